@@ -1,0 +1,22 @@
+export type TableErrorCode =
+  | 'CONFIG_INVALID'
+  | 'PROFILE_INVALID'
+  | 'PROFILE_UNKNOWN'
+  | 'DEVICE_INVALID'
+  | 'DEVICE_MISSING'
+  | 'DECK_INVALID'
+  | 'INPUT_INVALID'
+  | 'JOURNAL_FAILED'
+  | 'MQTT_FAILED';
+
+/** The one error class: callers branch on `code`, never on the message. */
+export class TableError extends Error {
+  constructor(
+    readonly code: TableErrorCode,
+    message: string,
+    readonly detail?: { file?: string; field?: string },
+  ) {
+    super(message);
+    this.name = 'TableError';
+  }
+}

@@ -1,0 +1,39 @@
+// A rule profile: every number and choice rules.md attributes to a rulebook. Code reads these fields and never
+// asks which profile it runs (design.md, "Rules are data").
+
+export interface Profile {
+  name: string;
+  description?: string;
+  presence: { debounceMs: number };
+  shoe: { repeatReadMs: number };
+  misdeal: {
+    /** R-EXPOSED-EARLY: hole-card positions whose exposure is a misdeal. */
+    exposedPositions: number[];
+    /** R-SUBSTANTIAL-ACTION: this many actions that put chips in, or this many actions of any kind. */
+    substantialAction: { chipActions: number; anyActions: number };
+  };
+  /** R-FLOP-TOO-MANY: `scramble` draws one of the four as the burn (TDA 39); `redeal` returns the flop to the stub. */
+  flopTooMany: 'scramble' | 'redeal';
+  premature: {
+    /** R-PREMATURE-*: whether a new burn comes before the card(s) dealt again. */
+    reburn: { flop: boolean; turn: boolean; river: boolean };
+    /** R-PREMATURE-TURN: `reshuffle` puts the card back; `set-aside` deals the river card as the turn (Robert 4). */
+    turn: 'reshuffle' | 'set-aside';
+  };
+  shotClock: {
+    enabled: boolean;
+    seconds: number;
+    timeBanks: number;
+    extensionSeconds: number;
+    bankReset: 'level' | 'tournament';
+    checkWhenFree: boolean;
+  };
+  clock: {
+    seconds: number;
+    countdownSeconds: number;
+    /** R-CLOCK-CALL expiry: checked when not facing a bet (TDA 29), else the hand is dead. */
+    checkWhenFree: boolean;
+  };
+  button: { bigBlindOut: 'dead-button' | 'button-stays' };
+  newPlayer: { extraHandsBetweenOldBlinds: number };
+}

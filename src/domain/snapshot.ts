@@ -1,0 +1,56 @@
+import type { Card, Seat, Street } from './types.ts';
+
+/** What `<base>/state` carries: public facts only, never a hole or burn card. */
+export interface TableSnapshot {
+  at: number;
+  seq: number;
+  seats: number;
+  profile: string;
+  seatInfo: SeatSnapshot[];
+  button: Seat | null;
+  smallBlind: Seat | null;
+  bigBlind: Seat | null;
+  hand: number | null;
+  /** idle: no hand; dealing: hole cards going out; betting; showdown; halted: fouled deck, waiting for a shuffle. */
+  phase: 'idle' | 'dealing' | 'betting' | 'showdown' | 'halted';
+  street: Street | null;
+  boardSize: number;
+  board: Card[];
+  onAction: { seat: Seat; street: Street; deadline: number | null } | null;
+  clock: ClockCallSnapshot | null;
+  level: LevelClockSnapshot | null;
+}
+
+export interface SeatSnapshot {
+  seat: Seat;
+  player: string | null;
+  present: boolean;
+  dealtIn: boolean;
+  dead: boolean;
+  folded: boolean;
+  allIn: boolean;
+  waiting: boolean;
+  penaltyHands: number;
+  timeBanks: number;
+}
+
+export interface ClockCallSnapshot {
+  kind: 'clock' | 'shot-clock';
+  seat: Seat;
+  deadline: number;
+  countdownAt: number | null;
+}
+
+/** What `<base>/clock` carries for display boards. */
+export interface LevelClockSnapshot {
+  level: number;
+  isBreak: boolean;
+  smallBlind: number | null;
+  bigBlind: number | null;
+  ante: number | null;
+  /** When the level ends (ms), or null while paused. */
+  endsAt: number | null;
+  remainingMs: number;
+  paused: boolean;
+  next: { level: number; isBreak: boolean; smallBlind: number | null; bigBlind: number | null; ante: number | null; minutes: number } | null;
+}

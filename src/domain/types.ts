@@ -1,0 +1,91 @@
+// The public contract of protocol.md (v1) as types: inputs in, events out.
+// Adapters (hardware, MQTT, replay) only ever build `Input`s and read `TableEvent`s.
+
+export type Seat = number; // 1-based
+export type Card = string; // "As", "Td", "9c"
+export type Street = 'preflop' | 'flop' | 'turn' | 'river';
+export type ActionKind = 'check' | 'call' | 'raise' | 'fold' | 'allin';
+export type PanelButton = ActionKind | 'exposed' | 'burn' | 'misdeal';
+
+export type Level = { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
+
+export type Command =
+  | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown> }
+  | { name: 'seat-player'; seat: Seat; player: string }
+  | { name: 'remove-player'; seat: Seat }
+  | { name: 'set-button'; seat: Seat }
+  | { name: 'penalty'; seat: Seat; rounds: number }
+  | { name: 'levels-start'; levels: Level[] }
+  | { name: 'levels-pause' }
+  | { name: 'levels-resume' };
+
+export type CommandName = Command['name'];
+
+type InputBody =
+  | { type: 'shuffle' }
+  | { type: 'card'; card: Card; uid?: undefined }
+  | { type: 'card'; uid: string; card?: undefined }
+  | { type: 'seat'; seat: Seat; occupied: boolean }
+  | { type: 'panel'; button: PanelButton; card?: Card }
+  | { type: 'timebank'; seat: Seat }
+  | { type: 'clock-request'; by: 'seat' | 'dealer' | 'floor'; seat?: Seat }
+  | ({ type: 'command'; id?: string } & Command)
+  | { type: 'tick' }
+  /** Extension: an adapter reports a device going on or off line, so the event gets its `seq` and is journaled. */
+  | { type: 'device'; device: string; online: boolean; detail: string };
+
+/** One input: `at` is integer milliseconds (wall clock in production, virtual time in a replay). */
+export type Input = InputBody & { at: number };
+export type InputType = Input['type'];
+
+export type MisdealReason = 'exposed-early' | 'exposed-two' | 'extra-cards' | 'duplicate-card' | 'unknown-card' | 'dealer';
+export type IrregularityKind =
+  | 'extra-card'
+  | 'exposed-card'
+  | 'premature-flop'
+  | 'premature-turn'
+  | 'premature-river'
+  | 'flop-too-many'
+  | 'read-outside-hand'
+  | 'read-after-river';
+export type DeadReason = 'absent' | 'clock' | 'shot-clock' | 'penalty';
+export type HandEndReason = 'showdown' | 'fold' | 'misdeal';
+
+/** Event bodies: what the engine says, before `seq`, `at` and `hand` are stamped on. Extra fields are allowed
+ * by the protocol (add, never rename). */
+export type EventBody =
+  | { type: 'table.ready'; seats: number; profile: string }
+  | { type: 'seat.occupied' | 'seat.vacated'; seat: Seat }
+  | { type: 'player.seated' | 'player.removed'; seat: Seat; player: string }
+  | {
+      type: 'hand.started';
+      button: Seat;
+      smallBlind: Seat | null;
+      bigBlind: Seat;
+      dealtIn: Seat[];
+      level: number | null;
+    }
+  | { type: 'card.dealt'; card: Card | null; to: 'seat' | 'burn' | 'board'; seat?: Seat; street: Street; position: number }
+  | { type: 'hand.dead'; seat: Seat; reason: DeadReason }
+  | { type: 'action.on'; seat: Seat; street: Street; deadline: number | null }
+  | { type: 'action'; seat: Seat; action: ActionKind; by: 'panel' | 'clock' }
+  | { type: 'board'; street: Street; cards: Card[] }
+  | { type: 'irregularity'; kind: IrregularityKind; remedy: string; card?: Card | null; seat?: Seat }
+  | { type: 'misdeal'; reason: MisdealReason }
+  | { type: 'violation'; seat: Seat; rule: string }
+  | { type: 'clock.called'; seat: Seat; by: 'seat' | 'dealer' | 'floor'; caller?: Seat; deadline: number; countdownAt: number }
+  | { type: 'clock.countdown'; seat: Seat; seconds: number }
+  | { type: 'timebank.used'; seat: Seat; remaining: number; deadline: number }
+  | { type: 'request.rejected'; request: string; reason: string; seat?: Seat }
+  | { type: 'hands.exposed'; seats: Seat[] }
+  | { type: 'showdown'; order: Seat[]; winners: Seat[]; rank: string }
+  | { type: 'hand.ended'; reason: HandEndReason }
+  | { type: 'level.changed'; level: number; smallBlind: number | null; bigBlind: number | null; ante: number | null; appliesToHand: number; break?: boolean }
+  | { type: 'penalty.started' | 'penalty.ended'; seat: Seat; hands: number }
+  | { type: 'input.rejected'; reason: string; line?: number }
+  | { type: 'device.online' | 'device.offline'; device: string; detail: string };
+
+export type EventType = EventBody['type'];
+
+/** An event as published: `seq` from 1 per table, never reused; `hand` while a hand is under way. */
+export type TableEvent = EventBody & { seq: number; at: number; hand?: number };
