@@ -1,0 +1,69 @@
+// The validated, frozen shape of a table's config (config/*.yaml). The loader (src/config/load.ts) checks a file
+// against this shape and names the file and field of any error. Everything downstream receives this object.
+
+export type Role = 'display' | 'panel' | 'floor' | 'secure';
+
+export interface MqttUser {
+  username: string;
+  password: string;
+  /** display: public topics; panel: + publish `<base>/input`; floor: + `cmd/#`; secure: + `secure/events`. */
+  roles: Role[];
+}
+
+export interface MqttConfig {
+  /** `pokertable` by default; the table publishes under `<baseTopic>/<tableId>`. */
+  baseTopic: string;
+  /** Embedded aedes broker (the default). Ignored when `external` is set. */
+  embedded: {
+    host: string; // 127.0.0.1 by default; 0.0.0.0 to serve the room
+    port: number; // MQTT over TCP, 1883 by default
+    wsPort: number | null; // MQTT over WebSocket for browsers, 8083 by default; null turns it off
+    /** Anonymous clients get these roles (default: ['display']); [] refuses anonymous clients. */
+    anonymousRoles: Role[];
+    users: MqttUser[];
+  };
+  external: {
+    url: string; // mqtt://host:1883, mqtts://host:8883, ws://…, wss://…
+    username?: string;
+    password?: string;
+    caFile?: string;
+    certFile?: string;
+    keyFile?: string;
+    rejectUnauthorized: boolean;
+  } | null;
+  /** Hold `secure/events` back by this many ms (broadcast delay). 0 by default. */
+  secureDelayMs: number;
+}
+
+export interface DeviceRef {
+  /** The device's name in events and topics (`devices/<name>`), e.g. `shoe`, `board`, `display`. */
+  name: string;
+  /** A device definition file under devices/, e.g. `acr122u-shoe.json`, or `simulated`. */
+  definition: string;
+  /** Where it is connected: a serial path (/dev/ttyACM0), a PC/SC reader-name pattern, … as its kind needs. */
+  port?: string;
+}
+
+export interface TableConfig {
+  /** The file it was read from, for messages. */
+  source: string;
+  table: {
+    id: string;
+    seats: number;
+    profile: string;
+    /** Values that override the profile's, same shape as a profile file. */
+    rules: Record<string, unknown>;
+    /** The enrolled deck file (tag → card, mode 0600). */
+    deckFile: string | null;
+  };
+  storage: {
+    /** Journal and outbox (SQLite). */
+    dir: string;
+    /** Inputs and published events older than this are pruned (the state is kept in a checkpoint). */
+    retentionDays: number;
+  };
+  mqtt: MqttConfig;
+  http: { host: string; port: number | null };
+  devices: DeviceRef[];
+  log: { level: 'trace' | 'debug' | 'info' | 'warn' | 'error' };
+}

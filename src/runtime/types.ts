@@ -1,0 +1,35 @@
+// The runtime wraps the pure engine with time, durability and fan-out. Adapters talk to it, never to the engine.
+import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { TableEvent } from '../domain/types.ts';
+
+/** An input as an adapter hands it over: `at` is stamped by the runtime's clock when absent. */
+export type RawInput = { type: string; at?: number; [field: string]: unknown };
+
+export interface Clock {
+  now(): number;
+  setTimer(at: number, fire: () => void): () => void; // returns cancel
+}
+
+export interface Runtime {
+  /** Journals the input (before applying it), applies it, puts the events in the outbox, tells listeners.
+   * Never throws for bad input: the engine answers `input.rejected`. */
+  submit(input: RawInput): TableEvent[];
+  /** Called with every batch of new events, in `seq` order (LEDs, displays, MQTT wake-up). */
+  onEvents(listener: (events: readonly TableEvent[]) => void): () => void;
+  snapshot(): TableSnapshot;
+  /** The durable outbox: a sink reads from its cursor and acknowledges what it delivered. */
+  outbox: Outbox;
+  /** Flushes and closes the journal; timers stop. */
+  close(): void;
+}
+
+export interface Outbox {
+  /** Events with seq > afterSeq, in order, at most `limit`. */
+  read(afterSeq: number, limit: number): TableEvent[];
+  /** The last seq a named sink confirmed (0 when none). */
+  cursor(sink: string): number;
+  /** A sink confirms delivery up to and including seq. */
+  ack(sink: string, seq: number): void;
+  /** The highest seq written. */
+  lastSeq(): number;
+}
