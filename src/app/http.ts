@@ -1,0 +1,102 @@
+// The display board over HTTP: the static page (src/app/web), MQTT.js's browser bundle from node_modules, and two
+// small JSON endpoints that tell the page where the broker is and what time it is at the table.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { TableError } from '../domain/errors.ts';
+
+export interface BoardPageConfig {
+  tableId: string;
+  /** `<baseTopic>/<tableId>` */
+  base: string;
+  /** Where the browser finds the broker: a full ws(s) URL, or null to use the page's own host name with `port`. */
+  mqtt: { url: string | null; port: number | null; path: string };
+}
+
+export interface BoardServerOptions {
+  host: string;
+  port: number;
+  page: BoardPageConfig;
+  /** The table's clock (virtual under --speed) and how fast it runs against the wall clock. */
+  now: () => number;
+  speed: number;
+  logger: Logger;
+}
+
+export interface BoardServer {
+  readonly port: number;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const webDir = join(import.meta.dirname, 'web');
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
+  '/index.html': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
+  '/board.css': { file: join(webDir, 'board.css'), type: 'text/css; charset=utf-8' },
+  '/board.js': { file: join(webDir, 'board.js'), type: 'text/javascript; charset=utf-8' },
+  '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
+};
+
+function mqttBundle(): string {
+  return createRequire(import.meta.url).resolve('mqtt/dist/mqtt.min');
+}
+
+export async function startBoardServer(options: BoardServerOptions): Promise<BoardServer> {
+  const log = options.logger.child({ module: 'http' });
+  const server = createServer((req, res) => {
+    handle(req, res, options).catch((error: unknown) => {
+      log.warn({ err: error, url: req.url }, 'board request failed');
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
+      else res.destroy();
+    });
+  });
+  await listen(server, options.port, options.host);
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  log.info({ host: options.host, port }, 'display board listening');
+  return {
+    port,
+    url: `http://${shownHost}:${port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: BoardServerOptions): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
+  const path = new URL(req.url ?? '/', 'http://board').pathname;
+  if (path === '/config.json') {
+    const body = { ...options.page, time: { now: options.now(), speed: options.speed } };
+    return send(res, 200, 'application/json', JSON.stringify(body));
+  }
+  if (path === '/time') return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
+  const entry = STATIC[path];
+  if (!entry) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
+  const body = await readFile(entry.file);
+  send(res, 200, entry.type, req.method === 'HEAD' ? '' : body);
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(body);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(new TableError('CONFIG_INVALID', `display board cannot listen on ${host}:${port}: ${error.code ?? error.message}` +
+        (error.code === 'EADDRINUSE' ? ' (port in use: pick another with --http-port or http.port)' : '')));
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}

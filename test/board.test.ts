@@ -1,0 +1,193 @@
+// The display board in headless Chromium against a real MQTT broker over WebSocket (aedes + ws, as embedded).
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { Aedes } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import pino from 'pino';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import { startBoardServer, type BoardServer } from '../src/app/http.ts';
+import type { TableSnapshot } from '../src/domain/snapshot.ts';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && process.env.CI) throw new Error(`chromium not found at ${CHROMIUM} (apt install chromium)`);
+if (!haveChromium) console.warn(`board tests skipped: no chromium at ${CHROMIUM}`);
+
+const MQTT_PORT = 18841;
+const WS_PORT = 18842;
+const HTTP_PORT = 18843;
+const base = 'pokertable/t1';
+const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
+
+/** A broker whose WebSocket listener can be stopped and started again, like a broker restart seen from a browser. */
+async function testBroker() {
+  const aedes = await Aedes.createBroker();
+  const tcp: Server = createServer(aedes.handle);
+  await new Promise<void>((r) => tcp.listen(MQTT_PORT, '127.0.0.1', r));
+  let wss: WebSocketServer | null = null;
+  const startWs = () =>
+    new Promise<void>((resolve) => {
+      wss = new WebSocketServer({ port: WS_PORT, host: '127.0.0.1' }, resolve);
+      wss.on('connection', (socket, req) => aedes.handle(createWebSocketStream(socket), req));
+    });
+  const stopWs = () =>
+    new Promise<void>((resolve) => {
+      if (!wss) return resolve();
+      for (const c of wss.clients) c.terminate();
+      wss.close(() => resolve());
+      wss = null;
+    });
+  await startWs();
+  return {
+    startWs,
+    stopWs,
+    close: async () => {
+      await stopWs();
+      await new Promise<void>((r) => tcp.close(() => r()));
+      await new Promise<void>((r) => aedes.close(() => r()));
+    },
+  };
+}
+
+function snapshot(at: number, over: Partial<TableSnapshot> = {}): TableSnapshot {
+  const names = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'];
+  return {
+    at,
+    seq: 10,
+    seats: 6,
+    profile: 'tda-2024',
+    seatInfo: names.map((player, i) => ({
+      seat: i + 1, player, present: i !== 4, dealtIn: true, dead: i === 4, folded: i === 1, allIn: false, waiting: false,
+      penaltyHands: 0, timeBanks: 2,
+    })),
+    button: 1,
+    smallBlind: 2,
+    bigBlind: 3,
+    hand: 7,
+    phase: 'betting',
+    street: 'flop',
+    boardSize: 3,
+    board: ['Ah', 'Td', '7c'],
+    onAction: { seat: 4, street: 'flop', deadline: at + 600_000 },
+    clock: null,
+    level: null,
+    ...over,
+  };
+}
+
+const describeBoard = haveChromium ? describe : describe.skip;
+
+describeBoard('display board in Chromium', () => {
+  let broker: Awaited<ReturnType<typeof testBroker>>;
+  let server: BoardServer;
+  let publisher: MqttClient;
+  let browser: Browser;
+  let page: Page;
+  // The table's clock as the server reports it: virtual, 10× wall time, like --speed 10.
+  const t0 = 1_800_000_000_000;
+  const wall0 = Date.now();
+  const tableNow = () => t0 + (Date.now() - wall0) * 10;
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    broker = await testBroker();
+    server = await startBoardServer({
+      host: '127.0.0.1', port: HTTP_PORT, now: tableNow, speed: 10, logger: pino({ level: 'silent' }),
+      page: { tableId: 't1', base, mqtt: { url: null, port: WS_PORT, path: '' } },
+    });
+    publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, { protocolVersion: 4 });
+    const now = tableNow();
+    await publisher.publishAsync(`${base}/status`, 'online', { retain: true, qos: 1 });
+    await publisher.publishAsync(`${base}/state`, JSON.stringify(snapshot(now)), { retain: true, qos: 1 });
+    await publisher.publishAsync(`${base}/clock`, JSON.stringify({
+      level: 3, isBreak: false, smallBlind: 100, bigBlind: 200, ante: 25, endsAt: now + 12 * 60_000 + 34_000,
+      remainingMs: 754_000, paused: false, next: { level: 4, isBreak: false, smallBlind: 150, bigBlind: 300, ante: 25, minutes: 20 },
+    }), { retain: true, qos: 1 });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`http://127.0.0.1:${HTTP_PORT}/`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await publisher?.endAsync();
+    await server?.close();
+    await broker?.close();
+  });
+
+  it('shows the level, blinds, ante, next level and a running time left', async () => {
+    await expect.poll(() => page.textContent('#conn')).toBe('Live');
+    await expect.poll(() => page.textContent('#level')).toBe('Level 3');
+    expect(await page.textContent('#blinds')).toBe('100 / 200');
+    expect(await page.textContent('#ante')).toBe('Ante 25');
+    expect(await page.textContent('#next-level')).toBe('150 / 300 ante 25 · 20 min');
+    const first = await page.textContent('#time-left');
+    expect(first).toMatch(/^1[0-2]:\d\d$/);
+    await expect.poll(() => page.textContent('#time-left'), { timeout: 10_000 }).not.toBe(first);
+  });
+
+  it('highlights the seat on action with its countdown, and shows the button, blinds, dead hand and board', async () => {
+    await expect.poll(() => page.getAttribute('.seat[data-seat="4"]', 'class')).toContain('on-action');
+    expect(await page.getAttribute('.seat[data-seat="3"]', 'class')).not.toContain('on-action');
+    expect(await page.textContent('#shot-seat')).toBe('Seat 4 · Di');
+    expect(await page.textContent('#shot-time')).toMatch(/^\d+:\d\d$|^[1-9]\d?$/);
+    expect(await page.textContent('.seat[data-seat="1"] .badges')).toContain('D');
+    expect(await page.textContent('.seat[data-seat="2"] .badges')).toContain('SB');
+    expect(await page.textContent('.seat[data-seat="3"] .badges')).toContain('BB');
+    expect(await page.textContent('.seat[data-seat="5"] .badges')).toContain('DEAD');
+    expect(await page.textContent('.seat[data-seat="5"] .badges')).toContain('AWAY');
+    expect(await page.textContent('#board-cards')).toBe('A♥10♦7♣');
+
+    const now = tableNow();
+    await publisher.publishAsync(`${base}/state`, JSON.stringify(snapshot(now, {
+      onAction: { seat: 6, street: 'flop', deadline: now + 600_000 },
+      clock: { kind: 'clock', seat: 6, deadline: now + 600_000, countdownAt: now + 590_000 },
+    })), { retain: true, qos: 1 });
+    await expect.poll(() => page.getAttribute('.seat[data-seat="6"]', 'class')).toContain('on-action');
+    expect(await page.getAttribute('.seat[data-seat="4"]', 'class')).not.toContain('on-action');
+    expect(await page.textContent('#shot-title')).toBe('Clock called');
+  });
+
+  it('shows an irregularity as it happens', async () => {
+    await publisher.publishAsync(`${base}/events`, JSON.stringify({
+      seq: 11, at: tableNow(), hand: 7, type: 'irregularity', kind: 'exposed-card',
+      remedy: 'Show the card to all players, then use it as the burn card', card: null,
+    }), { qos: 1 });
+    await expect.poll(() => page.textContent('#feed li:first-child .what')).toBe('#7 Irregularity: exposed card');
+    expect(await page.textContent('#feed li:first-child .detail')).toContain('burn card');
+    await page.screenshot({ path: join(artifacts, 'board.png') });
+  });
+
+  it('shows reconnecting when the broker drops and goes live again when it is back', async () => {
+    await broker.stopWs();
+    await expect.poll(() => page.getAttribute('#conn', 'data-state')).toBe('reconnecting');
+    expect(await page.isVisible('#overlay')).toBe(true);
+    await page.screenshot({ path: join(artifacts, 'board-reconnecting.png') });
+    await broker.startWs();
+    await expect.poll(() => page.getAttribute('#conn', 'data-state'), { timeout: 15_000 }).toBe('live');
+    expect(await page.isVisible('#overlay')).toBe(false);
+    // The retained state arrives again after the resubscribe.
+    await expect.poll(() => page.getAttribute('.seat[data-seat="6"]', 'class')).toContain('on-action');
+  });
+
+  it('says so when the table itself is offline (last will)', async () => {
+    await publisher.publishAsync(`${base}/status`, 'offline', { retain: true, qos: 1 });
+    await expect.poll(() => page.getAttribute('#conn', 'data-state')).toBe('offline');
+    await publisher.publishAsync(`${base}/status`, 'online', { retain: true, qos: 1 });
+    await expect.poll(() => page.getAttribute('#conn', 'data-state')).toBe('live');
+  });
+
+  it('serves config.json and table time', async () => {
+    const config = (await (await fetch(`http://127.0.0.1:${HTTP_PORT}/config.json`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ tableId: 't1', base, mqtt: { port: WS_PORT }, time: { speed: 10 } });
+    expect((await fetch(`http://127.0.0.1:${HTTP_PORT}/nope`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${HTTP_PORT}/vendor/mqtt.min.js`)).status).toBe(200);
+  });
+});
