@@ -1,0 +1,206 @@
+// The runtime around the pure engine: stamps time, journals every input before the engine sees it, keeps every
+// event in the outbox before anyone is told, arms the engine's next timer, and rebuilds itself from the journal.
+import type { Logger } from 'pino';
+import type { Table, TableOptions } from '../domain/api.ts';
+import { TableError } from '../domain/errors.ts';
+import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { TableEvent } from '../domain/types.ts';
+import type { Store } from '../store/store.ts';
+import { recover, renumber, type Engine } from './replay.ts';
+import { prune, type PruneReport } from './retention.ts';
+import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
+
+export interface RuntimeOptions {
+  /** What the engine needs (profiles, deck). */
+  table: TableOptions;
+  /** The journal and outbox (openStore). The runtime owns it from now on: close() closes it. */
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** config.storage.retentionDays. Absent: nothing is ever pruned. */
+  retentionDays?: number;
+  /** How often retention runs (ms, by the clock); 1 hour by default. It also runs once at start. */
+  pruneEveryMs?: number;
+  /** Builds the engine. The real one (createTable) is the default; tests inject fakes. */
+  engine?: Engine;
+}
+
+export interface TableRuntime extends Runtime {
+  /** Applies retention now (it also runs by itself every `pruneEveryMs`). No-op without `retentionDays`. */
+  prune(): PruneReport | null;
+}
+
+export function createRuntime(options: RuntimeOptions): TableRuntime {
+  const { store, clock, table: tableOptions } = options;
+  const logger = options.logger.child({ module: 'runtime' });
+  const engine = options.engine ?? defaultEngine;
+  const recovered = recover(store, engine, tableOptions, logger);
+  const table: Table = recovered.table;
+  const offset = recovered.offset;
+  let lastAt = recovered.lastAt ?? Number.NEGATIVE_INFINITY;
+  let closed = false;
+  let armed: { at: number; cancel: () => void } | undefined;
+  let pruneTimer: (() => void) | undefined;
+  // Events applied but not yet in the outbox because the write failed; written before the next input.
+  let unsaved: { inputId: number; events: TableEvent[] } | undefined;
+  const refused = new Set<number>();
+  const listeners = new Set<(events: readonly TableEvent[]) => void>();
+  // Batches wait here so that a listener that submits cannot make others see batches out of order.
+  const queue: TableEvent[][] = [];
+  let draining = false;
+
+  const snapshot = (): TableSnapshot => {
+    const snap = table.snapshot();
+    return { ...snap, seq: snap.seq + offset };
+  };
+
+  const notify = (events: TableEvent[]) => {
+    if (events.length === 0) return;
+    queue.push(events);
+    if (draining) return;
+    draining = true;
+    try {
+      for (let batch = queue.shift(); batch; batch = queue.shift()) {
+        for (const listener of [...listeners]) {
+          try {
+            listener(batch);
+          } catch (err) {
+            logger.error({ err }, 'an event listener failed');
+          }
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  };
+
+  const flushUnsaved = () => {
+    if (!unsaved) return;
+    store.appendEvents(unsaved.inputId, unsaved.events);
+    unsaved = undefined;
+  };
+
+  const stamp = (raw: RawInput): { at: number; input: unknown } => {
+    const given = raw.at;
+    if (given !== undefined && typeof given !== 'number') return { at: Math.max(lastAt, 0), input: raw };
+    // Never let time go backwards: a timer must not see an input from before the one that armed it.
+    const at = Math.max(given ?? clock.now(), lastAt);
+    return { at, input: { ...raw, at } };
+  };
+
+  const serialise = (input: unknown, at: number): string => {
+    try {
+      return JSON.stringify(input);
+    } catch (err) {
+      // Not JSON (a BigInt, a cycle): journal something the engine will reject, so the table answers it.
+      return JSON.stringify({ type: 'unserialisable', at, error: (err as Error).message });
+    }
+  };
+
+  const submit = (raw: RawInput): TableEvent[] => {
+    if (closed) throw new TableError('JOURNAL_FAILED', 'the runtime is closed');
+    flushUnsaved();
+    const { at, input } = stamp(raw);
+    const json = serialise(input, at);
+    const inputId = store.appendInput(at, json, store.lastSeq());
+    // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
+    const events = renumber(table.apply(JSON.parse(json)), offset);
+    if (typeof (input as RawInput).at === 'number') lastAt = at;
+    if (events.length > 0) {
+      try {
+        store.appendEvents(inputId, events);
+      } catch (err) {
+        // The input is journaled, so these events are not lost: written before the next input, or by recovery.
+        unsaved = { inputId, events };
+        logger.error({ err, inputId }, 'cannot write events to the outbox; will retry');
+      }
+    }
+    notify(events);
+    schedule();
+    return events;
+  };
+
+  const schedule = () => {
+    if (closed) return;
+    const deadline = table.nextDeadline();
+    if (armed && armed.at === deadline) return;
+    armed?.cancel();
+    armed = undefined;
+    if (deadline === null) return;
+    const cancel = clock.setTimer(deadline, () => {
+      if (armed?.cancel !== cancel || closed) return;
+      armed = undefined;
+      try {
+        submit({ type: 'tick', at: deadline });
+      } catch (err) {
+        logger.error({ err, deadline }, 'a timer tick failed');
+      }
+    });
+    armed = { at: deadline, cancel };
+  };
+
+  const runPrune = (): PruneReport | null => {
+    if (options.retentionDays === undefined || closed) return null;
+    return prune({
+      store, engine, options: tableOptions, logger, refused, snapshot,
+      retentionDays: options.retentionDays,
+      now: clock.now(),
+    });
+  };
+
+  const armPrune = () => {
+    if (options.retentionDays === undefined || closed) return;
+    pruneTimer = clock.setTimer(clock.now() + (options.pruneEveryMs ?? 3_600_000), () => {
+      try {
+        runPrune();
+      } catch (err) {
+        logger.error({ err }, 'retention failed');
+      }
+      armPrune();
+    });
+  };
+
+  const outbox: Outbox = {
+    read: (afterSeq, limit) => store.readEvents(afterSeq, limit),
+    cursor: (sink) => store.cursor(sink),
+    ack(sink, seq) {
+      const last = store.lastSeq();
+      if (!Number.isInteger(seq) || seq < 0) throw new TableError('INPUT_INVALID', `bad ack seq ${String(seq)}`);
+      if (seq > last) logger.warn({ sink, seq, last }, 'a sink acknowledged a seq not yet written; capped');
+      store.ack(sink, Math.min(seq, last));
+    },
+    lastSeq: () => store.lastSeq(),
+  };
+
+  schedule();
+  runPrune();
+  armPrune();
+
+  return {
+    submit,
+    onEvents(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    snapshot,
+    outbox,
+    prune: runPrune,
+    close() {
+      if (closed) return;
+      try {
+        flushUnsaved();
+      } catch (err) {
+        logger.error({ err }, 'events left unwritten at close; the next start regenerates them');
+      }
+      closed = true;
+      armed?.cancel();
+      armed = undefined;
+      pruneTimer?.();
+      store.close();
+    },
+  };
+}
+
+const defaultEngine: Engine = () => {
+  throw new TableError('CONFIG_INVALID', 'no engine: src/domain/table.ts has not landed yet; pass options.engine');
+};

@@ -1,0 +1,261 @@
+// The table's durable memory: the input journal, the event outbox and the sinks' cursors, in one SQLite file.
+// Everything here is synchronous on purpose: an input must be on disk before the engine sees it, and
+// better-sqlite3 gives us that without a promise in the hot path.
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Database as Db, Statement } from 'better-sqlite3';
+import { TableError } from '../domain/errors.ts';
+import type { TableEvent } from '../domain/types.ts';
+
+/** The file name inside `storage.dir`. */
+export const DB_FILE = 'table.db';
+
+export interface StoredInput {
+  id: number;
+  at: number;
+  /** The input exactly as the engine received it. */
+  json: string;
+  /** The outbox's last seq when this input was journaled: where numbering resumes if a replay starts here. */
+  seqBefore: number;
+}
+
+export interface StoredEvent {
+  seq: number;
+  json: string;
+  inputId: number;
+}
+
+/** Where a replay starts: the journal before `inputId` is no longer needed to rebuild the state. */
+export interface ReplayBase {
+  inputId: number;
+  seqBefore: number;
+}
+
+export interface StoreOptions {
+  dir: string;
+  /** `full` (the default): every journaled input is fsynced before the engine sees it, so it survives a power
+   * cut, not only a killed process. `normal`: survives a killed process; a power cut may lose the last inputs. */
+  synchronous?: 'full' | 'normal';
+}
+
+export interface Store {
+  readonly path: string;
+  /** Commits one input (autocommit: durable when this returns). Returns its id. */
+  appendInput(at: number, json: string, seqBefore: number): number;
+  /** Commits the events of one input in one transaction and moves `lastSeq` and `lastApplied`. */
+  appendEvents(inputId: number, events: readonly TableEvent[]): void;
+  /** Inputs with id ≥ fromId, in order, at most `limit`. */
+  inputsFrom(fromId: number, limit: number): StoredInput[];
+  /** The latest `setup` command journaled after `afterId`: a candidate replay base (see retention.ts). */
+  lastSetupAfter(afterId: number): StoredInput | undefined;
+  input(id: number): StoredInput | undefined;
+  /** Stored events with from ≤ seq ≤ to, in order (pruned ones are simply absent). */
+  eventsBetween(from: number, to: number): StoredEvent[];
+  readEvents(afterSeq: number, limit: number): TableEvent[];
+  lastSeq(): number;
+  /** The last input whose events are committed (inputs after it may have events still to regenerate). */
+  lastApplied(): number;
+  lastInput(): StoredInput | undefined;
+  cursor(sink: string): number;
+  ack(sink: string, seq: number): void;
+  sinks(): { name: string; cursor: number }[];
+  base(): ReplayBase;
+  setBase(base: ReplayBase): void;
+  /** Deletes events with seq ≤ maxSeq and at < before. Returns how many. */
+  pruneEvents(maxSeq: number, before: number): number;
+  /** Deletes inputs with id < beforeId and at < before. Returns how many. */
+  pruneInputs(beforeId: number, before: number): number;
+  counts(): { inputs: number; events: number };
+  close(): void;
+  readonly closed: boolean;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS inputs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, json TEXT NOT NULL, seq_before INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, type TEXT NOT NULL, json TEXT NOT NULL, input_id INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS events_at ON events (at);
+CREATE TABLE IF NOT EXISTS sinks (name TEXT PRIMARY KEY, cursor INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS head (
+  one INTEGER PRIMARY KEY CHECK (one = 1),
+  schema INTEGER NOT NULL, last_seq INTEGER NOT NULL, last_applied INTEGER NOT NULL,
+  base_input INTEGER NOT NULL, base_seq INTEGER NOT NULL);
+INSERT OR IGNORE INTO head VALUES (1, 1, 0, 0, 0, 0);
+`;
+
+export function openStore(options: StoreOptions): Store {
+  const path = join(options.dir, DB_FILE);
+  let db: Db;
+  try {
+    mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+    // The journal holds hole cards: create the file private before SQLite does (its -wal and -shm copy the mode).
+    closeSync(openSync(path, 'a', 0o600));
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    db.exec(SCHEMA);
+  } catch (err) {
+    throw new TableError('JOURNAL_FAILED', `cannot open the journal ${path}: ${(err as Error).message}`, { file: path });
+  }
+  return new SqliteStore(db, path);
+}
+
+type HeadRow = { last_seq: number; last_applied: number; base_input: number; base_seq: number };
+type InputRow = { id: number; at: number; json: string; seq_before: number };
+
+class SqliteStore implements Store {
+  closed = false;
+  private readonly s: Record<
+    | 'insertInput' | 'insertEvent' | 'setHead' | 'head' | 'inputsFrom' | 'lastSetupAfter' | 'input' | 'lastInput' | 'eventsBetween'
+    | 'readEvents' | 'cursor' | 'addSink' | 'ack' | 'sinks' | 'setBase' | 'pruneEvents' | 'pruneInputs' | 'counts',
+    Statement
+  >;
+  private readonly writeEvents: (inputId: number, events: readonly TableEvent[]) => void;
+  private headCache: HeadRow;
+
+  constructor(
+    private readonly db: Db,
+    readonly path: string,
+  ) {
+    const p = (sql: string) => db.prepare(sql);
+    this.s = {
+      insertInput: p('INSERT INTO inputs (at, json, seq_before) VALUES (?, ?, ?)'),
+      insertEvent: p('INSERT INTO events (seq, at, type, json, input_id) VALUES (?, ?, ?, ?, ?)'),
+      setHead: p('UPDATE head SET last_seq = ?, last_applied = ? WHERE one = 1'),
+      head: p('SELECT last_seq, last_applied, base_input, base_seq FROM head WHERE one = 1'),
+      inputsFrom: p('SELECT id, at, json, seq_before FROM inputs WHERE id >= ? ORDER BY id LIMIT ?'),
+      lastSetupAfter: p(`SELECT id, at, json, seq_before FROM inputs WHERE id > ?
+        AND json_extract(json, '$.type') = 'command' AND json_extract(json, '$.name') = 'setup'
+        ORDER BY id DESC LIMIT 1`),
+      input: p('SELECT id, at, json, seq_before FROM inputs WHERE id = ?'),
+      lastInput: p('SELECT id, at, json, seq_before FROM inputs ORDER BY id DESC LIMIT 1'),
+      eventsBetween: p('SELECT seq, json, input_id AS inputId FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq'),
+      readEvents: p('SELECT json FROM events WHERE seq > ? ORDER BY seq LIMIT ?').pluck(),
+      cursor: p('SELECT cursor FROM sinks WHERE name = ?').pluck(),
+      addSink: p('INSERT OR IGNORE INTO sinks (name, cursor) VALUES (?, 0)'),
+      ack: p(`INSERT INTO sinks (name, cursor) VALUES (?, ?)
+              ON CONFLICT (name) DO UPDATE SET cursor = max(cursor, excluded.cursor)`),
+      sinks: p('SELECT name, cursor FROM sinks ORDER BY name'),
+      setBase: p('UPDATE head SET base_input = ?, base_seq = ? WHERE one = 1'),
+      pruneEvents: p('DELETE FROM events WHERE seq <= ? AND at < ?'),
+      pruneInputs: p('DELETE FROM inputs WHERE id < ? AND at < ?'),
+      counts: p('SELECT (SELECT count(*) FROM inputs) AS inputs, (SELECT count(*) FROM events) AS events'),
+    };
+    this.headCache = this.s.head.get() as HeadRow;
+    this.writeEvents = db.transaction((inputId: number, events: readonly TableEvent[]) => {
+      let last = this.headCache.last_seq;
+      for (const e of events) {
+        if (e.seq !== last + 1) {
+          throw new TableError('JOURNAL_FAILED', `event seq ${e.seq} does not follow ${last}`);
+        }
+        this.s.insertEvent.run(e.seq, e.at, e.type, JSON.stringify(e), inputId);
+        last = e.seq;
+      }
+      this.s.setHead.run(last, inputId);
+    });
+  }
+
+  appendInput(at: number, json: string, seqBefore: number): number {
+    return this.guard('journal an input', () => Number(this.s.insertInput.run(at, json, seqBefore).lastInsertRowid));
+  }
+
+  appendEvents(inputId: number, events: readonly TableEvent[]): void {
+    this.guard('write events', () => this.writeEvents(inputId, events));
+    const last = events.at(-1);
+    this.headCache = { ...this.headCache, last_seq: last ? last.seq : this.headCache.last_seq, last_applied: inputId };
+  }
+
+  inputsFrom(fromId: number, limit: number): StoredInput[] {
+    return (this.s.inputsFrom.all(fromId, limit) as InputRow[]).map(toInput);
+  }
+
+  lastSetupAfter(afterId: number): StoredInput | undefined {
+    const row = this.s.lastSetupAfter.get(afterId) as InputRow | undefined;
+    return row && toInput(row);
+  }
+
+  input(id: number): StoredInput | undefined {
+    const row = this.s.input.get(id) as InputRow | undefined;
+    return row && toInput(row);
+  }
+
+  lastInput(): StoredInput | undefined {
+    const row = this.s.lastInput.get() as InputRow | undefined;
+    return row && toInput(row);
+  }
+
+  eventsBetween(from: number, to: number): StoredEvent[] {
+    return this.s.eventsBetween.all(from, to) as StoredEvent[];
+  }
+
+  readEvents(afterSeq: number, limit: number): TableEvent[] {
+    return (this.s.readEvents.all(afterSeq, limit) as string[]).map((j) => JSON.parse(j) as TableEvent);
+  }
+
+  lastSeq(): number {
+    return this.headCache.last_seq;
+  }
+
+  lastApplied(): number {
+    return this.headCache.last_applied;
+  }
+
+  cursor(sink: string): number {
+    // Asking for a cursor registers the sink, so retention keeps what it has not yet delivered.
+    this.s.addSink.run(sink);
+    return this.s.cursor.get(sink) as number;
+  }
+
+  ack(sink: string, seq: number): void {
+    this.guard('acknowledge', () => this.s.ack.run(sink, seq));
+  }
+
+  sinks(): { name: string; cursor: number }[] {
+    return this.s.sinks.all() as { name: string; cursor: number }[];
+  }
+
+  base(): ReplayBase {
+    return { inputId: this.headCache.base_input, seqBefore: this.headCache.base_seq };
+  }
+
+  setBase(base: ReplayBase): void {
+    this.guard('move the replay base', () => this.s.setBase.run(base.inputId, base.seqBefore));
+    this.headCache = { ...this.headCache, base_input: base.inputId, base_seq: base.seqBefore };
+  }
+
+  pruneEvents(maxSeq: number, before: number): number {
+    return this.guard('prune events', () => this.s.pruneEvents.run(maxSeq, before).changes);
+  }
+
+  pruneInputs(beforeId: number, before: number): number {
+    return this.guard('prune inputs', () => this.s.pruneInputs.run(beforeId, before).changes);
+  }
+
+  counts(): { inputs: number; events: number } {
+    return this.s.counts.get() as { inputs: number; events: number };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
+  }
+
+  private guard<T>(what: string, fn: () => T): T {
+    if (this.closed) throw new TableError('JOURNAL_FAILED', `cannot ${what}: the journal ${this.path} is closed`);
+    try {
+      return fn();
+    } catch (err) {
+      if (err instanceof TableError) throw err;
+      throw new TableError('JOURNAL_FAILED', `cannot ${what} in ${this.path}: ${(err as Error).message}`, {
+        file: this.path,
+      });
+    }
+  }
+}
+
+function toInput(row: InputRow): StoredInput {
+  return { id: row.id, at: row.at, json: row.json, seqBefore: row.seq_before };
+}

@@ -1,0 +1,57 @@
+// A tiny deterministic engine for runtime tests that must not depend on the rules: it numbers its events,
+// keeps timers (an input with `timerMs` arms one), and resets on `setup` except for its hand counter when told.
+import type { Table, TableOptions } from '../../src/domain/api.ts';
+import type { TableSnapshot } from '../../src/domain/snapshot.ts';
+import type { TableEvent } from '../../src/domain/types.ts';
+
+export interface FakeEngineOptions {
+  /** When true, `setup` does not reset the count (state that survives a setup, which retention must detect). */
+  countSurvivesSetup?: boolean;
+  /** Called with each input before it is applied (the journal-before-apply test looks at the DB here). */
+  onApply?: (input: unknown) => void;
+}
+
+export function fakeEngine(opts: FakeEngineOptions = {}): (options: TableOptions) => Table {
+  return () => {
+    let seq = 0;
+    let at = 0;
+    let count = 0;
+    let timers: number[] = [];
+    const out: TableEvent[] = [];
+    const emit = (e: Record<string, unknown>, when: number) => {
+      out.push({ ...e, seq: ++seq, at: when } as unknown as TableEvent);
+    };
+    return {
+      apply(raw: unknown) {
+        opts.onApply?.(raw);
+        out.length = 0;
+        const input = raw as { type?: unknown; at?: unknown; timerMs?: unknown; name?: unknown };
+        if (typeof input?.at !== 'number' || typeof input.type !== 'string') {
+          emit({ type: 'input.rejected', reason: 'bad input' }, at);
+          return [...out];
+        }
+        for (const t of timers.filter((d) => d <= (input.at as number)).sort((a, b) => a - b)) {
+          emit({ type: 'clock.countdown', seat: 1, seconds: t }, t);
+        }
+        timers = timers.filter((d) => d > (input.at as number));
+        at = input.at;
+        if (input.type === 'tick') return [...out];
+        if (input.type === 'command' && input.name === 'setup') {
+          if (!opts.countSurvivesSetup) count = 0;
+          timers = [];
+          emit({ type: 'table.ready', seats: 9, profile: 'fake' }, at);
+          return [...out];
+        }
+        count++;
+        emit({ type: 'action', seat: 1, action: 'check', by: 'panel', count }, at);
+        if (typeof input.timerMs === 'number') timers.push(at + input.timerMs);
+        return [...out];
+      },
+      nextDeadline: () => (timers.length > 0 ? Math.min(...timers) : null),
+      snapshot: (): TableSnapshot => ({
+        at, seq, seats: 9, profile: 'fake', seatInfo: [], button: null, smallBlind: null, bigBlind: null,
+        hand: count, phase: 'idle', street: null, boardSize: 0, board: [], onAction: null, clock: null, level: null,
+      }),
+    };
+  };
+}

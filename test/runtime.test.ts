@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TableEvent } from '../src/domain/types.ts';
+import { fakeClock } from '../src/runtime/clock.ts';
+import { createRuntime, type RuntimeOptions, type TableRuntime } from '../src/runtime/runtime.ts';
+import { DB_FILE, openStore } from '../src/store/store.ts';
+import { fakeEngine, type FakeEngineOptions } from './helpers/crash-fake-engine.ts';
+
+const logger = pino({ level: 'silent' });
+const dirs: string[] = [];
+const open: TableRuntime[] = [];
+afterEach(() => {
+  for (const r of open.splice(0)) r.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pt-rt-'));
+  dirs.push(dir);
+  return dir;
+}
+function start(dir: string, clock = fakeClock(1000), engine: FakeEngineOptions = {}, extra: Partial<RuntimeOptions> = {}) {
+  const rt = createRuntime({
+    table: { profiles: {} }, store: openStore({ dir }), clock, logger, engine: fakeEngine(engine), ...extra,
+  });
+  open.push(rt);
+  return { rt, clock };
+}
+const seqs = (events: readonly TableEvent[]) => events.map((e) => e.seq);
+
+describe('runtime', () => {
+  it('stamps at from the clock and never lets it go backwards', () => {
+    const { rt, clock } = start(tempDir());
+    expect(rt.submit({ type: 'shuffle' })[0]?.at).toBe(1000);
+    clock.advance(50);
+    expect(rt.submit({ type: 'shuffle', at: 2000 })[0]?.at).toBe(2000);
+    expect(rt.submit({ type: 'shuffle' })[0]?.at).toBe(2000); // clock says 1050
+    expect(rt.submit({ type: 'shuffle', at: 5 })[0]?.at).toBe(2000);
+    expect(rt.snapshot().at).toBe(2000);
+  });
+
+  it('journals each input before the engine sees it', () => {
+    const dir = tempDir();
+    const seen: unknown[] = [];
+    let reader: Database.Database | undefined;
+    const { rt } = start(dir, fakeClock(0), {
+      onApply(input) {
+        // A second connection sees only committed rows: the input must already be there.
+        reader ??= new Database(join(dir, DB_FILE), { readonly: true });
+        const rows = reader.prepare('SELECT json FROM inputs ORDER BY id').pluck().all() as string[];
+        seen.push({ committed: rows.map((r) => JSON.parse(r) as unknown), applying: input });
+      },
+    });
+    rt.submit({ type: 'shuffle', at: 1 });
+    rt.submit({ type: 'card', card: 'As', at: 2 });
+    reader?.close();
+    expect(seen).toEqual([
+      { committed: [{ type: 'shuffle', at: 1 }], applying: { type: 'shuffle', at: 1 } },
+      { committed: [{ type: 'shuffle', at: 1 }, { type: 'card', card: 'As', at: 2 }], applying: { type: 'card', card: 'As', at: 2 } },
+    ]);
+  });
+
+  it('fires one timer at the deadline as a journaled tick', () => {
+    const dir = tempDir();
+    const { rt, clock } = start(dir, fakeClock(0));
+    const got: TableEvent[] = [];
+    rt.onEvents((b) => got.push(...b));
+    rt.submit({ type: 'panel', button: 'check', timerMs: 300 });
+    rt.submit({ type: 'panel', button: 'check', timerMs: 100 });
+    expect(clock.pending()).toEqual([100]); // one timer: the earliest deadline
+    clock.advanceTo(99);
+    expect(got).toHaveLength(2);
+    clock.advanceTo(1000);
+    expect(got.map((e) => [e.type, e.at])).toEqual([
+      ['action', 0], ['action', 0], ['clock.countdown', 100], ['clock.countdown', 300],
+    ]);
+    expect(clock.pending()).toEqual([]);
+    const db = new Database(join(dir, DB_FILE), { readonly: true });
+    const inputs = db.prepare('SELECT json FROM inputs ORDER BY id').pluck().all() as string[];
+    db.close();
+    expect(inputs.slice(2).map((j) => JSON.parse(j) as unknown)).toEqual([{ type: 'tick', at: 100 }, { type: 'tick', at: 300 }]);
+  });
+
+  it('gives each sink its own cursor over the outbox', () => {
+    const { rt } = start(tempDir());
+    for (let i = 0; i < 5; i++) rt.submit({ type: 'shuffle' });
+    const { outbox } = rt;
+    expect(outbox.lastSeq()).toBe(5);
+    expect(outbox.cursor('mqtt')).toBe(0);
+    expect(seqs(outbox.read(outbox.cursor('mqtt'), 2))).toEqual([1, 2]);
+    outbox.ack('mqtt', 2);
+    outbox.ack('secure', 4);
+    expect(seqs(outbox.read(outbox.cursor('mqtt'), 10))).toEqual([3, 4, 5]);
+    expect(seqs(outbox.read(outbox.cursor('secure'), 10))).toEqual([5]);
+    outbox.ack('mqtt', 99); // capped at what exists
+    expect(outbox.cursor('mqtt')).toBe(5);
+  });
+
+  it('tells listeners every batch in order, even when a listener submits', () => {
+    const { rt } = start(tempDir());
+    const a: number[] = [];
+    const b: number[] = [];
+    rt.onEvents((batch) => {
+      a.push(...seqs(batch));
+      if (batch[0]?.seq === 1) rt.submit({ type: 'shuffle' });
+    });
+    const off = rt.onEvents((batch) => b.push(...seqs(batch)));
+    rt.onEvents(() => {
+      throw new Error('a broken listener does not stop the others');
+    });
+    rt.submit({ type: 'shuffle' });
+    expect(a).toEqual([1, 2]);
+    expect(b).toEqual([1, 2]);
+    off();
+    rt.submit({ type: 'shuffle' });
+    expect(b).toEqual([1, 2]);
+  });
+
+  it('restarts on the same dir with the same snapshot and continues seq', () => {
+    const dir = tempDir();
+    const first = start(dir, fakeClock(0));
+    first.rt.submit({ type: 'command', name: 'setup', seats: 9, profile: 'x' });
+    first.rt.submit({ type: 'panel', button: 'check', timerMs: 500 });
+    first.rt.submit({ type: 'panel', button: 'fold' });
+    const before = first.rt.snapshot();
+    first.rt.close();
+    first.rt.close(); // idempotent
+    expect(() => first.rt.submit({ type: 'shuffle' })).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED' }));
+
+    const clock = fakeClock(10);
+    const second = start(dir, clock);
+    expect(second.rt.snapshot()).toEqual(before);
+    expect(second.rt.outbox.lastSeq()).toBe(3);
+    expect(clock.pending()).toEqual([500]); // the pending timer is armed again
+    clock.advanceTo(500);
+    expect(seqs(second.rt.outbox.read(0, 10))).toEqual([1, 2, 3, 4]);
+    expect(seqs(second.rt.submit({ type: 'shuffle' }))).toEqual([5]);
+  });
+
+  it('writes the events of an input journaled just before a crash', () => {
+    const dir = tempDir();
+    const first = start(dir, fakeClock(0));
+    first.rt.submit({ type: 'shuffle', at: 1 });
+    first.rt.close();
+    // The process died after the input commit and before the events commit.
+    const store = openStore({ dir });
+    store.appendInput(2, JSON.stringify({ type: 'shuffle', at: 2, timerMs: 10 }), 1);
+    store.close();
+    const { rt, clock } = start(dir, fakeClock(0));
+    expect(rt.outbox.read(0, 10).map((e) => [e.seq, e.at])).toEqual([[1, 1], [2, 2]]);
+    expect(clock.pending()).toEqual([12]);
+    expect(seqs(rt.submit({ type: 'shuffle' }))).toEqual([3]);
+  });
+
+  it('keeps the stored events when the engine now says something else, and numbers after them', () => {
+    const dir = tempDir();
+    const first = start(dir, fakeClock(0), { countSurvivesSetup: true });
+    first.rt.submit({ type: 'shuffle', at: 1 });
+    first.rt.submit({ type: 'command', name: 'setup', at: 2 });
+    first.rt.submit({ type: 'shuffle', at: 3 });
+    const stored = first.rt.outbox.read(0, 10);
+    first.rt.close();
+    // "Upgrade": setup now resets the counter, so the third event's `count` differs.
+    const { rt } = start(dir, fakeClock(0), { countSurvivesSetup: false });
+    expect(rt.outbox.read(0, 10)).toEqual(stored);
+    expect(seqs(rt.submit({ type: 'shuffle' }))).toEqual([4]);
+    expect(rt.snapshot().seq).toBe(4);
+  });
+
+  it('journals input that is not JSON as something the engine can answer, instead of throwing', () => {
+    const dir = tempDir();
+    const { rt } = start(dir);
+    rt.submit({ type: 'card', uid: 10n });
+    const bad = rt.submit({ type: 'card', at: 'soon' as unknown as number });
+    expect(bad.map((e) => e.type)).toEqual(['input.rejected']);
+    const db = new Database(join(dir, DB_FILE), { readonly: true });
+    const rows = db.prepare('SELECT at, json FROM inputs ORDER BY id').all() as { at: number; json: string }[];
+    db.close();
+    expect(rows.map((r) => [r.at, JSON.parse(r.json) as unknown])).toEqual([
+      [1000, { type: 'unserialisable', at: 1000, error: expect.stringContaining('BigInt') }],
+      [1000, { type: 'card', at: 'soon' }],
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TableError } from '../src/domain/errors.ts';
+import type { TableEvent } from '../src/domain/types.ts';
+import { DB_FILE, openStore, type Store } from '../src/store/store.ts';
+
+const dirs: string[] = [];
+const stores: Store[] = [];
+function fresh(): { dir: string; store: Store } {
+  const dir = mkdtempSync(join(tmpdir(), 'pt-store-'));
+  dirs.push(dir);
+  const store = openStore({ dir });
+  stores.push(store);
+  return { dir, store };
+}
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const ev = (seq: number, at = seq * 10): TableEvent => ({ type: 'hand.ended', reason: 'fold', seq, at });
+
+describe('store', () => {
+  it('uses WAL and FULL sync, and creates a private file', () => {
+    const { dir } = fresh();
+    const db = new Database(join(dir, DB_FILE), { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    expect(statSync(join(dir, DB_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it('journals inputs and events, and remembers them after a reopen', () => {
+    const { dir, store } = fresh();
+    const a = store.appendInput(100, '{"type":"shuffle","at":100}', 0);
+    store.appendEvents(a, [ev(1), ev(2)]);
+    const b = store.appendInput(200, '{"type":"tick","at":200}', 2);
+    expect(b).toBeGreaterThan(a);
+    expect(store.lastSeq()).toBe(2);
+    expect(store.lastApplied()).toBe(a);
+    store.close();
+    const again = openStore({ dir });
+    stores.push(again);
+    expect(again.lastSeq()).toBe(2);
+    expect(again.lastApplied()).toBe(a);
+    expect(again.inputsFrom(0, 10).map((i) => [i.id, i.at, i.seqBefore])).toEqual([[a, 100, 0], [b, 200, 2]]);
+    expect(again.readEvents(0, 10)).toEqual([ev(1), ev(2)]);
+    expect(again.readEvents(1, 10)).toEqual([ev(2)]);
+    expect(again.lastInput()?.id).toBe(b);
+  });
+
+  it('refuses an event batch that does not continue seq, and writes none of it', () => {
+    const { store } = fresh();
+    const a = store.appendInput(1, '{}', 0);
+    store.appendEvents(a, [ev(1)]);
+    const b = store.appendInput(2, '{}', 1);
+    expect(() => store.appendEvents(b, [ev(2), ev(4)])).toThrow(TableError);
+    expect(store.lastSeq()).toBe(1);
+    expect(store.readEvents(0, 10)).toEqual([ev(1)]);
+    expect(store.lastApplied()).toBe(a);
+  });
+
+  it('keeps one cursor per sink, registers on first ask, never moves back', () => {
+    const { store } = fresh();
+    expect(store.cursor('mqtt')).toBe(0);
+    expect(store.sinks()).toEqual([{ name: 'mqtt', cursor: 0 }]);
+    store.ack('mqtt', 5);
+    store.ack('mqtt', 3);
+    store.ack('secure', 2);
+    expect(store.cursor('mqtt')).toBe(5);
+    expect(store.sinks()).toEqual([{ name: 'mqtt', cursor: 5 }, { name: 'secure', cursor: 2 }]);
+  });
+
+  it('prunes by seq and age, and finds the last setup', () => {
+    const { store } = fresh();
+    const a = store.appendInput(10, JSON.stringify({ type: 'command', name: 'setup', at: 10 }), 0);
+    store.appendEvents(a, [ev(1, 10), ev(2, 10)]);
+    const b = store.appendInput(20, JSON.stringify({ type: 'command', name: 'seat-player', at: 20 }), 2);
+    store.appendEvents(b, [ev(3, 20)]);
+    const c = store.appendInput(30, JSON.stringify({ type: 'command', name: 'setup', at: 30 }), 3);
+    expect(store.lastSetupAfter(0)?.id).toBe(c);
+    expect(store.lastSetupAfter(c)).toBeUndefined();
+    expect(store.pruneEvents(3, 15)).toBe(2);
+    expect(store.readEvents(0, 10).map((e) => e.seq)).toEqual([3]);
+    expect(store.pruneInputs(c, 25)).toBe(2);
+    expect(store.counts()).toEqual({ inputs: 1, events: 1 });
+    expect(store.lastSeq()).toBe(3);
+  });
+
+  it('fails with JOURNAL_FAILED once closed, and close is idempotent', () => {
+    const { store } = fresh();
+    store.close();
+    store.close();
+    expect(() => store.appendInput(1, '{}', 0)).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED' }));
+  });
+
+  it('names the path when the directory cannot be used', () => {
+    const { dir } = fresh();
+    const file = join(dir, 'not-a-dir');
+    openStore({ dir: join(dir, 'x') }).close();
+    rmSync(join(dir, 'x'), { recursive: true });
+    // A file where the directory should be.
+    Database(file).close();
+    expect(() => openStore({ dir: file })).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED' }));
+  });
+});
