@@ -1,0 +1,239 @@
+// The table on MQTT (protocol.md, MQTT): events and the secure stream from the durable outbox, retained status,
+// state, clock and devices, and commands and networked-panel inputs in.
+import type { IPublishPacket } from 'mqtt';
+import type { Logger } from 'pino';
+import type { MqttConfig } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
+import { toPublic } from '../domain/secrecy.ts';
+import type { TableEvent } from '../domain/types.ts';
+import type { Runtime } from '../runtime/types.ts';
+import type { EmbeddedBroker } from './broker.ts';
+import { parseCommand, parseJson, parseNetworkInput, refusalOf, requestId } from './commands.ts';
+import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
+import { StreamPublisher } from './publisher.ts';
+import { RetainedTopics } from './retained.ts';
+import { baseTopicOf, topicsFor, type Topics } from './topics.ts';
+
+export interface MqttBridgeOptions {
+  runtime: Runtime;
+  config: { table: { id: string }; mqtt: MqttConfig };
+  logger: Logger;
+  /** The embedded broker to connect to in-process; needed unless `config.mqtt.external` or `connection` is set. */
+  broker?: EmbeddedBroker | null;
+  /** Overrides where to connect (tests, tools). */
+  connection?: MqttConnection;
+  /** Command and input payloads above this are refused (answered with an error on cmd). 64 KiB by default. */
+  maxPayloadBytes?: number;
+  reconnectPeriodMs?: number;
+  now?: () => number;
+  /** Outbox sink names; change only to run two bridges on one outbox. */
+  sinks?: { events: string; secure: string };
+}
+
+export interface MqttBridge {
+  /** `<baseTopic>/<tableId>`. */
+  readonly base: string;
+  readonly topics: Topics;
+  connected(): boolean;
+  /** The protocol spoken with the broker: 5 or 4 (3.1.1). */
+  protocolVersion(): 4 | 5;
+  /** Resolves once connected (now, if already). */
+  whenConnected(): Promise<void>;
+  /** The highest seq the broker confirmed on `events` and on `secure/events`. */
+  confirmed(): { events: number; secure: number };
+  /** Publishes `offline` on status (retained) and waits for the broker's PUBACK (up to 2 s). */
+  publishOffline(): Promise<void>;
+  /** Stops reading the runtime, confirms delivered events to the outbox, publishes `offline`, disconnects. */
+  close(): Promise<void>;
+  /** Drops the connection without a DISCONNECT, as a crash would (the broker publishes the last will). Tests. */
+  dropConnection(): void;
+}
+
+export const DEFAULT_MAX_PAYLOAD = 64 * 1024;
+
+export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
+  const { runtime, config } = options;
+  const log = options.logger.child({ module: 'mqtt' });
+  const base = baseTopicOf(config.mqtt.baseTopic, config.table.id);
+  const topics = topicsFor(base);
+  const maxPayload = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD;
+  const now = options.now ?? Date.now;
+  const sinks = options.sinks ?? { events: 'mqtt', secure: 'mqtt-secure' };
+  const connection = resolveConnection(options);
+  const waiters: (() => void)[] = [];
+  let closed = false;
+
+  const client = new ManagedClient({
+    connection,
+    clientId: `pokertable-${config.table.id}-controller`,
+    will: { topic: topics.status, payload: 'offline' },
+    reconnectPeriodMs: options.reconnectPeriodMs ?? 1000,
+    logger: log,
+    onConnect: () => {
+      retained.set(topics.status, 'online');
+      retained.republishAll();
+      void client.subscribe([`${base}/cmd/+`, topics.input]).catch((err: Error) =>
+        log.error({ err: err.message }, 'MQTT subscribe failed'),
+      );
+      events.wake();
+      secure.wake();
+      for (const resolve of waiters.splice(0)) resolve();
+    },
+    onClose: () => undefined,
+    onMessage: (topic, payload, packet) => {
+      try {
+        onMessage(topic, payload, packet);
+      } catch (err) {
+        log.error({ topic, err: (err as Error).message }, 'MQTT message handling failed');
+      }
+    },
+  });
+  const isConnected = () => client.connected && !closed;
+  const publishQos1 = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1 });
+  const publishRetained = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1, retain: true });
+
+  const retained = new RetainedTopics(topics, publishRetained, isConnected, log);
+  const events = new StreamPublisher({
+    sink: sinks.events,
+    topic: topics.events,
+    outbox: runtime.outbox,
+    transform: toPublic,
+    delayMs: 0,
+    now,
+    publish: publishQos1,
+    isConnected,
+    logger: log,
+  });
+  const secure = new StreamPublisher({
+    sink: sinks.secure,
+    topic: topics.secureEvents,
+    outbox: runtime.outbox,
+    transform: (e) => e,
+    delayMs: config.mqtt.secureDelayMs,
+    now,
+    publish: publishQos1,
+    isConnected,
+    logger: log,
+  });
+
+  const onEvents = (batch: readonly TableEvent[]) => {
+    events.wake(batch);
+    secure.wake(batch);
+    retained.fromEvents(batch);
+    retained.fromSnapshot(runtime.snapshot());
+  };
+  const unsubscribe = runtime.onEvents(onEvents);
+  retained.set(topics.status, 'online');
+  retained.fromSnapshot(runtime.snapshot());
+
+  function onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
+    if (closed) return;
+    if (packet.retain) {
+      // A retained command would run again on every reconnect: never act on one.
+      log.warn({ topic }, 'ignoring a retained message on a command/input topic');
+      return;
+    }
+    if (topic === topics.input) return onInput(payload);
+    if (!topic.startsWith(`${base}/cmd/`)) return;
+    const name = topic.slice(`${base}/cmd/`.length);
+    if (name === 'result' || name.includes('/')) return; // our own answers
+    onCommand(name, payload, packet);
+  }
+
+  function onInput(payload: Buffer): void {
+    const json = parseJson(payload, maxPayload);
+    const parsed = json.ok ? parseNetworkInput(json.value) : json;
+    if (!parsed.ok) {
+      log.warn({ error: parsed.error }, 'refused an MQTT input');
+      return;
+    }
+    runtime.submit(parsed.value);
+  }
+
+  function onCommand(name: string, payload: Buffer, packet: IPublishPacket): void {
+    const json = parseJson(payload, maxPayload);
+    const id = json.ok ? requestId(json.value) : null;
+    const parsed = json.ok ? parseCommand(name, json.value) : json;
+    if (!parsed.ok) return answer(packet, { id, ok: false, command: name, error: parsed.error });
+    let error: string | null;
+    try {
+      error = refusalOf(name, runtime.submit(parsed.value.input));
+    } catch (err) {
+      log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
+      error = `internal error: ${(err as Error).message}`;
+    }
+    answer(packet, error === null ? { id, ok: true, command: name } : { id, ok: false, command: name, error });
+  }
+
+  function answer(request: IPublishPacket, result: { id: string | null; ok: boolean; command: string; error?: string }) {
+    if (!result.ok) log.info({ ...result }, 'MQTT command refused');
+    const responseTopic = request.properties?.responseTopic;
+    const payload = JSON.stringify(result);
+    const useResponseTopic = client.protocolVersion === 5 && responseTopic !== undefined && safeReplyTopic(responseTopic);
+    if (responseTopic !== undefined && !useResponseTopic) {
+      log.warn({ responseTopic }, 'response topic refused (wildcard, $-topic or inside the table\'s tree); answering on cmd/result');
+    }
+    const publishing = useResponseTopic
+      ? client.publish(responseTopic, payload, {
+          qos: 1,
+          properties:
+            request.properties?.correlationData !== undefined
+              ? { correlationData: request.properties.correlationData }
+              : undefined,
+        })
+      : client.publish(topics.cmdResult, payload, { qos: 1 });
+    publishing.catch((err: Error) => log.warn({ err: err.message }, 'MQTT command answer not delivered'));
+  }
+
+  // The controller may publish anywhere, so a requester must not steer its answer onto the table's own topics.
+  function safeReplyTopic(topic: string): boolean {
+    if (topic === '' || /[#+\u0000]/.test(topic) || topic.startsWith('$')) return false;
+    return !topic.startsWith(`${base}/`) || topic.startsWith(topics.cmdReplyPrefix);
+  }
+
+  return {
+    base,
+    topics,
+    connected: isConnected,
+    protocolVersion: () => client.protocolVersion,
+    whenConnected: () => (isConnected() ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
+    confirmed: () => ({ events: events.confirmedSeq, secure: secure.confirmedSeq }),
+    async publishOffline() {
+      retained.set(topics.status, 'offline');
+      if (!client.connected) return;
+      await withTimeout(client.publish(topics.status, 'offline', { qos: 1, retain: true }), 2000).catch(
+        (err: Error) => log.warn({ err: err.message }, 'could not publish offline status'),
+      );
+    },
+    async close() {
+      if (closed) return;
+      unsubscribe();
+      events.stop();
+      secure.stop();
+      await this.publishOffline();
+      closed = true;
+      await client.end();
+      log.info('MQTT bridge closed');
+    },
+    dropConnection: () => client.destroyConnection(),
+  };
+}
+
+function resolveConnection(options: MqttBridgeOptions): MqttConnection {
+  if (options.connection) return options.connection;
+  const external = options.config.mqtt.external;
+  if (external) return externalConnection(external);
+  const broker = options.broker;
+  if (!broker) {
+    throw new TableError('MQTT_FAILED', 'no MQTT broker: start the embedded broker or configure mqtt.external');
+  }
+  return { kind: 'stream', open: () => broker.connect(), label: 'embedded' };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,195 @@
+// The embedded broker (aedes, MQTT 3.1.1): TCP for the room, WebSocket for browsers, and an in-process stream for the
+// controller's own client. Users and roles come from config.mqtt.embedded; the ACL is topics.ts.
+import { createServer, type Server } from 'node:net';
+import { duplexPair, type Duplex } from 'node:stream';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { Logger } from 'pino';
+import type { MqttConfig, Role } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
+import { canPublish, canRead, canSubscribe, type Principal } from './topics.ts';
+
+export interface EmbeddedBrokerOptions {
+  embedded: MqttConfig['embedded'];
+  /** `<baseTopic>/<tableId>`: the ACL is relative to it. */
+  base: string;
+  logger: Logger;
+  /** Publishes bigger than this are refused by the broker (the client is disconnected). Default 1 MiB; the bridge
+   * answers oversized commands below that with an error of its own. */
+  hardMaxPayloadBytes?: number;
+}
+
+export interface EmbeddedBroker {
+  /** The TCP port actually listened on (useful with port 0). */
+  readonly port: number;
+  readonly host: string;
+  /** The WebSocket port, or null when off. */
+  readonly wsPort: number | null;
+  /** A fresh in-process connection with the controller's full rights (no network, no password). */
+  connect(): Duplex;
+  /** The aedes instance, for diagnostics and tests. */
+  readonly aedes: Aedes;
+  close(): Promise<void>;
+}
+
+// aedes return codes (its AuthErrorCode is a const enum, which isolated modules cannot import).
+const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const { embedded, base } = options;
+  const log = options.logger.child({ module: 'mqtt-broker' });
+  const hardMax = options.hardMaxPayloadBytes ?? 1024 * 1024;
+  const principals = new WeakMap<Client, Principal>();
+  const trustedStreams = new WeakSet<object>();
+  const users = new Map(embedded.users.map((u) => [u.username, u]));
+  const anonymousRoles = new Set<Role>(embedded.anonymousRoles);
+
+  const aedes = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      if (trustedStreams.has(client.conn)) {
+        principals.set(client, { kind: 'controller' });
+        return done(null, true);
+      }
+      if (username === undefined || username === '') {
+        if (anonymousRoles.size === 0) return done(authError('anonymous clients are refused', NOT_AUTHORIZED), false);
+        principals.set(client, { kind: 'user', username: null, roles: anonymousRoles });
+        return done(null, true);
+      }
+      const user = users.get(username);
+      if (!user || !password || !sameSecret(password, user.password)) {
+        log.warn({ username, clientId: client.id }, 'MQTT login refused: bad username or password');
+        return done(authError('bad username or password', BAD_USERNAME_OR_PASSWORD), false);
+      }
+      principals.set(client, { kind: 'user', username, roles: new Set(user.roles) });
+      done(null, true);
+    },
+    authorizePublish(client, packet, done) {
+      // client is null only for a stale last will that aedes republishes itself.
+      const who = client ? principals.get(client) : undefined;
+      if (!who) return done(new Error('not authenticated'));
+      if (who.kind !== 'controller' && packet.payload.length > hardMax) {
+        log.warn({ clientId: client?.id, topic: packet.topic, bytes: packet.payload.length }, 'MQTT publish refused: too big');
+        return done(new Error('payload too large'));
+      }
+      if (!canPublish(base, who, packet.topic, packet.retain)) {
+        log.warn({ clientId: client?.id, topic: packet.topic, retain: packet.retain }, 'MQTT publish refused by ACL');
+        return done(new Error(`not allowed to publish to ${packet.topic}`));
+      }
+      done(null);
+    },
+    authorizeSubscribe(client, sub, done) {
+      const who = principals.get(client);
+      if (!who || !canSubscribe(base, who, sub.topic)) {
+        log.warn({ clientId: client.id, filter: sub.topic }, 'MQTT subscription refused by ACL');
+        return done(null, null); // SUBACK 0x80 for this filter; the connection stays
+      }
+      done(null, sub);
+    },
+    // Called for every message on its way to a subscriber, retained ones included: a wildcard that reaches further
+    // than the role may read is cut down here, message by message.
+    authorizeForward(client, packet) {
+      const who = principals.get(client);
+      return who && canRead(base, who, packet.topic) ? packet : null;
+    },
+  });
+  aedes.on('clientError', (client, err) => log.debug({ clientId: client.id, err: err.message }, 'MQTT client error'));
+  aedes.on('connectionError', (client, err) =>
+    log.debug({ clientId: client.id, err: err.message }, 'MQTT connection error'),
+  );
+
+  const tcp = createServer(aedes.handle);
+  const port = await listen(tcp, embedded.port, embedded.host, 'MQTT');
+  let wss: WebSocketServer | null = null;
+  let wsPort: number | null = null;
+  if (embedded.wsPort !== null) {
+    try {
+      wss = await listenWs(embedded.wsPort, embedded.host);
+    } catch (err) {
+      tcp.close();
+      await closeAedes(aedes);
+      throw err;
+    }
+    wsPort = (wss.address() as AddressInfo).port;
+    wss.on('connection', (socket, req) => {
+      const stream = createWebSocketStream(socket);
+      stream.on('error', (err) => log.debug({ err: err.message }, 'MQTT WebSocket stream error'));
+      aedes.handle(stream, req);
+    });
+  }
+  log.info({ host: embedded.host, port, wsPort }, 'embedded MQTT broker listening');
+
+  return {
+    port,
+    host: embedded.host,
+    wsPort,
+    aedes,
+    connect() {
+      const [ours, theirs] = duplexPair();
+      if (aedes.closed) {
+        process.nextTick(() => ours.destroy(new Error('embedded broker is closed')));
+        return ours;
+      }
+      trustedStreams.add(theirs);
+      aedes.handle(theirs);
+      return ours;
+    },
+    async close() {
+      await Promise.all([
+        new Promise<void>((resolve) => tcp.close(() => resolve())),
+        wss ? closeWss(wss) : Promise.resolve(),
+        closeAedes(aedes),
+      ]);
+      log.info('embedded MQTT broker closed');
+    },
+  };
+}
+
+function authError(message: string, returnCode: number): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+/** Compares digests so neither length nor content leaks through timing. */
+function sameSecret(given: Buffer, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+function listen(server: Server, port: number, host: string, what: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) =>
+      reject(new TableError('MQTT_FAILED', `${what} broker cannot listen on ${host}:${port}: ${err.code ?? err.message}`));
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function listenWs(port: number, host: string): Promise<WebSocketServer> {
+  return new Promise((resolve, reject) => {
+    const wss = new WebSocketServer({ port, host });
+    const onError = (err: NodeJS.ErrnoException) =>
+      reject(
+        new TableError('MQTT_FAILED', `MQTT WebSocket cannot listen on ${host}:${port}: ${err.code ?? err.message}`),
+      );
+    wss.once('error', onError);
+    wss.once('listening', () => {
+      wss.off('error', onError);
+      resolve(wss);
+    });
+  });
+}
+
+function closeWss(wss: WebSocketServer): Promise<void> {
+  for (const socket of wss.clients) socket.terminate();
+  return new Promise((resolve) => wss.close(() => resolve()));
+}
+
+function closeAedes(aedes: Aedes): Promise<void> {
+  return new Promise((resolve) => aedes.close(() => resolve()));
+}

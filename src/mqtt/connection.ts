@@ -1,0 +1,176 @@
+// The controller's one MQTT client: where it connects (the embedded broker in-process, or an external broker by URL
+// with TLS), which protocol it speaks (MQTT 5 when the broker does, else 3.1.1), and staying connected.
+import { readFileSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
+import mqtt, { MqttClient, type IClientOptions, type IClientPublishOptions, type IPublishPacket } from 'mqtt';
+import type { Logger } from 'pino';
+import type { MqttConfig } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
+
+export type MqttConnection =
+  | { kind: 'stream'; open: () => Duplex; label?: string }
+  | {
+      kind: 'url';
+      url: string;
+      username?: string;
+      password?: string;
+      ca?: Buffer;
+      cert?: Buffer;
+      key?: Buffer;
+      rejectUnauthorized?: boolean;
+      /** `auto` (the default) tries MQTT 5 and falls back to 3.1.1 when the broker refuses it. */
+      protocolVersion?: 4 | 5 | 'auto';
+    };
+
+/** Reads the external broker's settings, TLS files included; an unreadable file is a config error naming it. */
+export function externalConnection(external: NonNullable<MqttConfig['external']>): MqttConnection {
+  const read = (file: string | undefined, field: string): Buffer | undefined => {
+    if (!file) return undefined;
+    try {
+      return readFileSync(file);
+    } catch (err) {
+      throw new TableError('CONFIG_INVALID', `cannot read ${field} "${file}": ${(err as Error).message}`, {
+        file,
+        field: `mqtt.external.${field}`,
+      });
+    }
+  };
+  return {
+    kind: 'url',
+    url: external.url,
+    username: external.username,
+    password: external.password,
+    ca: read(external.caFile, 'caFile'),
+    cert: read(external.certFile, 'certFile'),
+    key: read(external.keyFile, 'keyFile'),
+    rejectUnauthorized: external.rejectUnauthorized,
+    protocolVersion: 'auto',
+  };
+}
+
+export interface ManagedClientOptions {
+  connection: MqttConnection;
+  clientId: string;
+  will: { topic: string; payload: string };
+  reconnectPeriodMs: number;
+  logger: Logger;
+  onConnect(protocolVersion: 4 | 5): void;
+  onClose(): void;
+  onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void;
+}
+
+const UNACCEPTABLE_PROTOCOL = 1; // MQTT 3.1.1 CONNACK return code
+const UNSUPPORTED_PROTOCOL = 132; // MQTT 5 reason code 0x84
+
+/** One mqtt.js client at a time; swapped for a 3.1.1 one when an `auto` connection meets a broker without MQTT 5. */
+export class ManagedClient {
+  private client: MqttClient;
+  private version: 4 | 5;
+  private isConnected = false;
+  private lastError = '';
+  private ended = false;
+
+  constructor(private readonly options: ManagedClientOptions) {
+    const conn = options.connection;
+    this.version = conn.kind === 'url' && conn.protocolVersion !== 4 ? 5 : 4;
+    this.client = this.create();
+  }
+
+  get connected(): boolean {
+    return this.isConnected;
+  }
+
+  get protocolVersion(): 4 | 5 {
+    return this.version;
+  }
+
+  publish(topic: string, payload: string, opts: IClientPublishOptions): Promise<unknown> {
+    return this.client.publishAsync(topic, payload, opts);
+  }
+
+  async subscribe(filters: string[]): Promise<void> {
+    const grants = await this.client.subscribeAsync(filters, { qos: 1 });
+    const refused = grants.filter((g) => g.qos === 128).map((g) => g.topic);
+    if (refused.length > 0) {
+      this.options.logger.error({ refused }, 'MQTT broker refused the controller these subscriptions: check its ACL');
+    }
+  }
+
+  /** Closes without a DISCONNECT, as a crash would: the broker publishes the last will. For tests and kill paths. */
+  destroyConnection(): void {
+    this.client.stream?.destroy();
+  }
+
+  async end(): Promise<void> {
+    this.ended = true;
+    const client = this.client;
+    // A graceful end waits for in-flight messages; a broker that is gone would make it wait for ever.
+    const timer = setTimeout(() => void client.endAsync(true).catch(() => undefined), 2000);
+    try {
+      await client.endAsync(false);
+    } catch {
+      await client.endAsync(true).catch(() => undefined);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private create(): MqttClient {
+    const { connection, clientId, will, reconnectPeriodMs } = this.options;
+    const common: IClientOptions = {
+      clientId,
+      clean: true,
+      protocolVersion: this.version,
+      reconnectPeriod: reconnectPeriodMs,
+      reconnectOnConnackError: true,
+      connectTimeout: 10_000,
+      keepalive: 30,
+      resubscribe: false, // the bridge subscribes on every connect itself
+      will: { topic: will.topic, payload: Buffer.from(will.payload), qos: 1, retain: true },
+    };
+    const client =
+      connection.kind === 'stream'
+        ? new MqttClient(() => connection.open(), common)
+        : mqtt.connect(connection.url, {
+            ...common,
+            username: connection.username,
+            password: connection.password,
+            ca: connection.ca,
+            cert: connection.cert,
+            key: connection.key,
+            rejectUnauthorized: connection.rejectUnauthorized ?? true,
+          });
+    client.on('connect', () => {
+      this.isConnected = true;
+      this.lastError = '';
+      this.options.logger.info({ protocolVersion: this.version, clientId }, 'MQTT connected');
+      this.options.onConnect(this.version);
+    });
+    client.on('close', () => {
+      if (!this.isConnected) return;
+      this.isConnected = false;
+      this.options.logger.warn('MQTT connection lost; reconnecting');
+      this.options.onClose();
+    });
+    client.on('message', (topic, payload, packet) => this.options.onMessage(topic, payload, packet));
+    client.on('error', (err) => this.onError(client, err));
+    return client;
+  }
+
+  private onError(client: MqttClient, err: Error & { code?: unknown }): void {
+    const auto = this.options.connection.kind === 'url' && (this.options.connection.protocolVersion ?? 'auto') === 'auto';
+    if (auto && this.version === 5 && (err.code === UNACCEPTABLE_PROTOCOL || err.code === UNSUPPORTED_PROTOCOL)) {
+      this.options.logger.info('MQTT broker does not speak MQTT 5; using 3.1.1');
+      this.version = 4;
+      void client.endAsync(true).catch(() => undefined);
+      if (!this.ended) this.client = this.create();
+      return;
+    }
+    // A broker that stays down repeats the same error every period: say it once.
+    const text = `${String(err.code ?? '')} ${err.message}`;
+    if (text !== this.lastError) {
+      this.lastError = text;
+      this.options.logger.error({ err: err.message, code: err.code }, 'MQTT connection error');
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// Topic names and who may read or write them (protocol.md, MQTT). The embedded broker's ACL and the bridge both
+// build on this one table, and config/mosquitto/pokertable.acl mirrors it for external brokers.
+import type { Role } from '../config/types.ts';
+
+export interface Topics {
+  base: string;
+  status: string;
+  events: string;
+  secureEvents: string;
+  state: string;
+  clock: string;
+  input: string;
+  cmdResult: string;
+  /** Prefix under which MQTT 5 clients may ask for replies (`<base>/cmd/reply/<anything>`). */
+  cmdReplyPrefix: string;
+  device(name: string): string;
+  cmd(name: string): string;
+}
+
+export function baseTopicOf(baseTopic: string, tableId: string): string {
+  const base = `${baseTopic.replace(/\/+$/, '')}/${tableId}`;
+  if (/[#+\u0000]/.test(base) || base.startsWith('$') || base.startsWith('/')) {
+    throw new Error(`invalid MQTT base topic "${base}": no wildcards, no leading "$" or "/"`);
+  }
+  return base;
+}
+
+export function topicsFor(base: string): Topics {
+  return {
+    base,
+    status: `${base}/status`,
+    events: `${base}/events`,
+    secureEvents: `${base}/secure/events`,
+    state: `${base}/state`,
+    clock: `${base}/clock`,
+    input: `${base}/input`,
+    cmdResult: `${base}/cmd/result`,
+    cmdReplyPrefix: `${base}/cmd/reply/`,
+    device: (name) => `${base}/devices/${topicLevel(name)}`,
+    cmd: (name) => `${base}/cmd/${name}`,
+  };
+}
+
+/** A device name as one topic level: wildcards and separators would change the topic's meaning. */
+export function topicLevel(name: string): string {
+  const clean = name.replace(/[/#+\u0000]/g, '_');
+  return clean === '' ? '_' : clean;
+}
+
+/** Does `topic` match the subscription filter `filter` (`+` one level, `#` the rest)? */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    const level = f[i];
+    if (level === '#') return true;
+    if (i >= t.length) return false;
+    if (level !== '+' && level !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
+
+/** Could some topic match both filters? Decides whether a wildcard subscription can reach a readable topic. */
+export function filtersIntersect(a: string, b: string): boolean {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; ; i++) {
+    const p = x[i];
+    const q = y[i];
+    if (p === '#' || q === '#') return true;
+    if (p === undefined || q === undefined) return p === q;
+    if (p !== '+' && q !== '+' && p !== q) return false;
+  }
+}
+
+/** The identity a broker connection acts with: the controller's own client, or a user with roles. */
+export type Principal = { kind: 'controller' } | { kind: 'user'; username: string | null; roles: ReadonlySet<Role> };
+
+/** Filters a role may read (subscribe to and receive). */
+export function readableFilters(base: string, roles: ReadonlySet<Role>): string[] {
+  const t = topicsFor(base);
+  const filters: string[] = [];
+  if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
+    filters.push(t.status, t.events, t.state, t.clock, `${base}/devices/+`);
+  }
+  if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);
+  if (roles.has('secure')) filters.push(t.secureEvents);
+  return filters;
+}
+
+/** Topics a role may publish to (never retained: see canPublish). */
+export function writableFilters(base: string, roles: ReadonlySet<Role>): string[] {
+  const t = topicsFor(base);
+  const filters: string[] = [];
+  if (roles.has('panel') || roles.has('floor')) filters.push(t.input);
+  if (roles.has('floor')) filters.push(`${base}/cmd/+`);
+  return filters;
+}
+
+export function canRead(base: string, who: Principal, topic: string): boolean {
+  if (who.kind === 'controller') return true;
+  return readableFilters(base, who.roles).some((f) => topicMatches(f, topic));
+}
+
+/** Subscribing is allowed when the filter can reach at least one readable topic; what it may not read is then
+ * dropped message by message (the broker's forward check), so `#` by a display never carries `secure/events`. */
+export function canSubscribe(base: string, who: Principal, filter: string): boolean {
+  if (who.kind === 'controller') return true;
+  return readableFilters(base, who.roles).some((f) => filtersIntersect(f, filter));
+}
+
+export function canPublish(base: string, who: Principal, topic: string, retain: boolean): boolean {
+  if (topic.startsWith('$')) return false;
+  if (who.kind === 'controller') return true;
+  // Only the controller answers commands or keeps retained state; a retained command would rerun on every reconnect.
+  if (retain || topic === topicsFor(base).cmdResult) return false;
+  return writableFilters(base, who.roles).some((f) => topicMatches(f, topic));
+}

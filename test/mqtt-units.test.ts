@@ -1,0 +1,222 @@
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import type { Role } from '../src/config/types.ts';
+import type { TableEvent } from '../src/domain/types.ts';
+import { parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { StreamPublisher } from '../src/mqtt/publisher.ts';
+import { canPublish, canRead, canSubscribe, filtersIntersect, topicMatches, type Principal } from '../src/mqtt/topics.ts';
+import type { Outbox } from '../src/runtime/types.ts';
+
+const logger = pino({ level: 'silent' });
+const base = 'pokertable/t1';
+const user = (...roles: Role[]): Principal => ({ kind: 'user', username: 'u', roles: new Set(roles) });
+
+describe('topic filters', () => {
+  it.each([
+    ['a/b', 'a/b', true],
+    ['a/+', 'a/b', true],
+    ['a/+', 'a/b/c', false],
+    ['a/#', 'a', true],
+    ['a/#', 'a/b/c', true],
+    ['#', 'a/b', true],
+    ['+/+', 'a', false],
+    ['a/b', 'a/c', false],
+  ])('%s matches %s: %s', (filter, topic, expected) => expect(topicMatches(filter, topic)).toBe(expected));
+
+  it.each([
+    ['#', 'pokertable/t1/secure/events', true],
+    ['pokertable/+/secure/#', 'pokertable/t1/events', false],
+    ['+/+/events', 'pokertable/t1/events', true],
+    ['a/+', 'a/b/c', false],
+    ['a/+/c', 'a/#', true],
+    ['x/#', 'y/#', false],
+  ])('%s and %s intersect: %s', (a, b, expected) => {
+    expect(filtersIntersect(a, b)).toBe(expected);
+    expect(filtersIntersect(b, a)).toBe(expected);
+  });
+});
+
+describe('roles', () => {
+  const t = (s: string) => `${base}/${s}`;
+  it('display reads public topics only', () => {
+    const d = user('display');
+    for (const s of ['status', 'events', 'state', 'clock', 'devices/shoe']) expect(canRead(base, d, t(s))).toBe(true);
+    for (const s of ['secure/events', 'cmd/result', 'input', 'cmd/setup']) expect(canRead(base, d, t(s))).toBe(false);
+    expect(canRead(base, d, 'other/topic')).toBe(false);
+  });
+  it('subscriptions: a wildcard is allowed when it reaches something readable, never secure for a display', () => {
+    expect(canSubscribe(base, user('display'), '#')).toBe(true);
+    expect(canSubscribe(base, user('display'), t('secure/events'))).toBe(false);
+    expect(canSubscribe(base, user('display'), t('secure/#'))).toBe(false);
+    expect(canSubscribe(base, user('secure'), t('secure/#'))).toBe(true);
+    expect(canSubscribe(base, user('floor'), t('cmd/result'))).toBe(true);
+    expect(canSubscribe(base, user('panel'), t('cmd/result'))).toBe(false);
+    expect(canSubscribe(base, user(), '#')).toBe(false);
+  });
+  it('publishing: panel → input; floor → input and cmd; nobody but the controller → events, state, retained', () => {
+    expect(canPublish(base, user('display'), t('input'), false)).toBe(false);
+    expect(canPublish(base, user('panel'), t('input'), false)).toBe(true);
+    expect(canPublish(base, user('panel'), t('cmd/setup'), false)).toBe(false);
+    expect(canPublish(base, user('floor'), t('cmd/setup'), false)).toBe(true);
+    expect(canPublish(base, user('floor'), t('cmd/setup'), true)).toBe(false);
+    expect(canPublish(base, user('floor'), t('cmd/result'), false)).toBe(false);
+    for (const s of ['events', 'state', 'status', 'clock', 'secure/events', 'devices/x']) {
+      expect(canPublish(base, user('display', 'panel', 'floor', 'secure'), t(s), false)).toBe(false);
+      expect(canPublish(base, { kind: 'controller' }, t(s), true)).toBe(true);
+    }
+    expect(canPublish(base, { kind: 'controller' }, '$SYS/x', false)).toBe(false);
+  });
+});
+
+describe('command parsing', () => {
+  it('accepts a well-formed command and keeps its id', () => {
+    const r = parseCommand('seat-player', { id: 'c1', seat: 3, player: 'Ann' });
+    expect(r).toEqual({ ok: true, value: { id: 'c1', input: { type: 'command', name: 'seat-player', seat: 3, player: 'Ann', id: 'c1' } } });
+  });
+  it.each([
+    ['nope', {}, /unknown command "nope"/],
+    ['seat-player', { seat: 3 }, /missing field "player"/],
+    ['seat-player', { seat: '3', player: 'A' }, /"seat" must be an integer/],
+    ['seat-player', { seat: 3, player: 'A', color: 'red' }, /unknown field "color"/],
+    ['setup', [1, 2], /JSON object/],
+    ['levels-start', { levels: [] }, /non-empty array/],
+    ['levels-start', { levels: [{ smallBlind: 1, minutes: 10 }] }, /levels\[0\] needs smallBlind and bigBlind/],
+    ['levels-pause', { name: 'levels-resume' }, /disagrees with the topic/],
+  ])('%s %j → %s', (name, body, error) => {
+    const r = parseCommand(name, body);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(error);
+  });
+  it('accepts breaks and antes in levels', () => {
+    const r = parseCommand('levels-start', { levels: [{ smallBlind: 100, bigBlind: 200, ante: 25, minutes: 20 }, { break: true, minutes: 10 }] });
+    expect(r.ok).toBe(true);
+  });
+  it('refuses garbage and oversized payloads', () => {
+    expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({ ok: false, error: 'payload is not valid JSON' });
+    expect(parseJson(Buffer.alloc(101, 32), 100)).toMatchObject({ ok: false, error: expect.stringMatching(/too large/) });
+  });
+  it('network inputs: only panel, clock-request, timebank, seat; `at` is dropped', () => {
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', at: 5 })).toEqual({ ok: true, value: { type: 'panel', button: 'fold' } });
+    expect(parseNetworkInput({ type: 'card', card: 'As' }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'command', name: 'setup' }).ok).toBe(false);
+    expect(parseNetworkInput('x').ok).toBe(false);
+  });
+  it('finds the engine refusal among the events', () => {
+    const ev = (body: object, seq: number) => ({ ...body, seq, at: 0 }) as TableEvent;
+    expect(refusalOf('levels-pause', [ev({ type: 'request.rejected', request: 'levels-pause', reason: 'no-levels' }, 1)])).toBe('no-levels');
+    expect(refusalOf('setup', [ev({ type: 'input.rejected', reason: 'bad seats' }, 1)])).toBe('bad seats');
+    expect(refusalOf('setup', [ev({ type: 'request.rejected', request: 'clock', reason: 'x' }, 1)])).toBeNull();
+    expect(refusalOf('setup', [ev({ type: 'table.ready', seats: 9, profile: 'tda' }, 1)])).toBeNull();
+  });
+});
+
+describe('StreamPublisher', () => {
+  function setup(opts: { delayMs?: number; window?: number } = {}) {
+    const events: TableEvent[] = [];
+    const acks: number[] = [];
+    let reads = 0;
+    const outbox: Outbox = {
+      read: (after, limit) => {
+        reads++;
+        return events.filter((e) => e.seq > after).slice(0, limit);
+      },
+      cursor: () => acks[acks.length - 1] ?? 0,
+      ack: (_sink, seq) => void acks.push(seq),
+      lastSeq: () => events.length,
+    };
+    const sent: { seq: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+    let connected = true;
+    let clock = 0;
+    const pub = new StreamPublisher({
+      sink: 's',
+      topic: 't',
+      outbox,
+      transform: (e) => e,
+      delayMs: opts.delayMs ?? 0,
+      now: () => clock,
+      publish: (_t, payload) =>
+        new Promise((resolve, reject) => sent.push({ seq: (JSON.parse(payload) as TableEvent).seq, resolve: () => resolve(undefined), reject })),
+      isConnected: () => connected,
+      logger,
+      window: opts.window ?? 4,
+      ackDelayMs: 0,
+    });
+    const add = (n: number, at = 0) => {
+      const batch = Array.from({ length: n }, (_, i) => ({ type: 'tick', seq: events.length + 1 + i, at }) as unknown as TableEvent);
+      events.push(...batch);
+      return batch;
+    };
+    return {
+      pub, events, acks, sent, add,
+      reads: () => reads,
+      setConnected: (c: boolean) => (connected = c),
+      setClock: (c: number) => (clock = c),
+    };
+  }
+  const flush = () => new Promise((r) => setTimeout(r, 5));
+
+  it('publishes in seq order within its window and confirms only what the broker acknowledged', async () => {
+    const s = setup({ window: 4 });
+    s.pub.wake(s.add(6));
+    expect(s.sent.map((x) => x.seq)).toEqual([1, 2, 3, 4]);
+    s.sent[1]!.resolve(); // PUBACK for 2 before 1: nothing confirmed yet
+    await flush();
+    expect(s.acks).toEqual([]);
+    s.sent[0]!.resolve();
+    await flush();
+    expect(s.acks.at(-1)).toBe(2);
+    expect(s.sent.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('waits while disconnected, then sends the backlog in order from the outbox', async () => {
+    const s = setup({ window: 100 });
+    s.setConnected(false);
+    s.pub.wake(s.add(3));
+    s.pub.wake(s.add(2));
+    expect(s.sent).toEqual([]);
+    s.setConnected(true);
+    s.pub.wake();
+    expect(s.sent.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('uses the events it was handed when caught up, without reading the store', () => {
+    const s = setup({ window: 100 });
+    s.pub.wake(s.add(1));
+    const reads = s.reads();
+    s.pub.wake(s.add(1));
+    s.pub.wake(s.add(3));
+    expect(s.reads()).toBe(reads);
+    expect(s.sent.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('after a failed publish resends from the last confirmed seq', async () => {
+    const s = setup({ window: 3 });
+    s.pub.wake(s.add(3));
+    s.sent[0]!.resolve();
+    s.sent[1]!.reject(new Error('client disconnecting'));
+    s.sent[2]!.resolve(); // confirmed, but after a lost one: must not count
+    await flush();
+    expect(s.pub.confirmedSeq).toBe(1);
+    expect(s.sent.map((x) => x.seq)).toEqual([1, 2, 3, 2, 3]);
+  });
+
+  it('holds events until at + delay', () => {
+    vi.useFakeTimers();
+    try {
+      const s = setup({ delayMs: 1000, window: 10 });
+      s.pub.wake(s.add(1, 0));
+      s.setClock(400);
+      s.pub.wake(s.add(1, 400));
+      vi.advanceTimersByTime(999);
+      expect(s.sent).toEqual([]);
+      s.setClock(1000);
+      vi.advanceTimersByTime(1);
+      expect(s.sent.map((x) => x.seq)).toEqual([1]);
+      s.setClock(1400);
+      vi.advanceTimersByTime(400);
+      expect(s.sent.map((x) => x.seq)).toEqual([1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
