@@ -1,0 +1,153 @@
+// One connection to a Firmata board: serialport 13 → firmata-io → johnny-five components. It knows pins, not the
+// table: the adapter (board.ts) decides what a reading means and which pins to light.
+import { SerialPort } from 'serialport';
+import type { Logger } from 'pino';
+import type { PinName, ShotClockDigits } from './definition.ts';
+import { j5, type J5Board, type J5Digits, type J5Led, type J5Sensor } from './johnny.ts';
+
+export interface InputPin {
+  key: string;
+  pin: PinName;
+  analog: boolean;
+  pullup: boolean;
+}
+
+export interface ConnectionOptions {
+  path: string;
+  baudRate: number;
+  samplingIntervalMs: number;
+  inputIntervalMs: number;
+  readyTimeoutMs: number;
+  inputs: InputPin[];
+  outputs: PinName[];
+  digits: Required<ShotClockDigits> | null;
+  /** A sampled reading: 0/1 for a digital input, 0–1023 for an analog one. */
+  onReading(key: string, value: number): void;
+  /** The board went away after it was up. */
+  onLost(detail: string): void;
+  logger: Logger;
+}
+
+export interface DigitsDriver {
+  /** Shows `character` at `position` (0 = leftmost wired digit). */
+  draw(position: number, character: string): void;
+  /** Lights or darkens the whole display (the MAX7219's shutdown register: one write, good for blinking). */
+  light(on: boolean): void;
+}
+
+export interface FirmataConnection {
+  readonly firmware: string;
+  setPin(pin: PinName, high: boolean): void;
+  readonly digits: DigitsDriver | null;
+  close(): Promise<void>;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function closePort(port: SerialPort): Promise<void> {
+  if (!port.isOpen) return;
+  await new Promise<void>((resolve) => port.close(() => resolve()));
+}
+
+export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConnection> {
+  const { five, firmata } = j5();
+  const port = new SerialPort({ path: opts.path, baudRate: opts.baudRate, autoOpen: false });
+  // An Arduino resets when the port opens and announces its version after booting; a board that does not reset
+  // (or a pty) is asked explicitly after this long.
+  const io = new firmata.Firmata(port, {
+    reportVersionTimeout: Math.min(2500, opts.readyTimeoutMs / 2),
+    samplingInterval: opts.samplingIntervalMs,
+  });
+  const ioReady = new Promise<void>((resolve, reject) => {
+    io.once('ready', () => resolve());
+    port.once('close', () => reject(new Error(`${opts.path} closed during the Firmata handshake`)));
+    io.on('error', (err: Error) => reject(err));
+  });
+  ioReady.catch(() => undefined);
+  try {
+    await new Promise<void>((resolve, reject) =>
+      port.open((err) => (err ? reject(new Error(`cannot open ${opts.path}: ${err.message}`)) : resolve())),
+    );
+    await withTimeout(ioReady, opts.readyTimeoutMs, `no Firmata answer on ${opts.path} within ${opts.readyTimeoutMs} ms (is StandardFirmata flashed?)`);
+  } catch (err) {
+    io.removeAllListeners();
+    await closePort(port);
+    throw err;
+  }
+
+  const board = new five.Board({ io, repl: false, debug: false, sigint: false });
+  board.on('error', (err: unknown) => opts.logger.warn({ err: String(err) }, 'johnny-five error'));
+  await new Promise<void>((resolve) => board.once('ready', () => resolve()));
+
+  const sensors: J5Sensor[] = [];
+  for (const input of opts.inputs) {
+    const sensor = new five.Sensor({ pin: input.pin, type: input.analog ? 'analog' : 'digital', freq: opts.inputIntervalMs, board });
+    if (input.pullup) {
+      // StandardFirmata turns the pull-up on when an input pin is written HIGH (as johnny-five's Button does).
+      (io as unknown as { digitalWrite(pin: number, v: number): void }).digitalWrite((sensor as unknown as { pin: number }).pin, 1);
+    }
+    sensor.on('data', (value: number | null) => {
+      if (value !== null) opts.onReading(input.key, value);
+    });
+    sensors.push(sensor);
+  }
+
+  const leds = new Map<PinName, J5Led>();
+  for (const pin of opts.outputs) leds.set(pin, new five.Led({ pin, board }));
+
+  let digits: DigitsDriver | null = null;
+  if (opts.digits) {
+    const d: J5Digits = new five.Led.Digits({
+      pins: { data: opts.digits.data, clock: opts.digits.clock, cs: opts.digits.cs },
+      digits: opts.digits.digits,
+      board,
+    });
+    d.brightness(opts.digits.brightness);
+    digits = {
+      draw: (position, character) => d.digit(0, position, character),
+      light: (on) => (on ? d.on() : d.off()),
+    };
+  }
+
+  let closed = false;
+  const lost = (detail: string): void => {
+    if (!closed) opts.onLost(detail);
+  };
+  port.on('close', (err: { disconnected?: boolean } | null) =>
+    lost(err?.disconnected ? `${opts.path} disconnected` : `${opts.path} closed`),
+  );
+  port.on('error', (err: Error) => lost(`${opts.path}: ${err.message}`));
+
+  const fw = io.firmware;
+  return {
+    firmware: `${fw.name ?? 'Firmata'} ${fw.version ? `${fw.version.major}.${fw.version.minor}` : ''}`.trim(),
+    setPin(pin, high) {
+      const led = leds.get(pin);
+      if (!led) throw new Error(`pin ${pin} is not an output of this board`);
+      if (high) led.on();
+      else led.off();
+    },
+    digits,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const s of sensors) s.disable();
+      detachBoard(board, five.Board.cache);
+      await closePort(port);
+      io.removeAllListeners();
+      board.removeAllListeners();
+    },
+  };
+}
+
+// johnny-five keeps every Board in a module-level list; a board that reconnects all day would grow it.
+function detachBoard(board: J5Board, cache: unknown[]): void {
+  const i = cache.indexOf(board);
+  if (i >= 0) cache.splice(i, 1);
+}
