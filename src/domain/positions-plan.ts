@@ -1,0 +1,224 @@
+// planHand: the hand's button, blinds and dealt-in seats at a shuffle (R-HAND-START), from what the last hand
+// decided. The big blind leads (R-DEAD-BUTTON: "the big blind moves forward one seat every hand"); the small blind and
+// the button follow from the last hand's positions. D-n refers to docs/decisions-button.md.
+import type { Profile } from './profile.ts';
+import type { Seat } from './types.ts';
+import type { HandPlan, LastHand, NewcomerWait, PositionMemory } from './positions.ts';
+import { TableError } from './errors.ts';
+import { clockwiseAfter, clockwiseOrder, counterClockwiseBefore, strictlyBetween } from './positions-ring.ts';
+
+type BigBlindOut = Profile['button']['bigBlindOut'];
+
+/** The positions of one hand before the bookkeeping. */
+interface Shape {
+  button: Seat;
+  smallBlind: Seat | null;
+  bigBlind: Seat;
+  sbPos: Seat;
+  headsUp: boolean;
+  /** Seats not dealt in. */
+  waiting: Set<Seat>;
+  /** Seats between the button and the small blind position (their wait does not count as an extra hand). */
+  gap: Set<Seat>;
+}
+
+interface Context {
+  last: LastHand;
+  players: ReadonlyMap<Seat, string>;
+  seated: Seat[];
+  waits: NewcomerWait[];
+  extra: number;
+  mode: BigBlindOut;
+}
+
+/** At a shuffle: plan the hand from who holds a seat now (`players`: seat → player id; seats 1..seatCount; presence
+ * does not matter, absent players are dealt in: R-AT-YOUR-SEAT). Returns null when fewer than 2 players could be
+ * dealt in (no hand possible); the memory is then unchanged. Throws TableError INPUT_INVALID on a seat outside
+ * 1..seatCount (the engine validates commands first, so this is a bug upstream). */
+export function planHand(
+  memory: PositionMemory,
+  players: ReadonlyMap<Seat, string>,
+  seatCount: number,
+  profile: Profile,
+): { plan: HandPlan; memory: PositionMemory } | null {
+  validate(memory, players, seatCount);
+  const seated = [...players.keys()].sort((a, b) => a - b);
+  if (seated.length < 2) return null;
+  const extra = Math.max(0, Math.floor(profile.newPlayer.extraHandsBetweenOldBlinds));
+  const last = memory.last;
+  // A wait belongs to a player in a seat: someone else in that seat now means the entry is stale. D-9: "between the
+  // previous hand's small and big blind" is measured on the last planned hand; heads-up has no seat between them.
+  const waits = memory.waits
+    .filter((w) => players.get(w.seat) === w.player)
+    .map((w): NewcomerWait => {
+      if (w.betweenOldBlinds !== null) return w;
+      const between = last !== null && !last.headsUp && strictlyBetween(last.sbPos, last.bigBlind, w.seat);
+      return { ...w, betweenOldBlinds: between };
+    });
+  const first = seated[0] as Seat;
+  let shape: Shape;
+  if (memory.floorButton !== null) shape = fresh(memory.floorButton, players, seated);
+  else if (last === null) shape = fresh(first, players, seated); // D-1: no set-button before the first hand
+  else shape = continuing({ last, players, seated, waits, extra, mode: profile.button.bigBlindOut });
+
+  const dealtSet = seated.filter((s) => !shape.waiting.has(s));
+  const plan: HandPlan = {
+    button: shape.button,
+    smallBlind: shape.smallBlind,
+    bigBlind: shape.bigBlind,
+    dealtIn: clockwiseOrder(shape.button, dealtSet),
+    waiting: seated.filter((s) => shape.waiting.has(s)),
+    headsUp: shape.headsUp,
+  };
+  // A newcomer dealt in is done waiting: the entry goes. One still waiting counts a hand unless the gap kept them out.
+  const nextWaits = waits.flatMap((w): NewcomerWait[] => {
+    if (!shape.waiting.has(w.seat)) return [];
+    if (shape.gap.has(w.seat) || w.betweenOldBlinds !== true) return [w];
+    return [{ ...w, extraServed: w.extraServed + 1 }];
+  });
+  const hand = memory.hands + 1;
+  const next: PositionMemory = {
+    hands: hand,
+    last: {
+      hand,
+      button: shape.button,
+      sbPos: shape.sbPos,
+      smallBlind: shape.smallBlind,
+      bigBlind: shape.bigBlind,
+      headsUp: shape.headsUp,
+      players: seated.map((seat) => ({ seat, player: players.get(seat) as string })),
+      dealtIn: plan.dealtIn,
+    },
+    floorButton: null,
+    waits: nextWaits,
+    undo: { hands: memory.hands, last: memory.last, floorButton: memory.floorButton, waits: memory.waits },
+  };
+  return { plan, memory: next };
+}
+
+function validate(memory: PositionMemory, players: ReadonlyMap<Seat, string>, seatCount: number): void {
+  if (!Number.isInteger(seatCount) || seatCount < 1) {
+    throw new TableError('INPUT_INVALID', `planHand: seatCount must be a positive integer, got ${seatCount}`);
+  }
+  for (const [seat, player] of players) {
+    if (!Number.isInteger(seat) || seat < 1 || seat > seatCount) {
+      throw new TableError('INPUT_INVALID', `planHand: seat ${seat} is outside 1..${seatCount}`, { field: 'seat' });
+    }
+    if (typeof player !== 'string' || player.length === 0) {
+      throw new TableError('INPUT_INVALID', `planHand: seat ${seat} has no player id`, { field: 'player' });
+    }
+  }
+  const b = memory.floorButton;
+  if (b !== null && (!Number.isInteger(b) || b < 1 || b > seatCount)) {
+    throw new TableError('INPUT_INVALID', `planHand: set-button seat ${b} is outside 1..${seatCount}`, {
+      field: 'seat',
+    });
+  }
+}
+
+/** R-FIRST-BUTTON and after a floor `set-button`: the button is `b` (even an empty seat, D-2); the small blind is the
+ * next player to its left, the big blind the next. Heads-up the button must be a player (it posts the small blind):
+ * `b` if it holds one, else the first player to its left (D-3). Nobody waits (D-2). */
+function fresh(b: Seat, players: ReadonlyMap<Seat, string>, seated: Seat[]): Shape {
+  const none = new Set<Seat>();
+  if (seated.length === 2) {
+    const button = players.has(b) ? b : (clockwiseAfter(b, seated) as Seat);
+    const bigBlind = clockwiseAfter(button, seated) as Seat;
+    return { button, smallBlind: button, bigBlind, sbPos: button, headsUp: true, waiting: none, gap: none };
+  }
+  const others = seated.filter((s) => s !== b);
+  const smallBlind = clockwiseAfter(b, others) as Seat;
+  const bigBlind = clockwiseAfter(smallBlind, others) as Seat;
+  return { button: b, smallBlind, bigBlind, sbPos: smallBlind, headsUp: false, waiting: none, gap: none };
+}
+
+function playerThen(last: LastHand, seat: Seat): string | undefined {
+  return last.players.find((p) => p.seat === seat)?.player;
+}
+
+/** Every hand after the first: the big blind moves to the next player left of the last big blind. */
+function continuing(ctx: Context): Shape {
+  const { last, players, seated, waits, extra, mode } = ctx;
+  const sbPosition = last.bigBlind;
+  const sameAsThen = (seat: Seat): boolean => players.get(seat) === playerThen(last, seat);
+  // R-BB-ELIMINATED: where the button goes, where the gap between button and small blind starts, who posts the SB.
+  let button: Seat | null;
+  let gapStart: Seat | null;
+  let smallBlind: Seat | null;
+  if (last.headsUp) {
+    // D-6: after heads-up there is no gap; the button is found from the small blind once the big blind is known.
+    button = null;
+    gapStart = null;
+    smallBlind = sbTaken(mode, players, sbPosition, sameAsThen) ? sbPosition : null;
+  } else if (mode === 'dead-button') {
+    button = last.sbPos;
+    gapStart = last.sbPos;
+    // D-5: the small blind is a seat: whoever holds the last big blind's seat now posts it; empty seat: dead SB.
+    smallBlind = players.has(sbPosition) ? sbPosition : null;
+  } else {
+    const sbGone = !sameAsThen(last.sbPos);
+    const bbGone = !sameAsThen(last.bigBlind);
+    // club: "si un joueur anciennement de surblind est éliminé ... le bouton redonnera"; "si un joueur anciennement
+    // blindeur est éliminé, le bouton reste le même".
+    button = sbGone || bbGone ? last.button : last.sbPos;
+    gapStart = sbGone ? last.button : last.sbPos;
+    smallBlind = bbGone ? null : sbPosition;
+  }
+
+  const gap = new Set(gapStart === null ? [] : seated.filter((s) => strictlyBetween(gapStart, sbPosition, s)));
+  const extraWaiting = new Set(
+    waits.filter((w) => w.betweenOldBlinds === true && !gap.has(w.seat) && w.extraServed < extra).map((w) => w.seat),
+  );
+  const candidates = seated.filter((s) => !gap.has(s) && s !== sbPosition);
+  const bigBlind = clockwiseAfter(sbPosition, candidates);
+  if (bigBlind === null) return liftWaits(ctx);
+  // D-8: a player who must post a blind is dealt in; the blind ends their wait.
+  extraWaiting.delete(bigBlind);
+  if (smallBlind !== null) extraWaiting.delete(smallBlind);
+  const waiting = new Set([...gap, ...extraWaiting]);
+  const eligible = seated.filter((s) => !waiting.has(s));
+  if (eligible.length < 2) return liftWaits(ctx);
+  if (eligible.length === 2) return headsUp(ctx, eligible as [Seat, Seat], waiting, gap);
+
+  const others = eligible.filter((s) => s !== bigBlind && s !== smallBlind);
+  if (button === null || button === bigBlind || button === smallBlind) {
+    // After heads-up (D-6), or the big blind reached the seat the button would take (D-7): the button goes to the
+    // nearest player to the right of the small blind position.
+    button = counterClockwiseBefore(sbPosition, others) as Seat;
+  }
+  const sbPos =
+    smallBlind ??
+    (mode === 'dead-button' ? sbPosition : (counterClockwiseBefore(bigBlind, eligible.filter((s) => s !== bigBlind)) as Seat));
+  return { button, smallBlind, bigBlind, sbPos, headsUp: false, waiting, gap };
+}
+
+function sbTaken(mode: BigBlindOut, players: ReadonlyMap<Seat, string>, seat: Seat, same: (s: Seat) => boolean) {
+  return mode === 'dead-button' ? players.has(seat) : same(seat);
+}
+
+/** R-HEADS-UP, R-HEADS-UP-START: two players dealt in. The button posts the small blind; the big blind goes to the
+ * player who did not post it last hand, or, when neither did, moves on clockwise from the last big blind's seat. */
+function headsUp(ctx: Context, pair: [Seat, Seat], waiting: Set<Seat>, gap: Set<Seat>): Shape {
+  const { last, players } = ctx;
+  const [x, y] = pair;
+  const lastBig = playerThen(last, last.bigBlind);
+  let bigBlind: Seat;
+  if (players.get(x) === lastBig) bigBlind = y;
+  else if (players.get(y) === lastBig) bigBlind = x;
+  else bigBlind = clockwiseAfter(last.bigBlind, pair) as Seat;
+  const button = bigBlind === x ? y : x;
+  return { button, smallBlind: button, bigBlind, sbPos: button, headsUp: true, waiting, gap };
+}
+
+/** D-10: the waits would leave fewer than two players. Nobody waits; the big blind still moves on, the button goes
+ * to the nearest player right of the small blind position. */
+function liftWaits(ctx: Context): Shape {
+  const { last, players, seated, mode } = ctx;
+  const none = new Set<Seat>();
+  if (seated.length === 2) return headsUp(ctx, seated as [Seat, Seat], none, none);
+  const sbPosition = last.bigBlind;
+  const bigBlind = clockwiseAfter(sbPosition, seated.filter((s) => s !== sbPosition)) as Seat;
+  const smallBlind = sbTaken(mode, players, sbPosition, (s) => players.get(s) === playerThen(last, s)) ? sbPosition : null;
+  const button = counterClockwiseBefore(sbPosition, seated.filter((s) => s !== bigBlind && s !== smallBlind)) as Seat;
+  return { button, smallBlind, bigBlind, sbPos: smallBlind ?? sbPosition, headsUp: false, waiting: none, gap: none };
+}

@@ -1,0 +1,147 @@
+// Button, blinds and who is dealt in (rules.md "Button and blinds", R-DEAL-ORDER, R-DEALT-IN, R-ACT-ORDER,
+// R-HEADS-UP). Pure functions over plain JSON data: the memory is journaled and replayed, so nothing here may depend
+// on anything but its arguments. Every choice the rules leave open is written in docs/decisions-button.md (D-n).
+import type { Seat, Street } from './types.ts';
+import { TableError } from './errors.ts';
+import { clockwiseAfter } from './positions-ring.ts';
+
+/** One seat held at a shuffle: who was there. */
+export interface SeatHolder {
+  seat: Seat;
+  player: string;
+}
+
+/** What the last planned hand decided, as the next hand's starting point. */
+export interface LastHand {
+  /** 1-based ordinal among planned hands (a misdeal's redeal reuses it: see `misdealt`). */
+  hand: number;
+  button: Seat;
+  /** The small-blind position: where the button goes next when nothing changes. The small blind's seat when one
+   * was posted; under `dead-button`, the (empty) seat of a dead small blind; under `button-stays` with no small
+   * blind, the nearest dealt-in seat to the right of the big blind (D-4). Heads-up: the button. */
+  sbPos: Seat;
+  smallBlind: Seat | null;
+  bigBlind: Seat;
+  headsUp: boolean;
+  /** Everyone holding a seat at the shuffle (dealt in or waiting), in seat order. */
+  players: SeatHolder[];
+  dealtIn: Seat[];
+}
+
+/** A player seated since the last shuffle, for R-NEW-PLAYER's `newPlayer.extraHandsBetweenOldBlinds`. Whether the
+ * seat lay between the previous hand's small and big blind is settled at the next `planHand` (after a misdeal that is
+ * the redeal, so it is measured against the hand before the misdealt one). */
+export interface NewcomerWait {
+  seat: Seat;
+  player: string;
+  /** null until the next shuffle settles it. */
+  betweenOldBlinds: boolean | null;
+  /** Extra hands sat out so far (counted only outside the button–small blind gap). */
+  extraServed: number;
+}
+
+/** What the table remembers between hands about positions. Plain JSON data (it is journaled/replayed). */
+export interface PositionMemory {
+  /** Hands planned so far (a misdeal takes its hand back). */
+  hands: number;
+  last: LastHand | null;
+  /** R-FIRST-BUTTON: the button set by the floor for the next hand, consumed by `planHand`. */
+  floorButton: Seat | null;
+  waits: NewcomerWait[];
+  /** The memory's hand-related part before the last `planHand`, for `misdealt`. */
+  undo: { hands: number; last: LastHand | null; floorButton: Seat | null; waits: NewcomerWait[] } | null;
+}
+
+export interface HandPlan {
+  button: Seat; // may be a seat with no player (dead button)
+  smallBlind: Seat | null; // null when there is no small blind (dead small blind)
+  bigBlind: Seat;
+  /** Seats dealt in, in dealing order: first the first seat dealt in to the left of the button, clockwise
+   * (increasing seat numbers, wrapping), two rounds use this same order. Heads-up: the big blind is dealt first and
+   * the button (small blind) gets the last card (R-HEADS-UP). */
+  dealtIn: Seat[];
+  /** Seats with a player not dealt in this hand (waiting new players, R-NEW-PLAYER / R-DEALT-IN). */
+  waiting: Seat[];
+  /** Extension: true when exactly two seats are dealt in (R-HEADS-UP: the button is the small blind). */
+  headsUp: boolean;
+}
+
+export function initialPositions(): PositionMemory {
+  return { hands: 0, last: null, floorButton: null, waits: [], undo: null };
+}
+
+function assertSeat(seat: unknown, what: string): asserts seat is Seat {
+  if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1) {
+    throw new TableError('INPUT_INVALID', `${what}: a seat is an integer from 1, got ${JSON.stringify(seat)}`, {
+      field: 'seat',
+    });
+  }
+}
+
+/** Floor `set-button {seat}` (R-FIRST-BUTTON): the next hand's button is this seat (blinds follow from it). The
+ * engine checks `seat` against the table's seat count; `planHand` rejects a seat beyond it. */
+export function setButton(memory: PositionMemory, seat: Seat): PositionMemory {
+  assertSeat(seat, 'set-button');
+  return { ...memory, floorButton: seat };
+}
+
+/** A player sat down at `seat` (between hands or during a hand). Only the `extraHandsBetweenOldBlinds` wait needs
+ * remembering: every other wait follows from the seat's place at the next shuffle. */
+export function playerSeated(memory: PositionMemory, seat: Seat, player: string): PositionMemory {
+  assertSeat(seat, 'seat-player');
+  if (typeof player !== 'string' || player.length === 0) {
+    throw new TableError('INPUT_INVALID', 'seat-player: a player id is a non-empty string', { field: 'player' });
+  }
+  const waits = memory.waits.filter((w) => w.seat !== seat);
+  waits.push({ seat, player, betweenOldBlinds: null, extraServed: 0 });
+  return { ...memory, waits };
+}
+
+/** A player was removed (eliminated or left). Whether the last big/small blind is gone is read from the seats at
+ * the next shuffle (`LastHand.players`), so only a pending wait for the seat is dropped here. */
+export function playerRemoved(memory: PositionMemory, seat: Seat): PositionMemory {
+  assertSeat(seat, 'remove-player');
+  return { ...memory, waits: memory.waits.filter((w) => w.seat !== seat) };
+}
+
+/** R-MISDEAL-RECOVERY: the same button deals again and nothing about the misdealt hand counts. Returns the memory as
+ * it was before that hand's `planHand`, keeping what happened since (players seated or removed, a `set-button`). */
+export function misdealt(memory: PositionMemory): PositionMemory {
+  const undo = memory.undo;
+  if (undo === null) return memory;
+  const before = new Map(undo.waits.map((w) => [`${w.seat}:${w.player}`, w]));
+  // Entries that exist now keep their pre-hand count; entries only in `undo` were removed since and stay removed.
+  const waits = memory.waits.map((w) => before.get(`${w.seat}:${w.player}`) ?? w);
+  return {
+    hands: undo.hands,
+    last: undo.last,
+    floorButton: memory.floorButton ?? undo.floorButton,
+    waits,
+    undo: null,
+  };
+}
+
+export { planHand } from './positions-plan.ts';
+
+/** R-ACT-ORDER, R-HEADS-UP: the seat that acts first in a street among the `live` seats (those that may still act),
+ * or null when none is live. Pre-flop: the first live seat left of the big blind (heads-up that is the button);
+ * after the flop: the first live seat left of the button (heads-up: the big blind, so the button acts last). */
+export function firstToAct(plan: HandPlan, street: Street, live: readonly Seat[]): Seat | null {
+  if (live.length === 0) return null;
+  const from = street === 'preflop' ? plan.bigBlind : plan.button;
+  return clockwiseAfter(from, live);
+}
+
+/** The next seat clockwise strictly after `after` among `among` (wrapping past the last seat); `after` itself only
+ * when it is the sole member; null when `among` is empty. */
+export function nextSeat(after: Seat, among: readonly Seat[], seatCount: number): Seat | null {
+  assertSeat(after, 'nextSeat');
+  for (const seat of among) {
+    if (seat > seatCount) {
+      throw new TableError('INPUT_INVALID', `nextSeat: seat ${seat} is beyond the table's ${seatCount} seats`, {
+        field: 'seat',
+      });
+    }
+  }
+  return clockwiseAfter(after, among);
+}
