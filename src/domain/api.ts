@@ -8,6 +8,8 @@ export interface TableOptions {
   profiles: Readonly<Record<string, Profile>>;
   /** The enrolled deck: tag uid (lower-case hex) → card. Absent: every `uid` read is an unknown card. */
   deck?: ReadonlyMap<string, string>;
+  /** Numbering continues after this seq (a journal whose older events were pruned). */
+  seqStart?: number;
 }
 
 export interface Table {

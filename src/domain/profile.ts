@@ -36,4 +36,6 @@ export interface Profile {
   };
   button: { bigBlindOut: 'dead-button' | 'button-stays' };
   newPlayer: { extraHandsBetweenOldBlinds: number };
+  /** R-PENALTY-LADDER: the sanction of the 1st, 2nd, … fault (the last one repeats); [] for no ladder. */
+  penalty: { ladder: string[] };
 }

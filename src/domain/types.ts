@@ -65,21 +65,30 @@ export type EventBody =
       dealtIn: Seat[];
       level: number | null;
     }
-  | { type: 'card.dealt'; card: Card | null; to: 'seat' | 'burn' | 'board'; seat?: Seat; street: Street; position: number }
+  | {
+      type: 'card.dealt';
+      card: Card | null;
+      to: 'seat' | 'burn' | 'board';
+      seat?: Seat;
+      street: Street;
+      position: number;
+      /** A card drawn too early (R-PREMATURE-*): it goes back into the stub or is set aside, not onto the board. */
+      premature?: boolean;
+    }
   | { type: 'hand.dead'; seat: Seat; reason: DeadReason }
   | { type: 'action.on'; seat: Seat; street: Street; deadline: number | null }
   | { type: 'action'; seat: Seat; action: ActionKind; by: 'panel' | 'clock' }
   | { type: 'board'; street: Street; cards: Card[] }
   | { type: 'irregularity'; kind: IrregularityKind; remedy: string; card?: Card | null; seat?: Seat }
   | { type: 'misdeal'; reason: MisdealReason }
-  | { type: 'violation'; seat: Seat; rule: string }
+  | { type: 'violation'; seat: Seat; rule: string; fault?: number; sanction?: string }
   | { type: 'clock.called'; seat: Seat; by: 'seat' | 'dealer' | 'floor'; caller?: Seat; deadline: number; countdownAt: number }
   | { type: 'clock.countdown'; seat: Seat; seconds: number }
   | { type: 'timebank.used'; seat: Seat; remaining: number; deadline: number }
   | { type: 'request.rejected'; request: string; reason: string; seat?: Seat }
   | { type: 'hands.exposed'; seats: Seat[] }
   | { type: 'showdown'; order: Seat[]; winners: Seat[]; rank: string }
-  | { type: 'hand.ended'; reason: HandEndReason }
+  | { type: 'hand.ended'; reason: HandEndReason; winners?: Seat[] }
   | { type: 'level.changed'; level: number; smallBlind: number | null; bigBlind: number | null; ante: number | null; appliesToHand: number; break?: boolean }
   | { type: 'penalty.started' | 'penalty.ended'; seat: Seat; hands: number }
   | { type: 'input.rejected'; reason: string; line?: number }

@@ -1,0 +1,155 @@
+// Acting order and betting rounds from the dealer panel (R-ACT-ORDER, R-HEADS-UP, R-ROUND-END,
+// R-SUBSTANTIAL-ACTION), and how a hand ends (fold, showdown, misdeal).
+import { startActionClock, clearClocks } from './clocks.ts';
+import type { Ctx } from './context.ts';
+import { firstToAct, misdealt, nextSeat } from './positions.ts';
+import { nextStreetOwed } from './streets.ts';
+import { showdown } from './showdown.ts';
+import type { HandState, Round } from './state.ts';
+import type { ActionKind, HandEndReason, MisdealReason, Seat, Street } from './types.ts';
+
+export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
+
+export function isLive(hand: HandState, seat: Seat): boolean {
+  return !hand.folded.has(seat) && !hand.dead.has(seat);
+}
+
+export function liveSeats(hand: HandState): Seat[] {
+  return hand.plan.dealtIn.filter((s) => isLive(hand, s));
+}
+
+/** Live seats that can still bet (not all-in). */
+export function bettingSeats(hand: HandState): Seat[] {
+  return hand.plan.dealtIn.filter((s) => isLive(hand, s) && !hand.allIn.has(s));
+}
+
+export function facingBet(round: Round | null, seat: Seat): boolean {
+  return round !== null && (round.matched.get(seat) ?? 0) < round.level;
+}
+
+export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
+  const rule = ctx.state.setup!.profile.misdeal.substantialAction;
+  return hand.chipActions >= rule.chipActions || hand.anyActions >= rule.anyActions;
+}
+
+function seatCount(ctx: Ctx): number {
+  return ctx.state.setup!.seats;
+}
+
+/** Opens a betting round on a street whose cards are all out, or runs the board out when nobody can bet. */
+export function startRound(ctx: Ctx, hand: HandState, street: Street): void {
+  hand.street = street;
+  const round: Round = { street, level: 0, matched: new Map(), acted: new Set(), lastAggressor: null, actions: 0, over: false };
+  if (street === 'preflop') {
+    round.level = 1; // the big blind is a bet everyone else faces; posted blinds are not actions
+    round.matched.set(hand.plan.bigBlind, 1);
+  }
+  hand.round = round;
+  const canBet = bettingSeats(hand);
+  const mustAct = canBet.filter((s) => facingBet(round, s));
+  if (canBet.length === 0 || (canBet.length === 1 && mustAct.length === 0)) {
+    roundOver(ctx, hand);
+    return;
+  }
+  const first = firstToAct(hand.plan, street, canBet);
+  if (first === null) return roundOver(ctx, hand);
+  putOnAction(ctx, hand, first);
+}
+
+function putOnAction(ctx: Ctx, hand: HandState, seat: Seat): void {
+  hand.onAction = seat;
+  startActionClock(ctx, hand, seat);
+  ctx.emit({ type: 'action.on', seat, street: hand.street, deadline: hand.shotDeadline });
+}
+
+function nextToAct(ctx: Ctx, hand: HandState, after: Seat): Seat | null {
+  const round = hand.round!;
+  const pending = bettingSeats(hand).filter((s) => !round.acted.has(s) || facingBet(round, s));
+  return pending.length === 0 ? null : nextSeat(after, pending, seatCount(ctx));
+}
+
+/** An action of the seat on action, from the panel or from a clock's expiry. */
+export function act(ctx: Ctx, hand: HandState, action: ActionKind, by: 'panel' | 'clock', raises = true): void {
+  const round = hand.round!;
+  const seat = hand.onAction!;
+  const facing = facingBet(round, seat);
+  ctx.emit({ type: 'action', seat, action, by });
+  clearClocks(hand);
+  round.actions += 1;
+  hand.anyActions += 1;
+  if ((action === 'call' && facing) || action === 'raise' || action === 'allin') hand.chipActions += 1;
+  switch (action) {
+    case 'fold':
+      hand.folded.add(seat);
+      break;
+    case 'check':
+    case 'call':
+      round.matched.set(seat, round.level);
+      break;
+    case 'raise':
+    case 'allin':
+      if (action === 'allin') hand.allIn.add(seat);
+      if (action === 'raise' || raises) {
+        round.level += 1;
+        round.acted.clear();
+        round.lastAggressor = seat;
+      }
+      round.matched.set(seat, round.level);
+      break;
+  }
+  round.acted.add(seat);
+  afterTurn(ctx, hand, seat);
+}
+
+/** A seat left the action (acted, dead, removed): end the hand, move the action on, or close the round. */
+export function afterTurn(ctx: Ctx, hand: HandState, seat: Seat): void {
+  if (endIfOneLeft(ctx, hand)) return;
+  if (hand.onAction !== seat) return;
+  const next = nextToAct(ctx, hand, seat);
+  if (next === null) roundOver(ctx, hand);
+  else putOnAction(ctx, hand, next);
+}
+
+export function endIfOneLeft(ctx: Ctx, hand: HandState): boolean {
+  const live = liveSeats(hand);
+  if (live.length > 1) return false;
+  endHand(ctx, hand, 'fold', live);
+  return true;
+}
+
+export function roundOver(ctx: Ctx, hand: HandState): void {
+  const round = hand.round!;
+  round.over = true;
+  hand.onAction = null;
+  clearClocks(hand);
+  if (hand.street === 'river') return showdown(ctx, hand);
+  if (!hand.runOut && bettingSeats(hand).length <= 1) {
+    hand.runOut = true; // R-ROUND-END: no more than one seat can bet: every hand is exposed, the board runs out
+    ctx.emit({ type: 'hands.exposed', seats: liveSeats(hand) });
+  }
+  nextStreetOwed(ctx, hand, NEXT_STREET[hand.street]!);
+}
+
+export function misdeal(ctx: Ctx, hand: HandState, reason: MisdealReason): void {
+  ctx.emit({ type: 'misdeal', reason });
+  // R-DECK-INTEGRITY: a fouled deck stops play until the deck is checked and shuffled again
+  if (reason === 'duplicate-card' || reason === 'unknown-card') ctx.state.halted = true;
+  endHand(ctx, hand, 'misdeal');
+}
+
+export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winners?: Seat[]): void {
+  const state = ctx.state;
+  clearClocks(hand);
+  hand.onAction = null;
+  ctx.emit(winners ? { type: 'hand.ended', reason, winners } : { type: 'hand.ended', reason });
+  state.hand = null;
+  if (reason === 'misdeal') {
+    state.positions = misdealt(state.positions); // R-MISDEAL-RECOVERY: the same button deals again, nothing counts
+    return;
+  }
+  for (const seat of state.seats) {
+    if (seat.penaltyHands <= 0) continue;
+    seat.penaltyHands -= 1;
+    if (seat.penaltyHands === 0) ctx.emit({ type: 'penalty.ended', seat: seat.seat, hands: seat.penaltyTotal });
+  }
+}

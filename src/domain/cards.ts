@@ -1,0 +1,29 @@
+import type { Card } from './types.ts';
+
+export const RANKS = 'AKQJT98765432';
+export const SUITS = 'shdc';
+
+/** "As", "td", "10h" → "As", "Td", "Th"; anything else → null. */
+export function parseCard(text: string): Card | null {
+  if (typeof text !== 'string') return null;
+  let t = text.trim();
+  if (t.startsWith('10')) t = 'T' + t.slice(2);
+  if (t.length !== 2) return null;
+  const rank = t[0]!.toUpperCase();
+  const suit = t[1]!.toLowerCase();
+  if (!RANKS.includes(rank) || !SUITS.includes(suit)) return null;
+  return rank + suit;
+}
+
+/** Tag ids are compared as lower-case hex without separators ("04:A2:…" and "04a2…" are one tag). */
+export function normalizeUid(text: string): string | null {
+  if (typeof text !== 'string') return null;
+  const t = text.replace(/[\s:.-]/g, '').toLowerCase();
+  return /^[0-9a-f]{2,64}$/.test(t) ? t : null;
+}
+
+export function fullDeck(): Card[] {
+  const deck: Card[] = [];
+  for (const s of SUITS) for (const r of RANKS) deck.push(r + s);
+  return deck;
+}

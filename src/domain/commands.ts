@@ -1,0 +1,94 @@
+// Floor commands (protocol.md): setup, players, button, penalties, level clock.
+import type { TableOptions } from './api.ts';
+import type { Ctx } from './context.ts';
+import { TableError } from './errors.ts';
+import { pauseLevels, resumeLevels, startLevels } from './levels.ts';
+import { playerRemoved, playerSeated, setButton } from './positions.ts';
+import { mergeRules, checkProfile } from './profile-check.ts';
+import type { SeatState } from './state.ts';
+import { dropFromHand } from './table.ts';
+import type { Input } from './types.ts';
+
+type CommandInput = Extract<Input, { type: 'command' }>;
+
+function newSeat(seat: number, timeBanks: number): SeatState {
+  return { seat, player: null, present: false, pending: null, penaltyHands: 0, penaltyTotal: 0, timeBanks, faults: 0 };
+}
+
+export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput): string | void {
+  const state = ctx.state;
+  if (input.name === 'setup') return setup(ctx, options, input);
+  const setup_ = state.setup;
+  if (!setup_) return 'the table is not set up: send a setup command first';
+  const name = input.name;
+  if ('seat' in input && input.seat > setup_.seats) return `${name}: seat ${input.seat} is beyond the table's ${setup_.seats} seats`;
+  switch (name) {
+    case 'seat-player': {
+      const seat = state.seats[input.seat - 1]!;
+      if (seat.player !== null) return ctx.reject(name, 'seat-taken', input.seat);
+      if (state.seats.some((s) => s.player === input.player)) return ctx.reject(name, 'player-already-seated', input.seat);
+      seat.player = input.player;
+      seat.timeBanks = setup_.profile.shotClock.timeBanks;
+      seat.faults = 0;
+      state.positions = playerSeated(state.positions, input.seat, input.player);
+      ctx.emit({ type: 'player.seated', seat: input.seat, player: input.player });
+      return;
+    }
+    case 'remove-player': {
+      const seat = state.seats[input.seat - 1]!;
+      if (seat.player === null) return ctx.reject(name, 'seat-empty', input.seat);
+      const player = seat.player;
+      seat.player = null;
+      seat.penaltyHands = 0;
+      state.positions = playerRemoved(state.positions, input.seat);
+      ctx.emit({ type: 'player.removed', seat: input.seat, player });
+      dropFromHand(ctx, input.seat);
+      return;
+    }
+    case 'set-button':
+      state.positions = setButton(state.positions, input.seat);
+      return;
+    case 'penalty': {
+      const seat = state.seats[input.seat - 1]!;
+      if (seat.player === null) return ctx.reject(name, 'seat-empty', input.seat);
+      // R-PENALTY: R rounds = R × players at the table (the penalised one included), counted when given
+      const players = state.seats.filter((s) => s.player !== null).length;
+      seat.penaltyHands = input.rounds * players;
+      seat.penaltyTotal = seat.penaltyHands;
+      ctx.emit({ type: 'penalty.started', seat: input.seat, hands: seat.penaltyHands });
+      return;
+    }
+    case 'levels-start':
+      return startLevels(ctx, input.levels);
+    case 'levels-pause':
+      return pauseLevels(ctx);
+    case 'levels-resume':
+      return resumeLevels(ctx);
+  }
+}
+
+function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { name: 'setup' }>): string | void {
+  const state = ctx.state;
+  if (state.hand) return ctx.reject('setup', 'hand-in-progress');
+  const base = options.profiles[input.profile];
+  if (!base) return ctx.reject('setup', `unknown-profile: ${input.profile} (known: ${Object.keys(options.profiles).join(', ')})`);
+  let profile = base;
+  if (input.rules) {
+    try {
+      profile = checkProfile(mergeRules(base, input.rules), `setup rules for ${input.profile}`);
+    } catch (e) {
+      if (e instanceof TableError) return ctx.reject('setup', `invalid-rules: ${e.message}`);
+      throw e;
+    }
+  }
+  const old = state.seats;
+  for (const s of old) {
+    if (s.seat > input.seats && s.player !== null) {
+      state.positions = playerRemoved(state.positions, s.seat);
+      ctx.emit({ type: 'player.removed', seat: s.seat, player: s.player });
+    }
+  }
+  state.seats = Array.from({ length: input.seats }, (_, i) => old[i] ?? newSeat(i + 1, profile.shotClock.timeBanks));
+  state.setup = { seats: input.seats, profileName: input.profile, profile };
+  ctx.emit({ type: 'table.ready', seats: input.seats, profile: input.profile });
+}

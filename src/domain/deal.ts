@@ -1,0 +1,147 @@
+// Reading the shoe (rules.md): each read is a hole card, a replacement, an extra card, a burn, a board card,
+// a premature or surplus card, or an irregularity — decided from when it comes relative to the betting.
+import { endIfOneLeft, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
+import type { Ctx } from './context.ts';
+import type { HandState } from './state.ts';
+import { dealOwed, prematureRemedy } from './streets.ts';
+import type { Card, Seat } from './types.ts';
+
+export function readCard(ctx: Ctx, card: Card): void {
+  const hand = ctx.state.hand;
+  if (!hand) {
+    ctx.emit({ type: 'irregularity', kind: 'read-outside-hand', card, remedy: 'A card was read with no hand under way: put it back and shuffle before dealing.' });
+    return;
+  }
+  if (hand.out.has(card)) return misdeal(ctx, hand, 'duplicate-card'); // R-DECK-INTEGRITY: whatever the action
+  hand.out.add(card);
+  hand.lastCard = card;
+  const position = ++hand.reads;
+  const n = hand.plan.dealtIn.length;
+  if (hand.phase === 'dealing') return holeCard(ctx, hand, card, position, n);
+  if (hand.scramble) return surplusFlop(ctx, hand, card, position);
+  if (hand.owed.length > 0) return dealOwed(ctx, hand, card, position);
+  const round = hand.round;
+  if (!round || round.over) return afterRiver(ctx, hand, card);
+  if (round.actions === 0) {
+    if (round.street === 'preflop') return afterDeal(ctx, hand, card, position);
+    if (round.street === 'flop') return surplusFlop(ctx, hand, card, position);
+    if (round.street === 'river') return afterRiver(ctx, hand, card);
+  }
+  if (round.street === 'river') return afterRiver(ctx, hand, card);
+  premature(ctx, hand, card, position);
+}
+
+function holeCard(ctx: Ctx, hand: HandState, card: Card, position: number, n: number): void {
+  const seat = hand.plan.dealtIn[(position - 1) % n]!;
+  hand.holeCards.get(seat)!.push(card);
+  hand.holeIndex.set(card, { position, seat });
+  ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
+  if (position === 2 * n) dealComplete(ctx, hand);
+}
+
+/** R-AT-YOUR-SEAT, R-PENALTY: the last card of the initial deal is out: kill the hands of absent and penalised seats. */
+function dealComplete(ctx: Ctx, hand: HandState): void {
+  hand.phase = 'betting';
+  for (const seat of hand.plan.dealtIn) {
+    const s = ctx.state.seats[seat - 1]!;
+    if (s.penaltyHands > 0) {
+      hand.dead.add(seat);
+      ctx.emit({ type: 'hand.dead', seat, reason: 'penalty' });
+    } else if (!s.present) {
+      hand.dead.add(seat);
+      ctx.emit({ type: 'hand.dead', seat, reason: 'absent' });
+    }
+  }
+  if (endIfOneLeft(ctx, hand)) return;
+  startRound(ctx, hand, 'preflop');
+}
+
+/** After the deal and before the first pre-flop action: a replacement owed, else an extra card (R-EXTRA-CARD). */
+function afterDeal(ctx: Ctx, hand: HandState, card: Card, position: number): void {
+  const seat = hand.owedReplacement.shift();
+  if (seat !== undefined) {
+    hand.holeCards.get(seat)!.push(card);
+    hand.holeIndex.set(card, { position, seat });
+    ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
+    return;
+  }
+  hand.extraCards += 1;
+  if (hand.extraCards >= 2) return misdeal(ctx, hand, 'extra-cards');
+  ctx.emit({ type: 'card.dealt', card, to: 'burn', street: 'flop', position });
+  hand.burnServed = true;
+  ctx.emit({ type: 'irregularity', kind: 'extra-card', card, remedy: 'One card too many was dealt: it becomes the burn card. Deal the flop without another burn once the pre-flop betting is over.' });
+}
+
+/** Reads after the first action of a round and before it is over (R-PREMATURE-*): the first one is the burn. */
+function premature(ctx: Ctx, hand: HandState, card: Card, position: number): void {
+  const street = NEXT_STREET[hand.round!.street]!;
+  const p = (hand.premature ??= { street, burnRead: false, cards: [] });
+  if (!p.burnRead && !hand.burnServed) {
+    p.burnRead = true;
+    ctx.emit({ type: 'card.dealt', card, to: 'burn', street, position });
+    return;
+  }
+  p.cards.push(card);
+  ctx.emit({ type: 'card.dealt', card, to: 'board', street, position, premature: true });
+  if (p.cards.length === 1) ctx.emit({ type: 'irregularity', kind: `premature-${street}` as 'premature-flop', card, remedy: prematureRemedy(ctx, street) });
+}
+
+/** A read after the flop's three cards and before its first action (R-FLOP-TOO-MANY). */
+function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): void {
+  const profile = ctx.state.setup!.profile;
+  ctx.emit({ type: 'card.dealt', card, to: 'board', street: 'flop', position });
+  if (profile.flopTooMany === 'scramble') {
+    hand.scramble = [...(hand.scramble ?? hand.board), card];
+    ctx.emit({ type: 'irregularity', kind: 'flop-too-many', card, remedy: 'Four cards on the flop: scramble them face down, draw one at random as the burn card and name it on the panel (burn); the other three are the flop.' });
+    return;
+  }
+  for (const c of [...hand.board, card]) hand.out.delete(c);
+  hand.board = [];
+  hand.round = null;
+  hand.onAction = null;
+  hand.owed = ['board', 'board', 'board'];
+  ctx.emit({ type: 'irregularity', kind: 'flop-too-many', card, remedy: 'Four cards on the flop: the flop goes back into the stub, which is reshuffled; the burn card stays. Deal a new flop without a burn.' });
+  ctx.emit({ type: 'board', street: 'flop', cards: [] });
+}
+
+/** The dealer names the card drawn as the burn from a four-card flop (TDA 39). */
+export function namedBurn(ctx: Ctx, card: Card | undefined): void {
+  const hand = ctx.state.hand;
+  if (!hand) return ctx.reject('burn', 'no-hand');
+  if (!hand.scramble) return ctx.reject('burn', 'no-four-card-flop');
+  if (!card || !hand.scramble.includes(card)) return ctx.reject('burn', 'not-a-flop-card');
+  hand.board = hand.scramble.filter((c) => c !== card);
+  hand.scramble = null;
+  ctx.emit({ type: 'board', street: 'flop', cards: [...hand.board] });
+}
+
+function afterRiver(ctx: Ctx, _hand: HandState, card: Card): void {
+  ctx.emit({ type: 'irregularity', kind: 'read-after-river', card, remedy: 'A card was read after the river: it is not part of the hand. Set it aside face down.' });
+}
+
+/** Panel `exposed` (R-EXPOSED-EARLY, R-EXPOSED-LATE, R-EXPOSED-TWO). */
+export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | undefined): void {
+  const hand = ctx.state.hand;
+  if (!hand) return ctx.reject('exposed', 'no-hand');
+  const card = named ?? lastRead;
+  const hole = card ? hand.holeIndex.get(card) : undefined;
+  if (!card || !hole) return ctx.reject('exposed', 'not-a-hole-card');
+  if (hand.exposed.has(card)) return ctx.reject('exposed', 'already-exposed');
+  hand.exposed.add(card);
+  const profile = ctx.state.setup!.profile;
+  const seat: Seat = hole.seat;
+  const canMisdeal = !isSubstantial(ctx, hand);
+  if (hand.exposed.size >= 2 && canMisdeal) return misdeal(ctx, hand, 'exposed-two');
+  if (profile.misdeal.exposedPositions.includes(hole.position) && canMisdeal) return misdeal(ctx, hand, 'exposed-early');
+  const replaceable = hand.anyActions === 0 && hand.street === 'preflop' && hand.extraCards === 0 && !hand.burnServed;
+  if (!replaceable) {
+    ctx.emit({ type: 'irregularity', kind: 'exposed-card', card, seat, remedy: `The exposed card stays with seat ${seat}: the action has started.` });
+    return;
+  }
+  const cards = hand.holeCards.get(seat)!;
+  cards.splice(cards.indexOf(card), 1);
+  hand.holeIndex.delete(card);
+  hand.owedReplacement.push(seat);
+  hand.burnServed = true; // the exposed card becomes the first burn card
+  ctx.emit({ type: 'irregularity', kind: 'exposed-card', card, seat, remedy: `Exposed card: finish the deal, then give seat ${seat} the next card; the exposed card becomes the first burn card.` });
+}

@@ -1,0 +1,67 @@
+// R-HAND-START: a hand begins at the shuffle; whatever was decided "for the next hand" takes effect now.
+import type { Ctx } from './context.ts';
+import { planHand } from './positions.ts';
+import type { HandState } from './state.ts';
+import type { Card, Seat } from './types.ts';
+
+export function startHand(ctx: Ctx): void {
+  const state = ctx.state;
+  const setup = state.setup!;
+  if (state.hand) return ctx.reject('shuffle', 'hand-in-progress');
+  const players = new Map<Seat, string>();
+  for (const s of state.seats) if (s.player !== null) players.set(s.seat, s.player);
+  const planned = planHand(state.positions, players, setup.seats, setup.profile);
+  if (!planned) return ctx.reject('shuffle', 'not-enough-players');
+  state.positions = planned.memory;
+  const plan = planned.plan;
+  const level = state.levelForNextHand;
+  const shot = setup.profile.shotClock;
+  if (shot.bankReset === 'level' && level !== state.bankLevel) {
+    for (const s of state.seats) s.timeBanks = shot.timeBanks;
+  }
+  state.bankLevel = level;
+  state.hands += 1;
+  state.halted = false;
+  state.lastPlan = plan;
+  const hand: HandState = {
+    number: state.hands,
+    plan,
+    level,
+    phase: 'dealing',
+    reads: 0,
+    lastCard: null,
+    holeCards: new Map(plan.dealtIn.map((s) => [s, [] as Card[]])),
+    holeIndex: new Map(),
+    out: new Set(),
+    board: [],
+    folded: new Set(),
+    dead: new Set(),
+    allIn: new Set(),
+    exposed: new Set(),
+    owedReplacement: [],
+    extraCards: 0,
+    burnServed: false,
+    skipBurn: false,
+    street: 'preflop',
+    round: null,
+    owed: [],
+    premature: null,
+    setAside: null,
+    scramble: null,
+    onAction: null,
+    shotDeadline: null,
+    clock: null,
+    chipActions: 0,
+    anyActions: 0,
+    runOut: false,
+  };
+  state.hand = hand;
+  ctx.emit({
+    type: 'hand.started',
+    button: plan.button,
+    smallBlind: plan.smallBlind,
+    bigBlind: plan.bigBlind,
+    dealtIn: [...plan.dealtIn],
+    level,
+  });
+}

@@ -1,0 +1,87 @@
+// R-LEVEL-CLOCK: tournament levels on a clock. A change during a hand applies from the next shuffle.
+import type { Ctx } from './context.ts';
+import type { LevelClockSnapshot } from './snapshot.ts';
+import type { LevelState, State } from './state.ts';
+import type { Level } from './types.ts';
+
+const MINUTE = 60_000;
+
+function numbersOf(levels: Level[]): number[] {
+  let n = 0;
+  return levels.map((l) => ('break' in l ? Math.max(n, 1) : ++n));
+}
+
+function appliesToHand(state: State): number {
+  return state.hand ? state.hand.number + 1 : state.hands + 1;
+}
+
+function announce(ctx: Ctx, ls: LevelState): void {
+  const level = ls.levels[ls.index]!;
+  const number = ls.numbers[ls.index]!;
+  if ('break' in level) {
+    ctx.emit({ type: 'level.changed', level: number, smallBlind: null, bigBlind: null, ante: null, appliesToHand: appliesToHand(ctx.state), break: true });
+    return;
+  }
+  ctx.state.levelForNextHand = number;
+  ctx.emit({
+    type: 'level.changed',
+    level: number,
+    smallBlind: level.smallBlind,
+    bigBlind: level.bigBlind,
+    ante: level.ante ?? 0,
+    appliesToHand: appliesToHand(ctx.state),
+  });
+}
+
+export function startLevels(ctx: Ctx, levels: Level[]): void {
+  const ls: LevelState = { levels, index: 0, endsAt: null, pausedRemaining: null, numbers: numbersOf(levels) };
+  ls.endsAt = ctx.at + levels[0]!.minutes * MINUTE;
+  ctx.state.levels = ls;
+  announce(ctx, ls);
+}
+
+/** The level-end timer. */
+export function levelDue(ls: LevelState | null): number | null {
+  return ls && ls.endsAt !== null && ls.index < ls.levels.length - 1 ? ls.endsAt : null;
+}
+
+export function advanceLevel(ctx: Ctx, ls: LevelState): void {
+  ls.index += 1;
+  ls.endsAt = ctx.at + ls.levels[ls.index]!.minutes * MINUTE;
+  announce(ctx, ls);
+}
+
+export function pauseLevels(ctx: Ctx): void {
+  const ls = ctx.state.levels;
+  if (!ls) return ctx.reject('levels-pause', 'no-levels');
+  if (ls.endsAt === null) return ctx.reject('levels-pause', 'already-paused');
+  ls.pausedRemaining = Math.max(0, ls.endsAt - ctx.at);
+  ls.endsAt = null;
+}
+
+export function resumeLevels(ctx: Ctx): void {
+  const ls = ctx.state.levels;
+  if (!ls) return ctx.reject('levels-resume', 'no-levels');
+  if (ls.endsAt !== null || ls.pausedRemaining === null) return ctx.reject('levels-resume', 'not-paused');
+  ls.endsAt = ctx.at + ls.pausedRemaining;
+  ls.pausedRemaining = null;
+}
+
+export function levelSnapshot(ls: LevelState | null, now: number): LevelClockSnapshot | null {
+  if (!ls) return null;
+  const level = ls.levels[ls.index]!;
+  const nextLevel = ls.levels[ls.index + 1];
+  const blinds = (l: Level) =>
+    'break' in l ? { smallBlind: null, bigBlind: null, ante: null } : { smallBlind: l.smallBlind, bigBlind: l.bigBlind, ante: l.ante ?? 0 };
+  return {
+    level: ls.numbers[ls.index]!,
+    isBreak: 'break' in level,
+    ...blinds(level),
+    endsAt: ls.endsAt,
+    remainingMs: ls.endsAt !== null ? Math.max(0, ls.endsAt - now) : (ls.pausedRemaining ?? 0),
+    paused: ls.endsAt === null && ls.pausedRemaining !== null,
+    next: nextLevel
+      ? { level: ls.numbers[ls.index + 1]!, isBreak: 'break' in nextLevel, ...blinds(nextLevel), minutes: nextLevel.minutes }
+      : null,
+  };
+}

@@ -1,0 +1,99 @@
+// Validates a rule profile (config/rules/*.json, or a profile with a table's overrides) field by field. Pure: the
+// loader in src/config reads the files; this names the file and the field of the first thing wrong.
+import { TableError } from './errors.ts';
+import type { Profile } from './profile.ts';
+
+type Spec = 'ms' | 'count' | 'bool' | 'string' | 'positions' | 'strings' | readonly string[] | { [k: string]: Spec };
+
+const SPEC: { [k: string]: Spec } = {
+  presence: { debounceMs: 'ms' },
+  shoe: { repeatReadMs: 'ms' },
+  misdeal: { exposedPositions: 'positions', substantialAction: { chipActions: 'count', anyActions: 'count' } },
+  flopTooMany: ['scramble', 'redeal'],
+  premature: { reburn: { flop: 'bool', turn: 'bool', river: 'bool' }, turn: ['reshuffle', 'set-aside'] },
+  shotClock: {
+    enabled: 'bool',
+    seconds: 'count',
+    timeBanks: 'count',
+    extensionSeconds: 'count',
+    bankReset: ['level', 'tournament'],
+    checkWhenFree: 'bool',
+  },
+  clock: { seconds: 'count', countdownSeconds: 'count', checkWhenFree: 'bool' },
+  button: { bigBlindOut: ['dead-button', 'button-stays'] },
+  newPlayer: { extraHandsBetweenOldBlinds: 'count' },
+  penalty: { ladder: 'strings' },
+};
+
+function check(value: unknown, spec: Spec, field: string, source: string): void {
+  const bad = (what: string) => {
+    throw new TableError('PROFILE_INVALID', `${source}: ${field} ${what}`, { file: source, field });
+  };
+  if (Array.isArray(spec)) {
+    if (!spec.includes(value as string)) bad(`must be one of ${spec.map((s) => `"${s}"`).join(', ')}`);
+    return;
+  }
+  switch (spec) {
+    case 'ms':
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3_600_000) bad('must be milliseconds (an integer from 0)');
+      return;
+    case 'count':
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000) bad('must be a whole number from 0');
+      return;
+    case 'bool':
+      if (typeof value !== 'boolean') bad('must be true or false');
+      return;
+    case 'string':
+      if (typeof value !== 'string' || value === '') bad('must be a non-empty string');
+      return;
+    case 'positions':
+      if (!Array.isArray(value) || !value.every((v) => Number.isInteger(v) && v >= 1 && v <= 24)) bad('must be a list of hole-card positions (1, 2, …)');
+      return;
+    case 'strings':
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) bad('must be a list of words');
+      return;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad('must be an object');
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const path = field ? `${field}.${key}` : key;
+    if (!(key in spec))
+      throw new TableError('PROFILE_INVALID', `${source}: ${path} is not a profile field (known here: ${Object.keys(spec).join(', ')})`, { file: source, field: path });
+  }
+  for (const [key, sub] of Object.entries(spec)) {
+    if (!(key in obj)) throw new TableError('PROFILE_INVALID', `${source}: ${field ? field + '.' : ''}${key} is missing`, { file: source, field: `${field ? field + '.' : ''}${key}` });
+    check(obj[key], sub, field ? `${field}.${key}` : key, source);
+  }
+}
+
+/** Checks a whole profile; returns it typed and frozen. `source` names the file in messages. */
+export function checkProfile(value: unknown, source: string): Profile {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new TableError('PROFILE_INVALID', `${source}: a profile must be a JSON object`, { file: source });
+  const { name, description, $schema: _schema, ...rules } = value as Record<string, unknown>;
+  if (typeof name !== 'string' || !/^[a-z0-9][a-z0-9_-]*$/i.test(name))
+    throw new TableError('PROFILE_INVALID', `${source}: name must be a profile name (letters, digits, - and _)`, { file: source, field: 'name' });
+  if (description !== undefined && typeof description !== 'string')
+    throw new TableError('PROFILE_INVALID', `${source}: description must be text`, { file: source, field: 'description' });
+  check(rules, SPEC, '', source);
+  return deepFreeze({ ...(value as object) }) as Profile;
+}
+
+/** A profile with a table's overrides on top (same shape as a profile file, any subset of fields). */
+export function mergeRules(base: object, overrides: Record<string, unknown>): object {
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = out[key];
+    const isObj = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+    out[key] = isObj(current) && isObj(value) ? mergeRules(current as object, value as Record<string, unknown>) : value;
+  }
+  return out;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

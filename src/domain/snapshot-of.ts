@@ -1,0 +1,43 @@
+import { levelSnapshot } from './levels.ts';
+import type { TableSnapshot } from './snapshot.ts';
+import type { State } from './state.ts';
+
+/** The public picture of the table: no hole or burn card. */
+export function snapshotOf(state: State): TableSnapshot {
+  const hand = state.hand;
+  const plan = hand?.plan ?? state.lastPlan;
+  const clock = hand?.clock
+    ? { kind: 'clock' as const, seat: hand.clock.seat, deadline: hand.clock.deadline, countdownAt: hand.clock.countdownAt }
+    : hand?.shotDeadline != null && hand.onAction !== null
+      ? { kind: 'shot-clock' as const, seat: hand.onAction, deadline: hand.shotDeadline, countdownAt: null }
+      : null;
+  return {
+    at: state.now,
+    seq: state.seq,
+    seats: state.setup?.seats ?? 0,
+    profile: state.setup?.profileName ?? '',
+    seatInfo: state.seats.map((s) => ({
+      seat: s.seat,
+      player: s.player,
+      present: s.present,
+      dealtIn: hand ? hand.plan.dealtIn.includes(s.seat) : false,
+      dead: hand ? hand.dead.has(s.seat) : false,
+      folded: hand ? hand.folded.has(s.seat) : false,
+      allIn: hand ? hand.allIn.has(s.seat) : false,
+      waiting: hand ? hand.plan.waiting.includes(s.seat) : false,
+      penaltyHands: s.penaltyHands,
+      timeBanks: s.timeBanks,
+    })),
+    button: plan?.button ?? null,
+    smallBlind: plan?.smallBlind ?? null,
+    bigBlind: plan?.bigBlind ?? null,
+    hand: hand?.number ?? null,
+    phase: hand ? hand.phase : state.halted ? 'halted' : 'idle',
+    street: hand?.street ?? null,
+    boardSize: hand?.board.length ?? 0,
+    board: hand ? [...hand.board] : [],
+    onAction: hand && hand.onAction !== null ? { seat: hand.onAction, street: hand.street, deadline: hand.shotDeadline } : null,
+    clock,
+    level: levelSnapshot(state.levels, state.now),
+  };
+}

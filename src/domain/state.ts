@@ -1,0 +1,137 @@
+// The engine's state: plain data, mutated in place by the step functions (the hot path of a replay allocates as
+// little as it can). Deterministic and free of I/O: the same inputs always give the same state and events.
+import type { HandPlan, PositionMemory } from './positions.ts';
+import type { Profile } from './profile.ts';
+import type { Card, Level, Seat, Street } from './types.ts';
+
+export interface SeatState {
+  seat: Seat;
+  player: string | null;
+  /** Debounced presence (R-SEAT-DEBOUNCE). */
+  present: boolean;
+  /** A raw level that differs from `present`, waiting to hold for debounceMs. */
+  pending: { level: boolean; deadline: number } | null;
+  penaltyHands: number;
+  penaltyTotal: number;
+  timeBanks: number;
+  /** R-PENALTY-LADDER: faults so far. */
+  faults: number;
+}
+
+export type Owed = 'burn' | 'board';
+
+export interface PrematureState {
+  street: Street;
+  burnRead: boolean;
+  cards: Card[];
+}
+
+export interface Round {
+  street: Street;
+  /** Bets outstanding: raise count this round; a seat has matched `matched[seat]` of them. */
+  level: number;
+  matched: Map<Seat, number>;
+  acted: Set<Seat>;
+  lastAggressor: Seat | null;
+  actions: number;
+  over: boolean;
+}
+
+export interface ClockCall {
+  kind: 'clock';
+  seat: Seat;
+  by: 'seat' | 'dealer' | 'floor';
+  countdownAt: number;
+  countdownSent: boolean;
+  deadline: number;
+}
+
+export interface HandState {
+  number: number;
+  plan: HandPlan;
+  level: number | null;
+  phase: 'dealing' | 'betting' | 'showdown';
+  /** Cards read in this hand (position = index + 1). */
+  reads: number;
+  lastCard: Card | null;
+  holeCards: Map<Seat, Card[]>;
+  /** Hole card (by identity) → its hole position (1-based) and seat. */
+  holeIndex: Map<Card, { position: number; seat: Seat }>;
+  /** Cards out of the stub (R-DECK-INTEGRITY). */
+  out: Set<Card>;
+  board: Card[];
+  folded: Set<Seat>;
+  dead: Set<Seat>;
+  allIn: Set<Seat>;
+  /** Hole cards the dealer exposed this hand. */
+  exposed: Set<Card>;
+  /** Seats owed a replacement for a card exposed late (R-EXPOSED-LATE). */
+  owedReplacement: Seat[];
+  /** Reads between the deal and the first pre-flop action that were neither replacements: R-EXTRA-CARD. */
+  extraCards: number;
+  /** The next street's burn has already been taken (extra card or exposed card served as the burn). */
+  burnServed: boolean;
+  /** The next street's burn is skipped (remedies that deal again without a burn). */
+  skipBurn: boolean;
+  street: Street;
+  round: Round | null;
+  /** Reads still owed for the street being dealt. */
+  owed: Owed[];
+  premature: PrematureState | null;
+  /** R-PREMATURE-TURN set-aside (Robert 4): the card held out until the turn round is over. */
+  setAside: Card | null;
+  /** R-FLOP-TOO-MANY scramble: the four cards, waiting for the dealer to name the burn. */
+  scramble: Card[] | null;
+  onAction: Seat | null;
+  /** Shot clock deadline of the seat on action. */
+  shotDeadline: number | null;
+  clock: ClockCall | null;
+  /** R-SUBSTANTIAL-ACTION counters over the whole hand. */
+  chipActions: number;
+  anyActions: number;
+  /** No more betting: hands exposed, the board runs out (R-ROUND-END). */
+  runOut: boolean;
+}
+
+export interface LevelState {
+  levels: Level[];
+  index: number;
+  /** When the current level started (virtual start, adjusted by pauses). */
+  endsAt: number | null;
+  pausedRemaining: number | null;
+  /** Numbers of playing levels (breaks get the number of the level before). */
+  numbers: number[];
+}
+
+export interface TableSetup {
+  seats: number;
+  profileName: string;
+  profile: Profile;
+}
+
+export interface LastRead {
+  card: Card;
+  uid: string | null;
+  at: number;
+}
+
+export interface State {
+  now: number;
+  seq: number;
+  hands: number;
+  setup: TableSetup | null;
+  seats: SeatState[];
+  positions: PositionMemory;
+  hand: HandState | null;
+  /** The hand number that the last hand had, for `hand` stamping of events right after it ended. */
+  levels: LevelState | null;
+  /** The level (1-based number) in force for the next hand, or null. */
+  levelForNextHand: number | null;
+  /** The level whose time banks the seats hold (shotClock.bankReset = level). */
+  bankLevel: number | null;
+  /** For reader bounce (R-DECK-INTEGRITY): the last read, cleared by any card or panel input in between. */
+  lastRead: LastRead | null;
+  /** Blinds of the last planned hand, for the snapshot between hands. */
+  lastPlan: HandPlan | null;
+  halted: boolean;
+}

@@ -1,0 +1,78 @@
+// What the shoe owes for each street (burn, board cards), and the remedies for premature and surplus cards
+// (R-PREMATURE-FLOP/TURN/RIVER, R-FLOP-TOO-MANY), as rules.md "Reading the shoe" describes.
+import { bettingSeats, liveSeats, startRound, NEXT_STREET } from './betting.ts';
+import type { Ctx } from './context.ts';
+import { showdown } from './showdown.ts';
+import type { HandState, Owed } from './state.ts';
+import type { Card, Street } from './types.ts';
+
+const STREET_CARDS: Record<Street, number> = { preflop: 0, flop: 3, turn: 1, river: 1 };
+
+function cards(street: Street): Owed[] {
+  return Array<Owed>(STREET_CARDS[street]).fill('board');
+}
+
+/** The previous round is over: work out what the shoe owes for `street`, applying any premature remedy. */
+export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void {
+  const profile = ctx.state.setup!.profile;
+  const p = hand.premature;
+  hand.premature = null;
+  hand.street = street;
+  hand.round = null;
+  let burn = !hand.burnServed && !hand.skipBurn;
+  hand.burnServed = false;
+  hand.skipBurn = false;
+  if (hand.setAside && street === 'river') {
+    // Robert 4: after the turn round the set-aside card goes back, the stub is reshuffled, the river comes unburned
+    hand.out.delete(hand.setAside);
+    hand.setAside = null;
+    burn = false;
+  }
+  if (p && p.cards.length > 0) {
+    if (street === 'turn' && profile.premature.turn === 'set-aside') {
+      hand.setAside = p.cards[0]!;
+      for (const c of p.cards.slice(1)) hand.out.delete(c);
+    } else {
+      for (const c of p.cards) hand.out.delete(c); // back into the stub: it may legitimately come out again
+    }
+    burn = street === 'flop' ? profile.premature.reburn.flop : street === 'turn' ? profile.premature.reburn.turn : profile.premature.reburn.river;
+  } else if (p && p.burnRead) {
+    burn = false; // the burn taken early stays the burn
+  }
+  hand.owed = burn ? ['burn', ...cards(street)] : cards(street);
+}
+
+/** A card the shoe owed for the street being dealt. */
+export function dealOwed(ctx: Ctx, hand: HandState, card: Card, position: number): void {
+  const to = hand.owed.shift()!;
+  ctx.emit({ type: 'card.dealt', card, to, street: hand.street, position });
+  if (to === 'burn') return;
+  hand.board.push(card);
+  if (hand.owed.length > 0) return;
+  ctx.emit({ type: 'board', street: hand.street, cards: [...hand.board] });
+  streetDealt(ctx, hand);
+}
+
+/** All of a street's cards are out: bet, or keep running the board out. */
+export function streetDealt(ctx: Ctx, hand: HandState): void {
+  if (!hand.runOut && bettingSeats(hand).length > 1) return startRound(ctx, hand, hand.street);
+  if (!hand.runOut) {
+    hand.runOut = true;
+    ctx.emit({ type: 'hands.exposed', seats: liveSeats(hand) });
+  }
+  if (hand.street === 'river') return showdown(ctx, hand);
+  nextStreetOwed(ctx, hand, NEXT_STREET[hand.street]!);
+}
+
+const names: Record<Street, string> = { preflop: 'pre-flop', flop: 'flop', turn: 'turn', river: 'river' };
+
+/** Remedy words for the dealer, from the profile (rules.md R-PREMATURE-*). */
+export function prematureRemedy(ctx: Ctx, street: Street): string {
+  const profile = ctx.state.setup!.profile;
+  const before = names[street === 'flop' ? 'preflop' : street === 'turn' ? 'flop' : 'turn'];
+  const reburn = street === 'flop' ? profile.premature.reburn.flop : street === 'turn' ? profile.premature.reburn.turn : profile.premature.reburn.river;
+  if (street === 'turn' && profile.premature.turn === 'set-aside')
+    return `Premature turn: set the card aside. When the ${before} betting is over, burn and turn the next card as the turn; after the turn betting, reshuffle the set-aside card into the stub and deal the river without a burn.`;
+  const what = street === 'flop' ? 'flop cards' : `${names[street]} card`;
+  return `Premature ${names[street]}: the ${what} go back into the stub, which is reshuffled; the burn card stays. When the ${before} betting is over, deal the ${names[street]} again ${reburn ? 'after a new burn' : 'without a new burn'}.`;
+}

@@ -1,0 +1,187 @@
+// The engine: (state, input) → events, plus the next timer deadline. Deterministic, no I/O, no wall clock:
+// time arrives in each input's `at`, and timers due at or before it fire first, at their deadlines.
+import type { Table, TableOptions } from './api.ts';
+import { act, afterTurn, endIfOneLeft, isLive, isSubstantial, misdeal } from './betting.ts';
+import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
+import { runCommand } from './commands.ts';
+import { Ctx } from './context.ts';
+import { exposed, namedBurn, readCard } from './deal.ts';
+import { startHand } from './hand-start.ts';
+import { advanceLevel, levelDue } from './levels.ts';
+import { sensorLevel, settle } from './presence.ts';
+import { initialPositions } from './positions.ts';
+import { snapshotOf } from './snapshot-of.ts';
+import type { State } from './state.ts';
+import type { Input, TableEvent } from './types.ts';
+import { validateInput } from './validate.ts';
+import { violation } from './violations.ts';
+
+export function initialState(): State {
+  return {
+    now: 0,
+    seq: 0,
+    hands: 0,
+    setup: null,
+    seats: [],
+    positions: initialPositions(),
+    hand: null,
+    levels: null,
+    levelForNextHand: null,
+    bankLevel: null,
+    lastRead: null,
+    lastPlan: null,
+    halted: false,
+  };
+}
+
+export function createTable(options: TableOptions): Table {
+  const state = initialState();
+  if (options.seqStart) state.seq = options.seqStart;
+  return {
+    apply: (raw, line) => step(state, options, raw, line),
+    nextDeadline: () => nextDeadline(state),
+    snapshot: () => snapshotOf(state),
+  };
+}
+
+export function nextDeadline(state: State): number | null {
+  let due = levelDue(state.levels);
+  for (const seat of state.seats) {
+    const d = seat.pending?.deadline;
+    if (d !== undefined && (due === null || d < due)) due = d;
+  }
+  const c = clockDue(state.hand);
+  if (c !== null && (due === null || c < due)) due = c;
+  return due;
+}
+
+/** Fires every timer due at or before `until`, in deadline order; each event carries its deadline as `at`. */
+function fireTimers(ctx: Ctx, until: number): void {
+  const state = ctx.state;
+  for (;;) {
+    const due = nextDeadline(state);
+    if (due === null || due > until) return;
+    ctx.at = due;
+    if (levelDue(state.levels) === due) {
+      advanceLevel(ctx, state.levels!);
+      continue;
+    }
+    const seat = state.seats.find((s) => s.pending?.deadline === due);
+    if (seat) {
+      const wasPresent = seat.present;
+      settle(ctx, seat);
+      if (wasPresent && !seat.present) violation(ctx, seat.seat);
+      continue;
+    }
+    fireClock(ctx, state.hand!);
+  }
+}
+
+export function step(state: State, options: TableOptions, raw: unknown, line?: number): TableEvent[] {
+  const checked = validateInput(raw);
+  const at = checked.ok ? Math.max(checked.input.at, state.now) : state.now;
+  const ctx = new Ctx(state, at);
+  fireTimers(ctx, at);
+  ctx.at = at;
+  state.now = at;
+  if (!checked.ok) {
+    ctx.emit(line === undefined ? { type: 'input.rejected', reason: checked.reason } : { type: 'input.rejected', reason: checked.reason, line });
+    return ctx.events;
+  }
+  const input = checked.input;
+  const reason = handle(ctx, options, input);
+  if (reason) ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
+  return ctx.events;
+}
+
+/** Handles a valid input; returns a reason when the input as a whole is refused. */
+function handle(ctx: Ctx, options: TableOptions, input: Input): string | void {
+  const state = ctx.state;
+  if (input.type === 'tick') return;
+  if (input.type === 'device') {
+    ctx.emit({ type: input.online ? 'device.online' : 'device.offline', device: input.device, detail: input.detail });
+    return;
+  }
+  if (input.type === 'command') return runCommand(ctx, options, input);
+  const setup = state.setup;
+  if (!setup) return 'the table is not set up: send a setup command first';
+  if (input.type === 'seat') {
+    if (input.seat > setup.seats) return `seat ${input.seat} is beyond the table's ${setup.seats} seats`;
+    sensorLevel(ctx, state.seats[input.seat - 1]!, input.occupied, setup.profile.presence.debounceMs);
+    return;
+  }
+  if (input.type === 'timebank' || input.type === 'clock-request') {
+    if (input.seat !== undefined && input.seat > setup.seats) return `seat ${input.seat} is beyond the table's ${setup.seats} seats`;
+  }
+  switch (input.type) {
+    case 'card':
+      return onCard(ctx, options, input.card, input.uid);
+    case 'panel':
+      state.lastRead = null;
+      return onPanel(ctx, input);
+    case 'shuffle':
+      state.lastRead = null;
+      return startHand(ctx);
+    case 'timebank':
+      return timebank(ctx, input.seat);
+    case 'clock-request':
+      return clockRequest(ctx, input.by, input.seat);
+  }
+}
+
+function onCard(ctx: Ctx, options: TableOptions, named: string | undefined, uid: string | undefined): void {
+  const state = ctx.state;
+  const repeatMs = state.setup!.profile.shoe.repeatReadMs;
+  const last = state.lastRead;
+  const card = named ?? (uid !== undefined ? options.deck?.get(uid) : undefined);
+  // R-DECK-INTEGRITY reader bounce: the same tag again with no card or panel input in between, within the window,
+  // and not back in the stub since, is one read.
+  const sameTag = last !== null && (uid !== undefined ? last.uid === uid : last.uid === null && last.card === named);
+  if (sameTag && ctx.at - last.at <= repeatMs && (!state.hand || last.card === '' || state.hand.out.has(last.card))) {
+    last.at = ctx.at;
+    return;
+  }
+  state.lastRead = { card: card ?? '', uid: uid ?? null, at: ctx.at };
+  if (card !== undefined) return readCard(ctx, card);
+  const hand = state.hand;
+  if (!hand) {
+    ctx.emit({ type: 'irregularity', kind: 'read-outside-hand', remedy: `A tag that is not in the enrolled deck was read (${uid}) with no hand under way: check the deck.` });
+    return;
+  }
+  misdeal(ctx, hand, 'unknown-card'); // a foreign tag is a fouled deck, whatever the action
+}
+
+function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
+  const hand = ctx.state.hand;
+  const button = input.button;
+  switch (button) {
+    case 'exposed': {
+      return exposed(ctx, input.card, hand?.lastCard ?? undefined);
+    }
+    case 'burn':
+      return namedBurn(ctx, input.card);
+    case 'misdeal':
+      if (!hand) return ctx.reject('misdeal', 'no-hand');
+      if (isSubstantial(ctx, hand)) return ctx.reject('misdeal', 'substantial-action'); // R-SUBSTANTIAL-ACTION
+      return misdeal(ctx, hand, 'dealer');
+    default: {
+      if (!hand) return ctx.reject(button, 'no-hand');
+      if (hand.phase === 'dealing') return ctx.reject(button, 'deal-not-complete');
+      if (hand.onAction === null) return ctx.reject(button, 'no-action');
+      if (button === 'check' && hand.round && (hand.round.matched.get(hand.onAction) ?? 0) < hand.round.level)
+        return ctx.reject(button, 'facing-bet', hand.onAction);
+      const raises = (input as { raises?: boolean }).raises !== false;
+      return act(ctx, hand, button, 'panel', raises);
+    }
+  }
+}
+
+/** A player left the live hand: used by remove-player. */
+export function dropFromHand(ctx: Ctx, seat: number): void {
+  const hand = ctx.state.hand;
+  if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
+  hand.folded.add(seat);
+  if (hand.phase === 'dealing') return;
+  if (hand.onAction === seat) afterTurn(ctx, hand, seat);
+  else endIfOneLeft(ctx, hand);
+}

@@ -1,0 +1,149 @@
+// Turns any JSON value into a typed Input, or a plain reason for `input.rejected`. Bad input never stops the table.
+import { normalizeUid, parseCard } from './cards.ts';
+import type { Command, Input, Level, PanelButton } from './types.ts';
+
+type Result = { ok: true; input: Input } | { ok: false; reason: string };
+
+const PANEL_BUTTONS: readonly PanelButton[] = ['check', 'call', 'raise', 'fold', 'allin', 'exposed', 'burn', 'misdeal'];
+const MAX_SEATS = 12;
+const MAX_TEXT = 200;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isSeat = (v: unknown): v is number => isInt(v) && v >= 1 && v <= MAX_SEATS;
+
+function fail(reason: string): Result {
+  return { ok: false, reason };
+}
+
+export function validateInput(raw: unknown): Result {
+  if (!isObj(raw)) return fail('an input must be a JSON object');
+  const { at, type } = raw;
+  if (!isInt(at) || at < 0) return fail('`at` must be a non-negative integer (milliseconds)');
+  if (typeof type !== 'string') return fail('`type` is missing');
+  switch (type) {
+    case 'shuffle':
+    case 'tick':
+      return { ok: true, input: { type, at } };
+    case 'card': {
+      if (raw.card !== undefined) {
+        const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
+        if (!card) return fail(`card: "${String(raw.card).slice(0, 20)}" is not a card (rank AKQJT98765432, suit shdc, e.g. "As")`);
+        return { ok: true, input: { type, at, card } };
+      }
+      if (raw.uid !== undefined) {
+        const uid = typeof raw.uid === 'string' ? normalizeUid(raw.uid) : null;
+        if (!uid) return fail('uid must be a hex tag id');
+        return { ok: true, input: { type, at, uid } };
+      }
+      return fail('a card input needs `card` or `uid`');
+    }
+    case 'seat':
+      if (!isSeat(raw.seat)) return fail(`seat must be a seat number from 1 to ${MAX_SEATS}`);
+      if (typeof raw.occupied !== 'boolean') return fail('occupied must be true or false');
+      return { ok: true, input: { type, at, seat: raw.seat, occupied: raw.occupied } };
+    case 'panel': {
+      const button = raw.button as PanelButton;
+      if (!PANEL_BUTTONS.includes(button)) return fail(`panel button must be one of ${PANEL_BUTTONS.join(', ')}`);
+      const input: Input = { type, at, button };
+      if (raw.card !== undefined) {
+        const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
+        if (!card) return fail('panel card is not a card');
+        input.card = card;
+      } else if (button === 'burn') {
+        return fail('burn needs `card`: the card drawn as the burn');
+      }
+      if (button === 'allin' && raw.raises !== undefined) {
+        if (typeof raw.raises !== 'boolean') return fail('raises must be true or false');
+        (input as Obj).raises = raw.raises;
+      }
+      return { ok: true, input };
+    }
+    case 'timebank':
+      if (!isSeat(raw.seat)) return fail('timebank needs a seat');
+      return { ok: true, input: { type, at, seat: raw.seat } };
+    case 'clock-request': {
+      const by = raw.by;
+      if (by !== 'seat' && by !== 'dealer' && by !== 'floor') return fail('clock-request by must be seat, dealer or floor');
+      if (by === 'seat') {
+        if (!isSeat(raw.seat)) return fail('a clock request by a seat needs the seat');
+        return { ok: true, input: { type, at, by, seat: raw.seat } };
+      }
+      return { ok: true, input: { type, at, by } };
+    }
+    case 'device': {
+      if (typeof raw.device !== 'string' || raw.device === '') return fail('device needs a name');
+      if (typeof raw.online !== 'boolean') return fail('device needs online true or false');
+      const detail = typeof raw.detail === 'string' ? raw.detail.slice(0, MAX_TEXT) : '';
+      return { ok: true, input: { type, at, device: raw.device.slice(0, MAX_TEXT), online: raw.online, detail } };
+    }
+    case 'command': {
+      const command = validateCommand(raw);
+      if (typeof command === 'string') return fail(command);
+      const input = { type, at, ...command } as Input;
+      if (raw.id !== undefined) {
+        if (typeof raw.id !== 'string' && typeof raw.id !== 'number') return fail('command id must be a string');
+        (input as Obj).id = String(raw.id).slice(0, MAX_TEXT);
+      }
+      return { ok: true, input };
+    }
+    default:
+      return fail(`unknown input type "${type.slice(0, 40)}"`);
+  }
+}
+
+/** A command's fields, checked; a string is the reason it is refused. */
+export function validateCommand(raw: Obj): Command | string {
+  const name = raw.name;
+  switch (name) {
+    case 'setup': {
+      if (!isInt(raw.seats) || raw.seats < 2 || raw.seats > MAX_SEATS) return `setup: seats must be 2 to ${MAX_SEATS}`;
+      const profile = raw.profile === undefined ? 'tda' : raw.profile;
+      if (typeof profile !== 'string' || profile === '') return 'setup: profile must be a profile name';
+      if (raw.rules !== undefined && !isObj(raw.rules)) return 'setup: rules must be an object';
+      const cmd: Command = { name, seats: raw.seats, profile };
+      if (isObj(raw.rules)) cmd.rules = raw.rules;
+      return cmd;
+    }
+    case 'seat-player':
+      if (!isSeat(raw.seat)) return 'seat-player: seat must be a seat number';
+      if (typeof raw.player !== 'string' && typeof raw.player !== 'number') return 'seat-player: player is missing';
+      if (String(raw.player).trim() === '') return 'seat-player: player is empty';
+      return { name, seat: raw.seat, player: String(raw.player).slice(0, MAX_TEXT) };
+    case 'remove-player':
+    case 'set-button':
+      if (!isSeat(raw.seat)) return `${name}: seat must be a seat number`;
+      return { name, seat: raw.seat };
+    case 'penalty':
+      if (!isSeat(raw.seat)) return 'penalty: seat must be a seat number';
+      if (!isInt(raw.rounds) || raw.rounds < 1 || raw.rounds > 100) return 'penalty: rounds must be a whole number from 1';
+      return { name, seat: raw.seat, rounds: raw.rounds };
+    case 'levels-start': {
+      if (!Array.isArray(raw.levels) || raw.levels.length === 0) return 'levels-start: levels must be a non-empty list';
+      const levels: Level[] = [];
+      for (const [i, l] of raw.levels.entries()) {
+        if (!isObj(l)) return `levels-start: levels[${i}] must be an object`;
+        if (typeof l.minutes !== 'number' || !(l.minutes > 0) || l.minutes > 24 * 60)
+          return `levels-start: levels[${i}].minutes must be a positive number`;
+        if (l.break === true) {
+          levels.push({ break: true, minutes: l.minutes });
+          continue;
+        }
+        const amount = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+        if (!amount(l.smallBlind) || !amount(l.bigBlind)) return `levels-start: levels[${i}] needs smallBlind and bigBlind`;
+        if (l.ante !== undefined && !amount(l.ante)) return `levels-start: levels[${i}].ante must be a number`;
+        const level: Level = { smallBlind: l.smallBlind as number, bigBlind: l.bigBlind as number, minutes: l.minutes };
+        if (l.ante !== undefined) level.ante = l.ante as number;
+        levels.push(level);
+      }
+      if (!levels.some((l) => !('break' in l))) return 'levels-start: at least one level must not be a break';
+      return { name, levels };
+    }
+    case 'levels-pause':
+    case 'levels-resume':
+      return { name };
+    default:
+      return `unknown command "${String(name).slice(0, 40)}"`;
+  }
+}
