@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# One-time set-up for a fresh Debian/Raspberry Pi OS machine: the system packages the real stacks need
+# (PC/SC, virtual reader, mosquitto, socat, Chromium for the board tests), the npm packages, and the
+# StandardFirmata firmware the emulator tests run. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libpcsclite-dev pcscd vsmartcard-vpcd mosquitto mosquitto-clients socat chromium udev python3 make g++)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# Debian starts these as services when it can; the tests start their own on private ports and sockets.
+for svc in mosquitto pcscd; do
+  if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet "$svc" 2>/dev/null; then
+    ${sudo:-} systemctl stop "$svc" "$svc.socket" 2>/dev/null || true
+  fi
+done
+
+npm ci --no-audit --no-fund
+bash test/helpers/fetch-firmata.sh
+echo "setup: done. Run the table with 'npm start', the tests with 'npm test'."
