@@ -88,3 +88,17 @@ describe('bad input never stops the table', () => {
     expect(profiles.tda!.shotClock.enabled).toBe(false);
   });
 });
+
+describe('profile schema for editors', () => {
+  test('config/rules/profile.schema.json accepts the shipped profiles and refuses what checkProfile refuses', async () => {
+    const { default: Ajv } = await import('ajv');
+    const { readFileSync } = await import('node:fs');
+    const schema = JSON.parse(readFileSync('config/rules/profile.schema.json', 'utf8'));
+    const validate = new Ajv({ allErrors: true }).compile(schema);
+    for (const name of ['tda', 'bfp', 'club', 'robert']) {
+      expect(validate(JSON.parse(readFileSync(`config/rules/${name}.json`, 'utf8'))), name).toBe(true);
+    }
+    const broken = { ...JSON.parse(readFileSync('config/rules/tda.json', 'utf8')), flopTooMany: 'guess' };
+    expect(validate(broken)).toBe(false);
+  });
+});
