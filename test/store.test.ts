@@ -34,9 +34,9 @@ describe('store', () => {
 
   it('journals inputs and events, and remembers them after a reopen', () => {
     const { dir, store } = fresh();
-    const a = store.appendInput(100, '{"type":"shuffle","at":100}', 0);
+    const a = store.appendInput(100, '{"type":"shuffle","at":100}');
     store.appendEvents(a, [ev(1), ev(2)]);
-    const b = store.appendInput(200, '{"type":"tick","at":200}', 2);
+    const b = store.appendInput(200, '{"type":"tick","at":200}');
     expect(b).toBeGreaterThan(a);
     expect(store.lastSeq()).toBe(2);
     expect(store.lastApplied()).toBe(a);
@@ -45,7 +45,9 @@ describe('store', () => {
     stores.push(again);
     expect(again.lastSeq()).toBe(2);
     expect(again.lastApplied()).toBe(a);
-    expect(again.inputsFrom(0, 10).map((i) => [i.id, i.at, i.seqBefore])).toEqual([[a, 100, 0], [b, 200, 2]]);
+    expect(again.inputsFrom(0, 10).map((i) => [i.id, i.at])).toEqual([[a, 100], [b, 200]]);
+    expect(again.inputsFrom(b, 10).map((i) => i.id)).toEqual([b]);
+    expect(again.inputsFrom(0, 1).map((i) => i.id)).toEqual([a]);
     expect(again.readEvents(0, 10)).toEqual([ev(1), ev(2)]);
     expect(again.readEvents(1, 10)).toEqual([ev(2)]);
     expect(again.lastInput()?.id).toBe(b);
@@ -53,9 +55,9 @@ describe('store', () => {
 
   it('refuses an event batch that does not continue seq, and writes none of it', () => {
     const { store } = fresh();
-    const a = store.appendInput(1, '{}', 0);
+    const a = store.appendInput(1, '{}');
     store.appendEvents(a, [ev(1)]);
-    const b = store.appendInput(2, '{}', 1);
+    const b = store.appendInput(2, '{}');
     expect(() => store.appendEvents(b, [ev(2), ev(4)])).toThrow(TableError);
     expect(store.lastSeq()).toBe(1);
     expect(store.readEvents(0, 10)).toEqual([ev(1)]);
@@ -73,27 +75,41 @@ describe('store', () => {
     expect(store.sinks()).toEqual([{ name: 'mqtt', cursor: 5 }, { name: 'secure', cursor: 2 }]);
   });
 
-  it('prunes by seq and age, and finds the last setup', () => {
+  it('prunes events by seq and age, inputs by id and age, and remembers how far inputs went', () => {
     const { store } = fresh();
-    const a = store.appendInput(10, JSON.stringify({ type: 'command', name: 'setup', at: 10 }), 0);
+    const a = store.appendInput(10, '{}');
     store.appendEvents(a, [ev(1, 10), ev(2, 10)]);
-    const b = store.appendInput(20, JSON.stringify({ type: 'command', name: 'seat-player', at: 20 }), 2);
+    const b = store.appendInput(20, '{}');
     store.appendEvents(b, [ev(3, 20)]);
-    const c = store.appendInput(30, JSON.stringify({ type: 'command', name: 'setup', at: 30 }), 3);
-    expect(store.lastSetupAfter(0)?.id).toBe(c);
-    expect(store.lastSetupAfter(c)).toBeUndefined();
+    const c = store.appendInput(30, '{}');
     expect(store.pruneEvents(3, 15)).toBe(2);
     expect(store.readEvents(0, 10).map((e) => e.seq)).toEqual([3]);
+    expect(store.prunedThrough()).toBe(0);
     expect(store.pruneInputs(c, 25)).toBe(2);
+    expect(store.prunedThrough()).toBe(b);
     expect(store.counts()).toEqual({ inputs: 1, events: 1 });
     expect(store.lastSeq()).toBe(3);
+  });
+
+  it('keeps checkpoints newest first, with their state bytes', () => {
+    const { store } = fresh();
+    store.saveCheckpoint({ inputId: 3, seq: 7, at: 30, version: 'v1' }, Buffer.from('three'));
+    store.saveCheckpoint({ inputId: 9, seq: 20, at: 90, version: 'v1' }, Buffer.from('nine'));
+    expect(store.checkpoints()).toEqual([
+      { inputId: 9, seq: 20, at: 90, version: 'v1' },
+      { inputId: 3, seq: 7, at: 30, version: 'v1' },
+    ]);
+    expect(Buffer.from(store.checkpointState(3)!).toString()).toBe('three');
+    store.dropCheckpointsBefore(9);
+    expect(store.checkpoints().map((c) => c.inputId)).toEqual([9]);
+    expect(store.checkpointState(3)).toBeUndefined();
   });
 
   it('fails with JOURNAL_FAILED once closed, and close is idempotent', () => {
     const { store } = fresh();
     store.close();
     store.close();
-    expect(() => store.appendInput(1, '{}', 0)).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED' }));
+    expect(() => store.appendInput(1, '{}')).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED' }));
   });
 
   it('names the path when the directory cannot be used', () => {

@@ -1,85 +1,66 @@
-// Bounded storage without a serialisable engine state. Events may go once every sink has them and they are old.
-// Inputs may go only once the state no longer depends on them: that is true before a `setup` command *if* a fresh
-// engine fed the journal from that setup on says exactly what was said (every stored event, and the same snapshot
-// now). Such a setup becomes the replay base; older inputs past retention are deleted. See docs/durability.md.
+// Bounded storage. The engine's whole state is saved now and then (a checkpoint); a restart restores the newest
+// one and replays only the inputs after it, so inputs before the older of the two kept checkpoints are no longer
+// needed once they are past retention. Events go once every sink has them and they are past retention.
 import type { Logger } from 'pino';
-import type { Table, TableOptions } from '../domain/api.ts';
-import type { TableSnapshot } from '../domain/snapshot.ts';
-import type { ReplayBase, Store, StoredInput } from '../store/store.ts';
-import { replayFrom, type Engine } from './replay.ts';
+import type { TableOptions } from '../domain/api.ts';
+import type { Store } from '../store/store.ts';
+import type { DurableTable, Engine } from './engine.ts';
 
 const DAY_MS = 86_400_000;
+/** Two, so that a checkpoint that no longer restores (a damaged row) still leaves a way back. */
+const KEEP_CHECKPOINTS = 2;
+
+export interface CheckpointContext {
+  store: Store;
+  engine: Engine;
+  options: TableOptions;
+  table: DurableTable;
+  /** The outbox seq the engine's state corresponds to. */
+  seq: number;
+  logger: Logger;
+}
+
+/** Saves the live state as of the last journaled input, if it changed since the last checkpoint and the engine
+ * can save. Returns the input id it stands for, or null. The saved bytes are restored once before they are kept,
+ * and must give the same snapshot and deadline: a checkpoint that would not restore is worse than none. */
+export function checkpoint(ctx: CheckpointContext): number | null {
+  const { store, table, logger } = ctx;
+  if (!table.save) return null;
+  const last = store.lastInput();
+  if (!last || store.checkpoints()[0]?.inputId === last.id) return null;
+  const saved = table.save();
+  const again = ctx.engine.create(ctx.options, saved);
+  if (
+    JSON.stringify(again.snapshot()) !== JSON.stringify(table.snapshot()) ||
+    again.nextDeadline() !== table.nextDeadline()
+  ) {
+    logger.error({ input: last.id }, 'the engine state does not survive save and restore: no checkpoint taken');
+    return null;
+  }
+  store.saveCheckpoint({ inputId: last.id, seq: ctx.seq, at: last.at, version: ctx.engine.version }, saved);
+  const kept = store.checkpoints().slice(0, KEEP_CHECKPOINTS);
+  const oldest = kept.at(-1);
+  if (oldest) store.dropCheckpointsBefore(oldest.inputId);
+  return last.id;
+}
 
 export interface PruneReport {
   /** Events deleted (acknowledged by every sink and older than retention). */
   events: number;
-  /** Inputs deleted (before the replay base and older than retention). */
+  /** Inputs deleted (covered by a kept checkpoint and older than retention). */
   inputs: number;
-  /** Where a restart now begins its replay. */
-  base: ReplayBase;
-  /** A setup the check refused as a base (the engine carries state across it), if one was tried now. */
-  refused?: number;
+  /** The input id the oldest kept checkpoint stands for (0: none). */
+  checkpoint: number;
 }
 
-export interface PruneContext {
-  store: Store;
-  engine: Engine;
-  options: TableOptions;
-  logger: Logger;
-  retentionDays: number;
-  now: number;
-  /** The live snapshot, seq as the outbox numbers it. */
-  snapshot: () => TableSnapshot;
-  /** Setup inputs already refused as a base (not checked again). */
-  refused: Set<number>;
-}
-
-export function prune(ctx: PruneContext): PruneReport {
-  const { store, logger } = ctx;
-  const cutoff = ctx.now - ctx.retentionDays * DAY_MS;
+export function prune(store: Store, retentionDays: number, now: number, logger: Logger): PruneReport {
+  const cutoff = now - retentionDays * DAY_MS;
   const sinks = store.sinks();
   // With no sink registered nobody will ever read the outbox: what is old may go.
   const delivered = sinks.length > 0 ? Math.min(...sinks.map((s) => s.cursor)) : store.lastSeq();
   const events = store.pruneEvents(delivered, cutoff);
-
-  let refused: number | undefined;
-  const candidate = store.lastSetupAfter(store.base().inputId);
-  if (candidate && candidate.at < cutoff && !ctx.refused.has(candidate.id)) {
-    if (replaysTheSame(ctx, candidate)) {
-      store.setBase({ inputId: candidate.id, seqBefore: candidate.seqBefore });
-    } else {
-      ctx.refused.add(candidate.id);
-      refused = candidate.id;
-      logger.warn({ input: candidate.id }, 'a setup is not a clean restart of the engine: inputs before it are kept');
-    }
-  }
-  const base = store.base();
-  const inputs = store.pruneInputs(base.inputId, cutoff);
-  if (events > 0 || inputs > 0) logger.info({ events, inputs, base }, 'pruned the journal');
-  return { events, inputs, base, ...(refused !== undefined ? { refused } : {}) };
-}
-
-/** Replays from the candidate with a fresh engine: every stored event and the snapshot must come out the same. */
-function replaysTheSame(ctx: PruneContext, candidate: StoredInput): boolean {
-  const { store } = ctx;
-  const fresh: Table = ctx.engine(ctx.options);
-  const base = { inputId: candidate.id, seqBefore: candidate.seqBefore };
-  let same = true;
-  let last = base.seqBefore;
-  replayFrom(store, fresh, base, (_input, events) => {
-    if (!same) return;
-    const first = events[0];
-    const end = events.at(-1);
-    if (!first || !end) return;
-    const stored = new Map(store.eventsBetween(first.seq, end.seq).map((s) => [s.seq, s.json]));
-    for (const e of events) {
-      const was = stored.get(e.seq);
-      if (was !== undefined && was !== JSON.stringify(e)) same = false;
-    }
-    last = end.seq;
-  });
-  if (!same || last !== store.lastSeq()) return false;
-  const snap = fresh.snapshot();
-  const shifted = { ...snap, seq: snap.seq + base.seqBefore };
-  return JSON.stringify(shifted) === JSON.stringify(ctx.snapshot());
+  const oldest = store.checkpoints().at(-1)?.inputId ?? 0;
+  const inputs = oldest > 0 ? store.pruneInputs(oldest, cutoff) : 0;
+  if (events > 0 || inputs > 0) logger.info({ events, inputs, checkpoint: oldest }, 'pruned the journal');
+  return { events, inputs, checkpoint: oldest };
 }

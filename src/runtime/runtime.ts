@@ -1,13 +1,14 @@
 // The runtime around the pure engine: stamps time, journals every input before the engine sees it, keeps every
 // event in the outbox before anyone is told, arms the engine's next timer, and rebuilds itself from the journal.
 import type { Logger } from 'pino';
-import type { Table, TableOptions } from '../domain/api.ts';
+import type { TableOptions } from '../domain/api.ts';
 import { TableError } from '../domain/errors.ts';
 import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
-import { recover, renumber, type Engine } from './replay.ts';
-import { prune, type PruneReport } from './retention.ts';
+import { domainEngine, type DurableTable, type Engine } from './engine.ts';
+import { recover, renumber } from './replay.ts';
+import { checkpoint, prune, type PruneReport } from './retention.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
 
 export interface RuntimeOptions {
@@ -17,33 +18,34 @@ export interface RuntimeOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
-  /** config.storage.retentionDays. Absent: nothing is ever pruned. */
+  /** config.storage.retentionDays. Absent: nothing is ever pruned (checkpoints are still taken). */
   retentionDays?: number;
-  /** How often retention runs (ms, by the clock); 1 hour by default. It also runs once at start. */
-  pruneEveryMs?: number;
-  /** Builds the engine. The real one (createTable) is the default; tests inject fakes. */
+  /** How often a checkpoint is taken and retention runs (ms, by the clock); 1 hour by default. Both also run
+   * once at start, and a checkpoint at close. */
+  maintenanceEveryMs?: number;
+  /** The engine. The real one (src/domain) is the default; tests inject fakes. */
   engine?: Engine;
 }
 
 export interface TableRuntime extends Runtime {
-  /** Applies retention now (it also runs by itself every `pruneEveryMs`). No-op without `retentionDays`. */
-  prune(): PruneReport | null;
+  /** Takes a checkpoint (if the state changed) and applies retention now; returns what retention did, or null
+   * without `retentionDays`. Runs by itself every `maintenanceEveryMs`. */
+  maintain(): PruneReport | null;
 }
 
 export function createRuntime(options: RuntimeOptions): TableRuntime {
   const { store, clock, table: tableOptions } = options;
   const logger = options.logger.child({ module: 'runtime' });
-  const engine = options.engine ?? defaultEngine;
+  const engine = options.engine ?? domainEngine;
   const recovered = recover(store, engine, tableOptions, logger);
-  const table: Table = recovered.table;
+  const table: DurableTable = recovered.table;
   const offset = recovered.offset;
   let lastAt = recovered.lastAt ?? Number.NEGATIVE_INFINITY;
   let closed = false;
   let armed: { at: number; cancel: () => void } | undefined;
-  let pruneTimer: (() => void) | undefined;
+  let maintenanceTimer: (() => void) | undefined;
   // Events applied but not yet in the outbox because the write failed; written before the next input.
   let unsaved: { inputId: number; events: TableEvent[] } | undefined;
-  const refused = new Set<number>();
   const listeners = new Set<(events: readonly TableEvent[]) => void>();
   // Batches wait here so that a listener that submits cannot make others see batches out of order.
   const queue: TableEvent[][] = [];
@@ -102,7 +104,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     flushUnsaved();
     const { at, input } = stamp(raw);
     const json = serialise(input, at);
-    const inputId = store.appendInput(at, json, store.lastSeq());
+    const inputId = store.appendInput(at, json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
     const events = renumber(table.apply(JSON.parse(json)), offset);
     if (typeof (input as RawInput).at === 'number') lastAt = at;
@@ -139,24 +141,29 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     armed = { at: deadline, cancel };
   };
 
-  const runPrune = (): PruneReport | null => {
-    if (options.retentionDays === undefined || closed) return null;
-    return prune({
-      store, engine, options: tableOptions, logger, refused, snapshot,
-      retentionDays: options.retentionDays,
-      now: clock.now(),
-    });
+  const takeCheckpoint = () => {
+    // Unsaved events mean the outbox is behind the engine: the checkpoint would not match it.
+    if (unsaved) return;
+    checkpoint({ store, engine, options: tableOptions, table, seq: store.lastSeq(), logger });
   };
 
-  const armPrune = () => {
-    if (options.retentionDays === undefined || closed) return;
-    pruneTimer = clock.setTimer(clock.now() + (options.pruneEveryMs ?? 3_600_000), () => {
+  const maintain = (): PruneReport | null => {
+    if (closed) throw new TableError('JOURNAL_FAILED', 'the runtime is closed');
+    takeCheckpoint();
+    if (options.retentionDays === undefined) return null;
+    return prune(store, options.retentionDays, clock.now(), logger);
+  };
+
+  const armMaintenance = () => {
+    if (closed) return;
+    maintenanceTimer = clock.setTimer(clock.now() + (options.maintenanceEveryMs ?? 3_600_000), () => {
+      if (closed) return;
       try {
-        runPrune();
+        maintain();
       } catch (err) {
-        logger.error({ err }, 'retention failed');
+        logger.error({ err }, 'checkpoint or retention failed');
       }
-      armPrune();
+      armMaintenance();
     });
   };
 
@@ -173,8 +180,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   };
 
   schedule();
-  runPrune();
-  armPrune();
+  maintain();
+  armMaintenance();
 
   return {
     submit,
@@ -184,23 +191,20 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     },
     snapshot,
     outbox,
-    prune: runPrune,
+    maintain,
     close() {
       if (closed) return;
       try {
         flushUnsaved();
+        takeCheckpoint();
       } catch (err) {
-        logger.error({ err }, 'events left unwritten at close; the next start regenerates them');
+        logger.error({ err }, 'events or checkpoint left unwritten at close; the next start replays the journal');
       }
       closed = true;
       armed?.cancel();
       armed = undefined;
-      pruneTimer?.();
+      maintenanceTimer?.();
       store.close();
     },
   };
 }
-
-const defaultEngine: Engine = () => {
-  throw new TableError('CONFIG_INVALID', 'no engine: src/domain/table.ts has not landed yet; pass options.engine');
-};

@@ -16,8 +16,6 @@ export interface StoredInput {
   at: number;
   /** The input exactly as the engine received it. */
   json: string;
-  /** The outbox's last seq when this input was journaled: where numbering resumes if a replay starts here. */
-  seqBefore: number;
 }
 
 export interface StoredEvent {
@@ -26,29 +24,33 @@ export interface StoredEvent {
   inputId: number;
 }
 
-/** Where a replay starts: the journal before `inputId` is no longer needed to rebuild the state. */
-export interface ReplayBase {
+/** The engine's state saved after input `inputId`, when the outbox's last seq was `seq`. A replay starts from
+ * the newest one that restores and applies only the inputs after it; older inputs can then be pruned. */
+export interface CheckpointInfo {
   inputId: number;
-  seqBefore: number;
+  seq: number;
+  at: number;
+  /** The engine's state format (a checkpoint of another format is not trusted blindly). */
+  version: string;
 }
 
 export interface StoreOptions {
   dir: string;
   /** `full` (the default): every journaled input is fsynced before the engine sees it, so it survives a power
-   * cut, not only a killed process. `normal`: survives a killed process; a power cut may lose the last inputs. */
+   * cut, not only a killed process. Event batches and acks are not fsynced on their own (a replay regenerates
+   * events; a lost ack re-sends): the next input's fsync carries them. `normal`: nothing is fsynced per commit;
+   * survives a killed process, a power cut may lose the last inputs. Figures in docs/durability.md. */
   synchronous?: 'full' | 'normal';
 }
 
 export interface Store {
   readonly path: string;
   /** Commits one input (autocommit: durable when this returns). Returns its id. */
-  appendInput(at: number, json: string, seqBefore: number): number;
+  appendInput(at: number, json: string): number;
   /** Commits the events of one input in one transaction and moves `lastSeq` and `lastApplied`. */
   appendEvents(inputId: number, events: readonly TableEvent[]): void;
   /** Inputs with id ≥ fromId, in order, at most `limit`. */
   inputsFrom(fromId: number, limit: number): StoredInput[];
-  /** The latest `setup` command journaled after `afterId`: a candidate replay base (see retention.ts). */
-  lastSetupAfter(afterId: number): StoredInput | undefined;
   input(id: number): StoredInput | undefined;
   /** Stored events with from ≤ seq ≤ to, in order (pruned ones are simply absent). */
   eventsBetween(from: number, to: number): StoredEvent[];
@@ -60,29 +62,35 @@ export interface Store {
   cursor(sink: string): number;
   ack(sink: string, seq: number): void;
   sinks(): { name: string; cursor: number }[];
-  base(): ReplayBase;
-  setBase(base: ReplayBase): void;
+  /** Checkpoints, newest first. */
+  checkpoints(): CheckpointInfo[];
+  checkpointState(inputId: number): Uint8Array | undefined;
+  saveCheckpoint(info: CheckpointInfo, state: Uint8Array): void;
+  /** Deletes every checkpoint older than `inputId`. */
+  dropCheckpointsBefore(inputId: number): void;
+  /** The highest input id ever pruned (0: the journal is complete from the first input). */
+  prunedThrough(): number;
   /** Deletes events with seq ≤ maxSeq and at < before. Returns how many. */
   pruneEvents(maxSeq: number, before: number): number;
-  /** Deletes inputs with id < beforeId and at < before. Returns how many. */
-  pruneInputs(beforeId: number, before: number): number;
+  /** Deletes inputs with id ≤ throughId and at < before. Returns how many. */
+  pruneInputs(throughId: number, before: number): number;
   counts(): { inputs: number; events: number };
   close(): void;
   readonly closed: boolean;
 }
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS inputs (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, json TEXT NOT NULL, seq_before INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS inputs (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (
   seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, type TEXT NOT NULL, json TEXT NOT NULL, input_id INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS events_at ON events (at);
 CREATE TABLE IF NOT EXISTS sinks (name TEXT PRIMARY KEY, cursor INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS checkpoints (
+  input_id INTEGER PRIMARY KEY, seq INTEGER NOT NULL, at INTEGER NOT NULL, version TEXT NOT NULL, state BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS head (
   one INTEGER PRIMARY KEY CHECK (one = 1),
-  schema INTEGER NOT NULL, last_seq INTEGER NOT NULL, last_applied INTEGER NOT NULL,
-  base_input INTEGER NOT NULL, base_seq INTEGER NOT NULL);
-INSERT OR IGNORE INTO head VALUES (1, 1, 0, 0, 0, 0);
+  schema INTEGER NOT NULL, last_seq INTEGER NOT NULL, last_applied INTEGER NOT NULL, pruned_through INTEGER NOT NULL);
+INSERT OR IGNORE INTO head VALUES (1, 1, 0, 0, 0);
 `;
 
 export function openStore(options: StoreOptions): Store {
@@ -94,22 +102,22 @@ export function openStore(options: StoreOptions): Store {
     closeSync(openSync(path, 'a', 0o600));
     db = new Database(path);
     db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
   } catch (err) {
     throw new TableError('JOURNAL_FAILED', `cannot open the journal ${path}: ${(err as Error).message}`, { file: path });
   }
-  return new SqliteStore(db, path);
+  return new SqliteStore(db, path, options.synchronous !== 'normal');
 }
 
-type HeadRow = { last_seq: number; last_applied: number; base_input: number; base_seq: number };
-type InputRow = { id: number; at: number; json: string; seq_before: number };
+type HeadRow = { last_seq: number; last_applied: number; pruned_through: number };
 
 class SqliteStore implements Store {
   closed = false;
   private readonly s: Record<
-    | 'insertInput' | 'insertEvent' | 'setHead' | 'head' | 'inputsFrom' | 'lastSetupAfter' | 'input' | 'lastInput' | 'eventsBetween'
-    | 'readEvents' | 'cursor' | 'addSink' | 'ack' | 'sinks' | 'setBase' | 'pruneEvents' | 'pruneInputs' | 'counts',
+    | 'insertInput' | 'insertEvent' | 'setHead' | 'head' | 'inputsFrom' | 'input' | 'lastInput' | 'eventsBetween'
+    | 'readEvents' | 'cursor' | 'addSink' | 'ack' | 'sinks' | 'pruneEvents' | 'pruneInputs' | 'setPruned' | 'counts'
+    | 'checkpoints' | 'checkpointState' | 'saveCheckpoint' | 'dropCheckpoints',
     Statement
   >;
   private readonly writeEvents: (inputId: number, events: readonly TableEvent[]) => void;
@@ -118,19 +126,17 @@ class SqliteStore implements Store {
   constructor(
     private readonly db: Db,
     readonly path: string,
+    private readonly syncInputs: boolean,
   ) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
-      insertInput: p('INSERT INTO inputs (at, json, seq_before) VALUES (?, ?, ?)'),
+      insertInput: p('INSERT INTO inputs (at, json) VALUES (?, ?)'),
       insertEvent: p('INSERT INTO events (seq, at, type, json, input_id) VALUES (?, ?, ?, ?, ?)'),
       setHead: p('UPDATE head SET last_seq = ?, last_applied = ? WHERE one = 1'),
-      head: p('SELECT last_seq, last_applied, base_input, base_seq FROM head WHERE one = 1'),
-      inputsFrom: p('SELECT id, at, json, seq_before FROM inputs WHERE id >= ? ORDER BY id LIMIT ?'),
-      lastSetupAfter: p(`SELECT id, at, json, seq_before FROM inputs WHERE id > ?
-        AND json_extract(json, '$.type') = 'command' AND json_extract(json, '$.name') = 'setup'
-        ORDER BY id DESC LIMIT 1`),
-      input: p('SELECT id, at, json, seq_before FROM inputs WHERE id = ?'),
-      lastInput: p('SELECT id, at, json, seq_before FROM inputs ORDER BY id DESC LIMIT 1'),
+      head: p('SELECT last_seq, last_applied, pruned_through FROM head WHERE one = 1'),
+      inputsFrom: p('SELECT id, at, json FROM inputs WHERE id >= ? ORDER BY id LIMIT ?'),
+      input: p('SELECT id, at, json FROM inputs WHERE id = ?'),
+      lastInput: p('SELECT id, at, json FROM inputs ORDER BY id DESC LIMIT 1'),
       eventsBetween: p('SELECT seq, json, input_id AS inputId FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq'),
       readEvents: p('SELECT json FROM events WHERE seq > ? ORDER BY seq LIMIT ?').pluck(),
       cursor: p('SELECT cursor FROM sinks WHERE name = ?').pluck(),
@@ -138,9 +144,13 @@ class SqliteStore implements Store {
       ack: p(`INSERT INTO sinks (name, cursor) VALUES (?, ?)
               ON CONFLICT (name) DO UPDATE SET cursor = max(cursor, excluded.cursor)`),
       sinks: p('SELECT name, cursor FROM sinks ORDER BY name'),
-      setBase: p('UPDATE head SET base_input = ?, base_seq = ? WHERE one = 1'),
       pruneEvents: p('DELETE FROM events WHERE seq <= ? AND at < ?'),
-      pruneInputs: p('DELETE FROM inputs WHERE id < ? AND at < ?'),
+      pruneInputs: p('DELETE FROM inputs WHERE id <= ? AND at < ? RETURNING id').pluck(),
+      setPruned: p('UPDATE head SET pruned_through = max(pruned_through, ?) WHERE one = 1'),
+      checkpoints: p('SELECT input_id AS inputId, seq, at, version FROM checkpoints ORDER BY input_id DESC'),
+      checkpointState: p('SELECT state FROM checkpoints WHERE input_id = ?').pluck(),
+      saveCheckpoint: p('INSERT OR REPLACE INTO checkpoints (input_id, seq, at, version, state) VALUES (?, ?, ?, ?, ?)'),
+      dropCheckpoints: p('DELETE FROM checkpoints WHERE input_id < ?'),
       counts: p('SELECT (SELECT count(*) FROM inputs) AS inputs, (SELECT count(*) FROM events) AS events'),
     };
     this.headCache = this.s.head.get() as HeadRow;
@@ -157,8 +167,18 @@ class SqliteStore implements Store {
     });
   }
 
-  appendInput(at: number, json: string, seqBefore: number): number {
-    return this.guard('journal an input', () => Number(this.s.insertInput.run(at, json, seqBefore).lastInsertRowid));
+  appendInput(at: number, json: string): number {
+    return this.guard('journal an input', () => {
+      // Only this commit is fsynced (WAL: it carries every earlier frame with it). A PRAGMA is never prepared
+      // once and reused: SQLite applies some pragmas while compiling them.
+      if (!this.syncInputs) return Number(this.s.insertInput.run(at, json).lastInsertRowid);
+      this.db.pragma('synchronous = FULL');
+      try {
+        return Number(this.s.insertInput.run(at, json).lastInsertRowid);
+      } finally {
+        this.db.pragma('synchronous = NORMAL');
+      }
+    });
   }
 
   appendEvents(inputId: number, events: readonly TableEvent[]): void {
@@ -168,22 +188,15 @@ class SqliteStore implements Store {
   }
 
   inputsFrom(fromId: number, limit: number): StoredInput[] {
-    return (this.s.inputsFrom.all(fromId, limit) as InputRow[]).map(toInput);
-  }
-
-  lastSetupAfter(afterId: number): StoredInput | undefined {
-    const row = this.s.lastSetupAfter.get(afterId) as InputRow | undefined;
-    return row && toInput(row);
+    return this.s.inputsFrom.all(fromId, limit) as StoredInput[];
   }
 
   input(id: number): StoredInput | undefined {
-    const row = this.s.input.get(id) as InputRow | undefined;
-    return row && toInput(row);
+    return this.s.input.get(id) as StoredInput | undefined;
   }
 
   lastInput(): StoredInput | undefined {
-    const row = this.s.lastInput.get() as InputRow | undefined;
-    return row && toInput(row);
+    return this.s.lastInput.get() as StoredInput | undefined;
   }
 
   eventsBetween(from: number, to: number): StoredEvent[] {
@@ -216,21 +229,40 @@ class SqliteStore implements Store {
     return this.s.sinks.all() as { name: string; cursor: number }[];
   }
 
-  base(): ReplayBase {
-    return { inputId: this.headCache.base_input, seqBefore: this.headCache.base_seq };
+  checkpoints(): CheckpointInfo[] {
+    return this.s.checkpoints.all() as CheckpointInfo[];
   }
 
-  setBase(base: ReplayBase): void {
-    this.guard('move the replay base', () => this.s.setBase.run(base.inputId, base.seqBefore));
-    this.headCache = { ...this.headCache, base_input: base.inputId, base_seq: base.seqBefore };
+  checkpointState(inputId: number): Uint8Array | undefined {
+    return this.s.checkpointState.get(inputId) as Uint8Array | undefined;
+  }
+
+  saveCheckpoint(info: CheckpointInfo, state: Uint8Array): void {
+    this.guard('save a checkpoint', () => this.s.saveCheckpoint.run(info.inputId, info.seq, info.at, info.version, state));
+  }
+
+  dropCheckpointsBefore(inputId: number): void {
+    this.guard('drop checkpoints', () => this.s.dropCheckpoints.run(inputId));
+  }
+
+  prunedThrough(): number {
+    return this.headCache.pruned_through;
   }
 
   pruneEvents(maxSeq: number, before: number): number {
     return this.guard('prune events', () => this.s.pruneEvents.run(maxSeq, before).changes);
   }
 
-  pruneInputs(beforeId: number, before: number): number {
-    return this.guard('prune inputs', () => this.s.pruneInputs.run(beforeId, before).changes);
+  pruneInputs(throughId: number, before: number): number {
+    const ids = this.guard('prune inputs', () =>
+      this.db.transaction(() => {
+        const gone = this.s.pruneInputs.all(throughId, before) as number[];
+        if (gone.length > 0) this.s.setPruned.run(gone.reduce((m, id) => Math.max(m, id), 0));
+        return gone;
+      })(),
+    );
+    if (ids.length > 0) this.headCache = this.s.head.get() as HeadRow;
+    return ids.length;
   }
 
   counts(): { inputs: number; events: number } {
@@ -254,8 +286,4 @@ class SqliteStore implements Store {
       });
     }
   }
-}
-
-function toInput(row: InputRow): StoredInput {
-  return { id: row.id, at: row.at, json: row.json, seqBefore: row.seq_before };
 }

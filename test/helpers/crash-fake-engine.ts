@@ -1,22 +1,25 @@
 // A tiny deterministic engine for runtime tests that must not depend on the rules: it numbers its events,
 // keeps timers (an input with `timerMs` arms one), and resets on `setup` except for its hand counter when told.
-import type { Table, TableOptions } from '../../src/domain/api.ts';
 import type { TableSnapshot } from '../../src/domain/snapshot.ts';
 import type { TableEvent } from '../../src/domain/types.ts';
+import type { Engine } from '../../src/runtime/engine.ts';
 
 export interface FakeEngineOptions {
   /** When true, `setup` does not reset the count (state that survives a setup, which retention must detect). */
   countSurvivesSetup?: boolean;
   /** Called with each input before it is applied (the journal-before-apply test looks at the DB here). */
   onApply?: (input: unknown) => void;
+  /** Without save: an engine that cannot checkpoint. */
+  noSave?: boolean;
+  version?: string;
 }
 
-export function fakeEngine(opts: FakeEngineOptions = {}): (options: TableOptions) => Table {
-  return () => {
-    let seq = 0;
-    let at = 0;
-    let count = 0;
-    let timers: number[] = [];
+export function fakeEngine(opts: FakeEngineOptions = {}): Engine {
+  return { version: opts.version ?? 'fake-1', create: (_options, saved) => {
+    const st = saved
+      ? (JSON.parse(Buffer.from(saved).toString('utf8')) as { seq: number; at: number; count: number; timers: number[] })
+      : { seq: 0, at: 0, count: 0, timers: [] };
+    let { seq, at, count, timers } = st;
     const out: TableEvent[] = [];
     const emit = (e: Record<string, unknown>, when: number) => {
       out.push({ ...e, seq: ++seq, at: when } as unknown as TableEvent);
@@ -48,10 +51,11 @@ export function fakeEngine(opts: FakeEngineOptions = {}): (options: TableOptions
         return [...out];
       },
       nextDeadline: () => (timers.length > 0 ? Math.min(...timers) : null),
+      ...(opts.noSave ? {} : { save: () => Buffer.from(JSON.stringify({ seq, at, count, timers })) }),
       snapshot: (): TableSnapshot => ({
         at, seq, seats: 9, profile: 'fake', seatInfo: [], button: null, smallBlind: null, bigBlind: null,
         hand: count, phase: 'idle', street: null, boardSize: 0, board: [], onAction: null, clock: null, level: null,
       }),
     };
-  };
+  } };
 }

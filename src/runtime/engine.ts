@@ -1,0 +1,38 @@
+// The engine as the runtime needs it: the pure table, plus a way to save its state and start again from it
+// (checkpoints bound the journal, see retention.ts). Built from table.ts's step functions because the public
+// `Table` has no save/restore yet (asked of the lead: `Table.save()` and `TableOptions.restore`).
+import { deserialize, serialize } from 'node:v8';
+import type { Table, TableOptions } from '../domain/api.ts';
+import { snapshotOf } from '../domain/snapshot-of.ts';
+import type { State } from '../domain/state.ts';
+import { initialState, nextDeadline, step } from '../domain/table.ts';
+
+export interface DurableTable extends Table {
+  /** The whole state, as bytes that `Engine.create(options, saved)` restores. Absent: no checkpoints. */
+  save?(): Uint8Array;
+}
+
+export interface Engine {
+  /** The state format: a checkpoint saved under another version is only used when the journal cannot replace it. */
+  version: string;
+  create(options: TableOptions, saved?: Uint8Array): DurableTable;
+}
+
+/** Bump when State (src/domain/state.ts) changes shape in a way an old checkpoint would not fit. */
+export const DOMAIN_STATE_VERSION = 'domain-state-1';
+
+/** The real engine. The state is plain data with Maps and Sets: V8's structured serialisation keeps all of it,
+ * shared references included, exactly. */
+export const domainEngine: Engine = {
+  version: DOMAIN_STATE_VERSION,
+  create(options, saved) {
+    const state: State = saved ? (deserialize(saved) as State) : initialState();
+    if (!saved && options.seqStart) state.seq = options.seqStart;
+    return {
+      apply: (raw, line) => step(state, options, raw, line),
+      nextDeadline: () => nextDeadline(state),
+      snapshot: () => snapshotOf(state),
+      save: () => serialize(state),
+    };
+  },
+};
