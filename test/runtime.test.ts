@@ -179,12 +179,14 @@ describe('runtime', () => {
     rt.submit({ type: 'card', uid: 10n });
     const bad = rt.submit({ type: 'card', at: 'soon' as unknown as number });
     expect(bad.map((e) => e.type)).toEqual(['input.rejected']);
+    expect(rt.submit({ type: 'card', at: Number.NaN }).map((e) => e.type)).toEqual(['input.rejected']);
     const db = new Database(join(dir, DB_FILE), { readonly: true });
     const rows = db.prepare('SELECT at, json FROM inputs ORDER BY id').all() as { at: number; json: string }[];
     db.close();
     expect(rows.map((r) => [r.at, JSON.parse(r.json) as unknown])).toEqual([
       [1000, { type: 'unserialisable', at: 1000, error: expect.stringContaining('BigInt') }],
       [1000, { type: 'card', at: 'soon' }],
+      [1000, { type: 'card', at: null }],
     ]);
   });
 });

@@ -40,7 +40,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   const recovered = recover(store, engine, tableOptions, logger);
   const table: DurableTable = recovered.table;
   const offset = recovered.offset;
-  let lastAt = recovered.lastAt ?? Number.NEGATIVE_INFINITY;
+  // The engine's own time covers a journal whose last inputs were pruned behind a checkpoint.
+  let lastAt = Math.max(recovered.lastAt ?? Number.NEGATIVE_INFINITY, table.snapshot().at);
   let closed = false;
   let armed: { at: number; cancel: () => void } | undefined;
   let maintenanceTimer: (() => void) | undefined;
@@ -84,7 +85,10 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
 
   const stamp = (raw: RawInput): { at: number; input: unknown } => {
     const given = raw.at;
-    if (given !== undefined && typeof given !== 'number') return { at: Math.max(lastAt, 0), input: raw };
+    // A bad `at` stays in the input for the engine to reject; the journal row gets the last good time.
+    if (given !== undefined && (typeof given !== 'number' || !Number.isFinite(given))) {
+      return { at: Math.max(lastAt, 0), input: raw };
+    }
     // Never let time go backwards: a timer must not see an input from before the one that armed it.
     const at = Math.max(given ?? clock.now(), lastAt);
     return { at, input: { ...raw, at } };
@@ -107,7 +111,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     const inputId = store.appendInput(at, json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
     const events = renumber(table.apply(JSON.parse(json)), offset);
-    if (typeof (input as RawInput).at === 'number') lastAt = at;
+    if (Number.isFinite((input as RawInput).at)) lastAt = at;
     if (events.length > 0) {
       try {
         store.appendEvents(inputId, events);

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { TableEvent } from '../src/domain/types.ts';
+import { fakeClock, systemClock } from '../src/runtime/clock.ts';
+import { createRuntime } from '../src/runtime/runtime.ts';
+import { openStore } from '../src/store/store.ts';
+import { fakeEngine } from './helpers/crash-fake-engine.ts';
+
+describe('systemClock', () => {
+  it('fires a timer asynchronously, never before its time by Date.now', async () => {
+    const clock = systemClock();
+    const at = clock.now() + 20;
+    let sync = true;
+    const firedAt = await new Promise<number>((resolve) => {
+      clock.setTimer(at, () => resolve(Date.now()));
+      sync = false;
+    });
+    expect(sync).toBe(false);
+    expect(firedAt).toBeGreaterThanOrEqual(at);
+  });
+
+  it('fires a past deadline soon, but not inside setTimer', async () => {
+    const clock = systemClock();
+    let fired = false;
+    const done = new Promise<void>((resolve) => clock.setTimer(clock.now() - 1000, () => resolve()));
+    void done.then(() => (fired = true));
+    expect(fired).toBe(false);
+    await done;
+  });
+
+  it('does not fire a deadline beyond setTimeout range at once, and cancels', async () => {
+    const clock = systemClock();
+    let fired = false;
+    const cancel = clock.setTimer(clock.now() + 40 * 86_400_000, () => (fired = true));
+    let nearFired = false;
+    await new Promise<void>((resolve) => clock.setTimer(clock.now() + 30, () => resolve()));
+    const cancelNear = clock.setTimer(clock.now() + 10, () => (nearFired = true));
+    cancelNear();
+    await new Promise<void>((resolve) => clock.setTimer(clock.now() + 40, () => resolve()));
+    cancel();
+    expect(fired).toBe(false);
+    expect(nearFired).toBe(false);
+  });
+});
+
+describe('fakeClock', () => {
+  it('fires due timers in deadline order with now() at each deadline, including ones armed on the way', () => {
+    const clock = fakeClock(100);
+    const log: string[] = [];
+    clock.setTimer(300, () => log.push(`b@${clock.now()}`));
+    clock.setTimer(200, () => {
+      log.push(`a@${clock.now()}`);
+      clock.setTimer(250, () => log.push(`c@${clock.now()}`));
+    });
+    const cancel = clock.setTimer(260, () => log.push('never'));
+    cancel();
+    clock.advanceTo(280);
+    expect(log).toEqual(['a@200', 'c@250']);
+    expect(clock.now()).toBe(280);
+    clock.advance(20);
+    expect(log).toEqual(['a@200', 'c@250', 'b@300']);
+    clock.advanceTo(10); // never backwards
+    expect(clock.now()).toBe(300);
+  });
+});
+
+describe('runtime on the real clock', () => {
+  it('ticks a timer when it comes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pt-rtc-'));
+    const clock = systemClock();
+    const rt = createRuntime({
+      table: { profiles: {} }, store: openStore({ dir }), clock, logger: pino({ level: 'silent' }), engine: fakeEngine(),
+    });
+    try {
+      const ticked = new Promise<TableEvent>((resolve) => rt.onEvents((b) => b[0]?.type === 'clock.countdown' && resolve(b[0])));
+      const [first] = rt.submit({ type: 'shuffle', timerMs: 30 });
+      const tick = await ticked;
+      expect(tick.at).toBe(first!.at + 30);
+      expect(tick.seq).toBe(2);
+    } finally {
+      rt.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
