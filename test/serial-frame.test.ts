@@ -60,7 +60,7 @@ describe('frame parser', () => {
 
   it('drops a frame with a bad checksum or a bad end byte and keeps the next one', () => {
     const badCrc = Buffer.from(a);
-    badCrc[badCrc.length - 2] ^= 0x01;
+    badCrc[badCrc.length - 2] = (badCrc[badCrc.length - 2] ?? 0) ^ 0x01;
     const badEnd = Buffer.from(b);
     badEnd[badEnd.length - 1] = 0x00;
     const { frames, errors } = parseAll([badCrc, badEnd, c]);
