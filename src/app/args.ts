@@ -1,0 +1,121 @@
+// `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
+import { parseArgs } from 'node:util';
+import { TableError } from '../domain/errors.ts';
+
+export interface StartArgs {
+  /** Real hardware from this table config; absent: the simulated table. */
+  config: string | null;
+  mqttPort: number | null;
+  wsPort: number | null;
+  httpPort: number | null;
+  /** Play this many hands, then exit 0. Simulated table only. */
+  hands: number | null;
+  speed: number;
+  seed: number;
+  irregularities: number;
+  seats: number;
+  stateDir: string | null;
+  logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | null;
+  /** Path of the log file (simulated mode); null: warnings and errors on stderr. */
+  logFile: string | null;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm start -- [flags]
+
+Without --config: a simulated table (virtual dealer and players, simulated shoe and board, embedded MQTT broker).
+  --config FILE          run real hardware from this table config (config/*.yaml)
+  --mqtt-port N          embedded broker's MQTT/TCP port (simulated default 1883; with --config overrides mqtt.embedded.port)
+  --ws-port N            embedded broker's MQTT-over-WebSocket port for browsers (default 8083)
+  --http-port N          display board web page (default 8080)
+  --hands N              play N hands, then exit 0 (simulated table)
+  --speed X              simulated time runs X times faster than the wall clock (default 1)
+  --seed N               the simulation's random seed (default: random, printed at start)
+  --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
+  --seats N              seats at the simulated table, 2..10 (default 9)
+  --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
+  --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
+  --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
+  --help                 this text`;
+
+export function parseStartArgs(argv: readonly string[]): StartArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        config: { type: 'string' },
+        'mqtt-port': { type: 'string' },
+        'ws-port': { type: 'string' },
+        'http-port': { type: 'string' },
+        hands: { type: 'string' },
+        speed: { type: 'string' },
+        seed: { type: 'string' },
+        irregularities: { type: 'string' },
+        seats: { type: 'string' },
+        'state-dir': { type: 'string' },
+        'log-level': { type: 'string' },
+        'log-file': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+  const v = parsed.values;
+  const logLevel = v['log-level'] ?? null;
+  if (logLevel !== null && !['trace', 'debug', 'info', 'warn', 'error'].includes(logLevel)) {
+    throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
+  }
+  const args: StartArgs = {
+    config: v.config ?? null,
+    mqttPort: port(v['mqtt-port'], '--mqtt-port'),
+    wsPort: port(v['ws-port'], '--ws-port'),
+    httpPort: port(v['http-port'], '--http-port'),
+    hands: int(v.hands, '--hands', 1, 1_000_000),
+    speed: number(v.speed, '--speed', 1, 0.01, 10_000),
+    seed: int(v.seed, '--seed', 0, 2 ** 31 - 1) ?? Math.floor(Math.random() * 2 ** 31),
+    irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
+    seats: int(v.seats, '--seats', 2, 10) ?? 9,
+    stateDir: v['state-dir'] ?? null,
+    logLevel: logLevel as StartArgs['logLevel'],
+    logFile: v['log-file'] ?? null,
+    help: v.help ?? false,
+  };
+  if (args.config !== null) {
+    for (const [flag, value] of [['--hands', v.hands], ['--speed', v.speed], ['--seed', v.seed],
+      ['--irregularities', v.irregularities], ['--seats', v.seats], ['--state-dir', v['state-dir']]] as const) {
+      if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);
+    }
+  }
+  return args;
+}
+
+function usage(message: string): TableError {
+  return new TableError('CONFIG_INVALID', `${message}\n\n${USAGE}`);
+}
+
+function int(raw: string | undefined, flag: string, min: number, max: number): number | null {
+  if (raw === undefined) return null;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw usage(`${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function port(raw: string | undefined, flag: string): number | null {
+  // 0 asks the system for a free port (tests).
+  return int(raw, flag, 0, 65535);
+}
+
+function number(raw: string | undefined, flag: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+    throw usage(`${flag} must be a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}

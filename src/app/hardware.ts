@@ -1,0 +1,86 @@
+// `npm start -- --config FILE`: the table with its real devices, as systemd runs it.
+import { dirname, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { loadTableConfig, resolveDevice, type ResolvedDevice } from '../config/load.ts';
+import { loadProfiles } from '../config/profiles.ts';
+import { profileDirs } from './profile-dirs.ts';
+import type { TableConfig } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
+import { createFirmataBoard } from '../hardware/firmata/board.ts';
+import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
+import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
+import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
+import type { Device } from '../hardware/types.ts';
+import { systemClock } from '../runtime/clock.ts';
+import type { StartArgs } from './args.ts';
+import { loadDeckFile } from './deck.ts';
+import { startTableApp, type TableApp } from './table-app.ts';
+
+/** The config with the command line's port overrides applied. */
+export function configWithArgs(config: Readonly<TableConfig>, args: StartArgs): TableConfig {
+  const embedded = {
+    ...config.mqtt.embedded,
+    ...(args.mqttPort !== null ? { port: args.mqttPort } : {}),
+    ...(args.wsPort !== null ? { wsPort: args.wsPort } : {}),
+  };
+  return {
+    ...config,
+    mqtt: { ...config.mqtt, embedded },
+    http: { ...config.http, ...(args.httpPort !== null ? { port: args.httpPort } : {}) },
+    log: { level: args.logLevel ?? config.log.level },
+  };
+}
+
+export function buildDevice(resolved: ResolvedDevice): Device {
+  const { ref } = resolved;
+  if (resolved.simulated) {
+    if (resolved.kind === SHOE_KIND) return createSimulatedShoe(ref.name);
+    if (resolved.kind === 'firmata-board') return createSimulatedBoard({ name: ref.name });
+  } else {
+    if (resolved.kind === SHOE_KIND) return createShoe(resolved.definition, ref);
+    if (resolved.kind === 'firmata-board') {
+      return createFirmataBoard(
+        { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}), file: resolved.definition.file },
+        resolved.definition.spec as unknown as FirmataBoardDefinition,
+      );
+    }
+  }
+  throw new TableError('DEVICE_INVALID', `device "${ref.name}": kind "${resolved.kind}" has no driver in this version`);
+}
+
+export async function startHardwareTable(args: StartArgs & { config: string }, logger: Logger): Promise<TableApp> {
+  const config = configWithArgs(loadTableConfig(args.config), args);
+  logger.level = config.log.level;
+  const profiles = loadProfiles(profileDirs(args.config));
+  if (!Object.hasOwn(profiles, config.table.profile)) {
+    throw new TableError('PROFILE_UNKNOWN', `${config.source}: table.profile "${config.table.profile}" is not a profile ` +
+      `(known: ${Object.keys(profiles).sort().join(', ')})`, { file: config.source, field: '/table/profile' });
+  }
+  const configDir = dirname(resolve(args.config));
+  const devices = config.devices.map((ref) => buildDevice(resolveDevice(ref, configDir)));
+  const deck = config.table.deckFile !== null ? loadDeckFile(config.table.deckFile, logger) : undefined;
+  const app = await startTableApp({
+    config, clock: systemClock(), speed: 1, profiles, ...(deck ? { deck } : {}), devices, logger,
+  });
+  setUpTable(app, config, logger);
+  return app;
+}
+
+/** A table starting on an empty journal gets its `setup` from the config; after that the journal remembers. A config
+ * whose seats or profile changed sets the table up again, but never in the middle of a hand. */
+function setUpTable(app: TableApp, config: TableConfig, logger: Logger): void {
+  const snapshot = app.runtime.snapshot();
+  if (snapshot.seats === config.table.seats && snapshot.profile === config.table.profile) return;
+  if (snapshot.hand !== null) {
+    logger.warn({ journal: { seats: snapshot.seats, profile: snapshot.profile }, config: { seats: config.table.seats, profile: config.table.profile } },
+      'the config changed seats or profile during a hand; keeping the journal\'s until a restart between hands');
+    return;
+  }
+  app.runtime.submit({
+    type: 'command',
+    name: 'setup',
+    seats: config.table.seats,
+    profile: config.table.profile,
+    ...(Object.keys(config.table.rules).length > 0 ? { rules: config.table.rules } : {}),
+  });
+}

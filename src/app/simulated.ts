@@ -1,0 +1,136 @@
+// `npm start` without --config: a whole table with nothing plugged in. The virtual dealer and players (src/sim) play
+// through a simulated shoe and a simulated Firmata board; the embedded broker and the display board run as in
+// production; time runs --speed times faster.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { loadProfiles } from '../config/profiles.ts';
+import type { TableConfig } from '../config/types.ts';
+import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
+import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
+import type { Clock } from '../runtime/types.ts';
+import type { StartArgs } from './args.ts';
+import { scaledClock } from './clock.ts';
+import { createSimulation, simulatedDeck, type VirtualTable } from './simulation.ts';
+import { createSummary } from './summary.ts';
+import { startTableApp, type TableApp } from './table-app.ts';
+
+export interface VirtualTableOptions {
+  seed: number;
+  seats: number;
+  players: number;
+  profile: string;
+  irregularityRate: number;
+  startAt: number;
+}
+
+export interface SimulatedDeps {
+  createVirtualTable: (options: VirtualTableOptions) => VirtualTable;
+  logger: Logger;
+  out: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Injected for tests; the scaled wall clock by default. */
+  clock?: Clock;
+}
+
+export interface RunningTable {
+  app: TableApp;
+  /** Resolves when --hands N hands have been played (never without --hands). */
+  finished: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const SIM_PROFILE = 'tda';
+export const SIM_TABLE_ID = 'sim';
+/** Wall-clock ms between the table being up and the virtual dealer's first input. */
+export const START_GRACE_MS = 1500;
+
+export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig {
+  return {
+    source: '(simulated table)',
+    table: { id: SIM_TABLE_ID, seats: args.seats, profile: SIM_PROFILE, rules: {}, deckFile: null },
+    storage: { dir: stateDir, retentionDays: 30 },
+    mqtt: {
+      baseTopic: 'pokertable',
+      embedded: { host: '127.0.0.1', port: args.mqttPort ?? 1883, wsPort: args.wsPort ?? 8083, anonymousRoles: ['display'], users: [] },
+      external: null,
+      secureDelayMs: 0,
+    },
+    http: { host: '127.0.0.1', port: args.httpPort ?? 8080 },
+    devices: [
+      { name: 'shoe', definition: 'simulated-pcsc-shoe' },
+      { name: 'board', definition: 'simulated-firmata' },
+    ],
+    log: { level: args.logLevel ?? 'warn' },
+  };
+}
+
+export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps): Promise<RunningTable> {
+  const { logger } = deps;
+  // A fresh journal each run unless --state-dir keeps one (then a restart recovers the table where it was).
+  const tempDir = args.stateDir === null ? mkdtempSync(resolve(tmpdir(), 'pokertable-sim-')) : null;
+  const stateDir = args.stateDir !== null ? resolve(args.stateDir) : (tempDir as string);
+  const config = simulatedConfig(args, stateDir);
+  const clock = deps.clock ?? scaledClock(args.speed);
+  const deck = simulatedDeck();
+  const shoe = createSimulatedShoe('shoe');
+  const board = createSimulatedBoard({ name: 'board' });
+
+  let app: TableApp;
+  try {
+    app = await startTableApp({
+      config, clock, speed: args.speed, profiles: loadProfiles(), deck, devices: [shoe, board], logger,
+    });
+  } catch (error) {
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const summary = createSummary({
+    out: deps.out,
+    header: [
+      `pokertable: simulated table "${SIM_TABLE_ID}", ${args.seats} seats, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
+        `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
+      `  display board  ${app.urls.board ?? '(off)'}`,
+      `  MQTT           ${app.urls.mqtt}   WebSocket ${app.urls.ws ?? '(off)'}   topics ${app.bridge.base}/#`,
+      `  journal        ${stateDir}${tempDir ? ' (temporary)' : ''}   logs: ${args.logFile ?? 'stderr'} at ${config.log.level}`,
+    ],
+  });
+
+  let handsPlayed = 0;
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((r) => (finish = r));
+  const unsubscribe = app.runtime.onEvents((events) => {
+    summary.update(events, app.runtime.snapshot());
+    for (const e of events) if (e.type === 'hand.ended') handsPlayed++;
+    if (args.hands !== null && handsPlayed >= args.hands) finish();
+  });
+
+  const virtualTable = deps.createVirtualTable({
+    seed: args.seed,
+    seats: args.seats,
+    players: args.seats,
+    profile: SIM_PROFILE,
+    irregularityRate: args.irregularities,
+    // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
+    // its first event (`table.ready`).
+    startAt: clock.now() + START_GRACE_MS * args.speed,
+  });
+  const simulation = createSimulation({ runtime: app.runtime, clock, table: virtualTable, shoe, board, deck, logger });
+  simulation.start();
+
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    finished,
+    stop: () =>
+      (stopping ??= (async () => {
+        simulation.stop();
+        unsubscribe();
+        summary.close();
+        summary.line(`pokertable: stopped after ${handsPlayed} hand${handsPlayed === 1 ? '' : 's'}`);
+        await app.stop();
+        if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+      })()),
+  };
+}

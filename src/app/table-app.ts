@@ -1,0 +1,144 @@
+// The running table, whatever drives it: journal + engine (runtime), MQTT (embedded broker or external), devices,
+// the display board over HTTP. Built in dependency order and stopped in the order shutdown needs: offline on MQTT
+// first, then devices dark, then the journal flushed and closed.
+import type { Logger } from 'pino';
+import type { TableConfig } from '../config/types.ts';
+import type { Profile } from '../domain/profile.ts';
+import type { TableEvent } from '../domain/types.ts';
+import type { Device } from '../hardware/types.ts';
+import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBridge } from '../mqtt/index.ts';
+import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
+import type { Clock } from '../runtime/types.ts';
+import { openStore } from '../store/store.ts';
+import { startBoardServer, type BoardServer } from './http.ts';
+
+export interface TableAppOptions {
+  config: Readonly<TableConfig>;
+  clock: Clock;
+  /** How fast `clock` runs against the wall clock (1 in production); the board page needs it. */
+  speed: number;
+  profiles: Readonly<Record<string, Profile>>;
+  deck?: ReadonlyMap<string, string>;
+  devices: Device[];
+  logger: Logger;
+}
+
+export interface TableApp {
+  readonly runtime: TableRuntime;
+  readonly bridge: MqttBridge;
+  readonly broker: EmbeddedBroker | null;
+  readonly board: BoardServer | null;
+  readonly urls: { mqtt: string; ws: string | null; board: string | null };
+  /** Idempotent; never rejects (each step logs its own failure and the next one still runs). */
+  stop(): Promise<void>;
+}
+
+export async function startTableApp(options: TableAppOptions): Promise<TableApp> {
+  const { config, clock, logger } = options;
+  const log = logger.child({ module: 'app' });
+  const cleanups: { name: string; run: () => Promise<void> | void }[] = [];
+  const stopAll = async () => {
+    // Reverse order of start.
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        await step.run();
+      } catch (error) {
+        log.error({ err: error, step: step.name }, 'shutdown step failed');
+      }
+    }
+  };
+
+  try {
+    const store = openStore({ dir: config.storage.dir });
+    const runtime = createRuntime({
+      table: { profiles: options.profiles, ...(options.deck ? { deck: options.deck } : {}) },
+      store,
+      clock,
+      logger,
+      retentionDays: config.storage.retentionDays,
+    });
+    // Closing the runtime flushes and closes the journal: the last thing to go.
+    cleanups.push({ name: 'journal', run: () => runtime.close() });
+
+    const broker = config.mqtt.external
+      ? null
+      : await startEmbeddedBroker({ embedded: config.mqtt.embedded, base: `${config.mqtt.baseTopic}/${config.table.id}`, logger });
+    if (broker) cleanups.push({ name: 'broker', run: () => broker.close() });
+
+    // Devices: started before the bridge so their first `device.online` goes out with everything else.
+    const ctx = { submit: (input: Parameters<typeof runtime.submit>[0]) => void runtime.submit(input), logger, now: clock.now };
+    const started: Device[] = [];
+    for (const device of options.devices) {
+      await device.start({ ...ctx, logger: logger.child({ device: device.name }) });
+      started.push(device);
+    }
+    // Stopping a device turns its outputs off (LEDs dark, digits blank).
+    cleanups.push({
+      name: 'devices',
+      run: async () => {
+        await Promise.all(started.map((d) => d.stop().catch((error: unknown) => log.error({ err: error, device: d.name }, 'device stop failed'))));
+      },
+    });
+    const render = (events: readonly TableEvent[]) => {
+      const snapshot = runtime.snapshot();
+      for (const d of started) {
+        try {
+          d.render?.(events, snapshot);
+        } catch (error) {
+          log.error({ err: error, device: d.name }, 'device render failed');
+        }
+      }
+    };
+    const unrender = runtime.onEvents(render);
+    cleanups.push({ name: 'render', run: () => unrender() });
+    render([]);
+
+    const bridge = startMqttBridge({ runtime, config, logger, broker });
+    // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
+    cleanups.push({ name: 'mqtt', run: () => bridge.close() });
+
+    let board: BoardServer | null = null;
+    if (config.http.port !== null) {
+      board = await startBoardServer({
+        host: config.http.host,
+        port: config.http.port,
+        now: clock.now,
+        speed: options.speed,
+        logger,
+        page: {
+          tableId: config.table.id,
+          base: bridge.base,
+          mqtt: broker
+            ? { url: null, port: broker.wsPort, path: '' }
+            : { url: wsUrlOf(config.mqtt.external?.url), port: null, path: '' },
+        },
+      });
+      const b = board;
+      cleanups.push({ name: 'http', run: () => b.close() });
+    }
+
+    const shownHost = (h: string) => (h === '0.0.0.0' || h === '::' ? 'localhost' : h);
+    const urls = {
+      mqtt: broker ? `mqtt://${shownHost(broker.host)}:${broker.port}` : (config.mqtt.external?.url ?? ''),
+      ws: broker?.wsPort ? `ws://${shownHost(broker.host)}:${broker.wsPort}` : null,
+      board: board?.url ?? null,
+    };
+    let stopping: Promise<void> | null = null;
+    return {
+      runtime,
+      bridge,
+      broker,
+      board,
+      urls,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Browsers can only use MQTT over WebSocket: an external mqtt:// broker gives the board nothing to connect to. */
+function wsUrlOf(url: string | undefined): string | null {
+  return url && /^wss?:\/\//.test(url) ? url : null;
+}
