@@ -23,10 +23,21 @@ function tempDir(name: string): string {
   return dir;
 }
 
-type Child = { ready: Promise<number>; progress: () => number; exit: Promise<number | null>; kill: () => void; done: () => boolean };
+type Child = {
+  ready: Promise<number>;
+  progress: () => number;
+  exit: Promise<number | null>;
+  kill: () => void;
+  done: () => boolean;
+  /** What its recovery said: events it had to regenerate (the kill fell between an input and its events). */
+  regenerated: () => number | undefined;
+};
 
 function startChild(dir: string, file: string, onProgress: (i: number) => void): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, file, 'real'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, file, 'real'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CRASH_LOG: 'info' },
+  });
   let progress = -1;
   let done = false;
   let stderr = '';
@@ -49,11 +60,16 @@ function startChild(dir: string, file: string, onProgress: (i: number) => void):
   const exit = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
       if (code !== null && code !== 0) process.stderr.write(`crash child failed:\n${stderr}\n`);
+      else if (stderr.includes('"level":50') || stderr.includes('"level":40')) process.stderr.write(`crash child warned:\n${stderr}\n`);
       resolveReady(-1);
       resolve(code);
     }),
   );
-  return { ready, progress: () => progress, exit, kill: () => child.kill('SIGKILL'), done: () => done };
+  const regenerated = () => {
+    const line = stderr.split('\n').find((l) => l.includes('state rebuilt from the journal'));
+    return line ? (JSON.parse(line) as { regenerated: number }).regenerated : undefined;
+  };
+  return { ready, progress: () => progress, exit, kill: () => child.kill('SIGKILL'), done: () => done, regenerated };
 }
 
 function dump(dir: string) {
@@ -93,14 +109,15 @@ describe('SIGKILL at random points', () => {
       const child: Child = startChild(dir, file, (i) => {
         if (i >= target.at) child.kill();
       });
+      // A start kill lands anywhere from loading the modules to the first inputs, recovery included.
+      if (duringStart) setTimeout(() => child.kill(), Math.floor(random() * 1500));
       const from = await child.ready;
-      if (duringStart) child.kill();
-      else if (from >= 0) {
+      if (!duringStart && from >= 0) {
         const left = inputs.length - from;
         target.at = from + Math.floor(random() * Math.max(1, (2 * left) / (KILLS - k + 1)));
       }
       const code = await child.exit;
-      story.push(`${duringStart ? 'start' : `after ${target.at}`} (ready ${from}, reached ${child.progress()}, exit ${code})`);
+      story.push(`${duringStart ? 'start' : `after ${target.at}`} (ready ${from}, regenerated ${child.regenerated()}, reached ${child.progress()}, exit ${code})`);
     }
     const last = startChild(dir, file, () => {});
     const lastFrom = await last.ready;

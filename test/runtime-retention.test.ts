@@ -5,10 +5,12 @@ import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadProfiles } from '../src/config/profiles.ts';
 import { fakeClock } from '../src/runtime/clock.ts';
 import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
 import { DB_FILE, openStore } from '../src/store/store.ts';
 import { fakeEngine, type FakeEngineOptions } from './helpers/crash-fake-engine.ts';
+import { session } from './helpers/crash-inputs.ts';
 
 const DAY = 86_400_000;
 /** Maintenance only when the test calls it. */
@@ -160,5 +162,51 @@ describe('retention', () => {
     db.prepare("UPDATE checkpoints SET state = x'00'").run();
     db.close();
     expect(() => start(dir, 0)).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED' }));
+  });
+});
+
+describe('retention with the real engine', () => {
+  it('a restart from a checkpoint over a pruned journal continues exactly like a run that kept everything', () => {
+    const profiles = loadProfiles();
+    const inputs = session(profiles, 42, 6);
+    const MINUTE = 60_000;
+    const run = (dir: string, retentionDays: number | undefined, restartAt: number | null) => {
+      const open1 = (at: number) => {
+        const clock = fakeClock(at);
+        const rt = createRuntime({
+          table: { profiles }, store: openStore({ dir }), clock, logger: pino({ level: 'silent' }),
+          maintenanceEveryMs: MINUTE, ...(retentionDays !== undefined ? { retentionDays } : {}),
+        });
+        // A sink that takes everything at once, so events too may go.
+        rt.onEvents((b) => rt.outbox.ack('mqtt', b.at(-1)!.seq));
+        rt.outbox.cursor('mqtt');
+        return { rt, clock };
+      };
+      let { rt, clock } = open1(inputs[0]!.at);
+      inputs.forEach((input, i) => {
+        if (i === restartAt) {
+          rt.close();
+          ({ rt, clock } = open1(input.at));
+        }
+        clock.advanceTo(input.at);
+        rt.submit(input);
+      });
+      const result = { snapshot: rt.snapshot(), lastSeq: rt.outbox.lastSeq() };
+      rt.close();
+      return result;
+    };
+    const refDir = tempDir();
+    const reference = run(refDir, undefined, null);
+    const dir = tempDir();
+    // Retention of ~1.5 virtual minutes over a session of many minutes: almost everything is pruned as it goes.
+    const pruned = run(dir, 0.001, Math.floor(inputs.length * 0.6));
+    expect(pruned).toEqual(reference);
+    const kept = rows(dir, 'SELECT seq, json FROM events ORDER BY seq');
+    const all = rows(refDir, 'SELECT seq, json FROM events ORDER BY seq');
+    expect(kept.length).toBeLessThan(all.length / 2);
+    expect(kept).toEqual(all.slice(all.length - kept.length));
+    const inputsLeft = rows(dir, 'SELECT count(*) FROM inputs').flat()[0] as number;
+    expect(inputsLeft).toBeLessThan(inputs.length / 2);
+    console.log(`retention: ${inputs.length} inputs, ${all.length} events; kept ${inputsLeft} inputs and ${kept.length} events`);
   });
 });

@@ -66,7 +66,12 @@ export function session(profiles: Readonly<Record<string, Profile>>, seed: numbe
         push({ type: 'clock-request', by: 'floor' }, between(1000, 3000));
         continue;
       }
-      if (r < 0.08) {
+      if (r < 0.1) {
+        // Nobody moves for a while: the shot clock runs out (a timer, fired as a tick by the runtime).
+        push({ type: 'seat', seat: onAction.seat, occupied: true }, between(35_000, 60_000));
+        continue;
+      }
+      if (r < 0.14) {
         push({ type: 'seat', seat: onAction.seat, occupied: false }, between(200, 800));
         push({ type: 'seat', seat: onAction.seat, occupied: true }, between(200, 1500));
         continue;

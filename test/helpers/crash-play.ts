@@ -35,7 +35,8 @@ export function openRuntime(dir: string, kind: EngineKind, maintenanceEveryMs?: 
     table: { profiles: kind === 'real' ? loadProfiles() : {} },
     store,
     clock,
-    logger: pino({ level: process.env.CRASH_LOG ?? 'silent' }),
+    // stderr: stdout carries the child's progress lines.
+    logger: pino({ level: process.env.CRASH_LOG ?? 'silent' }, pino.destination(2)),
     engine: engineOf(kind),
     ...(maintenanceEveryMs !== undefined ? { maintenanceEveryMs } : {}),
   });
