@@ -1,6 +1,6 @@
 // The Firmata adapter's logic with an injected connection (no board): input edges, output diffing, reconnects,
 // definition checks; the simulated twin against the real engine; the shipped device files against their schemas.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEVICES_DIR, loadDeviceDefinition } from '../src/config/devices.ts';
@@ -230,7 +230,8 @@ describe('simulated board with the real engine', () => {
 
 describe('shipped device files', () => {
   const files = readdirSync(DEVICES_DIR).filter((f) => f.endsWith('.json'));
-  const mine = files.filter((f) => /"kind": "(firmata-board|serial-display)"/.test(JSON.stringify(loadDeviceDefinition(`${DEVICES_DIR}/${f}`).spec, null, 1)));
+  const kindOf = (f: string): unknown => (JSON.parse(readFileSync(`${DEVICES_DIR}/${f}`, 'utf8')) as { kind?: unknown }).kind;
+  const mine = files.filter((f) => kindOf(f) === 'firmata-board' || kindOf(f) === 'serial-display');
   it('validate against their schemas, with defaults filled in, and have no pin conflicts', () => {
     expect(mine.sort()).toEqual(['mega-table-9.json', 'serial-clock-board.json', 'uno-table-9.json']);
     for (const f of mine) {
