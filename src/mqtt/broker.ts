@@ -132,6 +132,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         process.nextTick(() => ours.destroy(new Error('embedded broker is closed')));
         return ours;
       }
+      // A duplexPair side does not end when the other is destroyed; a connection must, both ways.
+      ours.once('close', () => theirs.destroy());
+      theirs.once('close', () => ours.destroy());
       trustedStreams.add(theirs);
       aedes.handle(theirs);
       return ours;

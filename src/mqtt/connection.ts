@@ -89,9 +89,13 @@ export class ManagedClient {
   }
 
   async subscribe(filters: string[]): Promise<void> {
-    const grants = await this.client.subscribeAsync(filters, { qos: 1 });
-    const refused = grants.filter((g) => g.qos === 128).map((g) => g.topic);
-    if (refused.length > 0) {
+    try {
+      await this.client.subscribeAsync(filters, { qos: 1 });
+    } catch (err) {
+      // mqtt.js rejects when the SUBACK refuses any filter (0x80); the packet says which.
+      const granted = (err as { packet?: { granted?: number[] } }).packet?.granted;
+      if (!granted) throw err;
+      const refused = filters.filter((_, i) => (granted[i] ?? 128) >= 128);
       this.options.logger.error({ refused }, 'MQTT broker refused the controller these subscriptions: check its ACL');
     }
   }
@@ -105,13 +109,17 @@ export class ManagedClient {
     this.ended = true;
     const client = this.client;
     // A graceful end waits for in-flight messages; a broker that is gone would make it wait for ever.
-    const timer = setTimeout(() => void client.endAsync(true).catch(() => undefined), 2000);
-    try {
-      await client.endAsync(false);
-    } catch {
-      await client.endAsync(true).catch(() => undefined);
-    } finally {
-      clearTimeout(timer);
+    let timer: NodeJS.Timeout | undefined;
+    const graceful = client.endAsync(false).then(
+      () => true,
+      () => false,
+    );
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
+    const clean = await Promise.race([graceful, late]);
+    clearTimeout(timer);
+    if (!clean) {
+      client.stream?.destroy();
+      await Promise.race([client.endAsync(true).catch(() => undefined), new Promise((r) => setTimeout(r, 500))]);
     }
   }
 
