@@ -1,12 +1,15 @@
 // Button, blinds and who is dealt in: table-driven rows {given, input, expect}; each name cites its rule id.
 // Expectations are worked out by hand from rules.md (and docs/decisions-button.md where the rules leave a choice).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TableError } from '../src/domain/errors.ts';
 import {
   firstToAct,
   initialPositions,
+  misdealt,
   nextSeat,
   planHand,
+  playerRemoved,
   playerSeated,
   setButton,
   type HandPlan,
@@ -109,6 +112,12 @@ const rows: Row[] = [
   { name: 'R-BB-ELIMINATED button-stays: button and BB eliminated → the button stays on the empty seat', seats: 6,
     mode: 'button-stays', given: [...six, H], input: [out(1), out(3), H, H],
     expect: [p(1, null, 4, [2, 4, 5, 6]), p(2, 4, 5, [4, 5, 6, 2])] },
+  { name: 'R-BB-ELIMINATED button-stays: the player the button would move to leaves → nearest player who played',
+    seats: 6, mode: 'button-stays', given: [...six, H, out(3), sit(3, 'n3'), H], input: [out(3), H],
+    expect: [p(2, 4, 5, [4, 5, 6, 1, 2], [])] },
+  { name: 'R-BB-ELIMINATED button-stays: SB eliminated and a newcomer takes its seat → button stays, newcomer waits',
+    seats: 6, mode: 'button-stays', given: [...six, H], input: [out(2), sit(2, 'n2'), H, H],
+    expect: [p(1, 3, 4, [3, 4, 5, 6, 1], [2]), p(3, 4, 5, [4, 5, 6, 1, 2, 3], [])] },
   { name: 'R-BB-ELIMINATED button-stays (D-5): a newcomer in the vacated BB seat is dealt in, posts nothing',
     seats: 6, mode: 'button-stays', given: [...six, H], input: [out(3), sit(3, 'n3'), H],
     expect: [p(1, null, 4, [2, 3, 4, 5, 6, 1], [])] },
@@ -283,5 +292,151 @@ describe('bad input', () => {
     expect(planHand(memory, new Map([[4, 'a']]), 6, profile)).toBeNull();
     expect(planHand(memory, new Map(), 6, profile)).toBeNull();
     expect(memory).toEqual(initialPositions());
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Property: random sequences of seat / remove / set-button / shuffle / misdeal on 2..10 seats, both profiles.
+
+/** `role`: the seat is taken relative to the last counted hand's button, small blind or big blind (offset
+ * `seat % 3 - 1`), so eliminations and arrivals around the blinds are common rather than rare. */
+type Role = 'any' | 'button' | 'sb' | 'bb';
+type POp = { k: 'hand' } | { k: 'sit' | 'out' | 'replace'; seat: number; role: Role } | { k: 'button'; seat: number } |
+  { k: 'misdeal' };
+
+const role = fc.constantFrom<Role>('any', 'button', 'sb', 'bb', 'bb', 'sb');
+const pop: fc.Arbitrary<POp> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<POp>({ k: 'hand' }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('sit' as const), seat: fc.integer({ min: 1, max: 10 }), role }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('out' as const), seat: fc.integer({ min: 1, max: 10 }), role }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('replace' as const), seat: fc.integer({ min: 1, max: 10 }), role }) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 10 }).map((seat): POp => ({ k: 'button', seat })) },
+  { weight: 1, arbitrary: fc.constant<POp>({ k: 'misdeal' }) },
+);
+
+function opSeat(op: { seat: number; role?: Role }, last: HandPlan | undefined, seatCount: number): Seat {
+  if (op.role === undefined || op.role === 'any' || last === undefined) return ((op.seat - 1) % seatCount) + 1;
+  const base = op.role === 'button' ? last.button : op.role === 'bb' ? last.bigBlind : (last.smallBlind ?? last.bigBlind);
+  return ((((base - 1 + (op.seat % 3) - 1) % seatCount) + seatCount) % seatCount) + 1;
+}
+
+/** Independent of the module's ring helpers: sorted seats rotated to start just left of `b`. */
+function dealingOrder(b: Seat, seats: Seat[]): Seat[] {
+  const sorted = [...seats].sort((x, y) => x - y);
+  const i = sorted.findIndex((s) => s > b);
+  return i < 0 ? sorted : [...sorted.slice(i), ...sorted.slice(0, i)];
+}
+
+interface Played {
+  plan: HandPlan;
+  players: Map<Seat, string>;
+  afterFloor: boolean;
+}
+
+describe('property: positions over random play', () => {
+  it('R-DEAD-BUTTON, R-DEALT-IN, R-HEADS-UP-START: invariants hold over random seat/remove/button/shuffle/misdeal', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 2, max: 10 }), fc.integer({ min: 3, max: 5 })),
+        fc.constantFrom<Mode>('dead-button', 'button-stays'),
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(pop, { minLength: 10, maxLength: 120 }),
+        (seatCount, mode, extra, ops) => {
+          const profile = makeProfile(mode, extra);
+          let memory = initialPositions();
+          const players = new Map<Seat, string>();
+          let ids = 0;
+          let history: Played[] = []; // hands that count (a misdeal takes its hand back)
+          let floorSince = false; // a set-button since the last counted hand
+          let redeal: HandPlan | null = null; // the misdealt plan, while nobody came or went
+          let changed = false; // a seat or button op since the last plan
+          for (const op of ops) {
+            if (op.k === 'sit' || op.k === 'out' || op.k === 'replace' || op.k === 'button') {
+              const seat = opSeat(op, history.at(-1)?.plan, seatCount);
+              redeal = null;
+              changed = true;
+              if (op.k === 'replace' && players.has(seat)) {
+                // Someone else takes the seat of a player who leaves (table balancing).
+                const id = `u${++ids}`;
+                players.set(seat, id);
+                memory = playerSeated(playerRemoved(memory, seat), seat, id);
+              } else if (op.k === 'sit' && !players.has(seat)) {
+                const id = `u${++ids}`;
+                players.set(seat, id);
+                memory = playerSeated(memory, seat, id);
+              } else if (op.k === 'out' && players.has(seat)) {
+                players.delete(seat);
+                memory = playerRemoved(memory, seat);
+              } else if (op.k === 'button') {
+                memory = setButton(memory, seat);
+                floorSince = true;
+              }
+            } else if (op.k === 'misdeal') {
+              const last = history.at(-1);
+              if (memory.undo !== null && last !== undefined) {
+                memory = misdealt(memory);
+                history = history.slice(0, -1);
+                floorSince = floorSince || last.afterFloor;
+                redeal = changed ? null : last.plan;
+              }
+            } else {
+              const result = planHand(memory, players, seatCount, profile);
+              const seated = [...players.keys()].sort((a, b) => a - b);
+              if (result === null) {
+                expect(seated.length).toBeLessThan(2);
+                continue;
+              }
+              memory = result.memory;
+              const { plan } = result;
+              const dealt = new Set(plan.dealtIn);
+              // Every seated player is dealt in or waiting, never both; at least two are dealt in.
+              expect([...plan.dealtIn, ...plan.waiting].sort((a, b) => a - b)).toEqual(seated);
+              expect(dealt.size).toBe(plan.dealtIn.length);
+              expect(plan.dealtIn.length).toBeGreaterThanOrEqual(2);
+              // The big blind (and a small blind) are dealt in; R-DEAL-ORDER from the button.
+              expect(dealt.has(plan.bigBlind)).toBe(true);
+              if (plan.smallBlind !== null) expect(dealt.has(plan.smallBlind)).toBe(true);
+              expect(plan.smallBlind).not.toBe(plan.bigBlind);
+              expect(plan.dealtIn).toEqual(dealingOrder(plan.button, plan.dealtIn));
+              expect(plan.button).toBeGreaterThanOrEqual(1);
+              expect(plan.button).toBeLessThanOrEqual(seatCount);
+              if (plan.headsUp) {
+                // R-HEADS-UP: the button is the small blind and gets the last card.
+                expect(plan.dealtIn).toEqual([plan.bigBlind, plan.button]);
+                expect(plan.smallBlind).toBe(plan.button);
+              } else {
+                expect(plan.dealtIn.length).toBeGreaterThanOrEqual(3);
+                expect(plan.button).not.toBe(plan.bigBlind);
+                expect(plan.button).not.toBe(plan.smallBlind);
+              }
+              if (redeal !== null) expect(plan).toEqual(redeal); // R-MISDEAL-RECOVERY
+              const prev = history.at(-1);
+              if (prev !== undefined && !floorSince) {
+                // Nobody posts the big blind twice in a row (R-DEAD-BUTTON, R-HEADS-UP-START).
+                expect(players.get(plan.bigBlind)).not.toBe(prev.players.get(prev.plan.bigBlind));
+                // The big blind moves to the first seat dealt in left of the last big blind; a small blind is posted
+                // on the last big blind's seat and nowhere else.
+                if (!plan.headsUp) {
+                  if (plan.smallBlind !== null) expect(plan.smallBlind).toBe(prev.plan.bigBlind);
+                  const order = dealingOrder(prev.plan.bigBlind, plan.dealtIn.filter((s) => s !== prev.plan.bigBlind));
+                  expect(plan.bigBlind).toBe(order[0]);
+                }
+                // Nobody already playing is skipped: dealt in last hand and still in the same seat → dealt in now.
+                for (const s of prev.plan.dealtIn) {
+                  if (players.get(s) === prev.players.get(s)) expect(dealt.has(s)).toBe(true);
+                }
+              }
+              history.push({ plan, players: new Map(players), afterFloor: floorSince });
+              floorSince = false;
+              redeal = null;
+              changed = false;
+            }
+            // Plain JSON data: journaled and replayed.
+            expect(JSON.parse(JSON.stringify(memory))).toEqual(memory);
+          }
+        },
+      ),
+      { numRuns: 4000 },
+    );
   });
 });

@@ -155,14 +155,21 @@ function continuing(ctx: Context): Shape {
     gapStart = last.sbPos;
     // D-5: the small blind is a seat: whoever holds the last big blind's seat now posts it; empty seat: dead SB.
     smallBlind = players.has(sbPosition) ? sbPosition : null;
+  } else if (!sameAsThen(last.bigBlind)) {
+    // D-4, club: "si un joueur anciennement de surblind est éliminé, le nouveau surblindeur est le seul à blinder. Le
+    // bouton redonnera alors le coup suivant".
+    button = last.button;
+    gapStart = last.sbPos;
+    smallBlind = null;
   } else {
-    const sbGone = !sameAsThen(last.sbPos);
-    const bbGone = !sameAsThen(last.bigBlind);
-    // club: "si un joueur anciennement de surblind est éliminé ... le bouton redonnera"; "si un joueur anciennement
-    // blindeur est éliminé, le bouton reste le même".
-    button = sbGone || bbGone ? last.button : last.sbPos;
-    gapStart = sbGone ? last.button : last.sbPos;
-    smallBlind = bbGone ? null : sbPosition;
+    // D-4: the button is never dead: it goes to the nearest player right of the small blind who played last hand.
+    // With nobody gone that is the last small blind; with the last small blind gone it is the same button ("si un
+    // joueur anciennement blindeur est éliminé, le bouton reste le même"). Newcomers are passed over: they wait.
+    const played = new Set(last.dealtIn);
+    const established = seated.filter((s) => s !== sbPosition && played.has(s) && sameAsThen(s));
+    button = counterClockwiseBefore(sbPosition, established) ?? last.button;
+    gapStart = button;
+    smallBlind = sbPosition;
   }
 
   const gap = new Set(gapStart === null ? [] : seated.filter((s) => strictlyBetween(gapStart, sbPosition, s)));
