@@ -12,6 +12,8 @@ import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
 
+const BROKER_LINGER_MS = 300;
+
 export interface TableAppOptions {
   config: Readonly<TableConfig>;
   clock: Clock;
@@ -63,7 +65,17 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
     const broker = config.mqtt.external
       ? null
       : await startEmbeddedBroker({ embedded: config.mqtt.embedded, base: `${config.mqtt.baseTopic}/${config.table.id}`, logger });
-    if (broker) cleanups.push({ name: 'broker', run: () => broker.close() });
+    if (broker) {
+      cleanups.push({
+        name: 'broker',
+        run: async () => {
+          // `offline` was confirmed to the table's own client; give the broker a moment to write it to the room's
+          // subscribers before their connections are cut.
+          await new Promise((r) => setTimeout(r, BROKER_LINGER_MS));
+          await broker.close();
+        },
+      });
+    }
 
     // Devices: started before the bridge so their first `device.online` goes out with everything else.
     const ctx = { submit: (input: Parameters<typeof runtime.submit>[0]) => void runtime.submit(input), logger, now: clock.now };
