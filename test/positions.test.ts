@@ -275,9 +275,22 @@ describe('bad input', () => {
     expect(() => setButton(initialPositions(), 0)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID' }));
     expect(() => setButton(initialPositions(), 1.5)).toThrow(TableError);
   });
-  it('R-FIRST-BUTTON: a set-button beyond the seat count is rejected at the shuffle', () => {
-    const memory = setButton(initialPositions(), 7);
-    expect(() => planHand(memory, new Map([[1, 'a'], [2, 'b']]), 6, profile)).toThrow(TableError);
+  it('R-FIRST-BUTTON (D-13): a set-button beyond a table shrunk by setup is ignored → default button', () => {
+    const memory = setButton(initialPositions(), 9);
+    const planned = planHand(memory, new Map([[2, 'a'], [4, 'b'], [5, 'c']]), 6, profile);
+    expect(shapeLike(planned?.plan, p(2, 4, 5, [4, 5, 2]))).toEqual(p(2, 4, 5, [4, 5, 2]));
+    expect(planned?.memory.floorButton).toBeNull();
+  });
+  it('R-DEAD-BUTTON (D-13): last positions beyond a table shrunk by setup → positions restart from the lowest seat', () => {
+    const s = runOps(newSession(), [...seatAll(1, 2, 3, 7, 8, 9), button(7), H, out(7), out(8), out(9)], 9, profile);
+    expect(s.plans[0]?.bigBlind).toBe(9);
+    runOps(s, [H], 6, profile);
+    expect(shapeLike(s.plans[1], p(1, 2, 3, [2, 3, 1]))).toEqual(p(1, 2, 3, [2, 3, 1]));
+  });
+  it('R-DEAD-BUTTON (D-13): a table grown by setup keeps its positions', () => {
+    const s = runOps(newSession(), [...seatAll(1, 2, 3, 4), H], 4, profile);
+    runOps(s, [sit(7), H], 8, profile);
+    expect(shapeLike(s.plans[1], p(2, 3, 4, [3, 4, 7, 1, 2]))).toEqual(p(2, 3, 4, [3, 4, 7, 1, 2]));
   });
   it('R-DEALT-IN: a player on a seat beyond the seat count is an INPUT_INVALID error', () => {
     expect(() => planHand(initialPositions(), new Map([[1, 'a'], [9, 'b']]), 6, profile)).toThrow(

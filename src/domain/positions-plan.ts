@@ -33,19 +33,25 @@ interface Context {
 
 /** At a shuffle: plan the hand from who holds a seat now (`players`: seat → player id; seats 1..seatCount; presence
  * does not matter, absent players are dealt in: R-AT-YOUR-SEAT). Returns null when fewer than 2 players could be
- * dealt in (no hand possible); the memory is then unchanged. Throws TableError INPUT_INVALID on a seat outside
- * 1..seatCount (the engine validates commands first, so this is a bug upstream). */
+ * dealt in (no hand possible); the memory is then unchanged. Throws TableError INPUT_INVALID when `players` holds a
+ * seat outside 1..seatCount or an empty id (a bug upstream: the engine validates commands first). Seats beyond
+ * seatCount left in the memory by a `setup` that shrank the table are ignored (D-13). */
 export function planHand(
   memory: PositionMemory,
   players: ReadonlyMap<Seat, string>,
   seatCount: number,
   profile: Profile,
 ): { plan: HandPlan; memory: PositionMemory } | null {
-  validate(memory, players, seatCount);
+  validate(players, seatCount);
   const seated = [...players.keys()].sort((a, b) => a - b);
   if (seated.length < 2) return null;
   const extra = Math.max(0, Math.floor(profile.newPlayer.extraHandsBetweenOldBlinds));
-  const last = memory.last;
+  // D-13: a `setup` that shrank the table can leave seats beyond it in the memory; those positions mean nothing now.
+  const fits = (seat: Seat): boolean => Number.isInteger(seat) && seat >= 1 && seat <= seatCount;
+  const last = memory.last !== null && [memory.last.button, memory.last.sbPos, memory.last.bigBlind].every(fits)
+    ? memory.last
+    : null;
+  const floorButton = memory.floorButton !== null && fits(memory.floorButton) ? memory.floorButton : null;
   // A wait belongs to a player in a seat: someone else in that seat now means the entry is stale. D-9: "between the
   // previous hand's small and big blind" is measured on the last planned hand; heads-up has no seat between them.
   const waits = memory.waits
@@ -57,7 +63,7 @@ export function planHand(
     });
   const first = seated[0] as Seat;
   let shape: Shape;
-  if (memory.floorButton !== null) shape = fresh(memory.floorButton, players, seated);
+  if (floorButton !== null) shape = fresh(floorButton, players, seated);
   else if (last === null) shape = fresh(first, players, seated); // D-1: no set-button before the first hand
   else shape = continuing({ last, players, seated, waits, extra, mode: profile.button.bigBlindOut });
 
@@ -96,7 +102,7 @@ export function planHand(
   return { plan, memory: next };
 }
 
-function validate(memory: PositionMemory, players: ReadonlyMap<Seat, string>, seatCount: number): void {
+function validate(players: ReadonlyMap<Seat, string>, seatCount: number): void {
   if (!Number.isInteger(seatCount) || seatCount < 1) {
     throw new TableError('INPUT_INVALID', `planHand: seatCount must be a positive integer, got ${seatCount}`);
   }
@@ -107,12 +113,6 @@ function validate(memory: PositionMemory, players: ReadonlyMap<Seat, string>, se
     if (typeof player !== 'string' || player.length === 0) {
       throw new TableError('INPUT_INVALID', `planHand: seat ${seat} has no player id`, { field: 'player' });
     }
-  }
-  const b = memory.floorButton;
-  if (b !== null && (!Number.isInteger(b) || b < 1 || b > seatCount)) {
-    throw new TableError('INPUT_INVALID', `planHand: set-button seat ${b} is outside 1..${seatCount}`, {
-      field: 'seat',
-    });
   }
 }
 
