@@ -16,9 +16,10 @@ export interface LastHand {
   /** 1-based ordinal among planned hands (a misdeal's redeal reuses it: see `misdealt`). */
   hand: number;
   button: Seat;
-  /** The small-blind position: where the button goes next when nothing changes. The small blind's seat when one
-   * was posted; under `dead-button`, the (empty) seat of a dead small blind; under `button-stays` with no small
-   * blind, the nearest dealt-in seat to the right of the big blind (D-4). Heads-up: the button. */
+  /** The small-blind position: the small blind's seat when one was posted; under `dead-button` the (empty) seat of
+   * a dead small blind, which is where the button goes next; under `button-stays` with no small blind, the nearest
+   * dealt-in seat to the right of the big blind (D-4). Heads-up: the button. R-NEW-PLAYER measures "between the
+   * previous hand's small and big blind" from it (D-9). */
   sbPos: Seat;
   smallBlind: Seat | null;
   bigBlind: Seat;
