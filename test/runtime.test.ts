@@ -189,4 +189,25 @@ describe('runtime', () => {
       [1000, { type: 'card', at: null }],
     ]);
   });
+
+  it('survives an engine that throws: the input stays journaled, gives no event, and a restart does the same', () => {
+    const dir = tempDir();
+    const first = start(dir, fakeClock(0));
+    first.rt.submit({ type: 'shuffle', at: 1 });
+    expect(first.rt.submit({ type: 'boom', at: 2 })).toEqual([]);
+    expect(seqs(first.rt.submit({ type: 'shuffle', at: 3 }))).toEqual([2]);
+    const before = first.rt.snapshot();
+    expect(before.hand).toBe(102); // the failed input changed the state; a replay must change it the same way
+    first.rt.close();
+    // Another state version: the checkpoint taken at close is ignored, so this is a full replay through the failure.
+    const warnings: string[] = [];
+    const logged = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const second = start(dir, fakeClock(0), { version: 'other' }, { logger: logged });
+    expect(second.rt.snapshot()).toEqual(before);
+    // The replay met the same failure (an error) and numbered on as the live run did (no mismatch warning).
+    expect(warnings.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+      'the engine failed on an input: it is journaled and gave no event',
+    ]);
+    expect(seqs(second.rt.submit({ type: 'shuffle', at: 4 }))).toEqual([3]);
+  });
 });

@@ -14,16 +14,29 @@ export function renumber(events: readonly TableEvent[], offset: number): TableEv
   return offset === 0 ? [...events] : events.map((e) => ({ ...e, seq: e.seq + offset }));
 }
 
-/** Feeds the inputs after `afterId` to `table`, in chunks so a long journal is never all in memory. */
+/** Applies one input. The engine promises never to throw; if a bug makes it throw anyway, the input stays
+ * journaled and gives no event, here and in every replay alike, so the table keeps running (and restarting). */
+export function applySafely(table: DurableTable, input: unknown, logger: Logger, inputId: number): TableEvent[] | null {
+  try {
+    return table.apply(input);
+  } catch (err) {
+    logger.error({ err, inputId, input }, 'the engine failed on an input: it is journaled and gave no event');
+    return null;
+  }
+}
+
+/** Feeds the inputs after `afterId` to `table`, in chunks so a long journal is never all in memory. `events` is
+ * null for an input the engine failed on. */
 export function replayAfter(
   store: Store,
   table: DurableTable,
   afterId: number,
-  visit: (input: StoredInput, events: TableEvent[]) => void,
+  logger: Logger,
+  visit: (input: StoredInput, events: TableEvent[] | null) => void,
 ): void {
   for (let next = afterId + 1; ; ) {
     const chunk = store.inputsFrom(next, CHUNK);
-    for (const input of chunk) visit(input, table.apply(JSON.parse(input.json)));
+    for (const input of chunk) visit(input, applySafely(table, JSON.parse(input.json), logger, input.id));
     const last = chunk.at(-1);
     if (!last || chunk.length < CHUNK) return;
     next = last.id + 1;
@@ -94,9 +107,14 @@ export function recover(store: Store, engine: Engine, options: TableOptions, log
   let firstMismatch: { seq: number; stored: string; now: string } | undefined;
   let caughtUp = false;
 
-  replayAfter(store, table, start.afterId, (input, raw) => {
+  replayAfter(store, table, start.afterId, logger, (input, raw) => {
     replayed++;
     lastAt = input.at;
+    if (raw === null) {
+      // Whatever the failed input did to the engine's count, numbering goes on from the outbox (as it did live).
+      offset = (input.id <= lastApplied ? generatedLast : store.lastSeq()) - table.snapshot().seq;
+      return;
+    }
     let events = renumber(raw, offset);
     if (input.id <= lastApplied) {
       const first = events[0];

@@ -7,7 +7,7 @@ import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
-import { recover, renumber } from './replay.ts';
+import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
 
@@ -39,7 +39,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   const engine = options.engine ?? domainEngine;
   const recovered = recover(store, engine, tableOptions, logger);
   const table: DurableTable = recovered.table;
-  const offset = recovered.offset;
+  let offset = recovered.offset;
   // The engine's own time covers a journal whose last inputs were pruned behind a checkpoint.
   let lastAt = Math.max(recovered.lastAt ?? Number.NEGATIVE_INFINITY, table.snapshot().at);
   let closed = false;
@@ -110,7 +110,9 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     const json = serialise(input, at);
     const inputId = store.appendInput(at, json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
-    const events = renumber(table.apply(JSON.parse(json)), offset);
+    const answer = applySafely(table, JSON.parse(json), logger, inputId);
+    if (answer === null) offset = store.lastSeq() - table.snapshot().seq; // as recovery does
+    const events = answer === null ? [] : renumber(answer, offset);
     if (Number.isFinite((input as RawInput).at)) lastAt = at;
     if (events.length > 0) {
       try {

@@ -39,6 +39,12 @@ export function fakeEngine(opts: FakeEngineOptions = {}): Engine {
         timers = timers.filter((d) => d > (input.at as number));
         at = input.at;
         if (input.type === 'tick') return [...out];
+        if (input.type === 'boom') {
+          // An engine bug: it counts an event, then throws.
+          emit({ type: 'action', seat: 1, action: 'fold', by: 'panel' }, at);
+          count += 100;
+          throw new Error('engine bug');
+        }
         if (input.type === 'command' && input.name === 'setup') {
           if (!opts.countSurvivesSetup) count = 0;
           timers = [];
