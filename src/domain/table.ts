@@ -164,7 +164,11 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
       if (!hand) return ctx.reject('misdeal', 'no-hand');
       if (isSubstantial(ctx, hand)) return ctx.reject('misdeal', 'substantial-action'); // R-SUBSTANTIAL-ACTION
       return misdeal(ctx, hand, 'dealer');
-    default: {
+    case 'check':
+    case 'call':
+    case 'raise':
+    case 'fold':
+    case 'allin': {
       if (!hand) return ctx.reject(button, 'no-hand');
       if (hand.phase === 'dealing') return ctx.reject(button, 'deal-not-complete');
       if (hand.onAction === null) return ctx.reject(button, 'no-action');

@@ -91,7 +91,7 @@ describe('bad input never stops the table', () => {
 
 describe('profile schema for editors', () => {
   test('config/rules/profile.schema.json accepts the shipped profiles and refuses what checkProfile refuses', async () => {
-    const { default: Ajv } = await import('ajv');
+    const { Ajv } = await import('ajv');
     const { readFileSync } = await import('node:fs');
     const schema = JSON.parse(readFileSync('config/rules/profile.schema.json', 'utf8'));
     const validate = new Ajv({ allErrors: true }).compile(schema);
