@@ -3,7 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
@@ -70,6 +70,8 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     if (hashed.status !== 0) throw new Error(`mosquitto_passwd -U failed: ${hashed.stderr.toString()}`);
   }
   const lines = [
+    // Started as root, mosquitto would drop to user "mosquitto", who cannot read this private temp dir.
+    `user ${userInfo().username}`,
     `listener ${port} 127.0.0.1`,
     ...(options.config ?? ['allow_anonymous true']).map((l) => l.replaceAll('{dir}', dir)),
     'log_dest stderr',
@@ -135,10 +137,16 @@ function canConnect(port: number): Promise<boolean> {
 export async function connectClient(url: string, options: IClientOptions = {}): Promise<MqttClient> {
   const client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
   await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
-    client.once('error', (err) => {
+    const onError = (err: Error) => {
       client.end(true);
       reject(err);
+    };
+    client.once('error', onError);
+    client.once('connect', () => {
+      client.off('error', onError);
+      // Later errors (a broker restarting) are the reconnect logic's business, not the test's.
+      client.on('error', () => undefined);
+      resolve();
     });
   });
   return client;

@@ -1,0 +1,223 @@
+// The bridge against a real mosquitto 2 (external broker), run with the security lines of the shipped example
+// config/mosquitto/mosquitto.conf and the ACL config/mosquitto/pokertable.acl verbatim.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Aedes } from 'aedes';
+import { createServer } from 'node:net';
+import type { MqttClient } from 'mqtt';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MqttConfig } from '../src/config/types.ts';
+import { startMqttBridge, type MqttBridge } from '../src/mqtt/bridge.ts';
+import { collect, connectClient, mosquittoMissing, startMosquitto, type Mosquitto } from './helpers/mosquitto.ts';
+import { fakeRuntime, type FakeRuntime } from './helpers/mosquitto-fake-runtime.ts';
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+const base = 'pokertable/t1';
+const missing = mosquittoMissing();
+const users = { 'pokertable-controller': 'ctl-pw', display: 'display-pw', panel: 'panel-pw', floor: 'floor-pw', production: 'prod-pw' };
+
+/** The example config's security lines, with its /etc paths pointed at the test's temp dir. */
+function exampleSecurity(): string[] {
+  return readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
+    .split('\n')
+    .filter((l) => /^(per_listener_settings|allow_anonymous|password_file|acl_file)\s/.test(l))
+    .map((l) => l.replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd').replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'));
+}
+
+function startExample(persistence = false): Promise<Mosquitto> {
+  const config = exampleSecurity();
+  expect(config).toHaveLength(4); // the example still carries its security lines
+  return startMosquitto({ config, persistence, users, files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') } });
+}
+
+function mqttConfig(url: string): MqttConfig {
+  return {
+    baseTopic: 'pokertable',
+    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
+    external: { url, username: 'pokertable-controller', password: users['pokertable-controller'], rejectUnauthorized: true },
+    secureDelayMs: 0,
+  };
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function client(url: string, options: Parameters<typeof connectClient>[1] = {}): Promise<MqttClient> {
+  const c = await connectClient(url, options);
+  cleanups.push(() => void c.end(true));
+  return c;
+}
+
+async function bridgeOn(url: string, runtime: FakeRuntime = fakeRuntime()): Promise<{ bridge: MqttBridge; runtime: FakeRuntime }> {
+  const bridge = startMqttBridge({ runtime, logger, reconnectPeriodMs: 50, config: { table: { id: 't1' }, mqtt: mqttConfig(url) } });
+  cleanups.push(() => bridge.close());
+  await bridge.whenConnected();
+  return { bridge, runtime };
+}
+
+const parse = (payload: string) => JSON.parse(payload) as Record<string, unknown>;
+
+describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () => {
+  let broker: Mosquitto;
+  beforeAll(async () => {
+    broker = await startExample();
+  });
+  afterAll(async () => {
+    await broker?.dispose();
+  });
+
+  it('speaks MQTT 5 with mosquitto', async () => {
+    const { bridge } = await bridgeOn(broker.url);
+    expect(bridge.protocolVersion()).toBe(5);
+  });
+
+  it('ACL: a display reading # never receives secure/events; its commands and fake events go nowhere', async () => {
+    const { runtime } = await bridgeOn(broker.url);
+    for (const protocolVersion of [4, 5] as const) {
+      const display = await client(broker.url, { username: 'display', password: users.display, protocolVersion });
+      const prod = await client(broker.url, { username: 'production', password: users.production, protocolVersion });
+      const seen = collect(display);
+      const secure = collect(prod);
+      await display.subscribeAsync(['#', `${base}/secure/events`], { qos: 1 });
+      await prod.subscribeAsync(`${base}/secure/events`, { qos: 1 });
+      await seen.until((m) => m.some((x) => x.topic === `${base}/status`), 'retained status');
+
+      const before = runtime.inputs.length;
+      const refused = await display.publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ seat: 1, player: 'Eve' }), { qos: 1 }).then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      );
+      if (protocolVersion === 5) expect(refused).toMatch(/Not authorized/);
+      await display.publishAsync(`${base}/events`, JSON.stringify({ seq: 999, type: 'showdown' }), { qos: 1 }).catch(() => undefined);
+      await display.publishAsync(`${base}/input`, JSON.stringify({ type: 'panel', button: 'fold' }), { qos: 1 }).catch(() => undefined);
+
+      runtime.submit({ type: 'card', card: 'Ah' });
+      await secure.until((m) => m.length === 1, 'the secure event');
+      const seq = runtime.events.length;
+      await seen.until((m) => m.some((x) => x.topic === `${base}/events` && parse(x.payload).seq === seq), 'the public event');
+      expect(secure.messages.map((x) => parse(x.payload).card)).toEqual(['Ah']);
+      expect(seen.messages.filter((x) => x.topic.includes('/secure/'))).toEqual([]);
+      expect(seen.messages.map((x) => x.payload).join('\n')).not.toContain('Ah');
+      expect(seen.messages.some((x) => x.payload.includes('999'))).toBe(false);
+      expect(runtime.inputs.slice(before).map((i) => i.type)).toEqual(['card']); // no command, no input from a display
+      display.end(true);
+      prod.end(true);
+    }
+  });
+
+  it('panel and floor: inputs and commands work; a floor cannot forge command answers', async () => {
+    const { runtime } = await bridgeOn(broker.url);
+    const panel = await client(broker.url, { username: 'panel', password: users.panel });
+    const floor = await client(broker.url, { username: 'floor', password: users.floor });
+    const observer = await client(broker.url, { username: 'floor', password: users.floor, clientId: 'observer' });
+    const results = collect(observer);
+    await observer.subscribeAsync(`${base}/cmd/result`, { qos: 1 });
+    await floor.publishAsync(`${base}/cmd/result`, JSON.stringify({ id: 'forged', ok: true }), { qos: 1 }).catch(() => undefined);
+    await panel.publishAsync(`${base}/input`, JSON.stringify({ type: 'panel', button: 'check' }), { qos: 1 });
+    await floor.publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ id: 'p1', seat: 5, player: 'Dee' }), { qos: 1 });
+    await results.until((m) => m.some((x) => parse(x.payload).id === 'p1'), 'the answer to p1');
+    expect(results.messages.map((x) => parse(x.payload))).toEqual([{ id: 'p1', ok: true, command: 'seat-player' }]);
+    expect(runtime.inputs.map((i) => i.type)).toEqual(['panel', 'command']);
+  });
+
+  it('MQTT 5: answers on the response topic with the correlation data; 3.1.1 clients get cmd/result', async () => {
+    await bridgeOn(broker.url);
+    const v5 = await client(broker.url, { username: 'floor', password: users.floor, protocolVersion: 5, clientId: 'floor-v5' });
+    const v4 = await client(broker.url, { username: 'floor', password: users.floor, protocolVersion: 4, clientId: 'floor-v4' });
+    const reply = `${base}/cmd/reply/floor/session-1`;
+    const mine = collect(v5);
+    const shared = collect(v4);
+    await v5.subscribeAsync(reply, { qos: 1 });
+    await v4.subscribeAsync(`${base}/cmd/result`, { qos: 1 });
+    const correlationData = Buffer.from([0xca, 0xfe, 0x01]);
+    await v5.publishAsync(`${base}/cmd/levels-pause`, JSON.stringify({ id: 'r1' }), {
+      qos: 1,
+      properties: { responseTopic: reply, correlationData },
+    });
+    await mine.until((m) => m.length === 1, 'the MQTT 5 answer');
+    expect(parse(mine.messages[0]!.payload)).toEqual({ id: 'r1', ok: false, command: 'levels-pause', error: 'no-levels' });
+    expect(Buffer.from(mine.messages[0]!.properties?.correlationData as Buffer).equals(correlationData)).toBe(true);
+
+    // A response topic on the table's own tree is refused: the answer goes to cmd/result instead.
+    await v5.publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ id: 'r2', seat: 1, player: 'Al' }), {
+      qos: 1,
+      properties: { responseTopic: `${base}/events` },
+    });
+    await v4.publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ id: 'r3', seat: 2, player: 'Bo' }), { qos: 1 });
+    await shared.until((m) => m.length === 2, 'two answers on cmd/result');
+    expect(shared.messages.map((m) => parse(m.payload).id)).toEqual(['r2', 'r3']);
+    expect(mine.messages).toHaveLength(1);
+  });
+
+  it('last will: a controller killed without DISCONNECT leaves status offline, retained', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/mosquitto-child-bridge.ts'], {
+      env: { ...process.env, URL: broker.url, MQTT_USER: 'pokertable-controller', MQTT_PASS: users['pokertable-controller'], TABLE_ID: 'kill' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    cleanups.push(() => void child.kill('SIGKILL'));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('connected') && resolve());
+      child.once('exit', (code) => reject(new Error(`child bridge exited (${code})`)));
+    });
+    const watcher = await client(broker.url, { username: 'display', password: users.display });
+    const seen = collect(watcher);
+    await watcher.subscribeAsync('pokertable/kill/status', { qos: 1 });
+    await seen.until((m) => m.some((x) => x.payload === 'online'), 'online');
+    child.kill('SIGKILL');
+    await seen.until((m) => m.some((x) => x.payload === 'offline'), 'the last will');
+
+    const late = await client(broker.url, { username: 'display', password: users.display });
+    const lateSeen = collect(late);
+    await late.subscribeAsync('pokertable/kill/status', { qos: 1 });
+    await lateSeen.until((m) => m.length === 1, 'retained status');
+    expect(lateSeen.messages[0]).toMatchObject({ payload: 'offline', retain: true });
+  });
+
+  it('falls back to MQTT 3.1.1 when the broker refuses MQTT 5 (aedes)', async () => {
+    const aedes = await Aedes.createBroker();
+    const server = createServer(aedes.handle);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    cleanups.push(() => new Promise<void>((r) => aedes.close(() => server.close(() => r()))));
+    const port = (server.address() as { port: number }).port;
+    const { bridge, runtime } = await bridgeOn(`mqtt://127.0.0.1:${port}`);
+    expect(bridge.protocolVersion()).toBe(4);
+    const sub = await client(`mqtt://127.0.0.1:${port}`);
+    const seen = collect(sub);
+    await sub.subscribeAsync(`${base}/events`, { qos: 1 });
+    runtime.submit({ type: 'card', card: '2c' });
+    await seen.until((m) => m.length === 1, 'an event over 3.1.1');
+  });
+});
+
+describe.skipIf(missing !== null)('mosquitto restart', () => {
+  it('events submitted while the broker is down arrive after it returns, in seq order, none lost', async () => {
+    const broker = await startExample(true);
+    cleanups.push(() => broker.dispose());
+    const runtime = fakeRuntime();
+    const { bridge } = await bridgeOn(broker.url, runtime);
+    // A consumer that must lose nothing keeps a persistent session (clean: false, QoS 1).
+    const opts = { username: 'display', password: users.display, clean: false, clientId: 'scoreboard', reconnectPeriod: 50 };
+    const sub = await client(broker.url, opts);
+    const seen = collect(sub);
+    await sub.subscribeAsync(`${base}/events`, { qos: 1 });
+    for (let i = 0; i < 10; i++) runtime.submit({ type: 'card', card: 'As' });
+    await seen.until((m) => m.length === 10, 'ten events before the restart');
+
+    await broker.stop();
+    for (let i = 0; i < 500 && bridge.connected(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(bridge.connected()).toBe(false);
+    for (let i = 0; i < 30; i++) runtime.submit({ type: 'card', card: 'Kd' });
+    await broker.start();
+
+    await seen.until((m) => m.some((x) => parse(x.payload).seq === 40), 'the last event', 20_000);
+    const seqs = seen.messages.map((m) => parse(m.payload).seq as number);
+    // De-duplicated by seq (as consumers do), every event is there once, in order.
+    expect([...new Set(seqs)]).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    await bridge.whenConnected();
+    for (let i = 0; i < 500 && bridge.confirmed().events < 40; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(bridge.confirmed().events).toBe(40);
+  });
+});
