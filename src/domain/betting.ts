@@ -153,3 +153,13 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
     if (seat.penaltyHands === 0) ctx.emit({ type: 'penalty.ended', seat: seat.seat, hands: seat.penaltyTotal });
   }
 }
+
+/** A player left the live hand: used by remove-player. */
+export function dropFromHand(ctx: Ctx, seat: Seat): void {
+  const hand = ctx.state.hand;
+  if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
+  hand.folded.add(seat);
+  if (hand.phase === 'dealing') return;
+  if (hand.onAction === seat) afterTurn(ctx, hand, seat);
+  else endIfOneLeft(ctx, hand);
+}

@@ -1,12 +1,12 @@
 // Floor commands (protocol.md): setup, players, button, penalties, level clock.
 import type { TableOptions } from './api.ts';
+import { dropFromHand } from './betting.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { pauseLevels, resumeLevels, startLevels } from './levels.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
 import { mergeRules, checkProfile } from './profile-check.ts';
 import type { SeatState } from './state.ts';
-import { dropFromHand } from './table.ts';
 import type { Input } from './types.ts';
 
 type CommandInput = Extract<Input, { type: 'command' }>;

@@ -1,7 +1,7 @@
 // The engine: (state, input) → events, plus the next timer deadline. Deterministic, no I/O, no wall clock:
 // time arrives in each input's `at`, and timers due at or before it fire first, at their deadlines.
 import type { Table, TableOptions } from './api.ts';
-import { act, afterTurn, endIfOneLeft, isLive, isSubstantial, misdeal } from './betting.ts';
+import { act, isSubstantial, misdeal } from './betting.ts';
 import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
 import { runCommand } from './commands.ts';
 import { Ctx } from './context.ts';
@@ -178,14 +178,4 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
       return act(ctx, hand, button, 'panel', raises);
     }
   }
-}
-
-/** A player left the live hand: used by remove-player. */
-export function dropFromHand(ctx: Ctx, seat: number): void {
-  const hand = ctx.state.hand;
-  if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
-  hand.folded.add(seat);
-  if (hand.phase === 'dealing') return;
-  if (hand.onAction === seat) afterTurn(ctx, hand, seat);
-  else endIfOneLeft(ctx, hand);
 }
