@@ -48,9 +48,10 @@ export function planHand(
   const extra = Math.max(0, Math.floor(profile.newPlayer.extraHandsBetweenOldBlinds));
   // D-13: a `setup` that shrank the table can leave seats beyond it in the memory; those positions mean nothing now.
   const fits = (seat: Seat): boolean => Number.isInteger(seat) && seat >= 1 && seat <= seatCount;
-  const last = memory.last !== null && [memory.last.button, memory.last.sbPos, memory.last.bigBlind].every(fits)
-    ? memory.last
-    : null;
+  const last =
+    memory.last !== null && [memory.last.button, memory.last.sbPos, memory.last.bigBlind].every(fits)
+      ? memory.last
+      : null;
   const floorButton = memory.floorButton !== null && fits(memory.floorButton) ? memory.floorButton : null;
   // A wait belongs to a player in a seat: someone else in that seat now means the entry is stale. D-9: "between the
   // previous hand's small and big blind" is measured on the last planned hand; heads-up has no seat between them.
@@ -64,7 +65,8 @@ export function planHand(
   const first = seated[0] as Seat;
   let shape: Shape;
   if (floorButton !== null) shape = fresh(floorButton, players, seated);
-  else if (last === null) shape = fresh(first, players, seated); // D-1: no set-button before the first hand
+  else if (last === null)
+    shape = fresh(first, players, seated); // D-1: no set-button before the first hand
   else shape = continuing({ last, players, seated, waits, extra, mode: profile.button.bigBlindOut });
 
   const dealtSet = seated.filter((s) => !shape.waiting.has(s));
@@ -195,7 +197,12 @@ function continuing(ctx: Context): Shape {
   }
   const sbPos =
     smallBlind ??
-    (mode === 'dead-button' ? sbPosition : (counterClockwiseBefore(bigBlind, eligible.filter((s) => s !== bigBlind)) as Seat));
+    (mode === 'dead-button'
+      ? sbPosition
+      : (counterClockwiseBefore(
+          bigBlind,
+          eligible.filter((s) => s !== bigBlind),
+        ) as Seat));
   return { button, smallBlind, bigBlind, sbPos, headsUp: false, waiting, gap };
 }
 
@@ -224,8 +231,16 @@ function liftWaits(ctx: Context): Shape {
   const none = new Set<Seat>();
   if (seated.length === 2) return headsUp(ctx, seated as [Seat, Seat], none, none);
   const sbPosition = last.bigBlind;
-  const bigBlind = clockwiseAfter(sbPosition, seated.filter((s) => s !== sbPosition)) as Seat;
-  const smallBlind = sbTaken(mode, players, sbPosition, (s) => players.get(s) === playerThen(last, s)) ? sbPosition : null;
-  const button = counterClockwiseBefore(sbPosition, seated.filter((s) => s !== bigBlind && s !== smallBlind)) as Seat;
+  const bigBlind = clockwiseAfter(
+    sbPosition,
+    seated.filter((s) => s !== sbPosition),
+  ) as Seat;
+  const smallBlind = sbTaken(mode, players, sbPosition, (s) => players.get(s) === playerThen(last, s))
+    ? sbPosition
+    : null;
+  const button = counterClockwiseBefore(
+    sbPosition,
+    seated.filter((s) => s !== bigBlind && s !== smallBlind),
+  ) as Seat;
   return { button, smallBlind, bigBlind, sbPos: smallBlind ?? sbPosition, headsUp: false, waiting: none, gap: none };
 }

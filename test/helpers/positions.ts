@@ -22,7 +22,14 @@ export function makeProfile(bigBlindOut: Mode = 'dead-button', extraHandsBetween
     misdeal: { exposedPositions: [1, 2], substantialAction: { chipActions: 2, anyActions: 3 } },
     flopTooMany: 'scramble',
     premature: { reburn: { flop: false, turn: false, river: false }, turn: 'reshuffle' },
-    shotClock: { enabled: false, seconds: 30, timeBanks: 0, extensionSeconds: 30, bankReset: 'level', checkWhenFree: false },
+    shotClock: {
+      enabled: false,
+      seconds: 30,
+      timeBanks: 0,
+      extensionSeconds: 30,
+      bankReset: 'level',
+      checkWhenFree: false,
+    },
     clock: { seconds: 25, countdownSeconds: 5, checkWhenFree: true },
     button: { bigBlindOut },
     newPlayer: { extraHandsBetweenOldBlinds },
@@ -31,12 +38,7 @@ export function makeProfile(bigBlindOut: Mode = 'dead-button', extraHandsBetween
 }
 
 /** One step of a script. `sit` defaults the player id to `p<seat>`. */
-export type Op =
-  | { sit: Seat; player?: string }
-  | { out: Seat }
-  | { button: Seat }
-  | { hand: true }
-  | { misdeal: true };
+export type Op = { sit: Seat; player?: string } | { out: Seat } | { button: Seat } | { hand: true } | { misdeal: true };
 
 export const sit = (seat: Seat, player?: string): Op => (player === undefined ? { sit: seat } : { sit: seat, player });
 export const out = (seat: Seat): Op => ({ out: seat });
@@ -54,7 +56,13 @@ export interface Expect {
   dealt?: Seat[];
   wait?: Seat[];
 }
-export const p = (b: Seat, sb: Seat | null, bb: Seat, dealt?: Seat[], wait?: Seat[]): Expect => ({ b, sb, bb, dealt, wait });
+export const p = (b: Seat, sb: Seat | null, bb: Seat, dealt?: Seat[], wait?: Seat[]): Expect => ({
+  b,
+  sb,
+  bb,
+  dealt,
+  wait,
+});
 
 export interface Session {
   memory: PositionMemory;
