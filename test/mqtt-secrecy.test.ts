@@ -1,0 +1,186 @@
+// Secrecy end to end: the real engine and runtime (SQLite store on a temp dir) play hands with card reads that are
+// hole and burn cards; a display subscribed to `#` must never receive a hole or burn card's identity, on the
+// embedded broker and on a real mosquitto with the shipped ACL.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadProfiles } from '../src/config/profiles.ts';
+import type { MqttConfig } from '../src/config/types.ts';
+import type { TableEvent } from '../src/domain/types.ts';
+import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
+import { startMqttBridge } from '../src/mqtt/bridge.ts';
+import type { MqttConnection } from '../src/mqtt/connection.ts';
+import { fakeClock } from '../src/runtime/clock.ts';
+import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
+import { openStore } from '../src/store/store.ts';
+import { collect, connectClient, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+const base = 'pokertable/t1';
+const profiles = loadProfiles();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const mqtt: MqttConfig = {
+  baseTopic: 'pokertable',
+  embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: ['display'], users: [{ username: 'prod', password: 'p', roles: ['secure'] }] },
+  external: null,
+  secureDelayMs: 0,
+};
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Plays `hands` hands through the runtime: shuffles, card reads for every card owed, panel actions, and now and
+ * then an exposed card or a read outside a hand (irregularities that name cards). */
+function play(runtime: TableRuntime, clock: ReturnType<typeof fakeClock>, hands: number, seed: number): void {
+  const random = rng(seed);
+  const submit = (input: Record<string, unknown>, gap = 500) => {
+    clock.advance(gap);
+    return runtime.submit(input as { type: string });
+  };
+  submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda' });
+  for (const seat of [1, 2, 3, 4, 5]) {
+    submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
+    submit({ type: 'seat', seat, occupied: true });
+  }
+  submit({ type: 'command', name: 'set-button', seat: 1 }, 10_000);
+  for (let h = 0; h < hands; h++) {
+    const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+    for (let i = deck.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+    }
+    submit({ type: 'shuffle' }, 3000);
+    const hand = runtime.snapshot().hand;
+    for (let step = 0; step < 150; step++) {
+      const snap = runtime.snapshot();
+      if (snap.hand !== hand || snap.phase === 'idle') break;
+      if (snap.phase === 'halted') {
+        submit({ type: 'shuffle' });
+        break;
+      }
+      const r = random();
+      if (!snap.onAction) {
+        if (r < 0.02) submit({ type: 'panel', button: 'exposed', card: deck[deck.length - 1] });
+        submit({ type: 'card', card: deck.pop() });
+        continue;
+      }
+      submit({ type: 'panel', button: r < 0.2 ? 'fold' : r < 0.6 ? 'call' : r < 0.85 ? 'check' : 'raise' }, 800);
+    }
+    if (random() < 0.3) submit({ type: 'card', card: deck.pop() }); // a read between hands
+  }
+}
+
+const CARD = /^[2-9TJQKA][shdc]$/;
+function cardStrings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string' && CARD.test(value)) out.push(value);
+  else if (Array.isArray(value)) for (const v of value) cardStrings(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) cardStrings(v, out);
+  return out;
+}
+
+/** Every card identity a display saw must be a board card of the hand it belongs to. */
+function leaks(received: Received[], full: TableEvent[]): string[] {
+  const board = new Map<number, Set<string>>();
+  const secret = new Map<number, Set<string>>();
+  const handAtSeq: number[] = [];
+  let hand = 0;
+  for (const e of full) {
+    if (e.hand !== undefined) hand = e.hand;
+    handAtSeq[e.seq] = hand;
+    const into = (m: Map<number, Set<string>>, card: string) => (m.get(hand) ?? m.set(hand, new Set()).get(hand)!).add(card);
+    if (e.type === 'card.dealt' && e.card) into(e.to === 'board' ? board : secret, e.card);
+    if (e.type === 'irregularity' && e.card) into(secret, e.card);
+  }
+  const found: string[] = [];
+  for (const m of received) {
+    let json: unknown;
+    try {
+      json = JSON.parse(m.payload);
+    } catch {
+      if (/\b[2-9TJQKA][shdc]\b/.test(m.payload)) found.push(`${m.topic}: ${m.payload}`);
+      continue;
+    }
+    const obj = (json ?? {}) as { hand?: number | null; seq?: number };
+    const h = typeof obj.hand === 'number' ? obj.hand : typeof obj.seq === 'number' ? (handAtSeq[obj.seq] ?? 0) : 0;
+    for (const card of cardStrings(json)) {
+      if (!board.get(h)?.has(card)) found.push(`${m.topic} (hand ${h}) carries ${card}${secret.get(h)?.has(card) ? ' (SECRET)' : ''}: ${m.payload.slice(0, 200)}`);
+    }
+  }
+  return found;
+}
+
+async function scenario(connection: { bridge: MqttConnection; display: [string, object]; secure: [string, object] }) {
+  const dir = mkdtempSync(join(tmpdir(), 'pt-mqtt-secrecy-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const clock = fakeClock(1_780_000_000_000);
+  const runtime = createRuntime({ table: { profiles }, store: openStore({ dir }), clock, logger });
+  cleanups.push(() => runtime.close());
+  const bridge = startMqttBridge({ runtime, logger, connection: connection.bridge, now: () => clock.now(), config: { table: { id: 't1' }, mqtt } });
+  cleanups.push(() => bridge.close());
+  await bridge.whenConnected();
+  const display = await connectClient(...connection.display);
+  const prod = await connectClient(...connection.secure);
+  cleanups.push(() => void display.end(true), () => void prod.end(true));
+  const seen = collect(display);
+  const secure = collect(prod);
+  await display.subscribeAsync('#', { qos: 1 });
+  await prod.subscribeAsync(`${base}/secure/events`, { qos: 1 });
+
+  play(runtime, clock, 12, 7);
+  const last = runtime.outbox.lastSeq();
+  const isLast = (m: Received[]) => m.some((x) => x.topic.endsWith('/events') && (JSON.parse(x.payload) as TableEvent).seq === last);
+  await secure.until(isLast, 'the whole secure stream', 20_000);
+  await seen.until(isLast, 'the whole public stream', 20_000);
+
+  const full = runtime.outbox.read(0, 1_000_000);
+  const holeReads = full.filter((e) => e.type === 'card.dealt' && e.to !== 'board').length;
+  expect(holeReads).toBeGreaterThan(100); // hands were really dealt: the secret was there to leak
+  expect(secure.messages.map((m) => JSON.parse(m.payload) as TableEvent)).toEqual(full); // cards included
+  expect(seen.messages.filter((m) => m.topic.includes('secure'))).toEqual([]);
+  expect(seen.messages.filter((m) => m.topic === `${base}/state`).length).toBeGreaterThan(10);
+  expect(leaks(seen.messages, full)).toEqual([]);
+  // And the check itself can fail: the secure stream, read as if by a display, is full of leaks.
+  expect(leaks(secure.messages, full).length).toBeGreaterThanOrEqual(holeReads);
+}
+
+describe('secrecy: a display on # never sees a hole or burn card', () => {
+  it('embedded broker', async () => {
+    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
+    cleanups.push(() => broker.close());
+    const url = `mqtt://127.0.0.1:${broker.port}`;
+    await scenario({
+      bridge: { kind: 'stream', open: () => broker.connect() },
+      display: [url, {}],
+      secure: [url, { username: 'prod', password: 'p' }],
+    });
+  });
+
+  const missing = mosquittoMissing();
+  it.skipIf(missing !== null)(`mosquitto with the example ACL (${missing ?? 'real broker'})`, async () => {
+    const users = { 'pokertable-controller': 'c', display: 'd', production: 'p' };
+    const broker = await startMosquitto({
+      users,
+      files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') },
+      config: ['allow_anonymous false', 'password_file {dir}/passwd', 'acl_file {dir}/pokertable.acl'],
+    });
+    cleanups.push(() => broker.dispose());
+    await scenario({
+      bridge: { kind: 'url', url: broker.url, username: 'pokertable-controller', password: 'c' },
+      display: [broker.url, { username: 'display', password: 'd', protocolVersion: 5 }],
+      secure: [broker.url, { username: 'production', password: 'p' }],
+    });
+  });
+});
