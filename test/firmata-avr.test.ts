@@ -21,7 +21,8 @@ const definition: FirmataBoardDefinition = {
     { seat: 2, type: 'digital', pin: 3, pullup: true },
     { seat: 3, type: 'analog', pin: 'A0', threshold: 512, hysteresis: 100 },
   ],
-  panel: { shuffle: { pin: 4, pullup: true }, clock: { pin: 5, pullup: true }, fold: { pin: 6, pullup: true } },
+  // `check` on A5 used as a digital pin (19 on an Uno).
+  panel: { shuffle: { pin: 4, pullup: true }, clock: { pin: 5, pullup: true }, fold: { pin: 6, pullup: true }, check: { pin: 'A5', pullup: true } },
   seatButtons: [
     { seat: 1, button: 'timebank', pin: 7, pullup: true },
     { seat: 2, button: 'clock', pin: 8, pullup: true },
@@ -32,13 +33,14 @@ const definition: FirmataBoardDefinition = {
     { seat: 2, role: 'dead', pin: 15 },
     { seat: 3, role: 'button', pin: 16 },
     { seat: 2, role: 'absent', pin: 17, activeLow: true },
+    { seat: 1, role: 'smallBlind', pin: 'A4' },
   ],
   shotClock: { ...MAX_PINS, digits: 2 },
 };
 
 // Buttons wired to ground with the pull-up on rest HIGH.
 const idle = (uno: WiredUno['uno']): void => {
-  for (const pin of [3, 4, 5, 6, 7, 8]) uno.setPin(pin, true);
+  for (const pin of [3, 4, 5, 6, 7, 8, 19]) uno.setPin(pin, true);
 };
 
 const hexReady = firmataHexAvailable();
@@ -116,6 +118,7 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     await press(4, { type: 'shuffle' }, 'shuffle');
     await press(5, { type: 'clock-request', by: 'dealer' }, 'dealer clock');
     await press(6, { type: 'panel', button: 'fold' }, 'fold');
+    await press(19, { type: 'panel', button: 'check' }, 'check (on A5)');
     await press(7, { type: 'timebank', seat: 1 }, 'time bank');
     await press(8, { type: 'clock-request', by: 'seat', seat: 2 }, 'seat clock request');
   });
@@ -136,7 +139,7 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     const { uno } = wired;
     const max = wired.max!;
     board.render!([], handSnap(Date.now()));
-    await waitFor(() => uno.output(9) && uno.output(15) && uno.output(16) && !uno.output(17), 'LEDs lit');
+    await waitFor(() => uno.output(9) && uno.output(15) && uno.output(16) && !uno.output(17) && uno.output(18), 'LEDs lit');
     expect(uno.output(13)).toBe(false);
     expect([9, 13, 15, 16, 17].every((p) => uno.isOutput(p))).toBe(true);
     await waitFor(() => /^2[45]$/.test(max.visible(2)), 'digits showing 25 or 24');

@@ -28,6 +28,13 @@ export interface ConnectionOptions {
   logger: Logger;
 }
 
+interface FirmataPins {
+  MODES: { INPUT: number };
+  pinMode(pin: number, mode: number): void;
+  digitalWrite(pin: number, value: number): void;
+  digitalRead(pin: number, callback: (value: number) => void): void;
+}
+
 export interface DigitsDriver {
   /** Shows `character` at `position` (0 = leftmost wired digit). */
   draw(position: number, character: string): void;
@@ -81,30 +88,53 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     throw err;
   }
 
+  // "A3" used as a digital pin: johnny-five leaves that to each component (and Sensor/Led get it wrong), so it is
+  // resolved here from the board's own analog mapping (Uno: A0 = 14, Mega: A0 = 54).
+  const analogPins = (io as unknown as { analogPins: number[] }).analogPins;
+  const digitalPin = (pin: PinName): number => {
+    if (typeof pin === 'number') return pin;
+    const m = /^A(\d+)$/i.exec(pin);
+    const n = m ? analogPins[Number(m[1])] : undefined;
+    if (n === undefined) throw new Error(`${opts.path}: the board has no pin ${pin}`);
+    return n;
+  };
+
   const board = new five.Board({ io, repl: false, debug: false, sigint: false });
   board.on('error', (err: unknown) => opts.logger.warn({ err: String(err) }, 'johnny-five error'));
   await new Promise<void>((resolve) => board.once('ready', () => resolve()));
 
   const sensors: J5Sensor[] = [];
+  const firmataIo = io as unknown as FirmataPins;
+  const digitalInputs: { key: string; pin: number }[] = [];
   for (const input of opts.inputs) {
-    const sensor = new five.Sensor({ pin: input.pin, type: input.analog ? 'analog' : 'digital', freq: opts.inputIntervalMs, board });
-    if (input.pullup) {
-      // StandardFirmata turns the pull-up on when an input pin is written HIGH (as johnny-five's Button does).
-      (io as unknown as { digitalWrite(pin: number, v: number): void }).digitalWrite((sensor as unknown as { pin: number }).pin, 1);
+    if (input.analog) {
+      // johnny-five's Sensor takes a median of the samples between two ticks: a little noise filtering for pads.
+      const sensor = new five.Sensor({ pin: input.pin, type: 'analog', freq: opts.inputIntervalMs, board });
+      sensor.on('data', (value: number | null) => {
+        if (value !== null) opts.onReading(input.key, value);
+      });
+      sensors.push(sensor);
+      continue;
     }
-    sensor.on('data', (value: number | null) => {
-      if (value !== null) opts.onReading(input.key, value);
-    });
-    sensors.push(sensor);
+    // Digital inputs go straight to firmata-io: johnny-five's Sensor and Button renumber an Uno's pins 14–19 to 0–5
+    // (its pin translation), and the firmware reports digital levels on change anyway, so no sampling is needed.
+    const pin = digitalPin(input.pin);
+    firmataIo.pinMode(pin, firmataIo.MODES.INPUT);
+    // StandardFirmata turns the pull-up on when an input pin is written HIGH (as johnny-five's Button does).
+    if (input.pullup) firmataIo.digitalWrite(pin, 1);
+    digitalInputs.push({ key: input.key, pin });
   }
+  // Reporting starts only once every input pin is configured: the firmware reports a whole port at a time and
+  // reads pins it does not yet know as inputs as 0, which would be a false first level for a pulled-up pin.
+  for (const { key, pin } of digitalInputs) firmataIo.digitalRead(pin, (value) => opts.onReading(key, value));
 
   const leds = new Map<PinName, J5Led>();
-  for (const pin of opts.outputs) leds.set(pin, new five.Led({ pin, board }));
+  for (const pin of opts.outputs) leds.set(pin, new five.Led({ pin: digitalPin(pin), board }));
 
   let digits: DigitsDriver | null = null;
   if (opts.digits) {
     const d: J5Digits = new five.Led.Digits({
-      pins: { data: opts.digits.data, clock: opts.digits.clock, cs: opts.digits.cs },
+      pins: { data: digitalPin(opts.digits.data), clock: digitalPin(opts.digits.clock), cs: digitalPin(opts.digits.cs) },
       digits: opts.digits.digits,
       board,
     });

@@ -74,7 +74,7 @@ export interface FirmataBoardDefinition {
   baudRate?: number;
   /** How often the firmware reports analog inputs, ms. Default 19. */
   samplingIntervalMs?: number;
-  /** How often inputs are sampled on this side, ms. Default 25. */
+  /** How often analog inputs are sampled on this side, ms. Default 25. */
   inputIntervalMs?: number;
   /** How long the Firmata handshake may take after the port opens, ms. Default 10000. */
   readyTimeoutMs?: number;
