@@ -2,6 +2,8 @@
 // within a deadline. A second signal while stopping exits at once.
 import type { Logger } from 'pino';
 
+const REPEAT_WINDOW_MS = 1000;
+
 export type StopReason = 'SIGTERM' | 'SIGINT' | 'finished';
 
 export interface ShutdownOptions {
@@ -28,10 +30,19 @@ export async function runUntilStopped(options: ShutdownOptions): Promise<{ reaso
     void options.finished?.then(() => resolve('finished'));
   });
   log.info({ reason }, 'stopping');
-  // A second Ctrl-C (or a second TERM) means "now".
-  const force = (signal: string) => () => {
-    log.warn({ signal }, 'second signal while stopping: exiting without finishing the shutdown');
-    proc.exit(130);
+  // A second Ctrl-C (or a second TERM) means "now". One keypress often arrives more than once (the terminal signals
+  // the whole process group, and npm and tsx relay it again), so copies within the first second do not count.
+  const firstAt = Date.now();
+  const force = (signal: string) => {
+    const handler = () => {
+      if (Date.now() - firstAt < REPEAT_WINDOW_MS) {
+        proc.once(signal, handler);
+        return;
+      }
+      log.warn({ signal }, 'second signal while stopping: exiting without finishing the shutdown');
+      proc.exit(130);
+    };
+    return handler;
   };
   proc.once('SIGTERM', force('SIGTERM'));
   proc.once('SIGINT', force('SIGINT'));

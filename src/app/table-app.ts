@@ -13,6 +13,8 @@ import { openStore } from '../store/store.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
 
 const BROKER_LINGER_MS = 300;
+const MQTT_WAIT_MS = 5000;
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 export interface TableAppOptions {
   config: Readonly<TableConfig>;
@@ -71,7 +73,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
         run: async () => {
           // `offline` was confirmed to the table's own client; give the broker a moment to write it to the room's
           // subscribers before their connections are cut.
-          await new Promise((r) => setTimeout(r, BROKER_LINGER_MS));
+          await delay(BROKER_LINGER_MS);
           await broker.close();
         },
       });
@@ -106,6 +108,10 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
     render([]);
 
     const bridge = startMqttBridge({ runtime, config, logger, broker });
+    // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
+    // down at boot must not keep the table from starting (the bridge keeps trying, the journal keeps everything).
+    const connected = await Promise.race([bridge.whenConnected().then(() => true), delay(MQTT_WAIT_MS).then(() => false)]);
+    if (!connected) log.warn({ waitedMs: MQTT_WAIT_MS }, 'MQTT broker not reachable yet; starting anyway and retrying');
     // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
     cleanups.push({ name: 'mqtt', run: () => bridge.close() });
 

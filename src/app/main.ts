@@ -1,0 +1,91 @@
+// `npm start`: the composition root. Without --config a simulated table plays by itself; with --config FILE the
+// table runs its real devices (systemd/pokertable.service). Exit codes: 0 stopped cleanly, 1 failed, 2 bad flags.
+import pino, { type Logger } from 'pino';
+import { TableError } from '../domain/errors.ts';
+import { createNotifier } from '../notify/sd-notify.ts';
+import { parseStartArgs, USAGE, type StartArgs } from './args.ts';
+import { startHardwareTable } from './hardware.ts';
+import { runUntilStopped } from './shutdown.ts';
+import { startSimulatedTable, type SimulatedDeps } from './simulated.ts';
+
+function makeLogger(args: StartArgs): Logger {
+  if (args.config !== null) {
+    // Under systemd: JSON lines on stdout, read with journalctl. The config's level is applied once it is loaded.
+    return pino({ name: 'pokertable', level: args.logLevel ?? 'info' }, pino.destination({ dest: 1, sync: true }));
+  }
+  // In a terminal the summary owns stdout; logs go to stderr (warn and worse) or to --log-file.
+  const dest = args.logFile !== null ? pino.destination({ dest: args.logFile, mkdir: true, sync: true }) : pino.destination({ dest: 2, sync: true });
+  return pino({ name: 'pokertable', level: args.logLevel ?? 'warn' }, dest);
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: StartArgs;
+  try {
+    args = parseStartArgs(argv);
+  } catch (error) {
+    process.stderr.write(`pokertable: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const logger = makeLogger(args);
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception; exiting (systemd restarts the table, the journal has every input)');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (error) => {
+    logger.fatal({ err: error }, 'unhandled rejection; exiting');
+    process.exit(1);
+  });
+  const notifier = createNotifier({ logger });
+
+  let stop: () => Promise<void>;
+  let finished: Promise<void> | undefined;
+  let status: string;
+  try {
+    if (args.config !== null) {
+      const app = await startHardwareTable({ ...args, config: args.config }, logger);
+      stop = app.stop;
+      status = `table up; board ${app.urls.board ?? 'off'}; MQTT ${app.urls.mqtt}`;
+      logger.info({ urls: app.urls }, 'table ready');
+    } else {
+      // Loaded only here: a table on real hardware never needs the simulator.
+      // (A computed specifier until src/sim lands, so the type check does not fail on a missing module.)
+      const simModule = '../sim/index.ts';
+      const { createVirtualTable } = (await import(simModule)) as Pick<SimulatedDeps, 'createVirtualTable'>;
+      const table = await startSimulatedTable(args, { createVirtualTable, logger, out: process.stdout });
+      stop = table.stop;
+      finished = table.finished;
+      status = `simulated table up; board ${table.app.urls.board ?? 'off'}`;
+    }
+  } catch (error) {
+    const message = error instanceof TableError ? error.message : (error as Error).stack ?? String(error);
+    process.stderr.write(`pokertable: cannot start: ${message}\n`);
+    logger.error({ err: error }, 'cannot start');
+    return 1;
+  }
+
+  notifier.ready(status);
+  const stopWatchdog = notifier.startWatchdog();
+  const { reason, code } = await runUntilStopped({
+    logger,
+    ...(finished ? { finished } : {}),
+    stop: async () => {
+      notifier.stopping();
+      stopWatchdog();
+      await stop();
+    },
+  });
+  logger.info({ reason, code }, 'stopped');
+  return code;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`pokertable: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);
