@@ -1,7 +1,7 @@
 // sd_notify against a real unix datagram socket standing in for systemd (a python3 listener that also reads the
 // sender's credentials, as systemd does for NotifyAccess=main).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -139,5 +139,45 @@ describe('createNotifier', () => {
     const n = createNotifier({ logger, env: { NOTIFY_SOCKET: '/run/systemd/notify', WATCHDOG_USEC: '1000000' } });
     expect(n.active).toBe(false);
     expect(n.watchdogIntervalMs).toBeNull();
+  });
+});
+
+describe('the table under a stand-in systemd', () => {
+  it('npm start --config says READY once up, pings the watchdog, and STOPPING on SIGTERM, all from its main PID', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pokertable-notify-main-'));
+    dirs.push(dir);
+    const config = join(dir, 'table.yaml');
+    writeFileSync(config, JSON.stringify({
+      table: { id: 'n1', seats: 4 },
+      storage: { dir: join(dir, 'var') },
+      mqtt: { embedded: { port: 18846, wsPort: 18847 } },
+      http: { port: 18848 },
+      devices: [{ name: 'shoe', definition: 'simulated-pcsc-shoe' }, { name: 'board', definition: 'simulated-firmata-board' }],
+    }));
+    const address = join(dir, 'notify');
+    const listener = await startListener(address);
+    // As the unit's ExecStart: python3 notify-exec.py node --import tsx src/app/main.ts --config FILE
+    const child = spawn(python, [wrapper, process.execPath, '--import', 'tsx', 'src/app/main.ts', '--config', config, '--log-level', 'warn'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, NOTIFY_SOCKET: address, WATCHDOG_USEC: '400000', WATCHDOG_PID: undefined },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+    const ready = await listener.next();
+    expect(ready.pid).toBe(child.pid);
+    expect(ready.data).toMatch(/^READY=1\nSTATUS=table up; board http:\/\/127\.0\.0\.1:18848\/; MQTT mqtt:\/\/127\.0\.0\.1:18846$/);
+    // READY comes after the broker listens: a client can connect now.
+    const { default: mqtt } = await import('mqtt');
+    const client = await mqtt.connectAsync('mqtt://127.0.0.1:18846', { protocolVersion: 4 });
+    await client.endAsync();
+    for (let i = 0; i < 2; i++) expect(await listener.next()).toEqual({ pid: child.pid, data: 'WATCHDOG=1' });
+
+    child.kill('SIGTERM');
+    let last = await listener.next();
+    while (last.data === 'WATCHDOG=1') last = await listener.next();
+    expect(last).toEqual({ pid: child.pid, data: 'STOPPING=1' });
+    expect(await exited).toBe(0);
   });
 });
