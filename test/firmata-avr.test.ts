@@ -200,4 +200,13 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     wired.uno.setPin(2, true);
     await waitInput(m2, { type: 'seat', seat: 1, occupied: true }, 'seat 1 after reconnect');
   });
+
+  it('turns every LED dark and blanks the digits on stop', async () => {
+    const snap = handSnap(Date.now());
+    board.render!([], snap);
+    await waitFor(() => wired.uno.output(9) && wired.max!.text(2) !== '  ', 'outputs lit');
+    await board.stop();
+    await waitFor(() => !wired.uno.output(9) && !wired.uno.output(15) && !wired.uno.output(16) && wired.uno.output(17), 'LEDs dark', 3000);
+    await waitFor(() => wired.max!.visible(2) === '  ', 'digits blank', 3000);
+  });
 });

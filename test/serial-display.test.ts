@@ -59,6 +59,10 @@ describe('serial display adapter (in memory)', () => {
     await waitFor(() => board.state?.level?.bigBlind === 400, 'board shows the level');
     expect(board.state?.next).toEqual(displayState(snap, Date.now()).next);
     expect(board.screen()[0]).toMatch(/^Level 4 {2}200\/400 ante 50 {2}(10:00|9:5\d)$/);
+    // Stopping tells the board there is nothing to show, rather than leaving a frozen clock up.
+    await display.stop();
+    await waitFor(() => board.state !== null && board.state.level === null, 'board cleared on stop');
+    expect(board.screen()).toEqual(['no levels running']);
   });
 
   it('reports a silent board offline once, and online when it answers again', async () => {

@@ -59,6 +59,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 
 async function closePort(port: SerialPort): Promise<void> {
   if (!port.isOpen) return;
+  // The last writes (outputs dark on stop) must leave before the port goes.
+  await new Promise<void>((resolve) => port.drain(() => resolve()));
   await new Promise<void>((resolve) => port.close(() => resolve()));
 }
 

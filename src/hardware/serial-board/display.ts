@@ -138,6 +138,9 @@ export function createSerialDisplay(
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      // The board is told there is nothing to show: no stale clock once the controller is gone.
+      const conn = link?.current();
+      if (conn && ctx) send(conn, ctx.now(), displayState(null, ctx.now()));
       await link?.stop();
       link = null;
     },

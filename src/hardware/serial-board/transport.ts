@@ -36,7 +36,9 @@ export const openSerialTransport: OpenTransport = async (path, baudRate) => {
     onClose: (listener) => void closeListeners.push(listener),
     async close() {
       closing = true;
-      if (port.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
+      if (!port.isOpen) return;
+      await new Promise<void>((resolve) => port.drain(() => resolve()));
+      await new Promise<void>((resolve) => port.close(() => resolve()));
     },
   };
 };

@@ -1,0 +1,150 @@
+// The only file that touches nfc-pcsc. It is an optionalDependency (a native module that needs libpcsclite-dev to
+// build), so it is imported lazily and its absence becomes a clear TableError instead of a crash at start.
+// nfc-pcsc's objects stay in here: the shoe sees reader names, tag ids and errors.
+import { connect } from 'node:net';
+import { TableError } from '../../domain/errors.ts';
+
+export interface PcscEvents {
+  readerAdded(reader: string): void;
+  /** A reader pcscd lists that does not match the shoe's pattern (for messages). */
+  readerIgnored(reader: string): void;
+  readerRemoved(reader: string): void;
+  /** A tag read: lower-case hex. */
+  card(reader: string, uid: string): void;
+  /** A reader-level problem (a card that could not be read); the reader stays usable. */
+  readerError(reader: string, err: Error): void;
+  /** The PC/SC context is dead (pcscd stopped or restarted); it must be rebuilt. */
+  contextError(err: Error): void;
+}
+
+export interface PcscContext {
+  close(): void;
+}
+
+export interface PcscBackend {
+  /** Opens a PC/SC context; readers arrive through `events`. Only call when pcscd answers (see probePcscd). */
+  open(events: PcscEvents, accept: (reader: string) => boolean): PcscContext;
+}
+
+export const INSTALL_HINT = 'install the PC/SC stack: `apt-get install pcscd libpcsclite-dev`, then `npm install` (builds nfc-pcsc)';
+
+// The few parts of nfc-pcsc used here (it ships no types).
+interface NfcReader {
+  readonly name: string;
+  autoProcessing: boolean;
+  on(event: 'card', listener: (card: { atr?: Buffer }) => void): this;
+  on(event: 'error', listener: (err: Error) => void): this;
+  on(event: 'end' | 'card.off', listener: () => void): this;
+  transmit(data: Buffer, responseMaxLength: number): Promise<Buffer>;
+  close(): void;
+}
+interface Nfc {
+  on(event: 'reader', listener: (reader: NfcReader) => void): this;
+  on(event: 'error', listener: (err: Error) => void): this;
+  close(): void;
+}
+type NfcConstructor = new () => Nfc;
+
+const GET_UID = Buffer.from([0xff, 0xca, 0x00, 0x00, 0x00]);
+
+/** Loads nfc-pcsc; rejects with DEVICE_MISSING and what to install when the module is absent or did not build. */
+export async function loadNfcPcsc(moduleName = 'nfc-pcsc'): Promise<PcscBackend> {
+  let mod: { NFC?: NfcConstructor; default?: { NFC?: NfcConstructor } };
+  try {
+    mod = (await import(moduleName)) as typeof mod;
+  } catch (err) {
+    throw new TableError('DEVICE_MISSING', `nfc-pcsc is not available (${(err as Error).message.split('\n')[0]}): ${INSTALL_HINT}`);
+  }
+  const NFC = mod.NFC ?? mod.default?.NFC;
+  if (typeof NFC !== 'function') throw new TableError('DEVICE_MISSING', `nfc-pcsc has no NFC export: ${INSTALL_HINT}`);
+  return { open: (events, accept) => openContext(NFC, events, accept) };
+}
+
+function openContext(NFC: NfcConstructor, events: PcscEvents, accept: (reader: string) => boolean): PcscContext {
+  const nfc = new NFC();
+  const readers = new Set<NfcReader>();
+  let closed = false;
+  // Every emitter gets an error listener: an unhandled 'error' event kills the process, and pcscd going away makes
+  // every reader emit one.
+  nfc.on('error', (err) => {
+    if (!closed) events.contextError(err);
+  });
+  nfc.on('reader', (reader) => {
+    const name = reader.name;
+    reader.on('error', (err) => {
+      if (!closed && readers.has(reader)) events.readerError(name, err);
+    });
+    if (!accept(name)) {
+      // Stop watching it, so nfc-pcsc does not hold cards on a reader that is not the shoe.
+      events.readerIgnored(name);
+      reader.close();
+      return;
+    }
+    readers.add(reader);
+    // nfc-pcsc's own processing needs an AID for ISO 14443-4 tags; GET DATA (UID) works for every tag type.
+    reader.autoProcessing = false;
+    reader.on('card', () => {
+      reader.transmit(GET_UID, 12).then(
+        (res) => {
+          if (closed) return;
+          const sw = res.length >= 2 ? res.readUInt16BE(res.length - 2) : 0;
+          if (sw !== 0x9000 || res.length < 3) {
+            events.readerError(name, new Error(`GET UID answered ${res.toString('hex') || 'nothing'}`));
+            return;
+          }
+          events.card(name, res.subarray(0, -2).toString('hex'));
+        },
+        (err: unknown) => {
+          if (!closed) events.readerError(name, err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+    reader.on('end', () => {
+      readers.delete(reader);
+      if (!closed) events.readerRemoved(name);
+    });
+    events.readerAdded(name);
+  });
+  return {
+    close() {
+      if (closed) return;
+      closed = true;
+      for (const reader of readers) {
+        try {
+          reader.close();
+        } catch {
+          // Already gone with pcscd.
+        }
+      }
+      readers.clear();
+      try {
+        nfc.close();
+      } catch {
+        // The context may already be invalid (pcscd stopped); nothing left to release.
+      }
+    },
+  };
+}
+
+/** null when pcscd answers on its socket, else why not. `new NFC()` without pcscd spins at 100 % CPU forever, so
+ * the shoe asks this first. A stale socket (pcscd killed) refuses the connection. */
+export function probePcscd(socket: string, timeoutMs = 2000): Promise<string | null> {
+  return new Promise((resolve) => {
+    const s = connect(socket);
+    const done = (reason: string | null): void => {
+      clearTimeout(timer);
+      s.destroy();
+      resolve(reason);
+    };
+    const timer = setTimeout(() => done(`pcscd does not answer on ${socket}`), timeoutMs);
+    s.once('connect', () => done(null));
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      const why =
+        err.code === 'ENOENT' ? `pcscd is not running (no ${socket})`
+        : err.code === 'ECONNREFUSED' ? `pcscd is not running (stale ${socket})`
+        : err.code === 'EACCES' ? `no permission to use ${socket}`
+        : `cannot reach pcscd at ${socket} (${err.code ?? err.message})`;
+      done(why);
+    });
+  });
+}

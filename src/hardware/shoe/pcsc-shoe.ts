@@ -1,0 +1,215 @@
+// The PC/SC card shoe: every tag the reader sees becomes a `card` input with its uid. The shoe never stops the
+// table: without nfc-pcsc, without pcscd or without its reader it reports itself offline and keeps trying, with
+// exponential backoff, until it is back.
+import type { Logger } from 'pino';
+import type { Device, DeviceContext } from '../types.ts';
+import { INSTALL_HINT, loadNfcPcsc, probePcscd, type PcscBackend, type PcscContext, type PcscEvents } from './backend.ts';
+import { createRepeatFilter, type RepeatFilter } from './repeat.ts';
+import type { ShoeSettings } from './spec.ts';
+
+export interface PcscShoeDeps {
+  /** Loads the PC/SC binding (nfc-pcsc by default); tests inject a failing one to see the missing-module path. */
+  loadBackend?: () => Promise<PcscBackend>;
+  /** Answers null when pcscd is reachable, else why not. */
+  probe?: (socket: string) => Promise<string | null>;
+}
+
+type Status = { online: boolean; detail: string };
+
+export class PcscShoe implements Device {
+  readonly name: string;
+  private ctx: DeviceContext | null = null;
+  private log: Logger | null = null;
+  private backend: PcscBackend | null = null;
+  private context: PcscContext | null = null;
+  /** Bumped on every rebuild so late events from a closed context are ignored. */
+  private generation = 0;
+  private readers = new Set<string>();
+  private ignored = new Set<string>();
+  private attempts = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private waitTimer: NodeJS.Timeout | null = null;
+  private status: Status | null = null;
+  private stopped = false;
+  private repeat: RepeatFilter;
+  private firstReport: (() => void) | null = null;
+  private readonly loadBackend: () => Promise<PcscBackend>;
+  private readonly probe: (socket: string) => Promise<string | null>;
+
+  constructor(
+    private readonly settings: ShoeSettings,
+    deps: PcscShoeDeps = {},
+  ) {
+    this.name = settings.name;
+    this.repeat = createRepeatFilter(settings.repeatReadMs);
+    this.loadBackend = deps.loadBackend ?? (() => loadNfcPcsc());
+    this.probe = deps.probe ?? ((socket) => probePcscd(socket));
+  }
+
+  async start(ctx: DeviceContext): Promise<void> {
+    this.ctx = ctx;
+    this.log = ctx.logger.child({ device: this.name });
+    this.stopped = false;
+    const reported = new Promise<void>((resolve) => (this.firstReport = resolve));
+    this.connect();
+    await reported;
+  }
+
+  stop(): Promise<void> {
+    this.stopped = true;
+    this.clearTimers();
+    this.closeContext();
+    this.firstReport?.();
+    return Promise.resolve();
+  }
+
+  private connect(): void {
+    void this.tryConnect().catch((err: unknown) => {
+      // A bug here must not take the table down: say so and try again later.
+      this.log?.error({ err }, 'shoe connect failed unexpectedly');
+      this.report(false, `shoe error: ${String(err)}`);
+      this.scheduleRetry();
+    });
+  }
+
+  private async tryConnect(): Promise<void> {
+    if (this.stopped) return;
+    if (!this.backend) {
+      try {
+        this.backend = await this.loadBackend();
+      } catch (err) {
+        this.report(false, (err as Error).message);
+        this.scheduleRetry();
+        return;
+      }
+    }
+    const why = await this.probe(this.settings.socket);
+    if (this.stopped) return;
+    if (why !== null) {
+      this.report(false, `${why}; start it (\`systemctl start pcscd\`) or ${INSTALL_HINT}`);
+      this.scheduleRetry();
+      return;
+    }
+    const gen = ++this.generation;
+    this.readers.clear();
+    this.ignored.clear();
+    const live = (): boolean => gen === this.generation && !this.stopped;
+    const events: PcscEvents = {
+      readerAdded: (reader) => {
+        if (!live()) return;
+        this.readers.add(reader);
+        this.clearWait();
+        this.attempts = 0;
+        this.log?.info({ reader }, 'shoe reader ready');
+        this.report(true, `reader ${[...this.readers].join(', ')}`);
+      },
+      readerIgnored: (reader) => {
+        if (live()) this.ignored.add(reader);
+      },
+      readerRemoved: (reader) => {
+        if (!live()) return;
+        this.readers.delete(reader);
+        this.log?.warn({ reader }, 'shoe reader gone');
+        if (this.readers.size === 0) {
+          this.report(false, `reader ${reader} removed`);
+          this.rebuild();
+        }
+      },
+      card: (reader, uid) => {
+        if (live()) this.onCard(reader, uid);
+      },
+      readerError: (reader, err) => {
+        if (live()) this.log?.warn({ reader, err: err.message }, 'shoe reader error');
+      },
+      contextError: (err) => {
+        if (!live()) return;
+        this.report(false, `lost pcscd: ${err.message}`);
+        this.rebuild();
+      },
+    };
+    try {
+      this.context = this.backend.open(events, (reader) => this.settings.readerPattern.test(reader));
+    } catch (err) {
+      this.report(false, `cannot open PC/SC: ${(err as Error).message}`);
+      this.scheduleRetry();
+      return;
+    }
+    // pcscd lists readers asynchronously; no matching one within waitMs means the reader is not plugged in.
+    this.waitTimer = setTimeout(() => {
+      this.waitTimer = null;
+      if (!live() || this.readers.size > 0) return;
+      const seen = this.ignored.size > 0 ? `pcscd lists: ${[...this.ignored].join(', ')}` : 'pcscd lists no reader';
+      this.report(false, `no reader matching /${this.settings.readerPattern.source}/ (${seen}); plug it in or fix the pattern`);
+      this.rebuild();
+    }, this.settings.waitMs);
+  }
+
+  private onCard(reader: string, uid: string): void {
+    const bytes = uid.length / 2;
+    const { min, max } = this.settings.uidBytes;
+    if (bytes < min || bytes > max) {
+      this.log?.warn({ reader, uid: `${bytes} bytes` }, 'shoe read dropped: tag id length outside uidBytes');
+      return;
+    }
+    const ctx = this.ctx;
+    if (!ctx) return;
+    const at = ctx.now();
+    if (!this.repeat(uid, at)) {
+      this.log?.debug({ reader }, 'shoe repeat read dropped (repeatReadMs)');
+      return;
+    }
+    ctx.submit({ type: 'card', uid });
+  }
+
+  /** Drops the PC/SC context and builds a new one after the backoff: readers are not rediscovered after pcscd
+   * restarts, and a reader unplugged and plugged back is found by a fresh context in every case. */
+  private rebuild(): void {
+    this.closeContext();
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped || this.retryTimer) return;
+    const { initialMs, maxMs } = this.settings.reconnect;
+    const delay = Math.min(maxMs, initialMs * 2 ** Math.min(this.attempts, 20));
+    this.attempts++;
+    this.log?.debug({ delay }, 'shoe retry scheduled');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private report(online: boolean, detail: string): void {
+    const first = this.firstReport;
+    this.firstReport = null;
+    const changed = this.status?.online !== online || this.status.detail !== detail;
+    if (this.ctx && !this.stopped && changed) {
+      this.status = { online, detail };
+      if (online) this.log?.info({ detail }, 'shoe online');
+      else this.log?.warn({ detail }, 'shoe offline');
+      this.ctx.submit({ type: 'device', device: this.name, online, detail });
+    }
+    first?.();
+  }
+
+  private closeContext(): void {
+    this.generation++;
+    this.clearWait();
+    this.readers.clear();
+    const context = this.context;
+    this.context = null;
+    context?.close();
+  }
+
+  private clearWait(): void {
+    if (this.waitTimer) clearTimeout(this.waitTimer);
+    this.waitTimer = null;
+  }
+
+  private clearTimers(): void {
+    this.clearWait();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+}

@@ -1,0 +1,63 @@
+// The pcsc-shoe definition as the adapter uses it: the validated JSON (devices/schema/pcsc-shoe.schema.json) with
+// the checks a schema cannot make (the pattern compiles, min ≤ max) and the table config's `port` applied.
+import { TableError } from '../../domain/errors.ts';
+import type { DeviceDefinition } from '../../config/devices.ts';
+import type { DeviceRef } from '../../config/types.ts';
+
+/** The file's shape after validation and defaults (mirrors the schema). */
+export interface PcscShoeFile {
+  kind: 'pcsc-shoe';
+  description?: string;
+  reader: { namePattern: string; waitMs: number };
+  repeatReadMs: number | null;
+  uidBytes: { min: number; max: number };
+  pcscd: { socket: string };
+  reconnect: { initialMs: number; maxMs: number };
+}
+
+export interface ShoeSettings {
+  name: string;
+  readerPattern: RegExp;
+  waitMs: number;
+  repeatReadMs: number | null;
+  uidBytes: { min: number; max: number };
+  socket: string;
+  reconnect: { initialMs: number; maxMs: number };
+}
+
+export function shoeSettings(def: DeviceDefinition, ref: DeviceRef, overrides: { repeatReadMs?: number | null } = {}): ShoeSettings {
+  const bad = (field: string, message: string): TableError =>
+    new TableError('DEVICE_INVALID', `${def.file}: ${field} ${message}`, { file: def.file, field });
+  if (def.kind !== 'pcsc-shoe') throw bad('/kind', `is "${def.kind}", not a pcsc-shoe`);
+  const spec = def.spec as unknown as PcscShoeFile;
+  // The table config's port names the reader when a venue has two of the same model on one controller.
+  const source = ref.port ?? spec.reader.namePattern;
+  let readerPattern: RegExp;
+  try {
+    readerPattern = new RegExp(source, 'i');
+  } catch (err) {
+    if (ref.port !== undefined) {
+      throw new TableError('CONFIG_INVALID', `device "${ref.name}": port "${ref.port}" is not a valid reader-name pattern (${(err as Error).message})`, {
+        field: 'port',
+      });
+    }
+    throw bad('/reader/namePattern', `is not a valid regular expression (${(err as Error).message})`);
+  }
+  if (spec.uidBytes.min > spec.uidBytes.max) throw bad('/uidBytes/min', `must not exceed max (${spec.uidBytes.max})`);
+  if (spec.reconnect.initialMs > spec.reconnect.maxMs) throw bad('/reconnect/initialMs', `must not exceed maxMs (${spec.reconnect.maxMs})`);
+  return {
+    name: ref.name,
+    readerPattern,
+    waitMs: spec.reader.waitMs,
+    repeatReadMs: overrides.repeatReadMs !== undefined ? overrides.repeatReadMs : spec.repeatReadMs,
+    uidBytes: { ...spec.uidBytes },
+    socket: spec.pcscd.socket,
+    reconnect: { ...spec.reconnect },
+  };
+}
+
+/** A tag id as the protocol carries it: lower-case hex, no separators. null when it is not hex. */
+export function normalizeUid(raw: string): string | null {
+  const hex = raw.replace(/[\s:-]/g, '').toLowerCase();
+  return /^([0-9a-f]{2})+$/.test(hex) ? hex : null;
+}
