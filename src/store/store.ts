@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { TableError } from '../domain/errors.ts';
 import type { TableEvent } from '../domain/types.ts';
+import { lockJournal } from './lock.ts';
 
 /** The file name inside `storage.dir`. */
 export const DB_FILE = 'table.db';
@@ -96,8 +97,10 @@ INSERT OR IGNORE INTO head VALUES (1, 1, 0, 0, 0);
 export function openStore(options: StoreOptions): Store {
   const path = join(options.dir, DB_FILE);
   let db: Db;
+  let unlock: () => void = () => {};
   try {
     mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+    unlock = lockJournal(options.dir);
     // The journal holds hole cards: create the file private before SQLite does (its -wal and -shm copy the mode).
     closeSync(openSync(path, 'a', 0o600));
     db = new Database(path);
@@ -105,9 +108,11 @@ export function openStore(options: StoreOptions): Store {
     db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
   } catch (err) {
+    unlock();
+    if (err instanceof TableError) throw err;
     throw new TableError('JOURNAL_FAILED', `cannot open the journal ${path}: ${(err as Error).message}`, { file: path });
   }
-  return new SqliteStore(db, path, options.synchronous !== 'normal');
+  return new SqliteStore(db, path, options.synchronous !== 'normal', unlock);
 }
 
 type HeadRow = { last_seq: number; last_applied: number; pruned_through: number };
@@ -127,6 +132,7 @@ class SqliteStore implements Store {
     private readonly db: Db,
     readonly path: string,
     private readonly syncInputs: boolean,
+    private readonly unlock: () => void,
   ) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
@@ -272,7 +278,11 @@ class SqliteStore implements Store {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.db.close();
+    try {
+      this.db.close();
+    } finally {
+      this.unlock();
+    }
   }
 
   private guard<T>(what: string, fn: () => T): T {
