@@ -1,0 +1,424 @@
+// The virtual dealer and players: a deterministic stand-in for the people at the table. It only ever produces the
+// protocol's inputs (shuffle, card reads, panel buttons, seat sensor levels, clock and time-bank requests, floor
+// commands) and learns what happened from the engine's events, exactly as a dealer learns it from the panel display.
+//
+// One input at a time is "in flight": the virtual table waits for the event that answers it (a read → `card.dealt`,
+// an action → `action`, …) before deciding the next one, so it works whatever way the caller batches events.
+import type { Profile } from '../domain/profile.ts';
+import type { Input, Seat, Street, TableEvent } from '../domain/types.ts';
+import { chooseAction, newRound, recordAction, thinkTime, type BettingRound } from './players.ts';
+import { createRandom, type Random } from './random.ts';
+import { resolveProfile } from './profile.ts';
+
+export interface VirtualTableOptions {
+  seed: number;
+  seats: number;
+  /** Players seated in seats 1 … players. */
+  players: number;
+  /** Rule profile name for the `setup` command. */
+  profile: string;
+  /** Chance per hand (0 … 1) of one irregularity: exposed or extra or premature card, four-card flop, dealer
+   * misdeal, clock call (answered or running out), time bank, a player away for a few hands. 0: clean play. */
+  irregularityRate: number;
+  /** Virtual time (ms) of the first input. */
+  startAt: number;
+  /** Overrides sent with `setup` (same shape as a profile file), e.g. to turn the shot clock on. */
+  rules?: Record<string, unknown>;
+  /** Where `profile` is looked up (default: the shipped profiles in config/rules). */
+  profiles?: Readonly<Record<string, Profile>>;
+  /** The enrolled deck (uid → card): reads then carry `uid` instead of `card`. */
+  deck?: ReadonlyMap<string, string>;
+  /** Run a level clock with short levels (default: when irregularityRate > 0). */
+  levels?: boolean;
+}
+
+export interface VirtualTable {
+  /** The first inputs: setup, players, seat sensors, the first button, maybe levels, and the first shuffle. */
+  start(): Input[];
+  /** Call with every batch of events the table emits (all the events of one input or tick, as `Table.apply` and the
+   * runtime's `onEvents` give them); returns the next inputs, each with the future `at` it should be applied at. */
+  react(events: readonly TableEvent[]): Input[];
+}
+
+type Answer = 'hand.started' | 'read' | 'action' | 'exposed' | 'burn' | 'clock' | 'timebank' | 'misdeal';
+type Plan = 'exposed-late' | 'exposed-early' | 'extra-card' | 'dealer-misdeal' | 'premature' | 'flop-too-many' | 'clock'
+  | 'clock-expire' | 'timebank';
+type Body = Input extends infer I ? (I extends Input ? Omit<I, 'at'> : never) : never;
+
+interface Step {
+  /** Delay after the previous input (ms), or a function of the time now. */
+  after: number | ((now: number) => number);
+  input: Body | (() => Body | null);
+  /** The event type that answers it; side inputs (seat sensors, commands) are not waited for. */
+  answer: Answer | null;
+}
+
+interface SimHand {
+  dealtIn: Seat[];
+  bigBlind: Seat;
+  holeReads: number;
+  holeTotal: number;
+  replacements: number;
+  /** The last street whose cards are all out, and the one being dealt. */
+  street: Street;
+  dealing: Street | null;
+  board: string[];
+  onAction: { seat: Seat; deadline: number | null } | null;
+  /** A clock was called and left to run out on this seat: wait for the table's timer. */
+  waitingForTimer: Seat | null;
+  /** When the called clock's countdown starts (the player acts before it). */
+  clockAt: number | null;
+  round: BettingRound;
+  plan: Plan | null;
+  planStreet: Street;
+  exposeAt: number;
+  stub: string[];
+  /** Cards that go back into the stub when the given street starts being dealt (R-PREMATURE-*). */
+  returns: Array<{ card: string; street: Street }>;
+  lastCard: string | null;
+  dead: Set<Seat>;
+}
+
+const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+const NEXT: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
+const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
+
+export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
+  const profile = resolveProfile(options.profile, options.rules, options.profiles);
+  const random: Random = createRandom(options.seed);
+  const rate = Math.min(1, Math.max(0, options.irregularityRate));
+  const uidOf = options.deck ? new Map([...options.deck].map(([uid, card]) => [card, uid])) : null;
+  const playerSeats = Array.from({ length: Math.min(options.players, options.seats) }, (_, i) => i + 1);
+  const present = new Set<Seat>();
+  const away = new Map<Seat, number>(); // seat → hands still to miss
+  const banks = new Map<Seat, number>(playerSeats.map((s) => [s, profile.shotClock.timeBanks]));
+  let bankLevel: number | null = null;
+  let now = options.startAt;
+  let awaiting: Answer | null = null;
+  let agenda: Step[] = [];
+  let hand: SimHand | null = null;
+
+  const emit = (steps: Step[]): Input[] => {
+    const out: Input[] = [];
+    while (steps.length > 0 && awaiting === null) {
+      const step = steps.shift()!;
+      const body = typeof step.input === 'function' ? step.input() : step.input;
+      if (body === null) continue; // overtaken by events (e.g. the action moved on): nothing to do
+      now += typeof step.after === 'number' ? step.after : Math.max(1, step.after(now));
+      out.push({ ...body, at: now } as Input);
+      awaiting = step.answer;
+    }
+    return out;
+  };
+
+  const read = (h: SimHand): Step => ({
+    after: () => random.int(300, 1000),
+    input: () => {
+      const card = h.stub.pop();
+      if (card === undefined) throw new Error('virtual dealer: the stub is empty');
+      h.lastCard = card;
+      const uid = uidOf?.get(card);
+      return uid !== undefined ? { type: 'card', uid } : { type: 'card', card };
+    },
+    answer: 'read',
+  });
+
+  const shuffleSteps = (): Step[] => {
+    const steps: Step[] = [];
+    let sensorChange = false;
+    for (const [seat, left] of away) {
+      if (left > 1) away.set(seat, left - 1);
+      else {
+        away.delete(seat);
+        steps.push({ after: random.int(500, 1500), input: { type: 'seat', seat, occupied: true }, answer: null });
+        sensorChange = true;
+      }
+    }
+    const candidates = playerSeats.filter((s) => present.has(s) && !away.has(s));
+    if (away.size === 0 && candidates.length >= 3 && random.chance(rate / 4)) {
+      const seat = random.pick(candidates);
+      away.set(seat, random.int(1, 3));
+      steps.push({ after: random.int(500, 1500), input: { type: 'seat', seat, occupied: false }, answer: null });
+      sensorChange = true;
+    }
+    // The sensor must hold its new level for the debounce before the hand starts, or the change lands mid-hand.
+    const settle = sensorChange ? profile.presence.debounceMs + 500 : 0;
+    steps.push({ after: Math.max(settle, random.int(3000, 8000)), input: { type: 'shuffle' }, answer: 'hand.started' });
+    return steps;
+  };
+
+  const pickPlan = (h: SimHand): void => {
+    if (!random.chance(rate)) return;
+    const plans: Plan[] = ['exposed-late', 'exposed-early', 'extra-card', 'dealer-misdeal', 'premature', 'premature',
+      'flop-too-many', 'clock', 'clock', 'clock-expire'];
+    if (profile.shotClock.enabled) plans.push('timebank', 'timebank');
+    h.plan = random.pick(plans);
+    const positions = Array.from({ length: h.holeTotal }, (_, i) => i + 1);
+    const early = positions.filter((p) => profile.misdeal.exposedPositions.includes(p));
+    const late = positions.filter((p) => !early.includes(p));
+    if (h.plan === 'exposed-early' && early.length === 0) h.plan = 'exposed-late';
+    if (h.plan === 'exposed-late' && late.length === 0) h.plan = null;
+    if (h.plan === 'exposed-early') h.exposeAt = random.pick(early);
+    if (h.plan === 'exposed-late') h.exposeAt = random.pick(late);
+    h.planStreet = random.pick<Street>(['preflop', 'flop', 'turn']);
+  };
+
+  const startHand = (e: Extract<TableEvent, { type: 'hand.started' }>): void => {
+    const h: SimHand = {
+      dealtIn: e.dealtIn,
+      bigBlind: e.bigBlind,
+      holeReads: 0,
+      holeTotal: 2 * e.dealtIn.length,
+      replacements: 0,
+      street: 'preflop',
+      dealing: null,
+      board: [],
+      onAction: null,
+      waitingForTimer: null,
+      clockAt: null,
+      round: newRound('preflop', e.bigBlind),
+      plan: null,
+      planStreet: 'preflop',
+      exposeAt: 0,
+      stub: random.shuffle([...CARDS]),
+      returns: [],
+      lastCard: null,
+      dead: new Set(),
+    };
+    pickPlan(h);
+    hand = h;
+  };
+
+  /** What the players do when one of them is on action. Every action lands before any clock that runs on them. */
+  const decide = (h: SimHand, seat: Seat): Step[] => {
+    const onSeat = (): boolean => h.onAction?.seat === seat && hand === h;
+    const act = (): Body | null => (onSeat() ? { type: 'panel', button: chooseAction(random, h.round, seat) } : null);
+    /** Time left before the first running clock (shot clock or called clock) expires. */
+    const room = (t: number): number => Math.min(h.onAction?.deadline ?? Infinity, h.clockAt ?? Infinity) - t;
+    const within = (wanted: number) => (t: number) => Math.min(wanted, room(t) - 500);
+    const plan = h.plan;
+    if ((plan === 'clock' || plan === 'clock-expire') && h.street === h.planStreet && room(now) > 20_000) {
+      h.plan = null;
+      const callers = playerSeats.filter((s) => s !== seat && present.has(s) && !away.has(s));
+      const by = callers.length > 0 && random.chance(0.6) ? 'seat' : random.pick(['dealer', 'floor'] as const);
+      const request: Body = by === 'seat' ? { type: 'clock-request', by, seat: random.pick(callers) } : { type: 'clock-request', by };
+      const ask: Step = { after: within(random.int(4000, 12000)), input: () => (onSeat() ? request : null), answer: 'clock' };
+      if (plan === 'clock-expire') {
+        h.waitingForTimer = seat;
+        return [ask];
+      }
+      // Acts within the clock's seconds, before the countdown.
+      return [ask, { after: within(random.int(1000, profile.clock.seconds * 1000)), input: act, answer: 'action' }];
+    }
+    const deadline = h.onAction?.deadline ?? null;
+    if (plan === 'timebank' && deadline !== null && (banks.get(seat) ?? 0) > 0 && room(now) > 5000) {
+      h.plan = null;
+      return [
+        { after: (t) => deadline - t - random.int(1000, 3000), input: () => (onSeat() ? { type: 'timebank', seat } : null), answer: 'timebank' },
+        { after: within(random.int(2000, 8000)), input: act, answer: 'action' },
+      ];
+    }
+    return [{ after: within(thinkTime(random)), input: act, answer: 'action' }];
+  };
+
+  /** The next steps when nothing is in flight. */
+  const plan = (): Step[] => {
+    const h = hand;
+    if (h === null) return [];
+    if (h.holeReads < h.holeTotal) {
+      h.holeReads += 1;
+      const steps = [read(h)];
+      if ((h.plan === 'exposed-late' || h.plan === 'exposed-early') && h.holeReads === h.exposeAt) {
+        h.plan = null;
+        const name = random.chance(0.5);
+        steps.push({ after: random.int(300, 1500), input: () => (name ? { type: 'panel', button: 'exposed', card: h.lastCard! } : { type: 'panel', button: 'exposed' }), answer: 'exposed' });
+      }
+      return steps;
+    }
+    if (h.replacements > 0) {
+      h.replacements -= 1;
+      return [read(h)];
+    }
+    if (h.onAction !== null) {
+      if (h.waitingForTimer === h.onAction.seat) return [];
+      const beforeAction = h.round.actions === 0;
+      if (h.plan === 'extra-card' && h.street === 'preflop' && beforeAction) {
+        h.plan = null;
+        return [read(h)];
+      }
+      if (h.plan === 'dealer-misdeal' && h.street === 'preflop' && beforeAction) {
+        h.plan = null;
+        return [{ after: random.int(1000, 3000), input: { type: 'panel', button: 'misdeal' }, answer: 'misdeal' }];
+      }
+      if (h.plan === 'flop-too-many' && h.street === 'flop' && beforeAction) {
+        h.plan = null;
+        return [read(h)];
+      }
+      if (h.plan === 'premature' && h.street === h.planStreet && !beforeAction) {
+        h.plan = null;
+        return [read(h), read(h)];
+      }
+      return decide(h, h.onAction.seat);
+    }
+    // Nobody on action: the round is over (or the board runs out): deal the next street until its board is complete.
+    if (h.dealing === null) {
+      const next = NEXT[h.street];
+      if (next === null) return [];
+      h.dealing = next;
+      for (const r of h.returns.filter((x) => x.street === next)) h.stub.splice(random.int(0, h.stub.length), 0, r.card);
+      h.returns = h.returns.filter((x) => x.street !== next);
+    }
+    return [read(h)];
+  };
+
+  const onEvent = (e: TableEvent): void => {
+    now = Math.max(now, e.at);
+    const h = hand;
+    switch (e.type) {
+      case 'seat.occupied':
+        present.add(e.seat);
+        return;
+      case 'seat.vacated':
+        present.delete(e.seat);
+        return;
+      case 'hand.started':
+        if (awaiting === 'hand.started') awaiting = null;
+        // Time banks refill at the first hand of a new level (shotClock.bankReset: level), as the table does.
+        if (profile.shotClock.bankReset === 'level' && e.level !== bankLevel) for (const seat of playerSeats) banks.set(seat, profile.shotClock.timeBanks);
+        bankLevel = e.level;
+        startHand(e);
+        return;
+      case 'card.dealt':
+        if (awaiting === 'read') awaiting = null;
+        if (h && (e as { premature?: boolean }).premature === true && e.card) {
+          // The card goes back into the stub when its street is dealt again (set aside until the river in robert).
+          const setAside = e.street === 'turn' && profile.premature.turn === 'set-aside';
+          h.returns.push({ card: e.card, street: setAside ? 'river' : e.street });
+        }
+        return;
+      case 'irregularity':
+        if (awaiting === 'read' || (awaiting === 'exposed' && e.kind === 'exposed-card')) awaiting = null;
+        if (!h) return;
+        if (e.kind === 'exposed-card' && h.street === 'preflop' && h.round.actions === 0) h.replacements += 1;
+        if (e.kind === 'flop-too-many' && profile.flopTooMany === 'scramble') {
+          const four = [...h.board, e.card!];
+          agenda.push({ after: random.int(2000, 5000), input: { type: 'panel', button: 'burn', card: random.pick(four) }, answer: 'burn' });
+        }
+        if (e.kind === 'flop-too-many' && profile.flopTooMany === 'redeal') {
+          for (const card of [...h.board, e.card!]) h.stub.splice(random.int(0, h.stub.length), 0, card);
+        }
+        return;
+      case 'misdeal':
+        if (awaiting === 'read' || awaiting === 'exposed' || awaiting === 'misdeal') awaiting = null;
+        return;
+      case 'hand.ended':
+        if (awaiting !== 'hand.started') awaiting = null;
+        hand = null;
+        agenda = shuffleSteps();
+        return;
+      case 'action.on':
+        if (!h) return;
+        if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind);
+        h.onAction = { seat: e.seat, deadline: e.deadline };
+        return;
+      case 'action':
+        if (awaiting === 'action' && e.by === 'panel') awaiting = null;
+        if (!h) return;
+        recordAction(h.round, e.seat, e.action);
+        h.clockAt = null;
+        if (h.onAction?.seat === e.seat) h.onAction = null;
+        if (h.waitingForTimer === e.seat) h.waitingForTimer = null;
+        return;
+      case 'hand.dead':
+        if (!h) return;
+        h.dead.add(e.seat);
+        if (h.onAction?.seat === e.seat) {
+          h.onAction = null;
+          h.clockAt = null;
+        }
+        if (h.waitingForTimer === e.seat) h.waitingForTimer = null;
+        return;
+      case 'board':
+        if (awaiting === 'burn') awaiting = null;
+        if (!h) return;
+        h.board = [...e.cards];
+        if (e.cards.length === BOARD_SIZE[e.street]) {
+          h.street = e.street;
+          h.dealing = null;
+        } else {
+          // A redealt flop (R-FLOP-TOO-MANY redeal): no round until the new flop is out.
+          h.street = 'preflop';
+          h.dealing = e.street;
+          h.onAction = null;
+        }
+        return;
+      case 'clock.called':
+        if (awaiting === 'clock') awaiting = null;
+        if (h) h.clockAt = e.countdownAt;
+        return;
+      case 'timebank.used':
+        if (awaiting === 'timebank') awaiting = null;
+        banks.set(e.seat, e.remaining);
+        if (h?.onAction?.seat === e.seat) h.onAction.deadline = e.deadline;
+        return;
+      case 'request.rejected':
+      case 'input.rejected':
+        // Our input was refused (it should not be): do not wait for an answer that will not come.
+        if (awaiting === 'hand.started') agenda = [{ after: 5000, input: { type: 'shuffle' }, answer: 'hand.started' }];
+        awaiting = null;
+        return;
+      case 'table.ready':
+      case 'player.seated':
+      case 'player.removed':
+      case 'hands.exposed':
+      case 'showdown':
+      case 'clock.countdown':
+      case 'violation':
+      case 'level.changed':
+      case 'penalty.started':
+      case 'penalty.ended':
+      case 'device.online':
+      case 'device.offline':
+        return;
+    }
+  };
+
+  return {
+    start() {
+      const steps: Step[] = [
+        { after: 0, input: { type: 'command', name: 'setup', seats: options.seats, profile: options.profile, ...(options.rules ? { rules: options.rules } : {}) }, answer: null },
+      ];
+      for (const seat of playerSeats) {
+        steps.push({ after: 10, input: { type: 'command', name: 'seat-player', seat, player: `Player ${seat}` }, answer: null });
+        steps.push({ after: 10, input: { type: 'seat', seat, occupied: true }, answer: null });
+      }
+      steps.push({ after: 10, input: { type: 'command', name: 'set-button', seat: random.pick(playerSeats) }, answer: null });
+      if (options.levels ?? rate > 0) {
+        steps.push({
+          after: 10,
+          input: {
+            type: 'command',
+            name: 'levels-start',
+            levels: [
+              { smallBlind: 100, bigBlind: 200, minutes: 4 },
+              { smallBlind: 200, bigBlind: 400, ante: 50, minutes: 4 },
+              { break: true, minutes: 2 },
+              { smallBlind: 300, bigBlind: 600, ante: 75, minutes: 4 },
+              { smallBlind: 500, bigBlind: 1000, ante: 100, minutes: 4 },
+            ],
+          },
+          answer: null,
+        });
+      }
+      steps.push({ after: profile.presence.debounceMs + 1000, input: { type: 'shuffle' }, answer: 'hand.started' });
+      now = options.startAt;
+      return emit(steps);
+    },
+    react(events) {
+      for (const e of events) onEvent(e);
+      if (awaiting !== null) return [];
+      if (agenda.length === 0) agenda = plan();
+      return emit(agenda);
+    },
+  };
+}
