@@ -210,4 +210,36 @@ describe('runtime', () => {
     ]);
     expect(seqs(second.rt.submit({ type: 'shuffle', at: 4 }))).toEqual([3]);
   });
+
+  it('keeps events whose write failed and writes them, in order, before the next input', () => {
+    const dir = tempDir();
+    const store = openStore({ dir });
+    let failNext = false;
+    const flaky = new Proxy(store, {
+      get(target, prop, receiver) {
+        if (prop === 'appendEvents') {
+          return (id: number, events: readonly TableEvent[]) => {
+            if (failNext) {
+              failNext = false;
+              throw new Error('disk full');
+            }
+            target.appendEvents(id, events);
+          };
+        }
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const rt = createRuntime({ table: { profiles: {} }, store: flaky, clock: fakeClock(0), logger, engine: fakeEngine(), maintenanceEveryMs: MANUAL });
+    open.push(rt);
+    const heard: number[] = [];
+    rt.onEvents((b) => heard.push(...seqs(b)));
+    rt.submit({ type: 'shuffle', at: 1 });
+    failNext = true;
+    expect(seqs(rt.submit({ type: 'shuffle', at: 2 }))).toEqual([2]); // told, though not yet in the outbox
+    expect(rt.outbox.lastSeq()).toBe(1);
+    rt.submit({ type: 'shuffle', at: 3 });
+    expect(seqs(rt.outbox.read(0, 10))).toEqual([1, 2, 3]);
+    expect(heard).toEqual([1, 2, 3]);
+  });
 });
