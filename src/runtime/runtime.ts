@@ -37,7 +37,13 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   const { store, clock, table: tableOptions } = options;
   const logger = options.logger.child({ module: 'runtime' });
   const engine = options.engine ?? domainEngine;
-  const recovered = recover(store, engine, tableOptions, logger);
+  let recovered;
+  try {
+    recovered = recover(store, engine, tableOptions, logger);
+  } catch (err) {
+    store.close(); // releases the journal's lock: the caller may try again
+    throw err;
+  }
   const table: DurableTable = recovered.table;
   let offset = recovered.offset;
   // The engine's own time covers a journal whose last inputs were pruned behind a checkpoint.
@@ -186,7 +192,11 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   };
 
   schedule();
-  maintain();
+  try {
+    maintain();
+  } catch (err) {
+    logger.error({ err }, 'checkpoint or retention failed at start; the table runs on');
+  }
   armMaintenance();
 
   return {

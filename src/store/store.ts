@@ -210,7 +210,8 @@ class SqliteStore implements Store {
   }
 
   readEvents(afterSeq: number, limit: number): TableEvent[] {
-    return (this.s.readEvents.all(afterSeq, limit) as string[]).map((j) => JSON.parse(j) as TableEvent);
+    const rows = this.guard('read events', () => this.s.readEvents.all(afterSeq, limit) as string[]);
+    return rows.map((j) => JSON.parse(j) as TableEvent);
   }
 
   lastSeq(): number {
@@ -223,8 +224,10 @@ class SqliteStore implements Store {
 
   cursor(sink: string): number {
     // Asking for a cursor registers the sink, so retention keeps what it has not yet delivered.
-    this.s.addSink.run(sink);
-    return this.s.cursor.get(sink) as number;
+    return this.guard('read a cursor', () => {
+      this.s.addSink.run(sink);
+      return this.s.cursor.get(sink) as number;
+    });
   }
 
   ack(sink: string, seq: number): void {
