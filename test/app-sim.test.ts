@@ -8,7 +8,8 @@ import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../src/app/args.ts';
-import { startSimulatedTable, type VirtualTableOptions } from '../src/app/simulated.ts';
+import { startSimulatedTable } from '../src/app/simulated.ts';
+import type { VirtualTableOptions } from '../src/sim/index.ts';
 import type { VirtualTable } from '../src/app/simulation.ts';
 import type { Input, TableEvent } from '../src/domain/types.ts';
 

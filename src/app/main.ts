@@ -6,7 +6,7 @@ import { createNotifier } from '../notify/sd-notify.ts';
 import { parseStartArgs, USAGE, type StartArgs } from './args.ts';
 import { startHardwareTable } from './hardware.ts';
 import { runUntilStopped } from './shutdown.ts';
-import { startSimulatedTable, type SimulatedDeps } from './simulated.ts';
+import { startSimulatedTable } from './simulated.ts';
 
 function makeLogger(args: StartArgs): Logger {
   if (args.config !== null) {
@@ -52,9 +52,7 @@ async function main(argv: readonly string[]): Promise<number> {
       logger.info({ urls: app.urls }, 'table ready');
     } else {
       // Loaded only here: a table on real hardware never needs the simulator.
-      // (A computed specifier until src/sim lands, so the type check does not fail on a missing module.)
-      const simModule = '../sim/index.ts';
-      const { createVirtualTable } = (await import(simModule)) as Pick<SimulatedDeps, 'createVirtualTable'>;
+      const { createVirtualTable } = await import('../sim/index.ts');
       const table = await startSimulatedTable(args, { createVirtualTable, logger, out: process.stdout });
       stop = table.stop;
       finished = table.finished;

@@ -12,18 +12,10 @@ import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
 import type { Clock } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { scaledClock } from './clock.ts';
+import type { VirtualTableOptions } from '../sim/index.ts';
 import { createSimulation, simulatedDeck, type VirtualTable } from './simulation.ts';
 import { createSummary } from './summary.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
-
-export interface VirtualTableOptions {
-  seed: number;
-  seats: number;
-  players: number;
-  profile: string;
-  irregularityRate: number;
-  startAt: number;
-}
 
 export interface SimulatedDeps {
   createVirtualTable: (options: VirtualTableOptions) => VirtualTable;
@@ -112,6 +104,8 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     players: args.seats,
     profile: SIM_PROFILE,
     irregularityRate: args.irregularities,
+    // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
+    deck,
     // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
     // its first event (`table.ready`).
     startAt: clock.now() + START_GRACE_MS * args.speed,

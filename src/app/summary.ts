@@ -108,7 +108,9 @@ export function createSummary(options: SummaryOptions): Summary {
     },
     close() {
       if (pending) clearTimeout(pending);
+      // The last picture stays on screen; what follows goes below it.
       if (tty) draw();
+      drawn = 0;
     },
   };
 }
