@@ -44,42 +44,44 @@ function rng(seed: number): () => number {
 
 /** Plays `hands` hands through the runtime: shuffles, card reads for every card owed, panel actions, and now and
  * then an exposed card or a read outside a hand (irregularities that name cards). */
-function play(runtime: TableRuntime, clock: ReturnType<typeof fakeClock>, hands: number, seed: number): void {
+async function play(runtime: TableRuntime, clock: ReturnType<typeof fakeClock>, hands: number, seed: number): Promise<void> {
   const random = rng(seed);
-  const submit = (input: Record<string, unknown>, gap = 500) => {
+  // Each input in its own turn, as hardware delivers them: the bridge publishes state between them.
+  const submit = async (input: Record<string, unknown>, gap = 500) => {
+    await new Promise((resolve) => setImmediate(resolve));
     clock.advance(gap);
     return runtime.submit(input as { type: string });
   };
-  submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda' });
+  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda' });
   for (const seat of [1, 2, 3, 4, 5]) {
-    submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
-    submit({ type: 'seat', seat, occupied: true });
+    await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
+    await submit({ type: 'seat', seat, occupied: true });
   }
-  submit({ type: 'command', name: 'set-button', seat: 1 }, 10_000);
+  await submit({ type: 'command', name: 'set-button', seat: 1 }, 10_000);
   for (let h = 0; h < hands; h++) {
     const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
     for (let i = deck.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [deck[i], deck[j]] = [deck[j]!, deck[i]!];
     }
-    submit({ type: 'shuffle' }, 3000);
+    await submit({ type: 'shuffle' }, 3000);
     const hand = runtime.snapshot().hand;
     for (let step = 0; step < 150; step++) {
       const snap = runtime.snapshot();
       if (snap.hand !== hand || snap.phase === 'idle') break;
       if (snap.phase === 'halted') {
-        submit({ type: 'shuffle' });
+        await submit({ type: 'shuffle' });
         break;
       }
       const r = random();
       if (!snap.onAction) {
-        if (r < 0.02) submit({ type: 'panel', button: 'exposed', card: deck[deck.length - 1] });
-        submit({ type: 'card', card: deck.pop() });
+        if (r < 0.02) await submit({ type: 'panel', button: 'exposed', card: deck[deck.length - 1] });
+        await submit({ type: 'card', card: deck.pop() });
         continue;
       }
-      submit({ type: 'panel', button: r < 0.2 ? 'fold' : r < 0.6 ? 'call' : r < 0.85 ? 'check' : 'raise' }, 800);
+      await submit({ type: 'panel', button: r < 0.2 ? 'fold' : r < 0.6 ? 'call' : r < 0.85 ? 'check' : 'raise' }, 800);
     }
-    if (random() < 0.3) submit({ type: 'card', card: deck.pop() }); // a read between hands
+    if (random() < 0.3) await submit({ type: 'card', card: deck.pop() }); // a read between hands
   }
 }
 
@@ -139,7 +141,7 @@ async function scenario(connection: { bridge: MqttConnection; display: [string, 
   await display.subscribeAsync('#', { qos: 1 });
   await prod.subscribeAsync(`${base}/secure/events`, { qos: 1 });
 
-  play(runtime, clock, 12, 7);
+  await play(runtime, clock, 12, 7);
   const last = runtime.outbox.lastSeq();
   const isLast = (m: Received[]) => m.some((x) => x.topic.endsWith('/events') && (JSON.parse(x.payload) as TableEvent).seq === last);
   await secure.until(isLast, 'the whole secure stream', 20_000);

@@ -116,11 +116,27 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     logger: log,
   });
 
+  // Public events go out at once, in the caller's turn. The secure stream (its own cursor, often delayed anyway)
+  // and the snapshot for state and clock follow once per burst, after the current turn, so that a card read's
+  // public event is not held up behind them.
+  let forSecure: TableEvent[] = [];
+  let laterPending = false;
+  const later = () => {
+    laterPending = false;
+    const batch = forSecure;
+    forSecure = [];
+    if (closed) return;
+    secure.wake(batch);
+    retained.fromSnapshot(runtime.snapshot());
+  };
   const onEvents = (batch: readonly TableEvent[]) => {
     events.wake(batch);
-    secure.wake(batch);
     retained.fromEvents(batch);
-    retained.fromSnapshot(runtime.snapshot());
+    forSecure.push(...batch);
+    if (!laterPending) {
+      laterPending = true;
+      setImmediate(later);
+    }
   };
   const unsubscribe = runtime.onEvents(onEvents);
   retained.set(topics.status, 'online');

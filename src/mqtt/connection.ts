@@ -157,7 +157,7 @@ export class ManagedClient {
     client.on('close', () => {
       if (!this.isConnected) return;
       this.isConnected = false;
-      this.options.logger.warn('MQTT connection lost; reconnecting');
+      if (!this.ended) this.options.logger.warn('MQTT connection lost; reconnecting');
       this.options.onClose();
     });
     client.on('message', (topic, payload, packet) => this.options.onMessage(topic, payload, packet));

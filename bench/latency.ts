@@ -1,0 +1,216 @@
+// Card read → event on MQTT, against the bare mqtt.js publish → receive round trip on the same broker, in the same
+// run, interleaved one for one so both see the same machine. Both publishers connect the same way (in-process to
+// the embedded broker, TCP to mosquitto); the subscriber is a TCP client, as display boards are. The card path is the real one: a simulated shoe
+// hands `{type: 'card'}` to the real runtime (SQLite journal on a temp dir, real engine), the real bridge publishes
+// from the outbox, and a subscriber on the broker receives the public event.
+//
+//   npm run bench:latency -- [--reads 10000] [--broker embedded|mosquitto] [--sync full|normal] [--warmup 200]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import mqtt, { MqttClient } from 'mqtt';
+import pino from 'pino';
+import { loadProfiles } from '../src/config/profiles.ts';
+import type { MqttConfig } from '../src/config/types.ts';
+import type { TableEvent } from '../src/domain/types.ts';
+import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
+import { startMqttBridge } from '../src/mqtt/bridge.ts';
+import type { MqttConnection } from '../src/mqtt/connection.ts';
+import { systemClock } from '../src/runtime/clock.ts';
+import { createRuntime } from '../src/runtime/runtime.ts';
+import type { RawInput } from '../src/runtime/types.ts';
+import { openStore } from '../src/store/store.ts';
+import { startMosquitto } from '../test/helpers/mosquitto.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    reads: { type: 'string', default: '10000' },
+    broker: { type: 'string', default: 'embedded' },
+    sync: { type: 'string', default: 'full' },
+    warmup: { type: 'string', default: '200' },
+  },
+});
+const READS = Number(args.reads);
+const WARMUP = Number(args.warmup);
+const SYNC = args.sync === 'normal' ? 'normal' : 'full';
+const logger = pino({ level: 'warn' });
+const base = 'pokertable/bench';
+
+const mqttConfig: MqttConfig = {
+  baseTopic: 'pokertable',
+  embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: ['display'], users: [] },
+  external: null,
+  secureDelayMs: 0,
+};
+
+async function brokerUnderTest(): Promise<{ url: string; bridge: MqttConnection; close(): Promise<void> }> {
+  if (args.broker === 'mosquitto') {
+    const m = await startMosquitto();
+    return { url: m.url, bridge: { kind: 'url', url: m.url }, close: () => m.dispose() };
+  }
+  const broker = await startEmbeddedBroker({ embedded: mqttConfig.embedded, base, logger });
+  return { url: `mqtt://127.0.0.1:${broker.port}`, bridge: { kind: 'stream', open: () => broker.connect() }, close: () => broker.close() };
+}
+
+/** A plain mqtt.js client, over the same kind of connection as the bridge's (in-process for the embedded broker). */
+async function connect(target: string | MqttConnection): Promise<MqttClient> {
+  const client =
+    typeof target === 'string'
+      ? mqtt.connect(target, { reconnectPeriod: 0 })
+      : target.kind === 'stream'
+        ? new MqttClient(() => target.open(), { protocolVersion: 4, reconnectPeriod: 0 })
+        : mqtt.connect(target.url, { reconnectPeriod: 0 });
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  return client;
+}
+
+/** Resolves when `seq` (or, for the bare path, token) arrives. */
+class Arrivals {
+  private waiting = new Map<number, (t: number) => void>();
+  private early = new Map<number, number>();
+  arrive(key: number, t: number): void {
+    const w = this.waiting.get(key);
+    if (w) {
+      this.waiting.delete(key);
+      w(t);
+    } else this.early.set(key, t);
+  }
+  wait(key: number): Promise<number> {
+    const t = this.early.get(key);
+    if (t !== undefined) {
+      this.early.delete(key);
+      return Promise.resolve(t);
+    }
+    return new Promise((resolve) => this.waiting.set(key, resolve));
+  }
+}
+
+function shuffled(random: () => number): string[] {
+  const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  return deck;
+}
+
+function stats(samples: number[]): { n: number; p50: number; p90: number; p99: number; max: number; mean: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { n: s.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: s[s.length - 1]!, mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pt-bench-latency-'));
+  const broker = await brokerUnderTest();
+  const runtime = createRuntime({ table: { profiles: loadProfiles() }, store: openStore({ dir, synchronous: SYNC }), clock: systemClock(), logger });
+  const bridge = startMqttBridge({ runtime, logger, connection: broker.bridge, config: { table: { id: 'bench' }, mqtt: mqttConfig } });
+  await bridge.whenConnected();
+
+  const subscriber = await connect(broker.url);
+  const publisher = await connect(broker.bridge);
+  // A topic the subscriber (an anonymous display) may read and that the table never uses.
+  const bareTopic = `${base}/devices/bench-bare`;
+  const events = new Arrivals();
+  const bare = new Arrivals();
+  subscriber.on('message', (topic, payload) => {
+    const t = performance.now();
+    if (topic === `${base}/events`) events.arrive((JSON.parse(payload.toString()) as TableEvent).seq, t);
+    else if (topic === bareTopic) bare.arrive(payload.readUInt32BE(0), t);
+  });
+  await subscriber.subscribeAsync([`${base}/events`, bareTopic], { qos: 1 });
+
+  // Submits an input and waits until the subscriber has every event it caused (so the next one starts clean).
+  const submit = async (input: RawInput): Promise<TableEvent[]> => {
+    const out = runtime.submit(input);
+    for (const e of out) await events.wait(e.seq);
+    return out;
+  };
+  // Seats settle by their debounce: the set-up inputs carry times in the past, the first live input fires the timers.
+  const t0 = Date.now() - 120_000;
+  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', at: t0 });
+  for (const seat of [1, 2, 3, 4, 5, 6]) {
+    await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}`, at: t0 + seat });
+    await submit({ type: 'seat', seat, occupied: true, at: t0 + 10 + seat });
+  }
+  await submit({ type: 'command', name: 'set-button', seat: 1 });
+
+  const cardLatency: number[] = [];
+  const bareLatency: number[] = [];
+  const submitLatency: number[] = [];
+  const afterSubmit: number[] = [];
+  let seedState = 12345;
+  const random = () => ((seedState = (seedState * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  let reads = 0;
+  let token = 0;
+  let hands = 0;
+  let actions = 0;
+  // The bare round trip carries a payload of the size of a public card.dealt event.
+  const barePayload = Buffer.alloc(150, 0x20);
+  while (reads < READS + WARMUP) {
+    const deck = shuffled(random);
+    await submit({ type: 'shuffle' });
+    hands++;
+    const hand = runtime.snapshot().hand;
+    for (let step = 0; step < 200 && reads < READS + WARMUP; step++) {
+      const snap = runtime.snapshot();
+      if (snap.hand !== hand || snap.phase === 'idle' || snap.phase === 'halted') break;
+      if (snap.onAction) {
+        actions++;
+        await submit({ type: 'panel', button: random() < 0.5 ? 'call' : 'check' });
+        continue;
+      }
+      const card = deck.pop()!;
+      // The shoe adapter's callback: a card read goes to the runtime; the clock runs until the subscriber has it.
+      const start = performance.now();
+      const out = runtime.submit({ type: 'card', card });
+      const submitted = performance.now();
+      const first = out[0];
+      if (!first || first.type !== 'card.dealt') throw new Error(`card ${card} was not dealt: ${JSON.stringify(out)}`);
+      const arrived = await events.wait(first.seq);
+      for (const e of out.slice(1)) await events.wait(e.seq);
+      reads++;
+      if (reads > WARMUP) {
+        cardLatency.push(arrived - start);
+        submitLatency.push(submitted - start);
+        afterSubmit.push(arrived - submitted);
+      }
+
+      token++;
+      barePayload.writeUInt32BE(token, 0);
+      const bareStart = performance.now();
+      publisher.publish(bareTopic, barePayload, { qos: 1 });
+      const bareArrived = await bare.wait(token);
+      if (reads > WARMUP) bareLatency.push(bareArrived - bareStart);
+    }
+  }
+
+  const card = stats(cardLatency);
+  const raw = stats(bareLatency);
+  const ms = (v: number) => v.toFixed(3).padStart(8);
+  console.log(`broker: ${args.broker} (${bridge.protocolVersion() === 5 ? 'MQTT 5' : 'MQTT 3.1.1'}), journal synchronous=${SYNC}, ` +
+    `${card.n} card reads measured (after ${WARMUP} warm-up) over ${hands} hands, ${actions} panel actions between them`);
+  console.log('path                                   n       p50 ms    p90 ms    p99 ms    max ms   mean ms');
+  const row = (name: string, s: ReturnType<typeof stats>) =>
+    console.log(`${name.padEnd(34)} ${String(s.n).padStart(6)} ${ms(s.p50)}  ${ms(s.p90)}  ${ms(s.p99)}  ${ms(s.max)}  ${ms(s.mean)}`);
+  row('card read → event at subscriber', card);
+  row('bare mqtt.js publish → receive', raw);
+  row('  of which runtime.submit (sync)', stats(submitLatency));
+  row('  of which submit → subscriber', stats(afterSubmit));
+  const ratio = card.p99 / raw.p99;
+  console.log(`p99 ratio card/bare: ${ratio.toFixed(2)}× (target ≤ 1.25×); p50 ratio ${(card.p50 / raw.p50).toFixed(2)}×`);
+
+  subscriber.end(true);
+  publisher.end(true);
+  await bridge.close();
+  runtime.close();
+  await broker.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();
