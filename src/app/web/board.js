@@ -175,6 +175,13 @@
     return total < 100 ? String(total) : clockText(ms);
   }
 
+  function setShotTime(text) {
+    const el = $('shot-time');
+    el.textContent = text;
+    // Digits big; a word ("to act") or a dash smaller.
+    el.classList.toggle('words', !/^[\d:]+$/.test(text));
+  }
+
   function renderShotClock() {
     const s = view.snapshot;
     const panel = $('shot-clock');
@@ -185,7 +192,7 @@
       const ms = call.deadline - tableNow();
       $('shot-title').textContent = call.kind === 'shot-clock' ? 'Shot clock' : 'Clock called';
       $('shot-seat').textContent = `Seat ${call.seat}${playerSuffix(call.seat)}`;
-      $('shot-time').textContent = secondsText(ms);
+      setShotTime(secondsText(ms));
       panel.classList.remove('idle');
       panel.classList.toggle('urgent', ms <= 10000);
       return;
@@ -195,17 +202,18 @@
       $('shot-seat').textContent = `Seat ${on.seat}${playerSuffix(on.seat)}`;
       if (on.deadline !== null && on.deadline !== undefined) {
         const ms = on.deadline - tableNow();
-        $('shot-time').textContent = secondsText(ms);
+        setShotTime(secondsText(ms));
         panel.classList.toggle('urgent', ms <= 10000);
       } else {
-        $('shot-time').textContent = '—';
+        // No shot clock at this table: just who is to act.
+        setShotTime('to act');
         panel.classList.remove('urgent');
       }
       panel.classList.remove('idle');
       return;
     }
     $('shot-seat').textContent = '—';
-    $('shot-time').textContent = '—';
+    setShotTime('—');
     panel.classList.add('idle');
     panel.classList.remove('urgent');
   }
