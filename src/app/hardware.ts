@@ -9,6 +9,9 @@ import { TableError } from '../domain/errors.ts';
 import { createFirmataBoard } from '../hardware/firmata/board.ts';
 import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
+import type { SerialDisplayDefinition } from '../hardware/serial-board/definition.ts';
+import { createSerialDisplay } from '../hardware/serial-board/display.ts';
+import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
 import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
@@ -36,6 +39,7 @@ export function buildDevice(resolved: ResolvedDevice): Device {
   if (resolved.simulated) {
     if (resolved.kind === SHOE_KIND) return createSimulatedShoe(ref.name);
     if (resolved.kind === 'firmata-board') return createSimulatedBoard({ name: ref.name });
+    if (resolved.kind === 'serial-display') return createSimulatedDisplay({ name: ref.name });
   } else {
     if (resolved.kind === SHOE_KIND) return createShoe(resolved.definition, ref);
     if (resolved.kind === 'firmata-board') {
@@ -43,6 +47,10 @@ export function buildDevice(resolved: ResolvedDevice): Device {
         { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}), file: resolved.definition.file },
         resolved.definition.spec as unknown as FirmataBoardDefinition,
       );
+    }
+    if (resolved.kind === 'serial-display') {
+      return createSerialDisplay({ name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}) },
+        resolved.definition.spec as unknown as SerialDisplayDefinition);
     }
   }
   throw new TableError('DEVICE_INVALID', `device "${ref.name}": kind "${resolved.kind}" has no driver in this version`);

@@ -51,7 +51,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig 
     http: { host: '127.0.0.1', port: args.httpPort ?? 8080 },
     devices: [
       { name: 'shoe', definition: 'simulated-pcsc-shoe' },
-      { name: 'board', definition: 'simulated-firmata' },
+      { name: 'board', definition: 'simulated-firmata-board' },
     ],
     log: { level: args.logLevel ?? 'warn' },
   };

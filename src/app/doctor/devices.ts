@@ -21,6 +21,10 @@ export async function checkDevice(device: ResolvedDevice, options: DeviceCheckOp
     const spec = device.definition.spec as { baudRate?: number };
     return checkFirmata(subject, device.ref.port, spec.baudRate ?? 57600, options.firmataTimeoutMs ?? 6000);
   }
+  if (device.kind === 'serial-display') {
+    const spec = device.definition.spec as { baudRate?: number };
+    return checkSerialOpens(subject, device.ref.port, spec.baudRate ?? 115_200);
+  }
   return fail(subject, `kind "${device.kind}" has no check in this version`, 'see docs/install.md');
 }
 
@@ -52,7 +56,7 @@ async function checkShoe(device: Extract<ResolvedDevice, { simulated: false }>, 
   // Readers arrive as pcscd reports them; there is no "that was all" signal, so wait a little.
   const deadline = Date.now() + waitMs;
   while (matching.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  context.close();
+  await context.close();
   if (matching.length > 0) return ok(subject, `pcscd is up; reader "${matching[0]}" matches /${settings.readerPattern.source}/`);
   if (others.length > 0) {
     return fail(subject, `pcscd is up but no reader matches /${settings.readerPattern.source}/ (seen: ${others.join(', ')})`,
@@ -62,8 +66,7 @@ async function checkShoe(device: Extract<ResolvedDevice, { simulated: false }>, 
     'plug the shoe in; `pcsc_scan` (package pcsc-tools) shows what pcscd sees');
 }
 
-/** Opens the port the way the table will and asks for the Firmata protocol version (REPORT_VERSION, 0xF9). */
-export async function checkFirmata(subject: string, path: string | undefined, baudRate: number, timeoutMs: number): Promise<CheckResult> {
+function serialPathProblem(subject: string, path: string | undefined): CheckResult | null {
   if (!path) return fail(subject, 'no port configured', 'set the device\'s port, e.g. /dev/ttyACM0 (ls /dev/serial/by-id/ names it for good)');
   if (!existsSync(path)) {
     return fail(subject, `${path} does not exist`, 'plug the board in; `ls /dev/serial/by-id/` shows the boards this machine sees');
@@ -73,16 +76,41 @@ export async function checkFirmata(subject: string, path: string | undefined, ba
   } catch {
     return fail(subject, `no permission to open ${path}`, 'add the user to the dialout group (`sudo usermod -aG dialout pokertable`), then log in again / restart the service');
   }
+  return null;
+}
+
+async function openPort(subject: string, path: string, baudRate: number): Promise<SerialPort | CheckResult> {
   const port = new SerialPort({ path, baudRate, autoOpen: false });
   port.on('error', () => undefined);
   try {
     await new Promise<void>((resolve, reject) => port.open((e) => (e ? reject(e) : resolve())));
+    return port;
   } catch (error) {
     const message = (error as Error).message;
     return fail(subject, `cannot open ${path}: ${message}`, /busy|lock/i.test(message)
-      ? 'another program holds the port (is the table already running? `sudo fuser ' + path + '`)'
+      ? `another program holds the port (is the table already running? \`sudo fuser ${path}\`)`
       : 'check the cable and the device path');
   }
+}
+
+const closePort = (port: SerialPort) => new Promise<void>((resolve) => (port.isOpen ? port.close(() => resolve()) : resolve()));
+
+/** A serial display: the port opens at its speed (the board's own protocol is checked by the table's heartbeat). */
+async function checkSerialOpens(subject: string, path: string | undefined, baudRate: number): Promise<CheckResult> {
+  const problem = serialPathProblem(subject, path);
+  if (problem || !path) return problem ?? fail(subject, 'no port configured', 'set the device\'s port');
+  const port = await openPort(subject, path, baudRate);
+  if (!(port instanceof SerialPort)) return port;
+  await closePort(port);
+  return ok(subject, `${path} opens at ${baudRate} baud`);
+}
+
+/** Opens the port the way the table will and asks for the Firmata protocol version (REPORT_VERSION, 0xF9). */
+export async function checkFirmata(subject: string, path: string | undefined, baudRate: number, timeoutMs: number): Promise<CheckResult> {
+  const problem = serialPathProblem(subject, path);
+  if (problem || !path) return problem ?? fail(subject, 'no port configured', 'set the device\'s port');
+  const port = await openPort(subject, path, baudRate);
+  if (!(port instanceof SerialPort)) return port;
   try {
     const version = await new Promise<string | null>((resolve) => {
       let buffer = Buffer.alloc(0);
@@ -107,6 +135,6 @@ export async function checkFirmata(subject: string, path: string | undefined, ba
     }
     return ok(subject, `Firmata ${version} answers on ${path} at ${baudRate} baud`);
   } finally {
-    await new Promise<void>((resolve) => (port.isOpen ? port.close(() => resolve()) : resolve()));
+    await closePort(port);
   }
 }
