@@ -11,6 +11,7 @@ import type { CheckResult } from '../src/app/doctor/report.ts';
 import { firmataHexAvailable } from './helpers/avr.ts';
 import { wireUno, type WiredUno } from './helpers/avr-bridge.ts';
 import { mosquittoMissing, startMosquitto, type Mosquitto } from './helpers/mosquitto.ts';
+import { Pcscd, pcscStackMissing } from './helpers/pcscd.ts';
 import { openPtyPair, requireSocat, type PtyPair } from './helpers/pty.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -154,5 +155,32 @@ describe.skipIf(noMosquitto !== null)('doctor: an external mosquitto', () => {
     expect(by(anonymous, 'broker')?.status).toBe('fail');
     const nobody = await runDoctor(setup('mq-none', { mqtt: { external: { url: 'mqtt://127.0.0.1:18879' } } }));
     expect(by(nobody, 'broker')).toMatchObject({ status: 'fail', detail: expect.stringContaining('nothing listens') });
+  });
+});
+
+const noPcsc = pcscStackMissing();
+if (noPcsc && !process.env.CI) console.warn(`doctor PC/SC test skipped: ${noPcsc}`);
+
+describe.skipIf(noPcsc !== null && !process.env.CI)('doctor: a PC/SC shoe through a real pcscd with the vpcd reader', () => {
+  let pcscd: Pcscd;
+  beforeAll(async () => {
+    if (noPcsc) throw new Error(`the PC/SC stack is missing: ${noPcsc}`);
+    pcscd = await Pcscd.acquire();
+  });
+  afterAll(async () => pcscd?.release());
+
+  it('finds the reader, names the readers it saw when the pattern matches none, and says pcscd is down when it is', async () => {
+    const good = setup('pcsc-good', { devices: [{ name: 'shoe', definition: 'vpcd-shoe.json' }] });
+    const found = await runDoctor(good);
+    expect(by(found, 'device shoe')).toMatchObject({ status: 'ok', detail: expect.stringContaining('Virtual PCD 00 00') });
+
+    const wrong = setup('pcsc-wrong', { devices: [{ name: 'shoe', definition: 'vpcd-shoe.json', port: 'ACR122' }] });
+    const unmatched = await runDoctor(wrong, { pcscWaitMs: 1500 });
+    expect(by(unmatched, 'device shoe')).toMatchObject({ status: 'fail', detail: expect.stringContaining('seen: Virtual PCD') });
+
+    await pcscd.stop();
+    const down = await runDoctor(good);
+    expect(by(down, 'device shoe')).toMatchObject({ status: 'fail', detail: expect.stringContaining('pcscd is not running'),
+      fix: expect.stringContaining('pcscd') });
   });
 });
