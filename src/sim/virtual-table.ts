@@ -5,8 +5,9 @@
 // One input at a time is "in flight": the virtual table waits for the event that answers it (a read → `card.dealt`,
 // an action → `action`, …) before deciding the next one, so it works whatever way the caller batches events.
 import type { Profile } from '../domain/profile.ts';
-import type { Input, Seat, Street, TableEvent } from '../domain/types.ts';
-import { chooseAction, newRound, recordAction, thinkTime, type BettingRound } from './players.ts';
+import type { Input, Seat, TableEvent } from '../domain/types.ts';
+import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
+import { chooseAction, thinkTime } from './players.ts';
 import { createRandom, type Random } from './random.ts';
 import { resolveProfile } from './profile.ts';
 
@@ -41,8 +42,6 @@ export interface VirtualTable {
 }
 
 type Answer = 'hand.started' | 'read' | 'action' | 'exposed' | 'burn' | 'clock' | 'timebank' | 'misdeal';
-type Plan = 'exposed-late' | 'exposed-early' | 'extra-card' | 'dealer-misdeal' | 'premature' | 'flop-too-many' | 'clock'
-  | 'clock-expire' | 'timebank';
 type Body = Input extends infer I ? (I extends Input ? Omit<I, 'at'> : never) : never;
 
 interface Step {
@@ -53,35 +52,26 @@ interface Step {
   answer: Answer | null;
 }
 
-interface SimHand {
-  dealtIn: Seat[];
-  bigBlind: Seat;
-  holeReads: number;
-  holeTotal: number;
-  replacements: number;
-  /** The last street whose cards are all out, and the one being dealt. */
-  street: Street;
-  dealing: Street | null;
-  board: string[];
-  onAction: { seat: Seat; deadline: number | null } | null;
-  /** A clock was called and left to run out on this seat: wait for the table's timer. */
-  waitingForTimer: Seat | null;
-  /** When the called clock's countdown starts (the player acts before it). */
-  clockAt: number | null;
-  round: BettingRound;
-  plan: Plan | null;
-  planStreet: Street;
-  exposeAt: number;
-  stub: string[];
-  /** Cards that go back into the stub when the given street starts being dealt (R-PREMATURE-*). */
-  returns: Array<{ card: string; street: Street }>;
-  lastCard: string | null;
-  dead: Set<Seat>;
+/** Whether an event answers the input in flight (a refusal answers anything: no other answer will come). */
+function answers(awaiting: Answer, e: TableEvent): boolean {
+  if (e.type === 'request.rejected' || e.type === 'input.rejected') return true;
+  if (e.type === 'hand.ended') return awaiting !== 'hand.started';
+  if (e.type === 'irregularity') return awaiting === 'read' || (awaiting === 'exposed' && e.kind === 'exposed-card');
+  if (e.type === 'misdeal') return awaiting === 'read' || awaiting === 'exposed' || awaiting === 'misdeal';
+  if (e.type === 'action') return awaiting === 'action' && e.by === 'panel';
+  return ANSWERED_BY[awaiting] === e.type;
 }
 
-const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
-const NEXT: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
-const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
+const ANSWERED_BY: Record<Answer, TableEvent['type']> = {
+  'hand.started': 'hand.started',
+  read: 'card.dealt',
+  action: 'action',
+  exposed: 'irregularity',
+  burn: 'board',
+  clock: 'clock.called',
+  timebank: 'timebank.used',
+  misdeal: 'misdeal',
+};
 
 export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   const profile = resolveProfile(options.profile, options.rules, options.profiles);
@@ -145,48 +135,6 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     const settle = sensorChange ? profile.presence.debounceMs + 500 : 0;
     steps.push({ after: Math.max(settle, random.int(3000, 8000)), input: { type: 'shuffle' }, answer: 'hand.started' });
     return steps;
-  };
-
-  const pickPlan = (h: SimHand): void => {
-    if (!random.chance(rate)) return;
-    const plans: Plan[] = ['exposed-late', 'exposed-early', 'extra-card', 'dealer-misdeal', 'premature', 'premature',
-      'flop-too-many', 'clock', 'clock', 'clock-expire'];
-    if (profile.shotClock.enabled) plans.push('timebank', 'timebank');
-    h.plan = random.pick(plans);
-    const positions = Array.from({ length: h.holeTotal }, (_, i) => i + 1);
-    const early = positions.filter((p) => profile.misdeal.exposedPositions.includes(p));
-    const late = positions.filter((p) => !early.includes(p));
-    if (h.plan === 'exposed-early' && early.length === 0) h.plan = 'exposed-late';
-    if (h.plan === 'exposed-late' && late.length === 0) h.plan = null;
-    if (h.plan === 'exposed-early') h.exposeAt = random.pick(early);
-    if (h.plan === 'exposed-late') h.exposeAt = random.pick(late);
-    h.planStreet = random.pick<Street>(['preflop', 'flop', 'turn']);
-  };
-
-  const startHand = (e: Extract<TableEvent, { type: 'hand.started' }>): void => {
-    const h: SimHand = {
-      dealtIn: e.dealtIn,
-      bigBlind: e.bigBlind,
-      holeReads: 0,
-      holeTotal: 2 * e.dealtIn.length,
-      replacements: 0,
-      street: 'preflop',
-      dealing: null,
-      board: [],
-      onAction: null,
-      waitingForTimer: null,
-      clockAt: null,
-      round: newRound('preflop', e.bigBlind),
-      plan: null,
-      planStreet: 'preflop',
-      exposeAt: 0,
-      stub: random.shuffle([...CARDS]),
-      returns: [],
-      lastCard: null,
-      dead: new Set(),
-    };
-    pickPlan(h);
-    hand = h;
   };
 
   /** What the players do when one of them is on action. Every action lands before any clock that runs on them. */
@@ -262,10 +210,10 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     }
     // Nobody on action: the round is over (or the board runs out): deal the next street until its board is complete.
     if (h.dealing === null) {
-      const next = NEXT[h.street];
+      const next = NEXT_STREET[h.street];
       if (next === null) return [];
       h.dealing = next;
-      for (const r of h.returns.filter((x) => x.street === next)) h.stub.splice(random.int(0, h.stub.length), 0, r.card);
+      for (const r of h.returns.filter((x) => x.street === next)) toStub(h, r.card, random);
       h.returns = h.returns.filter((x) => x.street !== next);
     }
     return [read(h)];
@@ -273,114 +221,29 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
 
   const onEvent = (e: TableEvent): void => {
     now = Math.max(now, e.at);
-    const h = hand;
-    switch (e.type) {
-      case 'seat.occupied':
-        present.add(e.seat);
-        return;
-      case 'seat.vacated':
-        present.delete(e.seat);
-        return;
-      case 'hand.started':
-        if (awaiting === 'hand.started') awaiting = null;
-        // Time banks refill at the first hand of a new level (shotClock.bankReset: level), as the table does.
-        if (profile.shotClock.bankReset === 'level' && e.level !== bankLevel) for (const seat of playerSeats) banks.set(seat, profile.shotClock.timeBanks);
-        bankLevel = e.level;
-        startHand(e);
-        return;
-      case 'card.dealt':
-        if (awaiting === 'read') awaiting = null;
-        if (h && (e as { premature?: boolean }).premature === true && e.card) {
-          // The card goes back into the stub when its street is dealt again (set aside until the river in robert).
-          const setAside = e.street === 'turn' && profile.premature.turn === 'set-aside';
-          h.returns.push({ card: e.card, street: setAside ? 'river' : e.street });
-        }
-        return;
-      case 'irregularity':
-        if (awaiting === 'read' || (awaiting === 'exposed' && e.kind === 'exposed-card')) awaiting = null;
-        if (!h) return;
-        if (e.kind === 'exposed-card' && h.street === 'preflop' && h.round.actions === 0) h.replacements += 1;
-        if (e.kind === 'flop-too-many' && profile.flopTooMany === 'scramble') {
-          const four = [...h.board, e.card!];
-          agenda.push({ after: random.int(2000, 5000), input: { type: 'panel', button: 'burn', card: random.pick(four) }, answer: 'burn' });
-        }
-        if (e.kind === 'flop-too-many' && profile.flopTooMany === 'redeal') {
-          for (const card of [...h.board, e.card!]) h.stub.splice(random.int(0, h.stub.length), 0, card);
-        }
-        return;
-      case 'misdeal':
-        if (awaiting === 'read' || awaiting === 'exposed' || awaiting === 'misdeal') awaiting = null;
-        return;
-      case 'hand.ended':
-        if (awaiting !== 'hand.started') awaiting = null;
-        hand = null;
-        agenda = shuffleSteps();
-        return;
-      case 'action.on':
-        if (!h) return;
-        if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind);
-        h.onAction = { seat: e.seat, deadline: e.deadline };
-        return;
-      case 'action':
-        if (awaiting === 'action' && e.by === 'panel') awaiting = null;
-        if (!h) return;
-        recordAction(h.round, e.seat, e.action);
-        h.clockAt = null;
-        if (h.onAction?.seat === e.seat) h.onAction = null;
-        if (h.waitingForTimer === e.seat) h.waitingForTimer = null;
-        return;
-      case 'hand.dead':
-        if (!h) return;
-        h.dead.add(e.seat);
-        if (h.onAction?.seat === e.seat) {
-          h.onAction = null;
-          h.clockAt = null;
-        }
-        if (h.waitingForTimer === e.seat) h.waitingForTimer = null;
-        return;
-      case 'board':
-        if (awaiting === 'burn') awaiting = null;
-        if (!h) return;
-        h.board = [...e.cards];
-        if (e.cards.length === BOARD_SIZE[e.street]) {
-          h.street = e.street;
-          h.dealing = null;
-        } else {
-          // A redealt flop (R-FLOP-TOO-MANY redeal): no round until the new flop is out.
-          h.street = 'preflop';
-          h.dealing = e.street;
-          h.onAction = null;
-        }
-        return;
-      case 'clock.called':
-        if (awaiting === 'clock') awaiting = null;
-        if (h) h.clockAt = e.countdownAt;
-        return;
-      case 'timebank.used':
-        if (awaiting === 'timebank') awaiting = null;
-        banks.set(e.seat, e.remaining);
-        if (h?.onAction?.seat === e.seat) h.onAction.deadline = e.deadline;
-        return;
-      case 'request.rejected':
-      case 'input.rejected':
-        // Our input was refused (it should not be): do not wait for an answer that will not come.
-        if (awaiting === 'hand.started') agenda = [{ after: 5000, input: { type: 'shuffle' }, answer: 'hand.started' }];
-        awaiting = null;
-        return;
-      case 'table.ready':
-      case 'player.seated':
-      case 'player.removed':
-      case 'hands.exposed':
-      case 'showdown':
-      case 'clock.countdown':
-      case 'violation':
-      case 'level.changed':
-      case 'penalty.started':
-      case 'penalty.ended':
-      case 'device.online':
-      case 'device.offline':
-        return;
+    if (awaiting !== null && answers(awaiting, e)) awaiting = null;
+    if (e.type === 'seat.occupied') present.add(e.seat);
+    if (e.type === 'seat.vacated') present.delete(e.seat);
+    if (e.type === 'hand.started') {
+      // Time banks refill at the first hand of a new level (shotClock.bankReset: level), as the table does.
+      if (profile.shotClock.bankReset === 'level' && e.level !== bankLevel) for (const seat of playerSeats) banks.set(seat, profile.shotClock.timeBanks);
+      bankLevel = e.level;
+      hand = newHand(e, random, profile, rate);
+      return;
     }
+    if (e.type === 'timebank.used') banks.set(e.seat, e.remaining);
+    if (e.type === 'hand.ended') {
+      hand = null;
+      agenda = shuffleSteps();
+      return;
+    }
+    if ((e.type === 'request.rejected' || e.type === 'input.rejected') && hand === null && agenda.length === 0) {
+      // The shuffle was refused (it should not be): try again a little later.
+      agenda = [{ after: 5000, input: { type: 'shuffle' }, answer: 'hand.started' }];
+    }
+    if (hand === null) return;
+    const burn = trackHand(hand, e, profile, random);
+    if (burn !== null) agenda.push({ after: random.int(2000, 5000), input: { type: 'panel', button: 'burn', card: burn }, answer: 'burn' });
   };
 
   return {

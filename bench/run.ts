@@ -1,0 +1,73 @@
+// `npm run bench`: (a) engine replay throughput against a JSON-parse floor, (b) the hand evaluator against phe.
+// BENCH_HANDS (default 100000) sets the session length, BENCH_EVALS (default 2000000) the evaluator's hand count.
+// Figures only: nothing here asserts on time (docs/bench.md records what was measured).
+import { rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProfiles } from '../src/config/profiles.ts';
+import { benchEvaluator } from './evaluator-bench.ts';
+import { generate, parsePass, replayPass, type Pass } from './replay-bench.ts';
+
+function count(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+
+function main(): void {
+  const hands = count('BENCH_HANDS', 100_000);
+  const evals = count('BENCH_EVALS', 2_000_000);
+  const profiles = loadProfiles();
+  const file = join(tmpdir(), `pokertable-bench-${process.pid}.jsonl`);
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`pokertable bench: node ${process.version}, ${cpus().length} × ${cpu}`);
+
+  try {
+    console.log(`\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`);
+    const g = generate(file, hands, profiles);
+    console.log(`    ${fmt(g.hands)} hands, ${fmt(g.inputs)} inputs, ${fmt(g.events)} events, ${(g.bytes / 1e6).toFixed(1)} MB in ${g.seconds.toFixed(1)} s` +
+      ` (${g.rejected} rejected) → ${file}`);
+    // Two rounds each, alternating, so a noisy neighbour does not decide the ratio; the best round counts.
+    const parses: Pass[] = [];
+    const replays: Pass[] = [];
+    for (let r = 0; r < 2; r++) {
+      parses.push(parsePass(file));
+      replays.push(replayPass(file, profiles));
+    }
+    const parse = parses.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const replay = replays.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const w = [40, 12, 16];
+    console.log(row(['    pass', 'seconds', 'inputs/s'], w));
+    console.log(row(['    JSON.parse each line (floor)', parse.seconds.toFixed(2), fmt(parse.lines / parse.seconds)], w));
+    console.log(row(['    replay: parse + apply + stringify', replay.seconds.toFixed(2), fmt(replay.lines / replay.seconds)], w));
+    const ratio = replay.seconds / parse.seconds;
+    console.log(`    replay / floor: ${ratio.toFixed(2)}× the parse time (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); ` +
+      `${(replay.bytes / 1e6).toFixed(0)} MB of events`);
+    const stringify = replay.stringifySeconds ?? 0;
+    const engine = replay.seconds - parse.seconds - stringify;
+    console.log(`    of the replay time: parse ${parse.seconds.toFixed(2)} s, JSON.stringify of the events ≈ ${stringify.toFixed(2)} s ` +
+      `(timed on a sample), engine apply ≈ ${engine.toFixed(2)} s (${fmt(replay.lines / Math.max(engine, 1e-9))} inputs/s)`);
+    console.log(`    rounds (s): parse ${parses.map((p) => p.seconds.toFixed(2)).join(', ')}; replay ${replays.map((p) => p.seconds.toFixed(2)).join(', ')}`);
+  } finally {
+    rmSync(file, { force: true });
+  }
+
+  console.log(`\n(b) 7-card evaluator — ${fmt(evals)} random hands, best of 5 rounds …`);
+  const e = benchEvaluator(evals, 5);
+  const w = [44, 16];
+  console.log(row(['    evaluator', 'evals/s'], w));
+  console.log(row(['    ours: score7(codes)', fmt(e.ours)], w));
+  console.log(row(['    ours: score7(flat Int32Array, offset)', fmt(e.oursFlat)], w));
+  console.log(row(['    phe: evaluateCardCodes(codes)', fmt(e.phe)], w));
+  const ratio = e.ours / e.phe;
+  console.log(`    ours / phe: ${ratio.toFixed(2)}× (target ≥ 1.0×: ${ratio >= 1 ? 'met' : 'NOT met'}); ` +
+    `ordering disagreements with phe over ${fmt(e.hands - 1)} hand pairs: ${e.disagreements}`);
+  if (e.disagreements > 0) process.exitCode = 1;
+}
+
+main();

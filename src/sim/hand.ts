@@ -1,0 +1,155 @@
+// What the virtual dealer knows about the hand under way, kept up to date from the table's events: the stub, how
+// far the deal and the board are, who is on action and the betting round (for check-or-call), and the one
+// irregularity planned for this hand.
+import type { Profile } from '../domain/profile.ts';
+import type { Seat, Street, TableEvent } from '../domain/types.ts';
+import { newRound, recordAction, type BettingRound } from './players.ts';
+import type { Random } from './random.ts';
+
+export type Plan = 'exposed-late' | 'exposed-early' | 'extra-card' | 'dealer-misdeal' | 'premature' | 'flop-too-many'
+  | 'clock' | 'clock-expire' | 'timebank';
+
+export interface SimHand {
+  bigBlind: Seat;
+  holeReads: number;
+  holeTotal: number;
+  /** Replacement cards owed for hole cards exposed during the deal (R-EXPOSED-LATE). */
+  replacements: number;
+  /** The last street whose cards are all out, and the one being dealt. */
+  street: Street;
+  dealing: Street | null;
+  board: string[];
+  onAction: { seat: Seat; deadline: number | null } | null;
+  /** A clock was called and left to run out on this seat: wait for the table's timer. */
+  waitingForTimer: Seat | null;
+  /** When the called clock's countdown starts (the player acts before it). */
+  clockAt: number | null;
+  round: BettingRound;
+  plan: Plan | null;
+  /** The betting round the plan applies to (premature cards, clock calls). */
+  planStreet: Street;
+  /** The hole-card position exposed by an exposed-* plan. */
+  exposeAt: number;
+  stub: string[];
+  /** Cards that go back into the stub when the given street starts being dealt (R-PREMATURE-*). */
+  returns: Array<{ card: string; street: Street }>;
+  lastCard: string | null;
+}
+
+const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
+const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
+
+const PLANS: readonly Plan[] = ['exposed-late', 'exposed-early', 'extra-card', 'dealer-misdeal', 'premature', 'premature',
+  'flop-too-many', 'clock', 'clock', 'clock-expire'];
+
+export function newHand(e: Extract<TableEvent, { type: 'hand.started' }>, random: Random, profile: Profile, rate: number): SimHand {
+  const h: SimHand = {
+    bigBlind: e.bigBlind,
+    holeReads: 0,
+    holeTotal: 2 * e.dealtIn.length,
+    replacements: 0,
+    street: 'preflop',
+    dealing: null,
+    board: [],
+    onAction: null,
+    waitingForTimer: null,
+    clockAt: null,
+    round: newRound('preflop', e.bigBlind),
+    plan: null,
+    planStreet: 'preflop',
+    exposeAt: 0,
+    stub: random.shuffle([...CARDS]),
+    returns: [],
+    lastCard: null,
+  };
+  if (!random.chance(rate)) return h;
+  const plans = profile.shotClock.enabled ? [...PLANS, 'timebank' as const, 'timebank' as const] : PLANS;
+  h.plan = random.pick(plans);
+  const positions = Array.from({ length: h.holeTotal }, (_, i) => i + 1);
+  const early = positions.filter((p) => profile.misdeal.exposedPositions.includes(p));
+  const late = positions.filter((p) => !early.includes(p));
+  if (h.plan === 'exposed-early' && early.length === 0) h.plan = 'exposed-late';
+  if (h.plan === 'exposed-late' && late.length === 0) h.plan = null;
+  if (h.plan === 'exposed-early') h.exposeAt = random.pick(early);
+  if (h.plan === 'exposed-late') h.exposeAt = random.pick(late);
+  h.planStreet = random.pick<Street>(['preflop', 'flop', 'turn']);
+  return h;
+}
+
+/** Puts a card back into the stub at a random place (the stub is reshuffled). */
+export function toStub(h: SimHand, card: string, random: Random): void {
+  h.stub.splice(random.int(0, h.stub.length), 0, card);
+}
+
+/** Follows one event of the hand. Returns the card to name as the burn when a four-card flop must be scrambled. */
+export function trackHand(h: SimHand, e: TableEvent, profile: Profile, random: Random): string | null {
+  switch (e.type) {
+    case 'card.dealt':
+      if ((e as { premature?: boolean }).premature === true && e.card) {
+        // The card goes back into the stub when its street is dealt again (set aside until the river in robert).
+        const setAside = e.street === 'turn' && profile.premature.turn === 'set-aside';
+        h.returns.push({ card: e.card, street: setAside ? 'river' : e.street });
+      }
+      return null;
+    case 'irregularity':
+      if (e.kind === 'exposed-card' && h.street === 'preflop' && h.round.actions === 0) h.replacements += 1;
+      if (e.kind === 'flop-too-many' && e.card) {
+        const four = [...h.board, e.card];
+        if (profile.flopTooMany === 'scramble') return random.pick(four);
+        for (const card of four) toStub(h, card, random);
+      }
+      return null;
+    case 'action.on':
+      if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind);
+      h.onAction = { seat: e.seat, deadline: e.deadline };
+      return null;
+    case 'action':
+    case 'hand.dead':
+      if (e.type === 'action') recordAction(h.round, e.seat, e.action);
+      if (h.onAction?.seat === e.seat) {
+        h.onAction = null;
+        h.clockAt = null;
+      }
+      if (h.waitingForTimer === e.seat) h.waitingForTimer = null;
+      return null;
+    case 'board':
+      h.board = [...e.cards];
+      if (e.cards.length === BOARD_SIZE[e.street]) {
+        h.street = e.street;
+        h.dealing = null;
+      } else {
+        // A redealt flop (R-FLOP-TOO-MANY redeal): no round until the new flop is out.
+        h.street = 'preflop';
+        h.dealing = e.street;
+        h.onAction = null;
+      }
+      return null;
+    case 'clock.called':
+      h.clockAt = e.countdownAt;
+      return null;
+    case 'timebank.used':
+      if (h.onAction?.seat === e.seat) h.onAction.deadline = e.deadline;
+      return null;
+    case 'table.ready':
+    case 'seat.occupied':
+    case 'seat.vacated':
+    case 'player.seated':
+    case 'player.removed':
+    case 'hand.started':
+    case 'misdeal':
+    case 'violation':
+    case 'clock.countdown':
+    case 'request.rejected':
+    case 'hands.exposed':
+    case 'showdown':
+    case 'hand.ended':
+    case 'level.changed':
+    case 'penalty.started':
+    case 'penalty.ended':
+    case 'input.rejected':
+    case 'device.online':
+    case 'device.offline':
+      return null;
+  }
+}
