@@ -13,6 +13,8 @@ import { seatSnap, tableSnap } from './helpers/avr-snapshot.ts';
 import { openPtyPair, requireSocat, waitFor, type PtyPair } from './helpers/pty.ts';
 
 const MAX_PINS = { data: 12, clock: 11, cs: 10 };
+// Waits on the emulated board get a generous limit: a loaded CI machine runs the emulator slower than real time.
+const SLOW = 15_000;
 const definition: FirmataBoardDefinition = {
   kind: 'firmata-board',
   board: 'uno',
@@ -58,7 +60,7 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
 
   const after = (mark: number) => inputs.slice(mark);
   const waitInput = async (mark: number, match: Partial<RawInput>, what: string): Promise<void> =>
-    waitFor(() => after(mark).some((i) => Object.entries(match).every(([k, v]) => i[k] === v)), what, 5000);
+    waitFor(() => after(mark).some((i) => Object.entries(match).every(([k, v]) => i[k] === v)), what, SLOW);
 
   beforeAll(async () => {
     pty = await openPtyPair();
@@ -76,7 +78,7 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
   it('comes online with the firmware it found and reports every seat sensor once', async () => {
     expect(inputs[0]).toMatchObject({ type: 'device', device: 'board', online: true });
     expect(String(inputs[0]?.detail)).toMatch(/StandardFirmata.*2\.4/);
-    await waitFor(() => [1, 2, 3].every((seat) => inputs.some((i) => i.type === 'seat' && i.seat === seat)), 'initial seat levels');
+    await waitFor(() => [1, 2, 3].every((seat) => inputs.some((i) => i.type === 'seat' && i.seat === seat)), 'initial seat levels', SLOW);
     expect(inputs.filter((i) => i.type === 'seat')).toEqual([
       expect.objectContaining({ occupied: false }),
       expect.objectContaining({ occupied: false }),
@@ -139,10 +141,10 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     const { uno } = wired;
     const max = wired.max!;
     board.render!([], handSnap(Date.now()));
-    await waitFor(() => uno.output(9) && uno.output(15) && uno.output(16) && !uno.output(17) && uno.output(18), 'LEDs lit');
+    await waitFor(() => uno.output(9) && uno.output(15) && uno.output(16) && !uno.output(17) && uno.output(18), 'LEDs lit', SLOW);
     expect(uno.output(13)).toBe(false);
     expect([9, 13, 15, 16, 17].every((p) => uno.isOutput(p))).toBe(true);
-    await waitFor(() => /^2[45]$/.test(max.visible(2)), 'digits showing 25 or 24');
+    await waitFor(() => /^2[45]$/.test(max.visible(2)), 'digits showing 25 or 24', SLOW);
     expect(max.shutdown).toBe(false);
 
     // Action moves to seat 2; the clock call ends; seat 2 comes back.
@@ -151,8 +153,8 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     next.clock = null;
     next.seatInfo[1] = seatSnap(2, { player: 'bob', present: true, dealtIn: true, dead: false });
     board.render!([], next);
-    await waitFor(() => !uno.output(9) && uno.output(13) && !uno.output(15) && uno.output(17), 'LEDs moved');
-    await waitFor(() => max.text(2) === '  ', 'digits blank');
+    await waitFor(() => !uno.output(9) && uno.output(13) && !uno.output(15) && uno.output(17), 'LEDs moved', SLOW);
+    await waitFor(() => max.text(2) === '  ', 'digits blank', SLOW);
   });
 
   it('counts down and blinks in the countdown on its own refresh timer', async () => {
@@ -163,16 +165,17 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     board.render!([], snap);
     const seen = new Set<string>();
     const dark = new Set<boolean>();
-    await waitFor(() => {
+    const off = max.onLatch(() => {
       seen.add(max.text(2));
       dark.add(max.shutdown);
-      return max.text(2) === ' 0';
-    }, 'the countdown to reach 0', 8000);
+    });
+    await waitFor(() => max.text(2) === ' 0' && !max.shutdown, 'the countdown to reach 0', SLOW);
+    off();
     // Without another render: 3, 2, 1 came from the refresh timer, and the display went dark and lit again.
     expect([...seen]).toEqual(expect.arrayContaining([' 2', ' 1', ' 0']));
     expect([...dark].sort()).toEqual([false, true]);
     board.render!([], tableSnap());
-    await waitFor(() => max.visible(2) === '  ' && !max.shutdown, 'blank and lit after the clock');
+    await waitFor(() => max.visible(2) === '  ' && !max.shutdown, 'blank and lit after the clock', SLOW);
   });
 
   it('reports a pulled cable, reconnects with backoff to a freshly reset board, and re-sends every output', async () => {
@@ -180,7 +183,7 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     const snap = handSnap(Date.now());
     snap.clock = { kind: 'clock', seat: 1, deadline: Date.now() + 60_000, countdownAt: null };
     board.render!([], snap);
-    await waitFor(() => wired.uno.output(9) && wired.max!.text(2) !== '  ', 'outputs before the unplug');
+    await waitFor(() => wired.uno.output(9) && wired.max!.text(2) !== '  ', 'outputs before the unplug', SLOW);
 
     await wired.stop();
     await pty.unplug();
@@ -192,8 +195,8 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     wired = await wireUno(pty.b, { max7219: MAX_PINS, setup: idle });
     expect(wired.uno.output(9)).toBe(false);
     await waitInput(mark, { type: 'device', online: true }, 'device online again', );
-    await waitFor(() => wired.uno.output(9) && wired.uno.output(15) && wired.uno.output(16) && !wired.uno.output(17), 'LEDs re-sent', 5000);
-    await waitFor(() => /^[56][0-9]$/.test(wired.max!.visible(2)), 'digits re-sent', 5000);
+    await waitFor(() => wired.uno.output(9) && wired.uno.output(15) && wired.uno.output(16) && !wired.uno.output(17), 'LEDs re-sent', SLOW);
+    await waitFor(() => /^[56][0-9]$/.test(wired.max!.visible(2)), 'digits re-sent', SLOW);
     expect(after(mark).filter((i) => i.type === 'device').map((i) => i.online)).toEqual([false, true]);
     // Inputs work again on the new connection.
     const m2 = inputs.length;
@@ -204,9 +207,9 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
   it('turns every LED dark and blanks the digits on stop', async () => {
     const snap = handSnap(Date.now());
     board.render!([], snap);
-    await waitFor(() => wired.uno.output(9) && wired.max!.text(2) !== '  ', 'outputs lit');
+    await waitFor(() => wired.uno.output(9) && wired.max!.text(2) !== '  ', 'outputs lit', SLOW);
     await board.stop();
-    await waitFor(() => !wired.uno.output(9) && !wired.uno.output(15) && !wired.uno.output(16) && wired.uno.output(17), 'LEDs dark', 3000);
-    await waitFor(() => wired.max!.visible(2) === '  ', 'digits blank', 3000);
+    await waitFor(() => !wired.uno.output(9) && !wired.uno.output(15) && !wired.uno.output(16) && wired.uno.output(17), 'LEDs dark', SLOW);
+    await waitFor(() => wired.max!.visible(2) === '  ', 'digits blank', SLOW);
   });
 });

@@ -191,6 +191,8 @@ export interface Max7219 {
   text(digits: number): string;
   /** `text`, but blank when the chip is shut down (what a person sees). */
   visible(digits: number): string;
+  /** Called after every latched frame, so a test sees every state even between its polls. */
+  onLatch(listener: () => void): () => void;
   detach(): void;
 }
 
@@ -203,6 +205,7 @@ export function attachMax7219(uno: AvrUno, pins: { data: number; clock: number; 
   let intensity = 0;
   let displayTest = false;
   let latched = 0;
+  const latchListeners = new Set<() => void>();
   const levels = new Map<number, boolean>();
   const detach = uno.onPin((pin, high) => {
     const was = levels.get(pin) ?? false;
@@ -218,6 +221,7 @@ export function attachMax7219(uno: AvrUno, pins: { data: number; clock: number; 
       else if (address === 0x0a) intensity = data & 0x0f;
       else if (address === 0x0c) shutdown = (data & 1) === 0;
       else if (address === 0x0f) displayTest = (data & 1) === 1;
+      for (const l of latchListeners) l();
     }
   });
   const glyph = (register: number): string => {
@@ -249,6 +253,10 @@ export function attachMax7219(uno: AvrUno, pins: { data: number; clock: number; 
     },
     text,
     visible: (digits) => (shutdown ? ' '.repeat(digits) : text(digits)),
+    onLatch(listener) {
+      latchListeners.add(listener);
+      return () => latchListeners.delete(listener);
+    },
     detach,
   };
 }

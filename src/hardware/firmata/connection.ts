@@ -1,5 +1,6 @@
 // One connection to a Firmata board: serialport 13 → firmata-io → johnny-five components. It knows pins, not the
 // table: the adapter (board.ts) decides what a reading means and which pins to light.
+import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
 import type { Logger } from 'pino';
 import type { PinName, ShotClockDigits } from './definition.ts';
@@ -64,12 +65,44 @@ async function closePort(port: SerialPort): Promise<void> {
   await new Promise<void>((resolve) => port.close(() => resolve()));
 }
 
+/** What firmata-io sees as its transport: the port's events, and writes gathered per turn of the event loop.
+ * johnny-five bit-bangs the MAX7219 with three Firmata messages per bit; written one by one that is ~150 tiny port
+ * writes per digit (each a trip through the serial binding), gathered it is one. */
+function coalescing(port: SerialPort): EventEmitter & { write(data: Buffer, done?: () => void): boolean; flush(): void } {
+  const transport = new EventEmitter();
+  for (const event of ['open', 'close', 'error', 'data']) port.on(event, (arg: unknown) => transport.emit(event, arg));
+  let pending: Buffer[] = [];
+  let callbacks: (() => void)[] = [];
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    const bytes = Buffer.concat(pending);
+    const done = callbacks;
+    pending = [];
+    callbacks = [];
+    if (!port.isOpen) {
+      done.forEach((cb) => cb());
+      return;
+    }
+    port.write(bytes, () => done.forEach((cb) => cb()));
+  };
+  return Object.assign(transport, {
+    flush,
+    write(data: Buffer, done?: () => void): boolean {
+      if (pending.length === 0) setImmediate(flush);
+      pending.push(Buffer.from(data));
+      if (done) callbacks.push(done);
+      return true;
+    },
+  });
+}
+
 export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConnection> {
   const { five, firmata } = j5();
   const port = new SerialPort({ path: opts.path, baudRate: opts.baudRate, autoOpen: false });
   // An Arduino resets when the port opens and announces its version after booting; a board that does not reset
   // (or a pty) is asked explicitly after this long.
-  const io = new firmata.Firmata(port, {
+  const transport = coalescing(port);
+  const io = new firmata.Firmata(transport, {
     reportVersionTimeout: Math.min(2500, opts.readyTimeoutMs / 2),
     samplingInterval: opts.samplingIntervalMs,
   });
@@ -171,6 +204,7 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
       closed = true;
       for (const s of sensors) s.disable();
       detachBoard(board, five.Board.cache);
+      transport.flush();
       await closePort(port);
       io.removeAllListeners();
       board.removeAllListeners();
