@@ -55,7 +55,7 @@ export function createSummary(options: SummaryOptions): Summary {
 
   const lines = (): string[] => [
     `hands played ${hands}${lastHand !== null ? ` · hand ${lastHand}` : ''} · ${levelText(snapshot)}`,
-    `irregularities ${counts.irregularity} · misdeals ${counts.misdeal} · dead hands ${counts.dead}${lastResult ? ` · last: ${lastResult}` : ''}`,
+    `irregularities ${counts.irregularity} · misdeals ${counts.misdeal} · dead hands ${counts.dead}${lastResult ? ` · last showdown: ${lastResult}` : ''}`,
     ...notable.map((n) => `  ${n}`),
   ];
 
