@@ -53,6 +53,8 @@ export interface Pass {
   bytes: number;
   /** Replay only: seconds spent in JSON.stringify, estimated from a timed sample of the events. */
   stringifySeconds?: number;
+  /** Replay only: events produced (must equal the generating session's). */
+  events?: number;
 }
 
 const SAMPLE = 200_000;
@@ -86,6 +88,7 @@ export function replayPass(file: string, profiles: Readonly<Record<string, Profi
   let bytes = 0;
   let out: string[] = [];
   const sample: unknown[] = [];
+  let events = 0;
   const lines = forEachLine(file, (line, number) => {
     let value: unknown;
     try {
@@ -94,6 +97,7 @@ export function replayPass(file: string, profiles: Readonly<Record<string, Profi
       value = undefined;
     }
     for (const e of table.apply(value, number)) {
+      events += 1;
       out.push(JSON.stringify(e) + '\n');
       if (sample.length < SAMPLE) sample.push(e);
     }
@@ -105,5 +109,5 @@ export function replayPass(file: string, profiles: Readonly<Record<string, Profi
   });
   bytes += out.join('').length;
   const seconds = (performance.now() - t0) / 1000;
-  return { lines, seconds, bytes, stringifySeconds: stringifyEstimate(sample, bytes) };
+  return { lines, seconds, bytes, events, stringifySeconds: stringifyEstimate(sample, bytes) };
 }

@@ -39,6 +39,12 @@ function main(): void {
       parses.push(parsePass(file));
       replays.push(replayPass(file, profiles));
     }
+    for (const r of replays) {
+      if (r.events !== g.events) {
+        console.log(`    WARNING: the replay gave ${r.events} events, the session ${g.events}: the file does not replay the same`);
+        process.exitCode = 1;
+      }
+    }
     const parse = parses.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const replay = replays.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const w = [40, 12, 16];
