@@ -130,7 +130,7 @@ describe.skipIf(!socat)('serial display adapter over socat ptys', () => {
     await display.start(ctxFor(inputs));
     const snap = snapWith(level({ level: 9, smallBlind: 2000, bigBlind: 4000, ante: 4000 }));
     display.render!([], snap);
-    await waitFor(() => emu.board.state?.level?.level === 9, 'board shows level 9', 5000);
+    await waitFor(() => emu.board.state?.level?.level === 9, 'board shows level 9', 15_000);
     expect(emu.board.state?.level).toMatchObject({ smallBlind: 2000, bigBlind: 4000, ante: 4000, paused: false });
     expect(emu.board.errors.garbage).toBeGreaterThan(0);
     expect(relay.injected.toB).toBeGreaterThan(0);
@@ -161,7 +161,7 @@ describe.skipIf(!socat)('serial display adapter over socat ptys', () => {
     emu = await runEmulatorOnPort(pty.b, { name: 'clock board' });
     cleanups.push(() => emu.close());
     expect(emu.board.state).toBeNull();
-    await waitFor(() => emu.board.state?.level?.level === 4, 'level 4 shown again after the reconnect', 5000);
+    await waitFor(() => emu.board.state?.level?.level === 4, 'level 4 shown again after the reconnect', 15_000);
     await waitFor(() => devices(inputs).length === 3, 'online again');
     // A change after the reconnect goes out at once.
     display.render!([], snapWith(level({ level: 5, smallBlind: 300, bigBlind: 600, ante: 75 })));

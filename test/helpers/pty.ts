@@ -29,7 +29,7 @@ export interface PtyPair {
 }
 
 /** Polls `check` until it holds; fails the test with `what` after `timeoutMs` (a limit, never a measurement). */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
