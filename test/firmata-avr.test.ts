@@ -146,6 +146,9 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     expect([9, 13, 15, 16, 17].every((p) => uno.isOutput(p))).toBe(true);
     await waitFor(() => /^2[45]$/.test(max.visible(2)), 'digits showing 25 or 24', SLOW);
     expect(max.shutdown).toBe(false);
+    // Two digits wired: two scanned (full brightness), intensity 60 % of 15.
+    expect(max.scanned).toBe(2);
+    expect(max.intensity).toBe(9);
 
     // Action moves to seat 2; the clock call ends; seat 2 comes back.
     const next = handSnap(Date.now());

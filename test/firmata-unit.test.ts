@@ -189,6 +189,11 @@ describe('Firmata board adapter (injected connection)', () => {
       .toThrow(expect.objectContaining({ code: 'DEVICE_INVALID', message: 'devices/x.json: pin 2 is both /seatSensors/0 and /seatLeds/0' }));
     expect(() => createFirmataBoard({ name: 'b' }, { kind: 'firmata-board', seatSensors: [{ seat: 1, type: 'analog', pin: 'a1', threshold: 1 }], panel: { fold: { pin: 'A1' } } }))
       .toThrow(/pin A1 is both/);
+    // On a known board, "A0" and its digital number are one pin.
+    expect(() => createFirmataBoard({ name: 'b' }, { kind: 'firmata-board', board: 'uno', seatSensors: [{ seat: 1, type: 'analog', pin: 'A0', threshold: 1 }], seatLeds: [{ seat: 1, role: 'dead', pin: 14 }] }))
+      .toThrow(/pin 14 is both \/seatSensors\/0 and \/seatLeds\/0/);
+    expect(() => createFirmataBoard({ name: 'b' }, { kind: 'firmata-board', board: 'mega', seatSensors: [{ seat: 1, type: 'analog', pin: 'A0', threshold: 1 }], seatLeds: [{ seat: 1, role: 'dead', pin: 14 }] }))
+      .not.toThrow();
     await expect(createFirmataBoard({ name: 'b' }, def).start({ submit: () => {}, logger, now: () => 0 })).rejects.toMatchObject({ code: 'DEVICE_INVALID' });
   });
 });

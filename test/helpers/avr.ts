@@ -184,6 +184,8 @@ export interface Max7219 {
   readonly shutdown: boolean;
   readonly decodeMode: number;
   readonly intensity: number;
+  /** Digits scanned: register 0x0B + 1. */
+  readonly scanned: number;
   readonly displayTest: boolean;
   /** Frames latched so far (16-bit words), for tests that count traffic. */
   readonly latched: number;
@@ -203,6 +205,7 @@ export function attachMax7219(uno: AvrUno, pins: { data: number; clock: number; 
   let shutdown = true; // power-on state per the datasheet
   let decodeMode = 0;
   let intensity = 0;
+  let scanLimit = 7;
   let displayTest = false;
   let latched = 0;
   const latchListeners = new Set<() => void>();
@@ -219,6 +222,7 @@ export function attachMax7219(uno: AvrUno, pins: { data: number; clock: number; 
       if (address >= 1 && address <= 8) registers[address - 1] = data;
       else if (address === 0x09) decodeMode = data;
       else if (address === 0x0a) intensity = data & 0x0f;
+      else if (address === 0x0b) scanLimit = data & 0x07;
       else if (address === 0x0c) shutdown = (data & 1) === 0;
       else if (address === 0x0f) displayTest = (data & 1) === 1;
       for (const l of latchListeners) l();
@@ -244,6 +248,9 @@ export function attachMax7219(uno: AvrUno, pins: { data: number; clock: number; 
     },
     get intensity() {
       return intensity;
+    },
+    get scanned() {
+      return scanLimit + 1;
     },
     get displayTest() {
       return displayTest;

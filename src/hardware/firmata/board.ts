@@ -25,11 +25,16 @@ type InputRole =
   | { kind: 'panel'; button: PanelButtonName; pullup?: boolean; activeLow?: boolean }
   | { kind: 'seat-button'; seat: number; button: 'timebank' | 'clock'; pullup?: boolean; activeLow?: boolean };
 
+// Where A0 sits among the digital pins, for boards whose numbering is known, so "A0" and 14 are seen as one pin.
+const FIRST_ANALOG: Readonly<Record<string, number>> = { uno: 14, nano: 14, 'pro-mini': 14, mega: 54, leonardo: 18, micro: 18 };
+
 /** Every pin may serve one purpose only: two roles on a pin is a wiring mistake worth stopping for. */
 function checkPins(def: FirmataBoardDefinition, file: string): void {
   const seen = new Map<string, string>();
+  const a0 = FIRST_ANALOG[(def.board ?? '').toLowerCase()];
   const use = (pin: PinName, what: string): void => {
-    const key = String(pin).toUpperCase();
+    const analog = /^A(\d+)$/i.exec(String(pin));
+    const key = analog && a0 !== undefined ? String(a0 + Number(analog[1])) : String(pin).toUpperCase();
     const other = seen.get(key);
     if (other) throw new TableError('DEVICE_INVALID', `${file}: pin ${pin} is both ${other} and ${what}`, { file, field: what });
     seen.set(key, what);

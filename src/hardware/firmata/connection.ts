@@ -174,6 +174,9 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
       board,
     });
     d.brightness(opts.digits.brightness);
+    // Scan only the digits that are wired: the chip divides its time between scanned digits, so the default (all
+    // eight) would show two digits at a quarter of their brightness.
+    d.scanLimit(0, opts.digits.digits - 1);
     digits = {
       draw: (position, character) => d.digit(0, position, character),
       light: (on) => (on ? d.on() : d.off()),

@@ -28,6 +28,7 @@ export interface J5Digits {
   on(): void;
   off(): void;
   brightness(percent: number): void;
+  scanLimit(device: number, limit: number): void;
 }
 
 interface FiveModule {
