@@ -99,9 +99,16 @@ function coalescing(port: SerialPort): EventEmitter & { write(data: Buffer, done
 export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConnection> {
   const { five, firmata } = j5();
   const port = new SerialPort({ path: opts.path, baudRate: opts.baudRate, autoOpen: false });
+  let gone: string | null = null;
+  port.on('close', (err: { disconnected?: boolean } | null) => {
+    gone ??= err?.disconnected ? `${opts.path} disconnected` : `${opts.path} closed`;
+  });
+  port.on('error', (err: Error) => {
+    gone ??= `${opts.path}: ${err.message}`;
+  });
+  const transport = coalescing(port);
   // An Arduino resets when the port opens and announces its version after booting; a board that does not reset
   // (or a pty) is asked explicitly after this long.
-  const transport = coalescing(port);
   const io = new firmata.Firmata(transport, {
     reportVersionTimeout: Math.min(2500, opts.readyTimeoutMs / 2),
     samplingInterval: opts.samplingIntervalMs,
@@ -123,65 +130,78 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     throw err;
   }
 
-  // "A3" used as a digital pin: johnny-five leaves that to each component (and Sensor/Led get it wrong), so it is
-  // resolved here from the board's own analog mapping (Uno: A0 = 14, Mega: A0 = 54).
-  const analogPins = (io as unknown as { analogPins: number[] }).analogPins;
-  const digitalPin = (pin: PinName): number => {
-    if (typeof pin === 'number') return pin;
-    const m = /^A(\d+)$/i.exec(pin);
-    const n = m ? analogPins[Number(m[1])] : undefined;
-    if (n === undefined) throw new Error(`${opts.path}: the board has no pin ${pin}`);
-    return n;
-  };
-
-  const board = new five.Board({ io, repl: false, debug: false, sigint: false });
-  board.on('error', (err: unknown) => opts.logger.warn({ err: String(err) }, 'johnny-five error'));
-  await new Promise<void>((resolve) => board.once('ready', () => resolve()));
-
   const sensors: J5Sensor[] = [];
-  const firmataIo = io as unknown as FirmataPins;
-  const digitalInputs: { key: string; pin: number }[] = [];
-  for (const input of opts.inputs) {
-    if (input.analog) {
-      // johnny-five's Sensor takes a median of the samples between two ticks: a little noise filtering for pads.
-      const sensor = new five.Sensor({ pin: input.pin, type: 'analog', freq: opts.inputIntervalMs, board });
-      sensor.on('data', (value: number | null) => {
-        if (value !== null) opts.onReading(input.key, value);
-      });
-      sensors.push(sensor);
-      continue;
-    }
-    // Digital inputs go straight to firmata-io: johnny-five's Sensor and Button renumber an Uno's pins 14–19 to 0–5
-    // (its pin translation), and the firmware reports digital levels on change anyway, so no sampling is needed.
-    const pin = digitalPin(input.pin);
-    firmataIo.pinMode(pin, firmataIo.MODES.INPUT);
-    // StandardFirmata turns the pull-up on when an input pin is written HIGH (as johnny-five's Button does).
-    if (input.pullup) firmataIo.digitalWrite(pin, 1);
-    digitalInputs.push({ key: input.key, pin });
-  }
-  // Reporting starts only once every input pin is configured: the firmware reports a whole port at a time and
-  // reads pins it does not yet know as inputs as 0, which would be a false first level for a pulled-up pin.
-  for (const { key, pin } of digitalInputs) firmataIo.digitalRead(pin, (value) => opts.onReading(key, value));
-
   const leds = new Map<PinName, J5Led>();
-  for (const pin of opts.outputs) leds.set(pin, new five.Led({ pin: digitalPin(pin), board }));
-
+  let board: J5Board | null = null;
   let digits: DigitsDriver | null = null;
-  if (opts.digits) {
-    const d: J5Digits = new five.Led.Digits({
-      pins: { data: digitalPin(opts.digits.data), clock: digitalPin(opts.digits.clock), cs: digitalPin(opts.digits.cs) },
-      digits: opts.digits.digits,
-      board,
-    });
-    d.brightness(opts.digits.brightness);
-    // Scan only the digits that are wired: the chip divides its time between scanned digits, so the default (all
-    // eight) would show two digits at a quarter of their brightness.
-    d.scanLimit(0, opts.digits.digits - 1);
-    digits = {
-      draw: (position, character) => d.digit(0, position, character),
-      light: (on) => (on ? d.on() : d.off()),
+  try {
+    // "A3" used as a digital pin: johnny-five leaves that to each component (and Sensor/Led get it wrong), so it is
+    // resolved here from the board's own analog mapping (Uno: A0 = 14, Mega: A0 = 54).
+    const analogPins = (io as unknown as { analogPins: number[] }).analogPins;
+    const digitalPin = (pin: PinName): number => {
+      if (typeof pin === 'number') return pin;
+      const m = /^A(\d+)$/i.exec(pin);
+      const n = m ? analogPins[Number(m[1])] : undefined;
+      if (n === undefined) throw new Error(`${opts.path}: the board has no pin ${pin}`);
+      return n;
     };
+
+    const j5board = new five.Board({ io, repl: false, debug: false, sigint: false });
+    board = j5board;
+    j5board.on('error', (err: unknown) => opts.logger.warn({ err: String(err) }, 'johnny-five error'));
+    await new Promise<void>((resolve) => j5board.once('ready', () => resolve()));
+
+    const firmataIo = io as unknown as FirmataPins;
+    const digitalInputs: { key: string; pin: number }[] = [];
+    for (const input of opts.inputs) {
+      if (input.analog) {
+        // johnny-five's Sensor takes a median of the samples between two ticks: a little noise filtering for pads.
+        const sensor = new five.Sensor({ pin: input.pin, type: 'analog', freq: opts.inputIntervalMs, board: j5board });
+        sensor.on('data', (value: number | null) => {
+          if (value !== null) opts.onReading(input.key, value);
+        });
+        sensors.push(sensor);
+        continue;
+      }
+      // Digital inputs go straight to firmata-io: johnny-five's Sensor and Button renumber an Uno's pins 14–19 to 0–5
+      // (its pin translation), and the firmware reports digital levels on change anyway, so no sampling is needed.
+      const pin = digitalPin(input.pin);
+      firmataIo.pinMode(pin, firmataIo.MODES.INPUT);
+      // StandardFirmata turns the pull-up on when an input pin is written HIGH (as johnny-five's Button does).
+      if (input.pullup) firmataIo.digitalWrite(pin, 1);
+      digitalInputs.push({ key: input.key, pin });
+    }
+    // Reporting starts only once every input pin is configured: the firmware reports a whole port at a time and
+    // reads pins it does not yet know as inputs as 0, which would be a false first level for a pulled-up pin.
+    for (const { key, pin } of digitalInputs) firmataIo.digitalRead(pin, (value) => opts.onReading(key, value));
+
+    for (const pin of opts.outputs) leds.set(pin, new five.Led({ pin: digitalPin(pin), board: j5board }));
+
+    if (opts.digits) {
+      const d: J5Digits = new five.Led.Digits({
+        pins: { data: digitalPin(opts.digits.data), clock: digitalPin(opts.digits.clock), cs: digitalPin(opts.digits.cs) },
+        digits: opts.digits.digits,
+        board: j5board,
+      });
+      d.brightness(opts.digits.brightness);
+      // Scan only the digits that are wired: the chip divides its time between scanned digits, so the default (all
+      // eight) would show two digits at a quarter of their brightness.
+      d.scanLimit(0, opts.digits.digits - 1);
+      digits = {
+        draw: (position, character) => d.digit(0, position, character),
+        light: (on) => (on ? d.on() : d.off()),
+      };
+    }
+    // The port may have gone while the components were set up: then this connection never worked.
+    if (gone !== null) throw new Error(`${gone} while setting up the board`);
+  } catch (err) {
+    for (const sensor of sensors) sensor.disable();
+    if (board) detachBoard(board, five.Board.cache);
+    io.removeAllListeners();
+    await closePort(port);
+    throw err;
   }
+  const j5board = board;
 
   let closed = false;
   const lost = (detail: string): void => {
@@ -206,11 +226,11 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
       if (closed) return;
       closed = true;
       for (const s of sensors) s.disable();
-      detachBoard(board, five.Board.cache);
+      detachBoard(j5board, five.Board.cache);
       transport.flush();
       await closePort(port);
       io.removeAllListeners();
-      board.removeAllListeners();
+      j5board.removeAllListeners();
     },
   };
 }
