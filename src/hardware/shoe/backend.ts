@@ -18,7 +18,8 @@ export interface PcscEvents {
 }
 
 export interface PcscContext {
-  close(): void;
+  /** Disconnects any card and releases the readers and the context. Never rejects. */
+  close(): Promise<void>;
 }
 
 export interface PcscBackend {
@@ -36,6 +37,8 @@ interface NfcReader {
   on(event: 'error', listener: (err: Error) => void): this;
   on(event: 'end' | 'card.off', listener: () => void): this;
   transmit(data: Buffer, responseMaxLength: number): Promise<Buffer>;
+  disconnect(): Promise<unknown>;
+  connection: unknown;
   close(): void;
 }
 interface Nfc {
@@ -84,6 +87,10 @@ function openContext(NFC: NfcConstructor, events: PcscEvents, accept: (reader: s
     // nfc-pcsc's own processing needs an AID for ISO 14443-4 tags; GET DATA (UID) works for every tag type.
     reader.autoProcessing = false;
     reader.on('card', () => {
+      if (closed) {
+        void release(reader);
+        return;
+      }
       reader.transmit(GET_UID, 12).then(
         (res) => {
           if (closed) return;
@@ -106,17 +113,12 @@ function openContext(NFC: NfcConstructor, events: PcscEvents, accept: (reader: s
     events.readerAdded(name);
   });
   return {
-    close() {
+    async close() {
       if (closed) return;
       closed = true;
-      for (const reader of readers) {
-        try {
-          reader.close();
-        } catch {
-          // Already gone with pcscd.
-        }
-      }
+      const all = [...readers];
       readers.clear();
+      await Promise.all(all.map(release));
       try {
         nfc.close();
       } catch {
@@ -124,6 +126,23 @@ function openContext(NFC: NfcConstructor, events: PcscEvents, accept: (reader: s
       }
     },
   };
+}
+
+/** A card handle left connected by a closed reader makes pcscd fail the next context's transmits on that reader,
+ * so disconnect before closing. */
+async function release(reader: NfcReader): Promise<void> {
+  if (reader.connection) {
+    try {
+      await reader.disconnect();
+    } catch {
+      // pcscd gone or card already removed: nothing to hand back.
+    }
+  }
+  try {
+    reader.close();
+  } catch {
+    // Already closed with pcscd.
+  }
 }
 
 /** null when pcscd answers on its socket, else why not. `new NFC()` without pcscd spins at 100 % CPU forever, so

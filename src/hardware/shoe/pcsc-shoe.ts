@@ -55,12 +55,11 @@ export class PcscShoe implements Device {
     await reported;
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     this.stopped = true;
     this.clearTimers();
-    this.closeContext();
     this.firstReport?.();
-    return Promise.resolve();
+    await this.closeContext();
   }
 
   private connect(): void {
@@ -164,7 +163,7 @@ export class PcscShoe implements Device {
   /** Drops the PC/SC context and builds a new one after the backoff: readers are not rediscovered after pcscd
    * restarts, and a reader unplugged and plugged back is found by a fresh context in every case. */
   private rebuild(): void {
-    this.closeContext();
+    void this.closeContext();
     this.scheduleRetry();
   }
 
@@ -193,13 +192,13 @@ export class PcscShoe implements Device {
     first?.();
   }
 
-  private closeContext(): void {
+  private async closeContext(): Promise<void> {
     this.generation++;
     this.clearWait();
     this.readers.clear();
     const context = this.context;
     this.context = null;
-    context?.close();
+    await context?.close();
   }
 
   private clearWait(): void {

@@ -1,0 +1,100 @@
+// The table config loader: YAML in, a validated, defaulted, deeply frozen TableConfig out, or one TableError
+// ('CONFIG_INVALID') naming the file and the field. Checks that a schema cannot express (unique names, files that
+// must exist, device definitions that must be valid) happen here too, so a bad config fails at start, not at the
+// first card.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import { TableError } from '../domain/errors.ts';
+import type { TableConfig } from './types.ts';
+import { DEVICES_DIR, resolveDevice } from './devices.ts';
+import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
+
+export { loadDeviceDefinition, resolveDevice, type DeviceDefinition, type ResolvedDevice } from './devices.ts';
+
+const tableSchema = createRequire(import.meta.url)('../../config/table.schema.json') as object;
+let validateTable: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
+
+export interface LoadTableOptions {
+  /** Where bare definition names are looked up (the shipped devices/ by default). */
+  devicesDir?: string;
+}
+
+export function loadTableConfig(file: string, options: LoadTableOptions = {}): Readonly<TableConfig> {
+  const shown = displayPath(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new TableError('CONFIG_INVALID', `${shown}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, { file: shown });
+  }
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const lines = doc.errors.map((e) => {
+      const at = e.linePos?.[0];
+      return `${shown}${at ? `:${at.line}:${at.col}` : ''}: ${e.message.split('\n')[0] ?? e.code}`;
+    });
+    throw new TableError('CONFIG_INVALID', lines.join('\n'), { file: shown });
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw invalid('CONFIG_INVALID', file, [{ field: '/', message: 'must be a YAML mapping with at least `table: {id: …}`' }]);
+  }
+  validateTable ??= createAjv().compile(tableSchema);
+  if (!validateTable(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateTable.errors));
+
+  const config = data as Omit<TableConfig, 'source'>;
+  const configDir = dirname(resolve(file));
+  const problems: FieldError[] = [];
+
+  // Relative paths follow the config file, not the directory the service happens to start in.
+  const table = config.table;
+  if (table.deckFile !== null) table.deckFile = resolve(configDir, table.deckFile);
+  config.storage.dir = resolve(configDir, config.storage.dir);
+
+  const ext = config.mqtt.external;
+  if (ext) {
+    // ajv does not fill defaults inside oneOf branches.
+    ext.rejectUnauthorized ??= true;
+    for (const key of ['caFile', 'certFile', 'keyFile'] as const) {
+      const value = ext[key];
+      if (value === undefined) continue;
+      ext[key] = resolve(configDir, value);
+      if (!existsSync(ext[key])) problems.push({ field: `/mqtt/external/${key}`, message: `file ${ext[key]} does not exist` });
+    }
+    if ((ext.certFile === undefined) !== (ext.keyFile === undefined)) {
+      problems.push({ field: '/mqtt/external/keyFile', message: 'certFile and keyFile go together (client certificate)' });
+    }
+  }
+
+  duplicates(config.mqtt.embedded.users.map((u) => u.username), '/mqtt/embedded/users', 'username', problems);
+  duplicates(config.devices.map((d) => d.name), '/devices', 'name', problems);
+  const { port, wsPort } = config.mqtt.embedded;
+  if (ext === null && wsPort === port) problems.push({ field: '/mqtt/embedded/wsPort', message: `must differ from port (${port})` });
+  if (ext === null && config.http.port !== null && (config.http.port === port || config.http.port === wsPort)) {
+    problems.push({ field: '/http/port', message: `${config.http.port} is already an MQTT port` });
+  }
+
+  config.devices.forEach((ref, i) => {
+    try {
+      resolveDevice(ref, configDir, options.devicesDir ?? DEVICES_DIR);
+    } catch (err) {
+      if (!(err instanceof TableError)) throw err;
+      // The definition file's own errors name their file; say which config entry pulled it in.
+      problems.push({ field: `/devices/${i}/definition`, message: err.message.replace(/\n/g, '; ') });
+    }
+  });
+
+  if (problems.length > 0) throw invalid('CONFIG_INVALID', file, problems);
+  return deepFreeze({ source: shown, ...config });
+}
+
+function duplicates(values: string[], path: string, key: string, problems: FieldError[]): void {
+  const seen = new Map<string, number>();
+  values.forEach((v, i) => {
+    const first = seen.get(v);
+    if (first !== undefined) problems.push({ field: `${path}/${i}/${key}`, message: `"${v}" is already used by ${path}/${first}` });
+    else seen.set(v, i);
+  });
+}

@@ -1,0 +1,95 @@
+// JSON Schema validation shared by the table config and the device definitions: one ajv setup, and error messages
+// that name the file and the field (`devices/uno-table.json: /pins/seats/3/pin must be integer`), because a venue
+// technician fixes the file, not the code.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { relative, isAbsolute } from 'node:path';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { TableError, type TableErrorCode } from '../domain/errors.ts';
+
+const draft07 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as object;
+
+export type Validator = ValidateFunction;
+
+/** A fresh ajv that fills defaults, reports every error, and accepts both draft-07 and 2020-12 schemas (editors
+ * understand both; engineers writing schemas should not have to care which one the loader speaks). */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: false, allowUnionTypes: true });
+  ajv.addMetaSchema(draft07);
+  return ajv;
+}
+
+/** The path shown in messages: relative to the working directory when it is inside it. */
+export function displayPath(file: string): string {
+  if (!isAbsolute(file)) return file;
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** ajv errors as `field message` pairs a person can act on (the missing or unknown key is named, enums list their
+ * values). */
+export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    let field = e.instancePath === '' ? '/' : e.instancePath;
+    let message = e.message ?? 'is invalid';
+    const p = e.params as Record<string, unknown>;
+    if (e.keyword === 'required') {
+      field = `${e.instancePath}/${String(p.missingProperty)}`;
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      field = `${e.instancePath}/${String(p.additionalProperty)}`;
+      message = 'is not a known field (check the spelling)';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'const') {
+      message = `must be ${JSON.stringify(p.allowedValue)}`;
+    } else if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+      // The branch errors above already say what is wrong; the summary adds noise.
+      if (out.length > 0) continue;
+    }
+    const key = `${field} ${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ field, message });
+  }
+  return out;
+}
+
+/** One TableError listing every problem; `detail.field` is the first, for callers that show one. */
+export function invalid(code: TableErrorCode, file: string, errors: FieldError[]): TableError {
+  const shown = displayPath(file);
+  const lines = errors.map((e) => `${shown}: ${e.field} ${e.message}`);
+  return new TableError(code, lines.join('\n'), { file: shown, field: errors[0]?.field ?? '/' });
+}
+
+export function readJson(file: string, code: TableErrorCode): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new TableError(code, `${displayPath(file)}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, {
+      file: displayPath(file),
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new TableError(code, `${displayPath(file)}: not valid JSON (${(err as Error).message})`, { file: displayPath(file) });
+  }
+}
+
+/** Freezes an object and everything under it, so no module can change the config another one relies on. */
+export function deepFreeze<T>(value: T): Readonly<T> {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as object)) deepFreeze(v);
+  }
+  return value;
+}
