@@ -33,7 +33,12 @@ export const openSerialTransport: OpenTransport = async (path, baudRate) => {
       if (port.isOpen) port.write(Buffer.from(bytes));
     },
     onData: (listener) => void port.on('data', listener),
-    onClose: (listener) => void closeListeners.push(listener),
+    onClose(listener) {
+      closeListeners.push(listener);
+      // Gone before anyone listened: still say so, or the adapter would wait on a dead port.
+      const detail = closedDetail;
+      if (detail !== null && !closing) queueMicrotask(() => listener(detail));
+    },
     async close() {
       closing = true;
       if (!port.isOpen) return;
