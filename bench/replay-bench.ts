@@ -51,25 +51,8 @@ export interface Pass {
   seconds: number;
   /** Output bytes (the replay pass's JSON lines), or a checksum of what the parse produced. */
   bytes: number;
-  /** Replay only: seconds spent in JSON.stringify, estimated from a timed sample of the events. */
-  stringifySeconds?: number;
   /** Replay only: events produced (must equal the generating session's). */
   events?: number;
-}
-
-const SAMPLE = 200_000;
-
-/** Times JSON.stringify alone over a sample of the replay's events, scaled to the whole output by bytes. */
-function stringifyEstimate(sample: readonly unknown[], totalBytes: number): number {
-  let best = Infinity;
-  let bytes = 0;
-  for (let round = 0; round < 3; round++) {
-    const t0 = performance.now();
-    bytes = 0;
-    for (const e of sample) bytes += JSON.stringify(e).length + 1;
-    best = Math.min(best, (performance.now() - t0) / 1000);
-  }
-  return bytes === 0 ? 0 : (best * totalBytes) / bytes;
 }
 
 export function parsePass(file: string): Pass {
@@ -82,13 +65,14 @@ export function parsePass(file: string): Pass {
   return { lines, seconds: (performance.now() - t0) / 1000, bytes: keys };
 }
 
-export function replayPass(file: string, profiles: Readonly<Record<string, Profile>>): Pass {
+/** What `npm run replay` does per line: parse, apply, stringify every event (joined in blocks, then discarded).
+ * With `stringify: false`, parse and apply only: the difference between the two is the cost of the output. */
+export function replayPass(file: string, profiles: Readonly<Record<string, Profile>>, stringify = true): Pass {
   const t0 = performance.now();
   const table = createTable({ profiles });
   let bytes = 0;
-  let out: string[] = [];
-  const sample: unknown[] = [];
   let events = 0;
+  let out: string[] = [];
   const lines = forEachLine(file, (line, number) => {
     let value: unknown;
     try {
@@ -96,11 +80,10 @@ export function replayPass(file: string, profiles: Readonly<Record<string, Profi
     } catch {
       value = undefined;
     }
-    for (const e of table.apply(value, number)) {
-      events += 1;
-      out.push(JSON.stringify(e) + '\n');
-      if (sample.length < SAMPLE) sample.push(e);
-    }
+    const batch = table.apply(value, number);
+    events += batch.length;
+    if (!stringify) return;
+    for (const e of batch) out.push(JSON.stringify(e) + '\n');
     // As the replay CLI batches its writes: join a block of lines, then let it go (here: count it).
     if (out.length > 512) {
       bytes += out.join('').length;
@@ -108,6 +91,5 @@ export function replayPass(file: string, profiles: Readonly<Record<string, Profi
     }
   });
   bytes += out.join('').length;
-  const seconds = (performance.now() - t0) / 1000;
-  return { lines, seconds, bytes, events, stringifySeconds: stringifyEstimate(sample, bytes) };
+  return { lines, seconds: (performance.now() - t0) / 1000, bytes, events };
 }

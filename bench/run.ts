@@ -34,12 +34,14 @@ function main(): void {
       ` (${g.rejected} rejected) → ${file}`);
     // Two rounds each, alternating, so a noisy neighbour does not decide the ratio; the best round counts.
     const parses: Pass[] = [];
+    const applies: Pass[] = [];
     const replays: Pass[] = [];
     for (let r = 0; r < 2; r++) {
       parses.push(parsePass(file));
+      applies.push(replayPass(file, profiles, false));
       replays.push(replayPass(file, profiles));
     }
-    for (const r of replays) {
+    for (const r of [...applies, ...replays]) {
       if (r.events !== g.events) {
         console.log(`    WARNING: the replay gave ${r.events} events, the session ${g.events}: the file does not replay the same`);
         process.exitCode = 1;
@@ -47,18 +49,21 @@ function main(): void {
     }
     const parse = parses.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const replay = replays.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const apply = applies.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const w = [40, 12, 16];
     console.log(row(['    pass', 'seconds', 'inputs/s'], w));
     console.log(row(['    JSON.parse each line (floor)', parse.seconds.toFixed(2), fmt(parse.lines / parse.seconds)], w));
+    console.log(row(['    parse + apply (no output)', apply.seconds.toFixed(2), fmt(apply.lines / apply.seconds)], w));
     console.log(row(['    replay: parse + apply + stringify', replay.seconds.toFixed(2), fmt(replay.lines / replay.seconds)], w));
     const ratio = replay.seconds / parse.seconds;
     console.log(`    replay / floor: ${ratio.toFixed(2)}× the parse time (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); ` +
       `${(replay.bytes / 1e6).toFixed(0)} MB of events`);
-    const stringify = replay.stringifySeconds ?? 0;
-    const engine = replay.seconds - parse.seconds - stringify;
-    console.log(`    of the replay time: parse ${parse.seconds.toFixed(2)} s, JSON.stringify of the events ≈ ${stringify.toFixed(2)} s ` +
-      `(timed on a sample), engine apply ≈ ${engine.toFixed(2)} s (${fmt(replay.lines / Math.max(engine, 1e-9))} inputs/s)`);
-    console.log(`    rounds (s): parse ${parses.map((p) => p.seconds.toFixed(2)).join(', ')}; replay ${replays.map((p) => p.seconds.toFixed(2)).join(', ')}`);
+    const engine = apply.seconds - parse.seconds;
+    const output = replay.seconds - apply.seconds;
+    console.log(`    of the replay time: parse ${parse.seconds.toFixed(2)} s, engine apply ≈ ${engine.toFixed(2)} s ` +
+      `(${fmt(replay.lines / Math.max(engine, 1e-9))} inputs/s), stringify of the events ≈ ${output.toFixed(2)} s`);
+    const list = (passes: Pass[]) => passes.map((p) => p.seconds.toFixed(2)).join(', ');
+    console.log(`    rounds (s): parse ${list(parses)}; parse + apply ${list(applies)}; replay ${list(replays)}`);
   } finally {
     rmSync(file, { force: true });
   }
