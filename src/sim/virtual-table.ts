@@ -143,7 +143,8 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     const act = (): Body | null => (onSeat() ? { type: 'panel', button: chooseAction(random, h.round, seat) } : null);
     /** Time left before the first running clock (shot clock or called clock) expires. */
     const room = (t: number): number => Math.min(h.onAction?.deadline ?? Infinity, h.clockAt ?? Infinity) - t;
-    const within = (wanted: number) => (t: number) => Math.min(wanted, room(t) - 500);
+    // A margin before the clock: in `npm start` timers run scaled, so an input may land a little after its `at`.
+    const within = (wanted: number) => (t: number) => Math.min(wanted, room(t) - 1500);
     const plan = h.plan;
     if ((plan === 'clock' || plan === 'clock-expire') && h.street === h.planStreet && room(now) > 20_000) {
       h.plan = null;
@@ -162,7 +163,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     if (plan === 'timebank' && deadline !== null && (banks.get(seat) ?? 0) > 0 && room(now) > 5000) {
       h.plan = null;
       return [
-        { after: (t) => deadline - t - random.int(1000, 3000), input: () => (onSeat() ? { type: 'timebank', seat } : null), answer: 'timebank' },
+        { after: (t) => deadline - t - random.int(2000, 4000), input: () => (onSeat() ? { type: 'timebank', seat } : null), answer: 'timebank' },
         { after: within(random.int(2000, 8000)), input: act, answer: 'action' },
       ];
     }
