@@ -34,7 +34,7 @@ export interface FieldError {
 /** ajv errors as `field message` pairs a person can act on (the missing or unknown key is named, enums list their
  * values). */
 export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
-  const out: FieldError[] = [];
+  const out: (FieldError & { nullBranch: boolean })[] = [];
   const seen = new Set<string>();
   for (const e of errors ?? []) {
     let field = e.instancePath === '' ? '/' : e.instancePath;
@@ -57,9 +57,22 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
     const key = `${field} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ field, message });
+    out.push({ field, message, nullBranch: e.keyword === 'type' && p.type === 'null' });
   }
-  return out;
+  // A `null | X` field holding a wrong X fails both branches; "must be null" alone would mislead, so it becomes a
+  // note on the real problem, or disappears when the problem is deeper inside.
+  const real = out.filter((e) => !e.nullBranch);
+  const kept: FieldError[] = [];
+  for (const e of out) {
+    if (e.nullBranch) {
+      const elsewhere = real.some((o) => o.field === e.field || o.field.startsWith(`${e.field}/`));
+      if (!elsewhere) kept.push({ field: e.field, message: e.message });
+    } else {
+      const nullable = out.some((o) => o.nullBranch && o.field === e.field);
+      kept.push({ field: e.field, message: nullable ? `${e.message} (or null)` : e.message });
+    }
+  }
+  return kept;
 }
 
 /** One TableError listing every problem; `detail.field` is the first, for callers that show one. */
