@@ -2,13 +2,24 @@
 // R-SUBSTANTIAL-ACTION), and how a hand ends (fold, showdown, misdeal).
 import { startActionClock, clearClocks } from './clocks.ts';
 import type { Ctx } from './context.ts';
-import { firstToAct, misdealt, nextSeat } from './positions.ts';
+import { firstToAct, misdealt } from './positions.ts';
 import { nextStreetOwed } from './streets.ts';
 import { showdown } from './showdown.ts';
 import type { HandState, Round } from './state.ts';
 import type { ActionKind, HandEndReason, MisdealReason, Seat, Street } from './types.ts';
 
 export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
+
+/** How many dealt-in seats pass a test (no array: this runs on every action). */
+function count(hand: HandState, test: (hand: HandState, seat: Seat) => boolean): number {
+  let n = 0;
+  for (const s of hand.plan.dealtIn) if (test(hand, s)) n += 1;
+  return n;
+}
+
+export function canBet(hand: HandState, seat: Seat): boolean {
+  return !hand.folded.has(seat) && !hand.dead.has(seat) && !hand.allIn.has(seat);
+}
 
 export function isLive(hand: HandState, seat: Seat): boolean {
   return !hand.folded.has(seat) && !hand.dead.has(seat);
@@ -32,10 +43,6 @@ export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
   return hand.chipActions >= rule.chipActions || hand.anyActions >= rule.anyActions;
 }
 
-function seatCount(ctx: Ctx): number {
-  return ctx.state.setup!.seats;
-}
-
 /** Opens a betting round on a street whose cards are all out, or runs the board out when nobody can bet. */
 export function startRound(ctx: Ctx, hand: HandState, street: Street): void {
   hand.street = street;
@@ -45,13 +52,13 @@ export function startRound(ctx: Ctx, hand: HandState, street: Street): void {
     round.matched.set(hand.plan.bigBlind, 1);
   }
   hand.round = round;
-  const canBet = bettingSeats(hand);
-  const mustAct = canBet.filter((s) => facingBet(round, s));
-  if (canBet.length === 0 || (canBet.length === 1 && mustAct.length === 0)) {
+  const bettors = bettingSeats(hand);
+  const mustAct = bettors.filter((s) => facingBet(round, s));
+  if (bettors.length === 0 || (bettors.length === 1 && mustAct.length === 0)) {
     roundOver(ctx, hand);
     return;
   }
-  const first = firstToAct(hand.plan, street, canBet);
+  const first = firstToAct(hand.plan, street, bettors);
   if (first === null) return roundOver(ctx, hand);
   putOnAction(ctx, hand, first);
 }
@@ -62,10 +69,18 @@ function putOnAction(ctx: Ctx, hand: HandState, seat: Seat): void {
   ctx.emit({ type: 'action.on', seat, street: hand.street, deadline: hand.shotDeadline });
 }
 
-function nextToAct(ctx: Ctx, hand: HandState, after: Seat): Seat | null {
+/** The next seat clockwise after `after` that can bet and has not acted since the last raise or faces a bet. */
+function nextToAct(hand: HandState, after: Seat): Seat | null {
   const round = hand.round!;
-  const pending = bettingSeats(hand).filter((s) => !round.acted.has(s) || facingBet(round, s));
-  return pending.length === 0 ? null : nextSeat(after, pending, seatCount(ctx));
+  let best: Seat | null = null;
+  let wrapped: Seat | null = null;
+  for (const s of hand.plan.dealtIn) {
+    if (!canBet(hand, s) || (round.acted.has(s) && !facingBet(round, s))) continue;
+    if (s > after) {
+      if (best === null || s < best) best = s;
+    } else if (wrapped === null || s < wrapped) wrapped = s;
+  }
+  return best ?? wrapped;
 }
 
 /** An action of the seat on action, from the panel or from a clock's expiry. */
@@ -105,15 +120,14 @@ export function act(ctx: Ctx, hand: HandState, action: ActionKind, by: 'panel' |
 export function afterTurn(ctx: Ctx, hand: HandState, seat: Seat): void {
   if (endIfOneLeft(ctx, hand)) return;
   if (hand.onAction !== seat) return;
-  const next = nextToAct(ctx, hand, seat);
+  const next = nextToAct(hand, seat);
   if (next === null) roundOver(ctx, hand);
   else putOnAction(ctx, hand, next);
 }
 
 export function endIfOneLeft(ctx: Ctx, hand: HandState): boolean {
-  const live = liveSeats(hand);
-  if (live.length > 1) return false;
-  endHand(ctx, hand, 'fold', live);
+  if (count(hand, isLive) > 1) return false;
+  endHand(ctx, hand, 'fold', liveSeats(hand));
   return true;
 }
 
@@ -123,7 +137,7 @@ export function roundOver(ctx: Ctx, hand: HandState): void {
   hand.onAction = null;
   clearClocks(hand);
   if (hand.street === 'river') return showdown(ctx, hand);
-  if (!hand.runOut && bettingSeats(hand).length <= 1) {
+  if (!hand.runOut && count(hand, canBet) <= 1) {
     hand.runOut = true; // R-ROUND-END: no more than one seat can bet: every hand is exposed, the board runs out
     ctx.emit({ type: 'hands.exposed', seats: liveSeats(hand) });
   }

@@ -6,6 +6,8 @@ export const SUITS = 'shdc';
 /** "As", "td", "10h" → "As", "Td", "Th"; anything else → null. */
 export function parseCard(text: string): Card | null {
   if (typeof text !== 'string') return null;
+  // the common case, already canonical, without allocating
+  if (text.length === 2 && RANKS.includes(text[0]!) && SUITS.includes(text[1]!)) return text;
   let t = text.trim();
   if (t.startsWith('10')) t = 'T' + t.slice(2);
   if (t.length !== 2) return null;

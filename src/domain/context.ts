@@ -12,8 +12,9 @@ export class Ctx {
   emit(body: EventBody): void {
     // seq, at, type and hand lead, so a line reads well and a replay's bytes are stable
     const hand = this.state.hand;
-    const head = hand ? { seq: ++this.state.seq, at: this.at, type: body.type, hand: hand.number } : { seq: ++this.state.seq, at: this.at, type: body.type };
-    this.events.push(Object.assign(head, body) as TableEvent);
+    const seq = ++this.state.seq;
+    const event = hand ? { seq, at: this.at, type: body.type, hand: hand.number, ...(body as object) } : { seq, at: this.at, ...body };
+    this.events.push(event as TableEvent);
   }
 
   reject(request: string, reason: string, seat?: number): void {
