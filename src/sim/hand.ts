@@ -7,7 +7,7 @@ import { newRound, recordAction, type BettingRound } from './players.ts';
 import type { Random } from './random.ts';
 
 export type Plan = 'exposed-late' | 'exposed-early' | 'extra-card' | 'dealer-misdeal' | 'premature' | 'flop-too-many'
-  | 'clock' | 'clock-expire' | 'timebank';
+  | 'clock' | 'clock-expire' | 'timebank' | 'walks-away';
 
 export interface SimHand {
   bigBlind: Seat;
@@ -34,6 +34,8 @@ export interface SimHand {
   /** Cards that go back into the stub when the given street starts being dealt (R-PREMATURE-*). */
   returns: Array<{ card: string; street: Street }>;
   lastCard: string | null;
+  /** Seats that folded or whose hand is dead. */
+  out: Set<Seat>;
 }
 
 const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
@@ -41,7 +43,7 @@ export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flo
 const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
 
 const PLANS: readonly Plan[] = ['exposed-late', 'exposed-early', 'extra-card', 'dealer-misdeal', 'premature', 'premature',
-  'flop-too-many', 'clock', 'clock', 'clock-expire'];
+  'flop-too-many', 'clock', 'clock', 'clock-expire', 'walks-away'];
 
 export function newHand(e: Extract<TableEvent, { type: 'hand.started' }>, random: Random, profile: Profile, rate: number): SimHand {
   const h: SimHand = {
@@ -62,6 +64,7 @@ export function newHand(e: Extract<TableEvent, { type: 'hand.started' }>, random
     stub: random.shuffle([...CARDS]),
     returns: [],
     lastCard: null,
+    out: new Set(),
   };
   if (!random.chance(rate)) return h;
   const plans = profile.shotClock.enabled ? [...PLANS, 'timebank' as const, 'timebank' as const] : PLANS;
@@ -107,6 +110,7 @@ export function trackHand(h: SimHand, e: TableEvent, profile: Profile, random: R
     case 'action':
     case 'hand.dead':
       if (e.type === 'action') recordAction(h.round, e.seat, e.action);
+      if (e.type === 'hand.dead' || e.action === 'fold') h.out.add(e.seat);
       if (h.onAction?.seat === e.seat) {
         h.onAction = null;
         h.clockAt = null;

@@ -83,6 +83,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   const away = new Map<Seat, number>(); // seat → hands still to miss
   const banks = new Map<Seat, number>(playerSeats.map((s) => [s, profile.shotClock.timeBanks]));
   let bankLevel: number | null = null;
+  let penalised = 0; // seats serving a missed-hands penalty
   let now = options.startAt;
   let awaiting: Answer | null = null;
   let agenda: Step[] = [];
@@ -130,6 +131,10 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
       away.set(seat, random.int(1, 3));
       steps.push({ after: random.int(500, 1500), input: { type: 'seat', seat, occupied: false }, answer: null });
       sensorChange = true;
+    }
+    if (penalised === 0 && random.chance(rate / 20)) {
+      const seat = random.pick(playerSeats);
+      steps.push({ after: random.int(500, 1500), input: { type: 'command', name: 'penalty', seat, rounds: 1 }, answer: null });
     }
     // The sensor must hold its new level for the debounce before the hand starts, or the change lands mid-hand.
     const settle = sensorChange ? profile.presence.debounceMs + 500 : 0;
@@ -207,6 +212,19 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
         h.plan = null;
         return [read(h), read(h)];
       }
+      if (h.plan === 'walks-away' && h.street === h.planStreet && !beforeAction) {
+        // R-STAY-SEATED: a player with a live hand gets up (a violation once the sensor has settled), back later.
+        h.plan = null;
+        const walkers = playerSeats.filter((s) => s !== h.onAction!.seat && present.has(s) && !h.out.has(s));
+        if (walkers.length > 0) {
+          const seat = random.pick(walkers);
+          return [
+            { after: random.int(300, 800), input: { type: 'seat', seat, occupied: false }, answer: null },
+            ...decide(h, h.onAction.seat),
+            { after: random.int(2000, 6000), input: { type: 'seat', seat, occupied: true }, answer: null },
+          ];
+        }
+      }
       return decide(h, h.onAction.seat);
     }
     // Nobody on action: the round is over (or the board runs out): deal the next street until its board is complete.
@@ -233,6 +251,8 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
       return;
     }
     if (e.type === 'timebank.used') banks.set(e.seat, e.remaining);
+    if (e.type === 'penalty.started') penalised += 1;
+    if (e.type === 'penalty.ended') penalised -= 1;
     if (e.type === 'hand.ended') {
       hand = null;
       agenda = shuffleSteps();
@@ -280,9 +300,14 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     },
     react(events) {
       for (const e of events) onEvent(e);
-      if (awaiting !== null) return [];
-      if (agenda.length === 0) agenda = plan();
-      return emit(agenda);
+      const out: Input[] = [];
+      // Side inputs (seat sensors, commands) are not waited for: keep going until an input is in flight.
+      while (awaiting === null) {
+        if (agenda.length === 0) agenda = plan();
+        if (agenda.length === 0) break;
+        out.push(...emit(agenda));
+      }
+      return out;
     },
   };
 }
