@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -22,7 +22,16 @@ function listening(port: number): Promise<boolean> {
 describe('npm start (simulated table)', () => {
   it('--hands 3: plays three hands, publishes table.ready, hand.started, showdown, and exits 0', async () => {
     const child = spawn('npm', ['start', '--silent', '--', '--hands', '3', '--speed', '40', '--seed', '5', '--irregularities', '0',
-      '--mqtt-port', '18854', '--ws-port', '18855', '--http-port', '18856'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      '--mqtt-port', '18854', '--ws-port', '18855', '--http-port', '18856'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // npm → sh → tsx → node: a failed test takes the whole group down, not only npm.
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    onTestFinished(killGroup);
     let output = '';
     child.stdout.on('data', (b: Buffer) => (output += b.toString()));
     child.stderr.on('data', (b: Buffer) => (output += b.toString()));

@@ -15,6 +15,7 @@ import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
 import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
+import type { Runtime } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { loadDeckFile } from './deck.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
@@ -67,24 +68,23 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   const configDir = dirname(resolve(args.config));
   const devices = config.devices.map((ref) => buildDevice(resolveDevice(ref, configDir)));
   const deck = config.table.deckFile !== null ? loadDeckFile(config.table.deckFile, logger) : undefined;
-  const app = await startTableApp({
+  return startTableApp({
     config, clock: systemClock(), speed: 1, profiles, ...(deck ? { deck } : {}), devices, logger,
+    prepare: (runtime) => setUpTable(runtime, config, logger),
   });
-  setUpTable(app, config, logger);
-  return app;
 }
 
 /** A table starting on an empty journal gets its `setup` from the config; after that the journal remembers. A config
  * whose seats or profile changed sets the table up again, but never in the middle of a hand. */
-function setUpTable(app: TableApp, config: TableConfig, logger: Logger): void {
-  const snapshot = app.runtime.snapshot();
+function setUpTable(runtime: Runtime, config: TableConfig, logger: Logger): void {
+  const snapshot = runtime.snapshot();
   if (snapshot.seats === config.table.seats && snapshot.profile === config.table.profile) return;
   if (snapshot.hand !== null) {
     logger.warn({ journal: { seats: snapshot.seats, profile: snapshot.profile }, config: { seats: config.table.seats, profile: config.table.profile } },
       'the config changed seats or profile during a hand; keeping the journal\'s until a restart between hands');
     return;
   }
-  app.runtime.submit({
+  runtime.submit({
     type: 'command',
     name: 'setup',
     seats: config.table.seats,

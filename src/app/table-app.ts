@@ -25,6 +25,8 @@ export interface TableAppOptions {
   deck?: ReadonlyMap<string, string>;
   devices: Device[];
   logger: Logger;
+  /** Runs on the recovered runtime before anything can reach it (MQTT, devices): e.g. the config's `setup`. */
+  prepare?: (runtime: TableRuntime) => void;
 }
 
 export interface TableApp {
@@ -63,6 +65,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
     });
     // Closing the runtime flushes and closes the journal: the last thing to go.
     cleanups.push({ name: 'journal', run: () => runtime.close() });
+    options.prepare?.(runtime);
 
     const broker = config.mqtt.external
       ? null
@@ -79,7 +82,15 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       });
     }
 
-    // Devices: started before the bridge so their first `device.online` goes out with everything else.
+    const bridge = startMqttBridge({ runtime, config, logger, broker });
+    // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
+    // down at boot must not keep the table from starting (the bridge keeps trying, the journal keeps everything).
+    const connected = await Promise.race([bridge.whenConnected().then(() => true), delay(MQTT_WAIT_MS).then(() => false)]);
+    if (!connected) log.warn({ waitedMs: MQTT_WAIT_MS }, 'MQTT broker not reachable yet; starting anyway and retrying');
+    // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
+    cleanups.push({ name: 'mqtt', run: () => bridge.close() });
+
+    // Devices after the bridge, so it sees their `device.online` and retains `devices/<name>`.
     const ctx = { submit: (input: Parameters<typeof runtime.submit>[0]) => void runtime.submit(input), logger, now: clock.now };
     const started: Device[] = [];
     for (const device of options.devices) {
@@ -106,14 +117,6 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
     const unrender = runtime.onEvents(render);
     cleanups.push({ name: 'render', run: () => unrender() });
     render([]);
-
-    const bridge = startMqttBridge({ runtime, config, logger, broker });
-    // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
-    // down at boot must not keep the table from starting (the bridge keeps trying, the journal keeps everything).
-    const connected = await Promise.race([bridge.whenConnected().then(() => true), delay(MQTT_WAIT_MS).then(() => false)]);
-    if (!connected) log.warn({ waitedMs: MQTT_WAIT_MS }, 'MQTT broker not reachable yet; starting anyway and retrying');
-    // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
-    cleanups.push({ name: 'mqtt', run: () => bridge.close() });
 
     let board: BoardServer | null = null;
     if (config.http.port !== null) {
