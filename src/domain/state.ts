@@ -4,6 +4,10 @@ import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
 import type { Card, Level, Seat, Street } from './types.ts';
 
+/** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
+ * not fit. */
+export const STATE_VERSION = 'domain-state-1';
+
 export interface SeatState {
   seat: Seat;
   player: string | null;

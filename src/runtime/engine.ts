@@ -4,7 +4,7 @@
 import { deserialize, serialize } from 'node:v8';
 import type { Table, TableOptions } from '../domain/api.ts';
 import { snapshotOf } from '../domain/snapshot-of.ts';
-import type { State } from '../domain/state.ts';
+import { STATE_VERSION, type State } from '../domain/state.ts';
 import { initialState, nextDeadline, step } from '../domain/table.ts';
 
 export interface DurableTable extends Table {
@@ -18,8 +18,8 @@ export interface Engine {
   create(options: TableOptions, saved?: Uint8Array): DurableTable;
 }
 
-/** Bump when State (src/domain/state.ts) changes shape in a way an old checkpoint would not fit. */
-export const DOMAIN_STATE_VERSION = 'domain-state-1';
+/** Owned by the domain: src/domain/state.ts bumps it when State changes shape. */
+export const DOMAIN_STATE_VERSION = STATE_VERSION;
 
 /** The real engine. The state is plain data with Maps and Sets: V8's structured serialisation keeps all of it,
  * shared references included, exactly. */
