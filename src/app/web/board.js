@@ -62,6 +62,12 @@
     $('table-name').textContent = config.tableId;
     document.title = `${config.tableId} — poker table`;
     const base = config.base;
+    if (!config.mqtt.url && !config.mqtt.port) {
+      // A browser only speaks MQTT over WebSocket: say what to configure instead of retrying forever.
+      $('overlay-text').textContent = 'No MQTT WebSocket: set mqtt.embedded.wsPort, or use a ws:// external broker';
+      $('overlay').hidden = false;
+      return;
+    }
     const url = config.mqtt.url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
     const client = mqtt.connect(url, {
       protocolVersion: 4, // the embedded broker speaks MQTT 3.1.1
