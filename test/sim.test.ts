@@ -86,6 +86,13 @@ describe('virtual table: first inputs', () => {
     expect(make).toThrow(TableError);
     expect(make).toThrow(/no rule profile "nope".*tda/);
   });
+
+  it('refuses a table it cannot play', () => {
+    const make = (seats: number, players: number) => () => createVirtualTable({ seed: 1, seats, players, profile: 'tda', irregularityRate: 0, startAt: 0, profiles });
+    expect(make(6, 1)).toThrow(/players must be an integer from 2 to the 6 seats, got 1/);
+    expect(make(6, 7)).toThrow(TableError);
+    expect(make(1, 1)).toThrow(/seats/);
+  });
 });
 
 describe('virtual table against the engine', () => {

@@ -4,6 +4,7 @@
 //
 // One input at a time is "in flight": the virtual table waits for the event that answers it (a read → `card.dealt`,
 // an action → `action`, …) before deciding the next one, so it works whatever way the caller batches events.
+import { TableError } from '../domain/errors.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { Input, Seat, TableEvent } from '../domain/types.ts';
 import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
@@ -74,11 +75,16 @@ const ANSWERED_BY: Record<Answer, TableEvent['type']> = {
 };
 
 export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
+  if (!Number.isInteger(options.seats) || options.seats < 2) throw new TableError('CONFIG_INVALID', `virtual table: seats must be an integer ≥ 2, got ${options.seats}`);
+  if (!Number.isInteger(options.players) || options.players < 2 || options.players > options.seats) {
+    throw new TableError('CONFIG_INVALID', `virtual table: players must be an integer from 2 to the ${options.seats} seats, got ${options.players}`);
+  }
+  if (!Number.isFinite(options.startAt)) throw new TableError('CONFIG_INVALID', 'virtual table: startAt must be a time in ms');
   const profile = resolveProfile(options.profile, options.rules, options.profiles);
   const random: Random = createRandom(options.seed);
   const rate = Math.min(1, Math.max(0, options.irregularityRate));
   const uidOf = options.deck ? new Map([...options.deck].map(([uid, card]) => [card, uid])) : null;
-  const playerSeats = Array.from({ length: Math.min(options.players, options.seats) }, (_, i) => i + 1);
+  const playerSeats = Array.from({ length: options.players }, (_, i) => i + 1);
   const present = new Set<Seat>();
   const away = new Map<Seat, number>(); // seat → hands still to miss
   const banks = new Map<Seat, number>(playerSeats.map((s) => [s, profile.shotClock.timeBanks]));
