@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
 const READS = Number(args.reads);
 const WARMUP = Number(args.warmup);
 const SYNC = args.sync === 'normal' ? 'normal' : 'full';
-const logger = pino({ level: 'warn' });
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const base = 'pokertable/bench';
 
 const mqttConfig: MqttConfig = {
@@ -80,13 +80,21 @@ class Arrivals {
       w(t);
     } else this.early.set(key, t);
   }
+  constructor(private readonly diagnose: () => string) {}
   wait(key: number): Promise<number> {
     const t = this.early.get(key);
     if (t !== undefined) {
       this.early.delete(key);
       return Promise.resolve(t);
     }
-    return new Promise((resolve) => this.waiting.set(key, resolve));
+    // A lost message must stop the run with what is known, not hang it.
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${key} never arrived: ${this.diagnose()}`)), 30_000);
+      this.waiting.set(key, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
   }
 }
 
@@ -116,8 +124,10 @@ async function main(): Promise<void> {
   const publisher = await connect(broker.bridge);
   // A topic the subscriber (an anonymous display) may read and that the table never uses.
   const bareTopic = `${base}/devices/bench-bare`;
-  const events = new Arrivals();
-  const bare = new Arrivals();
+  const diagnose = () =>
+    JSON.stringify({ lastSeq: runtime.outbox.lastSeq(), confirmed: bridge.confirmed(), connected: bridge.connected(), subscriber: subscriber.connected, publisher: publisher.connected });
+  const events = new Arrivals(diagnose);
+  const bare = new Arrivals(diagnose);
   subscriber.on('message', (topic, payload) => {
     const t = performance.now();
     if (topic === `${base}/events`) events.arrive((JSON.parse(payload.toString()) as TableEvent).seq, t);

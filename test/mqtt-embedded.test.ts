@@ -154,6 +154,20 @@ describe('embedded broker + bridge', () => {
     expect(runtime.inputs[0]!.at).not.toBe(1);
   });
 
+  it('cuts a connection that sends a packet over the broker limit; the table keeps answering', async () => {
+    const { runtime, url } = await table();
+    const floor = await client(url, { username: 'floor', password: 'floor-pw' });
+    const closed = new Promise<void>((resolve) => floor.once('close', () => resolve()));
+    floor.publish(`${base}/cmd/setup`, Buffer.alloc(3 * 1024 * 1024, 0x20), { qos: 1 });
+    await closed;
+    const again = await client(url, { username: 'floor', password: 'floor-pw' });
+    const results = collect(again);
+    await again.subscribeAsync(`${base}/cmd/result`, { qos: 1 });
+    again.publish(`${base}/cmd/seat-player`, JSON.stringify({ id: 'after', seat: 1, player: 'Al' }), { qos: 1 });
+    await results.until((m) => m.length === 1, 'an answer after the refused packet');
+    expect(runtime.inputs.map((i) => i.name)).toEqual(['seat-player']);
+  });
+
   it('keeps state, clock and devices retained and republishes them on change', async () => {
     const { runtime, url } = await table();
     runtime.submit({ type: 'device', device: 'shoe', online: true, detail: 'reader ACR122U' });
@@ -237,9 +251,16 @@ describe('embedded broker + bridge', () => {
     expect(bridge.confirmed().events).toBe(25);
   });
 
-  it('publishes offline on close (a clean shutdown sends no last will)', async () => {
-    const { bridge, url } = await table();
+  it('publishes offline on close (a clean shutdown sends no last will) and confirms what was delivered', async () => {
+    const { bridge, runtime, url } = await table();
+    const prod = await client(url, { username: 'prod', password: 'prod-pw' });
+    const secure = collect(prod);
+    await prod.subscribeAsync(`${base}/secure/events`, { qos: 1 });
+    for (const card of ['2c', '3c', '4c']) runtime.submit({ type: 'card', card });
+    await secure.until((m) => m.length === 3, 'three secure events');
     await bridge.close();
+    expect(runtime.outbox.cursor('mqtt')).toBe(3);
+    expect(runtime.outbox.cursor('mqtt-secure')).toBe(3);
     const late = await client(url);
     const seen = collect(late);
     await late.subscribeAsync(`${base}/status`, { qos: 1 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 import { parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
 import { StreamPublisher } from '../src/mqtt/publisher.ts';
 import { canPublish, canRead, canSubscribe, filtersIntersect, topicMatches, type Principal } from '../src/mqtt/topics.ts';
 import type { Outbox } from '../src/runtime/types.ts';
@@ -218,5 +219,49 @@ describe('StreamPublisher', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('PacketSizeScanner', () => {
+  // PUBLISH packets: fixed header byte, remaining length (varint), then that many bytes.
+  const packet = (bodyLength: number): Buffer => {
+    const len: number[] = [];
+    let n = bodyLength;
+    do {
+      let byte = n % 128;
+      n = Math.floor(n / 128);
+      if (n > 0) byte |= 0x80;
+      len.push(byte);
+    } while (n > 0);
+    return Buffer.concat([Buffer.from([0x30, ...len]), Buffer.alloc(bodyLength, 0x61)]);
+  };
+  function feed(max: number, chunks: Buffer[]): { passed: number; error: string | null } {
+    const scanner = new PacketSizeScanner(max);
+    let passed = 0;
+    for (const c of chunks) {
+      const problem = scanner.scan(c);
+      if (problem) return { passed, error: problem.message };
+      passed += c.length;
+    }
+    return { passed, error: null };
+  }
+  const split = (buf: Buffer, size: number) => Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size));
+
+  it('passes packets under the limit, however the bytes are chunked', () => {
+    const stream = Buffer.concat([packet(0), packet(127), packet(128), packet(16_383), packet(16_384), packet(1000)]);
+    for (const size of [1, 2, 3, 7, 200, stream.length]) {
+      expect(feed(20_000, split(stream, size))).toEqual({ passed: stream.length, error: null });
+    }
+  });
+  it('cuts at the header of a packet above the limit, even when split', () => {
+    const stream = Buffer.concat([packet(10), packet(20_001)]);
+    for (const size of [1, 3, stream.length]) {
+      const r = feed(20_000, split(stream, size));
+      expect(r.error).toMatch(/20001 bytes \(limit 20000\)/);
+      expect(r.passed).toBeLessThan(20_001);
+    }
+  });
+  it('refuses a remaining length longer than four bytes', () => {
+    expect((feed(1e9, [Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01])])).error).toMatch(/malformed/);
   });
 });

@@ -228,7 +228,9 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       secure.stop();
       await this.publishOffline();
       closed = true;
-      await client.end();
+      await client.end(); // waits (a little) for PUBACKs of what is in flight
+      events.finish();
+      secure.finish();
       log.info('MQTT bridge closed');
     },
     dropConnection: () => client.destroyConnection(),

@@ -9,6 +9,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
+import { guarded } from './packet-guard.ts';
 import { canPublish, canRead, canSubscribe, type Principal } from './topics.ts';
 
 export interface EmbeddedBrokerOptions {
@@ -100,13 +101,21 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     log.debug({ clientId: client.id, err: err.message }, 'MQTT connection error'),
   );
 
-  const tcp = createServer(aedes.handle);
+  // Room for the topic and properties on top of the payload limit.
+  const maxPacket = hardMax + 64 * 1024;
+  const refuseOversized = (err: Error) => log.warn({ err: err.message }, 'MQTT connection cut: packet too large');
+  const tcp = createServer((socket) => {
+    socket.on('error', (err) => log.debug({ err: err.message }, 'MQTT socket error'));
+    // Events are small and late is wrong: no Nagle wait for the previous segment's ACK.
+    socket.setNoDelay(true);
+    aedes.handle(guarded(socket, maxPacket, refuseOversized));
+  });
   const port = await listen(tcp, embedded.port, embedded.host, 'MQTT');
   let wss: WebSocketServer | null = null;
   let wsPort: number | null = null;
   if (embedded.wsPort !== null) {
     try {
-      wss = await listenWs(embedded.wsPort, embedded.host);
+      wss = await listenWs(embedded.wsPort, embedded.host, maxPacket);
     } catch (err) {
       tcp.close();
       await closeAedes(aedes);
@@ -116,7 +125,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     wss.on('connection', (socket, req) => {
       const stream = createWebSocketStream(socket);
       stream.on('error', (err) => log.debug({ err: err.message }, 'MQTT WebSocket stream error'));
-      aedes.handle(stream, req);
+      aedes.handle(guarded(stream, maxPacket, refuseOversized), req);
     });
   }
   log.info({ host: embedded.host, port, wsPort }, 'embedded MQTT broker listening');
@@ -173,9 +182,9 @@ function listen(server: Server, port: number, host: string, what: string): Promi
   });
 }
 
-function listenWs(port: number, host: string): Promise<WebSocketServer> {
+function listenWs(port: number, host: string, maxPayload: number): Promise<WebSocketServer> {
   return new Promise((resolve, reject) => {
-    const wss = new WebSocketServer({ port, host });
+    const wss = new WebSocketServer({ port, host, maxPayload });
     const onError = (err: NodeJS.ErrnoException) =>
       reject(
         new TableError('MQTT_FAILED', `MQTT WebSocket cannot listen on ${host}:${port}: ${err.code ?? err.message}`),

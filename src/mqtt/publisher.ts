@@ -42,6 +42,7 @@ export class StreamPublisher {
   private known: number;
   private failed = false;
   private stopped = false;
+  private finished = false;
   private ackTimer: NodeJS.Timeout | null = null;
   private holdTimer: NodeJS.Timeout | null = null;
   private readonly window: number;
@@ -68,11 +69,18 @@ export class StreamPublisher {
     this.pump();
   }
 
+  /** Sends nothing more; confirmations still count until finish(). */
   stop(): void {
     this.stopped = true;
     if (this.holdTimer) clearTimeout(this.holdTimer);
     this.holdTimer = null;
+  }
+
+  /** Writes the last confirmation to the outbox; the outbox is not touched after this (it may be closing). */
+  finish(): void {
+    this.stop();
     this.flushAck();
+    this.finished = true;
   }
 
   private remember(events: readonly TableEvent[]): void {
@@ -151,14 +159,14 @@ export class StreamPublisher {
   }
 
   private scheduleAck(): void {
-    if (this.ackTimer) return;
+    if (this.ackTimer || this.stopped) return;
     this.ackTimer = setTimeout(() => this.flushAck(), this.ackDelayMs);
   }
 
   private flushAck(): void {
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = null;
-    if (this.acked <= this.ackedInOutbox) return;
+    if (this.finished || this.acked <= this.ackedInOutbox) return;
     try {
       this.o.outbox.ack(this.o.sink, this.acked);
       this.ackedInOutbox = this.acked;
