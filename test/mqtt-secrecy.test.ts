@@ -48,7 +48,7 @@ async function play(runtime: TableRuntime, clock: ReturnType<typeof fakeClock>, 
   const random = rng(seed);
   // Each input in its own turn, as hardware delivers them: the bridge publishes state between them.
   const submit = async (input: Record<string, unknown>, gap = 500) => {
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1));
     clock.advance(gap);
     return runtime.submit(input as { type: string });
   };

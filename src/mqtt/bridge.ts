@@ -117,8 +117,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   });
 
   // Public events go out at once, in the caller's turn. The secure stream (its own cursor, often delayed anyway)
-  // and the snapshot for state and clock follow once per burst, after the current turn, so that a card read's
-  // public event is not held up behind them.
+  // and the snapshot for state and clock follow once per burst, on a timer: the broker (in this process when
+  // embedded) writes the event to its subscribers from a setImmediate, and this must not get in before that.
   let forSecure: TableEvent[] = [];
   let laterPending = false;
   const later = () => {
@@ -135,7 +135,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     forSecure.push(...batch);
     if (!laterPending) {
       laterPending = true;
-      setImmediate(later);
+      setTimeout(later, 0);
     }
   };
   const unsubscribe = runtime.onEvents(onEvents);
