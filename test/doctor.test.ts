@@ -1,7 +1,7 @@
 // `npm run doctor` against configs pointing at missing devices, a real mosquitto with users, StandardFirmata in
 // avr8js behind a socat pty, and files with the wrong mode.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,16 @@ describe('doctor: config, ports, storage, deck', () => {
     expect(by(results, 'profile')).toMatchObject({ status: 'fail', fix: expect.stringContaining('tda') });
     expect(by(results, 'port 18871')).toMatchObject({ status: 'fail', detail: expect.stringContaining('in use') });
     expect(by(results, 'port 18872')?.status).toBe('ok');
+  });
+
+  it('fails a deck short of cards, with what is missing', async () => {
+    const file = setup('short', {});
+    const deckFile = join(dir, 'short-deck.json');
+    const cards = (JSON.parse(readFileSync(deckFile, 'utf8')) as { cards: Record<string, string> }).cards;
+    delete cards[Object.keys(cards).find((uid) => cards[uid] === 'Qh')!];
+    writeFileSync(deckFile, JSON.stringify({ cards }));
+    const results = await runDoctor(file);
+    expect(by(results, 'deck')).toMatchObject({ status: 'fail', detail: expect.stringContaining('missing Qh') });
   });
 
   it('reports missing devices: no serial port, no pcscd, and exits 1 from the CLI', async () => {

@@ -5,6 +5,7 @@ import { loadTableConfig, resolveDevice, type ResolvedDevice } from '../config/l
 import { loadProfiles } from '../config/profiles.ts';
 import { profileDirs } from './profile-dirs.ts';
 import type { TableConfig } from '../config/types.ts';
+import { loadDeck } from '../deck/store.ts';
 import { TableError } from '../domain/errors.ts';
 import { createFirmataBoard } from '../hardware/firmata/board.ts';
 import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
@@ -17,7 +18,6 @@ import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
-import { loadDeckFile } from './deck.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
 
 /** The config with the command line's port overrides applied. */
@@ -67,7 +67,7 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   }
   const configDir = dirname(resolve(args.config));
   const devices = config.devices.map((ref) => buildDevice(resolveDevice(ref, configDir)));
-  const deck = config.table.deckFile !== null ? loadDeckFile(config.table.deckFile, logger) : undefined;
+  const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
   return startTableApp({
     config, clock: systemClock(), speed: 1, profiles, ...(deck ? { deck } : {}), devices, logger,
     prepare: (runtime) => setUpTable(runtime, config, logger),

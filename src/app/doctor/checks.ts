@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import mqtt from 'mqtt';
 import { loadProfiles } from '../../config/profiles.ts';
 import type { TableConfig } from '../../config/types.ts';
+import { parseDeck } from '../../deck/store.ts';
 import { TableError } from '../../domain/errors.ts';
 import { profileDirs } from '../profile-dirs.ts';
 import { fail, ok, warn, type CheckResult } from './report.ts';
@@ -45,24 +46,20 @@ export function checkStorage(dir: string): CheckResult {
 export function checkDeck(file: string | null): CheckResult {
   if (file === null) {
     return warn('deck', 'no deck enrolled (table.deckFile: null): every card read will be an unknown card',
-      'enroll the deck with `npm run deck -- enroll` and set table.deckFile');
+      'enroll the deck with `npm run deck -- enroll --out FILE` and set table.deckFile');
   }
-  if (!existsSync(file)) return fail('deck', `${file} does not exist`, 'enroll the deck with `npm run deck -- enroll`, or fix table.deckFile');
+  if (!existsSync(file)) return fail('deck', `${file} does not exist`, 'enroll the deck with `npm run deck -- enroll --out FILE`, or fix table.deckFile');
   const mode = statSync(file).mode & 0o777;
   if ((mode & 0o077) !== 0) {
     return fail('deck', `${file} has mode ${mode.toString(8).padStart(4, '0')}: others can read which tag is which card`,
       `chmod 600 ${file}`);
   }
-  let data: unknown;
+  let count: number;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    count = parseDeck(JSON.parse(readFileSync(file, 'utf8')), file).size;
   } catch (error) {
-    return fail('deck', `${file} is not readable JSON (${(error as Error).message})`, 'enroll the deck again with `npm run deck -- enroll`');
+    return fail('deck', (error as Error).message, `enroll the deck again: \`npm run deck -- enroll --out ${file} --force\``);
   }
-  const cards = data !== null && typeof data === 'object' && 'cards' in data ? (data as { cards: unknown }).cards : data;
-  const count = cards !== null && typeof cards === 'object' ? Object.keys(cards).length : 0;
-  if (count === 0) return fail('deck', `${file} holds no cards`, 'enroll the deck again with `npm run deck -- enroll`');
-  if (count < 52) return warn('deck', `${file}: ${count} cards enrolled, not 52`, 'enroll the missing cards (`npm run deck -- enroll`)');
   return ok('deck', `${file}: ${count} cards, mode 0600`);
 }
 
