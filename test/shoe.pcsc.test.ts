@@ -1,5 +1,5 @@
 // The PC/SC shoe against a real PC/SC stack: pcscd with the vsmartcard-vpcd driver, virtual cards over TCP.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDeviceDefinition, type DeviceDefinition } from '../src/config/devices.ts';
 import { createShoe } from '../src/hardware/shoe/index.ts';
 import type { Device } from '../src/hardware/types.ts';
@@ -119,6 +119,26 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd +
     await rec.until((i) => i.filter((x) => x.type === 'card').length === 2, 'a read after recovery');
     expect(rec.cards().at(-1)).toBe(after[0]);
   }, 60_000);
+
+  it('reads a tag that answers badly once on the second try; skips one that never answers and reads the next', async () => {
+    const rec = recorder();
+    await startShoe(rec);
+    const [flaky, dead, next] = uids(3, 7) as [string, string, string];
+    const flakyCard = VirtualCard.present(flaky, VPCD_PORTS[0], { failUidReads: 1 });
+    await flakyCard.whenRead();
+    await rec.until((i) => i.some((x) => x.type === 'card'), 'the flaky card');
+    const before = pcscd.removed('Virtual PCD 00 00');
+    flakyCard.remove();
+    await pcscd.waitRemoved('Virtual PCD 00 00', before);
+    const deadCard = VirtualCard.present(dead, VPCD_PORTS[0], { failUidReads: 99 });
+    await vi.waitFor(() => expect(deadCard.uidRequests).toBe(2), { timeout: 10_000 });
+    const gone = pcscd.removed('Virtual PCD 00 00');
+    deadCard.remove();
+    await pcscd.waitRemoved('Virtual PCD 00 00', gone);
+    await deal(pcscd, [next]);
+    await rec.until((i) => i.filter((x) => x.type === 'card').length === 2, 'the next card');
+    expect(rec.cards()).toEqual([flaky, next]);
+  });
 
   it('reports offline, naming the readers it saw, when no reader matches', async () => {
     const rec = recorder();

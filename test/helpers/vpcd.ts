@@ -66,7 +66,13 @@ export class VirtualCard {
   private readResolvers: (() => void)[] = [];
   private uidReads = 0;
 
-  private constructor(uidHex: string, port: number, host: string) {
+  /** GET UID requests answered with an error (63 00) before the card answers properly. */
+  private failUidReads: number;
+  /** GET UID requests seen, answered or failed. */
+  uidRequests = 0;
+
+  private constructor(uidHex: string, port: number, host: string, failUidReads: number) {
+    this.failUidReads = failUidReads;
     this.uid = Buffer.from(uidHex, 'hex');
     const memory = ntagMemory(this.uid);
     const framer = new VpcdFramer();
@@ -74,9 +80,16 @@ export class VirtualCard {
     this.socket.on('data', (chunk) => {
       for (const frame of framer.push(chunk)) {
         if (frame.length > 1) this.apdus.push(frame);
+        const isUid = frame.length > 1 && frame[1] === 0xca;
+        if (isUid) this.uidRequests++;
+        if (isUid && this.failUidReads > 0) {
+          this.failUidReads--;
+          this.socket.write(vpcdFrame(Buffer.from([0x63, 0x00])));
+          continue;
+        }
         const res = answer(frame, this.uid, memory);
         if (res) this.socket.write(vpcdFrame(res));
-        if (frame.length > 1 && frame[1] === 0xca) {
+        if (isUid) {
           this.uidReads++;
           for (const r of this.readResolvers.splice(0)) r();
         }
@@ -87,8 +100,8 @@ export class VirtualCard {
   }
 
   /** Places a card with this uid on the vpcd reader at `port`. */
-  static present(uidHex: string, port: number = VPCD_PORTS[0], host = '127.0.0.1'): VirtualCard {
-    return new VirtualCard(uidHex, port, host);
+  static present(uidHex: string, port: number = VPCD_PORTS[0], options: { host?: string; failUidReads?: number } = {}): VirtualCard {
+    return new VirtualCard(uidHex, port, options.host ?? '127.0.0.1', options.failUidReads ?? 0);
   }
 
   /** Resolves once the reader asked for the UID (the shoe has read the card); rejects after timeoutMs. */

@@ -91,20 +91,11 @@ function openContext(NFC: NfcConstructor, events: PcscEvents, accept: (reader: s
         void release(reader);
         return;
       }
-      reader.transmit(GET_UID, 12).then(
-        (res) => {
-          if (closed) return;
-          const sw = res.length >= 2 ? res.readUInt16BE(res.length - 2) : 0;
-          if (sw !== 0x9000 || res.length < 3) {
-            events.readerError(name, new Error(`GET UID answered ${res.toString('hex') || 'nothing'}`));
-            return;
-          }
-          events.card(name, res.subarray(0, -2).toString('hex'));
-        },
-        (err: unknown) => {
-          if (!closed) events.readerError(name, err instanceof Error ? err : new Error(String(err)));
-        },
-      );
+      void readUid(reader).then((result) => {
+        if (closed) return;
+        if (typeof result === 'string') events.card(name, result);
+        else events.readerError(name, result);
+      });
     });
     reader.on('end', () => {
       readers.delete(reader);
@@ -126,6 +117,25 @@ function openContext(NFC: NfcConstructor, events: PcscEvents, accept: (reader: s
       }
     },
   };
+}
+
+/** The tag id, or why it could not be read. A card sliding past may answer badly once while it is still on the
+ * reader, so a failed read is tried once more before the read is given up (and logged by the shoe). */
+async function readUid(reader: NfcReader): Promise<string | Error> {
+  let failure: Error = new Error('no answer');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      // nfc-pcsc throws synchronously when the card is already gone: keep that inside the try.
+      const res = await reader.transmit(GET_UID, 12);
+      const sw = res.length >= 2 ? res.readUInt16BE(res.length - 2) : 0;
+      if (sw === 0x9000 && res.length >= 3) return res.subarray(0, -2).toString('hex');
+      failure = new Error(`GET UID answered ${res.toString('hex') || 'nothing'}`);
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
+    }
+    if (!reader.connection) break;
+  }
+  return failure;
 }
 
 /** A card handle left connected by a closed reader makes pcscd fail the next context's transmits on that reader,
