@@ -5,24 +5,24 @@ import type { Ctx } from './context.ts';
 import { firstToAct, misdealt } from './positions.ts';
 import { nextStreetOwed } from './streets.ts';
 import { showdown } from './showdown.ts';
-import type { HandState, Round } from './state.ts';
+import { ALL_IN, DEAD, FOLDED, type HandState, type Round } from './state.ts';
 import type { ActionKind, HandEndReason, MisdealReason, Seat, Street } from './types.ts';
 
 export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
 
-/** How many dealt-in seats pass a test (no array: this runs on every action). */
-function count(hand: HandState, test: (hand: HandState, seat: Seat) => boolean): number {
+/** How many dealt-in seats have none of the `flags` (no array: this runs on every action). */
+function count(hand: HandState, flags: number): number {
   let n = 0;
-  for (const s of hand.plan.dealtIn) if (test(hand, s)) n += 1;
+  for (const s of hand.plan.dealtIn) if ((hand.flags[s]! & flags) === 0) n += 1;
   return n;
 }
 
 export function canBet(hand: HandState, seat: Seat): boolean {
-  return !hand.folded.has(seat) && !hand.dead.has(seat) && !hand.allIn.has(seat);
+  return (hand.flags[seat]! & (FOLDED | DEAD | ALL_IN)) === 0;
 }
 
 export function isLive(hand: HandState, seat: Seat): boolean {
-  return !hand.folded.has(seat) && !hand.dead.has(seat);
+  return (hand.flags[seat]! & (FOLDED | DEAD)) === 0;
 }
 
 export function liveSeats(hand: HandState): Seat[] {
@@ -31,7 +31,7 @@ export function liveSeats(hand: HandState): Seat[] {
 
 /** Live seats that can still bet (not all-in). */
 export function bettingSeats(hand: HandState): Seat[] {
-  return hand.plan.dealtIn.filter((s) => isLive(hand, s) && !hand.allIn.has(s));
+  return hand.plan.dealtIn.filter((s) => canBet(hand, s));
 }
 
 export function facingBet(round: Round | null, seat: Seat): boolean {
@@ -95,7 +95,7 @@ export function act(ctx: Ctx, hand: HandState, action: ActionKind, by: 'panel' |
   if ((action === 'call' && facing) || action === 'raise' || action === 'allin') hand.chipActions += 1;
   switch (action) {
     case 'fold':
-      hand.folded.add(seat);
+      hand.flags[seat]! |= FOLDED;
       break;
     case 'check':
     case 'call':
@@ -103,7 +103,7 @@ export function act(ctx: Ctx, hand: HandState, action: ActionKind, by: 'panel' |
       break;
     case 'raise':
     case 'allin':
-      if (action === 'allin') hand.allIn.add(seat);
+      if (action === 'allin') hand.flags[seat]! |= ALL_IN;
       if (action === 'raise' || raises) {
         round.level += 1;
         round.acted.clear();
@@ -126,7 +126,7 @@ export function afterTurn(ctx: Ctx, hand: HandState, seat: Seat): void {
 }
 
 export function endIfOneLeft(ctx: Ctx, hand: HandState): boolean {
-  if (count(hand, isLive) > 1) return false;
+  if (count(hand, FOLDED | DEAD) > 1) return false;
   endHand(ctx, hand, 'fold', liveSeats(hand));
   return true;
 }
@@ -137,7 +137,7 @@ export function roundOver(ctx: Ctx, hand: HandState): void {
   hand.onAction = null;
   clearClocks(hand);
   if (hand.street === 'river') return showdown(ctx, hand);
-  if (!hand.runOut && count(hand, canBet) <= 1) {
+  if (!hand.runOut && count(hand, FOLDED | DEAD | ALL_IN) <= 1) {
     hand.runOut = true; // R-ROUND-END: no more than one seat can bet: every hand is exposed, the board runs out
     ctx.emit({ type: 'hands.exposed', seats: liveSeats(hand) });
   }
@@ -172,7 +172,7 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
 export function dropFromHand(ctx: Ctx, seat: Seat): void {
   const hand = ctx.state.hand;
   if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
-  hand.folded.add(seat);
+  hand.flags[seat]! |= FOLDED;
   if (hand.phase === 'dealing') return;
   if (hand.onAction === seat) afterTurn(ctx, hand, seat);
   else endIfOneLeft(ctx, hand);

@@ -1,7 +1,7 @@
 // R-SHOT-CLOCK, time banks and R-CLOCK-CALL / R-CLOCK-SEATED: deadlines in the state, fired by the table's timers.
 import { act, afterTurn, facingBet } from './betting.ts';
 import type { Ctx } from './context.ts';
-import type { HandState } from './state.ts';
+import { DEAD, type HandState } from './state.ts';
 import type { Seat } from './types.ts';
 
 export function startActionClock(ctx: Ctx, hand: HandState, _seat: Seat): void {
@@ -76,7 +76,7 @@ function expire(ctx: Ctx, hand: HandState, reason: 'clock' | 'shot-clock', check
   const seat = hand.onAction!;
   if (checkWhenFree && !facingBet(hand.round, seat)) return act(ctx, hand, 'check', 'clock');
   clearClocks(hand);
-  hand.dead.add(seat);
+  hand.flags[seat]! |= DEAD;
   ctx.emit({ type: 'hand.dead', seat, reason });
   afterTurn(ctx, hand, seat);
 }

@@ -2,7 +2,7 @@
 // a premature or surplus card, or an irregularity — decided from when it comes relative to the betting.
 import { endIfOneLeft, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
 import type { Ctx } from './context.ts';
-import type { HandState } from './state.ts';
+import { DEAD, type HandState } from './state.ts';
 import { dealOwed, prematureRemedy } from './streets.ts';
 import type { Card, Seat } from './types.ts';
 
@@ -45,10 +45,10 @@ function dealComplete(ctx: Ctx, hand: HandState): void {
   for (const seat of hand.plan.dealtIn) {
     const s = ctx.state.seats[seat - 1]!;
     if (s.penaltyHands > 0) {
-      hand.dead.add(seat);
+      hand.flags[seat]! |= DEAD;
       ctx.emit({ type: 'hand.dead', seat, reason: 'penalty' });
     } else if (!s.present) {
-      hand.dead.add(seat);
+      hand.flags[seat]! |= DEAD;
       ctx.emit({ type: 'hand.dead', seat, reason: 'absent' });
     }
   }

@@ -1,6 +1,6 @@
 import { levelSnapshot } from './levels.ts';
 import type { TableSnapshot } from './snapshot.ts';
-import type { State } from './state.ts';
+import { ALL_IN, DEAD, FOLDED, type State } from './state.ts';
 
 /** The public picture of the table: no hole or burn card. */
 export function snapshotOf(state: State): TableSnapshot {
@@ -21,9 +21,9 @@ export function snapshotOf(state: State): TableSnapshot {
       player: s.player,
       present: s.present,
       dealtIn: hand ? hand.plan.dealtIn.includes(s.seat) : false,
-      dead: hand ? hand.dead.has(s.seat) : false,
-      folded: hand ? hand.folded.has(s.seat) : false,
-      allIn: hand ? hand.allIn.has(s.seat) : false,
+      dead: hand ? (hand.flags[s.seat]! & DEAD) !== 0 : false,
+      folded: hand ? (hand.flags[s.seat]! & FOLDED) !== 0 : false,
+      allIn: hand ? (hand.flags[s.seat]! & ALL_IN) !== 0 : false,
       waiting: hand ? hand.plan.waiting.includes(s.seat) : false,
       penaltyHands: s.penaltyHands,
       timeBanks: s.timeBanks,

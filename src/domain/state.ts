@@ -6,7 +6,11 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-1';
+export const STATE_VERSION = 'domain-state-2';
+
+export const FOLDED = 1;
+export const DEAD = 2;
+export const ALL_IN = 4;
 
 export interface SeatState {
   seat: Seat;
@@ -64,9 +68,8 @@ export interface HandState {
   /** Cards out of the stub (R-DECK-INTEGRITY). */
   out: Set<Card>;
   board: Card[];
-  folded: Set<Seat>;
-  dead: Set<Seat>;
-  allIn: Set<Seat>;
+  /** Per seat (index = seat number): FOLDED | DEAD | ALL_IN bits. An array, not Sets: read on every action. */
+  flags: number[];
   /** Hole cards the dealer exposed this hand. */
   exposed: Set<Card>;
   /** Seats owed a replacement for a card exposed late (R-EXPOSED-LATE). */

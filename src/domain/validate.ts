@@ -30,6 +30,8 @@ export function validateInput(raw: unknown): Result {
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
         if (!card) return fail(`card: "${String(raw.card).slice(0, 20)}" is not a card (rank AKQJT98765432, suit shdc, e.g. "As")`);
+        // the hot path: a canonical read is used as it came (the engine only reads inputs), no copy
+        if (card === raw.card && raw.uid === undefined) return { ok: true, input: raw as Input };
         return { ok: true, input: { type, at, card } };
       }
       if (raw.uid !== undefined) {
@@ -46,6 +48,7 @@ export function validateInput(raw: unknown): Result {
     case 'panel': {
       const button = raw.button as PanelButton;
       if (!PANEL_BUTTONS.includes(button)) return fail(`panel button must be one of ${PANEL_BUTTONS.join(', ')}`);
+      if (raw.card === undefined && raw.raises === undefined && button !== 'burn') return { ok: true, input: raw as Input };
       const input: Input = { type, at, button };
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
