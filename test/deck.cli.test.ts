@@ -1,7 +1,7 @@
 // `npm run deck` end to end: as a child process, first with --simulated (tag ids on stdin), then through the real
 // PC/SC stack (pcscd + vpcd) with virtual tagged cards.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,19 @@ describe('deck CLI, simulated shoe', () => {
     expect(fouled.out).toContain('missing (1): As');
     expect(fouled.out).toContain('04abcdef');
     expect(fouled.out).toContain('9s ×2');
+  });
+
+  it('takes the deck file and the shoe from a table config (--config)', async () => {
+    const config = join(dir, 'table.yaml');
+    writeFileSync(config, 'table: {id: t, deckFile: decks/table.json}\ndevices: [{name: shoe, definition: simulated-pcsc-shoe}]\n');
+    const cli = new Cli(['enroll', '--config', config]);
+    cli.send(`${deckUids.join('\n')}\n`);
+    expect(await cli.exited).toBe(0);
+    expect(statSync(join(dir, 'decks/table.json')).mode & 0o777).toBe(0o600);
+    writeFileSync(config, 'table: {id: t}\n');
+    const none = new Cli(['verify', '--config', config]);
+    expect(await none.exited).toBe(2);
+    expect(none.out).toContain('no pcsc-shoe device in devices');
   });
 
   it('writes nothing when enrollment ends early', async () => {

@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { definitionPath, loadDeviceDefinition } from '../config/devices.ts';
+import { dirname, resolve } from 'node:path';
+import { definitionPath, loadDeviceDefinition, resolveDevice } from '../config/devices.ts';
+import { loadTableConfig } from '../config/load.ts';
 import { TableError } from '../domain/errors.ts';
 import { begin, createEnrollment, enrollRead, expected, pause, type EnrollState } from '../deck/enrollment.ts';
 import { loadDeck, saveDeck } from '../deck/store.ts';
@@ -17,8 +19,9 @@ import type { Device } from '../hardware/types.ts';
 import type { RawInput } from '../runtime/types.ts';
 
 const USAGE = `usage:
-  npm run deck -- enroll [--out FILE] [--force] [--definition FILE] [--reader PATTERN | --simulated]
-  npm run deck -- verify [--deck FILE] [--definition FILE] [--reader PATTERN | --simulated]
+  npm run deck -- enroll [--config TABLE.yaml] [--out FILE] [--force] [--definition FILE] [--reader PATTERN | --simulated]
+  npm run deck -- verify [--config TABLE.yaml] [--deck FILE] [--definition FILE] [--reader PATTERN | --simulated]
+  --config         take the deck file (table.deckFile) and the shoe (its pcsc-shoe device) from a table config
   --out / --deck   the deck file (default deck.json; the table config's table.deckFile points to it)
   --definition     the shoe's device definition (default acr122u-shoe.json from devices/)
   --reader         a reader-name pattern instead of the definition's (pcsc_scan lists reader names)
@@ -45,7 +48,8 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       deck: { type: 'string' },
       force: { type: 'boolean', default: false },
-      definition: { type: 'string', default: 'acr122u-shoe.json' },
+      definition: { type: 'string' },
+      config: { type: 'string' },
       reader: { type: 'string' },
       simulated: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -55,23 +59,26 @@ async function main(): Promise<void> {
   if (values.help || (command !== 'enroll' && command !== 'verify') || positionals.length > 1) fail(USAGE, values.help ? 0 : 2);
   if (values.simulated && values.reader !== undefined) fail('--reader and --simulated exclude each other');
 
-  const logger = pino({ name: 'deck', level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
-  const simulated = values.simulated ? createSimulatedShoe('shoe') : null;
+  // The shoe's own warnings repeat what this tool prints as "Reader offline: …"; keep stderr for real trouble.
+  const logger = pino({ name: 'deck', level: process.env.LOG_LEVEL ?? 'error' }, pino.destination(2));
+  const table = values.config !== undefined ? fromTableConfig(values.config) : null;
+  const simulated = values.simulated || (table?.simulated && values.definition === undefined) ? createSimulatedShoe('shoe') : null;
   let shoe: Device;
   if (simulated) shoe = simulated;
   else {
-    const def = loadDeviceDefinition(definitionPath(values.definition, process.cwd()));
-    const ref = { name: 'shoe', definition: values.definition, ...(values.reader !== undefined ? { port: values.reader } : {}) };
-    shoe = createShoe(def, ref, { repeatReadMs: BOUNCE_MS });
+    const definition = values.definition ?? table?.definition ?? 'acr122u-shoe.json';
+    const def = values.definition === undefined && table?.file ? loadDeviceDefinition(table.file) : loadDeviceDefinition(definitionPath(definition, process.cwd()));
+    const port = values.reader ?? table?.port;
+    shoe = createShoe(def, { name: 'shoe', definition, ...(port !== undefined ? { port } : {}) }, { repeatReadMs: BOUNCE_MS });
   }
 
   let flow: Flow;
   if (command === 'enroll') {
-    const file = values.out ?? 'deck.json';
+    const file = values.out ?? table?.deckFile ?? 'deck.json';
     if (existsSync(file) && !values.force) fail(`${file} exists: it is an enrolled deck; add --force to replace it`);
     flow = enrollFlow(shoe, file);
   } else {
-    const file = values.deck ?? 'deck.json';
+    const file = values.deck ?? table?.deckFile ?? 'deck.json';
     flow = verifyFlow(shoe, loadDeck(file, logger));
   }
 
@@ -104,6 +111,28 @@ async function main(): Promise<void> {
 }
 
 let exitWith: (code: number) => Promise<never> = (code) => process.exit(code);
+
+/** The deck file and the shoe a table config names, so the technician enrolls exactly what the table will use. */
+function fromTableConfig(configFile: string): {
+  deckFile: string | null;
+  definition: string;
+  file: string | null;
+  port: string | undefined;
+  simulated: boolean;
+} {
+  const config = loadTableConfig(configFile);
+  const configDir = dirname(resolve(configFile));
+  const shoes = config.devices.map((ref) => resolveDevice(ref, configDir)).filter((d) => d.kind === 'pcsc-shoe');
+  const shoe = shoes[0];
+  if (!shoe) fail(`${config.source}: no pcsc-shoe device in devices; use --definition or --simulated`);
+  return {
+    deckFile: config.table.deckFile,
+    definition: shoe.ref.definition,
+    file: shoe.simulated ? null : definitionPath(shoe.ref.definition, configDir),
+    port: shoe.ref.port,
+    simulated: shoe.simulated,
+  };
+}
 
 function enrollFlow(shoe: Device, file: string): Flow {
   let state: EnrollState = createEnrollment();
