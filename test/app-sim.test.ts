@@ -117,5 +117,9 @@ describe('simulated table (in-process)', () => {
     await client.endAsync();
     expect(terminal.text()).toContain('display board  http://127.0.0.1:18853/');
     expect(terminal.text()).toMatch(/hands played 2/);
+
+    // The journal stays in --state-dir; the simulated table does not start over a table it did not seat.
+    await expect(startSimulatedTable(args, { createVirtualTable: checkDownDealer, logger: pino({ level: 'silent' }), out: sink().out }))
+      .rejects.toThrow(/already holds a table/);
   });
 });

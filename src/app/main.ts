@@ -61,7 +61,8 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     const message = error instanceof TableError ? error.message : (error as Error).stack ?? String(error);
     process.stderr.write(`pokertable: cannot start: ${message}\n`);
-    logger.error({ err: error }, 'cannot start');
+    // In a terminal the plain line says it all; under systemd (or with --log-file) the log keeps the details too.
+    if (args.config !== null || args.logFile !== null) logger.error({ err: error }, 'cannot start');
     return 1;
   }
 

@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadProfiles } from '../config/profiles.ts';
 import type { TableConfig } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
+import type { TableSnapshot } from '../domain/snapshot.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
 import type { Clock } from '../runtime/types.ts';
@@ -72,6 +74,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   try {
     app = await startTableApp({
       config, clock, speed: args.speed, profiles: loadProfiles(), deck, devices: [shoe, board], logger,
+      prepare: (runtime) => refuseRecoveredTable(runtime.snapshot(), stateDir),
     });
   } catch (error) {
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
@@ -90,12 +93,18 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   });
 
   let handsPlayed = 0;
+  let simulation: ReturnType<typeof createSimulation> | null = null;
   let finish: () => void = () => {};
   const finished = new Promise<void>((r) => (finish = r));
   const unsubscribe = app.runtime.onEvents((events) => {
     summary.update(events, app.runtime.snapshot());
     for (const e of events) if (e.type === 'hand.ended') handsPlayed++;
-    if (args.hands !== null && handsPlayed >= args.hands) finish();
+    if (args.hands !== null && handsPlayed >= args.hands) {
+      // At once, in this batch: at high speed the dealer's next shuffle could otherwise start a hand before the
+      // shutdown gets going, and a kept journal would stop mid-hand.
+      simulation?.stop();
+      finish();
+    }
   });
 
   const virtualTable = deps.createVirtualTable({
@@ -110,8 +119,9 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     // its first event (`table.ready`).
     startAt: clock.now() + START_GRACE_MS * args.speed,
   });
-  const simulation = createSimulation({ runtime: app.runtime, clock, table: virtualTable, shoe, board, deck, logger });
-  simulation.start();
+  const sim = createSimulation({ runtime: app.runtime, clock, table: virtualTable, shoe, board, deck, logger });
+  simulation = sim;
+  sim.start();
 
   let stopping: Promise<void> | null = null;
   return {
@@ -119,7 +129,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     finished,
     stop: () =>
       (stopping ??= (async () => {
-        simulation.stop();
+        sim.stop();
         unsubscribe();
         summary.close();
         summary.line(`pokertable: stopped after ${handsPlayed} hand${handsPlayed === 1 ? '' : 's'}`);
@@ -127,4 +137,13 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
         if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       })()),
   };
+}
+
+/** The virtual dealer seats its own players and deals from its own picture of the table; it cannot take over a table
+ * someone else left (button, hand half dealt). A table on real hardware (--config) does recover from its journal. */
+function refuseRecoveredTable(snapshot: TableSnapshot, stateDir: string): void {
+  if (snapshot.seats === 0) return;
+  throw new TableError('CONFIG_INVALID', `the journal in ${stateDir} already holds a table (seq ${snapshot.seq}` +
+    `${snapshot.hand !== null ? `, hand ${snapshot.hand} under way` : ''}): the simulated table starts from an empty journal. ` +
+    'Use a new --state-dir (or none, for a temporary one); the kept journal stays there to inspect.');
 }
