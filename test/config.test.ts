@@ -4,7 +4,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES_DIR, deviceKinds, listDefinitions, loadDeviceDefinition, resolveDevice } from '../src/config/devices.ts';
+import {
+  DEVICES_DIR,
+  deviceKinds,
+  listDefinitions,
+  loadDeviceDefinition,
+  resolveDevice,
+} from '../src/config/devices.ts';
 import { loadTableConfig } from '../src/config/load.ts';
 import { TableError } from '../src/domain/errors.ts';
 
@@ -41,7 +47,12 @@ describe('table config', () => {
   it('loads the shipped example with every device definition', () => {
     const config = loadTableConfig('config/table.example.yaml');
     expect(config.source).toBe('config/table.example.yaml');
-    expect(config.table).toMatchObject({ id: 'table-07', seats: 9, profile: 'tda', deckFile: '/var/lib/pokertable/deck.json' });
+    expect(config.table).toMatchObject({
+      id: 'table-07',
+      seats: 9,
+      profile: 'tda',
+      deckFile: '/var/lib/pokertable/deck.json',
+    });
     expect(config.table.rules).toEqual({ shotClock: { seconds: 30 }, shoe: { repeatReadMs: 500 } });
     expect(config.mqtt.external).toBeNull();
     expect(config.mqtt.embedded.users.map((u) => u.username)).toEqual(['floor', 'surveillance']);
@@ -76,26 +87,64 @@ describe('table config', () => {
 
   it('keeps an external broker with TLS files (resolved, checked to exist) and defaults rejectUnauthorized', () => {
     writeFileSync(join(dir, 'ca.pem'), 'x');
-    const config = loadTableConfig(yamlFile('table: {id: t}\nmqtt:\n  external: {url: "mqtts://b:8883", caFile: ca.pem}\n'));
-    expect(config.mqtt.external).toEqual({ url: 'mqtts://b:8883', caFile: join(dir, 'ca.pem'), rejectUnauthorized: true });
+    const config = loadTableConfig(
+      yamlFile('table: {id: t}\nmqtt:\n  external: {url: "mqtts://b:8883", caFile: ca.pem}\n'),
+    );
+    expect(config.mqtt.external).toEqual({
+      url: 'mqtts://b:8883',
+      caFile: join(dir, 'ca.pem'),
+      rejectUnauthorized: true,
+    });
   });
 
   const bad: [string, string, string, RegExp][] = [
-    ['a wrong type', 'table: {id: t}\nmqtt: {embedded: {port: "1883x"}}\n', '/mqtt/embedded/port', /\/mqtt\/embedded\/port must be integer/],
+    [
+      'a wrong type',
+      'table: {id: t}\nmqtt: {embedded: {port: "1883x"}}\n',
+      '/mqtt/embedded/port',
+      /\/mqtt\/embedded\/port must be integer/,
+    ],
     ['a missing table id', 'table: {seats: 6}\n', '/table/id', /\/table\/id is required/],
     ['an unknown key', 'table: {id: t, seat: 6}\n', '/table/seat', /\/table\/seat is not a known field/],
     ['too many seats', 'table: {id: t, seats: 11}\n', '/table/seats', /\/table\/seats must be <= 10/],
     ['a bad log level', 'table: {id: t}\nlog: {level: loud}\n', '/log/level', /must be one of "trace", "debug"/],
     ['a topic wildcard in the id', 'table: {id: "t/#"}\n', '/table/id', /\/table\/id must match pattern/],
-    ['a role that does not exist', 'table: {id: t}\nmqtt: {embedded: {anonymousRoles: [admin]}}\n', '/mqtt/embedded/anonymousRoles/0', /must be one of "display"/],
-    ['two devices with one name', 'table: {id: t}\ndevices:\n  - {name: shoe, definition: simulated-pcsc-shoe}\n  - {name: shoe, definition: vpcd-shoe.json}\n',
-      '/devices/1/name', /"shoe" is already used by \/devices\/0/],
-    ['a definition file that does not exist', 'table: {id: t}\ndevices: [{name: shoe, definition: nope.json}]\n', '/devices/0/definition',
-      /no definition file devices\/nope\.json \(shipped: .*acr122u-shoe\.json/],
-    ['a simulated kind that does not exist', 'table: {id: t}\ndevices: [{name: x, definition: simulated-toaster}]\n', '/devices/0/definition',
-      /unknown kind "toaster"/],
-    ['a missing CA file', 'table: {id: t}\nmqtt: {external: {url: "mqtts://b", caFile: nope.pem}}\n', '/mqtt/external/caFile', /does not exist/],
-    ['a cert without its key', 'table: {id: t}\nmqtt: {external: {url: "mqtts://b", certFile: ca.pem}}\n', '/mqtt/external/keyFile', /go together/],
+    [
+      'a role that does not exist',
+      'table: {id: t}\nmqtt: {embedded: {anonymousRoles: [admin]}}\n',
+      '/mqtt/embedded/anonymousRoles/0',
+      /must be one of "display"/,
+    ],
+    [
+      'two devices with one name',
+      'table: {id: t}\ndevices:\n  - {name: shoe, definition: simulated-pcsc-shoe}\n  - {name: shoe, definition: vpcd-shoe.json}\n',
+      '/devices/1/name',
+      /"shoe" is already used by \/devices\/0/,
+    ],
+    [
+      'a definition file that does not exist',
+      'table: {id: t}\ndevices: [{name: shoe, definition: nope.json}]\n',
+      '/devices/0/definition',
+      /no definition file devices\/nope\.json \(shipped: .*acr122u-shoe\.json/,
+    ],
+    [
+      'a simulated kind that does not exist',
+      'table: {id: t}\ndevices: [{name: x, definition: simulated-toaster}]\n',
+      '/devices/0/definition',
+      /unknown kind "toaster"/,
+    ],
+    [
+      'a missing CA file',
+      'table: {id: t}\nmqtt: {external: {url: "mqtts://b", caFile: nope.pem}}\n',
+      '/mqtt/external/caFile',
+      /does not exist/,
+    ],
+    [
+      'a cert without its key',
+      'table: {id: t}\nmqtt: {external: {url: "mqtts://b", certFile: ca.pem}}\n',
+      '/mqtt/external/keyFile',
+      /go together/,
+    ],
     ['the web server on the MQTT port', 'table: {id: t}\nhttp: {port: 1883}\n', '/http/port', /already an MQTT port/],
     ['an empty file', '', '/', /must be a YAML mapping/],
   ];
@@ -123,12 +172,16 @@ describe('table config', () => {
   });
 
   it('says so when the file cannot be read', () => {
-    expect(error(() => loadTableConfig(join(dir, 'missing.yaml'))).message).toMatch(/missing\.yaml: cannot read \(ENOENT\)/);
+    expect(error(() => loadTableConfig(join(dir, 'missing.yaml'))).message).toMatch(
+      /missing\.yaml: cannot read \(ENOENT\)/,
+    );
   });
 
   it('passes a bad definition file’s own errors on, under the config entry that named it', () => {
     jsonFile('my-shoe.json', { kind: 'pcsc-shoe', reader: { namePattern: 'X', waitMs: 'soon' } });
-    const err = error(() => loadTableConfig(yamlFile('table: {id: t}\ndevices: [{name: shoe, definition: ./my-shoe.json}]\n')));
+    const err = error(() =>
+      loadTableConfig(yamlFile('table: {id: t}\ndevices: [{name: shoe, definition: ./my-shoe.json}]\n')),
+    );
     expect(err.detail?.field).toBe('/devices/0/definition');
     expect(err.message).toMatch(/my-shoe\.json: \/reader\/waitMs must be integer/);
   });
@@ -169,12 +222,31 @@ describe('device definitions', () => {
 
   const bad: [string, unknown, string, RegExp][] = [
     ['no kind', { reader: {} }, '/kind', /\/kind is required: one of "firmata-board", "pcsc-shoe", "serial-display"/],
-    ['a kind without a schema', { kind: 'toaster' }, '/kind', /"toaster" has no schema toaster\.schema\.json \(known kinds: /],
-    ['a wrong type', { kind: 'pcsc-shoe', reader: { namePattern: 'A' }, repeatReadMs: 'often' }, '/repeatReadMs', /\/repeatReadMs must be integer \(or null\)$/],
+    [
+      'a kind without a schema',
+      { kind: 'toaster' },
+      '/kind',
+      /"toaster" has no schema toaster\.schema\.json \(known kinds: /,
+    ],
+    [
+      'a wrong type',
+      { kind: 'pcsc-shoe', reader: { namePattern: 'A' }, repeatReadMs: 'often' },
+      '/repeatReadMs',
+      /\/repeatReadMs must be integer \(or null\)$/,
+    ],
     ['a missing field', { kind: 'pcsc-shoe' }, '/reader', /\/reader is required/],
-    ['an unknown field', { kind: 'pcsc-shoe', reader: { namePattern: 'A', pattern: 'B' } }, '/reader/pattern', /is not a known field/],
-    ['a $schema of another kind', { $schema: './schema/firmata-board.schema.json', kind: 'pcsc-shoe', reader: { namePattern: 'A' } }, '/$schema',
-      /must be "\.\/schema\/pcsc-shoe\.schema\.json" \(kind is pcsc-shoe\)/],
+    [
+      'an unknown field',
+      { kind: 'pcsc-shoe', reader: { namePattern: 'A', pattern: 'B' } },
+      '/reader/pattern',
+      /is not a known field/,
+    ],
+    [
+      'a $schema of another kind',
+      { $schema: './schema/firmata-board.schema.json', kind: 'pcsc-shoe', reader: { namePattern: 'A' } },
+      '/$schema',
+      /must be "\.\/schema\/pcsc-shoe\.schema\.json" \(kind is pcsc-shoe\)/,
+    ],
     ['not an object', [1, 2], '/', /must be a JSON object/],
   ];
   it.each(bad)('refuses %s with DEVICE_INVALID naming the file and the field', (_what, data, field, message) => {
@@ -192,8 +264,14 @@ describe('device definitions', () => {
   });
 
   it('resolves simulated-<kind>, bare names from devices/, and paths relative to the config', () => {
-    expect(resolveDevice({ name: 's', definition: 'simulated-pcsc-shoe' }, dir)).toMatchObject({ simulated: true, kind: 'pcsc-shoe' });
-    expect(resolveDevice({ name: 's', definition: 'vpcd-shoe.json' }, dir)).toMatchObject({ simulated: false, kind: 'pcsc-shoe' });
+    expect(resolveDevice({ name: 's', definition: 'simulated-pcsc-shoe' }, dir)).toMatchObject({
+      simulated: true,
+      kind: 'pcsc-shoe',
+    });
+    expect(resolveDevice({ name: 's', definition: 'vpcd-shoe.json' }, dir)).toMatchObject({
+      simulated: false,
+      kind: 'pcsc-shoe',
+    });
     mkdirSync(join(dir, 'own'), { recursive: true });
     copyFileSync(join(DEVICES_DIR, 'vpcd-shoe.json'), join(dir, 'own/shoe.json'));
     // A venue's own file still finds the shipped schemas.

@@ -17,7 +17,9 @@ class Cli {
   out = '';
   readonly exited: Promise<number>;
   constructor(args: string[]) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/deck.ts', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/deck.ts', ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.child.stdout?.on('data', (d: Buffer) => (this.out += d.toString()));
     this.child.stderr?.on('data', (d: Buffer) => (this.out += d.toString()));
     this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code ?? -1)));
@@ -79,7 +81,10 @@ describe('deck CLI, simulated shoe', () => {
 
   it('takes the deck file and the shoe from a table config (--config)', async () => {
     const config = join(dir, 'table.yaml');
-    writeFileSync(config, 'table: {id: t, deckFile: decks/table.json}\ndevices: [{name: shoe, definition: simulated-pcsc-shoe}]\n');
+    writeFileSync(
+      config,
+      'table: {id: t, deckFile: decks/table.json}\ndevices: [{name: shoe, definition: simulated-pcsc-shoe}]\n',
+    );
     const cli = new Cli(['enroll', '--config', config]);
     cli.send(`${deckUids.join('\n')}\n`);
     expect(await cli.exited).toBe(0);
@@ -132,7 +137,10 @@ describe.skipIf(missing !== null && !process.env.CI)('deck CLI through pcscd + v
   it('verifies the whole deck read in another order', async () => {
     const cli = new Cli(['verify', '--deck', file(), '--reader', '^Virtual PCD 00 00$']);
     await cli.waitFor(/Read the whole deck/);
-    const order = deckUids.map((u, i) => [u, (i * 17) % 52] as const).sort((a, b) => a[1] - b[1]).map(([u]) => u);
+    const order = deckUids
+      .map((u, i) => [u, (i * 17) % 52] as const)
+      .sort((a, b) => a[1] - b[1])
+      .map(([u]) => u);
     await deal(pcscd, order);
     await cli.waitFor(/read 52: known/);
     cli.send('\n');

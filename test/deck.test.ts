@@ -6,7 +6,15 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TableError } from '../src/domain/errors.ts';
 import { ENROLL_ORDER, isCard } from '../src/deck/cards.ts';
-import { begin, createEnrollment, enrollRead, expected, pause, type EnrollOutcome, type EnrollState } from '../src/deck/enrollment.ts';
+import {
+  begin,
+  createEnrollment,
+  enrollRead,
+  expected,
+  pause,
+  type EnrollOutcome,
+  type EnrollState,
+} from '../src/deck/enrollment.ts';
 import { loadDeck, parseDeck, saveDeck } from '../src/deck/store.ts';
 import { formatReport, verifyReads } from '../src/deck/verify.ts';
 
@@ -37,11 +45,19 @@ describe('enrollment', () => {
 
   const rows: { given: string; reads: string[]; expect: Partial<EnrollOutcome>[] }[] = [
     { given: 'idle (reader not ready)', reads: ['0401020304'], expect: [{ kind: 'not-expecting', uid: '0401020304' }] },
-    { given: 'expecting As', reads: ['04:01:02:03:04'], expect: [{ kind: 'enrolled', card: 'As', uid: '0401020304', count: 1, next: 'Ks' }] },
+    {
+      given: 'expecting As',
+      reads: ['04:01:02:03:04'],
+      expect: [{ kind: 'enrolled', card: 'As', uid: '0401020304', count: 1, next: 'Ks' }],
+    },
     {
       given: 'expecting As',
       reads: ['0401020304', '0401020304', '0499999999'],
-      expect: [{ kind: 'enrolled', card: 'As' }, { kind: 'repeated-tag', card: 'As', expected: 'Ks' }, { kind: 'enrolled', card: 'Ks', count: 2 }],
+      expect: [
+        { kind: 'enrolled', card: 'As' },
+        { kind: 'repeated-tag', card: 'As', expected: 'Ks' },
+        { kind: 'enrolled', card: 'Ks', count: 2 },
+      ],
     },
     { given: 'expecting As', reads: ['not-hex'], expect: [{ kind: 'bad-uid', raw: 'not-hex' }] },
   ];
@@ -52,7 +68,10 @@ describe('enrollment', () => {
   });
 
   it('binds 52 tags in order, then expects nothing and refuses further reads', () => {
-    const { state, outcomes } = run(begin(createEnrollment()), ENROLL_ORDER.map((_, i) => uidOf(i)));
+    const { state, outcomes } = run(
+      begin(createEnrollment()),
+      ENROLL_ORDER.map((_, i) => uidOf(i)),
+    );
     expect(outcomes.every((o) => o.kind === 'enrolled')).toBe(true);
     expect(outcomes.at(-1)).toMatchObject({ card: '2c', count: 52, total: 52, next: null });
     expect(state.phase).toBe('done');
@@ -118,7 +137,11 @@ describe('deck file', () => {
     saveDeck(file, fullDeck(), new Date('2026-01-02T03:04:05Z'));
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(join(dir, 'sub'))).toEqual(['deck.json']);
-    const body = JSON.parse(readFileSync(file, 'utf8')) as { version: number; enrolledAt: string; cards: Record<string, string> };
+    const body = JSON.parse(readFileSync(file, 'utf8')) as {
+      version: number;
+      enrolledAt: string;
+      cards: Record<string, string>;
+    };
     expect(body.version).toBe(1);
     expect(body.enrolledAt).toBe('2026-01-02T03:04:05.000Z');
     expect(body.cards[uidOf(0)]).toBe('As');
@@ -152,9 +175,21 @@ describe('deck file', () => {
   });
 
   const bad: [string, unknown, RegExp][] = [
-    ['a card that is not a card', { cards: { ...Object.fromEntries(fullDeck()), [uidOf(0)]: 'Zz' } }, /is "Zz", not a card like "As"/],
-    ['a tag that is not hex', { cards: { ...Object.fromEntries([...fullDeck()].slice(1)), 'zz-top': 'As' } }, /zz-top is not a hex tag id/],
-    ['one card on two tags', { cards: { ...Object.fromEntries([...fullDeck()].slice(1)), '04ff': 'Ks' } }, /is Ks, which tag .* already is/],
+    [
+      'a card that is not a card',
+      { cards: { ...Object.fromEntries(fullDeck()), [uidOf(0)]: 'Zz' } },
+      /is "Zz", not a card like "As"/,
+    ],
+    [
+      'a tag that is not hex',
+      { cards: { ...Object.fromEntries([...fullDeck()].slice(1)), 'zz-top': 'As' } },
+      /zz-top is not a hex tag id/,
+    ],
+    [
+      'one card on two tags',
+      { cards: { ...Object.fromEntries([...fullDeck()].slice(1)), '04ff': 'Ks' } },
+      /is Ks, which tag .* already is/,
+    ],
     ['51 cards', { cards: Object.fromEntries([...fullDeck()].slice(1)) }, /has 51 cards, not 52 \(missing As\)/],
     ['not an object', { cards: [] }, /\/cards must be an object/],
   ];

@@ -11,7 +11,10 @@ const missing = pcscStackMissing();
 if (missing && !process.env.CI) console.warn(`shoe.pcsc.test.ts skipped: ${missing}`);
 
 const uids = (n: number, tag: number): string[] =>
-  Array.from({ length: n }, (_, i) => `04${tag.toString(16).padStart(2, '0')}${(i + 1).toString(16).padStart(2, '0')}a1b2c3d4`);
+  Array.from(
+    { length: n },
+    (_, i) => `04${tag.toString(16).padStart(2, '0')}${(i + 1).toString(16).padStart(2, '0')}a1b2c3d4`,
+  );
 
 // Under CI a missing stack fails (in beforeAll), it never skips.
 describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd + vpcd', () => {
@@ -33,9 +36,16 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd +
     if (!pcscd.running) await pcscd.start();
   });
 
-  async function startShoe(rec: Recorder, options: { port?: string; repeatReadMs?: number | null; def?: DeviceDefinition } = {}): Promise<Device> {
+  async function startShoe(
+    rec: Recorder,
+    options: { port?: string; repeatReadMs?: number | null; def?: DeviceDefinition } = {},
+  ): Promise<Device> {
     const ref = { name: 'shoe', definition: 'vpcd-shoe.json', ...(options.port ? { port: options.port } : {}) };
-    shoe = createShoe(options.def ?? vpcdDef, ref, options.repeatReadMs !== undefined ? { repeatReadMs: options.repeatReadMs } : {});
+    shoe = createShoe(
+      options.def ?? vpcdDef,
+      ref,
+      options.repeatReadMs !== undefined ? { repeatReadMs: options.repeatReadMs } : {},
+    );
     await shoe.start(rec.ctx);
     return shoe;
   }
@@ -48,7 +58,9 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd +
     await deal(pcscd, sequence);
     await rec.until((i) => i.filter((x) => x.type === 'card').length >= sequence.length, '6 card reads');
     expect(rec.cards()).toEqual(sequence);
-    expect(rec.inputs.filter((i) => i.type === 'card').every((i) => Object.keys(i).sort().join() === 'type,uid')).toBe(true);
+    expect(rec.inputs.filter((i) => i.type === 'card').every((i) => Object.keys(i).sort().join() === 'type,uid')).toBe(
+      true,
+    );
   });
 
   it('reads only from readers matching the pattern', async () => {
@@ -91,7 +103,10 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd +
     await rec.until((i) => i.some((x) => x.type === 'card'), 'first read');
     await pcscd.restart();
     await rec.until((i) => i.some((x) => x.type === 'device' && x.online === false), 'device offline');
-    await rec.until((i) => i.filter((x) => x.type === 'device' && x.online === true).length >= 2, 'device online again');
+    await rec.until(
+      (i) => i.filter((x) => x.type === 'device' && x.online === true).length >= 2,
+      'device online again',
+    );
     await deal(pcscd, [second, third]);
     await rec.until((i) => i.filter((x) => x.type === 'card').length === 3, 'reads after the restart');
     expect(rec.cards()).toEqual([first, second, third]);
@@ -111,7 +126,10 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd +
     card.remove();
     await rec.until((i) => i.some((x) => x.type === 'device' && x.online === false), 'device offline');
     // The stale socket refuses connections: the shoe says so instead of spinning in new NFC().
-    await rec.until((i) => i.some((x) => x.type === 'device' && /not running/.test(String(x.detail))), 'a pcscd-not-running detail');
+    await rec.until(
+      (i) => i.some((x) => x.type === 'device' && /not running/.test(String(x.detail))),
+      'a pcscd-not-running detail',
+    );
     await pcscd.start();
     await rec.until((i) => i.at(-1)?.type === 'device' && i.at(-1)?.online === true, 'device online again', 30_000);
     const after = uids(1, 6);
@@ -142,9 +160,14 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd +
 
   it('reports offline, naming the readers it saw, when no reader matches', async () => {
     const rec = recorder();
-    const def: DeviceDefinition = { ...vpcdDef, spec: { ...vpcdDef.spec, reader: { namePattern: 'ACR122', waitMs: 300 } } };
+    const def: DeviceDefinition = {
+      ...vpcdDef,
+      spec: { ...vpcdDef.spec, reader: { namePattern: 'ACR122', waitMs: 300 } },
+    };
     await startShoe(rec, { def });
     expect(rec.statuses()[0]?.online).toBe(false);
-    expect(rec.statuses()[0]?.detail).toMatch(/no reader matching \/ACR122\/ \(pcscd lists: Virtual PCD 00 00, Virtual PCD 00 01\)/);
+    expect(rec.statuses()[0]?.detail).toMatch(
+      /no reader matching \/ACR122\/ \(pcscd lists: Virtual PCD 00 00, Virtual PCD 00 01\)/,
+    );
   });
 });

@@ -46,11 +46,48 @@ describe('uids and bounces', () => {
   ])('normalizeUid(%j) = %j', (raw, want) => expect(normalizeUid(raw)).toBe(want));
 
   const rows: { window: number | null; reads: [string, number][]; pass: boolean[] }[] = [
-    { window: null, reads: [['a', 0], ['a', 1]], pass: [true, true] },
-    { window: 0, reads: [['a', 0], ['a', 0]], pass: [true, true] },
-    { window: 500, reads: [['a', 0], ['a', 400], ['a', 800]], pass: [true, false, false] }, // a chattering tag stays one read
-    { window: 500, reads: [['a', 0], ['a', 501]], pass: [true, true] },
-    { window: 500, reads: [['a', 0], ['b', 10], ['a', 20]], pass: [true, true, true] }, // another card between: not a bounce
+    {
+      window: null,
+      reads: [
+        ['a', 0],
+        ['a', 1],
+      ],
+      pass: [true, true],
+    },
+    {
+      window: 0,
+      reads: [
+        ['a', 0],
+        ['a', 0],
+      ],
+      pass: [true, true],
+    },
+    {
+      window: 500,
+      reads: [
+        ['a', 0],
+        ['a', 400],
+        ['a', 800],
+      ],
+      pass: [true, false, false],
+    }, // a chattering tag stays one read
+    {
+      window: 500,
+      reads: [
+        ['a', 0],
+        ['a', 501],
+      ],
+      pass: [true, true],
+    },
+    {
+      window: 500,
+      reads: [
+        ['a', 0],
+        ['b', 10],
+        ['a', 20],
+      ],
+      pass: [true, true, true],
+    }, // another card between: not a bounce
   ];
   it.each(rows)('repeat window $window: $reads → $pass', ({ window, reads, pass }) => {
     const filter = createRepeatFilter(window);
@@ -75,9 +112,14 @@ describe('shoe settings', () => {
       }
       throw new Error('no error');
     };
-    expect(bad(spec({ reader: { namePattern: '(', waitMs: 1 } }))).toMatchObject({ code: 'DEVICE_INVALID', detail: { field: '/reader/namePattern' } });
+    expect(bad(spec({ reader: { namePattern: '(', waitMs: 1 } }))).toMatchObject({
+      code: 'DEVICE_INVALID',
+      detail: { field: '/reader/namePattern' },
+    });
     expect(bad(spec(), { ...ref, port: '[' })).toMatchObject({ code: 'CONFIG_INVALID' });
-    expect(bad(spec({ uidBytes: { min: 8, max: 4 } })).message).toBe('devices/test-shoe.json: /uidBytes/min must not exceed max (4)');
+    expect(bad(spec({ uidBytes: { min: 8, max: 4 } })).message).toBe(
+      'devices/test-shoe.json: /uidBytes/min must not exceed max (4)',
+    );
     expect(bad({ ...spec(), kind: 'firmata-board' }).code).toBe('DEVICE_INVALID');
   });
 });
@@ -101,7 +143,9 @@ describe('PC/SC shoe without a PC/SC stack', () => {
     const rec = recorder();
     const shoe = createShoe(spec(), ref, { loadBackend });
     await shoe.start(rec.ctx);
-    expect(rec.statuses()).toEqual([{ online: false, detail: expect.stringContaining('apt-get install pcscd libpcsclite-dev') as string }]);
+    expect(rec.statuses()).toEqual([
+      { online: false, detail: expect.stringContaining('apt-get install pcscd libpcsclite-dev') as string },
+    ]);
     // Retries at +100, +200, +400, +800, then every 1000 (the cap): 0, 100, 300, 700, 1500, 2500, 3500.
     const at = [100, 300, 700, 1500, 2500, 3500];
     let now = 0;
@@ -131,7 +175,9 @@ describe('PC/SC shoe without a PC/SC stack', () => {
     await shoe.start(rec.ctx);
     await shoe.stop();
     expect(opened).toBe(0);
-    expect(rec.statuses()[0]?.detail).toMatch(/^pcscd is not running \(no \/nonexistent\/pcscd\.comm\); start it .*apt-get install pcscd/);
+    expect(rec.statuses()[0]?.detail).toMatch(
+      /^pcscd is not running \(no \/nonexistent\/pcscd\.comm\); start it .*apt-get install pcscd/,
+    );
   });
 
   it('probePcscd tells a live socket from a missing and a refusing one', async () => {
@@ -151,7 +197,10 @@ describe('PC/SC shoe without a PC/SC stack', () => {
 
 describe('PC/SC shoe over an injected backend', () => {
   // A stand-in for nfc-pcsc that lets the test play pcscd's side: readers coming and going, reads, a dead context.
-  function fakeBackend(): { backend: PcscBackend; contexts: { events: PcscEvents; accept: (r: string) => boolean; closed: boolean }[] } {
+  function fakeBackend(): {
+    backend: PcscBackend;
+    contexts: { events: PcscEvents; accept: (r: string) => boolean; closed: boolean }[];
+  } {
     const contexts: { events: PcscEvents; accept: (r: string) => boolean; closed: boolean }[] = [];
     return {
       contexts,
@@ -168,7 +217,10 @@ describe('PC/SC shoe over an injected backend', () => {
   async function started(over: Record<string, unknown> = {}, now?: number) {
     const fake = fakeBackend();
     const rec = recorder(now !== undefined ? { now } : {});
-    const shoe = createShoe(spec(over), ref, { loadBackend: () => Promise.resolve(fake.backend), probe: () => Promise.resolve(null) });
+    const shoe = createShoe(spec(over), ref, {
+      loadBackend: () => Promise.resolve(fake.backend),
+      probe: () => Promise.resolve(null),
+    });
     const starting = shoe.start(rec.ctx);
     await vi.waitFor(() => expect(fake.contexts).toHaveLength(1));
     return { ...fake, rec, shoe, starting, ctx: fake.contexts[0] as (typeof fake.contexts)[number] };
@@ -198,7 +250,10 @@ describe('PC/SC shoe over an injected backend', () => {
     await vi.advanceTimersByTimeAsync(200);
     await starting;
     expect(rec.statuses()).toEqual([
-      { online: false, detail: 'no reader matching /ACR122/ (pcscd lists: Virtual PCD 00 00); plug it in or fix the pattern' },
+      {
+        online: false,
+        detail: 'no reader matching /ACR122/ (pcscd lists: Virtual PCD 00 00); plug it in or fix the pattern',
+      },
     ]);
     expect(ctx.closed).toBe(true);
     await vi.advanceTimersByTimeAsync(100);
@@ -286,7 +341,10 @@ describe('vpcd test card: framing and answers', () => {
     expect(framer.push(bytes.subarray(0, 1))).toEqual([]);
     expect(framer.push(bytes.subarray(1, 4))).toEqual([Buffer.from([4])]);
     expect(framer.push(bytes.subarray(4))).toEqual([Buffer.from('ffca000000', 'hex')]);
-    expect(framer.push(Buffer.concat([vpcdFrame(Buffer.from([1])), vpcdFrame(Buffer.from([0]))]))).toEqual([Buffer.from([1]), Buffer.from([0])]);
+    expect(framer.push(Buffer.concat([vpcdFrame(Buffer.from([1])), vpcdFrame(Buffer.from([0]))]))).toEqual([
+      Buffer.from([1]),
+      Buffer.from([0]),
+    ]);
   });
 
   it('answers the ATR request, GET UID and page reads; other control codes get no answer', () => {

@@ -56,20 +56,29 @@ async function main(): Promise<void> {
     },
   });
   const command = positionals[0];
-  if (values.help || (command !== 'enroll' && command !== 'verify') || positionals.length > 1) fail(USAGE, values.help ? 0 : 2);
+  if (values.help || (command !== 'enroll' && command !== 'verify') || positionals.length > 1)
+    fail(USAGE, values.help ? 0 : 2);
   if (values.simulated && values.reader !== undefined) fail('--reader and --simulated exclude each other');
 
   // The shoe's own warnings repeat what this tool prints as "Reader offline: …"; keep stderr for real trouble.
   const logger = pino({ name: 'deck', level: process.env.LOG_LEVEL ?? 'error' }, pino.destination(2));
   const table = values.config !== undefined ? fromTableConfig(values.config) : null;
-  const simulated = values.simulated || (table?.simulated && values.definition === undefined) ? createSimulatedShoe('shoe') : null;
+  const simulated =
+    values.simulated || (table?.simulated && values.definition === undefined) ? createSimulatedShoe('shoe') : null;
   let shoe: Device;
   if (simulated) shoe = simulated;
   else {
     const definition = values.definition ?? table?.definition ?? 'acr122u-shoe.json';
-    const def = values.definition === undefined && table?.file ? loadDeviceDefinition(table.file) : loadDeviceDefinition(definitionPath(definition, process.cwd()));
+    const def =
+      values.definition === undefined && table?.file
+        ? loadDeviceDefinition(table.file)
+        : loadDeviceDefinition(definitionPath(definition, process.cwd()));
     const port = values.reader ?? table?.port;
-    shoe = createShoe(def, { name: 'shoe', definition, ...(port !== undefined ? { port } : {}) }, { repeatReadMs: BOUNCE_MS });
+    shoe = createShoe(
+      def,
+      { name: 'shoe', definition, ...(port !== undefined ? { port } : {}) },
+      { repeatReadMs: BOUNCE_MS },
+    );
   }
 
   let flow: Flow;
@@ -207,7 +216,9 @@ function verifyFlow(shoe: Device, deck: Map<string, string>): Flow {
       if (input.type === 'device') {
         if (input.online && !started) {
           started = true;
-          out(`Reader ready (${String(input.detail)}). Read the whole deck in any order (${deck.size} cards), then press Enter.`);
+          out(
+            `Reader ready (${String(input.detail)}). Read the whole deck in any order (${deck.size} cards), then press Enter.`,
+          );
         } else if (!input.online) out(`Reader offline: ${String(input.detail)}`);
         return;
       }

@@ -42,9 +42,13 @@ function schemaSet(schemaDir: string): { validators: Map<string, Validator>; ajv
     try {
       ajv.addSchema({ ...schema, $id: name }, name);
     } catch (err) {
-      throw new TableError('DEVICE_INVALID', `${displayPath(file)}: not a usable JSON Schema (${(err as Error).message})`, {
-        file: displayPath(file),
-      });
+      throw new TableError(
+        'DEVICE_INVALID',
+        `${displayPath(file)}: not a usable JSON Schema (${(err as Error).message})`,
+        {
+          file: displayPath(file),
+        },
+      );
     }
   }
   set = { validators: new Map(), ajv };
@@ -70,13 +74,19 @@ function validatorFor(kind: string, schemaDir: string, file: string): Validator 
   try {
     validate = set.ajv.getSchema(name);
   } catch (err) {
-    throw new TableError('DEVICE_INVALID', `${displayPath(join(schemaDir, name))}: cannot compile (${(err as Error).message})`, {
-      file: displayPath(join(schemaDir, name)),
-    });
+    throw new TableError(
+      'DEVICE_INVALID',
+      `${displayPath(join(schemaDir, name))}: cannot compile (${(err as Error).message})`,
+      {
+        file: displayPath(join(schemaDir, name)),
+      },
+    );
   }
   if (!validate) {
     const known = deviceKinds(dirname(schemaDir)).join(', ') || 'none';
-    throw invalid('DEVICE_INVALID', file, [{ field: '/kind', message: `"${kind}" has no schema ${name} (known kinds: ${known})` }]);
+    throw invalid('DEVICE_INVALID', file, [
+      { field: '/kind', message: `"${kind}" has no schema ${name} (known kinds: ${known})` },
+    ]);
   }
   set.validators.set(kind, validate);
   return validate;
@@ -92,7 +102,12 @@ export function loadDeviceDefinition(file: string, devicesDir = DEVICES_DIR): De
   const kind = obj.kind;
   if (typeof kind !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(kind)) {
     throw invalid('DEVICE_INVALID', file, [
-      { field: '/kind', message: `is required: one of ${deviceKinds(devicesDir).map((k) => JSON.stringify(k)).join(', ')}` },
+      {
+        field: '/kind',
+        message: `is required: one of ${deviceKinds(devicesDir)
+          .map((k) => JSON.stringify(k))
+          .join(', ')}`,
+      },
     ]);
   }
   const validate = validatorFor(kind, join(devicesDir, 'schema'), file);
@@ -119,15 +134,22 @@ export function resolveDevice(ref: DeviceRef, configDir: string, devicesDir = DE
   if (sim?.[1] !== undefined) {
     const kind = sim[1];
     if (!deviceKinds(devicesDir).includes(kind)) {
-      throw new TableError('DEVICE_INVALID', `device "${ref.name}": ${ref.definition}: unknown kind "${kind}" (known: ${deviceKinds(devicesDir).join(', ')})`);
+      throw new TableError(
+        'DEVICE_INVALID',
+        `device "${ref.name}": ${ref.definition}: unknown kind "${kind}" (known: ${deviceKinds(devicesDir).join(', ')})`,
+      );
     }
     return { ref, simulated: true, kind, definition: null };
   }
   const file = definitionPath(ref.definition, configDir, devicesDir);
   if (!existsSync(file)) {
-    throw new TableError('DEVICE_MISSING', `device "${ref.name}": no definition file ${displayPath(file)} (shipped: ${listDefinitions(devicesDir).join(', ')})`, {
-      file: displayPath(file),
-    });
+    throw new TableError(
+      'DEVICE_MISSING',
+      `device "${ref.name}": no definition file ${displayPath(file)} (shipped: ${listDefinitions(devicesDir).join(', ')})`,
+      {
+        file: displayPath(file),
+      },
+    );
   }
   const definition = loadDeviceDefinition(file, devicesDir);
   return { ref, simulated: false, kind: definition.kind, definition };

@@ -27,7 +27,11 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new TableError('CONFIG_INVALID', `${shown}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, { file: shown });
+    throw new TableError(
+      'CONFIG_INVALID',
+      `${shown}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      { file: shown },
+    );
   }
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -39,7 +43,9 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
   }
   const data: unknown = doc.toJS({ maxAliasCount: 100 });
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw invalid('CONFIG_INVALID', file, [{ field: '/', message: 'must be a YAML mapping with at least `table: {id: …}`' }]);
+    throw invalid('CONFIG_INVALID', file, [
+      { field: '/', message: 'must be a YAML mapping with at least `table: {id: …}`' },
+    ]);
   }
   validateTable ??= createAjv().compile(tableSchema);
   if (!validateTable(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateTable.errors));
@@ -61,17 +67,32 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
       const value = ext[key];
       if (value === undefined) continue;
       ext[key] = resolve(configDir, value);
-      if (!existsSync(ext[key])) problems.push({ field: `/mqtt/external/${key}`, message: `file ${ext[key]} does not exist` });
+      if (!existsSync(ext[key]))
+        problems.push({ field: `/mqtt/external/${key}`, message: `file ${ext[key]} does not exist` });
     }
     if ((ext.certFile === undefined) !== (ext.keyFile === undefined)) {
-      problems.push({ field: '/mqtt/external/keyFile', message: 'certFile and keyFile go together (client certificate)' });
+      problems.push({
+        field: '/mqtt/external/keyFile',
+        message: 'certFile and keyFile go together (client certificate)',
+      });
     }
   }
 
-  duplicates(config.mqtt.embedded.users.map((u) => u.username), '/mqtt/embedded/users', 'username', problems);
-  duplicates(config.devices.map((d) => d.name), '/devices', 'name', problems);
+  duplicates(
+    config.mqtt.embedded.users.map((u) => u.username),
+    '/mqtt/embedded/users',
+    'username',
+    problems,
+  );
+  duplicates(
+    config.devices.map((d) => d.name),
+    '/devices',
+    'name',
+    problems,
+  );
   const { port, wsPort } = config.mqtt.embedded;
-  if (ext === null && wsPort === port) problems.push({ field: '/mqtt/embedded/wsPort', message: `must differ from port (${port})` });
+  if (ext === null && wsPort === port)
+    problems.push({ field: '/mqtt/embedded/wsPort', message: `must differ from port (${port})` });
   if (ext === null && config.http.port !== null && (config.http.port === port || config.http.port === wsPort)) {
     problems.push({ field: '/http/port', message: `${config.http.port} is already an MQTT port` });
   }
@@ -94,7 +115,8 @@ function duplicates(values: string[], path: string, key: string, problems: Field
   const seen = new Map<string, number>();
   values.forEach((v, i) => {
     const first = seen.get(v);
-    if (first !== undefined) problems.push({ field: `${path}/${i}/${key}`, message: `"${v}" is already used by ${path}/${first}` });
+    if (first !== undefined)
+      problems.push({ field: `${path}/${i}/${key}`, message: `"${v}" is already used by ${path}/${first}` });
     else seen.set(v, i);
   });
 }

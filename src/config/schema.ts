@@ -87,14 +87,20 @@ export function readJson(file: string, code: TableErrorCode): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new TableError(code, `${displayPath(file)}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, {
-      file: displayPath(file),
-    });
+    throw new TableError(
+      code,
+      `${displayPath(file)}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      {
+        file: displayPath(file),
+      },
+    );
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new TableError(code, `${displayPath(file)}: not valid JSON (${(err as Error).message})`, { file: displayPath(file) });
+    throw new TableError(code, `${displayPath(file)}: not valid JSON (${(err as Error).message})`, {
+      file: displayPath(file),
+    });
   }
 }
 

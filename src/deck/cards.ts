@@ -9,5 +9,10 @@ export const ENROLL_ORDER: readonly string[] = Object.freeze(
 );
 
 export function isCard(value: unknown): value is string {
-  return typeof value === 'string' && value.length === 2 && RANKS.includes(value[0] ?? '-') && SUITS.includes(value[1] ?? '-');
+  return (
+    typeof value === 'string' &&
+    value.length === 2 &&
+    RANKS.includes(value[0] ?? '-') &&
+    SUITS.includes(value[1] ?? '-')
+  );
 }

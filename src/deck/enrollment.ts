@@ -50,6 +50,8 @@ export function enrollRead(state: EnrollState, raw: string): { state: EnrollStat
   const index = state.index + 1;
   const total = state.order.length;
   const next: EnrollState =
-    index >= total ? { phase: 'done', order: state.order, tags } : { phase: 'expecting', order: state.order, index, tags };
+    index >= total
+      ? { phase: 'done', order: state.order, tags }
+      : { phase: 'expecting', order: state.order, index, tags };
   return { state: next, outcome: { kind: 'enrolled', uid, card, count: index, total, next: expected(next) } };
 }

@@ -1,6 +1,17 @@
 // The enrolled deck file: tag uid → card, JSON, mode 0600, never leaves the controller (protocol.md, Secrecy).
 // Written atomically (temp file in the same directory, fsync, rename) so a crash never leaves half a deck.
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { TableError } from '../domain/errors.ts';
@@ -46,7 +57,8 @@ export function parseDeck(data: unknown, file: string): Map<string, string> {
   const bad = (field: string, message: string): TableError =>
     new TableError('DECK_INVALID', `${file}: ${field} ${message}`, { file, field });
   // `{cards: {...}}` is what enrollment writes; a bare `{uid: card}` map is accepted for hand-made files.
-  const cards = data !== null && typeof data === 'object' && 'cards' in data ? (data as { cards: unknown }).cards : data;
+  const cards =
+    data !== null && typeof data === 'object' && 'cards' in data ? (data as { cards: unknown }).cards : data;
   const base = cards === data ? '' : '/cards';
   if (cards === null || typeof cards !== 'object' || Array.isArray(cards)) {
     throw bad(base || '/', 'must be an object {"<uid>": "<card>"}');
@@ -65,7 +77,10 @@ export function parseDeck(data: unknown, file: string): Map<string, string> {
   }
   if (deck.size !== DECK_SIZE) {
     const missing = ENROLL_ORDER.filter((c) => !owner.has(c));
-    throw bad(base || '/', `has ${deck.size} cards, not ${DECK_SIZE} (missing ${missing.join(' ')}): enroll the deck again`);
+    throw bad(
+      base || '/',
+      `has ${deck.size} cards, not ${DECK_SIZE} (missing ${missing.join(' ')}): enroll the deck again`,
+    );
   }
   return deck;
 }

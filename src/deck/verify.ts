@@ -34,9 +34,14 @@ export function verifyReads(deck: ReadonlyMap<string, string>, uids: readonly st
 export function formatReport(r: DeckReport): string[] {
   const lines = [r.ok ? 'Deck check: OK' : 'Deck check: FAILED'];
   lines.push(`  known tags read: ${r.known}/${r.deckSize} (${r.reads} reads)`);
-  if (r.deckSize !== DECK_SIZE) lines.push(`  the enrolled deck has ${r.deckSize} cards, not ${DECK_SIZE}: enroll it again`);
+  if (r.deckSize !== DECK_SIZE)
+    lines.push(`  the enrolled deck has ${r.deckSize} cards, not ${DECK_SIZE}: enroll it again`);
   lines.push(r.missing.length === 0 ? '  nothing missing' : `  missing (${r.missing.length}): ${r.missing.join(' ')}`);
-  lines.push(r.foreign.length === 0 ? '  no foreign tag' : `  foreign tags (${r.foreign.length}, not in the enrolled deck): ${r.foreign.join(' ')}`);
+  lines.push(
+    r.foreign.length === 0
+      ? '  no foreign tag'
+      : `  foreign tags (${r.foreign.length}, not in the enrolled deck): ${r.foreign.join(' ')}`,
+  );
   lines.push(
     r.duplicates.length === 0
       ? '  no duplicate'

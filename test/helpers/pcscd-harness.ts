@@ -26,7 +26,8 @@ export function recorder(options: { now?: number } = {}): Recorder {
     ctx,
     inputs,
     cards: () => inputs.filter((i) => i.type === 'card').map((i) => String(i.uid)),
-    statuses: () => inputs.filter((i) => i.type === 'device').map((i) => ({ online: Boolean(i.online), detail: String(i.detail) })),
+    statuses: () =>
+      inputs.filter((i) => i.type === 'device').map((i) => ({ online: Boolean(i.online), detail: String(i.detail) })),
     setNow: (ms) => void (fixedNow = ms),
     until: (pred, what, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {

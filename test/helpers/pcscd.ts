@@ -116,7 +116,10 @@ export class Pcscd {
     await acquireLock();
     await Pcscd.stopStray();
     const confDir = mkdtempSync(join(tmpdir(), 'pokertable-pcscd-'));
-    writeFileSync(join(confDir, 'vpcd'), `FRIENDLYNAME "Virtual PCD"\nDEVICENAME /dev/null:0x8C7B\nLIBPATH ${lib}\nCHANNELID 0x8C7B\n`);
+    writeFileSync(
+      join(confDir, 'vpcd'),
+      `FRIENDLYNAME "Virtual PCD"\nDEVICENAME /dev/null:0x8C7B\nLIBPATH ${lib}\nCHANNELID 0x8C7B\n`,
+    );
     const pcscd = new Pcscd(confDir);
     await pcscd.start();
     return pcscd;
@@ -151,7 +154,11 @@ export class Pcscd {
   async start(): Promise<void> {
     if (this.child) return;
     Pcscd.removeStale();
-    const child = spawn(which('pcscd') ?? 'pcscd', ['-f', ...(process.env.PCSCD_DEBUG ? ['-d', '-a'] : ['-i']), '-c', this.confDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      which('pcscd') ?? 'pcscd',
+      ['-f', ...(process.env.PCSCD_DEBUG ? ['-d', '-a'] : ['-i']), '-c', this.confDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const keep = (chunk: Buffer): void => {
       const text = chunk.toString();
       this.output = (this.output + text).slice(-20_000);

@@ -100,7 +100,11 @@ export class VirtualCard {
   }
 
   /** Places a card with this uid on the vpcd reader at `port`. */
-  static present(uidHex: string, port: number = VPCD_PORTS[0], options: { host?: string; failUidReads?: number } = {}): VirtualCard {
+  static present(
+    uidHex: string,
+    port: number = VPCD_PORTS[0],
+    options: { host?: string; failUidReads?: number } = {},
+  ): VirtualCard {
     return new VirtualCard(uidHex, port, options.host ?? '127.0.0.1', options.failUidReads ?? 0);
   }
 
@@ -108,7 +112,10 @@ export class VirtualCard {
   whenRead(timeoutMs = 10_000): Promise<void> {
     if (this.uidReads > 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`card ${this.uid.toString('hex')} was not read within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`card ${this.uid.toString('hex')} was not read within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.readResolvers.push(() => {
         clearTimeout(timer);
         resolve();
@@ -133,7 +140,11 @@ export const vpcdReaderName = (port: number): string => `Virtual PCD 00 0${port 
 /** Slides cards over the reader one at a time, each taken away once the reader has read it and the next put on
  * once pcscd noticed it left: the order of reads is the order of `uids` (about 0.9 s a card: pcscd polls every
  * 400 ms). */
-export async function deal(pcscd: RemovalWatcher, uids: readonly string[], port: number = VPCD_PORTS[0]): Promise<void> {
+export async function deal(
+  pcscd: RemovalWatcher,
+  uids: readonly string[],
+  port: number = VPCD_PORTS[0],
+): Promise<void> {
   const reader = vpcdReaderName(port);
   for (const uid of uids) {
     const card = VirtualCard.present(uid, port);

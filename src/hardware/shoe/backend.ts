@@ -27,7 +27,8 @@ export interface PcscBackend {
   open(events: PcscEvents, accept: (reader: string) => boolean): PcscContext;
 }
 
-export const INSTALL_HINT = 'install the PC/SC stack: `apt-get install pcscd libpcsclite-dev`, then `npm install` (builds nfc-pcsc)';
+export const INSTALL_HINT =
+  'install the PC/SC stack: `apt-get install pcscd libpcsclite-dev`, then `npm install` (builds nfc-pcsc)';
 
 // The few parts of nfc-pcsc used here (it ships no types).
 interface NfcReader {
@@ -56,7 +57,10 @@ export async function loadNfcPcsc(moduleName = 'nfc-pcsc'): Promise<PcscBackend>
   try {
     mod = (await import(moduleName)) as typeof mod;
   } catch (err) {
-    throw new TableError('DEVICE_MISSING', `nfc-pcsc is not available (${(err as Error).message.split('\n')[0]}): ${INSTALL_HINT}`);
+    throw new TableError(
+      'DEVICE_MISSING',
+      `nfc-pcsc is not available (${(err as Error).message.split('\n')[0]}): ${INSTALL_HINT}`,
+    );
   }
   const NFC = mod.NFC ?? mod.default?.NFC;
   if (typeof NFC !== 'function') throw new TableError('DEVICE_MISSING', `nfc-pcsc has no NFC export: ${INSTALL_HINT}`);
@@ -169,10 +173,13 @@ export function probePcscd(socket: string, timeoutMs = 2000): Promise<string | n
     s.once('connect', () => done(null));
     s.once('error', (err: NodeJS.ErrnoException) => {
       const why =
-        err.code === 'ENOENT' ? `pcscd is not running (no ${socket})`
-        : err.code === 'ECONNREFUSED' ? `pcscd is not running (stale ${socket})`
-        : err.code === 'EACCES' ? `no permission to use ${socket}`
-        : `cannot reach pcscd at ${socket} (${err.code ?? err.message})`;
+        err.code === 'ENOENT'
+          ? `pcscd is not running (no ${socket})`
+          : err.code === 'ECONNREFUSED'
+            ? `pcscd is not running (stale ${socket})`
+            : err.code === 'EACCES'
+              ? `no permission to use ${socket}`
+              : `cannot reach pcscd at ${socket} (${err.code ?? err.message})`;
       done(why);
     });
   });

@@ -3,7 +3,14 @@
 // exponential backoff, until it is back.
 import type { Logger } from 'pino';
 import type { Device, DeviceContext } from '../types.ts';
-import { INSTALL_HINT, loadNfcPcsc, probePcscd, type PcscBackend, type PcscContext, type PcscEvents } from './backend.ts';
+import {
+  INSTALL_HINT,
+  loadNfcPcsc,
+  probePcscd,
+  type PcscBackend,
+  type PcscContext,
+  type PcscEvents,
+} from './backend.ts';
 import { createRepeatFilter, type RepeatFilter } from './repeat.ts';
 import type { ShoeSettings } from './spec.ts';
 
@@ -138,7 +145,10 @@ export class PcscShoe implements Device {
       this.waitTimer = null;
       if (!live() || this.readers.size > 0) return;
       const seen = this.ignored.size > 0 ? `pcscd lists: ${[...this.ignored].join(', ')}` : 'pcscd lists no reader';
-      this.report(false, `no reader matching /${this.settings.readerPattern.source}/ (${seen}); plug it in or fix the pattern`);
+      this.report(
+        false,
+        `no reader matching /${this.settings.readerPattern.source}/ (${seen}); plug it in or fix the pattern`,
+      );
       this.rebuild();
     }, this.settings.waitMs);
   }

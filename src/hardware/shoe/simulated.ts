@@ -46,7 +46,12 @@ export function createSimulatedShoe(name: string, options: SimulatedShoeOptions 
     },
     setOnline(online, detail) {
       if (!ctx) throw new TableError('DEVICE_MISSING', `simulated shoe "${name}" is not started`);
-      ctx.submit({ type: 'device', device: name, online, detail: detail ?? (online ? 'simulated shoe' : 'simulated shoe unplugged') });
+      ctx.submit({
+        type: 'device',
+        device: name,
+        online,
+        detail: detail ?? (online ? 'simulated shoe' : 'simulated shoe unplugged'),
+      });
     },
   };
 }

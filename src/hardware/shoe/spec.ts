@@ -25,7 +25,11 @@ export interface ShoeSettings {
   reconnect: { initialMs: number; maxMs: number };
 }
 
-export function shoeSettings(def: DeviceDefinition, ref: DeviceRef, overrides: { repeatReadMs?: number | null } = {}): ShoeSettings {
+export function shoeSettings(
+  def: DeviceDefinition,
+  ref: DeviceRef,
+  overrides: { repeatReadMs?: number | null } = {},
+): ShoeSettings {
   const bad = (field: string, message: string): TableError =>
     new TableError('DEVICE_INVALID', `${def.file}: ${field} ${message}`, { file: def.file, field });
   if (def.kind !== 'pcsc-shoe') throw bad('/kind', `is "${def.kind}", not a pcsc-shoe`);
@@ -37,14 +41,19 @@ export function shoeSettings(def: DeviceDefinition, ref: DeviceRef, overrides: {
     readerPattern = new RegExp(source, 'i');
   } catch (err) {
     if (ref.port !== undefined) {
-      throw new TableError('CONFIG_INVALID', `device "${ref.name}": port "${ref.port}" is not a valid reader-name pattern (${(err as Error).message})`, {
-        field: 'port',
-      });
+      throw new TableError(
+        'CONFIG_INVALID',
+        `device "${ref.name}": port "${ref.port}" is not a valid reader-name pattern (${(err as Error).message})`,
+        {
+          field: 'port',
+        },
+      );
     }
     throw bad('/reader/namePattern', `is not a valid regular expression (${(err as Error).message})`);
   }
   if (spec.uidBytes.min > spec.uidBytes.max) throw bad('/uidBytes/min', `must not exceed max (${spec.uidBytes.max})`);
-  if (spec.reconnect.initialMs > spec.reconnect.maxMs) throw bad('/reconnect/initialMs', `must not exceed maxMs (${spec.reconnect.maxMs})`);
+  if (spec.reconnect.initialMs > spec.reconnect.maxMs)
+    throw bad('/reconnect/initialMs', `must not exceed maxMs (${spec.reconnect.maxMs})`);
   return {
     name: ref.name,
     readerPattern,
