@@ -61,7 +61,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig 
 
 export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps): Promise<RunningTable> {
   const { logger } = deps;
-  // A fresh journal each run unless --state-dir keeps one (then a restart recovers the table where it was).
+  // A fresh journal each run, in a temporary directory unless --state-dir names one to keep.
   const tempDir = args.stateDir === null ? mkdtempSync(resolve(tmpdir(), 'pokertable-sim-')) : null;
   const stateDir = args.stateDir !== null ? resolve(args.stateDir) : (tempDir as string);
   const config = simulatedConfig(args, stateDir);
