@@ -1,7 +1,8 @@
 // The shoe's logic without a PC/SC stack: uid normalisation, the optional bounce filter, settings checks, the
 // missing-module and missing-pcscd paths, reconnect backoff, reader matching through an injected backend, the
 // simulated shoe, and the vpcd test helper's byte framing. The real stack is in shoe.pcsc.test.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,7 +181,7 @@ describe('PC/SC shoe without a PC/SC stack', () => {
     );
   });
 
-  it('probePcscd tells a live socket from a missing and a refusing one', async () => {
+  it('probePcscd tells a live socket from a missing and a stale one (its server killed)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'probe-'));
     try {
       const path = join(dir, 'pcscd.comm');
@@ -189,6 +190,16 @@ describe('PC/SC shoe without a PC/SC stack', () => {
       await new Promise<void>((r) => server.listen(path, r));
       expect(await probePcscd(path)).toBeNull();
       await new Promise<void>((r) => server.close(() => r()));
+      // A process killed outright leaves its socket file behind, as a crashed pcscd does.
+      const child = spawn(process.execPath, [
+        '-e',
+        `require('net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`,
+      ]);
+      await new Promise<void>((r) => child.stdout.once('data', () => r()));
+      child.kill('SIGKILL');
+      await new Promise<void>((r) => child.once('exit', () => r()));
+      expect(existsSync(path)).toBe(true);
+      expect(await probePcscd(path)).toMatch(/not running \(stale /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
