@@ -77,6 +77,13 @@ describe('doctor: config, ports, storage, deck', () => {
     expect(by(results, 'port 18872')?.status).toBe('ok');
   });
 
+  it('warns when the board is served to the room but the broker WebSocket is not', async () => {
+    const file = setup('reach', { http: { host: '0.0.0.0', port: 18873 } });
+    const results = await runDoctor(file);
+    expect(by(results, 'board')).toMatchObject({ status: 'warn', fix: expect.stringContaining('mqtt.embedded.host to 0.0.0.0') });
+    expect(results.filter((r) => r.status === 'fail')).toEqual([]);
+  });
+
   it('fails a deck short of cards, with what is missing', async () => {
     const file = setup('short', {});
     const deckFile = join(dir, 'short-deck.json');

@@ -97,6 +97,26 @@ export async function checkPorts(config: Readonly<TableConfig>): Promise<CheckRe
   return results;
 }
 
+/** The display board served to the room must be able to reach the broker's WebSocket from the room too. */
+export function checkBoardReach(config: Readonly<TableConfig>): CheckResult | null {
+  const local = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '::1';
+  if (config.http.port === null || local(config.http.host)) return null;
+  if (config.mqtt.external) {
+    return /^wss?:\/\//.test(config.mqtt.external.url) ? null
+      : warn('board', `the display board is served on ${config.http.host} but the broker ${config.mqtt.external.url} has no WebSocket URL`,
+        'browsers need MQTT over WebSocket: point mqtt.external.url at the broker\'s ws:// listener, or use the embedded broker');
+  }
+  const e = config.mqtt.embedded;
+  if (e.wsPort === null) {
+    return warn('board', 'the display board is served to the room but mqtt.embedded.wsPort is null', 'set mqtt.embedded.wsPort (8083)');
+  }
+  if (local(e.host)) {
+    return warn('board', `the display board is served on ${config.http.host} but the broker listens on ${e.host} only: ` +
+      'boards elsewhere in the room will show "Reconnecting…"', 'set mqtt.embedded.host to 0.0.0.0');
+  }
+  return null;
+}
+
 /** An external broker: reachable, TLS accepted, credentials accepted. */
 export async function checkExternalBroker(config: Readonly<TableConfig>, timeoutMs = 5000): Promise<CheckResult> {
   const ext = config.mqtt.external;

@@ -2,7 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { loadTableConfig, resolveDevice } from '../../config/load.ts';
 import type { TableConfig } from '../../config/types.ts';
-import { checkDeck, checkExternalBroker, checkPorts, checkProfile, checkStorage, configError } from './checks.ts';
+import { checkBoardReach, checkDeck, checkExternalBroker, checkPorts, checkProfile, checkStorage, configError } from './checks.ts';
 import { checkDevice, type DeviceCheckOptions } from './devices.ts';
 import { fail, ok, skip, type CheckResult } from './report.ts';
 
@@ -34,6 +34,8 @@ export async function runDoctor(file: string, options: DoctorOptions = {}): Prom
   if (config.devices.length === 0) results.push(skip('devices', 'none configured'));
 
   results.push(...(await checkPorts(config)));
+  const reach = checkBoardReach(config);
+  if (reach) results.push(reach);
   if (config.mqtt.external) results.push(await checkExternalBroker(config, options.brokerTimeoutMs));
   results.push(checkStorage(config.storage.dir));
   results.push(checkDeck(config.table.deckFile));
