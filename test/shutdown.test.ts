@@ -38,6 +38,10 @@ function startTable(configFile: string): Running {
 
 /** Connects once the table's broker listens; collects status and events. */
 async function watch(port: number, table: Running): Promise<{ client: MqttClient; statuses: string[]; events: TableEvent[] }> {
+  return watchTable(port, table, 'pokertable/t1');
+}
+
+async function watchTable(port: number, table: Running, base: string): Promise<{ client: MqttClient; statuses: string[]; events: TableEvent[] }> {
     for (let i = 0; !(await listening(port)); i++) {
     if (i > 300 || table.child.exitCode !== null) throw new Error(`the table's broker never listened on ${port}:\n${table.output()}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -49,7 +53,7 @@ async function watch(port: number, table: Running): Promise<{ client: MqttClient
     if (topic.endsWith('/status')) statuses.push(payload.toString());
     if (topic.endsWith('/events')) events.push(JSON.parse(payload.toString()) as TableEvent);
   });
-  await client.subscribeAsync(['pokertable/t1/status', 'pokertable/t1/events'], { qos: 1 });
+  await client.subscribeAsync([`${base}/status`, `${base}/events`], { qos: 1 });
   return { client, statuses, events };
 }
 
@@ -152,3 +156,26 @@ describe.skipIf(!run)('shutdown of npm start --config', () => {
   });
 });
 
+
+describe('shutdown of the simulated table', () => {
+  it('one Ctrl-C delivered twice (terminal group + npm/tsx relay) still stops cleanly with exit 0', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts', '--speed', '20', '--mqtt-port', '18849',
+      '--ws-port', '18850', '--http-port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => (output += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (output += b.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const table: Running = { child, exit, output: () => output };
+    const watcher = await watchTable(18849, table, 'pokertable/sim');
+    await waitFor(() => watcher.statuses.at(-1) === 'online', 'status online', 20_000);
+    await waitFor(() => watcher.events.some((e) => e.type === 'hand.started'), 'a hand', 20_000);
+    child.kill('SIGINT');
+    // The relayed copy comes a moment later (two signals at once would merge into one).
+    await new Promise((r) => setTimeout(r, 100));
+    child.kill('SIGINT');
+    expect(await exit, output).toBe(0);
+    expect(watcher.statuses.at(-1)).toBe('offline');
+    expect(output).toMatch(/pokertable: stopped after \d+ hands?/);
+    await watcher.client.endAsync(true);
+  });
+});
