@@ -188,6 +188,7 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     board.render!([], snap);
     await waitFor(() => wired.uno.output(9) && wired.max!.text(2) !== '  ', 'outputs before the unplug', SLOW);
 
+    expect(wired.uno.overruns()).toBe(0);
     await wired.stop();
     await pty.unplug();
     await waitInput(mark, { type: 'device', online: false }, 'device offline');
@@ -214,5 +215,7 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     await board.stop();
     await waitFor(() => !wired.uno.output(9) && !wired.uno.output(15) && !wired.uno.output(16) && wired.uno.output(17), 'LEDs dark', SLOW);
     await waitFor(() => wired.max!.visible(2) === '  ', 'digits blank', SLOW);
+    // Every byte the table sent was read by the firmware (none overwritten in the emulated UART).
+    expect(wired.uno.overruns()).toBe(0);
   });
 });

@@ -21,6 +21,9 @@ import {
 } from 'avr8js';
 
 const FREQ_HZ = 16_000_000;
+const UCSR0B = 0xc1;
+const UDR0 = 0xc6;
+const RXEN0 = 0x10;
 const FLASH_BYTES = 0x8000;
 
 export const FIRMATA_HEX = fileURLToPath(new URL('../../.cache/firmata/StandardFirmata-uno.hex', import.meta.url));
@@ -74,6 +77,8 @@ export interface AvrUno {
   onPin(listener: PinListener): () => void;
   /** Emulated time in ms since power-on. */
   millis(): number;
+  /** Received bytes the firmware never read (overwritten by the next one): should stay 0. */
+  overruns(): number;
   stop(): void;
 }
 
@@ -111,7 +116,29 @@ export function startUno(hexPath: string = FIRMATA_HEX): AvrUno {
     const next = rxQueue[0];
     if (next !== undefined && !usart.rxBusy && usart.writeByte(next)) rxQueue.shift();
   };
-  usart.onRxComplete = () => feed();
+  // avr8js 0.21 drops a pending receive-complete interrupt on every write to UCSR0B while the receiver is on; the
+  // Arduino core writes UCSR0B on each Serial.write (UDRIE), so any byte that arrives as the firmware transmits
+  // would be overwritten unread. On a real ATmega328P only reading UDR0 clears RXC: restore the pending interrupt
+  // for a byte not yet read.
+  let unread = false;
+  const udrRead = cpu.readHooks[UDR0];
+  cpu.readHooks[UDR0] = (addr) => {
+    unread = false;
+    return udrRead ? udrRead(addr) : cpu.data[addr]!;
+  };
+  const ucsrbWrite = cpu.writeHooks[UCSR0B];
+  const rxComplete = (usart as unknown as { RXC: Parameters<CPU['setInterruptFlag']>[0] }).RXC;
+  cpu.writeHooks[UCSR0B] = (value, oldValue, addr, mask) => {
+    const handled = ucsrbWrite ? ucsrbWrite(value, oldValue, addr, mask) : false;
+    if (unread && value & RXEN0) cpu.setInterruptFlag(rxComplete);
+    return handled;
+  };
+  let overruns = 0;
+  usart.onRxComplete = () => {
+    if (unread) overruns++;
+    unread = true;
+    feed();
+  };
 
   const started = performance.now();
   let stopped = false;
@@ -160,6 +187,7 @@ export function startUno(hexPath: string = FIRMATA_HEX): AvrUno {
       return () => pinListeners.delete(listener);
     },
     millis: () => cpu.cycles / (FREQ_HZ / 1000),
+    overruns: () => overruns,
     stop() {
       stopped = true;
       clearTimeout(timer);
