@@ -53,7 +53,7 @@ const mqttConfig: MqttConfig = {
 
 async function brokerUnderTest(): Promise<{ url: string; bridge: MqttConnection; close(): Promise<void> }> {
   if (args.broker === 'mosquitto') {
-    const m = await startMosquitto();
+    const m = await startMosquitto({ config: ['allow_anonymous true', 'set_tcp_nodelay true'] });
     return { url: m.url, bridge: { kind: 'url', url: m.url }, close: () => m.dispose() };
   }
   const broker = await startEmbeddedBroker({ embedded: mqttConfig.embedded, base, logger });
@@ -72,6 +72,8 @@ async function connect(target: string | MqttConnection): Promise<MqttClient> {
     client.once('connect', () => resolve());
     client.once('error', reject);
   });
+  // As the bridge's own client does (connection.ts), so that both publishers are configured alike.
+  (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   return client;
 }
 

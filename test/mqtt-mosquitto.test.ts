@@ -1,7 +1,9 @@
 // The bridge against a real mosquitto 2 (external broker), run with the security lines of the shipped example
 // config/mosquitto/mosquitto.conf and the ACL config/mosquitto/pokertable.acl verbatim.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import { createServer } from 'node:net';
 import type { MqttClient } from 'mqtt';
@@ -189,6 +191,57 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
     await sub.subscribeAsync(`${base}/events`, { qos: 1 });
     runtime.submit({ type: 'card', card: '2c' });
     await seen.until((m) => m.length === 1, 'an event over 3.1.1');
+  });
+});
+
+describe.skipIf(missing !== null)('mosquitto over TLS', () => {
+  function makeCerts(): { dir: string; ca: string; otherCa: string; cert: string; key: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'pt-tls-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const run = (...a: string[]) => {
+      const r = spawnSync('openssl', a, { cwd: dir });
+      if (r.status !== 0) throw new Error(`openssl ${a[0]}: ${r.stderr.toString()}`);
+    };
+    writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+    for (const ca of ['ca', 'other-ca']) {
+      run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${ca}.key`, '-out', `${ca}.crt`, '-days', '2', '-subj', `/CN=${ca}`);
+    }
+    run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
+    run('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext');
+    return { dir, ca: join(dir, 'ca.crt'), otherCa: join(dir, 'other-ca.crt'), cert: join(dir, 'server.crt'), key: join(dir, 'server.key') };
+  }
+
+  it('connects with the CA from caFile, refuses a broker certificate it does not trust, names an unreadable file', async () => {
+    const certs = makeCerts();
+    const broker = await startMosquitto({
+      config: ['allow_anonymous true', 'certfile {dir}/server.crt', 'keyfile {dir}/server.key'],
+      files: { 'server.crt': readFileSync(certs.cert, 'utf8'), 'server.key': readFileSync(certs.key, 'utf8') },
+    });
+    cleanups.push(() => broker.dispose());
+    const url = `mqtts://127.0.0.1:${broker.port}`;
+    const external = (caFile: string) => ({ ...mqttConfig(url), external: { url, caFile, rejectUnauthorized: true } });
+
+    const runtime = fakeRuntime();
+    const good = startMqttBridge({ runtime, logger, config: { table: { id: 't1' }, mqtt: external(certs.ca) } });
+    cleanups.push(() => good.close());
+    await good.whenConnected();
+    const sub = await client(url, { ca: readFileSync(certs.ca) });
+    const seen = collect(sub);
+    await sub.subscribeAsync(`${base}/events`, { qos: 1 });
+    runtime.submit({ type: 'card', card: '9h' });
+    await seen.until((m) => m.length === 1, 'an event over TLS');
+
+    // The refusal shows in the log (the table keeps running and retrying): wait for it there.
+    let signalled: () => void = () => undefined;
+    const refused = new Promise<void>((resolve) => (signalled = resolve));
+    const capturing = pino({ level: 'error' }, { write: (line: string) => /certificate/i.test(line) && signalled() });
+    const bad = startMqttBridge({ runtime: fakeRuntime(), logger: capturing, config: { table: { id: 't2' }, mqtt: external(certs.otherCa) } });
+    cleanups.push(() => bad.close());
+    await refused;
+    expect(bad.connected()).toBe(false);
+
+    expect(() => startMqttBridge({ runtime: fakeRuntime(), logger, config: { table: { id: 't3' }, mqtt: external(join(certs.dir, 'nope.crt')) } }))
+      .toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('nope.crt') }));
   });
 });
 

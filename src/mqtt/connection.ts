@@ -149,6 +149,8 @@ export class ManagedClient {
             rejectUnauthorized: connection.rejectUnauthorized ?? true,
           });
     client.on('connect', () => {
+      // Events are small and each one matters now: no Nagle wait on a TCP or TLS socket (not on WebSocket).
+      (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
       this.isConnected = true;
       this.lastError = '';
       this.options.logger.info({ protocolVersion: this.version, clientId }, 'MQTT connected');
