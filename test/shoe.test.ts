@@ -299,6 +299,7 @@ describe('PC/SC shoe over an injected backend', () => {
     ctx.events.readerAdded('ACR122U B');
     ctx.events.readerRemoved('ACR122U A');
     expect(rec.statuses().every((s) => s.online)).toBe(true);
+    expect(rec.statuses().at(-1)?.detail).toBe('reader ACR122U B');
     ctx.events.readerRemoved('ACR122U B');
     expect(rec.statuses().at(-1)).toEqual({ online: false, detail: 'reader ACR122U B removed' });
     await vi.advanceTimersByTimeAsync(100);

@@ -119,7 +119,7 @@ export class PcscShoe implements Device {
         if (this.readers.size === 0) {
           this.report(false, `reader ${reader} removed`);
           this.rebuild();
-        }
+        } else this.report(true, `reader ${[...this.readers].join(', ')}`);
       },
       card: (reader, uid) => {
         if (live()) this.onCard(reader, uid);
