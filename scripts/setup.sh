@@ -16,11 +16,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # Debian starts these as services when it can; the tests start their own on private ports and sockets.
-for svc in mosquitto pcscd; do
-  if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet "$svc" 2>/dev/null; then
-    ${sudo:-} systemctl stop "$svc" "$svc.socket" 2>/dev/null || true
-  fi
-done
+# pcscd is socket-activated: stop the socket too, or it comes back at the first PC/SC call.
+if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  ${sudo:-} systemctl stop mosquitto pcscd pcscd.socket 2>/dev/null || true
+fi
 
 npm ci --no-audit --no-fund
 bash test/helpers/fetch-firmata.sh
