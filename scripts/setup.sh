@@ -16,10 +16,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # Debian starts these as services when it can; the tests start their own on private ports and sockets.
-# pcscd is socket-activated: stop the socket too, or it comes back at the first PC/SC call.
+# The mosquitto package starts a broker on port 1883, where `npm start`'s embedded broker listens: the tests run
+# their own mosquitto on free ports, so the system one is stopped and disabled. pcscd is left alone (a real shoe
+# needs it; the tests start and stop their own).
 if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  ${sudo:-} systemctl stop mosquitto pcscd pcscd.socket 2>/dev/null || true
+  ${sudo:-} systemctl disable --now mosquitto 2>/dev/null || true
 fi
 
 npm ci --no-audit --no-fund
