@@ -83,6 +83,28 @@ describe('embedded broker + bridge', () => {
     expect(seen.messages.map((x) => x.payload).join()).not.toMatch(/As|Kd|Qh/);
   });
 
+  it('holds the secure stream back by secureDelayMs; the public stream is not delayed', async () => {
+    const config = { ...mqttConfig(), secureDelayMs: 300 };
+    const { runtime, url } = await table(config);
+    const display = await client(url);
+    const prod = await client(url, { username: 'prod', password: 'prod-pw' });
+    const arrivals: { topic: string; seq: number; lateBy: number }[] = [];
+    for (const c of [display, prod]) {
+      c.on('message', (topic, payload) => {
+        const e = JSON.parse(payload.toString()) as { seq: number; at: number };
+        arrivals.push({ topic, seq: e.seq, lateBy: Date.now() - e.at });
+      });
+    }
+    await display.subscribeAsync(`${base}/events`, { qos: 1 });
+    await prod.subscribeAsync(`${base}/secure/events`, { qos: 1 });
+    for (const card of ['5s', '6s']) runtime.submit({ type: 'card', card });
+    await waitFor(() => arrivals.filter((a) => a.topic.endsWith('secure/events')).length === 2, 'the delayed secure events');
+    const firstSecure = arrivals.findIndex((a) => a.topic.endsWith('secure/events'));
+    // Both public events were out before the first secure one, which never came before at + delay.
+    expect(arrivals.slice(0, firstSecure).map((a) => a.seq)).toEqual([1, 2]);
+    for (const a of arrivals.filter((x) => x.topic.endsWith('secure/events'))) expect(a.lateBy).toBeGreaterThanOrEqual(300);
+  });
+
   it('a display cannot subscribe to secure/events, publish a command, or publish events', async () => {
     const { runtime, url } = await table();
     const display = await client(url);

@@ -49,6 +49,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const anonymousRoles = new Set<Role>(embedded.anonymousRoles);
 
   const aedes = await Aedes.createBroker({
+    // A display whose socket stops draining (a sleeping tablet, bad Wi-Fi) would hold up delivery to everyone
+    // else; after this long it is disconnected (it reconnects and reads the retained topics again).
+    drainTimeout: 5000,
     authenticate(client, username, password, done) {
       if (trustedStreams.has(client.conn)) {
         principals.set(client, { kind: 'controller' });
