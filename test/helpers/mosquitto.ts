@@ -107,7 +107,12 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
       proc.kill('SIGTERM');
     });
   };
-  await start();
+  try {
+    await start();
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     port,
     url: `mqtt://127.0.0.1:${port}`,
