@@ -107,6 +107,16 @@ describe('serial display adapter (in memory)', () => {
     expect(devices(inputs)).toEqual([true]);
   });
 
+  it('reports a port that does not exist offline, in serialport\'s words, and keeps trying', async () => {
+    const inputs: RawInput[] = [];
+    const d = createSerialDisplay({ name: 'clock', port: '/dev/pokertable-no-such-port' }, { kind: 'serial-display' }, { backoff: { initialMs: 20, maxMs: 40 } });
+    cleanups.push(() => d.stop());
+    await d.start(ctxFor(inputs));
+    expect(inputs).toEqual([{ type: 'device', device: 'clock', online: false, detail: 'No such file or directory, cannot open /dev/pokertable-no-such-port' }]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(inputs).toHaveLength(1); // retried, but reported once
+  });
+
   it('needs a port', async () => {
     const d = createSerialDisplay({ name: 'clock' }, { kind: 'serial-display' });
     await expect(d.start(ctxFor([]))).rejects.toMatchObject({ code: 'DEVICE_INVALID' });

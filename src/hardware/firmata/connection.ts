@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
 import type { Logger } from 'pino';
+import { openError } from '../serial-board/transport.ts';
 import type { PinName, ShotClockDigits } from './definition.ts';
 import { j5, type J5Board, type J5Digits, type J5Led, type J5Sensor } from './johnny.ts';
 
@@ -121,7 +122,7 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
   ioReady.catch(() => undefined);
   try {
     await new Promise<void>((resolve, reject) =>
-      port.open((err) => (err ? reject(new Error(`cannot open ${opts.path}: ${err.message}`)) : resolve())),
+      port.open((err) => (err ? reject(new Error(openError(opts.path, err))) : resolve())),
     );
     await withTimeout(ioReady, opts.readyTimeoutMs, `no Firmata answer on ${opts.path} within ${opts.readyTimeoutMs} ms (is StandardFirmata flashed?)`);
   } catch (err) {

@@ -11,12 +11,18 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/** serialport's own message already names the path ("Error: No such file or directory, cannot open /dev/x"). */
+export function openError(path: string, err: Error): string {
+  const message = err.message.replace(/^Error: /, '');
+  return message.includes(path) ? message : `cannot open ${path}: ${message}`;
+}
+
 export type OpenTransport = (path: string, baudRate: number) => Promise<Transport>;
 
 export const openSerialTransport: OpenTransport = async (path, baudRate) => {
   const port = new SerialPort({ path, baudRate, autoOpen: false });
   await new Promise<void>((resolve, reject) =>
-    port.open((err) => (err ? reject(new Error(`cannot open ${path}: ${err.message}`)) : resolve())),
+    port.open((err) => (err ? reject(new Error(openError(path, err))) : resolve())),
   );
   let closing = false;
   const closeListeners: ((detail: string) => void)[] = [];
