@@ -15,7 +15,7 @@ import { createSimulatedBoard } from '../src/hardware/firmata/simulated.ts';
 import type { Device } from '../src/hardware/types.ts';
 import type { RawInput } from '../src/runtime/types.ts';
 import { seatSnap, tableSnap } from './helpers/avr-snapshot.ts';
-import { waitFor } from './helpers/pty.ts';
+import { openPtyPair, requireSocat, waitFor } from './helpers/pty.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -183,6 +183,23 @@ describe('Firmata board adapter (injected connection)', () => {
     await board.stop();
     expect(connections[0]!.writes.at(-1)).toEqual([9, false]);
   });
+
+  it('gives up a handshake in progress when stopped, on a real tty where nothing answers Firmata', async () => {
+    if (!requireSocat()) return;
+    const pty = await openPtyPair();
+    try {
+      const inputs: RawInput[] = [];
+      // A minute of patience for the handshake: only the abort can end start() within the test's time limit.
+      const board = createFirmataBoard({ name: 'board', port: pty.a }, { ...def, readyTimeoutMs: 60_000 });
+      const starting = board.start({ submit: (i) => void inputs.push(i), logger, now: () => 0 });
+      await new Promise((r) => setTimeout(r, 300));
+      await board.stop();
+      await starting;
+      expect(inputs).toEqual([]);
+    } finally {
+      await pty.close();
+    }
+  }, 20_000);
 
   it('refuses a pin used twice and a board without a port', async () => {
     expect(() => createFirmataBoard({ name: 'b', file: 'devices/x.json' }, { ...def, seatLeds: [{ seat: 1, role: 'dead', pin: 2 }] }))

@@ -145,8 +145,9 @@ export function createFirmataBoard(
       link = createLink<FirmataConnection>({
         backoff: options.backoff ?? DEFAULT_BACKOFF,
         logger,
-        open: () =>
+        open: (signal) =>
           connect({
+            signal,
             path,
             baudRate: def.baudRate ?? 57600,
             samplingIntervalMs: def.samplingIntervalMs ?? 19,

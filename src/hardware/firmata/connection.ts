@@ -28,6 +28,8 @@ export interface ConnectionOptions {
   /** The board went away after it was up. */
   onLost(detail: string): void;
   logger: Logger;
+  /** Gives up a handshake in progress (the table is stopping). */
+  signal?: AbortSignal;
 }
 
 interface FirmataPins {
@@ -118,6 +120,7 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     io.once('ready', () => resolve());
     port.once('close', () => reject(new Error(`${opts.path} closed during the Firmata handshake`)));
     io.on('error', (err: Error) => reject(err));
+    opts.signal?.addEventListener('abort', () => reject(new Error(`${opts.path}: stopped during the Firmata handshake`)), { once: true });
   });
   ioReady.catch(() => undefined);
   try {

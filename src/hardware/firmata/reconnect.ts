@@ -17,8 +17,9 @@ export function backoffDelay(backoff: Backoff, failures: number): number {
 }
 
 export interface LinkOptions<T> {
-  /** Opens the connection; rejects (with a message for people) when the device is not there or does not answer. */
-  open(): Promise<T>;
+  /** Opens the connection; rejects (with a message for people) when the device is not there or does not answer.
+   * `signal` aborts a slow attempt when the link stops. */
+  open(signal: AbortSignal): Promise<T>;
   /** Releases a connection; must not throw. */
   close(handle: T): Promise<void>;
   /** The connection is usable (first time or again). */
@@ -45,6 +46,7 @@ export function createLink<T>(opts: LinkOptions<T>): Link<T> {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let attempt: Promise<void> | null = null;
+  const abort = new AbortController();
 
   const reportDown = (detail: string): void => {
     if (online === false) return;
@@ -65,8 +67,9 @@ export function createLink<T>(opts: LinkOptions<T>): Link<T> {
   const tryOpen = async (): Promise<void> => {
     let handle: T;
     try {
-      handle = await opts.open();
+      handle = await opts.open(abort.signal);
     } catch (err) {
+      if (stopped) return;
       failures++;
       const detail = (err as Error).message;
       opts.logger.warn({ err: detail, failures }, 'device not available');
@@ -102,6 +105,7 @@ export function createLink<T>(opts: LinkOptions<T>): Link<T> {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      abort.abort();
       await attempt;
       const handle = current;
       current = null;
