@@ -82,6 +82,8 @@ describe('doctor: config, ports, storage, deck', () => {
     const results = await runDoctor(file);
     expect(by(results, 'board')).toMatchObject({ status: 'warn', fix: expect.stringContaining('mqtt.embedded.host to 0.0.0.0') });
     expect(results.filter((r) => r.status === 'fail')).toEqual([]);
+    const closed = await runDoctor(setup('closed', { mqtt: { embedded: { port: 18871, wsPort: 18872, anonymousRoles: [] } } }));
+    expect(by(closed, 'board')).toMatchObject({ status: 'warn', detail: expect.stringContaining('anonymously') });
   });
 
   it('fails a deck short of cards, with what is missing', async () => {

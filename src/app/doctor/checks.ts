@@ -100,7 +100,13 @@ export async function checkPorts(config: Readonly<TableConfig>): Promise<CheckRe
 /** The display board served to the room must be able to reach the broker's WebSocket from the room too. */
 export function checkBoardReach(config: Readonly<TableConfig>): CheckResult | null {
   const local = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '::1';
-  if (config.http.port === null || local(config.http.host)) return null;
+  if (config.http.port === null) return null;
+  // The page logs in as nobody: it reads the public topics with the display role.
+  if (!config.mqtt.external && !config.mqtt.embedded.anonymousRoles.includes('display')) {
+    return warn('board', 'the display board connects anonymously, but mqtt.embedded.anonymousRoles does not include display',
+      'add display to mqtt.embedded.anonymousRoles, or set http.port: null if no board is wanted');
+  }
+  if (local(config.http.host)) return null;
   if (config.mqtt.external) {
     return /^wss?:\/\//.test(config.mqtt.external.url) ? null
       : warn('board', `the display board is served on ${config.http.host} but the broker ${config.mqtt.external.url} has no WebSocket URL`,
