@@ -35,7 +35,7 @@ export function bettingSeats(hand: HandState): Seat[] {
 }
 
 export function facingBet(round: Round | null, seat: Seat): boolean {
-  return round !== null && (round.matched.get(seat) ?? 0) < round.level;
+  return round !== null && round.matched[seat]! < round.level;
 }
 
 export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
@@ -46,10 +46,11 @@ export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
 /** Opens a betting round on a street whose cards are all out, or runs the board out when nobody can bet. */
 export function startRound(ctx: Ctx, hand: HandState, street: Street): void {
   hand.street = street;
-  const round: Round = { street, level: 0, matched: new Map(), acted: new Set(), lastAggressor: null, actions: 0, over: false };
+  const matched = new Array<number>(hand.flags.length).fill(0);
+  const round: Round = { street, level: 0, matched, acted: 0, lastAggressor: null, actions: 0, over: false };
   if (street === 'preflop') {
     round.level = 1; // the big blind is a bet everyone else faces; posted blinds are not actions
-    round.matched.set(hand.plan.bigBlind, 1);
+    round.matched[hand.plan.bigBlind] = 1;
   }
   hand.round = round;
   const bettors = bettingSeats(hand);
@@ -75,7 +76,7 @@ function nextToAct(hand: HandState, after: Seat): Seat | null {
   let best: Seat | null = null;
   let wrapped: Seat | null = null;
   for (const s of hand.plan.dealtIn) {
-    if (!canBet(hand, s) || (round.acted.has(s) && !facingBet(round, s))) continue;
+    if (!canBet(hand, s) || ((round.acted & (1 << s)) !== 0 && round.matched[s]! >= round.level)) continue;
     if (s > after) {
       if (best === null || s < best) best = s;
     } else if (wrapped === null || s < wrapped) wrapped = s;
@@ -99,20 +100,20 @@ export function act(ctx: Ctx, hand: HandState, action: ActionKind, by: 'panel' |
       break;
     case 'check':
     case 'call':
-      round.matched.set(seat, round.level);
+      round.matched[seat] = round.level;
       break;
     case 'raise':
     case 'allin':
       if (action === 'allin') hand.flags[seat]! |= ALL_IN;
       if (action === 'raise' || raises) {
         round.level += 1;
-        round.acted.clear();
+        round.acted = 0;
         round.lastAggressor = seat;
       }
-      round.matched.set(seat, round.level);
+      round.matched[seat] = round.level;
       break;
   }
-  round.acted.add(seat);
+  round.acted |= 1 << seat;
   afterTurn(ctx, hand, seat);
 }
 

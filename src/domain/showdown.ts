@@ -1,7 +1,7 @@
 // R-SHOWDOWN-ORDER and cards speak: the controller knows every live hand and names the best.
 import { endHand, liveSeats } from './betting.ts';
 import type { Ctx } from './context.ts';
-import { evaluate } from './evaluator.ts';
+import { cardCode, nameOf, score7, scoreCodes } from './evaluator.ts';
 import { nextSeat } from './positions.ts';
 import type { HandState } from './state.ts';
 import type { Seat } from './types.ts';
@@ -17,17 +17,18 @@ export function showdown(ctx: Ctx, hand: HandState): void {
   const first = aggressor !== null && live.includes(aggressor) ? aggressor : nextSeat(hand.plan.button, live, seats)!;
   const order: Seat[] = [first];
   for (let s = nextSeat(first, live, seats)!; s !== first; s = nextSeat(s, live, seats)!) order.push(s);
-  let best = -Infinity;
+  let best = -1;
   let winners: Seat[] = [];
-  let rank = '';
+  const board = hand.board.map(cardCode);
   for (const seat of order) {
-    const value = evaluate([...hand.holeCards.get(seat)!, ...hand.board]);
-    if (value.score > best) {
-      best = value.score;
+    // a seat still owed its replacement card (R-EXPOSED-LATE never served) plays the cards it has
+    const codes = board.concat(hand.holeCards.get(seat)!.map(cardCode));
+    const score = codes.length === 7 ? score7(codes) : scoreCodes(codes);
+    if (score > best) {
+      best = score;
       winners = [seat];
-      rank = value.name;
-    } else if (value.score === best) winners.push(seat);
+    } else if (score === best) winners.push(seat);
   }
-  ctx.emit({ type: 'showdown', order, winners: [...winners].sort((a, b) => a - b), rank });
+  ctx.emit({ type: 'showdown', order, winners: winners.sort((a, b) => a - b), rank: nameOf(best) });
   endHand(ctx, hand, 'showdown');
 }

@@ -6,7 +6,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-2';
+export const STATE_VERSION = 'domain-state-3';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -38,8 +38,10 @@ export interface Round {
   street: Street;
   /** Bets outstanding: raise count this round; a seat has matched `matched[seat]` of them. */
   level: number;
-  matched: Map<Seat, number>;
-  acted: Set<Seat>;
+  /** Per seat (index = seat number): how many of the round's bets it has matched. */
+  matched: number[];
+  /** Seats that acted since the last raise, as bits (1 << seat). */
+  acted: number;
   lastAggressor: Seat | null;
   actions: number;
   over: boolean;

@@ -1,7 +1,7 @@
 // The engine: (state, input) → events, plus the next timer deadline. Deterministic, no I/O, no wall clock:
 // time arrives in each input's `at`, and timers due at or before it fire first, at their deadlines.
 import type { Table, TableOptions } from './api.ts';
-import { act, isSubstantial, misdeal } from './betting.ts';
+import { act, facingBet, isSubstantial, misdeal } from './betting.ts';
 import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
 import { runCommand } from './commands.ts';
 import { Ctx } from './context.ts';
@@ -79,16 +79,17 @@ function fireTimers(ctx: Ctx, until: number): void {
 
 export function step(state: State, options: TableOptions, raw: unknown, line?: number): TableEvent[] {
   const checked = validateInput(raw);
-  const at = checked.ok ? Math.max(checked.input.at, state.now) : state.now;
+  const valid = typeof checked !== 'string';
+  const at = valid ? Math.max(checked.at, state.now) : state.now;
   const ctx = new Ctx(state, at);
   fireTimers(ctx, at);
   ctx.at = at;
   state.now = at;
-  if (!checked.ok) {
-    ctx.emit(line === undefined ? { type: 'input.rejected', reason: checked.reason } : { type: 'input.rejected', reason: checked.reason, line });
+  if (!valid) {
+    ctx.emit(line === undefined ? { type: 'input.rejected', reason: checked } : { type: 'input.rejected', reason: checked, line });
     return ctx.events;
   }
-  const input = checked.input;
+  const input = checked;
   const reason = handle(ctx, options, input);
   if (reason) ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
   return ctx.events;
@@ -172,7 +173,7 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
       if (!hand) return ctx.reject(button, 'no-hand');
       if (hand.phase === 'dealing') return ctx.reject(button, 'deal-not-complete');
       if (hand.onAction === null) return ctx.reject(button, 'no-action');
-      if (button === 'check' && hand.round && (hand.round.matched.get(hand.onAction) ?? 0) < hand.round.level)
+      if (button === 'check' && facingBet(hand.round, hand.onAction))
         return ctx.reject(button, 'facing-bet', hand.onAction);
       const raises = (input as { raises?: boolean }).raises !== false;
       return act(ctx, hand, button, 'panel', raises);

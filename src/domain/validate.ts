@@ -2,7 +2,8 @@
 import { normalizeUid, parseCard } from './cards.ts';
 import type { Command, Input, Level, PanelButton } from './types.ts';
 
-type Result = { ok: true; input: Input } | { ok: false; reason: string };
+/** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
+type Result = Input | string;
 
 const PANEL_BUTTONS: readonly PanelButton[] = ['check', 'call', 'raise', 'fold', 'allin', 'exposed', 'burn', 'misdeal'];
 const MAX_SEATS = 12;
@@ -14,7 +15,7 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInt
 const isSeat = (v: unknown): v is number => isInt(v) && v >= 1 && v <= MAX_SEATS;
 
 function fail(reason: string): Result {
-  return { ok: false, reason };
+  return reason;
 }
 
 export function validateInput(raw: unknown): Result {
@@ -25,30 +26,30 @@ export function validateInput(raw: unknown): Result {
   switch (type) {
     case 'shuffle':
     case 'tick':
-      return { ok: true, input: { type, at } };
+      return { type, at };
     case 'card': {
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
         if (!card) return fail(`card: "${String(raw.card).slice(0, 20)}" is not a card (rank AKQJT98765432, suit shdc, e.g. "As")`);
         // the hot path: a canonical read is used as it came (the engine only reads inputs), no copy
-        if (card === raw.card && raw.uid === undefined) return { ok: true, input: raw as Input };
-        return { ok: true, input: { type, at, card } };
+        if (card === raw.card && raw.uid === undefined) return raw as Input;
+        return { type, at, card };
       }
       if (raw.uid !== undefined) {
         const uid = typeof raw.uid === 'string' ? normalizeUid(raw.uid) : null;
         if (!uid) return fail('uid must be a hex tag id');
-        return { ok: true, input: { type, at, uid } };
+        return { type, at, uid };
       }
       return fail('a card input needs `card` or `uid`');
     }
     case 'seat':
       if (!isSeat(raw.seat)) return fail(`seat must be a seat number from 1 to ${MAX_SEATS}`);
       if (typeof raw.occupied !== 'boolean') return fail('occupied must be true or false');
-      return { ok: true, input: { type, at, seat: raw.seat, occupied: raw.occupied } };
+      return { type, at, seat: raw.seat, occupied: raw.occupied };
     case 'panel': {
       const button = raw.button as PanelButton;
       if (!PANEL_BUTTONS.includes(button)) return fail(`panel button must be one of ${PANEL_BUTTONS.join(', ')}`);
-      if (raw.card === undefined && raw.raises === undefined && button !== 'burn') return { ok: true, input: raw as Input };
+      if (raw.card === undefined && raw.raises === undefined && button !== 'burn') return raw as Input;
       const input: Input = { type, at, button };
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
@@ -61,35 +62,35 @@ export function validateInput(raw: unknown): Result {
         if (typeof raw.raises !== 'boolean') return fail('raises must be true or false');
         (input as Obj).raises = raw.raises;
       }
-      return { ok: true, input };
+      return input;
     }
     case 'timebank':
       if (!isSeat(raw.seat)) return fail('timebank needs a seat');
-      return { ok: true, input: { type, at, seat: raw.seat } };
+      return { type, at, seat: raw.seat };
     case 'clock-request': {
       const by = raw.by;
       if (by !== 'seat' && by !== 'dealer' && by !== 'floor') return fail('clock-request by must be seat, dealer or floor');
       if (by === 'seat') {
         if (!isSeat(raw.seat)) return fail('a clock request by a seat needs the seat');
-        return { ok: true, input: { type, at, by, seat: raw.seat } };
+        return { type, at, by, seat: raw.seat };
       }
-      return { ok: true, input: { type, at, by } };
+      return { type, at, by };
     }
     case 'device': {
       if (typeof raw.device !== 'string' || raw.device === '') return fail('device needs a name');
       if (typeof raw.online !== 'boolean') return fail('device needs online true or false');
       const detail = typeof raw.detail === 'string' ? raw.detail.slice(0, MAX_TEXT) : '';
-      return { ok: true, input: { type, at, device: raw.device.slice(0, MAX_TEXT), online: raw.online, detail } };
+      return { type, at, device: raw.device.slice(0, MAX_TEXT), online: raw.online, detail };
     }
     case 'command': {
       const command = validateCommand(raw);
-      if (typeof command === 'string') return fail(command);
+      if (typeof command === 'string') return command;
       const input = { type, at, ...command } as Input;
       if (raw.id !== undefined) {
         if (typeof raw.id !== 'string' && typeof raw.id !== 'number') return fail('command id must be a string');
         (input as Obj).id = String(raw.id).slice(0, MAX_TEXT);
       }
-      return { ok: true, input };
+      return input;
     }
     default:
       return fail(`unknown input type "${type.slice(0, 40)}"`);
