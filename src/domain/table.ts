@@ -118,15 +118,24 @@ function handle(ctx: Ctx, options: TableOptions, input: Input): string | void {
     case 'card':
       return onCard(ctx, options, input.card, input.uid);
     case 'panel':
-      state.lastRead = null;
+      forgetRead(state);
       return onPanel(ctx, input);
     case 'shuffle':
-      state.lastRead = null;
+      forgetRead(state);
       return startHand(ctx);
     case 'timebank':
       return timebank(ctx, input.seat);
     case 'clock-request':
       return clockRequest(ctx, input.by, input.seat);
+  }
+}
+
+/** Any card or panel input in between ends a reader bounce (R-DECK-INTEGRITY); the object is kept, not reallocated. */
+function forgetRead(state: State): void {
+  const last = state.lastRead;
+  if (last) {
+    last.card = '';
+    last.uid = null;
   }
 }
 
@@ -142,7 +151,11 @@ function onCard(ctx: Ctx, options: TableOptions, named: string | undefined, uid:
     last.at = ctx.at;
     return;
   }
-  state.lastRead = { card: card ?? '', uid: uid ?? null, at: ctx.at };
+  if (last) {
+    last.card = card ?? '';
+    last.uid = uid ?? null;
+    last.at = ctx.at;
+  } else state.lastRead = { card: card ?? '', uid: uid ?? null, at: ctx.at };
   if (card !== undefined) return readCard(ctx, card);
   const hand = state.hand;
   if (!hand) {
