@@ -142,6 +142,18 @@ describe.skipIf(!run)('shutdown of npm start --config', () => {
     }
   });
 
+  it('on SIGTERM while the board is still connecting: waits for the start to finish, then stops cleanly with exit 0', async () => {
+    table = startTable(configFile);
+    // The broker listens before the devices start; the Firmata handshake takes a moment more.
+    for (let i = 0; !(await listening(MQTT_PORT)); i++) {
+      if (i > 300 || table.child.exitCode !== null) throw new Error(`the table's broker never listened:\n${table.output()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    table.child.kill('SIGTERM');
+    expect(await table.exit, table.output()).toBe(0);
+    expect(uno.uno.output(LED_PIN)).toBe(false);
+  });
+
   it('on SIGINT (Ctrl-C) after a restart: recovers from the journal, then stops with exit 0', async () => {
     table = startTable(configFile);
     const watcher = await watch(MQTT_PORT, table);

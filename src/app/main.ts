@@ -5,7 +5,7 @@ import { TableError } from '../domain/errors.ts';
 import { createNotifier } from '../notify/sd-notify.ts';
 import { parseStartArgs, USAGE, type StartArgs } from './args.ts';
 import { startHardwareTable } from './hardware.ts';
-import { runUntilStopped } from './shutdown.ts';
+import { runUntilStopped, type StopReason } from './shutdown.ts';
 import { startSimulatedTable } from './simulated.ts';
 
 function makeLogger(args: StartArgs): Logger {
@@ -40,6 +40,11 @@ async function main(argv: readonly string[]): Promise<number> {
     process.exit(1);
   });
   const notifier = createNotifier({ logger });
+  // A stop asked for while the table starts is kept and honoured once it is up (not Node's default: die at once).
+  // These listeners stay: removing the last listener of a signal drops one that is already on its way.
+  let pending: StopReason | null = null;
+  process.on('SIGTERM', () => void (pending ??= 'SIGTERM'));
+  process.on('SIGINT', () => void (pending ??= 'SIGINT'));
 
   let stop: () => Promise<void>;
   let finished: Promise<void> | undefined;
@@ -70,6 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const stopWatchdog = notifier.startWatchdog();
   const { reason, code } = await runUntilStopped({
     logger,
+    pending,
     ...(finished ? { finished } : {}),
     stop: async () => {
       notifier.stopping();

@@ -14,6 +14,8 @@ export interface ShutdownOptions {
   stop: () => Promise<void>;
   /** Give up waiting for `stop` after this long (ms): systemd's TimeoutStopSec is 15 s. */
   deadlineMs?: number;
+  /** A signal that came while the table was still starting. */
+  pending?: StopReason | null;
   /** process, injected for tests. */
   signals?: Pick<NodeJS.Process, 'once' | 'removeListener' | 'exit'>;
 }
@@ -22,7 +24,7 @@ export interface ShutdownOptions {
 export async function runUntilStopped(options: ShutdownOptions): Promise<{ reason: StopReason; code: number }> {
   const proc = options.signals ?? process;
   const log = options.logger.child({ module: 'shutdown' });
-  const reason = await new Promise<StopReason>((resolve) => {
+  const reason = options.pending ?? await new Promise<StopReason>((resolve) => {
     const onTerm = () => resolve('SIGTERM');
     const onInt = () => resolve('SIGINT');
     proc.once('SIGTERM', onTerm);
