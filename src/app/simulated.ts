@@ -10,6 +10,7 @@ import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import type { TableSnapshot } from '../domain/snapshot.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
+import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
 import type { Clock } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
@@ -69,11 +70,13 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const deck = simulatedDeck();
   const shoe = createSimulatedShoe('shoe');
   const board = createSimulatedBoard({ name: 'board' });
+  // The level-clock display board, as an emulated serial board in memory (the real adapter, the real frames).
+  const display = createSimulatedDisplay({ name: 'display' });
 
   let app: TableApp;
   try {
     app = await startTableApp({
-      config, clock, speed: args.speed, profiles: loadProfiles(), deck, devices: [shoe, board], logger,
+      config, clock, speed: args.speed, profiles: loadProfiles(), deck, devices: [shoe, board, display], logger,
       prepare: (runtime) => refuseRecoveredTable(runtime.snapshot(), stateDir),
     });
   } catch (error) {

@@ -18,6 +18,8 @@ export interface SerialDisplayOptions {
   checkMs?: number;
   /** The byte pipe; the default opens the serial port. */
   transport?: OpenTransport;
+  /** Wall clock for the link's timing (tests); the displayed times use the table's clock. */
+  wallNow?: () => number;
 }
 
 interface Connection {
@@ -58,23 +60,26 @@ export function createSerialDisplay(
     ctx?.submit({ type: 'device', device: ref.name, online: up, detail });
   };
 
-  const send = (conn: Connection, now: number, state: DisplayState): void => {
+  // The link (refresh, answer timeout) runs on the wall clock; what is displayed runs on the table's clock, which a
+  // simulated table may speed up.
+  const wall = options.wallNow ?? Date.now;
+  const send = (conn: Connection, state: DisplayState): void => {
     seq = (seq + 1) & 0xffff;
     conn.transport.write(encodeState(seq, state));
-    lastSent = { seq, state, at: now };
+    lastSent = { seq, state, at: wall() };
   };
 
   const check = (): void => {
     const conn = link?.current();
     if (!conn || !ctx) return;
-    const now = ctx.now();
-    const state = displayState(snapshot, now);
-    if (!lastSent || !sameDisplay(lastSent.state, state) || now - lastSent.at >= refreshMs) send(conn, now, state);
+    const state = displayState(snapshot, ctx.now());
+    const now = wall();
+    if (!lastSent || !sameDisplay(lastSent.state, state) || now - lastSent.at >= refreshMs) send(conn, state);
     if (now - (heardAt ?? conn.openedAt) > answerTimeoutMs) status(false, `no answer from the board on ${path}`);
   };
 
   const resend = (conn: Connection): void => {
-    if (ctx) send(conn, ctx.now(), displayState(snapshot, ctx.now()));
+    if (ctx) send(conn, displayState(snapshot, ctx.now()));
   };
 
   return {
@@ -97,11 +102,11 @@ export function createSerialDisplay(
           const transport = await open(path, baudRate);
           const conn: Connection = {
             transport,
-            openedAt: context.now(),
+            openedAt: wall(),
             parser: createFrameParser(
               (frame) => {
                 const msg = decodeBoardFrame(frame);
-                heardAt = context.now();
+                heardAt = wall();
                 if (msg.type === 'hello') {
                   boardName = msg.name;
                   logger.info({ board: msg.name, version: msg.version }, 'display board says hello');
@@ -140,7 +145,7 @@ export function createSerialDisplay(
       timer = null;
       // The board is told there is nothing to show: no stale clock once the controller is gone.
       const conn = link?.current();
-      if (conn && ctx) send(conn, ctx.now(), displayState(null, ctx.now()));
+      if (conn && ctx) send(conn, displayState(null, ctx.now()));
       await link?.stop();
       link = null;
     },
