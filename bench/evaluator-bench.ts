@@ -62,8 +62,13 @@ export function benchEvaluator(count: number, rounds: number): EvaluatorFigures 
       for (let i = 0; i < count; i++) sum += score7(flat, i * 7);
       return sum;
     });
-    if (ours.check === 0 || theirs.check === 0 || oursFlat.check !== ours.check) throw new Error('evaluator bench: bad checksum');
-    best = { ours: Math.max(best.ours, ours.perSecond), oursFlat: Math.max(best.oursFlat, oursFlat.perSecond), phe: Math.max(best.phe, theirs.perSecond) };
+    if (ours.check === 0 || theirs.check === 0 || oursFlat.check !== ours.check)
+      throw new Error('evaluator bench: bad checksum');
+    best = {
+      ours: Math.max(best.ours, ours.perSecond),
+      oursFlat: Math.max(best.oursFlat, oursFlat.perSecond),
+      phe: Math.max(best.phe, theirs.perSecond),
+    };
   }
   return { hands: count, rounds, ...best, disagreements };
 }

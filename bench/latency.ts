@@ -57,7 +57,11 @@ async function brokerUnderTest(): Promise<{ url: string; bridge: MqttConnection;
     return { url: m.url, bridge: { kind: 'url', url: m.url }, close: () => m.dispose() };
   }
   const broker = await startEmbeddedBroker({ embedded: mqttConfig.embedded, base, logger });
-  return { url: `mqtt://127.0.0.1:${broker.port}`, bridge: { kind: 'stream', open: () => broker.connect() }, close: () => broker.close() };
+  return {
+    url: `mqtt://127.0.0.1:${broker.port}`,
+    bridge: { kind: 'stream', open: () => broker.connect() },
+    close: () => broker.close(),
+  };
 }
 
 /** A plain mqtt.js client, over the same kind of connection as the bridge's (in-process for the embedded broker). */
@@ -118,14 +122,31 @@ function shuffled(random: () => number): string[] {
 function stats(samples: number[]): { n: number; p50: number; p90: number; p99: number; max: number; mean: number } {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { n: s.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: s[s.length - 1]!, mean: s.reduce((a, b) => a + b, 0) / s.length };
+  return {
+    n: s.length,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: s[s.length - 1]!,
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+  };
 }
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pt-bench-latency-'));
   const broker = await brokerUnderTest();
-  const runtime = createRuntime({ table: { profiles: loadProfiles() }, store: openStore({ dir, synchronous: SYNC }), clock: systemClock(), logger });
-  const bridge = startMqttBridge({ runtime, logger, connection: broker.bridge, config: { table: { id: 'bench' }, mqtt: mqttConfig } });
+  const runtime = createRuntime({
+    table: { profiles: loadProfiles() },
+    store: openStore({ dir, synchronous: SYNC }),
+    clock: systemClock(),
+    logger,
+  });
+  const bridge = startMqttBridge({
+    runtime,
+    logger,
+    connection: broker.bridge,
+    config: { table: { id: 'bench' }, mqtt: mqttConfig },
+  });
   await bridge.whenConnected();
 
   const subscriber = await connect(broker.url);
@@ -133,7 +154,13 @@ async function main(): Promise<void> {
   // A topic the subscriber (an anonymous display) may read and that the table never uses.
   const bareTopic = `${base}/devices/bench-bare`;
   const diagnose = () =>
-    JSON.stringify({ lastSeq: runtime.outbox.lastSeq(), confirmed: bridge.confirmed(), connected: bridge.connected(), subscriber: subscriber.connected, publisher: publisher.connected });
+    JSON.stringify({
+      lastSeq: runtime.outbox.lastSeq(),
+      confirmed: bridge.confirmed(),
+      connected: bridge.connected(),
+      subscriber: subscriber.connected,
+      publisher: publisher.connected,
+    });
   const events = new Arrivals(diagnose);
   const bare = new Arrivals(diagnose);
   subscriber.on('message', (topic, payload) => {
@@ -163,7 +190,7 @@ async function main(): Promise<void> {
   const submitLatency: number[] = [];
   const afterSubmit: number[] = [];
   let seedState = 12345;
-  const random = () => ((seedState = (seedState * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const random = () => (seedState = (seedState * 1103515245 + 12345) >>> 0) / 2 ** 32;
   let reads = 0;
   let token = 0;
   let hands = 0;
@@ -213,20 +240,28 @@ async function main(): Promise<void> {
   const card = stats(cardLatency);
   const raw = stats(bareLatency);
   const ms = (v: number) => v.toFixed(3).padStart(8);
-  console.log(`broker: ${args.broker} (${bridge.protocolVersion() === 5 ? 'MQTT 5' : 'MQTT 3.1.1'}), journal synchronous=${SYNC}, ` +
-    `${card.n} card reads measured (after ${WARMUP} warm-up, ${GAP_MS} ms apart) over ${hands} hands, ${actions} panel actions between them`);
+  console.log(
+    `broker: ${args.broker} (${bridge.protocolVersion() === 5 ? 'MQTT 5' : 'MQTT 3.1.1'}), journal synchronous=${SYNC}, ` +
+      `${card.n} card reads measured (after ${WARMUP} warm-up, ${GAP_MS} ms apart) over ${hands} hands, ${actions} panel actions between them`,
+  );
   console.log('path                                   n       p50 ms    p90 ms    p99 ms    max ms   mean ms');
   const row = (name: string, s: ReturnType<typeof stats>) =>
-    console.log(`${name.padEnd(34)} ${String(s.n).padStart(6)} ${ms(s.p50)}  ${ms(s.p90)}  ${ms(s.p99)}  ${ms(s.max)}  ${ms(s.mean)}`);
+    console.log(
+      `${name.padEnd(34)} ${String(s.n).padStart(6)} ${ms(s.p50)}  ${ms(s.p90)}  ${ms(s.p99)}  ${ms(s.max)}  ${ms(s.mean)}`,
+    );
   row('card read → event at subscriber', card);
   row('bare mqtt.js publish → receive', raw);
   row('  of which runtime.submit (sync)', stats(submitLatency));
   row('  of which submit → subscriber', stats(afterSubmit));
   const ratio = card.p99 / raw.p99;
-  console.log(`p99 ratio card/bare: ${ratio.toFixed(2)}× (target ≤ 1.25×); p50 ratio ${(card.p50 / raw.p50).toFixed(2)}×`);
+  console.log(
+    `p99 ratio card/bare: ${ratio.toFixed(2)}× (target ≤ 1.25×); p50 ratio ${(card.p50 / raw.p50).toFixed(2)}×`,
+  );
   const after = stats(afterSubmit);
-  console.log(`publishing part alone (submit returned → subscriber) vs bare: p99 ${(after.p99 / raw.p99).toFixed(2)}×, ` +
-    `p50 ${(after.p50 / raw.p50).toFixed(2)}×`);
+  console.log(
+    `publishing part alone (submit returned → subscriber) vs bare: p99 ${(after.p99 / raw.p99).toFixed(2)}×, ` +
+      `p50 ${(after.p50 / raw.p50).toFixed(2)}×`,
+  );
 
   subscriber.end(true);
   publisher.end(true);

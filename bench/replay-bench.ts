@@ -30,7 +30,14 @@ export function generate(file: string, hands: number, profiles: Readonly<Record<
   try {
     const result = runSession(
       {
-        seed: 20_261_129, seats: 9, players: 8, profile: 'tda', irregularityRate: 0.1, startAt: 1_767_225_600_000, hands, profiles,
+        seed: 20_261_129,
+        seats: 9,
+        players: 8,
+        profile: 'tda',
+        irregularityRate: 0.1,
+        startAt: 1_767_225_600_000,
+        hands,
+        profiles,
         keepInputs: false,
         onInput: (input) => {
           chunk.push(JSON.stringify(input) + '\n');
@@ -40,7 +47,15 @@ export function generate(file: string, hands: number, profiles: Readonly<Record<
       createTable({ profiles }),
     );
     flush();
-    return { file, hands: result.hands, inputs: result.inputCount, events: result.events, bytes: statSync(file).size, rejected: result.rejected.length, seconds: (performance.now() - t0) / 1000 };
+    return {
+      file,
+      hands: result.hands,
+      inputs: result.inputCount,
+      events: result.events,
+      bytes: statSync(file).size,
+      rejected: result.rejected.length,
+      seconds: (performance.now() - t0) / 1000,
+    };
   } finally {
     closeSync(fd);
   }

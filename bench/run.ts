@@ -17,7 +17,8 @@ function count(name: string, fallback: number): number {
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+const row = (cells: string[], widths: number[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 
 function main(): void {
   const hands = count('BENCH_HANDS', 100_000);
@@ -28,10 +29,14 @@ function main(): void {
   console.log(`pokertable bench: node ${process.version}, ${cpus().length} × ${cpu}`);
 
   try {
-    console.log(`\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`);
+    console.log(
+      `\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`,
+    );
     const g = generate(file, hands, profiles);
-    console.log(`    ${fmt(g.hands)} hands, ${fmt(g.inputs)} inputs, ${fmt(g.events)} events, ${(g.bytes / 1e6).toFixed(1)} MB in ${g.seconds.toFixed(1)} s` +
-      ` (${g.rejected} rejected) → ${file}`);
+    console.log(
+      `    ${fmt(g.hands)} hands, ${fmt(g.inputs)} inputs, ${fmt(g.events)} events, ${(g.bytes / 1e6).toFixed(1)} MB in ${g.seconds.toFixed(1)} s` +
+        ` (${g.rejected} rejected) → ${file}`,
+    );
     // Two rounds each, alternating, so a noisy neighbour does not decide the ratio; the best round counts.
     const parses: Pass[] = [];
     const applies: Pass[] = [];
@@ -43,7 +48,9 @@ function main(): void {
     }
     for (const r of [...applies, ...replays]) {
       if (r.events !== g.events) {
-        console.log(`    WARNING: the replay gave ${r.events} events, the session ${g.events}: the file does not replay the same`);
+        console.log(
+          `    WARNING: the replay gave ${r.events} events, the session ${g.events}: the file does not replay the same`,
+        );
         process.exitCode = 1;
       }
     }
@@ -52,16 +59,24 @@ function main(): void {
     const apply = applies.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const w = [40, 12, 16];
     console.log(row(['    pass', 'seconds', 'inputs/s'], w));
-    console.log(row(['    JSON.parse each line (floor)', parse.seconds.toFixed(2), fmt(parse.lines / parse.seconds)], w));
+    console.log(
+      row(['    JSON.parse each line (floor)', parse.seconds.toFixed(2), fmt(parse.lines / parse.seconds)], w),
+    );
     console.log(row(['    parse + apply (no output)', apply.seconds.toFixed(2), fmt(apply.lines / apply.seconds)], w));
-    console.log(row(['    replay: parse + apply + stringify', replay.seconds.toFixed(2), fmt(replay.lines / replay.seconds)], w));
+    console.log(
+      row(['    replay: parse + apply + stringify', replay.seconds.toFixed(2), fmt(replay.lines / replay.seconds)], w),
+    );
     const ratio = replay.seconds / parse.seconds;
-    console.log(`    replay / floor: ${ratio.toFixed(2)}× the parse time (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); ` +
-      `${(replay.bytes / 1e6).toFixed(0)} MB of events`);
+    console.log(
+      `    replay / floor: ${ratio.toFixed(2)}× the parse time (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); ` +
+        `${(replay.bytes / 1e6).toFixed(0)} MB of events`,
+    );
     const engine = apply.seconds - parse.seconds;
     const output = replay.seconds - apply.seconds;
-    console.log(`    of the replay time: parse ${parse.seconds.toFixed(2)} s, engine apply ≈ ${engine.toFixed(2)} s ` +
-      `(${fmt(replay.lines / Math.max(engine, 1e-9))} inputs/s), stringify of the events ≈ ${output.toFixed(2)} s`);
+    console.log(
+      `    of the replay time: parse ${parse.seconds.toFixed(2)} s, engine apply ≈ ${engine.toFixed(2)} s ` +
+        `(${fmt(replay.lines / Math.max(engine, 1e-9))} inputs/s), stringify of the events ≈ ${output.toFixed(2)} s`,
+    );
     const list = (passes: Pass[]) => passes.map((p) => p.seconds.toFixed(2)).join(', ');
     console.log(`    rounds (s): parse ${list(parses)}; parse + apply ${list(applies)}; replay ${list(replays)}`);
   } finally {
@@ -76,8 +91,10 @@ function main(): void {
   console.log(row(['    ours: score7(flat Int32Array, offset)', fmt(e.oursFlat)], w));
   console.log(row(['    phe: evaluateCardCodes(codes)', fmt(e.phe)], w));
   const ratio = e.ours / e.phe;
-  console.log(`    ours / phe: ${ratio.toFixed(2)}× (target ≥ 1.0×: ${ratio >= 1 ? 'met' : 'NOT met'}); ` +
-    `ordering disagreements with phe over ${fmt(e.hands - 1)} hand pairs: ${e.disagreements}`);
+  console.log(
+    `    ours / phe: ${ratio.toFixed(2)}× (target ≥ 1.0×: ${ratio >= 1 ? 'met' : 'NOT met'}); ` +
+      `ordering disagreements with phe over ${fmt(e.hands - 1)} hand pairs: ${e.disagreements}`,
+  );
   if (e.disagreements > 0) process.exitCode = 1;
 }
 

@@ -7,15 +7,56 @@ import { TableError } from '../src/domain/errors.ts';
 describe('npm start flags', () => {
   it('defaults to a simulated table at real speed', () => {
     const a = parseStartArgs([]);
-    expect(a).toMatchObject({ config: null, hands: null, speed: 1, irregularities: 0.15, seats: 9, stateDir: null, httpPort: null });
+    expect(a).toMatchObject({
+      config: null,
+      hands: null,
+      speed: 1,
+      irregularities: 0.15,
+      seats: 9,
+      stateDir: null,
+      httpPort: null,
+    });
     expect(Number.isInteger(a.seed)).toBe(true);
   });
 
   it('reads every flag', () => {
-    const a = parseStartArgs(['--hands', '5', '--speed', '12.5', '--seed', '42', '--irregularities', '0.3', '--mqtt-port', '18890',
-      '--ws-port', '18891', '--http-port', '0', '--state-dir', 'var/sim', '--seats', '6', '--log-level', 'info', '--log-file', 'x.log']);
-    expect(a).toMatchObject({ hands: 5, speed: 12.5, seed: 42, irregularities: 0.3, mqttPort: 18890, wsPort: 18891, httpPort: 0,
-      stateDir: 'var/sim', seats: 6, logLevel: 'info', logFile: 'x.log' });
+    const a = parseStartArgs([
+      '--hands',
+      '5',
+      '--speed',
+      '12.5',
+      '--seed',
+      '42',
+      '--irregularities',
+      '0.3',
+      '--mqtt-port',
+      '18890',
+      '--ws-port',
+      '18891',
+      '--http-port',
+      '0',
+      '--state-dir',
+      'var/sim',
+      '--seats',
+      '6',
+      '--log-level',
+      'info',
+      '--log-file',
+      'x.log',
+    ]);
+    expect(a).toMatchObject({
+      hands: 5,
+      speed: 12.5,
+      seed: 42,
+      irregularities: 0.3,
+      mqttPort: 18890,
+      wsPort: 18891,
+      httpPort: 0,
+      stateDir: 'var/sim',
+      seats: 6,
+      logLevel: 'info',
+      logFile: 'x.log',
+    });
   });
 
   it.each([

@@ -21,8 +21,29 @@ function listening(port: number): Promise<boolean> {
 
 describe('npm start (simulated table)', () => {
   it('--hands 3: plays three hands, publishes table.ready, hand.started, showdown, and exits 0', async () => {
-    const child = spawn('npm', ['start', '--silent', '--', '--hands', '3', '--speed', '40', '--seed', '5', '--irregularities', '0',
-      '--mqtt-port', '18854', '--ws-port', '18855', '--http-port', '18856'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(
+      'npm',
+      [
+        'start',
+        '--silent',
+        '--',
+        '--hands',
+        '3',
+        '--speed',
+        '40',
+        '--seed',
+        '5',
+        '--irregularities',
+        '0',
+        '--mqtt-port',
+        '18854',
+        '--ws-port',
+        '18855',
+        '--http-port',
+        '18856',
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
     // npm → sh → tsx → node: a failed test takes the whole group down, not only npm.
     const killGroup = () => {
       try {
@@ -70,7 +91,10 @@ describe('npm start (simulated table)', () => {
   });
 
   it('refuses a bad flag with exit code 2 and says why', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts', '--speed', 'warp'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts', '--speed', 'warp'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -82,8 +106,11 @@ describe('npm start (simulated table)', () => {
     const blocker = (await import('node:net')).createServer();
     await new Promise<void>((r) => blocker.listen(18857, '127.0.0.1', r));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts', '--mqtt-port', '18857', '--ws-port', '18858', '--http-port', '18859'],
-        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/app/main.ts', '--mqtt-port', '18857', '--ws-port', '18858', '--http-port', '18859'],
+        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stderr = '';
       child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

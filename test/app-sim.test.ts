@@ -28,13 +28,24 @@ function checkDownDealer(options: VirtualTableOptions): VirtualTable {
   const deal = (n: number) => Array.from({ length: n }, () => later({ type: 'card', card: deck.shift() }, 150));
   return {
     start() {
-      const inputs: Input[] = [later({ type: 'command', name: 'setup', seats: options.seats, profile: options.profile })];
+      const inputs: Input[] = [
+        later({ type: 'command', name: 'setup', seats: options.seats, profile: options.profile }),
+      ];
       for (let seat = 1; seat <= options.players; seat++) {
         inputs.push(later({ type: 'command', name: 'seat-player', seat, player: `P${seat}` }, 10));
         inputs.push(later({ type: 'seat', seat, occupied: true }, 10));
       }
       inputs.push(later({ type: 'command', name: 'set-button', seat: 1 }, 3000));
-      inputs.push(later({ type: 'command', name: 'levels-start', levels: [{ smallBlind: 100, bigBlind: 200, ante: 25, minutes: 20 }] }, 10));
+      inputs.push(
+        later(
+          {
+            type: 'command',
+            name: 'levels-start',
+            levels: [{ smallBlind: 100, bigBlind: 200, ante: 25, minutes: 20 }],
+          },
+          10,
+        ),
+      );
       inputs.push(later({ type: 'shuffle' }, 500));
       return inputs;
     },
@@ -44,13 +55,19 @@ function checkDownDealer(options: VirtualTableOptions): VirtualTable {
       const last = events[events.length - 1];
       for (const e of events) {
         if (e.type === 'hand.started') {
-          deck = [...CARDS].sort((a, b) => ((a.charCodeAt(0) * 31 + a.charCodeAt(1) * (e.hand ?? 1)) % 53) - ((b.charCodeAt(0) * 31 + b.charCodeAt(1) * (e.hand ?? 1)) % 53));
+          deck = [...CARDS].sort(
+            (a, b) =>
+              ((a.charCodeAt(0) * 31 + a.charCodeAt(1) * (e.hand ?? 1)) % 53) -
+              ((b.charCodeAt(0) * 31 + b.charCodeAt(1) * (e.hand ?? 1)) % 53),
+          );
           bigBlind = e.bigBlind;
           streetsDealt = 0;
           out.push(...deal(e.dealtIn.length * 2));
         }
         if (e.type === 'action.on') {
-          out.push(later({ type: 'panel', button: e.street === 'preflop' && e.seat !== bigBlind ? 'call' : 'check' }, 300));
+          out.push(
+            later({ type: 'panel', button: e.street === 'preflop' && e.seat !== bigBlind ? 'call' : 'check' }, 300),
+          );
         }
         if (e.type === 'hand.ended') out.push(later({ type: 'shuffle' }, 2000));
       }
@@ -66,7 +83,12 @@ function checkDownDealer(options: VirtualTableOptions): VirtualTable {
 
 const sink = () => {
   let text = '';
-  const out = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
+  const out = new Writable({
+    write(chunk, _enc, cb) {
+      text += String(chunk);
+      cb();
+    },
+  });
   return { out, text: () => text };
 };
 
@@ -79,13 +101,35 @@ describe('simulated table (in-process)', () => {
   it('plays --hands 2 through the simulated devices, publishes on MQTT, and goes offline on stop', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'pokertable-app-'));
     dirs.push(stateDir);
-    const args = parseStartArgs(['--hands', '2', '--speed', '20', '--seats', '4', '--mqtt-port', '18851', '--ws-port', '18852',
-      '--http-port', '18853', '--state-dir', stateDir, '--seed', '7']);
-    const subscriber = await mqtt.connectAsync('mqtt://127.0.0.1:18851', { protocolVersion: 4, reconnectPeriod: 100 }).catch(() => null);
+    const args = parseStartArgs([
+      '--hands',
+      '2',
+      '--speed',
+      '20',
+      '--seats',
+      '4',
+      '--mqtt-port',
+      '18851',
+      '--ws-port',
+      '18852',
+      '--http-port',
+      '18853',
+      '--state-dir',
+      stateDir,
+      '--seed',
+      '7',
+    ]);
+    const subscriber = await mqtt
+      .connectAsync('mqtt://127.0.0.1:18851', { protocolVersion: 4, reconnectPeriod: 100 })
+      .catch(() => null);
     expect(subscriber).toBeNull(); // nothing listens before the table starts
 
     const terminal = sink();
-    const table = await startSimulatedTable(args, { createVirtualTable: checkDownDealer, logger: pino({ level: 'silent' }), out: terminal.out });
+    const table = await startSimulatedTable(args, {
+      createVirtualTable: checkDownDealer,
+      logger: pino({ level: 'silent' }),
+      out: terminal.out,
+    });
     const client = await mqtt.connectAsync('mqtt://127.0.0.1:18851', { protocolVersion: 4 });
     const seen: TableEvent[] = [];
     const statuses: string[] = [];
@@ -95,7 +139,9 @@ describe('simulated table (in-process)', () => {
       if (topic.endsWith('/events')) seen.push(JSON.parse(payload.toString()) as TableEvent);
       if (topic.endsWith('/status')) statuses.push(payload.toString());
     });
-    await client.subscribeAsync(['pokertable/sim/events', 'pokertable/sim/status', 'pokertable/sim/devices/+'], { qos: 1 });
+    await client.subscribeAsync(['pokertable/sim/events', 'pokertable/sim/status', 'pokertable/sim/devices/+'], {
+      qos: 1,
+    });
 
     await table.finished;
     const types = seen.map((e) => e.type);
@@ -119,7 +165,12 @@ describe('simulated table (in-process)', () => {
     expect(terminal.text()).toMatch(/hands played 2/);
 
     // The journal stays in --state-dir; the simulated table does not start over a table it did not seat.
-    await expect(startSimulatedTable(args, { createVirtualTable: checkDownDealer, logger: pino({ level: 'silent' }), out: sink().out }))
-      .rejects.toThrow(/already holds a table/);
+    await expect(
+      startSimulatedTable(args, {
+        createVirtualTable: checkDownDealer,
+        logger: pino({ level: 'silent' }),
+        out: sink().out,
+      }),
+    ).rejects.toThrow(/already holds a table/);
   });
 });

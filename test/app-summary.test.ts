@@ -7,11 +7,31 @@ import type { TableEvent } from '../src/domain/types.ts';
 
 function terminal(isTTY: boolean) {
   let text = '';
-  const out = Object.assign(new Writable({ write(chunk, _e, cb) { text += String(chunk); cb(); } }), { isTTY });
+  const out = Object.assign(
+    new Writable({
+      write(chunk, _e, cb) {
+        text += String(chunk);
+        cb();
+      },
+    }),
+    { isTTY },
+  );
   return { out, text: () => text };
 }
 
-const snap = { level: { level: 2, isBreak: false, smallBlind: 150, bigBlind: 300, ante: 25, endsAt: 0, remainingMs: 0, paused: false, next: null } } as unknown as TableSnapshot;
+const snap = {
+  level: {
+    level: 2,
+    isBreak: false,
+    smallBlind: 150,
+    bigBlind: 300,
+    ante: 25,
+    endsAt: 0,
+    remainingMs: 0,
+    paused: false,
+    next: null,
+  },
+} as unknown as TableSnapshot;
 let seq = 0;
 const ev = (body: Record<string, unknown>): TableEvent => ({ seq: ++seq, at: seq, ...body }) as TableEvent;
 
@@ -19,18 +39,38 @@ describe('terminal summary', () => {
   it('in a pipe: the header, then one line per hand with the count, level and last showdown', () => {
     const t = terminal(false);
     const s = createSummary({ out: t.out, header: ['pokertable: simulated table'] });
-    s.update([ev({ type: 'hand.started', hand: 1 }), ev({ type: 'irregularity', hand: 1, kind: 'exposed-card', remedy: 'burn it' })], snap);
+    s.update(
+      [
+        ev({ type: 'hand.started', hand: 1 }),
+        ev({ type: 'irregularity', hand: 1, kind: 'exposed-card', remedy: 'burn it' }),
+      ],
+      snap,
+    );
     expect(t.text()).toBe('pokertable: simulated table\n');
-    s.update([ev({ type: 'showdown', hand: 1, order: [2, 5], winners: [5], rank: 'Pair of Aces' }), ev({ type: 'hand.ended', hand: 1, reason: 'showdown' })], snap);
-    expect(t.text().split('\n')[1]).toBe('hands played 1 · hand 1 · level 2: 150/300 ante 25 · irregularities 1 · misdeals 0 · dead hands 0 · last showdown: seat 5 won, Pair of Aces');
+    s.update(
+      [
+        ev({ type: 'showdown', hand: 1, order: [2, 5], winners: [5], rank: 'Pair of Aces' }),
+        ev({ type: 'hand.ended', hand: 1, reason: 'showdown' }),
+      ],
+      snap,
+    );
+    expect(t.text().split('\n')[1]).toBe(
+      'hands played 1 · hand 1 · level 2: 150/300 ante 25 · irregularities 1 · misdeals 0 · dead hands 0 · last showdown: seat 5 won, Pair of Aces',
+    );
   });
 
   it('on a TTY: redraws the same few lines in place (cursor up, clear), keeping the last three notable events', async () => {
     const t = terminal(true);
     const s = createSummary({ out: t.out, header: ['header'] });
     for (let hand = 1; hand <= 20; hand++) {
-      s.update([ev({ type: 'hand.started', hand }), ev({ type: 'hand.dead', hand, seat: hand % 9 + 1, reason: 'absent' }),
-        ev({ type: 'hand.ended', hand, reason: 'fold' })], snap);
+      s.update(
+        [
+          ev({ type: 'hand.started', hand }),
+          ev({ type: 'hand.dead', hand, seat: (hand % 9) + 1, reason: 'absent' }),
+          ev({ type: 'hand.ended', hand, reason: 'fold' }),
+        ],
+        snap,
+      );
     }
     await new Promise((r) => setTimeout(r, 300)); // the redraw is throttled
     s.close();
@@ -41,7 +81,11 @@ describe('terminal summary', () => {
     const last = frames.at(-1)!.split('\n').filter(Boolean);
     expect(last).toHaveLength(5);
     expect(last[0]).toBe('hands played 20 · hand 20 · level 2: 150/300 ante 25');
-    expect(last.slice(2)).toEqual(['  #18 seat 1 hand dead (absent)', '  #19 seat 2 hand dead (absent)', '  #20 seat 3 hand dead (absent)']);
+    expect(last.slice(2)).toEqual([
+      '  #18 seat 1 hand dead (absent)',
+      '  #19 seat 2 hand dead (absent)',
+      '  #20 seat 3 hand dead (absent)',
+    ]);
     expect(text).toContain('\x1b[5A');
   });
 });

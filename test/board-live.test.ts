@@ -25,14 +25,38 @@ describe.skipIf(!haveChromium)('display board on a live simulated table', () => 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
     stateDir = mkdtempSync(join(tmpdir(), 'pokertable-board-live-'));
-    const args = parseStartArgs(['--speed', '15', '--seed', '11', '--irregularities', '1', '--seats', '8', '--mqtt-port', '18864',
-      '--ws-port', '18865', '--http-port', '18866', '--state-dir', stateDir]);
+    const args = parseStartArgs([
+      '--speed',
+      '15',
+      '--seed',
+      '11',
+      '--irregularities',
+      '1',
+      '--seats',
+      '8',
+      '--mqtt-port',
+      '18864',
+      '--ws-port',
+      '18865',
+      '--http-port',
+      '18866',
+      '--state-dir',
+      stateDir,
+    ]);
     const quiet = new Writable({ write: (_c, _e, cb) => cb() });
     table = await startSimulatedTable(args, { createVirtualTable, logger: pino({ level: 'silent' }), out: quiet });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto('http://127.0.0.1:18866/');
@@ -61,7 +85,8 @@ describe.skipIf(!haveChromium)('display board on a live simulated table', () => 
     await expect.poll(() => page.locator('.badge.button').count(), { timeout: 10_000 }).toBe(1);
 
     // With an irregularity in every hand, one reaches the floor feed as it happens.
-    const floorItems = '#feed li[data-type="irregularity"], #feed li[data-type="misdeal"], #feed li[data-type="hand.dead"], ' +
+    const floorItems =
+      '#feed li[data-type="irregularity"], #feed li[data-type="misdeal"], #feed li[data-type="hand.dead"], ' +
       '#feed li[data-type="clock.called"], #feed li[data-type="timebank.used"]';
     await expect.poll(() => page.locator(floorItems).count(), { timeout: 60_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.seat.on-action').count(), { timeout: 20_000 }).toBe(1);

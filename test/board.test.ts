@@ -60,8 +60,16 @@ function snapshot(at: number, over: Partial<TableSnapshot> = {}): TableSnapshot 
     seats: 6,
     profile: 'tda-2024',
     seatInfo: names.map((player, i) => ({
-      seat: i + 1, player, present: i !== 4, dealtIn: true, dead: i === 4, folded: i === 1, allIn: false, waiting: false,
-      penaltyHands: 0, timeBanks: 2,
+      seat: i + 1,
+      player,
+      present: i !== 4,
+      dealtIn: true,
+      dead: i === 4,
+      folded: i === 1,
+      allIn: false,
+      waiting: false,
+      penaltyHands: 0,
+      timeBanks: 2,
     })),
     button: 1,
     smallBlind: 2,
@@ -95,21 +103,44 @@ describeBoard('display board in Chromium', () => {
     mkdirSync(artifacts, { recursive: true });
     broker = await testBroker();
     server = await startBoardServer({
-      host: '127.0.0.1', port: HTTP_PORT, now: tableNow, speed: 10, logger: pino({ level: 'silent' }),
+      host: '127.0.0.1',
+      port: HTTP_PORT,
+      now: tableNow,
+      speed: 10,
+      logger: pino({ level: 'silent' }),
       page: { tableId: 't1', base, mqtt: { url: null, port: WS_PORT, path: '' } },
     });
     publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, { protocolVersion: 4 });
     const now = tableNow();
     await publisher.publishAsync(`${base}/status`, 'online', { retain: true, qos: 1 });
     await publisher.publishAsync(`${base}/state`, JSON.stringify(snapshot(now)), { retain: true, qos: 1 });
-    await publisher.publishAsync(`${base}/clock`, JSON.stringify({
-      level: 3, isBreak: false, smallBlind: 100, bigBlind: 200, ante: 25, endsAt: now + 12 * 60_000 + 34_000,
-      remainingMs: 754_000, paused: false, next: { level: 4, isBreak: false, smallBlind: 150, bigBlind: 300, ante: 25, minutes: 20 },
-    }), { retain: true, qos: 1 });
+    await publisher.publishAsync(
+      `${base}/clock`,
+      JSON.stringify({
+        level: 3,
+        isBreak: false,
+        smallBlind: 100,
+        bigBlind: 200,
+        ante: 25,
+        endsAt: now + 12 * 60_000 + 34_000,
+        remainingMs: 754_000,
+        paused: false,
+        next: { level: 4, isBreak: false, smallBlind: 150, bigBlind: 300, ante: 25, minutes: 20 },
+      }),
+      { retain: true, qos: 1 },
+    );
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`http://127.0.0.1:${HTTP_PORT}/`);
@@ -146,20 +177,35 @@ describeBoard('display board in Chromium', () => {
     expect(await page.textContent('#board-cards')).toBe('A♥10♦7♣');
 
     const now = tableNow();
-    await publisher.publishAsync(`${base}/state`, JSON.stringify(snapshot(now, {
-      onAction: { seat: 6, street: 'flop', deadline: now + 600_000 },
-      clock: { kind: 'clock', seat: 6, deadline: now + 600_000, countdownAt: now + 590_000 },
-    })), { retain: true, qos: 1 });
+    await publisher.publishAsync(
+      `${base}/state`,
+      JSON.stringify(
+        snapshot(now, {
+          onAction: { seat: 6, street: 'flop', deadline: now + 600_000 },
+          clock: { kind: 'clock', seat: 6, deadline: now + 600_000, countdownAt: now + 590_000 },
+        }),
+      ),
+      { retain: true, qos: 1 },
+    );
     await expect.poll(() => page.getAttribute('.seat[data-seat="6"]', 'class')).toContain('on-action');
     expect(await page.getAttribute('.seat[data-seat="4"]', 'class')).not.toContain('on-action');
     expect(await page.textContent('#shot-title')).toBe('Clock called');
   });
 
   it('shows an irregularity as it happens', async () => {
-    await publisher.publishAsync(`${base}/events`, JSON.stringify({
-      seq: 11, at: tableNow(), hand: 7, type: 'irregularity', kind: 'exposed-card',
-      remedy: 'Show the card to all players, then use it as the burn card', card: null,
-    }), { qos: 1 });
+    await publisher.publishAsync(
+      `${base}/events`,
+      JSON.stringify({
+        seq: 11,
+        at: tableNow(),
+        hand: 7,
+        type: 'irregularity',
+        kind: 'exposed-card',
+        remedy: 'Show the card to all players, then use it as the burn card',
+        card: null,
+      }),
+      { qos: 1 },
+    );
     await expect.poll(() => page.textContent('#feed li:first-child .what')).toBe('#7 Irregularity: exposed card');
     expect(await page.textContent('#feed li:first-child .detail')).toContain('burn card');
     await page.screenshot({ path: join(artifacts, 'board.png') });

@@ -60,7 +60,8 @@ function startChild(dir: string, file: string, onProgress: (i: number) => void):
   const exit = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
       if (code !== null && code !== 0) process.stderr.write(`crash child failed:\n${stderr}\n`);
-      else if (stderr.includes('"level":50') || stderr.includes('"level":40')) process.stderr.write(`crash child warned:\n${stderr}\n`);
+      else if (stderr.includes('"level":50') || stderr.includes('"level":40'))
+        process.stderr.write(`crash child warned:\n${stderr}\n`);
       resolveReady(-1);
       resolve(code);
     }),
@@ -117,13 +118,17 @@ describe('SIGKILL at random points', () => {
         target.at = from + Math.floor(random() * Math.max(1, (2 * left) / (KILLS - k + 1)));
       }
       const code = await child.exit;
-      story.push(`${duringStart ? 'start' : `after ${target.at}`} (ready ${from}, regenerated ${child.regenerated()}, reached ${child.progress()}, exit ${code})`);
+      story.push(
+        `${duringStart ? 'start' : `after ${target.at}`} (ready ${from}, regenerated ${child.regenerated()}, reached ${child.progress()}, exit ${code})`,
+      );
     }
     const last = startChild(dir, file, () => {});
     const lastFrom = await last.ready;
     expect(await last.exit).toBe(0);
     expect(last.done()).toBe(true);
-    console.log(`crash test seed ${seed}: ${inputs.length} inputs, ${expected.events.length} events; kills: ${story.join('; ')}; last start at ${lastFrom}`);
+    console.log(
+      `crash test seed ${seed}: ${inputs.length} inputs, ${expected.events.length} events; kills: ${story.join('; ')}; last start at ${lastFrom}`,
+    );
 
     const got = dump(dir);
     expect(got.events.map((e) => e.seq)).toEqual(got.events.map((_, i) => i + 1)); // no gap, no duplicate

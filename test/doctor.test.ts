@@ -26,7 +26,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function setup(name: string, config: Record<string, unknown>, deckMode = 0o600): string {
   const deck = join(dir, `${name}-deck.json`);
   const cards: Record<string, string> = {};
-  'AKQJT98765432'.split('').forEach((r, i) => 'shdc'.split('').forEach((s, j) => (cards[`04aa${(i * 4 + j).toString(16).padStart(2, '0')}`] = `${r}${s}`)));
+  'AKQJT98765432'
+    .split('')
+    .forEach((r, i) =>
+      'shdc'.split('').forEach((s, j) => (cards[`04aa${(i * 4 + j).toString(16).padStart(2, '0')}`] = `${r}${s}`)),
+    );
   writeFileSync(deck, JSON.stringify({ cards }));
   chmodSync(deck, deckMode);
   const file = join(dir, `${name}.yaml`);
@@ -69,7 +73,11 @@ describe('doctor: config, ports, storage, deck', () => {
   it('fails a deck others can read, an unknown profile, and a port already taken', async () => {
     blocker = createServer();
     await new Promise<void>((r) => blocker?.listen(18871, '127.0.0.1', r));
-    const file = setup('problems', { table: { id: 't1', seats: 6, profile: 'nosuch', deckFile: join(dir, 'problems-deck.json') } }, 0o644);
+    const file = setup(
+      'problems',
+      { table: { id: 't1', seats: 6, profile: 'nosuch', deckFile: join(dir, 'problems-deck.json') } },
+      0o644,
+    );
     const results = await runDoctor(file);
     expect(by(results, 'deck')).toMatchObject({ status: 'fail', fix: expect.stringContaining('chmod 600') });
     expect(by(results, 'profile')).toMatchObject({ status: 'fail', fix: expect.stringContaining('tda') });
@@ -80,9 +88,14 @@ describe('doctor: config, ports, storage, deck', () => {
   it('warns when the board is served to the room but the broker WebSocket is not', async () => {
     const file = setup('reach', { http: { host: '0.0.0.0', port: 18873 } });
     const results = await runDoctor(file);
-    expect(by(results, 'board')).toMatchObject({ status: 'warn', fix: expect.stringContaining('mqtt.embedded.host to 0.0.0.0') });
+    expect(by(results, 'board')).toMatchObject({
+      status: 'warn',
+      fix: expect.stringContaining('mqtt.embedded.host to 0.0.0.0'),
+    });
     expect(results.filter((r) => r.status === 'fail')).toEqual([]);
-    const closed = await runDoctor(setup('closed', { mqtt: { embedded: { port: 18871, wsPort: 18872, anonymousRoles: [] } } }));
+    const closed = await runDoctor(
+      setup('closed', { mqtt: { embedded: { port: 18871, wsPort: 18872, anonymousRoles: [] } } }),
+    );
     expect(by(closed, 'board')).toMatchObject({ status: 'warn', detail: expect.stringContaining('anonymously') });
   });
 
@@ -98,9 +111,19 @@ describe('doctor: config, ports, storage, deck', () => {
 
   it('reports missing devices: no serial port, no pcscd, and exits 1 from the CLI', async () => {
     const shoeDef = join(dir, 'shoe.json');
-    writeFileSync(shoeDef, JSON.stringify({ kind: 'pcsc-shoe', reader: { namePattern: 'ACR122' }, pcscd: { socket: join(dir, 'no-pcscd.comm') } }));
+    writeFileSync(
+      shoeDef,
+      JSON.stringify({
+        kind: 'pcsc-shoe',
+        reader: { namePattern: 'ACR122' },
+        pcscd: { socket: join(dir, 'no-pcscd.comm') },
+      }),
+    );
     const boardDef = join(dir, 'board.json');
-    writeFileSync(boardDef, JSON.stringify({ kind: 'firmata-board', seatSensors: [{ seat: 1, type: 'digital', pin: 2 }] }));
+    writeFileSync(
+      boardDef,
+      JSON.stringify({ kind: 'firmata-board', seatSensors: [{ seat: 1, type: 'digital', pin: 2 }] }),
+    );
     const file = setup('missing', {
       devices: [
         { name: 'shoe', definition: shoeDef },
@@ -108,10 +131,19 @@ describe('doctor: config, ports, storage, deck', () => {
       ],
     });
     const results = await runDoctor(file);
-    expect(by(results, 'device shoe')).toMatchObject({ status: 'fail', detail: expect.stringContaining('pcscd is not running') });
-    expect(by(results, 'device board')).toMatchObject({ status: 'fail', detail: expect.stringContaining('does not exist') });
+    expect(by(results, 'device shoe')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('pcscd is not running'),
+    });
+    expect(by(results, 'device board')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('does not exist'),
+    });
 
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/doctor.ts', '--config', file], { cwd: root, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/doctor.ts', '--config', file], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(cli.status).toBe(1);
     expect(cli.stdout).toContain('FAIL  device board');
     expect(cli.stdout).toMatch(/2 problems to fix/);
@@ -137,14 +169,23 @@ describe.skipIf(!runSerial)('doctor: a Firmata board on a serial port', () => {
 
   it('fails a port where nothing answers Firmata, then passes when StandardFirmata runs behind it', async () => {
     const boardDef = join(dir, 'uno.json');
-    writeFileSync(boardDef, JSON.stringify({ kind: 'firmata-board', seatSensors: [{ seat: 1, type: 'digital', pin: 2 }] }));
+    writeFileSync(
+      boardDef,
+      JSON.stringify({ kind: 'firmata-board', seatSensors: [{ seat: 1, type: 'digital', pin: 2 }] }),
+    );
     const file = setup('firmata', { devices: [{ name: 'board', definition: boardDef, port: pty.a }] });
     const silent = await runDoctor(file, { firmataTimeoutMs: 1500 });
-    expect(by(silent, 'device board')).toMatchObject({ status: 'fail', fix: expect.stringContaining('StandardFirmata') });
+    expect(by(silent, 'device board')).toMatchObject({
+      status: 'fail',
+      fix: expect.stringContaining('StandardFirmata'),
+    });
 
     uno = await wireUno(pty.b);
     const results = await runDoctor(file, { firmataTimeoutMs: 10_000 });
-    expect(by(results, 'device board')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^Firmata 2\.\d+ answers/) });
+    expect(by(results, 'device board')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(/^Firmata 2\.\d+ answers/),
+    });
   });
 });
 
@@ -154,7 +195,10 @@ if (noMosquitto) console.warn(`doctor broker tests skipped: ${noMosquitto}`);
 describe.skipIf(noMosquitto !== null)('doctor: an external mosquitto', () => {
   let broker: Mosquitto;
   beforeAll(async () => {
-    broker = await startMosquitto({ users: { table: 'right-secret' }, config: ['allow_anonymous false', 'password_file {dir}/passwd'] });
+    broker = await startMosquitto({
+      users: { table: 'right-secret' },
+      config: ['allow_anonymous false', 'password_file {dir}/passwd'],
+    });
   });
   afterAll(async () => broker?.dispose());
 
@@ -169,7 +213,10 @@ describe.skipIf(noMosquitto !== null)('doctor: an external mosquitto', () => {
 
   it('fails with a wrong password, without credentials, and with nothing listening', async () => {
     const wrong = await runDoctor(setup('mq-bad', external({ username: 'table', password: 'wrong' })));
-    expect(by(wrong, 'broker')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/bad username or password|not authorized/) });
+    expect(by(wrong, 'broker')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/bad username or password|not authorized/),
+    });
     const anonymous = await runDoctor(setup('mq-anon', external({})));
     expect(by(anonymous, 'broker')?.status).toBe('fail');
     const nobody = await runDoctor(setup('mq-none', { mqtt: { external: { url: 'mqtt://127.0.0.1:18879' } } }));
@@ -180,26 +227,38 @@ describe.skipIf(noMosquitto !== null)('doctor: an external mosquitto', () => {
 const noPcsc = pcscStackMissing();
 if (noPcsc && !process.env.CI) console.warn(`doctor PC/SC test skipped: ${noPcsc}`);
 
-describe.skipIf(noPcsc !== null && !process.env.CI)('doctor: a PC/SC shoe through a real pcscd with the vpcd reader', () => {
-  let pcscd: Pcscd;
-  beforeAll(async () => {
-    if (noPcsc) throw new Error(`the PC/SC stack is missing: ${noPcsc}`);
-    pcscd = await Pcscd.acquire();
-  });
-  afterAll(async () => pcscd?.release());
+describe.skipIf(noPcsc !== null && !process.env.CI)(
+  'doctor: a PC/SC shoe through a real pcscd with the vpcd reader',
+  () => {
+    let pcscd: Pcscd;
+    beforeAll(async () => {
+      if (noPcsc) throw new Error(`the PC/SC stack is missing: ${noPcsc}`);
+      pcscd = await Pcscd.acquire();
+    });
+    afterAll(async () => pcscd?.release());
 
-  it('finds the reader, names the readers it saw when the pattern matches none, and says pcscd is down when it is', async () => {
-    const good = setup('pcsc-good', { devices: [{ name: 'shoe', definition: 'vpcd-shoe.json' }] });
-    const found = await runDoctor(good);
-    expect(by(found, 'device shoe')).toMatchObject({ status: 'ok', detail: expect.stringContaining('Virtual PCD 00 00') });
+    it('finds the reader, names the readers it saw when the pattern matches none, and says pcscd is down when it is', async () => {
+      const good = setup('pcsc-good', { devices: [{ name: 'shoe', definition: 'vpcd-shoe.json' }] });
+      const found = await runDoctor(good);
+      expect(by(found, 'device shoe')).toMatchObject({
+        status: 'ok',
+        detail: expect.stringContaining('Virtual PCD 00 00'),
+      });
 
-    const wrong = setup('pcsc-wrong', { devices: [{ name: 'shoe', definition: 'vpcd-shoe.json', port: 'ACR122' }] });
-    const unmatched = await runDoctor(wrong, { pcscWaitMs: 1500 });
-    expect(by(unmatched, 'device shoe')).toMatchObject({ status: 'fail', detail: expect.stringContaining('seen: Virtual PCD') });
+      const wrong = setup('pcsc-wrong', { devices: [{ name: 'shoe', definition: 'vpcd-shoe.json', port: 'ACR122' }] });
+      const unmatched = await runDoctor(wrong, { pcscWaitMs: 1500 });
+      expect(by(unmatched, 'device shoe')).toMatchObject({
+        status: 'fail',
+        detail: expect.stringContaining('seen: Virtual PCD'),
+      });
 
-    await pcscd.stop();
-    const down = await runDoctor(good);
-    expect(by(down, 'device shoe')).toMatchObject({ status: 'fail', detail: expect.stringContaining('pcscd is not running'),
-      fix: expect.stringContaining('pcscd') });
-  });
-});
+      await pcscd.stop();
+      const down = await runDoctor(good);
+      expect(by(down, 'device shoe')).toMatchObject({
+        status: 'fail',
+        detail: expect.stringContaining('pcscd is not running'),
+        fix: expect.stringContaining('pcscd'),
+      });
+    });
+  },
+);

@@ -2,13 +2,31 @@ import fc from 'fast-check';
 import phe from 'phe';
 import { describe, expect, it } from 'vitest';
 import { TableError } from '../src/domain/errors.ts';
-import { cardCode, cardOfCode, categoryOf, evaluate, score7, scoreCodes, type HandCategory } from '../src/domain/evaluator.ts';
+import {
+  cardCode,
+  cardOfCode,
+  categoryOf,
+  evaluate,
+  score7,
+  scoreCodes,
+  type HandCategory,
+} from '../src/domain/evaluator.ts';
 
 const h = (text: string) => text.split(' ');
 const value = (text: string) => evaluate(h(text));
 
 /** phe: 0 straight flush … 8 high card (lower is better). */
-const PHE_CATEGORY: HandCategory[] = ['straight-flush', 'quads', 'full-house', 'flush', 'straight', 'trips', 'two-pair', 'pair', 'high-card'];
+const PHE_CATEGORY: HandCategory[] = [
+  'straight-flush',
+  'quads',
+  'full-house',
+  'flush',
+  'straight',
+  'trips',
+  'two-pair',
+  'pair',
+  'high-card',
+];
 const pheScore = (cards: readonly string[]): number => phe.evaluateCards([...cards]);
 
 /** n distinct card codes out of 52 (fast-check shrinks them toward low codes). */
@@ -45,9 +63,20 @@ describe('evaluate: categories and names', () => {
   });
 
   it('orders the categories', () => {
-    const ladder = ['As Ks Qs Js Ts 2d 3c', '9h 8h 7h 6h 5h Kd Kc', 'Ac 2c 3c 4c 5c Ks 9s', '9s 9h 9d 9c Ks Kh 2c',
-      'Kh Kd Ks 5c 5d 2c 3h', 'Ah Jh 8h 4h 2h Kd Kc', 'Ah Kd Qc Js Th 2d 2c', 'Ah 2d 3c 4s 5h Kd 9c',
-      '7h 7d 7s Kc 9d 2h 3c', 'Ah Ad Th Tc 9s 8d 2c', 'Jh Jd 8s 6c 4h 3d 2c', 'Ah Jd 8s 6c 4h 3d 2c'].map(value);
+    const ladder = [
+      'As Ks Qs Js Ts 2d 3c',
+      '9h 8h 7h 6h 5h Kd Kc',
+      'Ac 2c 3c 4c 5c Ks 9s',
+      '9s 9h 9d 9c Ks Kh 2c',
+      'Kh Kd Ks 5c 5d 2c 3h',
+      'Ah Jh 8h 4h 2h Kd Kc',
+      'Ah Kd Qc Js Th 2d 2c',
+      'Ah 2d 3c 4s 5h Kd 9c',
+      '7h 7d 7s Kc 9d 2h 3c',
+      'Ah Ad Th Tc 9s 8d 2c',
+      'Jh Jd 8s 6c 4h 3d 2c',
+      'Ah Jd 8s 6c 4h 3d 2c',
+    ].map(value);
     for (let i = 0; i + 1 < ladder.length; i++) expect(ladder[i]!.score).toBeGreaterThan(ladder[i + 1]!.score);
   });
 });

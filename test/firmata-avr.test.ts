@@ -24,7 +24,12 @@ const definition: FirmataBoardDefinition = {
     { seat: 3, type: 'analog', pin: 'A0', threshold: 512, hysteresis: 100 },
   ],
   // `check` on A5 used as a digital pin (19 on an Uno).
-  panel: { shuffle: { pin: 4, pullup: true }, clock: { pin: 5, pullup: true }, fold: { pin: 6, pullup: true }, check: { pin: 'A5', pullup: true } },
+  panel: {
+    shuffle: { pin: 4, pullup: true },
+    clock: { pin: 5, pullup: true },
+    fold: { pin: 6, pullup: true },
+    check: { pin: 'A5', pullup: true },
+  },
   seatButtons: [
     { seat: 1, button: 'timebank', pin: 7, pullup: true },
     { seat: 2, button: 'clock', pin: 8, pullup: true },
@@ -78,7 +83,11 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
   it('comes online with the firmware it found and reports every seat sensor once', async () => {
     expect(inputs[0]).toMatchObject({ type: 'device', device: 'board', online: true });
     expect(String(inputs[0]?.detail)).toMatch(/StandardFirmata.*2\.4/);
-    await waitFor(() => [1, 2, 3].every((seat) => inputs.some((i) => i.type === 'seat' && i.seat === seat)), 'initial seat levels', SLOW);
+    await waitFor(
+      () => [1, 2, 3].every((seat) => inputs.some((i) => i.type === 'seat' && i.seat === seat)),
+      'initial seat levels',
+      SLOW,
+    );
     expect(inputs.filter((i) => i.type === 'seat')).toEqual([
       expect.objectContaining({ occupied: false }),
       expect.objectContaining({ occupied: false }),
@@ -127,7 +136,12 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
 
   const handSnap = (now: number): TableSnapshot =>
     tableSnap({
-      hand: 1, phase: 'betting', street: 'preflop', button: 3, smallBlind: 1, bigBlind: 2,
+      hand: 1,
+      phase: 'betting',
+      street: 'preflop',
+      button: 3,
+      smallBlind: 1,
+      bigBlind: 2,
       onAction: { seat: 1, street: 'preflop', deadline: now + 25_000 },
       seatInfo: [
         seatSnap(1, { player: 'ann', present: true, dealtIn: true }),
@@ -141,7 +155,11 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     const { uno } = wired;
     const max = wired.max!;
     board.render!([], handSnap(Date.now()));
-    await waitFor(() => uno.output(9) && uno.output(15) && uno.output(16) && !uno.output(17) && uno.output(18), 'LEDs lit', SLOW);
+    await waitFor(
+      () => uno.output(9) && uno.output(15) && uno.output(16) && !uno.output(17) && uno.output(18),
+      'LEDs lit',
+      SLOW,
+    );
     expect(uno.output(13)).toBe(false);
     expect([9, 13, 15, 16, 17].every((p) => uno.isOutput(p))).toBe(true);
     await waitFor(() => /^2[45]$/.test(max.visible(2)), 'digits showing 25 or 24', SLOW);
@@ -198,10 +216,18 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     await pty.plug();
     wired = await wireUno(pty.b, { max7219: MAX_PINS, setup: idle });
     expect(wired.uno.output(9)).toBe(false);
-    await waitInput(mark, { type: 'device', online: true }, 'device online again', );
-    await waitFor(() => wired.uno.output(9) && wired.uno.output(15) && wired.uno.output(16) && !wired.uno.output(17), 'LEDs re-sent', SLOW);
+    await waitInput(mark, { type: 'device', online: true }, 'device online again');
+    await waitFor(
+      () => wired.uno.output(9) && wired.uno.output(15) && wired.uno.output(16) && !wired.uno.output(17),
+      'LEDs re-sent',
+      SLOW,
+    );
     await waitFor(() => /^[56][0-9]$/.test(wired.max!.visible(2)), 'digits re-sent', SLOW);
-    expect(after(mark).filter((i) => i.type === 'device').map((i) => i.online)).toEqual([false, true]);
+    expect(
+      after(mark)
+        .filter((i) => i.type === 'device')
+        .map((i) => i.online),
+    ).toEqual([false, true]);
     // Inputs work again on the new connection.
     const m2 = inputs.length;
     wired.uno.setPin(2, true);
@@ -213,7 +239,11 @@ describe.skipIf(!run)('Firmata board on StandardFirmata in avr8js over a pty', (
     board.render!([], snap);
     await waitFor(() => wired.uno.output(9) && wired.max!.text(2) !== '  ', 'outputs lit', SLOW);
     await board.stop();
-    await waitFor(() => !wired.uno.output(9) && !wired.uno.output(15) && !wired.uno.output(16) && wired.uno.output(17), 'LEDs dark', SLOW);
+    await waitFor(
+      () => !wired.uno.output(9) && !wired.uno.output(15) && !wired.uno.output(16) && wired.uno.output(17),
+      'LEDs dark',
+      SLOW,
+    );
     await waitFor(() => wired.max!.visible(2) === '  ', 'digits blank', SLOW);
     // Every byte the table sent was read by the firmware (none overwritten in the emulated UART).
     expect(wired.uno.overruns()).toBe(0);

@@ -31,7 +31,13 @@ describe('input levels', () => {
     expect(digitalActive(input, reading)).toBe(active);
   });
 
-  const pad: Extract<SeatSensor, { type: 'analog' }> = { seat: 1, type: 'analog', pin: 'A0', threshold: 500, hysteresis: 100 };
+  const pad: Extract<SeatSensor, { type: 'analog' }> = {
+    seat: 1,
+    type: 'analog',
+    pin: 'A0',
+    threshold: 500,
+    hysteresis: 100,
+  };
   it.each([
     { sensor: pad, reading: 551, previous: null, occupied: true },
     { sensor: pad, reading: 550, previous: false, occupied: false },
@@ -65,7 +71,11 @@ function fakeBoard(def: FirmataBoardDefinition, failFirst = 0) {
     attempts++;
     if (attempts <= failFirst) throw new Error(`cannot open ${opts.path}: No such file or directory`);
     const conn: FakeConnection = {
-      opts, writes: [], drawn: [], lit: [], firmware: 'StandardFirmata.ino 2.4',
+      opts,
+      writes: [],
+      drawn: [],
+      lit: [],
+      firmware: 'StandardFirmata.ino 2.4',
       setPin: (pin, high) => void conn.writes.push([pin, high]),
       digits: { draw: (p, c) => void conn.drawn.push([p, c]), light: (on) => void conn.lit.push(on) },
       close: async () => {},
@@ -75,17 +85,27 @@ function fakeBoard(def: FirmataBoardDefinition, failFirst = 0) {
   };
   const inputs: RawInput[] = [];
   let now = 1_000_000;
-  const board = createFirmataBoard({ name: 'board', port: '/dev/ttyFAKE' }, def, { connect, backoff: { initialMs: 5, maxMs: 20 }, refreshMs: 10_000 });
+  const board = createFirmataBoard({ name: 'board', port: '/dev/ttyFAKE' }, def, {
+    connect,
+    backoff: { initialMs: 5, maxMs: 20 },
+    refreshMs: 10_000,
+  });
   const ctx = { submit: (i: RawInput) => void inputs.push(i), logger, now: () => now };
   return { board, ctx, inputs, connections, setNow: (t: number) => (now = t) };
 }
 
 const def: FirmataBoardDefinition = {
   kind: 'firmata-board',
-  seatSensors: [{ seat: 1, type: 'digital', pin: 2 }, { seat: 2, type: 'analog', pin: 'A0', threshold: 500 }],
+  seatSensors: [
+    { seat: 1, type: 'digital', pin: 2 },
+    { seat: 2, type: 'analog', pin: 'A0', threshold: 500 },
+  ],
   panel: { shuffle: { pin: 4, pullup: true }, exposed: { pin: 5, pullup: true }, clock: { pin: 6 } },
   seatButtons: [{ seat: 2, button: 'timebank', pin: 7 }],
-  seatLeds: [{ seat: 1, role: 'action', pin: 9 }, { seat: 2, role: 'absent', pin: 10, activeLow: true }],
+  seatLeds: [
+    { seat: 1, role: 'action', pin: 9 },
+    { seat: 2, role: 'absent', pin: 10, activeLow: true },
+  ],
   shotClock: { data: 12, clock: 11, cs: 13 },
 };
 
@@ -100,7 +120,13 @@ describe('Firmata board adapter (injected connection)', () => {
     started.push(board);
     await board.start(ctx);
     const { opts } = connections[0]!;
-    expect(opts).toMatchObject({ path: '/dev/ttyFAKE', baudRate: 57600, samplingIntervalMs: 19, inputIntervalMs: 25, readyTimeoutMs: 10_000 });
+    expect(opts).toMatchObject({
+      path: '/dev/ttyFAKE',
+      baudRate: 57600,
+      samplingIntervalMs: 19,
+      inputIntervalMs: 25,
+      readyTimeoutMs: 10_000,
+    });
     expect(opts.inputs).toEqual([
       { key: 'seat:1', pin: 2, analog: false, pullup: false },
       { key: 'seat:2', pin: 'A0', analog: true, pullup: false },
@@ -119,10 +145,31 @@ describe('Firmata board adapter (injected connection)', () => {
     await board.start(ctx);
     const read = connections[0]!.opts.onReading;
     inputs.length = 0;
-    for (const [key, v] of [['seat:1', 0], ['seat:1', 0], ['seat:1', 1], ['seat:1', 1], ['seat:2', 600], ['seat:2', 495], ['seat:2', 480]] as const) read(key, v);
+    for (const [key, v] of [
+      ['seat:1', 0],
+      ['seat:1', 0],
+      ['seat:1', 1],
+      ['seat:1', 1],
+      ['seat:2', 600],
+      ['seat:2', 495],
+      ['seat:2', 480],
+    ] as const)
+      read(key, v);
     // pull-up buttons: 0 is pressed. A button held at connect is no press; the next press is.
-    for (const [key, v] of [['panel:shuffle', 0], ['panel:shuffle', 1], ['panel:shuffle', 0], ['panel:shuffle', 0], ['panel:exposed', 1], ['panel:exposed', 0],
-      ['panel:clock', 0], ['panel:clock', 1], ['seat-button:2:timebank', 0], ['seat-button:2:timebank', 1], ['unknown', 1]] as const) read(key, v);
+    for (const [key, v] of [
+      ['panel:shuffle', 0],
+      ['panel:shuffle', 1],
+      ['panel:shuffle', 0],
+      ['panel:shuffle', 0],
+      ['panel:exposed', 1],
+      ['panel:exposed', 0],
+      ['panel:clock', 0],
+      ['panel:clock', 1],
+      ['seat-button:2:timebank', 0],
+      ['seat-button:2:timebank', 1],
+      ['unknown', 1],
+    ] as const)
+      read(key, v);
     expect(inputs).toEqual([
       { type: 'seat', seat: 1, occupied: false },
       { type: 'seat', seat: 1, occupied: true },
@@ -141,17 +188,35 @@ describe('Firmata board adapter (injected connection)', () => {
     await board.start(ctx);
     const first = connections[0]!;
     // Before any snapshot: everything dark (the absent LED is active-low: dark is HIGH), digits blank.
-    expect(first.writes).toEqual([[9, false], [10, true]]);
-    expect(first.drawn).toEqual([[0, ' '], [1, ' ']]);
+    expect(first.writes).toEqual([
+      [9, false],
+      [10, true],
+    ]);
+    expect(first.drawn).toEqual([
+      [0, ' '],
+      [1, ' '],
+    ]);
     const snap = tableSnap({
       onAction: { seat: 1, street: 'flop', deadline: null },
-      seatInfo: [seatSnap(1, { player: 'a', present: true }), seatSnap(2, { player: 'b', present: false }), seatSnap(3)],
+      seatInfo: [
+        seatSnap(1, { player: 'a', present: true }),
+        seatSnap(2, { player: 'b', present: false }),
+        seatSnap(3),
+      ],
       clock: { kind: 'shot-clock', seat: 1, deadline: 1_025_000, countdownAt: null },
     });
     board.render!([], snap);
     board.render!([], snap);
-    expect(first.writes).toEqual([[9, false], [10, true], [9, true], [10, false]]);
-    expect(first.drawn.slice(2)).toEqual([[0, '2'], [1, '5']]);
+    expect(first.writes).toEqual([
+      [9, false],
+      [10, true],
+      [9, true],
+      [10, false],
+    ]);
+    expect(first.drawn.slice(2)).toEqual([
+      [0, '2'],
+      [1, '5'],
+    ]);
     setNow(1_001_500); // 23.5 s left: only the last digit changes
     board.render!([], snap);
     expect(first.drawn.slice(4)).toEqual([[1, '4']]);
@@ -161,9 +226,20 @@ describe('Firmata board adapter (injected connection)', () => {
     expect(inputs).toEqual([{ type: 'device', device: 'board', online: false, detail: '/dev/ttyFAKE disconnected' }]);
     await waitFor(() => connections.length === 2, 'the reconnect');
     const second = connections[1]!;
-    expect(inputs[1]).toEqual({ type: 'device', device: 'board', online: true, detail: 'StandardFirmata.ino 2.4 on /dev/ttyFAKE' });
-    expect(second.writes).toEqual([[9, true], [10, false]]);
-    expect(second.drawn).toEqual([[0, '2'], [1, '4']]);
+    expect(inputs[1]).toEqual({
+      type: 'device',
+      device: 'board',
+      online: true,
+      detail: 'StandardFirmata.ino 2.4 on /dev/ttyFAKE',
+    });
+    expect(second.writes).toEqual([
+      [9, true],
+      [10, false],
+    ]);
+    expect(second.drawn).toEqual([
+      [0, '2'],
+      [1, '4'],
+    ]);
     expect(second.lit).toEqual([true]);
   });
 
@@ -171,7 +247,9 @@ describe('Firmata board adapter (injected connection)', () => {
     const { board, ctx, inputs, connections } = fakeBoard(def, 3);
     started.push(board);
     await board.start(ctx);
-    expect(inputs).toEqual([{ type: 'device', device: 'board', online: false, detail: 'cannot open /dev/ttyFAKE: No such file or directory' }]);
+    expect(inputs).toEqual([
+      { type: 'device', device: 'board', online: false, detail: 'cannot open /dev/ttyFAKE: No such file or directory' },
+    ]);
     await waitFor(() => connections.length === 1, 'the fourth attempt');
     expect(inputs.filter((i) => i.type === 'device').map((i) => i.online)).toEqual([false, true]);
   });
@@ -202,16 +280,53 @@ describe('Firmata board adapter (injected connection)', () => {
   }, 20_000);
 
   it('refuses a pin used twice and a board without a port', async () => {
-    expect(() => createFirmataBoard({ name: 'b', file: 'devices/x.json' }, { ...def, seatLeds: [{ seat: 1, role: 'dead', pin: 2 }] }))
-      .toThrow(expect.objectContaining({ code: 'DEVICE_INVALID', message: 'devices/x.json: pin 2 is both /seatSensors/0 and /seatLeds/0' }));
-    expect(() => createFirmataBoard({ name: 'b' }, { kind: 'firmata-board', seatSensors: [{ seat: 1, type: 'analog', pin: 'a1', threshold: 1 }], panel: { fold: { pin: 'A1' } } }))
-      .toThrow(/pin A1 is both/);
+    expect(() =>
+      createFirmataBoard(
+        { name: 'b', file: 'devices/x.json' },
+        { ...def, seatLeds: [{ seat: 1, role: 'dead', pin: 2 }] },
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'DEVICE_INVALID',
+        message: 'devices/x.json: pin 2 is both /seatSensors/0 and /seatLeds/0',
+      }),
+    );
+    expect(() =>
+      createFirmataBoard(
+        { name: 'b' },
+        {
+          kind: 'firmata-board',
+          seatSensors: [{ seat: 1, type: 'analog', pin: 'a1', threshold: 1 }],
+          panel: { fold: { pin: 'A1' } },
+        },
+      ),
+    ).toThrow(/pin A1 is both/);
     // On a known board, "A0" and its digital number are one pin.
-    expect(() => createFirmataBoard({ name: 'b' }, { kind: 'firmata-board', board: 'uno', seatSensors: [{ seat: 1, type: 'analog', pin: 'A0', threshold: 1 }], seatLeds: [{ seat: 1, role: 'dead', pin: 14 }] }))
-      .toThrow(/pin 14 is both \/seatSensors\/0 and \/seatLeds\/0/);
-    expect(() => createFirmataBoard({ name: 'b' }, { kind: 'firmata-board', board: 'mega', seatSensors: [{ seat: 1, type: 'analog', pin: 'A0', threshold: 1 }], seatLeds: [{ seat: 1, role: 'dead', pin: 14 }] }))
-      .not.toThrow();
-    await expect(createFirmataBoard({ name: 'b' }, def).start({ submit: () => {}, logger, now: () => 0 })).rejects.toMatchObject({ code: 'DEVICE_INVALID' });
+    expect(() =>
+      createFirmataBoard(
+        { name: 'b' },
+        {
+          kind: 'firmata-board',
+          board: 'uno',
+          seatSensors: [{ seat: 1, type: 'analog', pin: 'A0', threshold: 1 }],
+          seatLeds: [{ seat: 1, role: 'dead', pin: 14 }],
+        },
+      ),
+    ).toThrow(/pin 14 is both \/seatSensors\/0 and \/seatLeds\/0/);
+    expect(() =>
+      createFirmataBoard(
+        { name: 'b' },
+        {
+          kind: 'firmata-board',
+          board: 'mega',
+          seatSensors: [{ seat: 1, type: 'analog', pin: 'A0', threshold: 1 }],
+          seatLeds: [{ seat: 1, role: 'dead', pin: 14 }],
+        },
+      ),
+    ).not.toThrow();
+    await expect(
+      createFirmataBoard({ name: 'b' }, def).start({ submit: () => {}, logger, now: () => 0 }),
+    ).rejects.toMatchObject({ code: 'DEVICE_INVALID' });
   });
 });
 
@@ -252,7 +367,8 @@ describe('simulated board with the real engine', () => {
 
 describe('shipped device files', () => {
   const files = readdirSync(DEVICES_DIR).filter((f) => f.endsWith('.json'));
-  const kindOf = (f: string): unknown => (JSON.parse(readFileSync(`${DEVICES_DIR}/${f}`, 'utf8')) as { kind?: unknown }).kind;
+  const kindOf = (f: string): unknown =>
+    (JSON.parse(readFileSync(`${DEVICES_DIR}/${f}`, 'utf8')) as { kind?: unknown }).kind;
   const mine = files.filter((f) => kindOf(f) === 'firmata-board' || kindOf(f) === 'serial-display');
   it('validate against their schemas, with defaults filled in, and have no pin conflicts', () => {
     expect(mine.sort()).toEqual(['mega-table-9.json', 'serial-clock-board.json', 'uno-table-9.json']);

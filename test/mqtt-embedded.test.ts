@@ -37,11 +37,19 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function table(config = mqttConfig()): Promise<{ broker: EmbeddedBroker; bridge: MqttBridge; runtime: FakeRuntime; url: string }> {
+async function table(
+  config = mqttConfig(),
+): Promise<{ broker: EmbeddedBroker; bridge: MqttBridge; runtime: FakeRuntime; url: string }> {
   const broker = await startEmbeddedBroker({ embedded: config.embedded, base, logger });
   cleanups.push(() => broker.close());
   const runtime = fakeRuntime();
-  const bridge = startMqttBridge({ runtime, config: { table: { id: 't1' }, mqtt: config }, logger, broker, reconnectPeriodMs: 50 });
+  const bridge = startMqttBridge({
+    runtime,
+    config: { table: { id: 't1' }, mqtt: config },
+    logger,
+    broker,
+    reconnectPeriodMs: 50,
+  });
   cleanups.push(() => bridge.close());
   await bridge.whenConnected();
   return { broker, bridge, runtime, url: `mqtt://127.0.0.1:${broker.port}` };
@@ -69,7 +77,10 @@ describe('embedded broker + bridge', () => {
     const secure = collect(prod);
     await display.subscribeAsync('#', { qos: 1 });
     await prod.subscribeAsync(`${base}/secure/events`, { qos: 1 });
-    await seen.until((m) => m.some((x) => x.topic === `${base}/status` && x.payload === 'online' && x.retain), 'status online');
+    await seen.until(
+      (m) => m.some((x) => x.topic === `${base}/status` && x.payload === 'online' && x.retain),
+      'status online',
+    );
 
     for (const card of ['As', 'Kd', 'Qh']) runtime.submit({ type: 'card', card });
     await secure.until((m) => m.length === 3, 'three secure events');
@@ -98,17 +109,23 @@ describe('embedded broker + bridge', () => {
     await display.subscribeAsync(`${base}/events`, { qos: 1 });
     await prod.subscribeAsync(`${base}/secure/events`, { qos: 1 });
     for (const card of ['5s', '6s']) runtime.submit({ type: 'card', card });
-    await waitFor(() => arrivals.filter((a) => a.topic.endsWith('secure/events')).length === 2, 'the delayed secure events');
+    await waitFor(
+      () => arrivals.filter((a) => a.topic.endsWith('secure/events')).length === 2,
+      'the delayed secure events',
+    );
     const firstSecure = arrivals.findIndex((a) => a.topic.endsWith('secure/events'));
     // Both public events were out before the first secure one, which never came before at + delay.
     expect(arrivals.slice(0, firstSecure).map((a) => a.seq)).toEqual([1, 2]);
-    for (const a of arrivals.filter((x) => x.topic.endsWith('secure/events'))) expect(a.lateBy).toBeGreaterThanOrEqual(300);
+    for (const a of arrivals.filter((x) => x.topic.endsWith('secure/events')))
+      expect(a.lateBy).toBeGreaterThanOrEqual(300);
   });
 
   it('a display cannot subscribe to secure/events, publish a command, or publish events', async () => {
     const { runtime, url } = await table();
     const display = await client(url);
-    const refusal = await display.subscribeAsync(`${base}/secure/events`, { qos: 1 }).catch((e: { packet?: { granted?: number[] } }) => e);
+    const refusal = await display
+      .subscribeAsync(`${base}/secure/events`, { qos: 1 })
+      .catch((e: { packet?: { granted?: number[] } }) => e);
     expect(refusal).toMatchObject({ packet: { granted: [128] } });
 
     const closed = new Promise<void>((resolve) => display.once('close', () => resolve()));
@@ -194,8 +211,15 @@ describe('embedded broker + bridge', () => {
     const { runtime, url } = await table();
     runtime.submit({ type: 'device', device: 'shoe', online: true, detail: 'reader ACR122U' });
     runtime.state.level = {
-      level: 2, isBreak: false, smallBlind: 100, bigBlind: 200, ante: 25, endsAt: 5_000_000, remainingMs: 600_000,
-      paused: false, next: { level: 3, isBreak: false, smallBlind: 150, bigBlind: 300, ante: 50, minutes: 20 },
+      level: 2,
+      isBreak: false,
+      smallBlind: 100,
+      bigBlind: 200,
+      ante: 25,
+      endsAt: 5_000_000,
+      remainingMs: 600_000,
+      paused: false,
+      next: { level: 3, isBreak: false, smallBlind: 150, bigBlind: 300, ante: 50, minutes: 20 },
     };
     runtime.submit({ type: 'device', device: 'board', online: false, detail: 'serial port gone' });
     const late = await client(url); // subscribes after the fact: retained values only
@@ -204,9 +228,16 @@ describe('embedded broker + bridge', () => {
     await seen.until((m) => m.length >= 5, 'retained state, clock, two devices, status');
     const byTopic = new Map(seen.messages.map((m) => [m.topic, m]));
     expect(byTopic.get(`${base}/status`)?.payload).toBe('online');
-    expect(parse(byTopic.get(`${base}/devices/shoe`)!.payload)).toMatchObject({ online: true, detail: 'reader ACR122U' });
+    expect(parse(byTopic.get(`${base}/devices/shoe`)!.payload)).toMatchObject({
+      online: true,
+      detail: 'reader ACR122U',
+    });
     expect(parse(byTopic.get(`${base}/devices/board`)!.payload)).toMatchObject({ online: false });
-    expect(parse(byTopic.get(`${base}/clock`)!.payload)).toMatchObject({ level: 2, endsAt: 5_000_000, next: { level: 3 } });
+    expect(parse(byTopic.get(`${base}/clock`)!.payload)).toMatchObject({
+      level: 2,
+      endsAt: 5_000_000,
+      next: { level: 3 },
+    });
     expect(parse(byTopic.get(`${base}/state`)!.payload)).toMatchObject({ seq: 2, level: { level: 2 } });
     expect([...byTopic.values()].every((m) => m.retain)).toBe(true);
   });
@@ -230,7 +261,10 @@ describe('embedded broker + bridge', () => {
     await seen.until((m) => m.length === 2, 'retained status and device');
     bridge.dropConnection();
     await seen.until((m) => m.some((x) => x.payload === 'offline'), 'the last will');
-    await seen.until((m) => m.slice(m.findIndex((x) => x.payload === 'offline')).some((x) => x.payload === 'online'), 'online again');
+    await seen.until(
+      (m) => m.slice(m.findIndex((x) => x.payload === 'offline')).some((x) => x.payload === 'online'),
+      'online again',
+    );
     await seen.until((m) => m.filter((x) => x.topic.endsWith('/devices/shoe')).length === 2, 'device republished');
   });
 
@@ -243,7 +277,10 @@ describe('embedded broker + bridge', () => {
     const runtime = fakeRuntime();
     // The bridge reaches whichever broker is current; none while the test sets up the subscriber on a new one.
     const bridge = startMqttBridge({
-      runtime, logger, reconnectPeriodMs: 50, config: { table: { id: 't1' }, mqtt: config },
+      runtime,
+      logger,
+      reconnectPeriodMs: 50,
+      config: { table: { id: 't1' }, mqtt: config },
       broker: { connect: () => (current ?? initial).connect() } as EmbeddedBroker,
     });
     cleanups.push(() => bridge.close());

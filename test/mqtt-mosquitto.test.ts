@@ -17,27 +17,47 @@ import { fakeRuntime, type FakeRuntime } from './helpers/mosquitto-fake-runtime.
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
 const missing = mosquittoMissing();
-const users = { 'pokertable-controller': 'ctl-pw', display: 'display-pw', panel: 'panel-pw', floor: 'floor-pw', production: 'prod-pw' };
+const users = {
+  'pokertable-controller': 'ctl-pw',
+  display: 'display-pw',
+  panel: 'panel-pw',
+  floor: 'floor-pw',
+  production: 'prod-pw',
+};
 
 /** The example config's security lines, with its /etc paths pointed at the test's temp dir. */
 function exampleSecurity(): string[] {
   return readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
     .split('\n')
     .filter((l) => /^(per_listener_settings|allow_anonymous|password_file|acl_file)\s/.test(l))
-    .map((l) => l.replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd').replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'));
+    .map((l) =>
+      l
+        .replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd')
+        .replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'),
+    );
 }
 
 function startExample(persistence = false): Promise<Mosquitto> {
   const config = exampleSecurity();
   expect(config).toHaveLength(4); // the example still carries its security lines
-  return startMosquitto({ config, persistence, users, files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') } });
+  return startMosquitto({
+    config,
+    persistence,
+    users,
+    files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') },
+  });
 }
 
 function mqttConfig(url: string): MqttConfig {
   return {
     baseTopic: 'pokertable',
     embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
-    external: { url, username: 'pokertable-controller', password: users['pokertable-controller'], rejectUnauthorized: true },
+    external: {
+      url,
+      username: 'pokertable-controller',
+      password: users['pokertable-controller'],
+      rejectUnauthorized: true,
+    },
     secureDelayMs: 0,
   };
 }
@@ -53,8 +73,16 @@ async function client(url: string, options: Parameters<typeof connectClient>[1] 
   return c;
 }
 
-async function bridgeOn(url: string, runtime: FakeRuntime = fakeRuntime()): Promise<{ bridge: MqttBridge; runtime: FakeRuntime }> {
-  const bridge = startMqttBridge({ runtime, logger, reconnectPeriodMs: 50, config: { table: { id: 't1' }, mqtt: mqttConfig(url) } });
+async function bridgeOn(
+  url: string,
+  runtime: FakeRuntime = fakeRuntime(),
+): Promise<{ bridge: MqttBridge; runtime: FakeRuntime }> {
+  const bridge = startMqttBridge({
+    runtime,
+    logger,
+    reconnectPeriodMs: 50,
+    config: { table: { id: 't1' }, mqtt: mqttConfig(url) },
+  });
   cleanups.push(() => bridge.close());
   await bridge.whenConnected();
   return { bridge, runtime };
@@ -88,18 +116,27 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
       await seen.until((m) => m.some((x) => x.topic === `${base}/status`), 'retained status');
 
       const before = runtime.inputs.length;
-      const refused = await display.publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ seat: 1, player: 'Eve' }), { qos: 1 }).then(
-        () => 'accepted',
-        (e: Error) => e.message,
-      );
+      const refused = await display
+        .publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ seat: 1, player: 'Eve' }), { qos: 1 })
+        .then(
+          () => 'accepted',
+          (e: Error) => e.message,
+        );
       if (protocolVersion === 5) expect(refused).toMatch(/Not authorized/);
-      await display.publishAsync(`${base}/events`, JSON.stringify({ seq: 999, type: 'showdown' }), { qos: 1 }).catch(() => undefined);
-      await display.publishAsync(`${base}/input`, JSON.stringify({ type: 'panel', button: 'fold' }), { qos: 1 }).catch(() => undefined);
+      await display
+        .publishAsync(`${base}/events`, JSON.stringify({ seq: 999, type: 'showdown' }), { qos: 1 })
+        .catch(() => undefined);
+      await display
+        .publishAsync(`${base}/input`, JSON.stringify({ type: 'panel', button: 'fold' }), { qos: 1 })
+        .catch(() => undefined);
 
       runtime.submit({ type: 'card', card: 'Ah' });
       await secure.until((m) => m.length === 1, 'the secure event');
       const seq = runtime.events.length;
-      await seen.until((m) => m.some((x) => x.topic === `${base}/events` && parse(x.payload).seq === seq), 'the public event');
+      await seen.until(
+        (m) => m.some((x) => x.topic === `${base}/events` && parse(x.payload).seq === seq),
+        'the public event',
+      );
       expect(secure.messages.map((x) => parse(x.payload).card)).toEqual(['Ah']);
       expect(seen.messages.filter((x) => x.topic.includes('/secure/'))).toEqual([]);
       expect(seen.messages.map((x) => x.payload).join('\n')).not.toContain('Ah');
@@ -117,9 +154,13 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
     const observer = await client(broker.url, { username: 'floor', password: users.floor, clientId: 'observer' });
     const results = collect(observer);
     await observer.subscribeAsync(`${base}/cmd/result`, { qos: 1 });
-    await floor.publishAsync(`${base}/cmd/result`, JSON.stringify({ id: 'forged', ok: true }), { qos: 1 }).catch(() => undefined);
+    await floor
+      .publishAsync(`${base}/cmd/result`, JSON.stringify({ id: 'forged', ok: true }), { qos: 1 })
+      .catch(() => undefined);
     await panel.publishAsync(`${base}/input`, JSON.stringify({ type: 'panel', button: 'check' }), { qos: 1 });
-    await floor.publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ id: 'p1', seat: 5, player: 'Dee' }), { qos: 1 });
+    await floor.publishAsync(`${base}/cmd/seat-player`, JSON.stringify({ id: 'p1', seat: 5, player: 'Dee' }), {
+      qos: 1,
+    });
     await results.until((m) => m.some((x) => parse(x.payload).id === 'p1'), 'the answer to p1');
     expect(results.messages.map((x) => parse(x.payload))).toEqual([{ id: 'p1', ok: true, command: 'seat-player' }]);
     expect(runtime.inputs.map((i) => i.type)).toEqual(['panel', 'command']);
@@ -127,8 +168,18 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
 
   it('MQTT 5: answers on the response topic with the correlation data; 3.1.1 clients get cmd/result', async () => {
     await bridgeOn(broker.url);
-    const v5 = await client(broker.url, { username: 'floor', password: users.floor, protocolVersion: 5, clientId: 'floor-v5' });
-    const v4 = await client(broker.url, { username: 'floor', password: users.floor, protocolVersion: 4, clientId: 'floor-v4' });
+    const v5 = await client(broker.url, {
+      username: 'floor',
+      password: users.floor,
+      protocolVersion: 5,
+      clientId: 'floor-v5',
+    });
+    const v4 = await client(broker.url, {
+      username: 'floor',
+      password: users.floor,
+      protocolVersion: 4,
+      clientId: 'floor-v4',
+    });
     const reply = `${base}/cmd/reply/floor/session-1`;
     const mine = collect(v5);
     const shared = collect(v4);
@@ -140,7 +191,12 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
       properties: { responseTopic: reply, correlationData },
     });
     await mine.until((m) => m.length === 1, 'the MQTT 5 answer');
-    expect(parse(mine.messages[0]!.payload)).toEqual({ id: 'r1', ok: false, command: 'levels-pause', error: 'no-levels' });
+    expect(parse(mine.messages[0]!.payload)).toEqual({
+      id: 'r1',
+      ok: false,
+      command: 'levels-pause',
+      error: 'no-levels',
+    });
     expect(Buffer.from(mine.messages[0]!.properties?.correlationData as Buffer).equals(correlationData)).toBe(true);
 
     // A response topic on the table's own tree is refused: the answer goes to cmd/result instead.
@@ -156,7 +212,13 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
 
   it('last will: a controller killed without DISCONNECT leaves status offline, retained', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/mosquitto-child-bridge.ts'], {
-      env: { ...process.env, URL: broker.url, MQTT_USER: 'pokertable-controller', MQTT_PASS: users['pokertable-controller'], TABLE_ID: 'kill' },
+      env: {
+        ...process.env,
+        URL: broker.url,
+        MQTT_USER: 'pokertable-controller',
+        MQTT_PASS: users['pokertable-controller'],
+        TABLE_ID: 'kill',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     cleanups.push(() => void child.kill('SIGKILL'));
@@ -204,11 +266,58 @@ describe.skipIf(missing !== null)('mosquitto over TLS', () => {
     };
     writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
     for (const ca of ['ca', 'other-ca']) {
-      run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${ca}.key`, '-out', `${ca}.crt`, '-days', '2', '-subj', `/CN=${ca}`);
+      run(
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        `${ca}.key`,
+        '-out',
+        `${ca}.crt`,
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${ca}`,
+      );
     }
-    run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
-    run('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext');
-    return { dir, ca: join(dir, 'ca.crt'), otherCa: join(dir, 'other-ca.crt'), cert: join(dir, 'server.crt'), key: join(dir, 'server.key') };
+    run(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'server.key',
+      '-out',
+      'server.csr',
+      '-subj',
+      '/CN=127.0.0.1',
+    );
+    run(
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'server.crt',
+      '-days',
+      '2',
+      '-extfile',
+      'san.ext',
+    );
+    return {
+      dir,
+      ca: join(dir, 'ca.crt'),
+      otherCa: join(dir, 'other-ca.crt'),
+      cert: join(dir, 'server.crt'),
+      key: join(dir, 'server.key'),
+    };
   }
 
   it('connects with the CA from caFile, refuses a broker certificate it does not trust, names an unreadable file', async () => {
@@ -235,13 +344,22 @@ describe.skipIf(missing !== null)('mosquitto over TLS', () => {
     let signalled: () => void = () => undefined;
     const refused = new Promise<void>((resolve) => (signalled = resolve));
     const capturing = pino({ level: 'error' }, { write: (line: string) => /certificate/i.test(line) && signalled() });
-    const bad = startMqttBridge({ runtime: fakeRuntime(), logger: capturing, config: { table: { id: 't2' }, mqtt: external(certs.otherCa) } });
+    const bad = startMqttBridge({
+      runtime: fakeRuntime(),
+      logger: capturing,
+      config: { table: { id: 't2' }, mqtt: external(certs.otherCa) },
+    });
     cleanups.push(() => bad.close());
     await refused;
     expect(bad.connected()).toBe(false);
 
-    expect(() => startMqttBridge({ runtime: fakeRuntime(), logger, config: { table: { id: 't3' }, mqtt: external(join(certs.dir, 'nope.crt')) } }))
-      .toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('nope.crt') }));
+    expect(() =>
+      startMqttBridge({
+        runtime: fakeRuntime(),
+        logger,
+        config: { table: { id: 't3' }, mqtt: external(join(certs.dir, 'nope.crt')) },
+      }),
+    ).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('nope.crt') }));
   });
 });
 
@@ -252,7 +370,13 @@ describe.skipIf(missing !== null)('mosquitto restart', () => {
     const runtime = fakeRuntime();
     const { bridge } = await bridgeOn(broker.url, runtime);
     // A consumer that must lose nothing keeps a persistent session (clean: false, QoS 1).
-    const opts = { username: 'display', password: users.display, clean: false, clientId: 'scoreboard', reconnectPeriod: 50 };
+    const opts = {
+      username: 'display',
+      password: users.display,
+      clean: false,
+      clientId: 'scoreboard',
+      reconnectPeriod: 50,
+    };
     const sub = await client(broker.url, opts);
     const seen = collect(sub);
     await sub.subscribeAsync(`${base}/events`, { qos: 1 });

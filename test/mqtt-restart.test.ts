@@ -61,7 +61,10 @@ it('a restarted controller publishes the events it had not delivered, from its s
   expect(second.outbox.cursor('mqtt')).toBe(delivered);
 
   const bridge2 = startMqttBridge({ runtime: second, logger, broker, config: { table: { id: 't1' }, mqtt } });
-  cleanups.push(() => second.close(), () => bridge2.close()); // run in reverse: the bridge first
+  cleanups.push(
+    () => second.close(),
+    () => bridge2.close(),
+  ); // run in reverse: the bridge first
   await seen.until((m) => m.length === last, 'the backlog after the restart');
   expect(seqs()).toEqual(Array.from({ length: last }, (_, i) => i + 1)); // each once, in order: a clean stop confirmed all
 });

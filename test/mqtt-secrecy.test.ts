@@ -27,7 +27,13 @@ afterEach(async () => {
 
 const mqtt: MqttConfig = {
   baseTopic: 'pokertable',
-  embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: ['display'], users: [{ username: 'prod', password: 'p', roles: ['secure'] }] },
+  embedded: {
+    host: '127.0.0.1',
+    port: 0,
+    wsPort: null,
+    anonymousRoles: ['display'],
+    users: [{ username: 'prod', password: 'p', roles: ['secure'] }],
+  },
   external: null,
   secureDelayMs: 0,
 };
@@ -44,7 +50,12 @@ function rng(seed: number): () => number {
 
 /** Plays `hands` hands through the runtime: shuffles, card reads for every card owed, panel actions, and now and
  * then an exposed card or a read outside a hand (irregularities that name cards). */
-async function play(runtime: TableRuntime, clock: ReturnType<typeof fakeClock>, hands: number, seed: number): Promise<void> {
+async function play(
+  runtime: TableRuntime,
+  clock: ReturnType<typeof fakeClock>,
+  hands: number,
+  seed: number,
+): Promise<void> {
   const random = rng(seed);
   // Each input in its own turn, as hardware delivers them: the bridge publishes state between them.
   const submit = async (input: Record<string, unknown>, gap = 500) => {
@@ -102,7 +113,8 @@ function leaks(received: Received[], full: TableEvent[]): string[] {
   for (const e of full) {
     if (e.hand !== undefined) hand = e.hand;
     handAtSeq[e.seq] = hand;
-    const into = (m: Map<number, Set<string>>, card: string) => (m.get(hand) ?? m.set(hand, new Set()).get(hand)!).add(card);
+    const into = (m: Map<number, Set<string>>, card: string) =>
+      (m.get(hand) ?? m.set(hand, new Set()).get(hand)!).add(card);
     if (e.type === 'card.dealt' && e.card) into(e.to === 'board' ? board : secret, e.card);
     if (e.type === 'irregularity' && e.card) into(secret, e.card);
   }
@@ -118,7 +130,10 @@ function leaks(received: Received[], full: TableEvent[]): string[] {
     const obj = (json ?? {}) as { hand?: number | null; seq?: number };
     const h = typeof obj.hand === 'number' ? obj.hand : typeof obj.seq === 'number' ? (handAtSeq[obj.seq] ?? 0) : 0;
     for (const card of cardStrings(json)) {
-      if (!board.get(h)?.has(card)) found.push(`${m.topic} (hand ${h}) carries ${card}${secret.get(h)?.has(card) ? ' (SECRET)' : ''}: ${m.payload.slice(0, 200)}`);
+      if (!board.get(h)?.has(card))
+        found.push(
+          `${m.topic} (hand ${h}) carries ${card}${secret.get(h)?.has(card) ? ' (SECRET)' : ''}: ${m.payload.slice(0, 200)}`,
+        );
     }
   }
   return found;
@@ -130,12 +145,21 @@ async function scenario(connection: { bridge: MqttConnection; display: [string, 
   const clock = fakeClock(1_780_000_000_000);
   const runtime = createRuntime({ table: { profiles }, store: openStore({ dir }), clock, logger });
   cleanups.push(() => runtime.close());
-  const bridge = startMqttBridge({ runtime, logger, connection: connection.bridge, now: () => clock.now(), config: { table: { id: 't1' }, mqtt } });
+  const bridge = startMqttBridge({
+    runtime,
+    logger,
+    connection: connection.bridge,
+    now: () => clock.now(),
+    config: { table: { id: 't1' }, mqtt },
+  });
   cleanups.push(() => bridge.close());
   await bridge.whenConnected();
   const display = await connectClient(...connection.display);
   const prod = await connectClient(...connection.secure);
-  cleanups.push(() => void display.end(true), () => void prod.end(true));
+  cleanups.push(
+    () => void display.end(true),
+    () => void prod.end(true),
+  );
   const seen = collect(display);
   const secure = collect(prod);
   await display.subscribeAsync('#', { qos: 1 });
@@ -143,7 +167,8 @@ async function scenario(connection: { bridge: MqttConnection; display: [string, 
 
   await play(runtime, clock, 12, 7);
   const last = runtime.outbox.lastSeq();
-  const isLast = (m: Received[]) => m.some((x) => x.topic.endsWith('/events') && (JSON.parse(x.payload) as TableEvent).seq === last);
+  const isLast = (m: Received[]) =>
+    m.some((x) => x.topic.endsWith('/events') && (JSON.parse(x.payload) as TableEvent).seq === last);
   await secure.until(isLast, 'the whole secure stream', 20_000);
   await seen.until(isLast, 'the whole public stream', 20_000);
 

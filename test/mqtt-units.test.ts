@@ -5,7 +5,14 @@ import type { TableEvent } from '../src/domain/types.ts';
 import { parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
 import { StreamPublisher } from '../src/mqtt/publisher.ts';
-import { canPublish, canRead, canSubscribe, filtersIntersect, topicMatches, type Principal } from '../src/mqtt/topics.ts';
+import {
+  canPublish,
+  canRead,
+  canSubscribe,
+  filtersIntersect,
+  topicMatches,
+  type Principal,
+} from '../src/mqtt/topics.ts';
 import type { Outbox } from '../src/runtime/types.ts';
 
 const logger = pino({ level: 'silent' });
@@ -72,7 +79,10 @@ describe('roles', () => {
 describe('command parsing', () => {
   it('accepts a well-formed command and keeps its id', () => {
     const r = parseCommand('seat-player', { id: 'c1', seat: 3, player: 'Ann' });
-    expect(r).toEqual({ ok: true, value: { id: 'c1', input: { type: 'command', name: 'seat-player', seat: 3, player: 'Ann', id: 'c1' } } });
+    expect(r).toEqual({
+      ok: true,
+      value: { id: 'c1', input: { type: 'command', name: 'seat-player', seat: 3, player: 'Ann', id: 'c1' } },
+    });
   });
   it.each([
     ['nope', {}, /unknown command "nope"/],
@@ -89,22 +99,35 @@ describe('command parsing', () => {
     if (!r.ok) expect(r.error).toMatch(error);
   });
   it('accepts breaks and antes in levels', () => {
-    const r = parseCommand('levels-start', { levels: [{ smallBlind: 100, bigBlind: 200, ante: 25, minutes: 20 }, { break: true, minutes: 10 }] });
+    const r = parseCommand('levels-start', {
+      levels: [
+        { smallBlind: 100, bigBlind: 200, ante: 25, minutes: 20 },
+        { break: true, minutes: 10 },
+      ],
+    });
     expect(r.ok).toBe(true);
   });
   it('refuses garbage and oversized payloads', () => {
     expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({ ok: false, error: 'payload is not valid JSON' });
-    expect(parseJson(Buffer.alloc(101, 32), 100)).toMatchObject({ ok: false, error: expect.stringMatching(/too large/) });
+    expect(parseJson(Buffer.alloc(101, 32), 100)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/too large/),
+    });
   });
   it('network inputs: only panel, clock-request, timebank, seat; `at` is dropped', () => {
-    expect(parseNetworkInput({ type: 'panel', button: 'fold', at: 5 })).toEqual({ ok: true, value: { type: 'panel', button: 'fold' } });
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', at: 5 })).toEqual({
+      ok: true,
+      value: { type: 'panel', button: 'fold' },
+    });
     expect(parseNetworkInput({ type: 'card', card: 'As' }).ok).toBe(false);
     expect(parseNetworkInput({ type: 'command', name: 'setup' }).ok).toBe(false);
     expect(parseNetworkInput('x').ok).toBe(false);
   });
   it('finds the engine refusal among the events', () => {
     const ev = (body: object, seq: number) => ({ ...body, seq, at: 0 }) as TableEvent;
-    expect(refusalOf('levels-pause', [ev({ type: 'request.rejected', request: 'levels-pause', reason: 'no-levels' }, 1)])).toBe('no-levels');
+    expect(
+      refusalOf('levels-pause', [ev({ type: 'request.rejected', request: 'levels-pause', reason: 'no-levels' }, 1)]),
+    ).toBe('no-levels');
     expect(refusalOf('setup', [ev({ type: 'input.rejected', reason: 'bad seats' }, 1)])).toBe('bad seats');
     expect(refusalOf('setup', [ev({ type: 'request.rejected', request: 'clock', reason: 'x' }, 1)])).toBeNull();
     expect(refusalOf('setup', [ev({ type: 'table.ready', seats: 9, profile: 'tda' }, 1)])).toBeNull();
@@ -136,19 +159,28 @@ describe('StreamPublisher', () => {
       delayMs: opts.delayMs ?? 0,
       now: () => clock,
       publish: (_t, payload) =>
-        new Promise((resolve, reject) => sent.push({ seq: (JSON.parse(payload) as TableEvent).seq, resolve: () => resolve(undefined), reject })),
+        new Promise((resolve, reject) =>
+          sent.push({ seq: (JSON.parse(payload) as TableEvent).seq, resolve: () => resolve(undefined), reject }),
+        ),
       isConnected: () => connected,
       logger,
       window: opts.window ?? 4,
       ackDelayMs: 0,
     });
     const add = (n: number, at = 0) => {
-      const batch = Array.from({ length: n }, (_, i) => ({ type: 'tick', seq: events.length + 1 + i, at }) as unknown as TableEvent);
+      const batch = Array.from(
+        { length: n },
+        (_, i) => ({ type: 'tick', seq: events.length + 1 + i, at }) as unknown as TableEvent,
+      );
       events.push(...batch);
       return batch;
     };
     return {
-      pub, events, acks, sent, add,
+      pub,
+      events,
+      acks,
+      sent,
+      add,
       reads: () => reads,
       setConnected: (c: boolean) => (connected = c),
       setClock: (c: number) => (clock = c),
@@ -245,7 +277,8 @@ describe('PacketSizeScanner', () => {
     }
     return { passed, error: null };
   }
-  const split = (buf: Buffer, size: number) => Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size));
+  const split = (buf: Buffer, size: number) =>
+    Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size));
 
   it('passes packets under the limit, however the bytes are chunked', () => {
     const stream = Buffer.concat([packet(0), packet(127), packet(128), packet(16_383), packet(16_384), packet(1000)]);
@@ -262,6 +295,6 @@ describe('PacketSizeScanner', () => {
     }
   });
   it('refuses a remaining length longer than four bytes', () => {
-    expect((feed(1e9, [Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01])])).error).toMatch(/malformed/);
+    expect(feed(1e9, [Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01])]).error).toMatch(/malformed/);
   });
 });

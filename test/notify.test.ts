@@ -42,7 +42,10 @@ process.on('SIGTERM', () => { n.stopping(); process.exit(0); });
 setInterval(() => {}, 1000);
 `;
 
-interface Datagram { pid: number | null; data: string }
+interface Datagram {
+  pid: number | null;
+  data: string;
+}
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -108,10 +111,14 @@ describe('sd_notify through notify-exec.py', () => {
   });
 
   it('execs the command anyway when the socket is missing', async () => {
-    const child = spawn(python, [wrapper, process.execPath, '-e', 'console.log(process.env.POKERTABLE_NOTIFY_FD ?? "none")'], {
-      env: { ...process.env, NOTIFY_SOCKET: '/nonexistent/notify' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      python,
+      [wrapper, process.execPath, '-e', 'console.log(process.env.POKERTABLE_NOTIFY_FD ?? "none")'],
+      {
+        env: { ...process.env, NOTIFY_SOCKET: '/nonexistent/notify' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(child);
     let stderr = '';
     child.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
@@ -126,7 +133,11 @@ describe('createNotifier', () => {
 
   it('is silent without NOTIFY_SOCKET', () => {
     const writes: string[] = [];
-    const n = createNotifier({ logger, env: { WATCHDOG_USEC: '1000000' }, write: (_fd, d) => writes.push(d.toString()) });
+    const n = createNotifier({
+      logger,
+      env: { WATCHDOG_USEC: '1000000' },
+      write: (_fd, d) => writes.push(d.toString()),
+    });
     n.ready();
     n.stopping();
     n.startWatchdog()();
@@ -147,27 +158,39 @@ describe('the table under a stand-in systemd', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pokertable-notify-main-'));
     dirs.push(dir);
     const config = join(dir, 'table.yaml');
-    writeFileSync(config, JSON.stringify({
-      table: { id: 'n1', seats: 4 },
-      storage: { dir: join(dir, 'var') },
-      mqtt: { embedded: { port: 18846, wsPort: 18847 } },
-      http: { port: 18848 },
-      devices: [{ name: 'shoe', definition: 'simulated-pcsc-shoe' }, { name: 'board', definition: 'simulated-firmata-board' }],
-    }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        table: { id: 'n1', seats: 4 },
+        storage: { dir: join(dir, 'var') },
+        mqtt: { embedded: { port: 18846, wsPort: 18847 } },
+        http: { port: 18848 },
+        devices: [
+          { name: 'shoe', definition: 'simulated-pcsc-shoe' },
+          { name: 'board', definition: 'simulated-firmata-board' },
+        ],
+      }),
+    );
     const address = join(dir, 'notify');
     const listener = await startListener(address);
     // As the unit's ExecStart: python3 notify-exec.py node --import tsx src/app/main.ts --config FILE
-    const child = spawn(python, [wrapper, process.execPath, '--import', 'tsx', 'src/app/main.ts', '--config', config, '--log-level', 'warn'], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, NOTIFY_SOCKET: address, WATCHDOG_USEC: '400000', WATCHDOG_PID: undefined },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      python,
+      [wrapper, process.execPath, '--import', 'tsx', 'src/app/main.ts', '--config', config, '--log-level', 'warn'],
+      {
+        cwd: join(import.meta.dirname, '..'),
+        env: { ...process.env, NOTIFY_SOCKET: address, WATCHDOG_USEC: '400000', WATCHDOG_PID: undefined },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     children.push(child);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     const ready = await listener.next();
     expect(ready.pid).toBe(child.pid);
-    expect(ready.data).toMatch(/^READY=1\nSTATUS=table up; board http:\/\/127\.0\.0\.1:18848\/; MQTT mqtt:\/\/127\.0\.0\.1:18846$/);
+    expect(ready.data).toMatch(
+      /^READY=1\nSTATUS=table up; board http:\/\/127\.0\.0\.1:18848\/; MQTT mqtt:\/\/127\.0\.0\.1:18846$/,
+    );
     // READY comes after the broker listens: a client can connect now.
     const { default: mqtt } = await import('mqtt');
     const client = await mqtt.connectAsync('mqtt://127.0.0.1:18846', { protocolVersion: 4 });

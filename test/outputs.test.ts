@@ -6,7 +6,12 @@ import { seatSnap, tableSnap } from './helpers/avr-snapshot.ts';
 
 describe('seat lights', () => {
   const snap = tableSnap({
-    button: 1, smallBlind: 2, bigBlind: 3, hand: 4, phase: 'betting', street: 'preflop',
+    button: 1,
+    smallBlind: 2,
+    bigBlind: 3,
+    hand: 4,
+    phase: 'betting',
+    street: 'preflop',
     onAction: { seat: 1, street: 'preflop', deadline: null },
     seatInfo: [
       seatSnap(1, { player: 'ann', present: true, dealtIn: true }),
@@ -21,7 +26,12 @@ describe('seat lights', () => {
   ];
   it.each(rows)('seat $seat lights $on', ({ seat, on }) => {
     const lights = seatLights(snap, seat);
-    expect(Object.entries(lights).filter(([, v]) => v).map(([k]) => k).sort()).toEqual([...on].sort());
+    expect(
+      Object.entries(lights)
+        .filter(([, v]) => v)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual([...on].sort());
   });
   it('keeps an empty seat dark and everything dark before the first snapshot', () => {
     expect(Object.values(seatLights(tableSnap(), 2)).some(Boolean)).toBe(false);
@@ -58,21 +68,48 @@ describe('shot-clock digits', () => {
     expect(shotClockDigits(long, 199_500, 2)).toEqual({ text: ' 1', lit: true });
   });
   it('rounds seconds up', () => {
-    expect([secondsLeft(1000, 0), secondsLeft(1000, 1), secondsLeft(1000, 1000), secondsLeft(1000, 5000)]).toEqual([1, 1, 0, 0]);
+    expect([secondsLeft(1000, 0), secondsLeft(1000, 1), secondsLeft(1000, 1000), secondsLeft(1000, 5000)]).toEqual([
+      1, 1, 0, 0,
+    ]);
   });
 });
 
 describe('display-board state', () => {
   const level = {
-    level: 3, isBreak: false, smallBlind: 100, bigBlind: 200, ante: 25, endsAt: 600_000, remainingMs: 500_000,
-    paused: false, next: { level: 4, isBreak: true, smallBlind: null, bigBlind: null, ante: null, minutes: 15 },
+    level: 3,
+    isBreak: false,
+    smallBlind: 100,
+    bigBlind: 200,
+    ante: 25,
+    endsAt: 600_000,
+    remainingMs: 500_000,
+    paused: false,
+    next: { level: 4, isBreak: true, smallBlind: null, bigBlind: null, ante: null, minutes: 15 },
   };
   it('counts a running level from endsAt and a paused one from remainingMs', () => {
     const running = displayState(tableSnap({ level }), 100_000);
-    expect(running.level).toEqual({ level: 3, isBreak: false, smallBlind: 100, bigBlind: 200, ante: 25, msLeft: 500_000, paused: false });
-    expect(running.next).toEqual({ level: 4, isBreak: true, smallBlind: null, bigBlind: null, ante: null, minutes: 15 });
+    expect(running.level).toEqual({
+      level: 3,
+      isBreak: false,
+      smallBlind: 100,
+      bigBlind: 200,
+      ante: 25,
+      msLeft: 500_000,
+      paused: false,
+    });
+    expect(running.next).toEqual({
+      level: 4,
+      isBreak: true,
+      smallBlind: null,
+      bigBlind: null,
+      ante: null,
+      minutes: 15,
+    });
     expect(displayState(tableSnap({ level }), 700_000).level?.msLeft).toBe(0);
-    const paused = displayState(tableSnap({ level: { ...level, paused: true, endsAt: null, remainingMs: 123_456 } }), 1);
+    const paused = displayState(
+      tableSnap({ level: { ...level, paused: true, endsAt: null, remainingMs: 123_456 } }),
+      1,
+    );
     expect(paused.level?.msLeft).toBe(123_456);
     expect(paused.level?.paused).toBe(true);
   });
@@ -86,7 +123,14 @@ describe('display-board state', () => {
     const snap = tableSnap({ level });
     expect(sameDisplay(displayState(snap, 0), displayState(snap, 5000))).toBe(true);
     const paused = tableSnap({ level: { ...level, paused: true, endsAt: null } });
-    expect(sameDisplay(displayState(paused, 0), displayState({ ...paused, level: { ...level, paused: true, endsAt: null, remainingMs: 1 } }, 0))).toBe(false);
-    expect(sameDisplay(displayState(snap, 0), displayState(tableSnap({ level: { ...level, bigBlind: 300 } }), 0))).toBe(false);
+    expect(
+      sameDisplay(
+        displayState(paused, 0),
+        displayState({ ...paused, level: { ...level, paused: true, endsAt: null, remainingMs: 1 } }, 0),
+      ),
+    ).toBe(false);
+    expect(sameDisplay(displayState(snap, 0), displayState(tableSnap({ level: { ...level, bigBlind: 300 } }), 0))).toBe(
+      false,
+    );
   });
 });

@@ -11,7 +11,11 @@ const dir = join(import.meta.dirname, 'fixtures');
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.jsonl') && !f.endsWith('.expected.jsonl'));
 
 function replay(args: string[], stdin?: string): string {
-  return execFileSync('npx', ['tsx', 'src/cli/replay.ts', ...args], { encoding: 'utf8', input: stdin, cwd: join(dir, '../..') });
+  return execFileSync('npx', ['tsx', 'src/cli/replay.ts', ...args], {
+    encoding: 'utf8',
+    input: stdin,
+    cwd: join(dir, '../..'),
+  });
 }
 
 describe('golden replays (npm run replay)', () => {

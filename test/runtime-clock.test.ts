@@ -72,10 +72,16 @@ describe('runtime on the real clock', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pt-rtc-'));
     const clock = systemClock();
     const rt = createRuntime({
-      table: { profiles: {} }, store: openStore({ dir }), clock, logger: pino({ level: 'silent' }), engine: fakeEngine(),
+      table: { profiles: {} },
+      store: openStore({ dir }),
+      clock,
+      logger: pino({ level: 'silent' }),
+      engine: fakeEngine(),
     });
     try {
-      const ticked = new Promise<TableEvent>((resolve) => rt.onEvents((b) => b[0]?.type === 'clock.countdown' && resolve(b[0])));
+      const ticked = new Promise<TableEvent>((resolve) =>
+        rt.onEvents((b) => b[0]?.type === 'clock.countdown' && resolve(b[0])),
+      );
       const [first] = rt.submit({ type: 'shuffle', timerMs: 30 });
       const tick = await ticked;
       expect(tick.at).toBe(first!.at + 30);

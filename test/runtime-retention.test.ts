@@ -41,11 +41,17 @@ function start(dir: string, at: number, engine: FakeEngineOptions = {}, retentio
   const clock = fakeClock(at);
   const log = capture();
   const rt = createRuntime({
-    table: { profiles: {} }, store: openStore({ dir }), clock, logger: log.logger, engine: fakeEngine(engine),
-    maintenanceEveryMs: MANUAL, ...(retentionDays !== undefined ? { retentionDays } : {}),
+    table: { profiles: {} },
+    store: openStore({ dir }),
+    clock,
+    logger: log.logger,
+    engine: fakeEngine(engine),
+    maintenanceEveryMs: MANUAL,
+    ...(retentionDays !== undefined ? { retentionDays } : {}),
   });
   open.push(rt);
-  const rebuilt = () => log.lines.find((l) => l.msg === 'state rebuilt from the journal') as { from: number; replayed: number };
+  const rebuilt = () =>
+    log.lines.find((l) => l.msg === 'state rebuilt from the journal') as { from: number; replayed: number };
   return { rt, clock, lines: log.lines, rebuilt };
 }
 function rows(dir: string, sql: string): unknown[] {
@@ -169,7 +175,9 @@ describe('retention', () => {
     const db = new Database(join(dir, DB_FILE));
     db.prepare("UPDATE checkpoints SET state = x'00'").run();
     db.close();
-    expect(() => start(dir, 0)).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED', message: expect.stringContaining('cannot be rebuilt') }));
+    expect(() => start(dir, 0)).toThrow(
+      expect.objectContaining({ code: 'JOURNAL_FAILED', message: expect.stringContaining('cannot be rebuilt') }),
+    );
     // The failed start let go of the journal.
     expect(() => openStore({ dir }).close()).not.toThrow();
   });
@@ -184,8 +192,12 @@ describe('retention with the real engine', () => {
       const open1 = (at: number) => {
         const clock = fakeClock(at);
         const rt = createRuntime({
-          table: { profiles }, store: openStore({ dir }), clock, logger: pino({ level: 'silent' }),
-          maintenanceEveryMs: MINUTE, ...(retentionDays !== undefined ? { retentionDays } : {}),
+          table: { profiles },
+          store: openStore({ dir }),
+          clock,
+          logger: pino({ level: 'silent' }),
+          maintenanceEveryMs: MINUTE,
+          ...(retentionDays !== undefined ? { retentionDays } : {}),
         });
         // A sink that takes everything at once, so events too may go.
         rt.onEvents((b) => rt.outbox.ack('mqtt', b.at(-1)!.seq));
@@ -217,6 +229,8 @@ describe('retention with the real engine', () => {
     expect(kept).toEqual(all.slice(all.length - kept.length));
     const inputsLeft = rows(dir, 'SELECT count(*) FROM inputs').flat()[0] as number;
     expect(inputsLeft).toBeLessThan(inputs.length / 2);
-    console.log(`retention: ${inputs.length} inputs, ${all.length} events; kept ${inputsLeft} inputs and ${kept.length} events`);
+    console.log(
+      `retention: ${inputs.length} inputs, ${all.length} events; kept ${inputsLeft} inputs and ${kept.length} events`,
+    );
   });
 });

@@ -25,9 +25,20 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
-function start(dir: string, clock = fakeClock(1000), engine: FakeEngineOptions = {}, extra: Partial<RuntimeOptions> = {}) {
+function start(
+  dir: string,
+  clock = fakeClock(1000),
+  engine: FakeEngineOptions = {},
+  extra: Partial<RuntimeOptions> = {},
+) {
   const rt = createRuntime({
-    table: { profiles: {} }, store: openStore({ dir }), clock, logger, engine: fakeEngine(engine), maintenanceEveryMs: MANUAL, ...extra,
+    table: { profiles: {} },
+    store: openStore({ dir }),
+    clock,
+    logger,
+    engine: fakeEngine(engine),
+    maintenanceEveryMs: MANUAL,
+    ...extra,
   });
   open.push(rt);
   return { rt, clock };
@@ -62,7 +73,13 @@ describe('runtime', () => {
     reader?.close();
     expect(seen).toEqual([
       { committed: [{ type: 'shuffle', at: 1 }], applying: { type: 'shuffle', at: 1 } },
-      { committed: [{ type: 'shuffle', at: 1 }, { type: 'card', card: 'As', at: 2 }], applying: { type: 'card', card: 'As', at: 2 } },
+      {
+        committed: [
+          { type: 'shuffle', at: 1 },
+          { type: 'card', card: 'As', at: 2 },
+        ],
+        applying: { type: 'card', card: 'As', at: 2 },
+      },
     ]);
   });
 
@@ -78,13 +95,19 @@ describe('runtime', () => {
     expect(got).toHaveLength(2);
     clock.advanceTo(1000);
     expect(got.map((e) => [e.type, e.at])).toEqual([
-      ['action', 0], ['action', 0], ['clock.countdown', 100], ['clock.countdown', 300],
+      ['action', 0],
+      ['action', 0],
+      ['clock.countdown', 100],
+      ['clock.countdown', 300],
     ]);
     expect(timers(clock)).toEqual([]);
     const db = new Database(join(dir, DB_FILE), { readonly: true });
     const inputs = db.prepare('SELECT json FROM inputs ORDER BY id').pluck().all() as string[];
     db.close();
-    expect(inputs.slice(2).map((j) => JSON.parse(j) as unknown)).toEqual([{ type: 'tick', at: 100 }, { type: 'tick', at: 300 }]);
+    expect(inputs.slice(2).map((j) => JSON.parse(j) as unknown)).toEqual([
+      { type: 'tick', at: 100 },
+      { type: 'tick', at: 300 },
+    ]);
   });
 
   it('gives each sink its own cursor over the outbox', () => {
@@ -153,7 +176,10 @@ describe('runtime', () => {
     store.appendInput(2, JSON.stringify({ type: 'shuffle', at: 2, timerMs: 10 }));
     store.close();
     const { rt, clock } = start(dir, fakeClock(0));
-    expect(rt.outbox.read(0, 10).map((e) => [e.seq, e.at])).toEqual([[1, 1], [2, 2]]);
+    expect(rt.outbox.read(0, 10).map((e) => [e.seq, e.at])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
     expect(timers(clock)).toEqual([12]);
     expect(seqs(rt.submit({ type: 'shuffle' }))).toEqual([3]);
   });
@@ -230,7 +256,14 @@ describe('runtime', () => {
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
     });
-    const rt = createRuntime({ table: { profiles: {} }, store: flaky, clock: fakeClock(0), logger, engine: fakeEngine(), maintenanceEveryMs: MANUAL });
+    const rt = createRuntime({
+      table: { profiles: {} },
+      store: flaky,
+      clock: fakeClock(0),
+      logger,
+      engine: fakeEngine(),
+      maintenanceEveryMs: MANUAL,
+    });
     open.push(rt);
     const heard: number[] = [];
     rt.onEvents((b) => heard.push(...seqs(b)));

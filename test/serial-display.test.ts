@@ -16,11 +16,24 @@ import { startNoisyRelay, type NoisyRelay } from './helpers/pty-relay.ts';
 
 const logger = pino({ level: 'silent' });
 const level = (over: Partial<LevelClockSnapshot> = {}): LevelClockSnapshot => ({
-  level: 4, isBreak: false, smallBlind: 200, bigBlind: 400, ante: 50, endsAt: Date.now() + 600_000, remainingMs: 600_000,
-  paused: false, next: { level: 5, isBreak: false, smallBlind: 300, bigBlind: 600, ante: 75, minutes: 20 }, ...over,
+  level: 4,
+  isBreak: false,
+  smallBlind: 200,
+  bigBlind: 400,
+  ante: 50,
+  endsAt: Date.now() + 600_000,
+  remainingMs: 600_000,
+  paused: false,
+  next: { level: 5, isBreak: false, smallBlind: 300, bigBlind: 600, ante: 75, minutes: 20 },
+  ...over,
 });
-const snapWith = (lv: LevelClockSnapshot | null, over: Partial<TableSnapshot> = {}): TableSnapshot => tableSnap({ level: lv, ...over });
-const ctxFor = (inputs: RawInput[]) => ({ submit: (i: RawInput) => void inputs.push(i), logger, now: () => Date.now() });
+const snapWith = (lv: LevelClockSnapshot | null, over: Partial<TableSnapshot> = {}): TableSnapshot =>
+  tableSnap({ level: lv, ...over });
+const ctxFor = (inputs: RawInput[]) => ({
+  submit: (i: RawInput) => void inputs.push(i),
+  logger,
+  now: () => Date.now(),
+});
 const devices = (inputs: RawInput[]) => inputs.filter((i) => i.type === 'device').map((i) => i.online);
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -43,9 +56,14 @@ describe('serial display adapter (in memory)', () => {
       close: async () => {},
     };
     const inputs: RawInput[] = [];
-    const display = createSerialDisplay({ name: 'clock', port: 'mem' }, { kind: 'serial-display', answerTimeoutMs: 300, refreshMs }, {
-      transport: async () => transport, checkMs: 20,
-    });
+    const display = createSerialDisplay(
+      { name: 'clock', port: 'mem' },
+      { kind: 'serial-display', answerTimeoutMs: 300, refreshMs },
+      {
+        transport: async () => transport,
+        checkMs: 20,
+      },
+    );
     cleanups.push(() => display.stop());
     return { board, inputs, display, answer: (on: boolean) => (answering = on), deafen: (on: boolean) => (deaf = on) };
   }
@@ -68,7 +86,9 @@ describe('serial display adapter (in memory)', () => {
   it('reports a silent board offline once, and online when it answers again', async () => {
     const { inputs, display, answer } = wire(false, 100);
     await display.start(ctxFor(inputs));
-    expect(inputs).toEqual([{ type: 'device', device: 'clock', online: false, detail: 'no answer from the board on mem' }]);
+    expect(inputs).toEqual([
+      { type: 'device', device: 'clock', online: false, detail: 'no answer from the board on mem' },
+    ]);
     answer(true);
     await waitFor(() => devices(inputs).length === 2, 'online again', 3000);
     expect(devices(inputs)).toEqual([false, true]);
@@ -99,20 +119,45 @@ describe('serial display adapter (in memory)', () => {
     const inputs: RawInput[] = [];
     await sim.start(ctxFor(inputs));
     cleanups.push(() => sim.stop());
-    sim.render!([], snapWith(level({ isBreak: true, smallBlind: null, bigBlind: null, ante: null, paused: true, endsAt: null, remainingMs: 300_000, next: null }),
-      { clock: { kind: 'shot-clock', seat: 3, deadline: Date.now() + 20_500, countdownAt: null } }));
+    sim.render!(
+      [],
+      snapWith(
+        level({
+          isBreak: true,
+          smallBlind: null,
+          bigBlind: null,
+          ante: null,
+          paused: true,
+          endsAt: null,
+          remainingMs: 300_000,
+          next: null,
+        }),
+        { clock: { kind: 'shot-clock', seat: 3, deadline: Date.now() + 20_500, countdownAt: null } },
+      ),
+    );
     await waitFor(() => sim.screen().length === 2, 'simulated screen');
     expect(sim.screen()[0]).toBe('BREAK  5:00  PAUSED');
     expect(sim.screen()[1]).toMatch(/^Seat 3: 2[01]$/);
     expect(devices(inputs)).toEqual([true]);
   });
 
-  it('reports a port that does not exist offline, in serialport\'s words, and keeps trying', async () => {
+  it("reports a port that does not exist offline, in serialport's words, and keeps trying", async () => {
     const inputs: RawInput[] = [];
-    const d = createSerialDisplay({ name: 'clock', port: '/dev/pokertable-no-such-port' }, { kind: 'serial-display' }, { backoff: { initialMs: 20, maxMs: 40 } });
+    const d = createSerialDisplay(
+      { name: 'clock', port: '/dev/pokertable-no-such-port' },
+      { kind: 'serial-display' },
+      { backoff: { initialMs: 20, maxMs: 40 } },
+    );
     cleanups.push(() => d.stop());
     await d.start(ctxFor(inputs));
-    expect(inputs).toEqual([{ type: 'device', device: 'clock', online: false, detail: 'No such file or directory, cannot open /dev/pokertable-no-such-port' }]);
+    expect(inputs).toEqual([
+      {
+        type: 'device',
+        device: 'clock',
+        online: false,
+        detail: 'No such file or directory, cannot open /dev/pokertable-no-such-port',
+      },
+    ]);
     await new Promise((r) => setTimeout(r, 150));
     expect(inputs).toHaveLength(1); // retried, but reported once
   });
@@ -129,7 +174,10 @@ describe.skipIf(!socat)('serial display adapter over socat ptys', () => {
   it('keeps the board in sync through garbage and split frames both ways', async () => {
     const line1: PtyPair = await openPtyPair();
     const line2: PtyPair = await openPtyPair();
-    cleanups.push(() => line1.close(), () => line2.close());
+    cleanups.push(
+      () => line1.close(),
+      () => line2.close(),
+    );
     const relay: NoisyRelay = await startNoisyRelay(line1.b, line2.a, { chunk: 3 });
     cleanups.push(() => relay.close());
     const emu: EmulatorOnPort = await runEmulatorOnPort(line2.b);
@@ -154,12 +202,19 @@ describe.skipIf(!socat)('serial display adapter over socat ptys', () => {
     cleanups.push(() => pty.close());
     let emu = await runEmulatorOnPort(pty.b, { name: 'clock board' });
     const inputs: RawInput[] = [];
-    const display: SerialDisplay = createSerialDisplay({ name: 'clock', port: pty.a }, { kind: 'serial-display', refreshMs: 60_000 }, { backoff: { initialMs: 100, maxMs: 400 } });
+    const display: SerialDisplay = createSerialDisplay(
+      { name: 'clock', port: pty.a },
+      { kind: 'serial-display', refreshMs: 60_000 },
+      { backoff: { initialMs: 100, maxMs: 400 } },
+    );
     cleanups.push(() => display.stop());
     await display.start(ctxFor(inputs));
     display.render!([], snapWith(level()));
     await waitFor(() => emu.board.state?.level?.level === 4, 'level 4 shown');
-    expect(inputs.find((i) => i.type === 'device')).toMatchObject({ online: true, detail: expect.stringContaining(pty.a) });
+    expect(inputs.find((i) => i.type === 'device')).toMatchObject({
+      online: true,
+      detail: expect.stringContaining(pty.a),
+    });
 
     await emu.close();
     await pty.unplug();

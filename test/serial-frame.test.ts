@@ -1,13 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc8, createFrameParser, encodeFrame, ETX, STX, type Frame, type FrameError } from '../src/hardware/serial-board/frame.ts';
-import { decodeBoardFrame, decodeState, encodeHello, encodeSeqFrame, encodeState, MSG } from '../src/hardware/serial-board/messages.ts';
+import {
+  crc8,
+  createFrameParser,
+  encodeFrame,
+  ETX,
+  STX,
+  type Frame,
+  type FrameError,
+} from '../src/hardware/serial-board/frame.ts';
+import {
+  decodeBoardFrame,
+  decodeState,
+  encodeHello,
+  encodeSeqFrame,
+  encodeState,
+  MSG,
+} from '../src/hardware/serial-board/messages.ts';
 import type { DisplayState } from '../src/hardware/outputs/level-clock.ts';
 
 function parseAll(chunks: Uint8Array[]): { frames: Frame[]; errors: FrameError[] } {
   const frames: Frame[] = [];
   const errors: FrameError[] = [];
-  const parser = createFrameParser((f) => frames.push(f), (e) => errors.push(e));
+  const parser = createFrameParser(
+    (f) => frames.push(f),
+    (e) => errors.push(e),
+  );
   for (const c of chunks) parser.push(c);
   return { frames, errors };
 }
@@ -93,18 +111,22 @@ describe('frame parser', () => {
     const frameArb = fc.record({ type: fc.integer({ min: 0, max: 255 }), payload: fc.uint8Array({ maxLength: 60 }) });
     const garbageArb = fc.uint8Array({ maxLength: 10 }).map((g) => g.map((x) => (x === STX ? 0x55 : x)));
     fc.assert(
-      fc.property(fc.array(fc.tuple(garbageArb, frameArb), { maxLength: 8 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }), (items, cuts) => {
-        const stream = Buffer.concat(items.flatMap(([g, f]) => [Buffer.from(g), encodeFrame(f.type, f.payload)]));
-        const chunks: Buffer[] = [];
-        let at = 0;
-        for (let i = 0; at < stream.length; i++) {
-          const n = cuts[i % cuts.length]!;
-          chunks.push(stream.subarray(at, at + n));
-          at += n;
-        }
-        const { frames } = parseAll(chunks);
-        expect(frames).toEqual(items.map(([, f]) => ({ type: f.type, payload: Buffer.from(f.payload) })));
-      }),
+      fc.property(
+        fc.array(fc.tuple(garbageArb, frameArb), { maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }),
+        (items, cuts) => {
+          const stream = Buffer.concat(items.flatMap(([g, f]) => [Buffer.from(g), encodeFrame(f.type, f.payload)]));
+          const chunks: Buffer[] = [];
+          let at = 0;
+          for (let i = 0; at < stream.length; i++) {
+            const n = cuts[i % cuts.length]!;
+            chunks.push(stream.subarray(at, at + n));
+            at += n;
+          }
+          const { frames } = parseAll(chunks);
+          expect(frames).toEqual(items.map(([, f]) => ({ type: f.type, payload: Buffer.from(f.payload) })));
+        },
+      ),
     );
   });
 });
@@ -126,7 +148,11 @@ describe('messages', () => {
   });
 
   it('decodes the board frames and calls anything else unknown', () => {
-    const [hello, ack, hb] = parseAll([encodeHello('clock board v2'), encodeSeqFrame(MSG.ACK, 513), encodeSeqFrame(MSG.HEARTBEAT, 9)]).frames;
+    const [hello, ack, hb] = parseAll([
+      encodeHello('clock board v2'),
+      encodeSeqFrame(MSG.ACK, 513),
+      encodeSeqFrame(MSG.HEARTBEAT, 9),
+    ]).frames;
     expect(decodeBoardFrame(hello!)).toEqual({ type: 'hello', version: 1, name: 'clock board v2' });
     expect(decodeBoardFrame(ack!)).toEqual({ type: 'ack', seq: 513 });
     expect(decodeBoardFrame(hb!)).toEqual({ type: 'heartbeat', seq: 9 });

@@ -25,10 +25,14 @@ interface Running {
 }
 
 function startTable(configFile: string): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts', '--config', configFile, '--log-level', 'warn'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/app/main.ts', '--config', configFile, '--log-level', 'warn'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (b: Buffer) => (output += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (output += b.toString()));
@@ -37,13 +41,21 @@ function startTable(configFile: string): Running {
 }
 
 /** Connects once the table's broker listens; collects status and events. */
-async function watch(port: number, table: Running): Promise<{ client: MqttClient; statuses: string[]; events: TableEvent[] }> {
+async function watch(
+  port: number,
+  table: Running,
+): Promise<{ client: MqttClient; statuses: string[]; events: TableEvent[] }> {
   return watchTable(port, table, 'pokertable/t1');
 }
 
-async function watchTable(port: number, table: Running, base: string): Promise<{ client: MqttClient; statuses: string[]; events: TableEvent[] }> {
-    for (let i = 0; !(await listening(port)); i++) {
-    if (i > 300 || table.child.exitCode !== null) throw new Error(`the table's broker never listened on ${port}:\n${table.output()}`);
+async function watchTable(
+  port: number,
+  table: Running,
+  base: string,
+): Promise<{ client: MqttClient; statuses: string[]; events: TableEvent[] }> {
+  for (let i = 0; !(await listening(port)); i++) {
+    if (i > 300 || table.child.exitCode !== null)
+      throw new Error(`the table's broker never listened on ${port}:\n${table.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { protocolVersion: 4 });
@@ -84,20 +96,32 @@ describe.skipIf(!run)('shutdown of npm start --config', () => {
     dir = mkdtempSync(join(tmpdir(), 'pokertable-shutdown-'));
     pty = await openPtyPair();
     uno = await wireUno(pty.b, { setup: (u) => u.setPin(2, false) });
-    writeFileSync(join(dir, 'board.json'), JSON.stringify({
-      kind: 'firmata-board',
-      board: 'uno',
-      seatSensors: [{ seat: 1, type: 'digital', pin: 2 }],
-      seatLeds: [{ seat: 1, role: 'absent', pin: LED_PIN }],
-    }));
+    writeFileSync(
+      join(dir, 'board.json'),
+      JSON.stringify({
+        kind: 'firmata-board',
+        board: 'uno',
+        seatSensors: [{ seat: 1, type: 'digital', pin: 2 }],
+        seatLeds: [{ seat: 1, role: 'absent', pin: LED_PIN }],
+      }),
+    );
     configFile = join(dir, 'table.json.yaml');
-    writeFileSync(configFile, JSON.stringify({
-      table: { id: 't1', seats: 4 },
-      storage: { dir: join(dir, 'var') },
-      mqtt: { embedded: { port: MQTT_PORT, wsPort: null, users: [{ username: 'floor', password: 'floor-password', roles: ['floor'] }] } },
-      http: { port: null },
-      devices: [{ name: 'board', definition: './board.json', port: pty.a }],
-    }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        table: { id: 't1', seats: 4 },
+        storage: { dir: join(dir, 'var') },
+        mqtt: {
+          embedded: {
+            port: MQTT_PORT,
+            wsPort: null,
+            users: [{ username: 'floor', password: 'floor-password', roles: ['floor'] }],
+          },
+        },
+        http: { port: null },
+        devices: [{ name: 'board', definition: './board.json', port: pty.a }],
+      }),
+    );
   });
 
   afterEach(async () => {
@@ -120,8 +144,14 @@ describe.skipIf(!run)('shutdown of npm start --config', () => {
     await waitFor(() => watcher.statuses.at(-1) === 'online', 'status online', 20_000);
 
     // A player seated but not in the chair: the seat's "absent" LED lights on the real firmware.
-    const floor = await mqtt.connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, { protocolVersion: 4, username: 'floor', password: 'floor-password' });
-    await floor.publishAsync('pokertable/t1/cmd/seat-player', JSON.stringify({ id: 'a', seat: 1, player: 'Ana' }), { qos: 1 });
+    const floor = await mqtt.connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
+      protocolVersion: 4,
+      username: 'floor',
+      password: 'floor-password',
+    });
+    await floor.publishAsync('pokertable/t1/cmd/seat-player', JSON.stringify({ id: 'a', seat: 1, player: 'Ana' }), {
+      qos: 1,
+    });
     await floor.endAsync();
     await waitFor(() => uno.uno.output(LED_PIN), 'the absent LED to light', 10_000);
     await waitFor(() => watcher.events.some((e) => e.type === 'player.seated'), 'player.seated on MQTT', 5000);
@@ -146,7 +176,8 @@ describe.skipIf(!run)('shutdown of npm start --config', () => {
     table = startTable(configFile);
     // The broker listens before the devices start; the Firmata handshake takes a moment more.
     for (let i = 0; !(await listening(MQTT_PORT)); i++) {
-      if (i > 300 || table.child.exitCode !== null) throw new Error(`the table's broker never listened:\n${table.output()}`);
+      if (i > 300 || table.child.exitCode !== null)
+        throw new Error(`the table's broker never listened:\n${table.output()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
     table.child.kill('SIGTERM');
@@ -168,11 +199,25 @@ describe.skipIf(!run)('shutdown of npm start --config', () => {
   });
 });
 
-
 describe('shutdown of the simulated table', () => {
   it('one Ctrl-C delivered twice (terminal group + npm/tsx relay) still stops cleanly with exit 0', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts', '--speed', '20', '--mqtt-port', '18849',
-      '--ws-port', '18850', '--http-port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/app/main.ts',
+        '--speed',
+        '20',
+        '--mqtt-port',
+        '18849',
+        '--ws-port',
+        '18850',
+        '--http-port',
+        '0',
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (b: Buffer) => (output += b.toString()));
     child.stderr.on('data', (b: Buffer) => (output += b.toString()));

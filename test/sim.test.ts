@@ -6,18 +6,37 @@ import { loadProfiles } from '../src/config/profiles.ts';
 import { TableError } from '../src/domain/errors.ts';
 import { createTable } from '../src/domain/table.ts';
 import type { Input, TableEvent } from '../src/domain/types.ts';
-import { createRandom, createVirtualTable, runSession, type SessionOptions, type VirtualTable } from '../src/sim/index.ts';
+import {
+  createRandom,
+  createVirtualTable,
+  runSession,
+  type SessionOptions,
+  type VirtualTable,
+} from '../src/sim/index.ts';
 import { chooseAction, facingBet, newRound, recordAction } from '../src/sim/players.ts';
 
 const profiles = loadProfiles();
 const START = 1_767_000_000_000;
 
 function session(options: Partial<SessionOptions> & { hands: number }, wrap?: (v: VirtualTable) => VirtualTable) {
-  const full: SessionOptions = { seed: 1, seats: 9, players: 8, profile: 'tda', irregularityRate: 0, startAt: START, profiles, ...options };
+  const full: SessionOptions = {
+    seed: 1,
+    seats: 9,
+    players: 8,
+    profile: 'tda',
+    irregularityRate: 0,
+    startAt: START,
+    profiles,
+    ...options,
+  };
   const events: TableEvent[] = [];
   const table = createTable({ profiles, deck: options.deck });
   const virtual = createVirtualTable(full);
-  const result = runSession({ ...full, onInput: (_input, evs) => events.push(...evs) }, table, wrap ? wrap(virtual) : virtual);
+  const result = runSession(
+    { ...full, onInput: (_input, evs) => events.push(...evs) },
+    table,
+    wrap ? wrap(virtual) : virtual,
+  );
   return { ...result, eventList: events };
 }
 
@@ -45,7 +64,12 @@ describe('random', () => {
     const ints = Array.from({ length: 2000 }, () => a.int(3, 7));
     expect(new Set(ints)).toEqual(new Set([3, 4, 5, 6, 7]));
     expect(createRandom(100).next()).not.toBe(createRandom(99).next());
-    expect(a.shuffle([...'abcdefgh']).sort().join('')).toBe('abcdefgh');
+    expect(
+      a
+        .shuffle([...'abcdefgh'])
+        .sort()
+        .join(''),
+    ).toBe('abcdefgh');
   });
 });
 
@@ -69,7 +93,15 @@ describe('virtual players', () => {
 
 describe('virtual table: first inputs', () => {
   it('sets the table up, seats and senses the players, picks a button, then shuffles', () => {
-    const inputs = createVirtualTable({ seed: 3, seats: 6, players: 4, profile: 'bfp', irregularityRate: 0, startAt: 1000, profiles }).start();
+    const inputs = createVirtualTable({
+      seed: 3,
+      seats: 6,
+      players: 4,
+      profile: 'bfp',
+      irregularityRate: 0,
+      startAt: 1000,
+      profiles,
+    }).start();
     expect(inputs[0]).toMatchObject({ type: 'command', name: 'setup', seats: 6, profile: 'bfp', at: 1000 });
     expect(inputs.filter((i) => i.type === 'command' && i.name === 'seat-player')).toHaveLength(4);
     expect(inputs.filter((i) => i.type === 'seat' && i.occupied)).toHaveLength(4);
@@ -82,13 +114,15 @@ describe('virtual table: first inputs', () => {
   });
 
   it('refuses an unknown profile with a clear error', () => {
-    const make = () => createVirtualTable({ seed: 1, seats: 6, players: 4, profile: 'nope', irregularityRate: 0, startAt: 0, profiles });
+    const make = () =>
+      createVirtualTable({ seed: 1, seats: 6, players: 4, profile: 'nope', irregularityRate: 0, startAt: 0, profiles });
     expect(make).toThrow(TableError);
     expect(make).toThrow(/no rule profile "nope".*tda/);
   });
 
   it('refuses a table it cannot play', () => {
-    const make = (seats: number, players: number) => () => createVirtualTable({ seed: 1, seats, players, profile: 'tda', irregularityRate: 0, startAt: 0, profiles });
+    const make = (seats: number, players: number) => () =>
+      createVirtualTable({ seed: 1, seats, players, profile: 'tda', irregularityRate: 0, startAt: 0, profiles });
     expect(make(6, 1)).toThrow(/players must be an integer from 2 to the 6 seats, got 1/);
     expect(make(6, 7)).toThrow(TableError);
     expect(make(1, 1)).toThrow(/seats/);
@@ -106,7 +140,14 @@ describe('virtual table against the engine', () => {
     expect(r.counts['irregularity'] ?? 0).toBe(0);
     expect(r.counts['misdeal'] ?? 0).toBe(0);
     const kinds = kindsOf(r.eventList);
-    for (const k of ['action:check:panel', 'action:call:panel', 'action:raise:panel', 'action:fold:panel', 'action:allin:panel', 'ended:fold']) {
+    for (const k of [
+      'action:check:panel',
+      'action:call:panel',
+      'action:raise:panel',
+      'action:fold:panel',
+      'action:allin:panel',
+      'ended:fold',
+    ]) {
       expect(kinds).toContain(k);
     }
   });
@@ -117,30 +158,49 @@ describe('virtual table against the engine', () => {
     return rough.get(profile)!;
   };
 
-  it.each(['tda', 'bfp', 'club', 'robert'])('200 hands with irregularities (%s): the dealer causes no rejection', (profile) => {
-    const r = roughSession(profile);
-    expect(r.rejected).toEqual([]);
-    expect(r.hands).toBe(200);
-    expect(r.counts['hand.started']).toBe(200);
-    expect(r.counts['irregularity']).toBeGreaterThan(10);
-    expect(r.counts['misdeal']).toBeGreaterThan(0);
-    expect(r.counts['clock.called']).toBeGreaterThan(0);
-    expect(r.counts['level.changed']).toBeGreaterThan(0);
-    expect(r.counts['seat.vacated']).toBeGreaterThan(0);
-    expect(r.counts['showdown']).toBeGreaterThan(50);
-  });
+  it.each(['tda', 'bfp', 'club', 'robert'])(
+    '200 hands with irregularities (%s): the dealer causes no rejection',
+    (profile) => {
+      const r = roughSession(profile);
+      expect(r.rejected).toEqual([]);
+      expect(r.hands).toBe(200);
+      expect(r.counts['hand.started']).toBe(200);
+      expect(r.counts['irregularity']).toBeGreaterThan(10);
+      expect(r.counts['misdeal']).toBeGreaterThan(0);
+      expect(r.counts['clock.called']).toBeGreaterThan(0);
+      expect(r.counts['level.changed']).toBeGreaterThan(0);
+      expect(r.counts['seat.vacated']).toBeGreaterThan(0);
+      expect(r.counts['showdown']).toBeGreaterThan(50);
+    },
+  );
 
   it('the irregular sessions cover every irregularity the dealer can cause', () => {
     const kinds = new Set(['tda', 'bfp', 'club', 'robert'].flatMap((p) => [...kindsOf(roughSession(p).eventList)]));
-    for (const k of ['irregularity:exposed-card', 'irregularity:extra-card', 'irregularity:flop-too-many', 'irregularity:premature-flop',
-      'irregularity:premature-turn', 'irregularity:premature-river', 'misdeal:exposed-early', 'misdeal:dealer', 'dead:absent',
-      'dead:clock', 'dead:penalty', 'action:check:clock', 'ended:showdown', 'ended:fold', 'ended:misdeal']) {
+    for (const k of [
+      'irregularity:exposed-card',
+      'irregularity:extra-card',
+      'irregularity:flop-too-many',
+      'irregularity:premature-flop',
+      'irregularity:premature-turn',
+      'irregularity:premature-river',
+      'misdeal:exposed-early',
+      'misdeal:dealer',
+      'dead:absent',
+      'dead:clock',
+      'dead:penalty',
+      'action:check:clock',
+      'ended:showdown',
+      'ended:fold',
+      'ended:misdeal',
+    ]) {
       expect(kinds, k).toContain(k);
     }
     const all = ['tda', 'bfp', 'club', 'robert'].flatMap((p) => roughSession(p).eventList);
     expect(all.some((e) => e.type === 'violation' && e.rule === 'R-STAY-SEATED')).toBe(true);
     // The four-card flop: tda scrambles (the dealer names the burn), robert redeals (an empty board, then a new flop).
-    expect(roughSession('tda').eventList.some((e) => e.type === 'irregularity' && e.kind === 'flop-too-many')).toBe(true);
+    expect(roughSession('tda').eventList.some((e) => e.type === 'irregularity' && e.kind === 'flop-too-many')).toBe(
+      true,
+    );
     expect(roughSession('robert').eventList.some((e) => e.type === 'board' && e.cards.length === 0)).toBe(true);
   });
 
@@ -172,7 +232,9 @@ describe('virtual table against the engine', () => {
 
   it('reads tags by uid when given the enrolled deck', () => {
     const deck = new Map<string, string>();
-    [...'AKQJT98765432'].forEach((r, i) => [...'shdc'].forEach((s, j) => deck.set(`04aa${(i * 4 + j).toString(16).padStart(2, '0')}`, r + s)));
+    [...'AKQJT98765432'].forEach((r, i) =>
+      [...'shdc'].forEach((s, j) => deck.set(`04aa${(i * 4 + j).toString(16).padStart(2, '0')}`, r + s)),
+    );
     const r = session({ hands: 30, seed: 2, deck, irregularityRate: 0.3 });
     expect(r.rejected).toEqual([]);
     const reads = r.inputs.filter((i): i is Extract<Input, { type: 'card' }> => i.type === 'card');

@@ -46,7 +46,10 @@ describe('store', () => {
     stores.push(again);
     expect(again.lastSeq()).toBe(2);
     expect(again.lastApplied()).toBe(a);
-    expect(again.inputsFrom(0, 10).map((i) => [i.id, i.at])).toEqual([[a, 100], [b, 200]]);
+    expect(again.inputsFrom(0, 10).map((i) => [i.id, i.at])).toEqual([
+      [a, 100],
+      [b, 200],
+    ]);
     expect(again.inputsFrom(b, 10).map((i) => i.id)).toEqual([b]);
     expect(again.inputsFrom(0, 1).map((i) => i.id)).toEqual([a]);
     expect(again.readEvents(0, 10)).toEqual([ev(1), ev(2)]);
@@ -73,7 +76,10 @@ describe('store', () => {
     store.ack('mqtt', 3);
     store.ack('secure', 2);
     expect(store.cursor('mqtt')).toBe(5);
-    expect(store.sinks()).toEqual([{ name: 'mqtt', cursor: 5 }, { name: 'secure', cursor: 2 }]);
+    expect(store.sinks()).toEqual([
+      { name: 'mqtt', cursor: 5 },
+      { name: 'secure', cursor: 2 },
+    ]);
   });
 
   it('prunes events by seq and age, inputs by id and age, and remembers how far inputs went', () => {
@@ -125,7 +131,9 @@ describe('store', () => {
 
   it('lets one process at a time use a journal, and takes over the lock of a dead one', async () => {
     const { dir, store } = fresh();
-    expect(() => openStore({ dir })).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED', message: expect.stringContaining('already open') }));
+    expect(() => openStore({ dir })).toThrow(
+      expect.objectContaining({ code: 'JOURNAL_FAILED', message: expect.stringContaining('already open') }),
+    );
     expect(() => openStore({ dir: join(dir, 'other') }).close()).not.toThrow();
     // Another live process holds it.
     store.close();
@@ -133,7 +141,9 @@ describe('store', () => {
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
       writeFileSync(join(dir, LOCK_FILE), `${holder.pid}\n`);
-      expect(() => openStore({ dir })).toThrow(expect.objectContaining({ code: 'JOURNAL_FAILED', message: expect.stringContaining(`process ${holder.pid}`) }));
+      expect(() => openStore({ dir })).toThrow(
+        expect.objectContaining({ code: 'JOURNAL_FAILED', message: expect.stringContaining(`process ${holder.pid}`) }),
+      );
     } finally {
       holder.kill('SIGKILL');
       await new Promise((r) => holder.once('exit', r));

@@ -85,8 +85,14 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     help: v.help ?? false,
   };
   if (args.config !== null) {
-    for (const [flag, value] of [['--hands', v.hands], ['--speed', v.speed], ['--seed', v.seed],
-      ['--irregularities', v.irregularities], ['--seats', v.seats], ['--state-dir', v['state-dir']]] as const) {
+    for (const [flag, value] of [
+      ['--hands', v.hands],
+      ['--speed', v.speed],
+      ['--seed', v.seed],
+      ['--irregularities', v.irregularities],
+      ['--seats', v.seats],
+      ['--state-dir', v['state-dir']],
+    ] as const) {
       if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);
     }
   }

@@ -50,8 +50,10 @@ export function buildDevice(resolved: ResolvedDevice): Device {
       );
     }
     if (resolved.kind === 'serial-display') {
-      return createSerialDisplay({ name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}) },
-        resolved.definition.spec as unknown as SerialDisplayDefinition);
+      return createSerialDisplay(
+        { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}) },
+        resolved.definition.spec as unknown as SerialDisplayDefinition,
+      );
     }
   }
   throw new TableError('DEVICE_INVALID', `device "${ref.name}": kind "${resolved.kind}" has no driver in this version`);
@@ -62,14 +64,24 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   logger.level = config.log.level;
   const profiles = loadProfiles(profileDirs(args.config));
   if (!Object.hasOwn(profiles, config.table.profile)) {
-    throw new TableError('PROFILE_UNKNOWN', `${config.source}: table.profile "${config.table.profile}" is not a profile ` +
-      `(known: ${Object.keys(profiles).sort().join(', ')})`, { file: config.source, field: '/table/profile' });
+    throw new TableError(
+      'PROFILE_UNKNOWN',
+      `${config.source}: table.profile "${config.table.profile}" is not a profile ` +
+        `(known: ${Object.keys(profiles).sort().join(', ')})`,
+      { file: config.source, field: '/table/profile' },
+    );
   }
   const configDir = dirname(resolve(args.config));
   const devices = config.devices.map((ref) => buildDevice(resolveDevice(ref, configDir)));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
   return startTableApp({
-    config, clock: systemClock(), speed: 1, profiles, ...(deck ? { deck } : {}), devices, logger,
+    config,
+    clock: systemClock(),
+    speed: 1,
+    profiles,
+    ...(deck ? { deck } : {}),
+    devices,
+    logger,
     prepare: (runtime) => setUpTable(runtime, config, logger),
   });
 }
@@ -80,8 +92,13 @@ function setUpTable(runtime: Runtime, config: TableConfig, logger: Logger): void
   const snapshot = runtime.snapshot();
   if (snapshot.seats === config.table.seats && snapshot.profile === config.table.profile) return;
   if (snapshot.hand !== null) {
-    logger.warn({ journal: { seats: snapshot.seats, profile: snapshot.profile }, config: { seats: config.table.seats, profile: config.table.profile } },
-      'the config changed seats or profile during a hand; keeping the journal\'s until a restart between hands');
+    logger.warn(
+      {
+        journal: { seats: snapshot.seats, profile: snapshot.profile },
+        config: { seats: config.table.seats, profile: config.table.profile },
+      },
+      "the config changed seats or profile during a hand; keeping the journal's until a restart between hands",
+    );
     return;
   }
   runtime.submit({

@@ -76,7 +76,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
     const body = { ...options.page, time: { now: options.now(), speed: options.speed } };
     return send(res, 200, 'application/json', JSON.stringify(body));
   }
-  if (path === '/time') return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
+  if (path === '/time')
+    return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
   const entry = STATIC[path];
   if (!entry) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
   const body = await readFile(entry.file);
@@ -91,8 +92,13 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) =>
-      reject(new TableError('CONFIG_INVALID', `display board cannot listen on ${host}:${port}: ${error.code ?? error.message}` +
-        (error.code === 'EADDRINUSE' ? ' (port in use: pick another with --http-port or http.port)' : '')));
+      reject(
+        new TableError(
+          'CONFIG_INVALID',
+          `display board cannot listen on ${host}:${port}: ${error.code ?? error.message}` +
+            (error.code === 'EADDRINUSE' ? ' (port in use: pick another with --http-port or http.port)' : ''),
+        ),
+      );
     server.once('error', onError);
     server.listen(port, host, () => {
       server.off('error', onError);

@@ -14,7 +14,10 @@ function makeLogger(args: StartArgs): Logger {
     return pino({ name: 'pokertable', level: args.logLevel ?? 'info' }, pino.destination({ dest: 1, sync: true }));
   }
   // In a terminal the summary owns stdout; logs go to stderr (warn and worse) or to --log-file.
-  const dest = args.logFile !== null ? pino.destination({ dest: args.logFile, mkdir: true, sync: true }) : pino.destination({ dest: 2, sync: true });
+  const dest =
+    args.logFile !== null
+      ? pino.destination({ dest: args.logFile, mkdir: true, sync: true })
+      : pino.destination({ dest: 2, sync: true });
   return pino({ name: 'pokertable', level: args.logLevel ?? 'warn' }, dest);
 }
 
@@ -32,7 +35,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const logger = makeLogger(args);
   process.on('uncaughtException', (error) => {
-    logger.fatal({ err: error }, 'uncaught exception; exiting (systemd restarts the table, the journal has every input)');
+    logger.fatal(
+      { err: error },
+      'uncaught exception; exiting (systemd restarts the table, the journal has every input)',
+    );
     process.exit(1);
   });
   process.on('unhandledRejection', (error) => {
@@ -64,7 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
       status = `simulated table up; board ${table.app.urls.board ?? 'off'}`;
     }
   } catch (error) {
-    const message = error instanceof TableError ? error.message : (error as Error).stack ?? String(error);
+    const message = error instanceof TableError ? error.message : ((error as Error).stack ?? String(error));
     process.stderr.write(`pokertable: cannot start: ${message}\n`);
     // In a terminal the plain line says it all; under systemd (or with --log-file) the log keeps the details too.
     if (args.config !== null || args.logFile !== null) logger.error({ err: error }, 'cannot start');

@@ -24,13 +24,15 @@ export interface ShutdownOptions {
 export async function runUntilStopped(options: ShutdownOptions): Promise<{ reason: StopReason; code: number }> {
   const proc = options.signals ?? process;
   const log = options.logger.child({ module: 'shutdown' });
-  const reason = options.pending ?? await new Promise<StopReason>((resolve) => {
-    const onTerm = () => resolve('SIGTERM');
-    const onInt = () => resolve('SIGINT');
-    proc.once('SIGTERM', onTerm);
-    proc.once('SIGINT', onInt);
-    void options.finished?.then(() => resolve('finished'));
-  });
+  const reason =
+    options.pending ??
+    (await new Promise<StopReason>((resolve) => {
+      const onTerm = () => resolve('SIGTERM');
+      const onInt = () => resolve('SIGINT');
+      proc.once('SIGTERM', onTerm);
+      proc.once('SIGINT', onInt);
+      void options.finished?.then(() => resolve('finished'));
+    }));
   log.info({ reason }, 'stopping');
   // A second Ctrl-C (or a second TERM) means "now". One keypress often arrives more than once (the terminal signals
   // the whole process group, and npm and tsx relay it again), so copies within the first second do not count.

@@ -47,7 +47,13 @@ export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig 
     storage: { dir: stateDir, retentionDays: 30 },
     mqtt: {
       baseTopic: 'pokertable',
-      embedded: { host: '127.0.0.1', port: args.mqttPort ?? 1883, wsPort: args.wsPort ?? 8083, anonymousRoles: ['display'], users: [] },
+      embedded: {
+        host: '127.0.0.1',
+        port: args.mqttPort ?? 1883,
+        wsPort: args.wsPort ?? 8083,
+        anonymousRoles: ['display'],
+        users: [],
+      },
       external: null,
       secureDelayMs: 0,
     },
@@ -76,7 +82,13 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   let app: TableApp;
   try {
     app = await startTableApp({
-      config, clock, speed: args.speed, profiles: loadProfiles(), deck, devices: [shoe, board, display], logger,
+      config,
+      clock,
+      speed: args.speed,
+      profiles: loadProfiles(),
+      deck,
+      devices: [shoe, board, display],
+      logger,
       prepare: (runtime) => refuseRecoveredTable(runtime.snapshot(), stateDir),
     });
   } catch (error) {
@@ -146,7 +158,10 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
  * someone else left (button, hand half dealt). A table on real hardware (--config) does recover from its journal. */
 function refuseRecoveredTable(snapshot: TableSnapshot, stateDir: string): void {
   if (snapshot.seats === 0) return;
-  throw new TableError('CONFIG_INVALID', `the journal in ${stateDir} already holds a table (seq ${snapshot.seq}` +
-    `${snapshot.hand !== null ? `, hand ${snapshot.hand} under way` : ''}): the simulated table starts from an empty journal. ` +
-    'Use a new --state-dir (or none, for a temporary one); the kept journal stays there to inspect.');
+  throw new TableError(
+    'CONFIG_INVALID',
+    `the journal in ${stateDir} already holds a table (seq ${snapshot.seq}` +
+      `${snapshot.hand !== null ? `, hand ${snapshot.hand} under way` : ''}): the simulated table starts from an empty journal. ` +
+      'Use a new --state-dir (or none, for a temporary one); the kept journal stays there to inspect.',
+  );
 }

@@ -16,7 +16,15 @@ export interface Summary {
   close(): void;
 }
 
-const NOTABLE = new Set(['irregularity', 'misdeal', 'hand.dead', 'violation', 'clock.called', 'penalty.started', 'device.offline']);
+const NOTABLE = new Set([
+  'irregularity',
+  'misdeal',
+  'hand.dead',
+  'violation',
+  'clock.called',
+  'penalty.started',
+  'device.offline',
+]);
 
 export function describeNotable(e: TableEvent): string | null {
   const hand = e.hand !== undefined ? `#${e.hand} ` : '';
@@ -77,7 +85,8 @@ export function createSummary(options: SummaryOptions): Summary {
           hands++;
           handEnded = true;
         }
-        if (e.type === 'showdown') lastResult = `seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(',')} won, ${e.rank}`;
+        if (e.type === 'showdown')
+          lastResult = `seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(',')} won, ${e.rank}`;
         if (e.type === 'irregularity') counts = { ...counts, irregularity: counts.irregularity + 1 };
         if (e.type === 'misdeal') counts = { ...counts, misdeal: counts.misdeal + 1 };
         if (e.type === 'hand.dead') counts = { ...counts, dead: counts.dead + 1 };

@@ -69,7 +69,11 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
 
     const broker = config.mqtt.external
       ? null
-      : await startEmbeddedBroker({ embedded: config.mqtt.embedded, base: `${config.mqtt.baseTopic}/${config.table.id}`, logger });
+      : await startEmbeddedBroker({
+          embedded: config.mqtt.embedded,
+          base: `${config.mqtt.baseTopic}/${config.table.id}`,
+          logger,
+        });
     if (broker) {
       cleanups.push({
         name: 'broker',
@@ -85,13 +89,20 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
     const bridge = startMqttBridge({ runtime, config, logger, broker });
     // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
     // down at boot must not keep the table from starting (the bridge keeps trying, the journal keeps everything).
-    const connected = await Promise.race([bridge.whenConnected().then(() => true), delay(MQTT_WAIT_MS).then(() => false)]);
+    const connected = await Promise.race([
+      bridge.whenConnected().then(() => true),
+      delay(MQTT_WAIT_MS).then(() => false),
+    ]);
     if (!connected) log.warn({ waitedMs: MQTT_WAIT_MS }, 'MQTT broker not reachable yet; starting anyway and retrying');
     // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
     cleanups.push({ name: 'mqtt', run: () => bridge.close() });
 
     // Devices after the bridge, so it sees their `device.online` and retains `devices/<name>`.
-    const ctx = { submit: (input: Parameters<typeof runtime.submit>[0]) => void runtime.submit(input), logger, now: clock.now };
+    const ctx = {
+      submit: (input: Parameters<typeof runtime.submit>[0]) => void runtime.submit(input),
+      logger,
+      now: clock.now,
+    };
     const started: Device[] = [];
     for (const device of options.devices) {
       await device.start({ ...ctx, logger: logger.child({ device: device.name }) });
@@ -101,7 +112,11 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
     cleanups.push({
       name: 'devices',
       run: async () => {
-        await Promise.all(started.map((d) => d.stop().catch((error: unknown) => log.error({ err: error, device: d.name }, 'device stop failed'))));
+        await Promise.all(
+          started.map((d) =>
+            d.stop().catch((error: unknown) => log.error({ err: error, device: d.name }, 'device stop failed')),
+          ),
+        );
       },
     });
     const render = (events: readonly TableEvent[]) => {

@@ -11,7 +11,10 @@ const USAGE = `Usage: npm run doctor -- [--config FILE]   (default ${DEFAULT_CON
 async function main(argv: string[]): Promise<number> {
   let config: string;
   try {
-    const { values } = parseArgs({ args: argv, options: { config: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const { values } = parseArgs({
+      args: argv,
+      options: { config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
     if (values.help) {
       process.stdout.write(`${USAGE}\n`);
       return 0;

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { TableError } from '../domain/errors.ts';
 import { normalizeUid, parseCard } from '../domain/cards.ts';
 
-export function parseReplayArgs(argv: string[]): { file: string; rulesDirs: string[]; deck: string | null } | { error: string } {
+export function parseReplayArgs(
+  argv: string[],
+): { file: string; rulesDirs: string[]; deck: string | null } | { error: string } {
   let file: string | null = null;
   const rulesDirs: string[] = [];
   let deck: string | null = null;
@@ -30,7 +32,8 @@ export function loadDeckIfGiven(file: string | null): Map<string, string> | unde
   for (const [uid, card] of Object.entries(entries)) {
     const u = normalizeUid(uid);
     const c = typeof card === 'string' ? parseCard(card) : null;
-    if (!u || !c) throw new TableError('DECK_INVALID', `${file}: entry ${uid} → ${String(card)} is not a tag and a card`, { file });
+    if (!u || !c)
+      throw new TableError('DECK_INVALID', `${file}: entry ${uid} → ${String(card)} is not a tag and a card`, { file });
     map.set(u, c);
   }
   return map;

@@ -9,7 +9,9 @@ import { loadDeckIfGiven, parseReplayArgs } from './replay-args.ts';
 async function main(): Promise<number> {
   const args = parseReplayArgs(process.argv.slice(2));
   if ('error' in args) {
-    process.stderr.write(`${args.error}\nusage: npm run --silent replay -- FILE.jsonl|- [--rules DIR]... [--deck FILE]\n`);
+    process.stderr.write(
+      `${args.error}\nusage: npm run --silent replay -- FILE.jsonl|- [--rules DIR]... [--deck FILE]\n`,
+    );
     return 2;
   }
   const profiles = loadProfiles([SHIPPED_RULES_DIR, ...args.rulesDirs]);

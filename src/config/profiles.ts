@@ -20,7 +20,10 @@ export function loadProfileFile(file: string): Profile {
   const profile = checkProfile(value, shown);
   const expected = file.replace(/^.*[\\/]/, '').replace(/\.json$/, '');
   if (profile.name !== expected)
-    throw new TableError('PROFILE_INVALID', `${shown}: name "${profile.name}" must match the file name "${expected}"`, { file: shown, field: 'name' });
+    throw new TableError('PROFILE_INVALID', `${shown}: name "${profile.name}" must match the file name "${expected}"`, {
+      file: shown,
+      field: 'name',
+    });
   return profile;
 }
 
@@ -30,9 +33,13 @@ export function loadProfiles(dirs: readonly string[] = [SHIPPED_RULES_DIR]): Rec
   for (const dir of dirs) {
     let files: string[];
     try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json')).sort();
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+        .sort();
     } catch (e) {
-      throw new TableError('PROFILE_INVALID', `${dir}: cannot read the profiles folder (${(e as Error).message})`, { file: dir });
+      throw new TableError('PROFILE_INVALID', `${dir}: cannot read the profiles folder (${(e as Error).message})`, {
+        file: dir,
+      });
     }
     for (const f of files) {
       const profile = loadProfileFile(join(dir, f));

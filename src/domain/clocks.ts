@@ -68,7 +68,8 @@ export function fireClock(ctx: Ctx, hand: HandState): void {
   }
   const profile = ctx.state.setup!.profile;
   if (clock && clock.deadline <= ctx.at) return expire(ctx, hand, 'clock', profile.clock.checkWhenFree);
-  if (hand.shotDeadline !== null && hand.shotDeadline <= ctx.at) expire(ctx, hand, 'shot-clock', profile.shotClock.checkWhenFree);
+  if (hand.shotDeadline !== null && hand.shotDeadline <= ctx.at)
+    expire(ctx, hand, 'shot-clock', profile.shotClock.checkWhenFree);
 }
 
 /** A clock ran out on the seat on action: checked where checking is free and the profile says so, else dead. */

@@ -21,12 +21,14 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
   const setup_ = state.setup;
   if (!setup_) return 'the table is not set up: send a setup command first';
   const name = input.name;
-  if ('seat' in input && input.seat > setup_.seats) return `${name}: seat ${input.seat} is beyond the table's ${setup_.seats} seats`;
+  if ('seat' in input && input.seat > setup_.seats)
+    return `${name}: seat ${input.seat} is beyond the table's ${setup_.seats} seats`;
   switch (name) {
     case 'seat-player': {
       const seat = state.seats[input.seat - 1]!;
       if (seat.player !== null) return ctx.reject(name, 'seat-taken', input.seat);
-      if (state.seats.some((s) => s.player === input.player)) return ctx.reject(name, 'player-already-seated', input.seat);
+      if (state.seats.some((s) => s.player === input.player))
+        return ctx.reject(name, 'player-already-seated', input.seat);
       seat.player = input.player;
       seat.timeBanks = setup_.profile.shotClock.timeBanks;
       seat.faults = 0;
@@ -71,7 +73,11 @@ function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { n
   const state = ctx.state;
   if (state.hand) return ctx.reject('setup', 'hand-in-progress');
   const base = options.profiles[input.profile];
-  if (!base) return ctx.reject('setup', `unknown-profile: ${input.profile} (known: ${Object.keys(options.profiles).join(', ')})`);
+  if (!base)
+    return ctx.reject(
+      'setup',
+      `unknown-profile: ${input.profile} (known: ${Object.keys(options.profiles).join(', ')})`,
+    );
   let profile = base;
   if (input.rules) {
     try {

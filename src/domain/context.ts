@@ -21,6 +21,10 @@ export class Ctx {
   }
 
   reject(request: string, reason: string, seat?: number): void {
-    this.emit(seat === undefined ? { type: 'request.rejected', request, reason } : { type: 'request.rejected', request, reason, seat });
+    this.emit(
+      seat === undefined
+        ? { type: 'request.rejected', request, reason }
+        : { type: 'request.rejected', request, reason, seat },
+    );
   }
 }

@@ -9,7 +9,12 @@ import type { Card, Seat } from './types.ts';
 export function readCard(ctx: Ctx, card: Card): void {
   const hand = ctx.state.hand;
   if (!hand) {
-    ctx.emit({ type: 'irregularity', kind: 'read-outside-hand', card, remedy: 'A card was read with no hand under way: put it back and shuffle before dealing.' });
+    ctx.emit({
+      type: 'irregularity',
+      kind: 'read-outside-hand',
+      card,
+      remedy: 'A card was read with no hand under way: put it back and shuffle before dealing.',
+    });
     return;
   }
   if (hand.out.has(card)) return misdeal(ctx, hand, 'duplicate-card'); // R-DECK-INTEGRITY: whatever the action
@@ -69,7 +74,13 @@ function afterDeal(ctx: Ctx, hand: HandState, card: Card, position: number): voi
   if (hand.extraCards >= 2) return misdeal(ctx, hand, 'extra-cards');
   ctx.emit({ type: 'card.dealt', card, to: 'burn', street: 'flop', position });
   hand.burnServed = true;
-  ctx.emit({ type: 'irregularity', kind: 'extra-card', card, remedy: 'One card too many was dealt: it becomes the burn card. Deal the flop without another burn once the pre-flop betting is over.' });
+  ctx.emit({
+    type: 'irregularity',
+    kind: 'extra-card',
+    card,
+    remedy:
+      'One card too many was dealt: it becomes the burn card. Deal the flop without another burn once the pre-flop betting is over.',
+  });
 }
 
 /** Reads after the first action of a round and before it is over (R-PREMATURE-*): the first one is the burn. */
@@ -83,7 +94,13 @@ function premature(ctx: Ctx, hand: HandState, card: Card, position: number): voi
   }
   p.cards.push(card);
   ctx.emit({ type: 'card.dealt', card, to: 'board', street, position, premature: true });
-  if (p.cards.length === 1) ctx.emit({ type: 'irregularity', kind: `premature-${street}` as 'premature-flop', card, remedy: prematureRemedy(ctx, street) });
+  if (p.cards.length === 1)
+    ctx.emit({
+      type: 'irregularity',
+      kind: `premature-${street}` as 'premature-flop',
+      card,
+      remedy: prematureRemedy(ctx, street),
+    });
 }
 
 /** A read after the flop's three cards and before its first action (R-FLOP-TOO-MANY). */
@@ -92,7 +109,13 @@ function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): v
   ctx.emit({ type: 'card.dealt', card, to: 'board', street: 'flop', position });
   if (profile.flopTooMany === 'scramble') {
     hand.scramble = [...(hand.scramble ?? hand.board), card];
-    ctx.emit({ type: 'irregularity', kind: 'flop-too-many', card, remedy: 'Four cards on the flop: scramble them face down, draw one at random as the burn card and name it on the panel (burn); the other three are the flop.' });
+    ctx.emit({
+      type: 'irregularity',
+      kind: 'flop-too-many',
+      card,
+      remedy:
+        'Four cards on the flop: scramble them face down, draw one at random as the burn card and name it on the panel (burn); the other three are the flop.',
+    });
     return;
   }
   for (const c of [...hand.board, card]) hand.out.delete(c);
@@ -100,7 +123,13 @@ function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): v
   hand.round = null;
   hand.onAction = null;
   hand.owed = ['board', 'board', 'board'];
-  ctx.emit({ type: 'irregularity', kind: 'flop-too-many', card, remedy: 'Four cards on the flop: the flop goes back into the stub, which is reshuffled; the burn card stays. Deal a new flop without a burn.' });
+  ctx.emit({
+    type: 'irregularity',
+    kind: 'flop-too-many',
+    card,
+    remedy:
+      'Four cards on the flop: the flop goes back into the stub, which is reshuffled; the burn card stays. Deal a new flop without a burn.',
+  });
   ctx.emit({ type: 'board', street: 'flop', cards: [] });
 }
 
@@ -116,7 +145,12 @@ export function namedBurn(ctx: Ctx, card: Card | undefined): void {
 }
 
 function afterRiver(ctx: Ctx, _hand: HandState, card: Card): void {
-  ctx.emit({ type: 'irregularity', kind: 'read-after-river', card, remedy: 'A card was read after the river: it is not part of the hand. Set it aside face down.' });
+  ctx.emit({
+    type: 'irregularity',
+    kind: 'read-after-river',
+    card,
+    remedy: 'A card was read after the river: it is not part of the hand. Set it aside face down.',
+  });
 }
 
 /** Panel `exposed` (R-EXPOSED-EARLY, R-EXPOSED-LATE, R-EXPOSED-TWO). */
@@ -132,10 +166,17 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   const seat: Seat = hole.seat;
   const canMisdeal = !isSubstantial(ctx, hand);
   if (hand.exposed.size >= 2 && canMisdeal) return misdeal(ctx, hand, 'exposed-two');
-  if (profile.misdeal.exposedPositions.includes(hole.position) && canMisdeal) return misdeal(ctx, hand, 'exposed-early');
+  if (profile.misdeal.exposedPositions.includes(hole.position) && canMisdeal)
+    return misdeal(ctx, hand, 'exposed-early');
   const replaceable = hand.anyActions === 0 && hand.street === 'preflop' && hand.extraCards === 0 && !hand.burnServed;
   if (!replaceable) {
-    ctx.emit({ type: 'irregularity', kind: 'exposed-card', card, seat, remedy: `The exposed card stays with seat ${seat}: the action has started.` });
+    ctx.emit({
+      type: 'irregularity',
+      kind: 'exposed-card',
+      card,
+      seat,
+      remedy: `The exposed card stays with seat ${seat}: the action has started.`,
+    });
     return;
   }
   const cards = hand.holeCards.get(seat)!;
@@ -143,5 +184,11 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   hand.holeIndex.delete(card);
   hand.owedReplacement.push(seat);
   hand.burnServed = true; // the exposed card becomes the first burn card
-  ctx.emit({ type: 'irregularity', kind: 'exposed-card', card, seat, remedy: `Exposed card: finish the deal, then give seat ${seat} the next card; the exposed card becomes the first burn card.` });
+  ctx.emit({
+    type: 'irregularity',
+    kind: 'exposed-card',
+    card,
+    seat,
+    remedy: `Exposed card: finish the deal, then give seat ${seat} the next card; the exposed card becomes the first burn card.`,
+  });
 }

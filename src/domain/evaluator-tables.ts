@@ -161,7 +161,10 @@ function enumerateSevenCardRankSets(): { sums: Int32Array; scores: Int32Array } 
 }
 
 /** Places every bucket of rank-key sums at an offset where none of its slots is taken (largest buckets first). */
-function buildNoFlush(sums: Int32Array, scores: Int32Array): { offsets: Int32Array; noFlush: Int32Array; slotMask: number } {
+function buildNoFlush(
+  sums: Int32Array,
+  scores: Int32Array,
+): { offsets: Int32Array; noFlush: Int32Array; slotMask: number } {
   let maxSum = 0;
   for (const s of sums) maxSum = Math.max(maxSum, s);
   const buckets = (maxSum >>> BUCKET_BITS) + 1;
@@ -187,7 +190,8 @@ function buildNoFlush(sums: Int32Array, scores: Int32Array): { offsets: Int32Arr
       let tries = 0;
       for (; tries < slots; tries++, offset = (offset + 1) & slotMask) {
         let free = true;
-        for (let i = start[b]!; i < start[b + 1]! && free; i++) free = taken[((sums[members[i]!]! & LOW_MASK) + offset) & slotMask] === 0;
+        for (let i = start[b]!; i < start[b + 1]! && free; i++)
+          free = taken[((sums[members[i]!]! & LOW_MASK) + offset) & slotMask] === 0;
         if (free) break;
       }
       if (tries === slots) {

@@ -17,15 +17,7 @@ import {
 } from './evaluator-tables.ts';
 
 export type HandCategory =
-  | 'high-card'
-  | 'pair'
-  | 'two-pair'
-  | 'trips'
-  | 'straight'
-  | 'flush'
-  | 'full-house'
-  | 'quads'
-  | 'straight-flush';
+  'high-card' | 'pair' | 'two-pair' | 'trips' | 'straight' | 'flush' | 'full-house' | 'quads' | 'straight-flush';
 
 export interface HandValue {
   /** Higher wins; equal scores split the pot. */
@@ -38,17 +30,60 @@ export interface HandValue {
 }
 
 const CATEGORIES: readonly HandCategory[] = [
-  'high-card', 'pair', 'two-pair', 'trips', 'straight', 'flush', 'full-house', 'quads', 'straight-flush',
+  'high-card',
+  'pair',
+  'two-pair',
+  'trips',
+  'straight',
+  'flush',
+  'full-house',
+  'quads',
+  'straight-flush',
 ];
 /** Rank characters by rank value (0 = deuce … 12 = ace). */
 const RANK_CHARS = '23456789TJQKA';
 const SUIT_CHARS = 'shdc';
-const RANK_NAMES = ['Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Jack', 'Queen', 'King', 'Ace'];
-const RANK_PLURALS = ['Twos', 'Threes', 'Fours', 'Fives', 'Sixes', 'Sevens', 'Eights', 'Nines', 'Tens', 'Jacks', 'Queens',
-  'Kings', 'Aces'];
+const RANK_NAMES = [
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Jack',
+  'Queen',
+  'King',
+  'Ace',
+];
+const RANK_PLURALS = [
+  'Twos',
+  'Threes',
+  'Fours',
+  'Fives',
+  'Sixes',
+  'Sevens',
+  'Eights',
+  'Nines',
+  'Tens',
+  'Jacks',
+  'Queens',
+  'Kings',
+  'Aces',
+];
 
 const T = buildTables();
-const { rankKey: RK, suitKey: SK, rankBit: BIT, flushSuit: FLUSH_SUIT, flush: FLUSH_TABLE, offsets: OFF, noFlush: NO_FLUSH } = T;
+const {
+  rankKey: RK,
+  suitKey: SK,
+  rankBit: BIT,
+  flushSuit: FLUSH_SUIT,
+  flush: FLUSH_TABLE,
+  offsets: OFF,
+  noFlush: NO_FLUSH,
+} = T;
 const SLOT_MASK = T.slotMask;
 
 const CODES = new Map<string, number>();
@@ -58,7 +93,10 @@ for (let r = 0; r < 13; r++) for (let s = 0; s < 4; s++) CODES.set(RANK_CHARS[r]
 export function cardCode(card: string): number {
   const code = CODES.get(card);
   if (code === undefined) {
-    throw new TableError('INPUT_INVALID', `not a card: ${JSON.stringify(card)} (rank AKQJT98765432, suit shdc, e.g. "As")`);
+    throw new TableError(
+      'INPUT_INVALID',
+      `not a card: ${JSON.stringify(card)} (rank AKQJT98765432, suit shdc, e.g. "As")`,
+    );
   }
   return code;
 }
@@ -156,15 +194,34 @@ function shapeOf(score: number): Array<[rank: number, count: number]> {
       // r1 is the top card; the wheel's ace (rank 12) plays below the deuce.
       return [0, 1, 2, 3, 4].map((i) => [r1 - i < 0 ? 12 : r1 - i, 1]);
     case QUADS:
-      return [[r1, 4], [r2, 1]];
+      return [
+        [r1, 4],
+        [r2, 1],
+      ];
     case FULL_HOUSE:
-      return [[r1, 3], [r2, 2]];
+      return [
+        [r1, 3],
+        [r2, 2],
+      ];
     case TRIPS:
-      return [[r1, 3], [r2, 1], [r3, 1]];
+      return [
+        [r1, 3],
+        [r2, 1],
+        [r3, 1],
+      ];
     case TWO_PAIR:
-      return [[r1, 2], [r2, 2], [r3, 1]];
+      return [
+        [r1, 2],
+        [r2, 2],
+        [r3, 1],
+      ];
     case PAIR:
-      return [[r1, 2], [r2, 1], [r3, 1], [r4, 1]];
+      return [
+        [r1, 2],
+        [r2, 1],
+        [r3, 1],
+        [r4, 1],
+      ];
     default:
       return [r1, r2, r3, r4, r5].map((r) => [r, 1]);
   }

@@ -19,7 +19,15 @@ function announce(ctx: Ctx, ls: LevelState): void {
   const level = ls.levels[ls.index]!;
   const number = ls.numbers[ls.index]!;
   if ('break' in level) {
-    ctx.emit({ type: 'level.changed', level: number, smallBlind: null, bigBlind: null, ante: null, appliesToHand: appliesToHand(ctx.state), break: true });
+    ctx.emit({
+      type: 'level.changed',
+      level: number,
+      smallBlind: null,
+      bigBlind: null,
+      ante: null,
+      appliesToHand: appliesToHand(ctx.state),
+      break: true,
+    });
     return;
   }
   ctx.state.levelForNextHand = number;
@@ -72,7 +80,9 @@ export function levelSnapshot(ls: LevelState | null, now: number): LevelClockSna
   const level = ls.levels[ls.index]!;
   const nextLevel = ls.levels[ls.index + 1];
   const blinds = (l: Level) =>
-    'break' in l ? { smallBlind: null, bigBlind: null, ante: null } : { smallBlind: l.smallBlind, bigBlind: l.bigBlind, ante: l.ante ?? 0 };
+    'break' in l
+      ? { smallBlind: null, bigBlind: null, ante: null }
+      : { smallBlind: l.smallBlind, bigBlind: l.bigBlind, ante: l.ante ?? 0 };
   return {
     level: ls.numbers[ls.index]!,
     isBreak: 'break' in level,
@@ -81,7 +91,12 @@ export function levelSnapshot(ls: LevelState | null, now: number): LevelClockSna
     remainingMs: ls.endsAt !== null ? Math.max(0, ls.endsAt - now) : (ls.pausedRemaining ?? 0),
     paused: ls.endsAt === null && ls.pausedRemaining !== null,
     next: nextLevel
-      ? { level: ls.numbers[ls.index + 1]!, isBreak: 'break' in nextLevel, ...blinds(nextLevel), minutes: nextLevel.minutes }
+      ? {
+          level: ls.numbers[ls.index + 1]!,
+          isBreak: 'break' in nextLevel,
+          ...blinds(nextLevel),
+          minutes: nextLevel.minutes,
+        }
       : null,
   };
 }

@@ -35,10 +35,12 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
   }
   switch (spec) {
     case 'ms':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3_600_000) bad('must be milliseconds (an integer from 0)');
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3_600_000)
+        bad('must be milliseconds (an integer from 0)');
       return;
     case 'count':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000) bad('must be a whole number from 0');
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000)
+        bad('must be a whole number from 0');
       return;
     case 'bool':
       if (typeof value !== 'boolean') bad('must be true or false');
@@ -47,10 +49,12 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
       if (typeof value !== 'string' || value === '') bad('must be a non-empty string');
       return;
     case 'positions':
-      if (!Array.isArray(value) || !value.every((v) => Number.isInteger(v) && v >= 1 && v <= 24)) bad('must be a list of hole-card positions (1, 2, …)');
+      if (!Array.isArray(value) || !value.every((v) => Number.isInteger(v) && v >= 1 && v <= 24))
+        bad('must be a list of hole-card positions (1, 2, …)');
       return;
     case 'strings':
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) bad('must be a list of words');
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== ''))
+        bad('must be a list of words');
       return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad('must be an object');
@@ -58,10 +62,18 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
   for (const key of Object.keys(obj)) {
     const path = field ? `${field}.${key}` : key;
     if (!(key in spec))
-      throw new TableError('PROFILE_INVALID', `${source}: ${path} is not a profile field (known here: ${Object.keys(spec).join(', ')})`, { file: source, field: path });
+      throw new TableError(
+        'PROFILE_INVALID',
+        `${source}: ${path} is not a profile field (known here: ${Object.keys(spec).join(', ')})`,
+        { file: source, field: path },
+      );
   }
   for (const [key, sub] of Object.entries(spec)) {
-    if (!(key in obj)) throw new TableError('PROFILE_INVALID', `${source}: ${field ? field + '.' : ''}${key} is missing`, { file: source, field: `${field ? field + '.' : ''}${key}` });
+    if (!(key in obj))
+      throw new TableError('PROFILE_INVALID', `${source}: ${field ? field + '.' : ''}${key} is missing`, {
+        file: source,
+        field: `${field ? field + '.' : ''}${key}`,
+      });
     check(obj[key], sub, field ? `${field}.${key}` : key, source);
   }
 }
@@ -72,9 +84,15 @@ export function checkProfile(value: unknown, source: string): Profile {
     throw new TableError('PROFILE_INVALID', `${source}: a profile must be a JSON object`, { file: source });
   const { name, description, $schema: _schema, ...rules } = value as Record<string, unknown>;
   if (typeof name !== 'string' || !/^[a-z0-9][a-z0-9_-]*$/i.test(name))
-    throw new TableError('PROFILE_INVALID', `${source}: name must be a profile name (letters, digits, - and _)`, { file: source, field: 'name' });
+    throw new TableError('PROFILE_INVALID', `${source}: name must be a profile name (letters, digits, - and _)`, {
+      file: source,
+      field: 'name',
+    });
   if (description !== undefined && typeof description !== 'string')
-    throw new TableError('PROFILE_INVALID', `${source}: description must be text`, { file: source, field: 'description' });
+    throw new TableError('PROFILE_INVALID', `${source}: description must be text`, {
+      file: source,
+      field: 'description',
+    });
   check(rules, SPEC, '', source);
   return deepFreeze({ ...(value as object) }) as Profile;
 }

@@ -7,7 +7,12 @@ export function snapshotOf(state: State): TableSnapshot {
   const hand = state.hand;
   const plan = hand?.plan ?? state.lastPlan;
   const clock = hand?.clock
-    ? { kind: 'clock' as const, seat: hand.clock.seat, deadline: hand.clock.deadline, countdownAt: hand.clock.countdownAt }
+    ? {
+        kind: 'clock' as const,
+        seat: hand.clock.seat,
+        deadline: hand.clock.deadline,
+        countdownAt: hand.clock.countdownAt,
+      }
     : hand?.shotDeadline != null && hand.onAction !== null
       ? { kind: 'shot-clock' as const, seat: hand.onAction, deadline: hand.shotDeadline, countdownAt: null }
       : null;
@@ -36,7 +41,8 @@ export function snapshotOf(state: State): TableSnapshot {
     street: hand?.street ?? null,
     boardSize: hand?.board.length ?? 0,
     board: hand ? [...hand.board] : [],
-    onAction: hand && hand.onAction !== null ? { seat: hand.onAction, street: hand.street, deadline: hand.shotDeadline } : null,
+    onAction:
+      hand && hand.onAction !== null ? { seat: hand.onAction, street: hand.street, deadline: hand.shotDeadline } : null,
     clock,
     level: levelSnapshot(state.levels, state.now),
   };

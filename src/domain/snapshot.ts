@@ -52,5 +52,12 @@ export interface LevelClockSnapshot {
   endsAt: number | null;
   remainingMs: number;
   paused: boolean;
-  next: { level: number; isBreak: boolean; smallBlind: number | null; bigBlind: number | null; ante: number | null; minutes: number } | null;
+  next: {
+    level: number;
+    isBreak: boolean;
+    smallBlind: number | null;
+    bigBlind: number | null;
+    ante: number | null;
+    minutes: number;
+  } | null;
 }

@@ -35,7 +35,12 @@ export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void 
     } else {
       for (const c of p.cards) hand.out.delete(c); // back into the stub: it may legitimately come out again
     }
-    burn = street === 'flop' ? profile.premature.reburn.flop : street === 'turn' ? profile.premature.reburn.turn : profile.premature.reburn.river;
+    burn =
+      street === 'flop'
+        ? profile.premature.reburn.flop
+        : street === 'turn'
+          ? profile.premature.reburn.turn
+          : profile.premature.reburn.river;
   } else if (p && p.burnRead) {
     burn = false; // the burn taken early stays the burn
   }
@@ -70,7 +75,12 @@ const names: Record<Street, string> = { preflop: 'pre-flop', flop: 'flop', turn:
 export function prematureRemedy(ctx: Ctx, street: Street): string {
   const profile = ctx.state.setup!.profile;
   const before = names[street === 'flop' ? 'preflop' : street === 'turn' ? 'flop' : 'turn'];
-  const reburn = street === 'flop' ? profile.premature.reburn.flop : street === 'turn' ? profile.premature.reburn.turn : profile.premature.reburn.river;
+  const reburn =
+    street === 'flop'
+      ? profile.premature.reburn.flop
+      : street === 'turn'
+        ? profile.premature.reburn.turn
+        : profile.premature.reburn.river;
   if (street === 'turn' && profile.premature.turn === 'set-aside')
     return `Premature turn: set the card aside. When the ${before} betting is over, burn and turn the next card as the turn; after the turn betting, reshuffle the set-aside card into the stub and deal the river without a burn.`;
   const what = street === 'flop' ? 'flop cards' : `${names[street]} card`;

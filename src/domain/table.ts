@@ -86,12 +86,17 @@ export function step(state: State, options: TableOptions, raw: unknown, line?: n
   ctx.at = at;
   state.now = at;
   if (!valid) {
-    ctx.emit(line === undefined ? { type: 'input.rejected', reason: checked } : { type: 'input.rejected', reason: checked, line });
+    ctx.emit(
+      line === undefined
+        ? { type: 'input.rejected', reason: checked }
+        : { type: 'input.rejected', reason: checked, line },
+    );
     return ctx.events;
   }
   const input = checked;
   const reason = handle(ctx, options, input);
-  if (reason) ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
+  if (reason)
+    ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
   return ctx.events;
 }
 
@@ -112,7 +117,8 @@ function handle(ctx: Ctx, options: TableOptions, input: Input): string | void {
     return;
   }
   if (input.type === 'timebank' || input.type === 'clock-request') {
-    if (input.seat !== undefined && input.seat > setup.seats) return `seat ${input.seat} is beyond the table's ${setup.seats} seats`;
+    if (input.seat !== undefined && input.seat > setup.seats)
+      return `seat ${input.seat} is beyond the table's ${setup.seats} seats`;
   }
   switch (input.type) {
     case 'card':
@@ -159,7 +165,11 @@ function onCard(ctx: Ctx, options: TableOptions, named: string | undefined, uid:
   if (card !== undefined) return readCard(ctx, card);
   const hand = state.hand;
   if (!hand) {
-    ctx.emit({ type: 'irregularity', kind: 'read-outside-hand', remedy: `A tag that is not in the enrolled deck was read (${uid}) with no hand under way: check the deck.` });
+    ctx.emit({
+      type: 'irregularity',
+      kind: 'read-outside-hand',
+      remedy: `A tag that is not in the enrolled deck was read (${uid}) with no hand under way: check the deck.`,
+    });
     return;
   }
   misdeal(ctx, hand, 'unknown-card'); // a foreign tag is a fouled deck, whatever the action

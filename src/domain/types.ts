@@ -7,7 +7,8 @@ export type Street = 'preflop' | 'flop' | 'turn' | 'river';
 export type ActionKind = 'check' | 'call' | 'raise' | 'fold' | 'allin';
 export type PanelButton = ActionKind | 'exposed' | 'burn' | 'misdeal';
 
-export type Level = { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
+export type Level =
+  { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
 
 export type Command =
   | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown> }
@@ -38,7 +39,8 @@ type InputBody =
 export type Input = InputBody & { at: number };
 export type InputType = Input['type'];
 
-export type MisdealReason = 'exposed-early' | 'exposed-two' | 'extra-cards' | 'duplicate-card' | 'unknown-card' | 'dealer';
+export type MisdealReason =
+  'exposed-early' | 'exposed-two' | 'extra-cards' | 'duplicate-card' | 'unknown-card' | 'dealer';
 export type IrregularityKind =
   | 'extra-card'
   | 'exposed-card'
@@ -82,14 +84,29 @@ export type EventBody =
   | { type: 'irregularity'; kind: IrregularityKind; remedy: string; card?: Card | null; seat?: Seat }
   | { type: 'misdeal'; reason: MisdealReason }
   | { type: 'violation'; seat: Seat; rule: string; fault?: number; sanction?: string }
-  | { type: 'clock.called'; seat: Seat; by: 'seat' | 'dealer' | 'floor'; caller?: Seat; deadline: number; countdownAt: number }
+  | {
+      type: 'clock.called';
+      seat: Seat;
+      by: 'seat' | 'dealer' | 'floor';
+      caller?: Seat;
+      deadline: number;
+      countdownAt: number;
+    }
   | { type: 'clock.countdown'; seat: Seat; seconds: number }
   | { type: 'timebank.used'; seat: Seat; remaining: number; deadline: number }
   | { type: 'request.rejected'; request: string; reason: string; seat?: Seat }
   | { type: 'hands.exposed'; seats: Seat[] }
   | { type: 'showdown'; order: Seat[]; winners: Seat[]; rank: string }
   | { type: 'hand.ended'; reason: HandEndReason; winners?: Seat[] }
-  | { type: 'level.changed'; level: number; smallBlind: number | null; bigBlind: number | null; ante: number | null; appliesToHand: number; break?: boolean }
+  | {
+      type: 'level.changed';
+      level: number;
+      smallBlind: number | null;
+      bigBlind: number | null;
+      ante: number | null;
+      appliesToHand: number;
+      break?: boolean;
+    }
   | { type: 'penalty.started' | 'penalty.ended'; seat: Seat; hands: number }
   | { type: 'input.rejected'; reason: string; line?: number }
   | { type: 'device.online' | 'device.offline'; device: string; detail: string };

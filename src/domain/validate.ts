@@ -30,7 +30,10 @@ export function validateInput(raw: unknown): Result {
     case 'card': {
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
-        if (!card) return fail(`card: "${String(raw.card).slice(0, 20)}" is not a card (rank AKQJT98765432, suit shdc, e.g. "As")`);
+        if (!card)
+          return fail(
+            `card: "${String(raw.card).slice(0, 20)}" is not a card (rank AKQJT98765432, suit shdc, e.g. "As")`,
+          );
         // the hot path: a canonical read is used as it came (the engine only reads inputs), no copy
         if (card === raw.card && raw.uid === undefined) return raw as Input;
         return { type, at, card };
@@ -69,7 +72,8 @@ export function validateInput(raw: unknown): Result {
       return { type, at, seat: raw.seat };
     case 'clock-request': {
       const by = raw.by;
-      if (by !== 'seat' && by !== 'dealer' && by !== 'floor') return fail('clock-request by must be seat, dealer or floor');
+      if (by !== 'seat' && by !== 'dealer' && by !== 'floor')
+        return fail('clock-request by must be seat, dealer or floor');
       if (by === 'seat') {
         if (!isSeat(raw.seat)) return fail('a clock request by a seat needs the seat');
         return { type, at, by, seat: raw.seat };
@@ -121,7 +125,8 @@ export function validateCommand(raw: Obj): Command | string {
       return { name, seat: raw.seat };
     case 'penalty':
       if (!isSeat(raw.seat)) return 'penalty: seat must be a seat number';
-      if (!isInt(raw.rounds) || raw.rounds < 1 || raw.rounds > 100) return 'penalty: rounds must be a whole number from 1';
+      if (!isInt(raw.rounds) || raw.rounds < 1 || raw.rounds > 100)
+        return 'penalty: rounds must be a whole number from 1';
       return { name, seat: raw.seat, rounds: raw.rounds };
     case 'levels-start': {
       if (!Array.isArray(raw.levels) || raw.levels.length === 0) return 'levels-start: levels must be a non-empty list';
@@ -135,7 +140,8 @@ export function validateCommand(raw: Obj): Command | string {
           continue;
         }
         const amount = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-        if (!amount(l.smallBlind) || !amount(l.bigBlind)) return `levels-start: levels[${i}] needs smallBlind and bigBlind`;
+        if (!amount(l.smallBlind) || !amount(l.bigBlind))
+          return `levels-start: levels[${i}] needs smallBlind and bigBlind`;
         if (l.ante !== undefined && !amount(l.ante)) return `levels-start: levels[${i}].ante must be a number`;
         const level: Level = { smallBlind: l.smallBlind as number, bigBlind: l.bigBlind as number, minutes: l.minutes };
         if (l.ante !== undefined) level.ante = l.ante as number;

@@ -72,9 +72,9 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     onConnect: () => {
       retained.set(topics.status, 'online');
       retained.republishAll();
-      void client.subscribe([`${base}/cmd/+`, topics.input]).catch((err: Error) =>
-        log.error({ err: err.message }, 'MQTT subscribe failed'),
-      );
+      void client
+        .subscribe([`${base}/cmd/+`, topics.input])
+        .catch((err: Error) => log.error({ err: err.message }, 'MQTT subscribe failed'));
       events.wake();
       secure.wake();
       for (const resolve of waiters.splice(0)) resolve();
@@ -181,13 +181,20 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     answer(packet, error === null ? { id, ok: true, command: name } : { id, ok: false, command: name, error });
   }
 
-  function answer(request: IPublishPacket, result: { id: string | null; ok: boolean; command: string; error?: string }) {
+  function answer(
+    request: IPublishPacket,
+    result: { id: string | null; ok: boolean; command: string; error?: string },
+  ) {
     if (!result.ok) log.info({ ...result }, 'MQTT command refused');
     const responseTopic = request.properties?.responseTopic;
     const payload = JSON.stringify(result);
-    const useResponseTopic = client.protocolVersion === 5 && responseTopic !== undefined && safeReplyTopic(responseTopic);
+    const useResponseTopic =
+      client.protocolVersion === 5 && responseTopic !== undefined && safeReplyTopic(responseTopic);
     if (responseTopic !== undefined && !useResponseTopic) {
-      log.warn({ responseTopic }, 'response topic refused (wildcard, $-topic or inside the table\'s tree); answering on cmd/result');
+      log.warn(
+        { responseTopic },
+        "response topic refused (wildcard, $-topic or inside the table's tree); answering on cmd/result",
+      );
     }
     const publishing = useResponseTopic
       ? client.publish(responseTopic, payload, {
@@ -217,8 +224,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     async publishOffline() {
       retained.set(topics.status, 'offline');
       if (!client.connected) return;
-      await withTimeout(client.publish(topics.status, 'offline', { qos: 1, retain: true }), 2000).catch(
-        (err: Error) => log.warn({ err: err.message }, 'could not publish offline status'),
+      await withTimeout(client.publish(topics.status, 'offline', { qos: 1, retain: true }), 2000).catch((err: Error) =>
+        log.warn({ err: err.message }, 'could not publish offline status'),
       );
     },
     async close() {

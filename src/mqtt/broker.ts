@@ -75,7 +75,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const who = client ? principals.get(client) : undefined;
       if (!who) return done(new Error('not authenticated'));
       if (who.kind !== 'controller' && packet.payload.length > hardMax) {
-        log.warn({ clientId: client?.id, topic: packet.topic, bytes: packet.payload.length }, 'MQTT publish refused: too big');
+        log.warn(
+          { clientId: client?.id, topic: packet.topic, bytes: packet.payload.length },
+          'MQTT publish refused: too big',
+        );
         return done(new Error('payload too large'));
       }
       if (!canPublish(base, who, packet.topic, packet.retain)) {
@@ -176,7 +179,9 @@ function sameSecret(given: Buffer, expected: string): boolean {
 function listen(server: Server, port: number, host: string, what: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) =>
-      reject(new TableError('MQTT_FAILED', `${what} broker cannot listen on ${host}:${port}: ${err.code ?? err.message}`));
+      reject(
+        new TableError('MQTT_FAILED', `${what} broker cannot listen on ${host}:${port}: ${err.code ?? err.message}`),
+      );
     server.once('error', onError);
     server.listen(port, host, () => {
       server.off('error', onError);

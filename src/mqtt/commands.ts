@@ -36,7 +36,8 @@ export function requestId(json: unknown): string | null {
 }
 
 export function parseJson(payload: Buffer, maxBytes: number): Parsed<unknown> {
-  if (payload.length > maxBytes) return { ok: false, error: `payload too large: ${payload.length} bytes (limit ${maxBytes})` };
+  if (payload.length > maxBytes)
+    return { ok: false, error: `payload too large: ${payload.length} bytes (limit ${maxBytes})` };
   try {
     return { ok: true, value: JSON.parse(payload.toString('utf8')) as unknown };
   } catch {
@@ -63,7 +64,10 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
     const fieldSpec = spec[field];
     if (!fieldSpec) {
       const known = Object.keys(spec);
-      return { ok: false, error: `unknown field "${field}" for ${name}${known.length ? ` (fields: ${known.join(', ')})` : ''}` };
+      return {
+        ok: false,
+        error: `unknown field "${field}" for ${name}${known.length ? ` (fields: ${known.join(', ')})` : ''}`,
+      };
     }
     const problem = checkField(field, fieldSpec.kind, value);
     if (problem) return { ok: false, error: problem };
@@ -81,9 +85,13 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
 const NETWORK_INPUTS = new Set(['panel', 'clock-request', 'timebank', 'seat']);
 
 export function parseNetworkInput(json: unknown): Parsed<RawInput> {
-  if (!isObject(json) || typeof json.type !== 'string') return { ok: false, error: 'an input is a JSON object with a "type"' };
+  if (!isObject(json) || typeof json.type !== 'string')
+    return { ok: false, error: 'an input is a JSON object with a "type"' };
   if (!NETWORK_INPUTS.has(json.type)) {
-    return { ok: false, error: `input type "${json.type}" is not accepted on MQTT (only ${[...NETWORK_INPUTS].join(', ')})` };
+    return {
+      ok: false,
+      error: `input type "${json.type}" is not accepted on MQTT (only ${[...NETWORK_INPUTS].join(', ')})`,
+    };
   }
   // `at` is the controller's to set: a panel's own clock is neither trusted nor needed.
   const { at: _ignored, ...rest } = json;

@@ -168,7 +168,8 @@ export class ManagedClient {
   }
 
   private onError(client: MqttClient, err: Error & { code?: unknown }): void {
-    const auto = this.options.connection.kind === 'url' && (this.options.connection.protocolVersion ?? 'auto') === 'auto';
+    const auto =
+      this.options.connection.kind === 'url' && (this.options.connection.protocolVersion ?? 'auto') === 'auto';
     if (auto && this.version === 5 && (err.code === UNACCEPTABLE_PROTOCOL || err.code === UNSUPPORTED_PROTOCOL)) {
       this.options.logger.info('MQTT broker does not speak MQTT 5; using 3.1.1');
       this.version = 4;

@@ -34,7 +34,7 @@ export function replayAfter(
   logger: Logger,
   visit: (input: StoredInput, events: TableEvent[] | null) => void,
 ): void {
-  for (let next = afterId + 1; ; ) {
+  for (let next = afterId + 1; ;) {
     const chunk = store.inputsFrom(next, CHUNK);
     for (const input of chunk) visit(input, applySafely(table, JSON.parse(input.json), logger, input.id));
     const last = chunk.at(-1);
@@ -73,7 +73,10 @@ function startingPoint(store: Store, engine: Engine, options: TableOptions, logg
       if (!saved) throw new Error('no state stored');
       const table = engine.create(options, saved);
       if (cp.version !== engine.version) {
-        logger.warn({ checkpoint: cp }, 'restoring a checkpoint saved by another engine version: the journal before it is pruned');
+        logger.warn(
+          { checkpoint: cp },
+          'restoring a checkpoint saved by another engine version: the journal before it is pruned',
+        );
       }
       return { table, afterId: cp.inputId, seq: cp.seq };
     } catch (err) {
@@ -153,6 +156,9 @@ export function recover(store: Store, engine: Engine, options: TableOptions, log
       'the journal replays to events that differ from the stored ones (engine changed?): kept the stored events, numbering continues after them',
     );
   }
-  logger.info({ from: start.afterId, replayed, regenerated, lastSeq: store.lastSeq() }, 'state rebuilt from the journal');
+  logger.info(
+    { from: start.afterId, replayed, regenerated, lastSeq: store.lastSeq() },
+    'state rebuilt from the journal',
+  );
   return { table, offset, lastAt, from: start.afterId, replayed, regenerated, mismatched };
 }

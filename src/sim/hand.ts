@@ -6,8 +6,17 @@ import type { Seat, Street, TableEvent } from '../domain/types.ts';
 import { newRound, recordAction, type BettingRound } from './players.ts';
 import type { Random } from './random.ts';
 
-export type Plan = 'exposed-late' | 'exposed-early' | 'extra-card' | 'dealer-misdeal' | 'premature' | 'flop-too-many'
-  | 'clock' | 'clock-expire' | 'timebank' | 'walks-away';
+export type Plan =
+  | 'exposed-late'
+  | 'exposed-early'
+  | 'extra-card'
+  | 'dealer-misdeal'
+  | 'premature'
+  | 'flop-too-many'
+  | 'clock'
+  | 'clock-expire'
+  | 'timebank'
+  | 'walks-away';
 
 export interface SimHand {
   bigBlind: Seat;
@@ -42,10 +51,26 @@ const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s))
 export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
 const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
 
-const PLANS: readonly Plan[] = ['exposed-late', 'exposed-early', 'extra-card', 'dealer-misdeal', 'premature', 'premature',
-  'flop-too-many', 'clock', 'clock', 'clock-expire', 'walks-away'];
+const PLANS: readonly Plan[] = [
+  'exposed-late',
+  'exposed-early',
+  'extra-card',
+  'dealer-misdeal',
+  'premature',
+  'premature',
+  'flop-too-many',
+  'clock',
+  'clock',
+  'clock-expire',
+  'walks-away',
+];
 
-export function newHand(e: Extract<TableEvent, { type: 'hand.started' }>, random: Random, profile: Profile, rate: number): SimHand {
+export function newHand(
+  e: Extract<TableEvent, { type: 'hand.started' }>,
+  random: Random,
+  profile: Profile,
+  rate: number,
+): SimHand {
   const h: SimHand = {
     bigBlind: e.bigBlind,
     holeReads: 0,

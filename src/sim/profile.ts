@@ -12,7 +12,10 @@ export function resolveProfile(
 ): Profile {
   const base = profiles[name];
   if (!base) {
-    throw new TableError('PROFILE_UNKNOWN', `virtual table: no rule profile "${name}" (known: ${Object.keys(profiles).sort().join(', ')})`);
+    throw new TableError(
+      'PROFILE_UNKNOWN',
+      `virtual table: no rule profile "${name}" (known: ${Object.keys(profiles).sort().join(', ')})`,
+    );
   }
   return rules ? checkProfile(mergeRules(base, rules), `rules for ${name}`) : base;
 }

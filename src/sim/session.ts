@@ -28,7 +28,11 @@ export interface SessionResult {
 /** A guard against a dealer that loops without ending hands. */
 const MAX_INPUTS_PER_HAND = 2000;
 
-export function runSession(options: SessionOptions, table: Table, virtual: VirtualTable = createVirtualTable(options)): SessionResult {
+export function runSession(
+  options: SessionOptions,
+  table: Table,
+  virtual: VirtualTable = createVirtualTable(options),
+): SessionResult {
   const keep = options.keepInputs ?? true;
   const result: SessionResult = { inputs: [], inputCount: 0, hands: 0, events: 0, counts: {}, rejected: [] };
   // Pending inputs in time order; equal times keep the order they were produced in.
@@ -52,7 +56,9 @@ export function runSession(options: SessionOptions, table: Table, virtual: Virtu
     else if (next !== undefined) input = queue.shift()!;
     else {
       const tail = recent.map((e) => JSON.stringify(e)).join('\n');
-      throw new Error(`virtual table stuck after ${result.inputCount} inputs and ${result.hands} hands; last events:\n${tail}`);
+      throw new Error(
+        `virtual table stuck after ${result.inputCount} inputs and ${result.hands} hands; last events:\n${tail}`,
+      );
     }
     const events = table.apply(input);
     result.inputCount += 1;
@@ -65,7 +71,8 @@ export function runSession(options: SessionOptions, table: Table, virtual: Virtu
       if (e.type === 'input.rejected' || e.type === 'request.rejected') result.rejected.push(e);
     }
     if (events.length > 0) recent = events;
-    if (result.inputCount > limit) throw new Error(`virtual table: ${result.inputCount} inputs for ${result.hands} hands; giving up`);
+    if (result.inputCount > limit)
+      throw new Error(`virtual table: ${result.inputCount} inputs for ${result.hands} hands; giving up`);
     enqueue(virtual.react(events));
   }
   return result;

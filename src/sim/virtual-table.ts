@@ -75,11 +75,16 @@ const ANSWERED_BY: Record<Answer, TableEvent['type']> = {
 };
 
 export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
-  if (!Number.isInteger(options.seats) || options.seats < 2) throw new TableError('CONFIG_INVALID', `virtual table: seats must be an integer ≥ 2, got ${options.seats}`);
+  if (!Number.isInteger(options.seats) || options.seats < 2)
+    throw new TableError('CONFIG_INVALID', `virtual table: seats must be an integer ≥ 2, got ${options.seats}`);
   if (!Number.isInteger(options.players) || options.players < 2 || options.players > options.seats) {
-    throw new TableError('CONFIG_INVALID', `virtual table: players must be an integer from 2 to the ${options.seats} seats, got ${options.players}`);
+    throw new TableError(
+      'CONFIG_INVALID',
+      `virtual table: players must be an integer from 2 to the ${options.seats} seats, got ${options.players}`,
+    );
   }
-  if (!Number.isFinite(options.startAt)) throw new TableError('CONFIG_INVALID', 'virtual table: startAt must be a time in ms');
+  if (!Number.isFinite(options.startAt))
+    throw new TableError('CONFIG_INVALID', 'virtual table: startAt must be a time in ms');
   const profile = resolveProfile(options.profile, options.rules, options.profiles);
   const random: Random = createRandom(options.seed);
   const rate = Math.min(1, Math.max(0, options.irregularityRate));
@@ -140,7 +145,11 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     }
     if (penalised === 0 && random.chance(rate / 20)) {
       const seat = random.pick(playerSeats);
-      steps.push({ after: random.int(500, 1500), input: { type: 'command', name: 'penalty', seat, rounds: 1 }, answer: null });
+      steps.push({
+        after: random.int(500, 1500),
+        input: { type: 'command', name: 'penalty', seat, rounds: 1 },
+        answer: null,
+      });
     }
     // The sensor must hold its new level for the debounce before the hand starts, or the change lands mid-hand.
     const settle = sensorChange ? profile.presence.debounceMs + 500 : 0;
@@ -161,8 +170,13 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
       h.plan = null;
       const callers = playerSeats.filter((s) => s !== seat && present.has(s) && !away.has(s));
       const by = callers.length > 0 && random.chance(0.6) ? 'seat' : random.pick(['dealer', 'floor'] as const);
-      const request: Body = by === 'seat' ? { type: 'clock-request', by, seat: random.pick(callers) } : { type: 'clock-request', by };
-      const ask: Step = { after: within(random.int(4000, 12000)), input: () => (onSeat() ? request : null), answer: 'clock' };
+      const request: Body =
+        by === 'seat' ? { type: 'clock-request', by, seat: random.pick(callers) } : { type: 'clock-request', by };
+      const ask: Step = {
+        after: within(random.int(4000, 12000)),
+        input: () => (onSeat() ? request : null),
+        answer: 'clock',
+      };
       if (plan === 'clock-expire') {
         h.waitingForTimer = seat;
         return [ask];
@@ -174,7 +188,11 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     if (plan === 'timebank' && deadline !== null && (banks.get(seat) ?? 0) > 0 && room(now) > 5000) {
       h.plan = null;
       return [
-        { after: (t) => deadline - t - random.int(2000, 4000), input: () => (onSeat() ? { type: 'timebank', seat } : null), answer: 'timebank' },
+        {
+          after: (t) => deadline - t - random.int(2000, 4000),
+          input: () => (onSeat() ? { type: 'timebank', seat } : null),
+          answer: 'timebank',
+        },
         { after: within(random.int(2000, 8000)), input: act, answer: 'action' },
       ];
     }
@@ -191,7 +209,12 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
       if ((h.plan === 'exposed-late' || h.plan === 'exposed-early') && h.holeReads === h.exposeAt) {
         h.plan = null;
         const name = random.chance(0.5);
-        steps.push({ after: random.int(300, 1500), input: () => (name ? { type: 'panel', button: 'exposed', card: h.lastCard! } : { type: 'panel', button: 'exposed' }), answer: 'exposed' });
+        steps.push({
+          after: random.int(300, 1500),
+          input: () =>
+            name ? { type: 'panel', button: 'exposed', card: h.lastCard! } : { type: 'panel', button: 'exposed' },
+          answer: 'exposed',
+        });
       }
       return steps;
     }
@@ -251,7 +274,8 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     if (e.type === 'seat.vacated') present.delete(e.seat);
     if (e.type === 'hand.started') {
       // Time banks refill at the first hand of a new level (shotClock.bankReset: level), as the table does.
-      if (profile.shotClock.bankReset === 'level' && e.level !== bankLevel) for (const seat of playerSeats) banks.set(seat, profile.shotClock.timeBanks);
+      if (profile.shotClock.bankReset === 'level' && e.level !== bankLevel)
+        for (const seat of playerSeats) banks.set(seat, profile.shotClock.timeBanks);
       bankLevel = e.level;
       hand = newHand(e, random, profile, rate);
       return;
@@ -270,19 +294,42 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     }
     if (hand === null) return;
     const burn = trackHand(hand, e, profile, random);
-    if (burn !== null) agenda.push({ after: random.int(2000, 5000), input: { type: 'panel', button: 'burn', card: burn }, answer: 'burn' });
+    if (burn !== null)
+      agenda.push({
+        after: random.int(2000, 5000),
+        input: { type: 'panel', button: 'burn', card: burn },
+        answer: 'burn',
+      });
   };
 
   return {
     start() {
       const steps: Step[] = [
-        { after: 0, input: { type: 'command', name: 'setup', seats: options.seats, profile: options.profile, ...(options.rules ? { rules: options.rules } : {}) }, answer: null },
+        {
+          after: 0,
+          input: {
+            type: 'command',
+            name: 'setup',
+            seats: options.seats,
+            profile: options.profile,
+            ...(options.rules ? { rules: options.rules } : {}),
+          },
+          answer: null,
+        },
       ];
       for (const seat of playerSeats) {
-        steps.push({ after: 10, input: { type: 'command', name: 'seat-player', seat, player: `Player ${seat}` }, answer: null });
+        steps.push({
+          after: 10,
+          input: { type: 'command', name: 'seat-player', seat, player: `Player ${seat}` },
+          answer: null,
+        });
         steps.push({ after: 10, input: { type: 'seat', seat, occupied: true }, answer: null });
       }
-      steps.push({ after: 10, input: { type: 'command', name: 'set-button', seat: random.pick(playerSeats) }, answer: null });
+      steps.push({
+        after: 10,
+        input: { type: 'command', name: 'set-button', seat: random.pick(playerSeats) },
+        answer: null,
+      });
       if (options.levels ?? rate > 0) {
         steps.push({
           after: 10,

@@ -46,7 +46,9 @@ export function lockJournal(dir: string): () => void {
         // vanished or unreadable: treat as stale
       }
       if (alive(holder)) {
-        throw new TableError('JOURNAL_FAILED', `${dir} is in use by process ${holder} (another table controller?)`, { file: lock });
+        throw new TableError('JOURNAL_FAILED', `${dir} is in use by process ${holder} (another table controller?)`, {
+          file: lock,
+        });
       }
       unlinkSync(lock);
     }

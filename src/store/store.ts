@@ -110,7 +110,9 @@ export function openStore(options: StoreOptions): Store {
   } catch (err) {
     unlock();
     if (err instanceof TableError) throw err;
-    throw new TableError('JOURNAL_FAILED', `cannot open the journal ${path}: ${(err as Error).message}`, { file: path });
+    throw new TableError('JOURNAL_FAILED', `cannot open the journal ${path}: ${(err as Error).message}`, {
+      file: path,
+    });
   }
   return new SqliteStore(db, path, options.synchronous !== 'normal', unlock);
 }
@@ -120,9 +122,27 @@ type HeadRow = { last_seq: number; last_applied: number; pruned_through: number 
 class SqliteStore implements Store {
   closed = false;
   private readonly s: Record<
-    | 'insertInput' | 'insertEvent' | 'setHead' | 'head' | 'inputsFrom' | 'input' | 'lastInput' | 'eventsBetween'
-    | 'readEvents' | 'cursor' | 'addSink' | 'ack' | 'sinks' | 'pruneEvents' | 'pruneInputs' | 'setPruned' | 'counts'
-    | 'checkpoints' | 'checkpointState' | 'saveCheckpoint' | 'dropCheckpoints',
+    | 'insertInput'
+    | 'insertEvent'
+    | 'setHead'
+    | 'head'
+    | 'inputsFrom'
+    | 'input'
+    | 'lastInput'
+    | 'eventsBetween'
+    | 'readEvents'
+    | 'cursor'
+    | 'addSink'
+    | 'ack'
+    | 'sinks'
+    | 'pruneEvents'
+    | 'pruneInputs'
+    | 'setPruned'
+    | 'counts'
+    | 'checkpoints'
+    | 'checkpointState'
+    | 'saveCheckpoint'
+    | 'dropCheckpoints',
     Statement
   >;
   private readonly writeEvents: (inputId: number, events: readonly TableEvent[]) => void;
@@ -155,7 +175,9 @@ class SqliteStore implements Store {
       setPruned: p('UPDATE head SET pruned_through = max(pruned_through, ?) WHERE one = 1'),
       checkpoints: p('SELECT input_id AS inputId, seq, at, version FROM checkpoints ORDER BY input_id DESC'),
       checkpointState: p('SELECT state FROM checkpoints WHERE input_id = ?').pluck(),
-      saveCheckpoint: p('INSERT OR REPLACE INTO checkpoints (input_id, seq, at, version, state) VALUES (?, ?, ?, ?, ?)'),
+      saveCheckpoint: p(
+        'INSERT OR REPLACE INTO checkpoints (input_id, seq, at, version, state) VALUES (?, ?, ?, ?, ?)',
+      ),
       dropCheckpoints: p('DELETE FROM checkpoints WHERE input_id < ?'),
       counts: p('SELECT (SELECT count(*) FROM inputs) AS inputs, (SELECT count(*) FROM events) AS events'),
     };
@@ -247,7 +269,9 @@ class SqliteStore implements Store {
   }
 
   saveCheckpoint(info: CheckpointInfo, state: Uint8Array): void {
-    this.guard('save a checkpoint', () => this.s.saveCheckpoint.run(info.inputId, info.seq, info.at, info.version, state));
+    this.guard('save a checkpoint', () =>
+      this.s.saveCheckpoint.run(info.inputId, info.seq, info.at, info.version, state),
+    );
   }
 
   dropCheckpointsBefore(inputId: number): void {

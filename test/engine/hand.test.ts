@@ -9,7 +9,15 @@ describe('hand lifecycle and dealing', () => {
     const s = scenario({ players: [1, 2, 3, 4], button: 1 });
     expect(s.events[0]).toMatchObject({ seq: 1, type: 'table.ready', seats: 6, profile: 'tda' });
     const evs = s.send({ type: 'shuffle' });
-    expect(evs[0]).toMatchObject({ type: 'hand.started', hand: 1, button: 1, smallBlind: 2, bigBlind: 3, dealtIn: [2, 3, 4, 1], level: null });
+    expect(evs[0]).toMatchObject({
+      type: 'hand.started',
+      hand: 1,
+      button: 1,
+      smallBlind: 2,
+      bigBlind: 3,
+      dealtIn: [2, 3, 4, 1],
+      level: null,
+    });
     s.events.forEach((e, i) => expect(e.seq).toBe(i + 1));
   });
 
@@ -27,7 +35,12 @@ describe('hand lifecycle and dealing', () => {
     s.cards(...DECK.slice(0, 8));
     s.act('call', 'call', 'call', 'check');
     const flop = s.cards(...DECK.slice(8, 12));
-    expect(flop.filter((e) => e.type === 'card.dealt').map((e) => (e as { to: string }).to)).toEqual(['burn', 'board', 'board', 'board']);
+    expect(flop.filter((e) => e.type === 'card.dealt').map((e) => (e as { to: string }).to)).toEqual([
+      'burn',
+      'board',
+      'board',
+      'board',
+    ]);
     expect(s.last('board')).toMatchObject({ street: 'flop', cards: DECK.slice(9, 12) });
     // R-ACT-ORDER after the flop: first live seat left of the button
     expect(s.last('action.on')).toMatchObject({ seat: 2, street: 'flop' });
@@ -135,7 +148,11 @@ describe('hand lifecycle and dealing', () => {
     s.act('check', 'check');
     s.cards('6h', 'Ts');
     s.act('check', 'check');
-    expect(s.last('showdown')).toMatchObject({ order: [3, 1], winners: [1, 3], rank: expect.stringMatching(/royal|straight flush/i) });
+    expect(s.last('showdown')).toMatchObject({
+      order: [3, 1],
+      winners: [1, 3],
+      rank: expect.stringMatching(/royal|straight flush/i),
+    });
   });
 
   test('dealer panel actions are refused when nobody is on action or the deal is not complete', () => {

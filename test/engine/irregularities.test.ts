@@ -38,7 +38,11 @@ describe('exposed cards', () => {
     expect(replacement).toMatchObject({ type: 'card.dealt', to: 'seat', seat: 4, card: DECK[8], position: 9 });
     s.act('call', 'call', 'call', 'check');
     const flop = s.cards(...DECK.slice(9, 12));
-    expect(flop.filter((e) => e.type === 'card.dealt').map((e) => (e as { to: string }).to)).toEqual(['board', 'board', 'board']);
+    expect(flop.filter((e) => e.type === 'card.dealt').map((e) => (e as { to: string }).to)).toEqual([
+      'board',
+      'board',
+      'board',
+    ]);
   });
 
   test('R-EXPOSED-TWO: two hole cards exposed in one hand is a misdeal', () => {
@@ -56,10 +60,12 @@ describe('extra and surplus cards', () => {
     const s = dealt();
     s.cards(...DECK.slice(0, 8));
     const evs = s.cards(DECK[8]!);
-    expect(evs.map((e) => [e.type, (e as { to?: string; kind?: string }).to ?? (e as { kind?: string }).kind])).toEqual([
-      ['card.dealt', 'burn'],
-      ['irregularity', 'extra-card'],
-    ]);
+    expect(evs.map((e) => [e.type, (e as { to?: string; kind?: string }).to ?? (e as { kind?: string }).kind])).toEqual(
+      [
+        ['card.dealt', 'burn'],
+        ['irregularity', 'extra-card'],
+      ],
+    );
     s.act('call', 'call', 'call', 'check');
     s.cards(...DECK.slice(9, 12));
     expect(s.last('board')).toMatchObject({ street: 'flop', cards: DECK.slice(9, 12) });
@@ -93,7 +99,11 @@ describe('extra and surplus cards', () => {
     expect(s.last('board')).toMatchObject({ cards: [] });
     // the returned cards may come out again: not a duplicate
     const again = s.cards(DECK[11]!, DECK[9]!, DECK[20]!);
-    expect(again.filter((e) => e.type === 'card.dealt').map((e) => (e as { to: string }).to)).toEqual(['board', 'board', 'board']);
+    expect(again.filter((e) => e.type === 'card.dealt').map((e) => (e as { to: string }).to)).toEqual([
+      'board',
+      'board',
+      'board',
+    ]);
     expect(s.last('board')).toMatchObject({ street: 'flop', cards: [DECK[11], DECK[9], DECK[20]] });
   });
 });
@@ -155,7 +165,10 @@ describe('premature cards', () => {
     const s = toTurnBetting('robert');
     s.act('check');
     s.cards(DECK[12]!, DECK[13]!);
-    expect(s.last('irregularity')).toMatchObject({ kind: 'premature-turn', remedy: expect.stringMatching(/set the card aside/i) });
+    expect(s.last('irregularity')).toMatchObject({
+      kind: 'premature-turn',
+      remedy: expect.stringMatching(/set the card aside/i),
+    });
     s.act('check', 'check', 'check');
     s.cards(DECK[14]!, DECK[15]!);
     expect(s.last('board')).toMatchObject({ street: 'turn', cards: [...DECK.slice(9, 12), DECK[15]] });
@@ -212,7 +225,10 @@ describe('deck integrity and misdeals', () => {
   });
 
   test('R-DECK-INTEGRITY: a tag not in the enrolled deck is a fouled deck', () => {
-    const deck = new Map([['04a1', 'As'], ['04a2', 'Kd']]);
+    const deck = new Map([
+      ['04a1', 'As'],
+      ['04a2', 'Kd'],
+    ]);
     const s = dealt('tda', { deck });
     expect(s.send({ type: 'card', uid: '04:A1' })[0]).toMatchObject({ type: 'card.dealt', card: 'As' });
     expect(s.send({ type: 'card', uid: 'ffee' })[0]).toMatchObject({ type: 'misdeal', reason: 'unknown-card' });
@@ -226,7 +242,11 @@ describe('deck integrity and misdeals', () => {
     const t = dealt();
     t.cards(...DECK.slice(0, 8));
     t.act('call', 'call');
-    expect(t.act('misdeal')[0]).toMatchObject({ type: 'request.rejected', request: 'misdeal', reason: 'substantial-action' });
+    expect(t.act('misdeal')[0]).toMatchObject({
+      type: 'request.rejected',
+      request: 'misdeal',
+      reason: 'substantial-action',
+    });
     const u = dealt();
     u.cards(...DECK.slice(0, 8));
     u.act('fold', 'fold', 'call');

@@ -85,7 +85,13 @@ describe('clocks', () => {
     const s = onAction('tda');
     const called = s.send({ type: 'clock-request', by: 'seat', seat: 2 });
     const at = s.at;
-    expect(called[0]).toMatchObject({ type: 'clock.called', seat: 1, by: 'seat', countdownAt: at + 25_000, deadline: at + 30_000 });
+    expect(called[0]).toMatchObject({
+      type: 'clock.called',
+      seat: 1,
+      by: 'seat',
+      countdownAt: at + 25_000,
+      deadline: at + 30_000,
+    });
     const evs = s.send({ type: 'tick' }, 31_000);
     expect(evs.map((e) => [e.type, e.at])).toEqual([
       ['clock.countdown', at + 25_000],
@@ -105,22 +111,29 @@ describe('clocks', () => {
     expect(evs.find((e) => e.type === 'action')).toMatchObject({ seat: 2, action: 'check', by: 'clock' });
   });
 
-  test.each(['bfp', 'club'])('R-CLOCK-CALL (%s): 60 s + 10 s, then the hand is dead even when checking is free', (profile) => {
-    const s = onAction(profile);
-    s.act('call', 'call', 'check');
-    s.cards(...DECK.slice(6, 10));
-    s.send({ type: 'clock-request', by: 'floor' });
-    const at = s.at;
-    const evs = s.send({ type: 'tick' }, 70_000);
-    expect(evs.find((e) => e.type === 'clock.countdown')!.at).toBe(at + 60_000);
-    expect(evs.find((e) => e.type === 'hand.dead')).toMatchObject({ seat: 2, reason: 'clock', at: at + 70_000 });
-  });
+  test.each(['bfp', 'club'])(
+    'R-CLOCK-CALL (%s): 60 s + 10 s, then the hand is dead even when checking is free',
+    (profile) => {
+      const s = onAction(profile);
+      s.act('call', 'call', 'check');
+      s.cards(...DECK.slice(6, 10));
+      s.send({ type: 'clock-request', by: 'floor' });
+      const at = s.at;
+      const evs = s.send({ type: 'tick' }, 70_000);
+      expect(evs.find((e) => e.type === 'clock.countdown')!.at).toBe(at + 60_000);
+      expect(evs.find((e) => e.type === 'hand.dead')).toMatchObject({ seat: 2, reason: 'clock', at: at + 70_000 });
+    },
+  );
 
   test('R-CLOCK-SEATED: only a seated, present player may call the clock, and not on themself', () => {
     const s = scenario({ players: [1, 2, 3], absent: [3], button: 1 });
     s.send({ type: 'shuffle' });
     s.cards(...DECK.slice(0, 6));
-    expect(s.send({ type: 'clock-request', by: 'seat', seat: 3 })[0]).toMatchObject({ type: 'request.rejected', request: 'clock', reason: 'caller-absent' });
+    expect(s.send({ type: 'clock-request', by: 'seat', seat: 3 })[0]).toMatchObject({
+      type: 'request.rejected',
+      request: 'clock',
+      reason: 'caller-absent',
+    });
     expect(s.send({ type: 'clock-request', by: 'seat', seat: 5 })[0]).toMatchObject({ reason: 'caller-not-seated' });
     expect(s.send({ type: 'clock-request', by: 'seat', seat: 1 })[0]).toMatchObject({ reason: 'caller-on-action' });
     const t = scenario({ players: [1, 2] });
@@ -129,13 +142,18 @@ describe('clocks', () => {
 
   test('R-SHOT-CLOCK: off in shipped profiles; when on, expiry kills the hand or checks when free; time banks extend', () => {
     expect(onAction('tda').last('action.on')).toMatchObject({ deadline: null });
-    const rules = { shotClock: { enabled: true, seconds: 20, timeBanks: 1, extensionSeconds: 30, checkWhenFree: true } };
+    const rules = {
+      shotClock: { enabled: true, seconds: 20, timeBanks: 1, extensionSeconds: 30, checkWhenFree: true },
+    };
     const s = onAction('tda', rules);
     const start = s.at;
     expect(s.last('action.on')).toMatchObject({ seat: 1, deadline: start + 20_000 });
     const used = s.send({ type: 'timebank', seat: 1 });
     expect(used[0]).toMatchObject({ type: 'timebank.used', seat: 1, remaining: 0, deadline: start + 50_000 });
-    expect(s.send({ type: 'timebank', seat: 1 })[0]).toMatchObject({ type: 'request.rejected', reason: 'no-time-bank' });
+    expect(s.send({ type: 'timebank', seat: 1 })[0]).toMatchObject({
+      type: 'request.rejected',
+      reason: 'no-time-bank',
+    });
     const evs = s.send({ type: 'tick' }, 60_000);
     expect(evs[0]).toMatchObject({ type: 'hand.dead', seat: 1, reason: 'shot-clock', at: start + 50_000 });
     // seat 2 (small blind) now on action with 20 s; it faces the big blind: dead too at expiry
@@ -153,14 +171,26 @@ describe('levels and penalties', () => {
   test('R-LEVEL-CLOCK: a level change during a hand applies from the next shuffle', () => {
     const s = scenario({ players: [1, 2, 3], button: 1 });
     const start = s.send({ type: 'command', name: 'levels-start', levels });
-    expect(start[0]).toMatchObject({ type: 'level.changed', level: 1, smallBlind: 100, bigBlind: 200, appliesToHand: 1 });
+    expect(start[0]).toMatchObject({
+      type: 'level.changed',
+      level: 1,
+      smallBlind: 100,
+      bigBlind: 200,
+      appliesToHand: 1,
+    });
     const t0 = s.at;
     s.send({ type: 'shuffle' });
     expect(s.last('hand.started')).toMatchObject({ level: 1 });
     const evs = s.send({ type: 'tick' }, 20 * 60_000);
     expect(evs[0]).toMatchObject({ type: 'level.changed', break: true, at: t0 + 20 * 60_000, appliesToHand: 2 });
     s.send({ type: 'tick' }, 10 * 60_000);
-    expect(s.last('level.changed')).toMatchObject({ level: 2, smallBlind: 200, bigBlind: 400, ante: 50, appliesToHand: 2 });
+    expect(s.last('level.changed')).toMatchObject({
+      level: 2,
+      smallBlind: 200,
+      bigBlind: 400,
+      ante: 50,
+      appliesToHand: 2,
+    });
     s.act('misdeal');
     s.send({ type: 'shuffle' });
     expect(s.last('hand.started')).toMatchObject({ level: 2, hand: 2 });
@@ -172,7 +202,11 @@ describe('levels and penalties', () => {
     s.send({ type: 'command', name: 'levels-pause' }, 5 * 60_000);
     expect(s.table.snapshot().level).toMatchObject({ paused: true, remainingMs: 15 * 60_000, endsAt: null });
     s.send({ type: 'command', name: 'levels-resume' }, 60 * 60_000);
-    expect(s.table.snapshot().level).toMatchObject({ paused: false, endsAt: s.at + 15 * 60_000, next: { isBreak: true } });
+    expect(s.table.snapshot().level).toMatchObject({
+      paused: false,
+      endsAt: s.at + 15 * 60_000,
+      next: { isBreak: true },
+    });
   });
 
   test('R-PENALTY: R rounds last R × players hands; the seat is dealt in and its hand dead', () => {

@@ -12,17 +12,63 @@ const CARDS = fullDeck();
 const seat = fc.integer({ min: 1, max: 7 });
 const input = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom(...CARDS).map((card) => ({ type: 'card', card })) },
-  { weight: 10, arbitrary: fc.constantFrom('check', 'call', 'raise', 'fold', 'allin').map((button) => ({ type: 'panel', button })) },
+  {
+    weight: 10,
+    arbitrary: fc.constantFrom('check', 'call', 'raise', 'fold', 'allin').map((button) => ({ type: 'panel', button })),
+  },
   { weight: 2, arbitrary: fc.constant({ type: 'shuffle' }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('panel'), button: fc.constantFrom('exposed', 'misdeal', 'burn'), card: fc.constantFrom(...CARDS) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('panel'),
+      button: fc.constantFrom('exposed', 'misdeal', 'burn'),
+      card: fc.constantFrom(...CARDS),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('seat'), seat, occupied: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('clock-request'), by: fc.constantFrom('seat', 'dealer', 'floor'), seat }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant('clock-request'), by: fc.constantFrom('seat', 'dealer', 'floor'), seat }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('timebank'), seat }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('command'), name: fc.constant('seat-player'), seat, player: fc.constantFrom('a', 'b', 'c', 'd', 'e') }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('command'), name: fc.constantFrom('remove-player', 'set-button'), seat }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('command'), name: fc.constant('penalty'), seat, rounds: fc.integer({ min: 0, max: 2 }) }) },
-  { weight: 1, arbitrary: fc.constant({ type: 'command', name: 'levels-start', levels: [{ smallBlind: 1, bigBlind: 2, minutes: 1 }, { break: true, minutes: 1 }, { smallBlind: 2, bigBlind: 4, minutes: 1 }] }) },
-  { weight: 1, arbitrary: fc.constantFrom({ type: 'command', name: 'levels-pause' }, { type: 'command', name: 'levels-resume' }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('command'),
+      name: fc.constant('seat-player'),
+      seat,
+      player: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant('command'), name: fc.constantFrom('remove-player', 'set-button'), seat }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('command'),
+      name: fc.constant('penalty'),
+      seat,
+      rounds: fc.integer({ min: 0, max: 2 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant({
+      type: 'command',
+      name: 'levels-start',
+      levels: [
+        { smallBlind: 1, bigBlind: 2, minutes: 1 },
+        { break: true, minutes: 1 },
+        { smallBlind: 2, bigBlind: 4, minutes: 1 },
+      ],
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom({ type: 'command', name: 'levels-pause' }, { type: 'command', name: 'levels-resume' }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('card'), uid: fc.constantFrom('04aa', '04bb', 'zz') }) },
   { weight: 1, arbitrary: fc.anything().map((x) => ({ type: 'garbage', x })) },
   { weight: 1, arbitrary: fc.constant({ type: 'tick' }) },
@@ -38,7 +84,8 @@ function play(profile: string, shotClock: boolean, steps: [object, number][]): T
   const rules = shotClock ? { shotClock: { enabled: true, seconds: 15 } } : undefined;
   const out = table.apply({ at: 0, type: 'command', name: 'setup', seats: 7, profile, rules });
   let at = 0;
-  for (const p of [1, 2, 3, 4]) out.push(...table.apply({ at, type: 'command', name: 'seat-player', seat: p, player: `p${p}` }));
+  for (const p of [1, 2, 3, 4])
+    out.push(...table.apply({ at, type: 'command', name: 'seat-player', seat: p, player: `p${p}` }));
   for (const p of [1, 2, 3, 4]) out.push(...table.apply({ at, type: 'seat', seat: p, occupied: true }));
   for (const [i, [inp, dt]] of steps.entries()) {
     at += dt;

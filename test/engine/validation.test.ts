@@ -33,12 +33,17 @@ describe('bad input never stops the table', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'input.rejected', line: 7, reason: expect.stringMatching(reason) });
     // and the table still works
-    expect(table.apply({ at: 10, type: 'command', name: 'seat-player', seat: 1, player: 'A' })[0]).toMatchObject({ type: 'player.seated' });
+    expect(table.apply({ at: 10, type: 'command', name: 'seat-player', seat: 1, player: 'A' })[0]).toMatchObject({
+      type: 'player.seated',
+    });
   });
 
   test('inputs before setup are refused with a clear reason', () => {
     const table = createTable({ profiles });
-    expect(table.apply({ at: 0, type: 'shuffle' })[0]).toMatchObject({ type: 'input.rejected', reason: expect.stringMatching(/setup/) });
+    expect(table.apply({ at: 0, type: 'shuffle' })[0]).toMatchObject({
+      type: 'input.rejected',
+      reason: expect.stringMatching(/setup/),
+    });
   });
 
   test('setup: an unknown profile or bad rule overrides are refused; overrides apply', () => {
@@ -48,10 +53,14 @@ describe('bad input never stops the table', () => {
       request: 'setup',
       reason: expect.stringMatching(/unknown-profile/),
     });
-    expect(s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', rules: { clock: { seconds: 'x' } } })[0]).toMatchObject({
+    expect(
+      s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', rules: { clock: { seconds: 'x' } } })[0],
+    ).toMatchObject({
       reason: expect.stringMatching(/clock\.seconds/),
     });
-    expect(s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', rules: { clock: { seconds: 40 } } })[0]).toMatchObject({ type: 'table.ready' });
+    expect(
+      s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', rules: { clock: { seconds: 40 } } })[0],
+    ).toMatchObject({ type: 'table.ready' });
   });
 
   test('time never runs backwards: an older `at` is taken as now', () => {
@@ -63,18 +72,29 @@ describe('bad input never stops the table', () => {
 
   test('floor commands refused for a reason answer request.rejected', () => {
     const s = scenario({ players: [1, 2] });
-    expect(s.send({ type: 'command', name: 'seat-player', seat: 1, player: 'X' })[0]).toMatchObject({ type: 'request.rejected', reason: 'seat-taken' });
-    expect(s.send({ type: 'command', name: 'seat-player', seat: 3, player: 'P1' })[0]).toMatchObject({ reason: 'player-already-seated' });
+    expect(s.send({ type: 'command', name: 'seat-player', seat: 1, player: 'X' })[0]).toMatchObject({
+      type: 'request.rejected',
+      reason: 'seat-taken',
+    });
+    expect(s.send({ type: 'command', name: 'seat-player', seat: 3, player: 'P1' })[0]).toMatchObject({
+      reason: 'player-already-seated',
+    });
     expect(s.send({ type: 'command', name: 'remove-player', seat: 5 })[0]).toMatchObject({ reason: 'seat-empty' });
     expect(s.send({ type: 'command', name: 'set-button', seat: 9 })[0]).toMatchObject({ type: 'input.rejected' });
     expect(s.send({ type: 'shuffle' })[0]).toMatchObject({ type: 'hand.started' });
-    expect(s.send({ type: 'shuffle' })[0]).toMatchObject({ type: 'request.rejected', request: 'shuffle', reason: 'hand-in-progress' });
+    expect(s.send({ type: 'shuffle' })[0]).toMatchObject({
+      type: 'request.rejected',
+      request: 'shuffle',
+      reason: 'hand-in-progress',
+    });
   });
 
   test('profiles: a broken profile names the file and the field', async () => {
     const { checkProfile } = await import('../../src/domain/profile-check.ts');
     const good = JSON.parse(JSON.stringify(profiles.tda));
-    expect(() => checkProfile({ ...good, clock: { ...good.clock, seconds: -1 } }, 'venue.json')).toThrow(/venue\.json: clock\.seconds must be/);
+    expect(() => checkProfile({ ...good, clock: { ...good.clock, seconds: -1 } }, 'venue.json')).toThrow(
+      /venue\.json: clock\.seconds must be/,
+    );
     expect(() => checkProfile({ ...good, flopTooMany: 'guess' }, 'venue.json')).toThrow(/flopTooMany must be one of/);
     expect(() => checkProfile({ ...good, extra: 1 }, 'venue.json')).toThrow(/extra is not a profile field/);
     const { presence: _p, ...missing } = good;

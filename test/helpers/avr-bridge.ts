@@ -11,7 +11,11 @@ export interface WiredUno {
 
 export async function wireUno(
   path: string,
-  options: { baudRate?: number; max7219?: { data: number; clock: number; cs: number }; setup?: (uno: AvrUno) => void } = {},
+  options: {
+    baudRate?: number;
+    max7219?: { data: number; clock: number; cs: number };
+    setup?: (uno: AvrUno) => void;
+  } = {},
 ): Promise<WiredUno> {
   const uno = startUno();
   options.setup?.(uno);

@@ -90,7 +90,11 @@ export function startUno(hexPath: string = FIRMATA_HEX): AvrUno {
   new AVRTimer(cpu, timer2Config);
   const usart = new AVRUSART(cpu, usart0Config, FREQ_HZ);
   const adc = new AVRADC(cpu, adcConfig);
-  const ports = { B: new AVRIOPort(cpu, portBConfig), C: new AVRIOPort(cpu, portCConfig), D: new AVRIOPort(cpu, portDConfig) };
+  const ports = {
+    B: new AVRIOPort(cpu, portBConfig),
+    C: new AVRIOPort(cpu, portCConfig),
+    D: new AVRIOPort(cpu, portDConfig),
+  };
   const pinListeners = new Set<PinListener>();
   const serialListeners: ((bytes: Buffer) => void)[] = [];
   const rxQueue: number[] = [];
@@ -198,8 +202,18 @@ export function startUno(hexPath: string = FIRMATA_HEX): AvrUno {
 // MAX7219 segment bits in no-decode mode (datasheet table 6): DP A B C D E F G from bit 7 down to bit 0.
 const SEGMENT_BITS: Record<string, number> = { A: 0x40, B: 0x20, C: 0x10, D: 0x08, E: 0x04, F: 0x02, G: 0x01 };
 const GLYPHS: Record<string, string> = {
-  '0': 'ABCDEF', '1': 'BC', '2': 'ABDEG', '3': 'ABCDG', '4': 'BCFG', '5': 'ACDFG', '6': 'ACDEFG', '7': 'ABC',
-  '8': 'ABCDEFG', '9': 'ABCDFG', '-': 'G', ' ': '',
+  '0': 'ABCDEF',
+  '1': 'BC',
+  '2': 'ABDEG',
+  '3': 'ABCDG',
+  '4': 'BCFG',
+  '5': 'ACDFG',
+  '6': 'ACDEFG',
+  '7': 'ABC',
+  '8': 'ABCDEFG',
+  '9': 'ABCDFG',
+  '-': 'G',
+  ' ': '',
 };
 const CHAR_BY_CODE = new Map<number, string>(
   Object.entries(GLYPHS).map(([ch, segs]) => [[...segs].reduce((a, s) => a | (SEGMENT_BITS[s] ?? 0), 0), ch]),

@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { journaled, openRuntime, play, type EngineKind, type PlayInput } from './crash-play.ts';
 
 const [dir, file, kind] = process.argv.slice(2) as [string, string, EngineKind];
-const inputs = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as PlayInput);
+const inputs = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as PlayInput);
 const { rt, clock } = openRuntime(dir, kind);
 const from = journaled(dir);
 process.stdout.write(`ready ${from}\n`);

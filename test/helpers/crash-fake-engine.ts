@@ -15,53 +15,75 @@ export interface FakeEngineOptions {
 }
 
 export function fakeEngine(opts: FakeEngineOptions = {}): Engine {
-  return { version: opts.version ?? 'fake-1', create: (_options, saved) => {
-    const st = saved
-      ? (JSON.parse(Buffer.from(saved).toString('utf8')) as { seq: number; at: number; count: number; timers: number[] })
-      : { seq: 0, at: 0, count: 0, timers: [] };
-    let { seq, at, count, timers } = st;
-    const out: TableEvent[] = [];
-    const emit = (e: Record<string, unknown>, when: number) => {
-      out.push({ ...e, seq: ++seq, at: when } as unknown as TableEvent);
-    };
-    return {
-      apply(raw: unknown) {
-        opts.onApply?.(raw);
-        out.length = 0;
-        const input = raw as { type?: unknown; at?: unknown; timerMs?: unknown; name?: unknown };
-        if (typeof input?.at !== 'number' || typeof input.type !== 'string') {
-          emit({ type: 'input.rejected', reason: 'bad input' }, at);
+  return {
+    version: opts.version ?? 'fake-1',
+    create: (_options, saved) => {
+      const st = saved
+        ? (JSON.parse(Buffer.from(saved).toString('utf8')) as {
+            seq: number;
+            at: number;
+            count: number;
+            timers: number[];
+          })
+        : { seq: 0, at: 0, count: 0, timers: [] };
+      let { seq, at, count, timers } = st;
+      const out: TableEvent[] = [];
+      const emit = (e: Record<string, unknown>, when: number) => {
+        out.push({ ...e, seq: ++seq, at: when } as unknown as TableEvent);
+      };
+      return {
+        apply(raw: unknown) {
+          opts.onApply?.(raw);
+          out.length = 0;
+          const input = raw as { type?: unknown; at?: unknown; timerMs?: unknown; name?: unknown };
+          if (typeof input?.at !== 'number' || typeof input.type !== 'string') {
+            emit({ type: 'input.rejected', reason: 'bad input' }, at);
+            return [...out];
+          }
+          for (const t of timers.filter((d) => d <= (input.at as number)).sort((a, b) => a - b)) {
+            emit({ type: 'clock.countdown', seat: 1, seconds: t }, t);
+          }
+          timers = timers.filter((d) => d > (input.at as number));
+          at = input.at;
+          if (input.type === 'tick') return [...out];
+          if (input.type === 'boom') {
+            // An engine bug: it counts an event, then throws.
+            emit({ type: 'action', seat: 1, action: 'fold', by: 'panel' }, at);
+            count += 100;
+            throw new Error('engine bug');
+          }
+          if (input.type === 'command' && input.name === 'setup') {
+            if (!opts.countSurvivesSetup) count = 0;
+            timers = [];
+            emit({ type: 'table.ready', seats: 9, profile: 'fake' }, at);
+            return [...out];
+          }
+          count++;
+          emit({ type: 'action', seat: 1, action: 'check', by: 'panel', count }, at);
+          if (typeof input.timerMs === 'number') timers.push(at + input.timerMs);
           return [...out];
-        }
-        for (const t of timers.filter((d) => d <= (input.at as number)).sort((a, b) => a - b)) {
-          emit({ type: 'clock.countdown', seat: 1, seconds: t }, t);
-        }
-        timers = timers.filter((d) => d > (input.at as number));
-        at = input.at;
-        if (input.type === 'tick') return [...out];
-        if (input.type === 'boom') {
-          // An engine bug: it counts an event, then throws.
-          emit({ type: 'action', seat: 1, action: 'fold', by: 'panel' }, at);
-          count += 100;
-          throw new Error('engine bug');
-        }
-        if (input.type === 'command' && input.name === 'setup') {
-          if (!opts.countSurvivesSetup) count = 0;
-          timers = [];
-          emit({ type: 'table.ready', seats: 9, profile: 'fake' }, at);
-          return [...out];
-        }
-        count++;
-        emit({ type: 'action', seat: 1, action: 'check', by: 'panel', count }, at);
-        if (typeof input.timerMs === 'number') timers.push(at + input.timerMs);
-        return [...out];
-      },
-      nextDeadline: () => (timers.length > 0 ? Math.min(...timers) : null),
-      ...(opts.noSave ? {} : { save: () => Buffer.from(JSON.stringify({ seq, at, count, timers })) }),
-      snapshot: (): TableSnapshot => ({
-        at, seq, seats: 9, profile: 'fake', seatInfo: [], button: null, smallBlind: null, bigBlind: null,
-        hand: count, phase: 'idle', street: null, boardSize: 0, board: [], onAction: null, clock: null, level: null,
-      }),
-    };
-  } };
+        },
+        nextDeadline: () => (timers.length > 0 ? Math.min(...timers) : null),
+        ...(opts.noSave ? {} : { save: () => Buffer.from(JSON.stringify({ seq, at, count, timers })) }),
+        snapshot: (): TableSnapshot => ({
+          at,
+          seq,
+          seats: 9,
+          profile: 'fake',
+          seatInfo: [],
+          button: null,
+          smallBlind: null,
+          bigBlind: null,
+          hand: count,
+          phase: 'idle',
+          street: null,
+          boardSize: 0,
+          board: [],
+          onAction: null,
+          clock: null,
+          level: null,
+        }),
+      };
+    },
+  };
 }

@@ -19,7 +19,12 @@ export function rng(seed: number): () => number {
 const RANKS = 'AKQJT98765432';
 const SUITS = 'shdc';
 
-export function session(profiles: Readonly<Record<string, Profile>>, seed: number, hands: number, startAt = 1_700_000_000_000): PlayInput[] {
+export function session(
+  profiles: Readonly<Record<string, Profile>>,
+  seed: number,
+  hands: number,
+  startAt = 1_700_000_000_000,
+): PlayInput[] {
   const random = rng(seed);
   const table = createTable({ profiles });
   const out: PlayInput[] = [];
@@ -38,9 +43,18 @@ export function session(profiles: Readonly<Record<string, Profile>>, seed: numbe
     push({ type: 'seat', seat, occupied: true }, 100);
   }
   push({ type: 'command', name: 'set-button', seat: 1 }, 3000);
-  push({ type: 'command', name: 'levels-start', levels: [
-    { smallBlind: 100, bigBlind: 200, minutes: 3 }, { break: true, minutes: 1 }, { smallBlind: 200, bigBlind: 400, ante: 50, minutes: 5 },
-  ] }, 100);
+  push(
+    {
+      type: 'command',
+      name: 'levels-start',
+      levels: [
+        { smallBlind: 100, bigBlind: 200, minutes: 3 },
+        { break: true, minutes: 1 },
+        { smallBlind: 200, bigBlind: 400, ante: 50, minutes: 5 },
+      ],
+    },
+    100,
+  );
 
   for (let h = 0; h < hands; h++) {
     const deck = [...RANKS].flatMap((r) => [...SUITS].map((s) => r + s));
@@ -78,7 +92,8 @@ export function session(profiles: Readonly<Record<string, Profile>>, seed: numbe
       }
       const button = r < 0.25 ? 'fold' : r < 0.6 ? 'call' : r < 0.8 ? 'check' : r < 0.95 ? 'raise' : 'allin';
       const events = push({ type: 'panel', button }, between(1000, 20_000));
-      if (events.some((e) => e.type === 'request.rejected')) push({ type: 'panel', button: 'call' }, between(200, 1000));
+      if (events.some((e) => e.type === 'request.rejected'))
+        push({ type: 'panel', button: 'call' }, between(200, 1000));
     }
   }
   return out;

@@ -19,8 +19,13 @@ let base = 0;
 for (const list of inputs) {
   const sub = join(dir, String(base++));
   const clock = fakeClock(list[0]!.at);
-  const rt = createRuntime({ table: { profiles }, store: openStore({ dir: sub, synchronous: mode }), clock,
-    logger: pino({ level: 'silent' }), maintenanceEveryMs: 1e15 });
+  const rt = createRuntime({
+    table: { profiles },
+    store: openStore({ dir: sub, synchronous: mode }),
+    clock,
+    logger: pino({ level: 'silent' }),
+    maintenanceEveryMs: 1e15,
+  });
   for (const input of list) {
     clock.advanceTo(input.at);
     const t0 = process.hrtime.bigint();
@@ -33,5 +38,7 @@ rmSync(dir, { recursive: true, force: true });
 for (const [type, t] of Object.entries(times)) {
   t.sort((a, b) => a - b);
   const q = (p: number) => t[Math.floor(p * (t.length - 1))]!.toFixed(3);
-  console.log(`${mode} ${type.padEnd(14)} n=${String(t.length).padStart(4)} submit ms p50 ${q(0.5)} p90 ${q(0.9)} p99 ${q(0.99)} max ${q(1)}`);
+  console.log(
+    `${mode} ${type.padEnd(14)} n=${String(t.length).padStart(4)} submit ms p50 ${q(0.5)} p90 ${q(0.9)} p99 ${q(0.99)} max ${q(1)}`,
+  );
 }

@@ -22,13 +22,20 @@ export function engineOf(kind: EngineKind): Engine {
 export function journaled(dir: string): number {
   const db = new Database(join(dir, DB_FILE), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("SELECT count(*) FROM inputs WHERE json_extract(json, '$.type') <> 'tick'").pluck().get() as number;
+    return db
+      .prepare("SELECT count(*) FROM inputs WHERE json_extract(json, '$.type') <> 'tick'")
+      .pluck()
+      .get() as number;
   } finally {
     db.close();
   }
 }
 
-export function openRuntime(dir: string, kind: EngineKind, maintenanceEveryMs?: number): { rt: TableRuntime; clock: FakeClock } {
+export function openRuntime(
+  dir: string,
+  kind: EngineKind,
+  maintenanceEveryMs?: number,
+): { rt: TableRuntime; clock: FakeClock } {
   const store = openStore({ dir });
   const clock = fakeClock(store.lastInput()?.at ?? 0);
   const rt = createRuntime({
@@ -44,8 +51,13 @@ export function openRuntime(dir: string, kind: EngineKind, maintenanceEveryMs?: 
 }
 
 /** Feeds inputs[from..], the clock moved to each one's time first (timers due by then fire as ticks). */
-export function play(rt: TableRuntime, clock: FakeClock, inputs: readonly PlayInput[], from: number,
-  onInput?: (index: number) => void): void {
+export function play(
+  rt: TableRuntime,
+  clock: FakeClock,
+  inputs: readonly PlayInput[],
+  from: number,
+  onInput?: (index: number) => void,
+): void {
   for (let i = from; i < inputs.length; i++) {
     const input = inputs[i]!;
     clock.advanceTo(input.at);

@@ -13,7 +13,12 @@ const bridge = startMqttBridge({
     mqtt: {
       baseTopic: 'pokertable',
       embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
-      external: { url: process.env.URL!, username: process.env.MQTT_USER, password: process.env.MQTT_PASS, rejectUnauthorized: true },
+      external: {
+        url: process.env.URL!,
+        username: process.env.MQTT_USER,
+        password: process.env.MQTT_PASS,
+        rejectUnauthorized: true,
+      },
       secureDelayMs: 0,
     },
   },

@@ -32,7 +32,9 @@ export function fakeRuntime(engine: FakeEngine = defaultEngine, now: () => numbe
     submit(raw) {
       const input = { ...raw, at: raw.at ?? now() };
       inputs.push(input);
-      const batch = engine(input).map((body, i) => ({ ...body, seq: events.length + 1 + i, at: input.at }) as TableEvent);
+      const batch = engine(input).map(
+        (body, i) => ({ ...body, seq: events.length + 1 + i, at: input.at }) as TableEvent,
+      );
       events.push(...batch);
       if (batch.length > 0) for (const l of listeners) l(batch);
       return batch;
@@ -70,14 +72,19 @@ export const defaultEngine: FakeEngine = (input) => {
     case 'card':
       return [{ type: 'card.dealt', card: String(input.card), to: 'seat', seat: 1, street: 'preflop', position: 1 }];
     case 'command':
-      if (input.name === 'levels-pause') return [{ type: 'request.rejected', request: 'levels-pause', reason: 'no-levels' }];
+      if (input.name === 'levels-pause')
+        return [{ type: 'request.rejected', request: 'levels-pause', reason: 'no-levels' }];
       if (input.name === 'seat-player') {
         return [{ type: 'player.seated', seat: Number(input.seat), player: String(input.player) }];
       }
       return [{ type: 'table.ready', seats: 9, profile: String(input.name) }];
     case 'device':
       return [
-        { type: input.online ? 'device.online' : 'device.offline', device: String(input.device), detail: String(input.detail) },
+        {
+          type: input.online ? 'device.online' : 'device.offline',
+          device: String(input.device),
+          detail: String(input.detail),
+        },
       ];
     case 'panel':
       return [{ type: 'action', seat: 1, action: 'check', by: 'panel' }];

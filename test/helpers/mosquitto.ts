@@ -65,7 +65,13 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   for (const [name, content] of Object.entries(options.files ?? {})) writeFileSync(join(dir, name), content);
   if (options.users) {
     const file = join(dir, 'passwd');
-    writeFileSync(file, Object.entries(options.users).map(([u, p]) => `${u}:${p}\n`).join(''), { mode: 0o600 });
+    writeFileSync(
+      file,
+      Object.entries(options.users)
+        .map(([u, p]) => `${u}:${p}\n`)
+        .join(''),
+      { mode: 0o600 },
+    );
     const hashed = spawnSync('mosquitto_passwd', ['-U', file]);
     if (hashed.status !== 0) throw new Error(`mosquitto_passwd -U failed: ${hashed.stderr.toString()}`);
   }
@@ -165,11 +171,19 @@ export interface Received {
   properties?: Record<string, unknown>;
 }
 
-export function collect(client: MqttClient): { messages: Received[]; until(pred: (m: Received[]) => boolean, what: string, ms?: number): Promise<void> } {
+export function collect(client: MqttClient): {
+  messages: Received[];
+  until(pred: (m: Received[]) => boolean, what: string, ms?: number): Promise<void>;
+} {
   const messages: Received[] = [];
   const waiters: (() => void)[] = [];
   client.on('message', (topic, payload, packet) => {
-    messages.push({ topic, payload: payload.toString(), retain: packet.retain, properties: packet.properties as Record<string, unknown> | undefined });
+    messages.push({
+      topic,
+      payload: payload.toString(),
+      retain: packet.retain,
+      properties: packet.properties as Record<string, unknown> | undefined,
+    });
     for (const w of waiters.slice()) w();
   });
   return {
@@ -179,7 +193,14 @@ export function collect(client: MqttClient): { messages: Received[]; until(pred:
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(check), 1);
-          reject(new Error(`timed out waiting for ${what}; got ${messages.length} messages: ${messages.slice(-5).map((m) => `${m.topic} ${m.payload.slice(0, 120)}`).join(' | ')}`));
+          reject(
+            new Error(
+              `timed out waiting for ${what}; got ${messages.length} messages: ${messages
+                .slice(-5)
+                .map((m) => `${m.topic} ${m.payload.slice(0, 120)}`)
+                .join(' | ')}`,
+            ),
+          );
         }, ms);
         const check = () => {
           if (!pred(messages)) return;

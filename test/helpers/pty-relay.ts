@@ -18,7 +18,11 @@ async function open(path: string, baudRate: number): Promise<SerialPort> {
 }
 
 /** `garbage`: the noise bytes (no STX by default, so noise never looks like a frame start). */
-export async function startNoisyRelay(pathA: string, pathB: string, options: { baudRate?: number; garbage?: number[]; chunk?: number } = {}): Promise<NoisyRelay> {
+export async function startNoisyRelay(
+  pathA: string,
+  pathB: string,
+  options: { baudRate?: number; garbage?: number[]; chunk?: number } = {},
+): Promise<NoisyRelay> {
   const baudRate = options.baudRate ?? 115_200;
   const garbage = Buffer.from(options.garbage ?? [0xff, 0x00, 0x03, 0x41]);
   const chunk = options.chunk ?? 3;

@@ -19,15 +19,17 @@ export interface Scenario {
   types(events?: TableEvent[]): string[];
 }
 
-export function scenario(opts: {
-  profile?: string;
-  seats?: number;
-  players?: number[];
-  button?: number;
-  absent?: number[];
-  rules?: Record<string, unknown>;
-  deck?: Map<string, string>;
-} = {}): Scenario {
+export function scenario(
+  opts: {
+    profile?: string;
+    seats?: number;
+    players?: number[];
+    button?: number;
+    absent?: number[];
+    rules?: Record<string, unknown>;
+    deck?: Map<string, string>;
+  } = {},
+): Scenario {
   const table = createTable({ profiles, deck: opts.deck });
   const s: Scenario = {
     table,
@@ -50,7 +52,16 @@ export function scenario(opts: {
     types: (events = s.events) => events.map((e) => e.type),
   };
   const seats = opts.seats ?? 6;
-  s.send({ type: 'command', name: 'setup', seats, profile: opts.profile ?? 'tda', ...(opts.rules ? { rules: opts.rules } : {}) }, 0);
+  s.send(
+    {
+      type: 'command',
+      name: 'setup',
+      seats,
+      profile: opts.profile ?? 'tda',
+      ...(opts.rules ? { rules: opts.rules } : {}),
+    },
+    0,
+  );
   for (const seat of opts.players ?? [1, 2, 3, 4]) {
     s.send({ type: 'command', name: 'seat-player', seat, player: `P${seat}` }, 0);
     if (!(opts.absent ?? []).includes(seat)) s.send({ type: 'seat', seat, occupied: true }, 0);
@@ -61,4 +72,57 @@ export function scenario(opts: {
 }
 
 /** 52 distinct cards in a fixed order, for dealing. */
-export const DECK = ['As', 'Kd', 'Qc', 'Jh', 'Ts', '9d', '8c', '7h', '6s', '5d', '4c', '3h', '2s', 'Ad', 'Kc', 'Qh', 'Js', 'Td', '9c', '8h', '7s', '6d', '5c', '4h', '3s', '2d', 'Ac', 'Kh', 'Qs', 'Jd', 'Tc', '9h', '8s', '7d', '6c', '5h', '4s', '3d', '2c', 'Ah', 'Ks', 'Qd', 'Jc', 'Th', '9s', '8d', '7c', '6h', '5s', '4d', '3c', '2h'];
+export const DECK = [
+  'As',
+  'Kd',
+  'Qc',
+  'Jh',
+  'Ts',
+  '9d',
+  '8c',
+  '7h',
+  '6s',
+  '5d',
+  '4c',
+  '3h',
+  '2s',
+  'Ad',
+  'Kc',
+  'Qh',
+  'Js',
+  'Td',
+  '9c',
+  '8h',
+  '7s',
+  '6d',
+  '5c',
+  '4h',
+  '3s',
+  '2d',
+  'Ac',
+  'Kh',
+  'Qs',
+  'Jd',
+  'Tc',
+  '9h',
+  '8s',
+  '7d',
+  '6c',
+  '5h',
+  '4s',
+  '3d',
+  '2c',
+  'Ah',
+  'Ks',
+  'Qd',
+  'Jc',
+  'Th',
+  '9s',
+  '8d',
+  '7c',
+  '6h',
+  '5s',
+  '4d',
+  '3c',
+  '2h',
+];

@@ -28,53 +28,88 @@ export async function checkDevice(device: ResolvedDevice, options: DeviceCheckOp
   return fail(subject, `kind "${device.kind}" has no check in this version`, 'see docs/install.md');
 }
 
-async function checkShoe(device: Extract<ResolvedDevice, { simulated: false }>, subject: string, waitMs: number): Promise<CheckResult> {
+async function checkShoe(
+  device: Extract<ResolvedDevice, { simulated: false }>,
+  subject: string,
+  waitMs: number,
+): Promise<CheckResult> {
   const settings = shoeSettings(device.definition, device.ref);
   const down = await probePcscd(settings.socket);
   if (down !== null) {
-    return fail(subject, down, down.includes('permission')
-      ? 'add the user to the group that may use pcscd (see docs/install.md, "Card shoe")'
-      : 'start it: `sudo systemctl enable --now pcscd.socket` (Debian package pcscd)');
+    return fail(
+      subject,
+      down,
+      down.includes('permission')
+        ? 'add the user to the group that may use pcscd (see docs/install.md, "Card shoe")'
+        : 'start it: `sudo systemctl enable --now pcscd.socket` (Debian package pcscd)',
+    );
   }
   let backend;
   try {
     backend = await loadNfcPcsc();
   } catch (error) {
-    return fail(subject, (error as Error).message, 'apt-get install libpcsclite-dev, then npm ci (nfc-pcsc builds against it)');
+    return fail(
+      subject,
+      (error as Error).message,
+      'apt-get install libpcsclite-dev, then npm ci (nfc-pcsc builds against it)',
+    );
   }
   const matching: string[] = [];
   const others: string[] = [];
   const errors: string[] = [];
-  const context = backend.open({
-    readerAdded: (r) => matching.push(r),
-    readerIgnored: (r) => others.push(r),
-    readerRemoved: () => undefined,
-    card: () => undefined,
-    readerError: (r, e) => errors.push(`${r}: ${e.message}`),
-    contextError: (e) => errors.push(e.message),
-  }, (name) => settings.readerPattern.test(name));
+  const context = backend.open(
+    {
+      readerAdded: (r) => matching.push(r),
+      readerIgnored: (r) => others.push(r),
+      readerRemoved: () => undefined,
+      card: () => undefined,
+      readerError: (r, e) => errors.push(`${r}: ${e.message}`),
+      contextError: (e) => errors.push(e.message),
+    },
+    (name) => settings.readerPattern.test(name),
+  );
   // Readers arrive as pcscd reports them; there is no "that was all" signal, so wait a little.
   const deadline = Date.now() + waitMs;
   while (matching.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   await context.close();
-  if (matching.length > 0) return ok(subject, `pcscd is up; reader "${matching[0]}" matches /${settings.readerPattern.source}/`);
+  if (matching.length > 0)
+    return ok(subject, `pcscd is up; reader "${matching[0]}" matches /${settings.readerPattern.source}/`);
   if (others.length > 0) {
-    return fail(subject, `pcscd is up but no reader matches /${settings.readerPattern.source}/ (seen: ${others.join(', ')})`,
-      'set the device\'s port (a reader-name pattern) in the table config to one of the names seen');
+    return fail(
+      subject,
+      `pcscd is up but no reader matches /${settings.readerPattern.source}/ (seen: ${others.join(', ')})`,
+      "set the device's port (a reader-name pattern) in the table config to one of the names seen",
+    );
   }
-  return fail(subject, `pcscd is up but lists no reader${errors.length ? ` (${errors.join('; ')})` : ''}`,
-    'plug the shoe in; `pcsc_scan` (package pcsc-tools) shows what pcscd sees');
+  return fail(
+    subject,
+    `pcscd is up but lists no reader${errors.length ? ` (${errors.join('; ')})` : ''}`,
+    'plug the shoe in; `pcsc_scan` (package pcsc-tools) shows what pcscd sees',
+  );
 }
 
 function serialPathProblem(subject: string, path: string | undefined): CheckResult | null {
-  if (!path) return fail(subject, 'no port configured', 'set the device\'s port, e.g. /dev/ttyACM0 (ls /dev/serial/by-id/ names it for good)');
+  if (!path)
+    return fail(
+      subject,
+      'no port configured',
+      "set the device's port, e.g. /dev/ttyACM0 (ls /dev/serial/by-id/ names it for good)",
+    );
   if (!existsSync(path)) {
-    return fail(subject, `${path} does not exist`, 'plug the board in; `ls /dev/serial/by-id/` shows the boards this machine sees');
+    return fail(
+      subject,
+      `${path} does not exist`,
+      'plug the board in; `ls /dev/serial/by-id/` shows the boards this machine sees',
+    );
   }
   try {
     accessSync(path, constants.R_OK | constants.W_OK);
   } catch {
-    return fail(subject, `no permission to open ${path}`, 'add the user to the dialout group (`sudo usermod -aG dialout pokertable`), then log in again / restart the service');
+    return fail(
+      subject,
+      `no permission to open ${path}`,
+      'add the user to the dialout group (`sudo usermod -aG dialout pokertable`), then log in again / restart the service',
+    );
   }
   return null;
 }
@@ -87,18 +122,23 @@ async function openPort(subject: string, path: string, baudRate: number): Promis
     return port;
   } catch (error) {
     const message = (error as Error).message;
-    return fail(subject, `cannot open ${path}: ${message}`, /busy|lock/i.test(message)
-      ? `another program holds the port (is the table already running? \`sudo fuser ${path}\`)`
-      : 'check the cable and the device path');
+    return fail(
+      subject,
+      `cannot open ${path}: ${message}`,
+      /busy|lock/i.test(message)
+        ? `another program holds the port (is the table already running? \`sudo fuser ${path}\`)`
+        : 'check the cable and the device path',
+    );
   }
 }
 
-const closePort = (port: SerialPort) => new Promise<void>((resolve) => (port.isOpen ? port.close(() => resolve()) : resolve()));
+const closePort = (port: SerialPort) =>
+  new Promise<void>((resolve) => (port.isOpen ? port.close(() => resolve()) : resolve()));
 
 /** A serial display: the port opens at its speed (the board's own protocol is checked by the table's heartbeat). */
 async function checkSerialOpens(subject: string, path: string | undefined, baudRate: number): Promise<CheckResult> {
   const problem = serialPathProblem(subject, path);
-  if (problem || !path) return problem ?? fail(subject, 'no port configured', 'set the device\'s port');
+  if (problem || !path) return problem ?? fail(subject, 'no port configured', "set the device's port");
   const port = await openPort(subject, path, baudRate);
   if (!(port instanceof SerialPort)) return port;
   await closePort(port);
@@ -106,9 +146,14 @@ async function checkSerialOpens(subject: string, path: string | undefined, baudR
 }
 
 /** Opens the port the way the table will and asks for the Firmata protocol version (REPORT_VERSION, 0xF9). */
-export async function checkFirmata(subject: string, path: string | undefined, baudRate: number, timeoutMs: number): Promise<CheckResult> {
+export async function checkFirmata(
+  subject: string,
+  path: string | undefined,
+  baudRate: number,
+  timeoutMs: number,
+): Promise<CheckResult> {
   const problem = serialPathProblem(subject, path);
-  if (problem || !path) return problem ?? fail(subject, 'no port configured', 'set the device\'s port');
+  if (problem || !path) return problem ?? fail(subject, 'no port configured', "set the device's port");
   const port = await openPort(subject, path, baudRate);
   if (!(port instanceof SerialPort)) return port;
   try {
@@ -130,8 +175,11 @@ export async function checkFirmata(subject: string, path: string | undefined, ba
       port.once('close', () => clearTimeout(again));
     });
     if (version === null) {
-      return fail(subject, `${path} opened but no Firmata answer within ${timeoutMs} ms at ${baudRate} baud`,
-        'flash StandardFirmata (Arduino IDE: File > Examples > Firmata > StandardFirmata) and check baudRate in the definition');
+      return fail(
+        subject,
+        `${path} opened but no Firmata answer within ${timeoutMs} ms at ${baudRate} baud`,
+        'flash StandardFirmata (Arduino IDE: File > Examples > Firmata > StandardFirmata) and check baudRate in the definition',
+      );
     }
     return ok(subject, `Firmata ${version} answers on ${path} at ${baudRate} baud`);
   } finally {

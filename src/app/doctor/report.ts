@@ -11,8 +11,18 @@ export interface CheckResult {
 }
 
 export const ok = (subject: string, detail: string): CheckResult => ({ status: 'ok', subject, detail });
-export const warn = (subject: string, detail: string, fix: string): CheckResult => ({ status: 'warn', subject, detail, fix });
-export const fail = (subject: string, detail: string, fix: string): CheckResult => ({ status: 'fail', subject, detail, fix });
+export const warn = (subject: string, detail: string, fix: string): CheckResult => ({
+  status: 'warn',
+  subject,
+  detail,
+  fix,
+});
+export const fail = (subject: string, detail: string, fix: string): CheckResult => ({
+  status: 'fail',
+  subject,
+  detail,
+  fix,
+});
 export const skip = (subject: string, detail: string): CheckResult => ({ status: 'skip', subject, detail });
 
 const LABEL: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL', skip: 'skip' };
@@ -26,9 +36,11 @@ export function formatReport(results: readonly CheckResult[]): string {
   const failed = results.filter((r) => r.status === 'fail').length;
   const warned = results.filter((r) => r.status === 'warn').length;
   lines.push('');
-  lines.push(failed === 0
-    ? `All checks passed${warned ? ` (${warned} warning${warned > 1 ? 's' : ''})` : ''}.`
-    : `${failed} problem${failed > 1 ? 's' : ''} to fix${warned ? `, ${warned} warning${warned > 1 ? 's' : ''}` : ''}.`);
+  lines.push(
+    failed === 0
+      ? `All checks passed${warned ? ` (${warned} warning${warned > 1 ? 's' : ''})` : ''}.`
+      : `${failed} problem${failed > 1 ? 's' : ''} to fix${warned ? `, ${warned} warning${warned > 1 ? 's' : ''}` : ''}.`,
+  );
   return lines.join('\n');
 }
 

@@ -2,7 +2,15 @@
 import { dirname, resolve } from 'node:path';
 import { loadTableConfig, resolveDevice } from '../../config/load.ts';
 import type { TableConfig } from '../../config/types.ts';
-import { checkBoardReach, checkDeck, checkExternalBroker, checkPorts, checkProfile, checkStorage, configError } from './checks.ts';
+import {
+  checkBoardReach,
+  checkDeck,
+  checkExternalBroker,
+  checkPorts,
+  checkProfile,
+  checkStorage,
+  configError,
+} from './checks.ts';
 import { checkDevice, type DeviceCheckOptions } from './devices.ts';
 import { fail, ok, skip, type CheckResult } from './report.ts';
 
@@ -20,7 +28,12 @@ export async function runDoctor(file: string, options: DoctorOptions = {}): Prom
     results.push(skip('devices', 'not checked: the config must load first'));
     return results;
   }
-  results.push(ok('config', `${file} is valid (table "${config.table.id}", ${config.table.seats} seats, ${config.devices.length} device${config.devices.length === 1 ? '' : 's'})`));
+  results.push(
+    ok(
+      'config',
+      `${file} is valid (table "${config.table.id}", ${config.table.seats} seats, ${config.devices.length} device${config.devices.length === 1 ? '' : 's'})`,
+    ),
+  );
   results.push(checkProfile(config));
 
   const configDir = dirname(resolve(file));

@@ -19,8 +19,19 @@
   const tableNow = () => sync.now + (performance.now() - sync.perf) * sync.speed;
 
   const FEED_SIZE = 6;
-  const FEED_TYPES = new Set(['irregularity', 'misdeal', 'hand.dead', 'violation', 'clock.called', 'penalty.started',
-    'level.changed', 'showdown', 'device.offline', 'device.online', 'timebank.used']);
+  const FEED_TYPES = new Set([
+    'irregularity',
+    'misdeal',
+    'hand.dead',
+    'violation',
+    'clock.called',
+    'penalty.started',
+    'level.changed',
+    'showdown',
+    'device.offline',
+    'device.online',
+    'timebank.used',
+  ]);
 
   async function fetchJson(path) {
     const response = await fetch(path, { cache: 'no-store' });
@@ -68,7 +79,9 @@
       $('overlay').hidden = false;
       return;
     }
-    const url = config.mqtt.url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
+    const url =
+      config.mqtt.url ||
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
     const client = mqtt.connect(url, {
       protocolVersion: 4, // the embedded broker speaks MQTT 3.1.1
       reconnectPeriod: 1000,
@@ -84,7 +97,9 @@
     });
     client.on('reconnect', () => setConn('reconnecting'));
     client.on('offline', () => setConn('reconnecting'));
-    client.on('close', () => { if (view.conn === 'live') setConn('reconnecting'); });
+    client.on('close', () => {
+      if (view.conn === 'live') setConn('reconnecting');
+    });
     client.on('error', () => setConn('reconnecting'));
     client.on('message', (topic, payload) => {
       const text = payload.toString();
@@ -94,10 +109,19 @@
         return;
       }
       let data;
-      try { data = JSON.parse(text); } catch { return; }
-      if (topic === `${base}/state`) { view.snapshot = data; renderTable(); }
-      else if (topic === `${base}/clock`) { view.clock = unwrapClock(data); view.clockSeen = true; renderLevel(); }
-      else if (topic === `${base}/events`) onEvent(data);
+      try {
+        data = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (topic === `${base}/state`) {
+        view.snapshot = data;
+        renderTable();
+      } else if (topic === `${base}/clock`) {
+        view.clock = unwrapClock(data);
+        view.clockSeen = true;
+        renderLevel();
+      } else if (topic === `${base}/events`) onEvent(data);
     });
     setInterval(resync, 30000);
     setInterval(tick, 200);
@@ -129,8 +153,12 @@
   }
 
   // ---- level clock ----
-  function money(n) { return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US'); }
-  function blindsText(l) { return l.isBreak ? 'BREAK' : `${money(l.smallBlind)} / ${money(l.bigBlind)}`; }
+  function money(n) {
+    return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
+  }
+  function blindsText(l) {
+    return l.isBreak ? 'BREAK' : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
+  }
 
   function renderLevel() {
     const l = levelClock();
@@ -151,9 +179,11 @@
     $('paused').hidden = !l.paused;
     panel.classList.toggle('on-break', Boolean(l.isBreak));
     const n = l.next;
-    $('next-level').textContent = !n ? 'last level'
-      : n.isBreak ? `Break · ${n.minutes} min`
-      : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min`;
+    $('next-level').textContent = !n
+      ? 'last level'
+      : n.isBreak
+        ? `Break · ${n.minutes} min`
+        : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min`;
     renderTimeLeft();
   }
 
@@ -169,7 +199,11 @@
   function renderTimeLeft() {
     const l = levelClock();
     const el = $('time-left');
-    if (!l) { el.textContent = '--:--'; el.classList.remove('ending'); return; }
+    if (!l) {
+      el.textContent = '--:--';
+      el.classList.remove('ending');
+      return;
+    }
     const ms = l.paused || l.endsAt === null ? l.remainingMs : l.endsAt - tableNow();
     el.textContent = clockText(ms);
     el.classList.toggle('ending', ms < 60000);
@@ -267,12 +301,18 @@
       if (info.player && !info.present) badges.push(['away', 'AWAY']);
       if (info.allIn) badges.push(['allin', 'ALL-IN']);
       if (info.penaltyHands > 0) badges.push(['penalty', `PEN ${info.penaltyHands}`]);
-      el.querySelector('.badges').innerHTML = badges.map(([cls, text]) => `<span class="badge ${cls}">${text}</span>`).join('');
+      el.querySelector('.badges').innerHTML = badges
+        .map(([cls, text]) => `<span class="badge ${cls}">${text}</span>`)
+        .join('');
     }
     const board = $('board-cards');
-    board.innerHTML = (s.board || []).map((c) => `<span class="card${/[hd]$/.test(c) ? ' red' : ''}">${cardText(c)}</span>`).join('');
-    $('phase').textContent = s.hand === null ? 'Waiting for the shuffle'
-      : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
+    board.innerHTML = (s.board || [])
+      .map((c) => `<span class="card${/[hd]$/.test(c) ? ' red' : ''}">${cardText(c)}</span>`)
+      .join('');
+    $('phase').textContent =
+      s.hand === null
+        ? 'Waiting for the shuffle'
+        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
     renderShotClock();
     if (!view.clockSeen) renderLevel();
   }
@@ -286,19 +326,38 @@
   // ---- floor feed ----
   function feedLine(e) {
     switch (e.type) {
-      case 'irregularity': return ['irregularity', `Irregularity: ${e.kind.replace(/-/g, ' ')}`, e.remedy];
-      case 'misdeal': return ['misdeal', 'Misdeal', `reason: ${e.reason.replace(/-/g, ' ')}`];
-      case 'hand.dead': return ['dead', `Seat ${e.seat}: hand dead`, `reason: ${e.reason}`];
-      case 'violation': return ['violation', `Seat ${e.seat}: violation`, e.rule];
-      case 'clock.called': return ['clock', `Clock on seat ${e.seat}`, `called by ${e.by}`];
-      case 'penalty.started': return ['violation', `Seat ${e.seat}: penalty`, `${e.hands} hands`];
-      case 'level.changed': return ['level', e.break ? 'Break' : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
-        `from hand ${e.appliesToHand}`];
-      case 'showdown': return ['showdown', `Seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(', ')} win${e.winners.length > 1 ? '' : 's'}`, e.rank];
-      case 'device.offline': return ['violation', `Device ${e.device} offline`, e.detail];
-      case 'device.online': return ['level', `Device ${e.device} online`, e.detail];
-      case 'timebank.used': return ['clock', `Seat ${e.seat}: time bank`, `${e.remaining} left`];
-      default: return ['other', e.type, ''];
+      case 'irregularity':
+        return ['irregularity', `Irregularity: ${e.kind.replace(/-/g, ' ')}`, e.remedy];
+      case 'misdeal':
+        return ['misdeal', 'Misdeal', `reason: ${e.reason.replace(/-/g, ' ')}`];
+      case 'hand.dead':
+        return ['dead', `Seat ${e.seat}: hand dead`, `reason: ${e.reason}`];
+      case 'violation':
+        return ['violation', `Seat ${e.seat}: violation`, e.rule];
+      case 'clock.called':
+        return ['clock', `Clock on seat ${e.seat}`, `called by ${e.by}`];
+      case 'penalty.started':
+        return ['violation', `Seat ${e.seat}: penalty`, `${e.hands} hands`];
+      case 'level.changed':
+        return [
+          'level',
+          e.break ? 'Break' : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
+          `from hand ${e.appliesToHand}`,
+        ];
+      case 'showdown':
+        return [
+          'showdown',
+          `Seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(', ')} win${e.winners.length > 1 ? '' : 's'}`,
+          e.rank,
+        ];
+      case 'device.offline':
+        return ['violation', `Device ${e.device} offline`, e.detail];
+      case 'device.online':
+        return ['level', `Device ${e.device} online`, e.detail];
+      case 'timebank.used':
+        return ['clock', `Seat ${e.seat}: time bank`, `${e.remaining} left`];
+      default:
+        return ['other', e.type, ''];
     }
   }
 

@@ -26,7 +26,14 @@ type InputRole =
   | { kind: 'seat-button'; seat: number; button: 'timebank' | 'clock'; pullup?: boolean; activeLow?: boolean };
 
 // Where A0 sits among the digital pins, for boards whose numbering is known, so "A0" and 14 are seen as one pin.
-const FIRST_ANALOG: Readonly<Record<string, number>> = { uno: 14, nano: 14, 'pro-mini': 14, mega: 54, leonardo: 18, micro: 18 };
+const FIRST_ANALOG: Readonly<Record<string, number>> = {
+  uno: 14,
+  nano: 14,
+  'pro-mini': 14,
+  mega: 54,
+  leonardo: 18,
+  micro: 18,
+};
 
 /** Every pin may serve one purpose only: two roles on a pin is a wiring mistake worth stopping for. */
 function checkPins(def: FirmataBoardDefinition, file: string): void {
@@ -36,7 +43,8 @@ function checkPins(def: FirmataBoardDefinition, file: string): void {
     const analog = /^A(\d+)$/i.exec(String(pin));
     const key = analog && a0 !== undefined ? String(a0 + Number(analog[1])) : String(pin).toUpperCase();
     const other = seen.get(key);
-    if (other) throw new TableError('DEVICE_INVALID', `${file}: pin ${pin} is both ${other} and ${what}`, { file, field: what });
+    if (other)
+      throw new TableError('DEVICE_INVALID', `${file}: pin ${pin} is both ${other} and ${what}`, { file, field: what });
     seen.set(key, what);
   };
   def.seatSensors?.forEach((s, i) => use(s.pin, `/seatSensors/${i}`));
@@ -60,18 +68,27 @@ export function createFirmataBoard(
     inputs.push({ key, pin, analog, pullup });
   };
   for (const s of def.seatSensors ?? []) {
-    addInput(`seat:${s.seat}`, s.pin, s.type === 'analog', s.type === 'digital' && (s.pullup ?? false), { kind: 'seat', sensor: s });
+    addInput(`seat:${s.seat}`, s.pin, s.type === 'analog', s.type === 'digital' && (s.pullup ?? false), {
+      kind: 'seat',
+      sensor: s,
+    });
   }
-  for (const [button, input] of Object.entries(def.panel ?? {}) as [PanelButtonName, { pin: PinName; pullup?: boolean; activeLow?: boolean }][]) {
-    addInput(`panel:${button}`, input.pin, false, input.pullup ?? false, { kind: 'panel', button, pullup: input.pullup, activeLow: input.activeLow });
+  for (const [button, input] of Object.entries(def.panel ?? {}) as [
+    PanelButtonName,
+    { pin: PinName; pullup?: boolean; activeLow?: boolean },
+  ][]) {
+    addInput(`panel:${button}`, input.pin, false, input.pullup ?? false, {
+      kind: 'panel',
+      button,
+      pullup: input.pullup,
+      activeLow: input.activeLow,
+    });
   }
   for (const b of def.seatButtons ?? []) {
     addInput(`seat-button:${b.seat}:${b.button}`, b.pin, false, b.pullup ?? false, { kind: 'seat-button', ...b });
   }
   const leds = def.seatLeds ?? [];
-  const digitsSpec = def.shotClock
-    ? { digits: 2, brightness: 60, ...def.shotClock }
-    : null;
+  const digitsSpec = def.shotClock ? { digits: 2, brightness: 60, ...def.shotClock } : null;
 
   let ctx: DeviceContext | null = null;
   let link: Link<FirmataConnection> | null = null;
@@ -136,7 +153,11 @@ export function createFirmataBoard(
     name: ref.name,
     async start(context) {
       if (!ref.port) {
-        throw new TableError('DEVICE_INVALID', `device "${ref.name}": a firmata-board needs a \`port\` (e.g. /dev/ttyACM0)`, { field: 'port' });
+        throw new TableError(
+          'DEVICE_INVALID',
+          `device "${ref.name}": a firmata-board needs a \`port\` (e.g. /dev/ttyACM0)`,
+          { field: 'port' },
+        );
       }
       const path = ref.port;
       ctx = context;

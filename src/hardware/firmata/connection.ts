@@ -71,7 +71,9 @@ async function closePort(port: SerialPort): Promise<void> {
 /** What firmata-io sees as its transport: the port's events, and writes gathered per turn of the event loop.
  * johnny-five bit-bangs the MAX7219 with three Firmata messages per bit; written one by one that is ~150 tiny port
  * writes per digit (each a trip through the serial binding), gathered it is one. */
-function coalescing(port: SerialPort): EventEmitter & { write(data: Buffer, done?: () => void): boolean; flush(): void } {
+function coalescing(
+  port: SerialPort,
+): EventEmitter & { write(data: Buffer, done?: () => void): boolean; flush(): void } {
   const transport = new EventEmitter();
   for (const event of ['open', 'close', 'error', 'data']) port.on(event, (arg: unknown) => transport.emit(event, arg));
   let pending: Buffer[] = [];
@@ -120,14 +122,22 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     io.once('ready', () => resolve());
     port.once('close', () => reject(new Error(`${opts.path} closed during the Firmata handshake`)));
     io.on('error', (err: Error) => reject(err));
-    opts.signal?.addEventListener('abort', () => reject(new Error(`${opts.path}: stopped during the Firmata handshake`)), { once: true });
+    opts.signal?.addEventListener(
+      'abort',
+      () => reject(new Error(`${opts.path}: stopped during the Firmata handshake`)),
+      { once: true },
+    );
   });
   ioReady.catch(() => undefined);
   try {
     await new Promise<void>((resolve, reject) =>
       port.open((err) => (err ? reject(new Error(openError(opts.path, err))) : resolve())),
     );
-    await withTimeout(ioReady, opts.readyTimeoutMs, `no Firmata answer on ${opts.path} within ${opts.readyTimeoutMs} ms (is StandardFirmata flashed?)`);
+    await withTimeout(
+      ioReady,
+      opts.readyTimeoutMs,
+      `no Firmata answer on ${opts.path} within ${opts.readyTimeoutMs} ms (is StandardFirmata flashed?)`,
+    );
   } catch (err) {
     io.removeAllListeners();
     await closePort(port);
@@ -183,7 +193,11 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
 
     if (opts.digits) {
       const d: J5Digits = new five.Led.Digits({
-        pins: { data: digitalPin(opts.digits.data), clock: digitalPin(opts.digits.clock), cs: digitalPin(opts.digits.cs) },
+        pins: {
+          data: digitalPin(opts.digits.data),
+          clock: digitalPin(opts.digits.clock),
+          cs: digitalPin(opts.digits.cs),
+        },
         digits: opts.digits.digits,
         board: j5board,
       });

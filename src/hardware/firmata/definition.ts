@@ -29,16 +29,7 @@ export type SeatSensor =
     };
 
 export type PanelButtonName =
-  | 'shuffle'
-  | 'check'
-  | 'call'
-  | 'raise'
-  | 'fold'
-  | 'allin'
-  | 'exposed'
-  | 'burn'
-  | 'misdeal'
-  | 'clock';
+  'shuffle' | 'check' | 'call' | 'raise' | 'fold' | 'allin' | 'exposed' | 'burn' | 'misdeal' | 'clock';
 
 export interface SeatButton extends DigitalInput {
   seat: Seat;

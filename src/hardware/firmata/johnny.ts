@@ -34,7 +34,9 @@ export interface J5Digits {
 interface FiveModule {
   Board: (new (options: Record<string, unknown>) => J5Board) & { cache: unknown[] };
   Sensor: new (options: Record<string, unknown>) => J5Sensor;
-  Led: (new (options: Record<string, unknown>) => J5Led) & { Digits: new (options: Record<string, unknown>) => J5Digits };
+  Led: (new (options: Record<string, unknown>) => J5Led) & {
+    Digits: new (options: Record<string, unknown>) => J5Digits;
+  };
 }
 
 interface FirmataIoModule {

@@ -8,7 +8,13 @@ export type SeatLightRole = (typeof SEAT_LIGHT_ROLES)[number];
 export type SeatLights = Record<SeatLightRole, boolean>;
 
 const DARK: SeatLights = {
-  action: false, dead: false, button: false, smallBlind: false, bigBlind: false, blind: false, absent: false,
+  action: false,
+  dead: false,
+  button: false,
+  smallBlind: false,
+  bigBlind: false,
+  blind: false,
+  absent: false,
 };
 
 export function seatLights(snapshot: TableSnapshot | null, seat: Seat): SeatLights {

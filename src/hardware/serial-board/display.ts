@@ -89,7 +89,11 @@ export function createSerialDisplay(
     },
     async start(context) {
       if (!ref.port) {
-        throw new TableError('DEVICE_INVALID', `device "${ref.name}": a serial-display needs a \`port\` (e.g. /dev/ttyUSB0)`, { field: 'port' });
+        throw new TableError(
+          'DEVICE_INVALID',
+          `device "${ref.name}": a serial-display needs a \`port\` (e.g. /dev/ttyUSB0)`,
+          { field: 'port' },
+        );
       }
       ctx = context;
       const logger = context.logger.child({ device: ref.name });

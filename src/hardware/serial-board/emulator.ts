@@ -45,11 +45,19 @@ export function renderScreen(state: DisplayState | null): string[] {
   else if (lv.isBreak) lines.push(`BREAK  ${clock(lv.msLeft)}${lv.paused ? '  PAUSED' : ''}`);
   else {
     const ante = lv.ante !== null && lv.ante > 0 ? ` ante ${money(lv.ante)}` : '';
-    lines.push(`Level ${lv.level}  ${money(lv.smallBlind)}/${money(lv.bigBlind)}${ante}  ${clock(lv.msLeft)}${lv.paused ? '  PAUSED' : ''}`);
+    lines.push(
+      `Level ${lv.level}  ${money(lv.smallBlind)}/${money(lv.bigBlind)}${ante}  ${clock(lv.msLeft)}${lv.paused ? '  PAUSED' : ''}`,
+    );
   }
   const nx = state.next;
-  if (nx) lines.push(nx.isBreak ? `Next: break ${nx.minutes} min` : `Next: ${money(nx.smallBlind)}/${money(nx.bigBlind)}${nx.ante ? ` ante ${money(nx.ante)}` : ''}`);
-  if (state.shotClock) lines.push(`Seat ${state.shotClock.seat}: ${state.shotClock.seconds}${state.shotClock.countdown ? '!' : ''}`);
+  if (nx)
+    lines.push(
+      nx.isBreak
+        ? `Next: break ${nx.minutes} min`
+        : `Next: ${money(nx.smallBlind)}/${money(nx.bigBlind)}${nx.ante ? ` ante ${money(nx.ante)}` : ''}`,
+    );
+  if (state.shotClock)
+    lines.push(`Seat ${state.shotClock.seat}: ${state.shotClock.seconds}${state.shotClock.countdown ? '!' : ''}`);
   return lines;
 }
 

@@ -18,7 +18,8 @@ export function crc8(bytes: Uint8Array, start = 0, end = bytes.length): number {
 
 export function encodeFrame(type: number, payload: Uint8Array = new Uint8Array(0)): Buffer {
   const len = payload.length + 1;
-  if (len > MAX_BODY) throw new RangeError(`payload of ${payload.length} bytes does not fit a frame (max ${MAX_BODY - 1})`);
+  if (len > MAX_BODY)
+    throw new RangeError(`payload of ${payload.length} bytes does not fit a frame (max ${MAX_BODY - 1})`);
   const frame = Buffer.alloc(len + 4);
   frame[0] = STX;
   frame[1] = len;
@@ -45,7 +46,10 @@ export interface FrameParser {
 
 /** A byte-stream parser that resynchronises after garbage or a damaged frame: it skips to the next STX and tries
  * again from there, so one bad byte costs at most the frame it hit. */
-export function createFrameParser(onFrame: (frame: Frame) => void, onError: (error: FrameError, skipped: number) => void = () => {}): FrameParser {
+export function createFrameParser(
+  onFrame: (frame: Frame) => void,
+  onError: (error: FrameError, skipped: number) => void = () => {},
+): FrameParser {
   let buf = Buffer.alloc(0);
   return {
     push(chunk) {

@@ -48,7 +48,8 @@ export function encodeState(seq: number, s: DisplayState): Buffer {
 }
 
 export function decodeState(payload: Buffer): { seq: number; state: DisplayState } {
-  if (payload.length < STATE_PAYLOAD_BYTES) throw new RangeError(`STATE payload of ${payload.length} bytes, need ${STATE_PAYLOAD_BYTES}`);
+  if (payload.length < STATE_PAYLOAD_BYTES)
+    throw new RangeError(`STATE payload of ${payload.length} bytes, need ${STATE_PAYLOAD_BYTES}`);
   const flags = payload.readUInt8(2);
   const has = (f: number): boolean => (flags & f) !== 0;
   return {

@@ -20,9 +20,13 @@ export function createSimulatedDisplay(options: { name: string }): SimulatedDisp
     onClose: () => {},
     close: async () => {},
   };
-  const display = createSerialDisplay({ name: options.name, port: 'simulated' }, { kind: 'serial-display' }, {
-    transport: async () => transport,
-  });
+  const display = createSerialDisplay(
+    { name: options.name, port: 'simulated' },
+    { kind: 'serial-display' },
+    {
+      transport: async () => transport,
+    },
+  );
   return {
     name: options.name,
     board,

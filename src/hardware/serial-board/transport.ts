@@ -32,7 +32,9 @@ export const openSerialTransport: OpenTransport = async (path, baudRate) => {
     closedDetail = detail;
     if (!closing) for (const l of closeListeners) l(detail);
   };
-  port.on('close', (err: { disconnected?: boolean } | null) => closed(err?.disconnected ? `${path} disconnected` : `${path} closed`));
+  port.on('close', (err: { disconnected?: boolean } | null) =>
+    closed(err?.disconnected ? `${path} disconnected` : `${path} closed`),
+  );
   port.on('error', (err: Error) => closed(`${path}: ${err.message}`));
   return {
     write(bytes) {
