@@ -82,19 +82,17 @@ export function step(state: State, options: TableOptions, raw: unknown, line?: n
   const valid = typeof checked !== 'string';
   const at = valid ? Math.max(checked.at, state.now) : state.now;
   const ctx = new Ctx(state, at);
-  fireTimers(ctx, at);
-  ctx.at = at;
-  state.now = at;
-  if (!valid) {
-    ctx.emit(
-      line === undefined
-        ? { type: 'input.rejected', reason: checked }
-        : { type: 'input.rejected', reason: checked, line },
-    );
-    return ctx.events;
+  let reason: string | void = valid ? undefined : checked;
+  try {
+    fireTimers(ctx, at);
+    ctx.at = at;
+    state.now = at;
+    if (valid) reason = handle(ctx, options, checked);
+  } catch (error) {
+    // A bug must not stop the table: what was emitted stands (seq stays continuous) and the input is refused.
+    ctx.at = state.now = at;
+    reason = `internal error: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const input = checked;
-  const reason = handle(ctx, options, input);
   if (reason)
     ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
   return ctx.events;
