@@ -161,6 +161,29 @@ describe('clocks', () => {
   });
 });
 
+describe('time banks', () => {
+  test.each([
+    ['level', 1],
+    ['tournament', 0],
+  ])('R-SHOT-CLOCK: bankReset %s: banks after a new level = %i', (bankReset, expected) => {
+    const rules = { shotClock: { enabled: true, seconds: 20, timeBanks: 1, extensionSeconds: 30, bankReset } };
+    const s = scenario({ players: [1, 2, 3], button: 1, rules });
+    const levels = [
+      { smallBlind: 1, bigBlind: 2, minutes: 1 },
+      { smallBlind: 2, bigBlind: 4, minutes: 1 },
+    ];
+    s.send({ type: 'command', name: 'levels-start', levels });
+    s.send({ type: 'shuffle' });
+    s.cards(...DECK.slice(0, 6));
+    expect(s.send({ type: 'timebank', seat: 1 })[0]).toMatchObject({ type: 'timebank.used', remaining: 0 });
+    s.act('fold', 'fold');
+    s.send({ type: 'tick' }, 61_000);
+    s.send({ type: 'shuffle' });
+    expect(s.last('hand.started')).toMatchObject({ level: 2 });
+    expect(s.table.snapshot().seatInfo[0]).toMatchObject({ seat: 1, timeBanks: expected });
+  });
+});
+
 describe('levels and penalties', () => {
   const levels = [
     { smallBlind: 100, bigBlind: 200, minutes: 20 },
