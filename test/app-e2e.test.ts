@@ -1,23 +1,12 @@
 // End to end: `npm start` as a process, the simulated table playing, an MQTT subscriber in the room.
 import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
+import { listening } from './helpers/net.ts';
 
 const root = join(import.meta.dirname, '..');
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 describe('npm start (simulated table)', () => {
   it('--hands 3: plays three hands, publishes table.ready, hand.started, showdown, and exits 0', async () => {

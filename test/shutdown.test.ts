@@ -3,7 +3,6 @@
 // journal, and exits 0.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -13,6 +12,7 @@ import { openStore } from '../src/store/store.ts';
 import { firmataHexAvailable } from './helpers/avr.ts';
 import { wireUno, type WiredUno } from './helpers/avr-bridge.ts';
 import { openPtyPair, requireSocat, waitFor, type PtyPair } from './helpers/pty.ts';
+import { listening } from './helpers/net.ts';
 
 const root = join(import.meta.dirname, '..');
 const MQTT_PORT = 18844;
@@ -67,17 +67,6 @@ async function watchTable(
   });
   await client.subscribeAsync([`${base}/status`, `${base}/events`], { qos: 1 });
   return { client, statuses, events };
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 const hexReady = firmataHexAvailable();

@@ -2,10 +2,11 @@
 // set, where it is a failure (see mosquittoMissing).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { listening as canConnect } from './net.ts';
 
 const BINARY = process.env.MOSQUITTO ?? (existsOnPath('mosquitto') ? 'mosquitto' : '/usr/sbin/mosquitto');
 
@@ -131,17 +132,6 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** A connected test client (throws when the broker refuses it). */
