@@ -9,7 +9,7 @@ import type { Device } from '../src/hardware/types.ts';
 import type { RawInput } from '../src/runtime/types.ts';
 import { firmataHexAvailable, FIRMATA_HEX } from './helpers/avr.ts';
 import { wireUno, type WiredUno } from './helpers/avr-bridge.ts';
-import { seatSnap, tableSnap } from './helpers/avr-snapshot.ts';
+import { seatSnap, tableSnap } from './helpers/snapshot.ts';
 import { openPtyPair, requireSocat, waitFor, type PtyPair } from './helpers/pty.ts';
 
 const MAX_PINS = { data: 12, clock: 11, cs: 10 };

@@ -14,7 +14,7 @@ import { backoffDelay } from '../src/hardware/firmata/reconnect.ts';
 import { createSimulatedBoard } from '../src/hardware/firmata/simulated.ts';
 import type { Device } from '../src/hardware/types.ts';
 import type { RawInput } from '../src/runtime/types.ts';
-import { seatSnap, tableSnap } from './helpers/avr-snapshot.ts';
+import { seatSnap, tableSnap } from './helpers/snapshot.ts';
 import { openPtyPair, requireSocat, waitFor } from './helpers/pty.ts';
 
 const logger = pino({ level: 'silent' });

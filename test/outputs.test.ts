@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shotClockDigits, secondsLeft } from '../src/hardware/outputs/digits.ts';
 import { displayState, sameDisplay } from '../src/hardware/outputs/level-clock.ts';
 import { seatLights } from '../src/hardware/outputs/seat-lights.ts';
-import { seatSnap, tableSnap } from './helpers/avr-snapshot.ts';
+import { seatSnap, tableSnap } from './helpers/snapshot.ts';
 
 describe('seat lights', () => {
   const snap = tableSnap({

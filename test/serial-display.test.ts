@@ -10,7 +10,7 @@ import { runEmulatorOnPort, type EmulatorOnPort } from '../src/hardware/serial-b
 import { createSimulatedDisplay } from '../src/hardware/serial-board/simulated.ts';
 import type { Transport } from '../src/hardware/serial-board/transport.ts';
 import type { RawInput } from '../src/runtime/types.ts';
-import { tableSnap } from './helpers/avr-snapshot.ts';
+import { tableSnap } from './helpers/snapshot.ts';
 import { openPtyPair, requireSocat, waitFor, type PtyPair } from './helpers/pty.ts';
 import { startNoisyRelay, type NoisyRelay } from './helpers/pty-relay.ts';
 

@@ -3,6 +3,7 @@
 import type { TableSnapshot } from '../../src/domain/snapshot.ts';
 import type { TableEvent } from '../../src/domain/types.ts';
 import type { Engine } from '../../src/runtime/engine.ts';
+import { tableSnap } from './snapshot.ts';
 
 export interface FakeEngineOptions {
   /** When true, `setup` does not reset the count (state that survives a setup, which retention must detect). */
@@ -65,24 +66,7 @@ export function fakeEngine(opts: FakeEngineOptions = {}): Engine {
         },
         nextDeadline: () => (timers.length > 0 ? Math.min(...timers) : null),
         ...(opts.noSave ? {} : { save: () => Buffer.from(JSON.stringify({ seq, at, count, timers })) }),
-        snapshot: (): TableSnapshot => ({
-          at,
-          seq,
-          seats: 9,
-          profile: 'fake',
-          seatInfo: [],
-          button: null,
-          smallBlind: null,
-          bigBlind: null,
-          hand: count,
-          phase: 'idle',
-          street: null,
-          boardSize: 0,
-          board: [],
-          onAction: null,
-          clock: null,
-          level: null,
-        }),
+        snapshot: (): TableSnapshot => tableSnap({ at, seq, seats: 9, profile: 'fake', seatInfo: [], hand: count }),
       };
     },
   };

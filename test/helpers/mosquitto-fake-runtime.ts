@@ -3,6 +3,7 @@
 import type { TableSnapshot } from '../../src/domain/snapshot.ts';
 import type { EventBody, TableEvent } from '../../src/domain/types.ts';
 import type { Outbox, RawInput, Runtime } from '../../src/runtime/types.ts';
+import { tableSnap } from './snapshot.ts';
 
 export type FakeEngine = (input: RawInput & { at: number }) => EventBody[];
 
@@ -43,25 +44,8 @@ export function fakeRuntime(engine: FakeEngine = defaultEngine, now: () => numbe
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    snapshot: () => ({
-      at: events[events.length - 1]?.at ?? 0,
-      seq: events.length,
-      seats: 9,
-      profile: 'tda',
-      seatInfo: [],
-      button: null,
-      smallBlind: null,
-      bigBlind: null,
-      hand: null,
-      phase: 'idle',
-      street: null,
-      boardSize: 0,
-      board: [],
-      onAction: null,
-      clock: null,
-      level: null,
-      ...state,
-    }),
+    snapshot: () =>
+      tableSnap({ at: events[events.length - 1]?.at ?? 0, seq: events.length, seats: 9, seatInfo: [], ...state }),
     close: () => undefined,
   };
 }

@@ -1,4 +1,4 @@
-// Table snapshots for output tests: a quiet 3-seat table, with overrides.
+// Table snapshots for tests: a quiet table with overrides (outputs, fake runtimes and engines).
 import type { SeatSnapshot, TableSnapshot } from '../../src/domain/snapshot.ts';
 
 export function seatSnap(seat: number, over: Partial<SeatSnapshot> = {}): SeatSnapshot {
