@@ -30,7 +30,6 @@ export function readCard(ctx: Ctx, card: Card): void {
   if (round.actions === 0) {
     if (round.street === 'preflop') return afterDeal(ctx, hand, card, position);
     if (round.street === 'flop') return surplusFlop(ctx, hand, card, position);
-    if (round.street === 'river') return afterRiver(ctx, hand, card);
   }
   if (round.street === 'river') return afterRiver(ctx, hand, card);
   premature(ctx, hand, card, position);

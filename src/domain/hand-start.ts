@@ -39,7 +39,6 @@ export function startHand(ctx: Ctx): void {
     owedReplacement: [],
     extraCards: 0,
     burnServed: false,
-    skipBurn: false,
     street: 'preflop',
     round: null,
     owed: [],

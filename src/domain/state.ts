@@ -80,8 +80,6 @@ export interface HandState {
   extraCards: number;
   /** The next street's burn has already been taken (extra card or exposed card served as the burn). */
   burnServed: boolean;
-  /** The next street's burn is skipped (remedies that deal again without a burn). */
-  skipBurn: boolean;
   street: Street;
   round: Round | null;
   /** Reads still owed for the street being dealt. */
@@ -132,7 +130,6 @@ export interface State {
   seats: SeatState[];
   positions: PositionMemory;
   hand: HandState | null;
-  /** The hand number that the last hand had, for `hand` stamping of events right after it ended. */
   levels: LevelState | null;
   /** The level (1-based number) in force for the next hand, or null. */
   levelForNextHand: number | null;

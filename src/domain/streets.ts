@@ -19,9 +19,8 @@ export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void 
   hand.premature = null;
   hand.street = street;
   hand.round = null;
-  let burn = !hand.burnServed && !hand.skipBurn;
+  let burn = !hand.burnServed;
   hand.burnServed = false;
-  hand.skipBurn = false;
   if (hand.setAside && street === 'river') {
     // Robert 4: after the turn round the set-aside card goes back, the stub is reshuffled, the river comes unburned
     hand.out.delete(hand.setAside);
