@@ -1,7 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { TableError } from '../domain/errors.ts';
-import { normalizeUid, parseCard } from '../domain/cards.ts';
-
 export function parseReplayArgs(
   argv: string[],
 ): { file: string; rulesDirs: string[]; deck: string | null } | { error: string } {
@@ -21,20 +17,4 @@ export function parseReplayArgs(
   }
   if (file === null) return { error: 'which file? give a JSONL file of inputs, or - for standard input' };
   return { file, rulesDirs, deck };
-}
-
-/** A deck file for uid reads: {"<uid>": "As", …} (what `npm run deck -- enroll` writes). */
-export function loadDeckIfGiven(file: string | null): Map<string, string> | undefined {
-  if (file === null) return undefined;
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const map = new Map<string, string>();
-  const entries = (raw.cards && typeof raw.cards === 'object' ? raw.cards : raw) as Record<string, unknown>;
-  for (const [uid, card] of Object.entries(entries)) {
-    const u = normalizeUid(uid);
-    const c = typeof card === 'string' ? parseCard(card) : null;
-    if (!u || !c)
-      throw new TableError('DECK_INVALID', `${file}: entry ${uid} → ${String(card)} is not a tag and a card`, { file });
-    map.set(u, c);
-  }
-  return map;
 }

@@ -4,7 +4,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { loadProfiles, SHIPPED_RULES_DIR } from '../config/profiles.ts';
 import { createTable } from '../domain/table.ts';
-import { loadDeckIfGiven, parseReplayArgs } from './replay-args.ts';
+import { loadDeck } from '../deck/store.ts';
+import { parseReplayArgs } from './replay-args.ts';
 
 async function main(): Promise<number> {
   const args = parseReplayArgs(process.argv.slice(2));
@@ -15,7 +16,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const profiles = loadProfiles([SHIPPED_RULES_DIR, ...args.rulesDirs]);
-  const deck = loadDeckIfGiven(args.deck);
+  // the enrolled deck file `npm run deck -- enroll` writes, checked the same way the table checks it
+  const deck = args.deck === null ? undefined : loadDeck(args.deck);
   const table = createTable({ profiles, deck });
   const input = args.file === '-' ? process.stdin : createReadStream(args.file);
   const out: string[] = [];
