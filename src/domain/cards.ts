@@ -17,6 +17,16 @@ export function parseCard(text: string): Card | null {
   return rank + suit;
 }
 
+const RANK_AT = new Int8Array(128).fill(-1);
+const SUIT_AT = new Int8Array(128).fill(-1);
+for (let i = 0; i < RANKS.length; i++) RANK_AT[RANKS.charCodeAt(i)] = i;
+for (let i = 0; i < SUITS.length; i++) SUIT_AT[SUITS.charCodeAt(i)] = i;
+
+/** A canonical card's index 0..51 (for per-hand tables indexed by card instead of Sets of strings). */
+export function cardIndex(card: Card): number {
+  return RANK_AT[card.charCodeAt(0)]! * 4 + SUIT_AT[card.charCodeAt(1)]!;
+}
+
 /** Tag ids are compared as lower-case hex without separators ("04:A2:…" and "04a2…" are one tag). */
 export function normalizeUid(text: string): string | null {
   if (typeof text !== 'string') return null;

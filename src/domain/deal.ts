@@ -1,6 +1,7 @@
 // Reading the shoe (rules.md): each read is a hole card, a replacement, an extra card, a burn, a board card,
 // a premature or surplus card, or an irregularity — decided from when it comes relative to the betting.
 import { endIfOneLeft, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
+import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { DEAD, type HandState } from './state.ts';
 import { dealOwed, prematureRemedy } from './streets.ts';
@@ -17,12 +18,13 @@ export function readCard(ctx: Ctx, card: Card): void {
     });
     return;
   }
-  if (hand.out.has(card)) return misdeal(ctx, hand, 'duplicate-card'); // R-DECK-INTEGRITY: whatever the action
-  hand.out.add(card);
+  const index = cardIndex(card);
+  if (hand.out[index] === 1) return misdeal(ctx, hand, 'duplicate-card'); // R-DECK-INTEGRITY: whatever the action
+  hand.out[index] = 1;
   hand.lastCard = card;
   const position = ++hand.reads;
   const n = hand.plan.dealtIn.length;
-  if (hand.phase === 'dealing') return holeCard(ctx, hand, card, position, n);
+  if (hand.phase === 'dealing') return holeCard(ctx, hand, card, index, position, n);
   if (hand.scramble) return surplusFlop(ctx, hand, card, position);
   if (hand.owed.length > 0) return dealOwed(ctx, hand, card, position);
   const round = hand.round;
@@ -35,10 +37,15 @@ export function readCard(ctx: Ctx, card: Card): void {
   premature(ctx, hand, card, position);
 }
 
-function holeCard(ctx: Ctx, hand: HandState, card: Card, position: number, n: number): void {
+function hole(hand: HandState, card: Card, index: number, seat: Seat, position: number): void {
+  hand.holeCards[seat]!.push(card);
+  hand.holeSeat[index] = seat;
+  hand.holePosition[index] = position;
+}
+
+function holeCard(ctx: Ctx, hand: HandState, card: Card, index: number, position: number, n: number): void {
   const seat = hand.plan.dealtIn[(position - 1) % n]!;
-  hand.holeCards.get(seat)!.push(card);
-  hand.holeIndex.set(card, { position, seat });
+  hole(hand, card, index, seat, position);
   ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
   if (position === 2 * n) dealComplete(ctx, hand);
 }
@@ -64,8 +71,7 @@ function dealComplete(ctx: Ctx, hand: HandState): void {
 function afterDeal(ctx: Ctx, hand: HandState, card: Card, position: number): void {
   const seat = hand.owedReplacement.shift();
   if (seat !== undefined) {
-    hand.holeCards.get(seat)!.push(card);
-    hand.holeIndex.set(card, { position, seat });
+    hole(hand, card, cardIndex(card), seat, position);
     ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
     return;
   }
@@ -117,7 +123,7 @@ function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): v
     });
     return;
   }
-  for (const c of [...hand.board, card]) hand.out.delete(c);
+  for (const c of [...hand.board, card]) hand.out[cardIndex(c)] = 0;
   hand.board = [];
   hand.round = null;
   hand.onAction = null;
@@ -157,15 +163,15 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   const hand = ctx.state.hand;
   if (!hand) return ctx.reject('exposed', 'no-hand');
   const card = named ?? lastRead;
-  const hole = card ? hand.holeIndex.get(card) : undefined;
-  if (!card || !hole) return ctx.reject('exposed', 'not-a-hole-card');
+  const index = card ? cardIndex(card) : -1;
+  if (!card || !hand.holeSeat[index]) return ctx.reject('exposed', 'not-a-hole-card');
   if (hand.exposed.has(card)) return ctx.reject('exposed', 'already-exposed');
   hand.exposed.add(card);
   const profile = ctx.state.setup!.profile;
-  const seat: Seat = hole.seat;
+  const seat: Seat = hand.holeSeat[index]!;
   const canMisdeal = !isSubstantial(ctx, hand);
   if (hand.exposed.size >= 2 && canMisdeal) return misdeal(ctx, hand, 'exposed-two');
-  if (profile.misdeal.exposedPositions.includes(hole.position) && canMisdeal)
+  if (profile.misdeal.exposedPositions.includes(hand.holePosition[index]!) && canMisdeal)
     return misdeal(ctx, hand, 'exposed-early');
   const replaceable = hand.anyActions === 0 && hand.street === 'preflop' && hand.extraCards === 0 && !hand.burnServed;
   if (!replaceable) {
@@ -178,9 +184,10 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
     });
     return;
   }
-  const cards = hand.holeCards.get(seat)!;
+  const cards = hand.holeCards[seat]!;
   cards.splice(cards.indexOf(card), 1);
-  hand.holeIndex.delete(card);
+  hand.holeSeat[index] = 0;
+  hand.holePosition[index] = 0;
   hand.owedReplacement.push(seat);
   hand.burnServed = true; // the exposed card becomes the first burn card
   ctx.emit({

@@ -5,9 +5,13 @@ import type { Profile } from './profile.ts';
 import type { Seat } from './types.ts';
 import type { HandPlan, LastHand, NewcomerWait, PositionMemory } from './positions.ts';
 import { TableError } from './errors.ts';
-import { clockwiseAfter, clockwiseOrder, counterClockwiseBefore, strictlyBetween } from './positions-ring.ts';
+import { clockwiseAfter, counterClockwiseBefore, strictlyBetween } from './positions-ring.ts';
 
 type BigBlindOut = Profile['button']['bigBlindOut'];
+
+/** A set of seats as bits (1 << seat): seats are 1..12, and this runs at every shuffle, where Sets cost. */
+type Seats = number;
+const has = (set: Seats, seat: Seat): boolean => (set & (1 << seat)) !== 0;
 
 /** The positions of one hand before the bookkeeping. */
 interface Shape {
@@ -17,9 +21,9 @@ interface Shape {
   sbPos: Seat;
   headsUp: boolean;
   /** Seats not dealt in. */
-  waiting: Set<Seat>;
+  waiting: Seats;
   /** Seats between the button and the small blind position (their wait does not count as an extra hand). */
-  gap: Set<Seat>;
+  gap: Seats;
 }
 
 interface Context {
@@ -43,25 +47,26 @@ export function planHand(
   profile: Profile,
 ): { plan: HandPlan; memory: PositionMemory } | null {
   validate(players, seatCount);
-  const seated = [...players.keys()].sort((a, b) => a - b);
+  const seated = sortedSeats(players);
   if (seated.length < 2) return null;
   const extra = Math.max(0, Math.floor(profile.newPlayer.extraHandsBetweenOldBlinds));
   // D-13: a `setup` that shrank the table can leave seats beyond it in the memory; those positions mean nothing now.
-  const fits = (seat: Seat): boolean => Number.isInteger(seat) && seat >= 1 && seat <= seatCount;
+  const m = memory.last;
   const last =
-    memory.last !== null && [memory.last.button, memory.last.sbPos, memory.last.bigBlind].every(fits)
-      ? memory.last
-      : null;
-  const floorButton = memory.floorButton !== null && fits(memory.floorButton) ? memory.floorButton : null;
+    m !== null && fits(m.button, seatCount) && fits(m.sbPos, seatCount) && fits(m.bigBlind, seatCount) ? m : null;
+  const floorButton = memory.floorButton !== null && fits(memory.floorButton, seatCount) ? memory.floorButton : null;
   // A wait belongs to a player in a seat: someone else in that seat now means the entry is stale. D-9: "between the
   // previous hand's small and big blind" is measured on the last planned hand; heads-up has no seat between them.
-  const waits = memory.waits
-    .filter((w) => players.get(w.seat) === w.player)
-    .map((w): NewcomerWait => {
-      if (w.betweenOldBlinds !== null) return w;
-      const between = last !== null && !last.headsUp && strictlyBetween(last.sbPos, last.bigBlind, w.seat);
-      return { ...w, betweenOldBlinds: between };
-    });
+  const waits =
+    memory.waits.length === 0
+      ? []
+      : memory.waits
+          .filter((w) => players.get(w.seat) === w.player)
+          .map((w): NewcomerWait => {
+            if (w.betweenOldBlinds !== null) return w;
+            const between = last !== null && !last.headsUp && strictlyBetween(last.sbPos, last.bigBlind, w.seat);
+            return { ...w, betweenOldBlinds: between };
+          });
   const first = seated[0] as Seat;
   let shape: Shape;
   if (floorButton !== null) shape = fresh(floorButton, players, seated);
@@ -69,21 +74,29 @@ export function planHand(
     shape = fresh(first, players, seated); // D-1: no set-button before the first hand
   else shape = continuing({ last, players, seated, waits, extra, mode: profile.button.bigBlindOut });
 
-  const dealtSet = seated.filter((s) => !shape.waiting.has(s));
+  const dealtIn: Seat[] = [];
+  const waiting: Seat[] = [];
+  // `seated` is in seat order: the seats after the button, then those up to it, is clockwise from the button.
+  for (const s of seated) if (s > shape.button && !has(shape.waiting, s)) dealtIn.push(s);
+  for (const s of seated) {
+    if (has(shape.waiting, s)) waiting.push(s);
+    else if (s <= shape.button) dealtIn.push(s);
+  }
   const plan: HandPlan = {
     button: shape.button,
     smallBlind: shape.smallBlind,
     bigBlind: shape.bigBlind,
-    dealtIn: clockwiseOrder(shape.button, dealtSet),
-    waiting: seated.filter((s) => shape.waiting.has(s)),
+    dealtIn,
+    waiting,
     headsUp: shape.headsUp,
   };
   // A newcomer dealt in is done waiting: the entry goes. One still waiting counts a hand unless the gap kept them out.
-  const nextWaits = waits.flatMap((w): NewcomerWait[] => {
-    if (!shape.waiting.has(w.seat)) return [];
-    if (shape.gap.has(w.seat) || w.betweenOldBlinds !== true) return [w];
-    return [{ ...w, extraServed: w.extraServed + 1 }];
-  });
+  const nextWaits: NewcomerWait[] = [];
+  for (const w of waits) {
+    if (!has(shape.waiting, w.seat)) continue;
+    if (has(shape.gap, w.seat) || w.betweenOldBlinds !== true) nextWaits.push(w);
+    else nextWaits.push({ ...w, extraServed: w.extraServed + 1 });
+  }
   const hand = memory.hands + 1;
   const next: PositionMemory = {
     hands: hand,
@@ -94,7 +107,7 @@ export function planHand(
       smallBlind: shape.smallBlind,
       bigBlind: shape.bigBlind,
       headsUp: shape.headsUp,
-      players: seated.map((seat) => ({ seat, player: players.get(seat) as string })),
+      players: seated.map((seat) => ({ seat, player: players.get(seat)! })),
       dealtIn: plan.dealtIn,
     },
     floorButton: null,
@@ -104,9 +117,26 @@ export function planHand(
   return { plan, memory: next };
 }
 
+/** A seat that exists on a table of `seatCount` seats. */
+function fits(seat: Seat, seatCount: number): boolean {
+  return Number.isInteger(seat) && seat >= 1 && seat <= seatCount;
+}
+
+/** The seats of `players` in seat order (insertion sort: a table has at most a dozen, usually already in order). */
+function sortedSeats(players: ReadonlyMap<Seat, string>): Seat[] {
+  const seats: Seat[] = [];
+  for (const seat of players.keys()) {
+    let i = seats.length;
+    while (i > 0 && seats[i - 1]! > seat) i -= 1;
+    seats.splice(i, 0, seat);
+  }
+  return seats;
+}
+
 function validate(players: ReadonlyMap<Seat, string>, seatCount: number): void {
-  if (!Number.isInteger(seatCount) || seatCount < 1) {
-    throw new TableError('INPUT_INVALID', `planHand: seatCount must be a positive integer, got ${seatCount}`);
+  // 30 at most: seat sets are bits of a 32-bit integer (a table has 12 seats at most: validate.ts).
+  if (!Number.isInteger(seatCount) || seatCount < 1 || seatCount > 30) {
+    throw new TableError('INPUT_INVALID', `planHand: seatCount must be an integer from 1 to 30, got ${seatCount}`);
   }
   for (const [seat, player] of players) {
     if (!Number.isInteger(seat) || seat < 1 || seat > seatCount) {
@@ -122,7 +152,7 @@ function validate(players: ReadonlyMap<Seat, string>, seatCount: number): void {
  * next player to its left, the big blind the next. Heads-up the button must be a player (it posts the small blind):
  * `b` if it holds one, else the first player to its left (D-3). Nobody waits (D-2). */
 function fresh(b: Seat, players: ReadonlyMap<Seat, string>, seated: Seat[]): Shape {
-  const none = new Set<Seat>();
+  const none: Seats = 0;
   if (seated.length === 2) {
     const button = players.has(b) ? b : (clockwiseAfter(b, seated) as Seat);
     const bigBlind = clockwiseAfter(button, seated) as Seat;
@@ -135,14 +165,19 @@ function fresh(b: Seat, players: ReadonlyMap<Seat, string>, seated: Seat[]): Sha
 }
 
 function playerThen(last: LastHand, seat: Seat): string | undefined {
-  return last.players.find((p) => p.seat === seat)?.player;
+  for (const p of last.players) if (p.seat === seat) return p.player;
+  return undefined;
+}
+
+/** The same player holds `seat` as at the last hand. */
+function sameAsThen(players: ReadonlyMap<Seat, string>, last: LastHand, seat: Seat): boolean {
+  return players.get(seat) === playerThen(last, seat);
 }
 
 /** Every hand after the first: the big blind moves to the next player left of the last big blind. */
 function continuing(ctx: Context): Shape {
   const { last, players, seated, waits, extra, mode } = ctx;
   const sbPosition = last.bigBlind;
-  const sameAsThen = (seat: Seat): boolean => players.get(seat) === playerThen(last, seat);
   // R-BB-ELIMINATED: where the button goes, where the gap between button and small blind starts, who posts the SB.
   let button: Seat | null;
   let gapStart: Seat | null;
@@ -151,13 +186,13 @@ function continuing(ctx: Context): Shape {
     // D-6: after heads-up there is no gap; the button is found from the small blind once the big blind is known.
     button = null;
     gapStart = null;
-    smallBlind = sbTaken(mode, players, sbPosition, sameAsThen) ? sbPosition : null;
+    smallBlind = sbTaken(mode, players, last, sbPosition) ? sbPosition : null;
   } else if (mode === 'dead-button') {
     button = last.sbPos;
     gapStart = last.sbPos;
     // D-5: the small blind is a seat: whoever holds the last big blind's seat now posts it; empty seat: dead SB.
     smallBlind = players.has(sbPosition) ? sbPosition : null;
-  } else if (!sameAsThen(last.bigBlind)) {
+  } else if (!sameAsThen(players, last, last.bigBlind)) {
     // D-4, club: "si un joueur anciennement de surblind est éliminé, le nouveau surblindeur est le seul à blinder. Le
     // bouton redonnera alors le coup suivant".
     button = last.button;
@@ -167,25 +202,27 @@ function continuing(ctx: Context): Shape {
     // D-4: the button is never dead: it goes to the nearest player right of the small blind who played last hand.
     // With nobody gone that is the last small blind; with the last small blind gone it is the same button ("si un
     // joueur anciennement blindeur est éliminé, le bouton reste le même"). Newcomers are passed over: they wait.
-    const played = new Set(last.dealtIn);
-    const established = seated.filter((s) => s !== sbPosition && played.has(s) && sameAsThen(s));
+    const established = seated.filter(
+      (s) => s !== sbPosition && last.dealtIn.includes(s) && sameAsThen(players, last, s),
+    );
     button = counterClockwiseBefore(sbPosition, established) ?? last.button;
     gapStart = button;
     smallBlind = sbPosition;
   }
 
-  const gap = new Set(gapStart === null ? [] : seated.filter((s) => strictlyBetween(gapStart, sbPosition, s)));
-  const extraWaiting = new Set(
-    waits.filter((w) => w.betweenOldBlinds === true && !gap.has(w.seat) && w.extraServed < extra).map((w) => w.seat),
-  );
-  const candidates = seated.filter((s) => !gap.has(s) && s !== sbPosition);
+  let gap: Seats = 0;
+  if (gapStart !== null) for (const s of seated) if (strictlyBetween(gapStart, sbPosition, s)) gap |= 1 << s;
+  let extraWaiting: Seats = 0;
+  for (const w of waits)
+    if (w.betweenOldBlinds === true && !has(gap, w.seat) && w.extraServed < extra) extraWaiting |= 1 << w.seat;
+  const candidates = seated.filter((s) => !has(gap, s) && s !== sbPosition);
   const bigBlind = clockwiseAfter(sbPosition, candidates);
   if (bigBlind === null) return liftWaits(ctx);
   // D-8: a player who must post a blind is dealt in; the blind ends their wait.
-  extraWaiting.delete(bigBlind);
-  if (smallBlind !== null) extraWaiting.delete(smallBlind);
-  const waiting = new Set([...gap, ...extraWaiting]);
-  const eligible = seated.filter((s) => !waiting.has(s));
+  extraWaiting &= ~(1 << bigBlind);
+  if (smallBlind !== null) extraWaiting &= ~(1 << smallBlind);
+  const waiting: Seats = gap | extraWaiting;
+  const eligible = seated.filter((s) => !has(waiting, s));
   if (eligible.length < 2) return liftWaits(ctx);
   if (eligible.length === 2) return headsUp(ctx, eligible as [Seat, Seat], waiting, gap);
 
@@ -206,13 +243,13 @@ function continuing(ctx: Context): Shape {
   return { button, smallBlind, bigBlind, sbPos, headsUp: false, waiting, gap };
 }
 
-function sbTaken(mode: BigBlindOut, players: ReadonlyMap<Seat, string>, seat: Seat, same: (s: Seat) => boolean) {
-  return mode === 'dead-button' ? players.has(seat) : same(seat);
+function sbTaken(mode: BigBlindOut, players: ReadonlyMap<Seat, string>, last: LastHand, seat: Seat): boolean {
+  return mode === 'dead-button' ? players.has(seat) : sameAsThen(players, last, seat);
 }
 
 /** R-HEADS-UP, R-HEADS-UP-START: two players dealt in. The button posts the small blind; the big blind goes to the
  * player who did not post it last hand, or, when neither did, moves on clockwise from the last big blind's seat. */
-function headsUp(ctx: Context, pair: [Seat, Seat], waiting: Set<Seat>, gap: Set<Seat>): Shape {
+function headsUp(ctx: Context, pair: [Seat, Seat], waiting: Seats, gap: Seats): Shape {
   const { last, players } = ctx;
   const [x, y] = pair;
   const lastBig = playerThen(last, last.bigBlind);
@@ -228,16 +265,14 @@ function headsUp(ctx: Context, pair: [Seat, Seat], waiting: Set<Seat>, gap: Set<
  * to the nearest player right of the small blind position. */
 function liftWaits(ctx: Context): Shape {
   const { last, players, seated, mode } = ctx;
-  const none = new Set<Seat>();
+  const none: Seats = 0;
   if (seated.length === 2) return headsUp(ctx, seated as [Seat, Seat], none, none);
   const sbPosition = last.bigBlind;
   const bigBlind = clockwiseAfter(
     sbPosition,
     seated.filter((s) => s !== sbPosition),
   ) as Seat;
-  const smallBlind = sbTaken(mode, players, sbPosition, (s) => players.get(s) === playerThen(last, s))
-    ? sbPosition
-    : null;
+  const smallBlind = sbTaken(mode, players, last, sbPosition) ? sbPosition : null;
   const button = counterClockwiseBefore(
     sbPosition,
     seated.filter((s) => s !== bigBlind && s !== smallBlind),

@@ -22,7 +22,7 @@ export function showdown(ctx: Ctx, hand: HandState): void {
   const board = hand.board.map(cardCode);
   for (const seat of order) {
     // a seat still owed its replacement card (R-EXPOSED-LATE never served) plays the cards it has
-    const codes = board.concat(hand.holeCards.get(seat)!.map(cardCode));
+    const codes = board.concat(hand.holeCards[seat]!.map(cardCode));
     const score = codes.length === 7 ? score7(codes) : scoreCodes(codes);
     if (score > best) {
       best = score;

@@ -6,7 +6,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-3';
+export const STATE_VERSION = 'domain-state-4';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -64,11 +64,14 @@ export interface HandState {
   /** Cards read in this hand (position = index + 1). */
   reads: number;
   lastCard: Card | null;
-  holeCards: Map<Seat, Card[]>;
-  /** Hole card (by identity) → its hole position (1-based) and seat. */
-  holeIndex: Map<Card, { position: number; seat: Seat }>;
-  /** Cards out of the stub (R-DECK-INTEGRITY). */
-  out: Set<Card>;
+  /** Per seat (index = seat number): its hole cards. */
+  holeCards: Card[][];
+  /** Per card (cards.ts cardIndex): the seat it was dealt to as a hole card, 0 if none. */
+  holeSeat: Uint8Array;
+  /** Per card: its hole position (1-based) in the deal, 0 if not a hole card. */
+  holePosition: Uint8Array;
+  /** Cards out of the stub (R-DECK-INTEGRITY): 1 at the card's index (cards.ts cardIndex). */
+  out: Uint8Array;
   board: Card[];
   /** Per seat (index = seat number): FOLDED | DEAD | ALL_IN bits. An array, not Sets: read on every action. */
   flags: number[];

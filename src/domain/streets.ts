@@ -1,6 +1,7 @@
 // What the shoe owes for each street (burn, board cards), and the remedies for premature and surplus cards
 // (R-PREMATURE-FLOP/TURN/RIVER, R-FLOP-TOO-MANY), as rules.md "Reading the shoe" describes.
 import { bettingSeats, liveSeats, startRound, NEXT_STREET } from './betting.ts';
+import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { showdown } from './showdown.ts';
 import type { HandState, Owed } from './state.ts';
@@ -23,16 +24,16 @@ export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void 
   hand.burnServed = false;
   if (hand.setAside && street === 'river') {
     // Robert 4: after the turn round the set-aside card goes back, the stub is reshuffled, the river comes unburned
-    hand.out.delete(hand.setAside);
+    hand.out[cardIndex(hand.setAside)] = 0;
     hand.setAside = null;
     burn = false;
   }
   if (p && p.cards.length > 0) {
     if (street === 'turn' && profile.premature.turn === 'set-aside') {
       hand.setAside = p.cards[0]!;
-      for (const c of p.cards.slice(1)) hand.out.delete(c);
+      for (const c of p.cards.slice(1)) hand.out[cardIndex(c)] = 0;
     } else {
-      for (const c of p.cards) hand.out.delete(c); // back into the stub: it may legitimately come out again
+      for (const c of p.cards) hand.out[cardIndex(c)] = 0; // back into the stub: it may legitimately come out again
     }
     burn =
       street === 'flop'

@@ -4,6 +4,7 @@ import type { Table, TableOptions } from './api.ts';
 import { act, facingBet, isSubstantial, misdeal } from './betting.ts';
 import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
 import { runCommand } from './commands.ts';
+import { cardIndex } from './cards.ts';
 import { Ctx } from './context.ts';
 import { exposed, namedBurn, readCard } from './deal.ts';
 import { startHand } from './hand-start.ts';
@@ -151,7 +152,11 @@ function onCard(ctx: Ctx, options: TableOptions, named: string | undefined, uid:
   // R-DECK-INTEGRITY reader bounce: the same tag again with no card or panel input in between, within the window,
   // and not back in the stub since, is one read.
   const sameTag = last !== null && (uid !== undefined ? last.uid === uid : last.uid === null && last.card === named);
-  if (sameTag && ctx.at - last.at <= repeatMs && (!state.hand || last.card === '' || state.hand.out.has(last.card))) {
+  if (
+    sameTag &&
+    ctx.at - last.at <= repeatMs &&
+    (!state.hand || last.card === '' || state.hand.out[cardIndex(last.card)] === 1)
+  ) {
     last.at = ctx.at;
     return;
   }
