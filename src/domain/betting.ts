@@ -5,7 +5,7 @@ import type { Ctx } from './context.ts';
 import { firstToAct, misdealt } from './positions.ts';
 import { nextStreetOwed } from './streets.ts';
 import { showdown } from './showdown.ts';
-import { ALL_IN, DEAD, FOLDED, type HandState, type Round } from './state.ts';
+import { ALL_IN, DEAD, FOLDED, zeros, type HandState, type Round } from './state.ts';
 import type { ActionKind, HandEndReason, MisdealReason, Seat, Street } from './types.ts';
 
 export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
@@ -46,7 +46,7 @@ export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
 /** Opens a betting round on a street whose cards are all out, or runs the board out when nobody can bet. */
 export function startRound(ctx: Ctx, hand: HandState, street: Street): void {
   hand.street = street;
-  const matched = new Array<number>(hand.flags.length).fill(0);
+  const matched = zeros(hand.flags.length);
   const round: Round = { street, level: 0, matched, acted: 0, lastAggressor: null, actions: 0, over: false };
   if (street === 'preflop') {
     round.level = 1; // the big blind is a bet everyone else faces; posted blinds are not actions

@@ -3,11 +3,18 @@ import type { Card } from './types.ts';
 export const RANKS = 'AKQJT98765432';
 export const SUITS = 'shdc';
 
+// Rank and suit by character code: a card is read on every other input, and String.includes is a call each time.
+const RANK_AT = new Int8Array(128).fill(-1);
+const SUIT_AT = new Int8Array(128).fill(-1);
+for (let i = 0; i < RANKS.length; i++) RANK_AT[RANKS.charCodeAt(i)] = i;
+for (let i = 0; i < SUITS.length; i++) SUIT_AT[SUITS.charCodeAt(i)] = i;
+
 /** "As", "td", "10h" → "As", "Td", "Th"; anything else → null. */
 export function parseCard(text: string): Card | null {
   if (typeof text !== 'string') return null;
   // the common case, already canonical, without allocating
-  if (text.length === 2 && RANKS.includes(text[0]!) && SUITS.includes(text[1]!)) return text;
+  if (text.length === 2 && (RANK_AT[text.charCodeAt(0)] ?? -1) >= 0 && (SUIT_AT[text.charCodeAt(1)] ?? -1) >= 0)
+    return text;
   let t = text.trim();
   if (t.startsWith('10')) t = 'T' + t.slice(2);
   if (t.length !== 2) return null;
@@ -16,11 +23,6 @@ export function parseCard(text: string): Card | null {
   if (!RANKS.includes(rank) || !SUITS.includes(suit)) return null;
   return rank + suit;
 }
-
-const RANK_AT = new Int8Array(128).fill(-1);
-const SUIT_AT = new Int8Array(128).fill(-1);
-for (let i = 0; i < RANKS.length; i++) RANK_AT[RANKS.charCodeAt(i)] = i;
-for (let i = 0; i < SUITS.length; i++) SUIT_AT[SUITS.charCodeAt(i)] = i;
 
 /** A canonical card's index 0..51 (for per-hand tables indexed by card instead of Sets of strings). */
 export function cardIndex(card: Card): number {

@@ -1,7 +1,7 @@
 // R-HAND-START: a hand begins at the shuffle; whatever was decided "for the next hand" takes effect now.
 import type { Ctx } from './context.ts';
 import { planHand } from './positions.ts';
-import type { HandState } from './state.ts';
+import { zeros, type HandState } from './state.ts';
 import type { Card, Seat } from './types.ts';
 
 export function startHand(ctx: Ctx): void {
@@ -35,7 +35,7 @@ export function startHand(ctx: Ctx): void {
     holePosition: new Uint8Array(52),
     out: new Uint8Array(52),
     board: [],
-    flags: new Array<number>(setup.seats + 1).fill(0),
+    flags: zeros(setup.seats + 1),
     exposed: new Set(),
     owedReplacement: [],
     extraCards: 0,

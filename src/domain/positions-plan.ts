@@ -127,8 +127,9 @@ function sortedSeats(players: ReadonlyMap<Seat, string>): Seat[] {
   const seats: Seat[] = [];
   for (const seat of players.keys()) {
     let i = seats.length;
-    while (i > 0 && seats[i - 1]! > seat) i -= 1;
-    seats.splice(i, 0, seat);
+    seats.push(seat);
+    for (; i > 0 && seats[i - 1]! > seat; i--) seats[i] = seats[i - 1]!;
+    seats[i] = seat;
   }
   return seats;
 }

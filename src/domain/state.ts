@@ -12,6 +12,13 @@ export const FOLDED = 1;
 export const DEAD = 2;
 export const ALL_IN = 4;
 
+/** A packed array of `n` zeros, for per-seat arrays (`new Array(n).fill(0)` is holey and fills in C++). */
+export function zeros(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(0);
+  return a;
+}
+
 export interface SeatState {
   seat: Seat;
   player: string | null;
