@@ -25,7 +25,7 @@ afterEach(() => {
 const ev = (seq: number, at = seq * 10): TableEvent => ({ type: 'hand.ended', reason: 'fold', seq, at });
 
 describe('store', () => {
-  it('uses WAL and FULL sync, and creates a private file', () => {
+  it('uses WAL and creates a private file', () => {
     const { dir } = fresh();
     const db = new Database(join(dir, DB_FILE), { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -55,7 +55,11 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
   };
 
   try {
-    const store = openStore({ dir: config.storage.dir });
+    const store = openStore({
+      dir: config.storage.dir,
+      fsync: config.storage.fsync,
+      onDiskError: (err) => logger.error({ err, dir: config.storage.dir }, 'journal disk error (fsync or checkpoint)'),
+    });
     const runtime = createRuntime({
       table: { profiles: options.profiles, ...(options.deck ? { deck: options.deck } : {}) },
       store,

@@ -1,5 +1,5 @@
 // Prints what one submit costs through the runtime with the real engine (journal fsync, engine, outbox):
-// `npx tsx test/helpers/crash-measure.ts [full|normal]`. Figures for docs/durability.md; not a test.
+// `npx tsx test/helpers/crash-measure.ts [background|every-input]`. Figures for docs/durability.md; not a test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { createRuntime } from '../../src/runtime/runtime.ts';
 import { openStore } from '../../src/store/store.ts';
 import { session } from './crash-inputs.ts';
 
-const mode = process.argv[2] === 'normal' ? 'normal' : 'full';
+const mode = process.argv[2] === 'every-input' ? 'every-input' : 'background';
 const profiles = loadProfiles();
 const inputs = Array.from({ length: 8 }, (_, k) => session(profiles, k + 1, 6, 1_700_000_000_000));
 const dir = mkdtempSync(join(tmpdir(), 'pt-measure-'));
@@ -21,7 +21,7 @@ for (const list of inputs) {
   const clock = fakeClock(list[0]!.at);
   const rt = createRuntime({
     table: { profiles },
-    store: openStore({ dir: sub, synchronous: mode }),
+    store: openStore({ dir: sub, fsync: mode }),
     clock,
     logger: pino({ level: 'silent' }),
     maintenanceEveryMs: 1e15,

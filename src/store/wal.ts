@@ -1,0 +1,125 @@
+// Keeps disk waits off the path from a card read to its event on MQTT. SQLite commits in WAL mode with
+// synchronous=NORMAL: a commit is a write into the WAL file, safe from a killed process at once. Then:
+// - `background` fsync: right after a commit the WAL file is fsynced on libuv's thread pool (one at a time, the
+//   ones asked for meanwhile folded into the next), so a power cut loses at most the last few milliseconds;
+// - checkpoints (copying the WAL into the database, which fsyncs) run when the table has been quiet for a moment,
+//   instead of inside whichever commit crosses SQLite's threshold.
+// Figures and the trade-off: docs/durability.md.
+import { closeSync, fsync, openSync } from 'node:fs';
+import type { Database as Db } from 'better-sqlite3';
+
+export interface WalOptions {
+  /** fsync the WAL after each commit, in the background. Off when every commit is fsynced in line anyway. */
+  background: boolean;
+  /** A checkpoint waits for this long without a commit (ms). */
+  quietMs: number;
+  /** Commits since the last checkpoint before one is wanted. */
+  checkpointAfter: number;
+  /** Commits since the last checkpoint after which it runs at the next commit, quiet or not (a table never idle). */
+  forceAfter: number;
+  /** A background fsync or a checkpoint failed (the disk is failing): the caller logs it. */
+  onError(err: Error): void;
+}
+
+export const DEFAULT_WAL: Omit<WalOptions, 'background' | 'onError'> = {
+  quietMs: 200,
+  checkpointAfter: 500,
+  forceAfter: 20_000,
+};
+
+export class WalKeeper {
+  private fd: number | null = null;
+  private syncing = false;
+  private again = false;
+  private closing = false;
+  private commits = 0;
+  private lastCommit = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private noFile = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly walPath: string,
+    private readonly o: WalOptions,
+  ) {
+    // SQLite checkpoints when we say so, not inside a commit.
+    db.pragma('wal_autocheckpoint = 0');
+  }
+
+  afterCommit(): void {
+    if (this.closing) return;
+    if (this.o.background) this.syncSoon();
+    this.commits += 1;
+    this.lastCommit = performance.now();
+    if (this.commits >= this.o.forceAfter) this.checkpoint();
+    else if (this.commits >= this.o.checkpointAfter && this.timer === null) this.waitForQuiet(this.o.quietMs);
+  }
+
+  /** Runs a checkpoint now (also called by the quiet timer). */
+  checkpoint(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.closing || !this.db.open) return;
+    try {
+      this.db.pragma('wal_checkpoint(PASSIVE)');
+      this.commits = 0;
+    } catch (err) {
+      this.o.onError(err as Error);
+    }
+  }
+
+  /** Stops the timers; an fsync in flight finishes before the file is let go. */
+  close(): void {
+    this.closing = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.syncing) this.release();
+  }
+
+  private waitForQuiet(ms: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const since = performance.now() - this.lastCommit;
+      if (since >= this.o.quietMs) this.checkpoint();
+      else this.waitForQuiet(this.o.quietMs - since);
+    }, ms);
+    this.timer.unref();
+  }
+
+  private syncSoon(): void {
+    if (this.syncing) {
+      this.again = true;
+      return;
+    }
+    const fd = this.file();
+    if (fd === null) return;
+    this.syncing = true;
+    fsync(fd, (err) => {
+      this.syncing = false;
+      if (err) this.o.onError(err);
+      if (this.closing) return this.release();
+      if (this.again) {
+        this.again = false;
+        this.syncSoon();
+      }
+    });
+  }
+
+  /** The WAL file, opened at the first commit (SQLite creates it lazily) and kept: fsync needs a descriptor. */
+  private file(): number | null {
+    if (this.fd !== null || this.noFile) return this.fd;
+    try {
+      this.fd = openSync(this.walPath, 'r');
+    } catch (err) {
+      this.noFile = true; // said once, not at every commit
+      this.o.onError(err as Error);
+    }
+    return this.fd;
+  }
+
+  private release(): void {
+    if (this.fd === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+  }
+}
