@@ -4,6 +4,12 @@ import { planHand } from './positions.ts';
 import { zeros, type HandState } from './state.ts';
 import type { Card, Seat } from './types.ts';
 
+function emptyLists(n: number): Card[][] {
+  const lists: Card[][] = [];
+  for (let i = 0; i < n; i++) lists.push([]);
+  return lists;
+}
+
 export function startHand(ctx: Ctx): void {
   const state = ctx.state;
   const setup = state.setup!;
@@ -30,7 +36,7 @@ export function startHand(ctx: Ctx): void {
     phase: 'dealing',
     reads: 0,
     lastCard: null,
-    holeCards: Array.from({ length: setup.seats + 1 }, (): Card[] => []),
+    holeCards: emptyLists(setup.seats + 1),
     holeSeat: new Uint8Array(52),
     holePosition: new Uint8Array(52),
     out: new Uint8Array(52),
