@@ -4,7 +4,7 @@
 // hands `{type: 'card'}` to the real runtime (SQLite journal on a temp dir, real engine), the real bridge publishes
 // from the outbox, and a subscriber on the broker receives the public event.
 //
-//   npm run bench:latency -- [--reads 10000] [--broker embedded|mosquitto] [--fsync background|every-input]
+//   npm run bench:latency -- [--reads 10000] [--broker embedded|mosquitto] [--fsync every-input|background]
 //                            [--warmup 200] [--gap-ms 2]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
   options: {
     reads: { type: 'string', default: '10000' },
     broker: { type: 'string', default: 'embedded' },
-    fsync: { type: 'string', default: 'background' },
+    fsync: { type: 'string', default: 'every-input' },
     warmup: { type: 'string', default: '200' },
     'gap-ms': { type: 'string', default: '2' },
   },
@@ -40,7 +40,7 @@ const WARMUP = Number(args.warmup);
 // controller (the secure stream and state of the previous read are published by then), for both paths alike.
 const GAP_MS = Number(args['gap-ms']);
 const pause = () => new Promise((resolve) => setTimeout(resolve, GAP_MS));
-const FSYNC = args.fsync === 'every-input' ? 'every-input' : 'background';
+const FSYNC = args.fsync === 'background' ? 'background' : 'every-input';
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const base = 'pokertable/bench';
 

@@ -67,7 +67,7 @@ describe('table config', () => {
     expect(config).toEqual({
       source: file.startsWith(process.cwd()) ? file.slice(process.cwd().length + 1) : file,
       table: { id: 't1', seats: 9, profile: 'tda', rules: {}, deckFile: join(dir, 'decks/deck.json') },
-      storage: { dir: join(dir, 'var'), retentionDays: 30, fsync: 'background' },
+      storage: { dir: join(dir, 'var'), retentionDays: 30, fsync: 'every-input' },
       mqtt: {
         baseTopic: 'pokertable',
         embedded: { host: '127.0.0.1', port: 1883, wsPort: 8083, anonymousRoles: ['display'], users: [] },

@@ -44,7 +44,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig 
   return {
     source: '(simulated table)',
     table: { id: SIM_TABLE_ID, seats: args.seats, profile: SIM_PROFILE, rules: {}, deckFile: null },
-    storage: { dir: stateDir, retentionDays: 30, fsync: 'background' },
+    storage: { dir: stateDir, retentionDays: 30, fsync: 'every-input' },
     mqtt: {
       baseTopic: 'pokertable',
       embedded: {

@@ -61,9 +61,9 @@ export interface TableConfig {
     dir: string;
     /** Inputs and published events older than this are pruned (the state is kept in a checkpoint). */
     retentionDays: number;
-    /** What survives a power cut (docs/durability.md): `background` fsyncs the journal right after each commit,
-     * off the card-to-event path; `every-input` fsyncs each input before the engine sees it. */
-    fsync: 'background' | 'every-input';
+    /** What survives a power cut (docs/durability.md): `every-input` fsyncs each input before the engine sees it;
+     * `background` fsyncs the journal right after each commit, off the card-to-event path. */
+    fsync: 'every-input' | 'background';
   };
   mqtt: MqttConfig;
   http: { host: string; port: number | null };

@@ -39,10 +39,10 @@ export interface CheckpointInfo {
 export interface StoreOptions {
   dir: string;
   /** Every commit survives a killed process at once. What survives a power cut (docs/durability.md):
-   * - `background` (the default): the WAL is fsynced right after each commit, off the event loop, so a power cut
-   *   loses at most the last few milliseconds; nothing waits for the disk between a card read and its event.
-   * - `every-input`: each journaled input is fsynced before the engine sees it (a few ms at the 90th percentile
-   *   on a slow disk). Event batches and acks ride on the next input's fsync. */
+   * - `every-input` (the default): each journaled input is fsynced before the engine sees it (a few ms at the
+   *   90th percentile on a slow disk). Event batches and acks ride on the next input's fsync.
+   * - `background`: the WAL is fsynced right after each commit, off the event loop, so nothing waits for the disk
+   *   between a card read and its event, and a power cut loses at most the last few milliseconds. */
   fsync?: 'background' | 'every-input';
   /** A background fsync or checkpoint failed: the disk is failing, tell someone (default: ignored). */
   onDiskError?: (err: Error) => void;
@@ -120,7 +120,7 @@ export function openStore(options: StoreOptions): Store {
       file: path,
     });
   }
-  const everyInput = options.fsync === 'every-input';
+  const everyInput = options.fsync !== 'background';
   const wal = new WalKeeper(db, `${path}-wal`, {
     ...DEFAULT_WAL,
     ...options.wal,

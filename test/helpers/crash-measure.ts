@@ -1,5 +1,5 @@
 // Prints what one submit costs through the runtime with the real engine (journal fsync, engine, outbox):
-// `npx tsx test/helpers/crash-measure.ts [background|every-input]`. Figures for docs/durability.md; not a test.
+// `npx tsx test/helpers/crash-measure.ts [every-input|background]`. Figures for docs/durability.md; not a test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { createRuntime } from '../../src/runtime/runtime.ts';
 import { openStore } from '../../src/store/store.ts';
 import { session } from './crash-inputs.ts';
 
-const mode = process.argv[2] === 'every-input' ? 'every-input' : 'background';
+const mode = process.argv[2] === 'background' ? 'background' : 'every-input';
 const profiles = loadProfiles();
 const inputs = Array.from({ length: 8 }, (_, k) => session(profiles, k + 1, 6, 1_700_000_000_000));
 const dir = mkdtempSync(join(tmpdir(), 'pt-measure-'));
