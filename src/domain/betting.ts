@@ -54,8 +54,7 @@ export function startRound(ctx: Ctx, hand: HandState, street: Street): void {
   }
   hand.round = round;
   const bettors = bettingSeats(hand);
-  const mustAct = bettors.filter((s) => facingBet(round, s));
-  if (bettors.length === 0 || (bettors.length === 1 && mustAct.length === 0)) {
+  if (bettors.length === 0 || (bettors.length === 1 && !facingBet(round, bettors[0]!))) {
     roundOver(ctx, hand);
     return;
   }

@@ -6,6 +6,9 @@ import { nextSeat } from './positions.ts';
 import type { HandState } from './state.ts';
 import type { Seat } from './types.ts';
 
+/** The seven cards being scored (board, then the seat's two): one buffer, a showdown runs once per hand. */
+const SEVEN = new Int32Array(7);
+
 export function showdown(ctx: Ctx, hand: HandState): void {
   hand.phase = 'showdown';
   hand.onAction = null;
@@ -19,11 +22,19 @@ export function showdown(ctx: Ctx, hand: HandState): void {
   for (let s = nextSeat(first, live, seats)!; s !== first; s = nextSeat(s, live, seats)!) order.push(s);
   let best = -1;
   let winners: Seat[] = [];
-  const board = hand.board.map(cardCode);
+  const board = hand.board;
+  for (let i = 0; i < board.length && i < 5; i++) SEVEN[i] = cardCode(board[i]!);
   for (const seat of order) {
-    // a seat still owed its replacement card (R-EXPOSED-LATE never served) plays the cards it has
-    const codes = board.concat(hand.holeCards[seat]!.map(cardCode));
-    const score = codes.length === 7 ? score7(codes) : scoreCodes(codes);
+    const hole = hand.holeCards[seat]!;
+    let score: number;
+    if (board.length === 5 && hole.length === 2) {
+      SEVEN[5] = cardCode(hole[0]!);
+      SEVEN[6] = cardCode(hole[1]!);
+      score = score7(SEVEN);
+    } else {
+      // a seat still owed its replacement card (R-EXPOSED-LATE never served) plays the cards it has
+      score = scoreCodes(board.concat(hole).map(cardCode));
+    }
     if (score > best) {
       best = score;
       winners = [seat];

@@ -12,11 +12,18 @@ export const FOLDED = 1;
 export const DEAD = 2;
 export const ALL_IN = 4;
 
-/** A packed array of `n` zeros, for per-seat arrays (`new Array(n).fill(0)` is holey and fills in C++). */
+const ZEROS: number[][] = [];
+
+/** A packed array of `n` zeros, for per-seat arrays: a copy of a template per length (`new Array(n).fill(0)` is
+ * holey and fills in C++; pushing grows the array several times). */
 export function zeros(n: number): number[] {
-  const a: number[] = [];
-  for (let i = 0; i < n; i++) a.push(0);
-  return a;
+  let template = ZEROS[n];
+  if (!template) {
+    template = [];
+    for (let i = 0; i < n; i++) template.push(0);
+    ZEROS[n] = template;
+  }
+  return template.slice();
 }
 
 export interface SeatState {

@@ -7,11 +7,13 @@ import { showdown } from './showdown.ts';
 import type { HandState, Owed } from './state.ts';
 import type { Card, Street } from './types.ts';
 
-const STREET_CARDS: Record<Street, number> = { preflop: 0, flop: 3, turn: 1, river: 1 };
-
-function cards(street: Street): Owed[] {
-  return Array<Owed>(STREET_CARDS[street]).fill('board');
-}
+// What the shoe owes for each street, with and without its burn (copied for each hand: `owed` is consumed).
+const OWED: Record<Street, { burn: readonly Owed[]; none: readonly Owed[] }> = {
+  preflop: { burn: ['burn'], none: [] },
+  flop: { burn: ['burn', 'board', 'board', 'board'], none: ['board', 'board', 'board'] },
+  turn: { burn: ['burn', 'board'], none: ['board'] },
+  river: { burn: ['burn', 'board'], none: ['board'] },
+};
 
 /** The previous round is over: work out what the shoe owes for `street`, applying any premature remedy. */
 export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void {
@@ -44,7 +46,7 @@ export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void 
   } else if (p && p.burnRead) {
     burn = false; // the burn taken early stays the burn
   }
-  hand.owed = burn ? ['burn', ...cards(street)] : cards(street);
+  hand.owed = (burn ? OWED[street].burn : OWED[street].none).slice();
 }
 
 /** A card the shoe owed for the street being dealt. */
