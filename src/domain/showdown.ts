@@ -2,7 +2,6 @@
 import { endHand, liveSeats } from './betting.ts';
 import type { Ctx } from './context.ts';
 import { cardCode, nameOf, score7, scoreCodes } from './evaluator.ts';
-import { nextSeat } from './positions.ts';
 import type { HandState } from './state.ts';
 import type { Seat } from './types.ts';
 
@@ -12,14 +11,13 @@ const SEVEN = new Int32Array(7);
 export function showdown(ctx: Ctx, hand: HandState): void {
   hand.phase = 'showdown';
   hand.onAction = null;
+  // In dealing order, which starts with the first seat left of the button and goes clockwise.
   const live = liveSeats(hand);
-  const seats = ctx.state.setup!.seats;
   // The last aggressor of the last betting round shows first; with no bet on the river (or no river betting at all),
-  // the first live seat left of the button.
+  // the first live seat left of the button. Then clockwise.
   const aggressor = hand.round && hand.round.street === 'river' ? hand.round.lastAggressor : null;
-  const first = aggressor !== null && live.includes(aggressor) ? aggressor : nextSeat(hand.plan.button, live, seats)!;
-  const order: Seat[] = [first];
-  for (let s = nextSeat(first, live, seats)!; s !== first; s = nextSeat(s, live, seats)!) order.push(s);
+  const start = aggressor === null ? 0 : Math.max(0, live.indexOf(aggressor));
+  const order: Seat[] = start === 0 ? live : live.slice(start).concat(live.slice(0, start));
   let best = -1;
   let winners: Seat[] = [];
   const board = hand.board;
