@@ -6,6 +6,7 @@ import type { Command, Input, Level, PanelButton } from './types.ts';
 type Result = Input | string;
 
 const PANEL_BUTTONS: readonly PanelButton[] = ['check', 'call', 'raise', 'fold', 'allin', 'exposed', 'burn', 'misdeal'];
+const IS_BUTTON = new Set<unknown>(PANEL_BUTTONS);
 const MAX_SEATS = 12;
 const MAX_TEXT = 200;
 
@@ -51,7 +52,7 @@ export function validateInput(raw: unknown): Result {
       return { type, at, seat: raw.seat, occupied: raw.occupied };
     case 'panel': {
       const button = raw.button as PanelButton;
-      if (!PANEL_BUTTONS.includes(button)) return fail(`panel button must be one of ${PANEL_BUTTONS.join(', ')}`);
+      if (!IS_BUTTON.has(button)) return fail(`panel button must be one of ${PANEL_BUTTONS.join(', ')}`);
       if (raw.card === undefined && raw.raises === undefined && button !== 'burn') return raw as Input;
       const input: Input = { type, at, button };
       if (raw.card !== undefined) {
