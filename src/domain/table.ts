@@ -192,15 +192,6 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
   const hand = ctx.state.hand;
   const button = input.button;
   switch (button) {
-    case 'exposed': {
-      return exposed(ctx, input.card, hand?.lastCard ?? undefined);
-    }
-    case 'burn':
-      return namedBurn(ctx, input.card);
-    case 'misdeal':
-      if (!hand) return ctx.reject('misdeal', 'no-hand');
-      if (isSubstantial(ctx, hand)) return ctx.reject('misdeal', 'substantial-action'); // R-SUBSTANTIAL-ACTION
-      return misdeal(ctx, hand, 'dealer');
     case 'check':
     case 'call':
     case 'raise':
@@ -214,5 +205,14 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
       const raises = (input as { raises?: boolean }).raises !== false;
       return act(ctx, hand, button, 'panel', raises);
     }
+    case 'exposed': {
+      return exposed(ctx, input.card, hand?.lastCard ?? undefined);
+    }
+    case 'burn':
+      return namedBurn(ctx, input.card);
+    case 'misdeal':
+      if (!hand) return ctx.reject('misdeal', 'no-hand');
+      if (isSubstantial(ctx, hand)) return ctx.reject('misdeal', 'substantial-action'); // R-SUBSTANTIAL-ACTION
+      return misdeal(ctx, hand, 'dealer');
   }
 }

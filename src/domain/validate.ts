@@ -24,10 +24,8 @@ export function validateInput(raw: unknown): Result {
   const { at, type } = raw;
   if (!isInt(at) || at < 0) return fail('`at` must be a non-negative integer (milliseconds)');
   if (typeof type !== 'string') return fail('`type` is missing');
+  // Card reads and panel buttons first: they are nearly every input.
   switch (type) {
-    case 'shuffle':
-    case 'tick':
-      return { type, at };
     case 'card': {
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
@@ -46,10 +44,6 @@ export function validateInput(raw: unknown): Result {
       }
       return fail('a card input needs `card` or `uid`');
     }
-    case 'seat':
-      if (!isSeat(raw.seat)) return fail(`seat must be a seat number from 1 to ${MAX_SEATS}`);
-      if (typeof raw.occupied !== 'boolean') return fail('occupied must be true or false');
-      return { type, at, seat: raw.seat, occupied: raw.occupied };
     case 'panel': {
       const button = raw.button as PanelButton;
       if (!IS_BUTTON.has(button)) return fail(`panel button must be one of ${PANEL_BUTTONS.join(', ')}`);
@@ -68,6 +62,13 @@ export function validateInput(raw: unknown): Result {
       }
       return input;
     }
+    case 'shuffle':
+    case 'tick':
+      return { type, at };
+    case 'seat':
+      if (!isSeat(raw.seat)) return fail(`seat must be a seat number from 1 to ${MAX_SEATS}`);
+      if (typeof raw.occupied !== 'boolean') return fail('occupied must be true or false');
+      return { type, at, seat: raw.seat, occupied: raw.occupied };
     case 'timebank':
       if (!isSeat(raw.seat)) return fail('timebank needs a seat');
       return { type, at, seat: raw.seat };
