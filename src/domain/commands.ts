@@ -5,6 +5,7 @@ import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { pauseLevels, resumeLevels, startLevels } from './levels.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
+import { updatePresenceDue } from './presence.ts';
 import { mergeRules, checkProfile } from './profile-check.ts';
 import type { SeatState } from './state.ts';
 import type { Input } from './types.ts';
@@ -95,6 +96,7 @@ function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { n
     }
   }
   state.seats = Array.from({ length: input.seats }, (_, i) => old[i] ?? newSeat(i + 1, profile.shotClock.timeBanks));
+  updatePresenceDue(state); // a seat beyond the new size takes its debounce timer with it
   state.setup = { seats: input.seats, profileName: input.profile, profile };
   ctx.emit({ type: 'table.ready', seats: input.seats, profile: input.profile });
 }

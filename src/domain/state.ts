@@ -6,7 +6,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-4';
+export const STATE_VERSION = 'domain-state-5';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -145,6 +145,8 @@ export interface State {
   hands: number;
   setup: TableSetup | null;
   seats: SeatState[];
+  /** The earliest `pending.deadline` of the seats, or null (kept by presence.ts). */
+  presenceDue: number | null;
   positions: PositionMemory;
   hand: HandState | null;
   levels: LevelState | null;

@@ -24,6 +24,7 @@ export function initialState(): State {
     hands: 0,
     setup: null,
     seats: [],
+    presenceDue: null,
     positions: initialPositions(),
     hand: null,
     levels: null,
@@ -47,10 +48,8 @@ export function createTable(options: TableOptions): Table {
 
 export function nextDeadline(state: State): number | null {
   let due = levelDue(state.levels);
-  for (const seat of state.seats) {
-    const d = seat.pending?.deadline;
-    if (d !== undefined && (due === null || d < due)) due = d;
-  }
+  const p = state.presenceDue;
+  if (p !== null && (due === null || p < due)) due = p;
   const c = clockDue(state.hand);
   if (c !== null && (due === null || c < due)) due = c;
   return due;
