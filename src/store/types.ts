@@ -1,0 +1,76 @@
+// What the journal and outbox promise (docs/durability.md); src/store/store.ts keeps them in SQLite.
+import type { TableEvent } from '../domain/types.ts';
+import type { DEFAULT_WAL } from './wal.ts';
+
+export interface StoredInput {
+  id: number;
+  at: number;
+  /** The input exactly as the engine received it. */
+  json: string;
+}
+
+export interface StoredEvent {
+  seq: number;
+  json: string;
+  inputId: number;
+}
+
+/** The engine's state saved after input `inputId`, when the outbox's last seq was `seq`. A replay starts from
+ * the newest one that restores and applies only the inputs after it; older inputs can then be pruned. */
+export interface CheckpointInfo {
+  inputId: number;
+  seq: number;
+  at: number;
+  /** The engine's state format (a checkpoint of another format is not trusted blindly). */
+  version: string;
+}
+
+export interface StoreOptions {
+  dir: string;
+  /** Every commit survives a killed process at once. What survives a power cut (docs/durability.md):
+   * - `every-input` (the default): each journaled input is fsynced before the engine sees it (a few ms at the
+   *   90th percentile on a slow disk). Event batches and acks ride on the next input's fsync.
+   * - `background`: the WAL is fsynced right after each commit, off the event loop, so nothing waits for the disk
+   *   between a card read and its event, and a power cut loses at most the last few milliseconds. */
+  fsync?: 'background' | 'every-input';
+  /** A background fsync or checkpoint failed: the disk is failing, tell someone (default: ignored). */
+  onDiskError?: (err: Error) => void;
+  /** Checkpoint timing (tests shorten it). */
+  wal?: Partial<typeof DEFAULT_WAL>;
+}
+
+export interface Store {
+  readonly path: string;
+  /** Commits one input (autocommit: durable when this returns). Returns its id. */
+  appendInput(at: number, json: string): number;
+  /** Commits the events of one input in one transaction and moves `lastSeq` and `lastApplied`. */
+  appendEvents(inputId: number, events: readonly TableEvent[]): void;
+  /** Inputs with id ≥ fromId, in order, at most `limit`. */
+  inputsFrom(fromId: number, limit: number): StoredInput[];
+  input(id: number): StoredInput | undefined;
+  /** Stored events with from ≤ seq ≤ to, in order (pruned ones are simply absent). */
+  eventsBetween(from: number, to: number): StoredEvent[];
+  readEvents(afterSeq: number, limit: number): TableEvent[];
+  lastSeq(): number;
+  /** The last input whose events are committed (inputs after it may have events still to regenerate). */
+  lastApplied(): number;
+  lastInput(): StoredInput | undefined;
+  cursor(sink: string): number;
+  ack(sink: string, seq: number): void;
+  sinks(): { name: string; cursor: number }[];
+  /** Checkpoints, newest first. */
+  checkpoints(): CheckpointInfo[];
+  checkpointState(inputId: number): Uint8Array | undefined;
+  saveCheckpoint(info: CheckpointInfo, state: Uint8Array): void;
+  /** Deletes every checkpoint older than `inputId`. */
+  dropCheckpointsBefore(inputId: number): void;
+  /** The highest input id ever pruned (0: the journal is complete from the first input). */
+  prunedThrough(): number;
+  /** Deletes events with seq ≤ maxSeq and at < before. Returns how many. */
+  pruneEvents(maxSeq: number, before: number): number;
+  /** Deletes inputs with id ≤ throughId and at < before. Returns how many. */
+  pruneInputs(throughId: number, before: number): number;
+  counts(): { inputs: number; events: number };
+  close(): void;
+  readonly closed: boolean;
+}
