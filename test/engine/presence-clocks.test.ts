@@ -24,6 +24,24 @@ describe('presence', () => {
     expect(evs[0]!.at).toBe(deadline);
   });
 
+  test('R-SEAT-DEBOUNCE: several seats wait at once, each fires at its own deadline; a smaller setup drops the timers of the seats it removes', () => {
+    const s = scenario({ players: [], seats: 6 });
+    s.send({ type: 'seat', seat: 5, occupied: true }, 0);
+    const five = s.at + 1000;
+    s.send({ type: 'seat', seat: 2, occupied: true }, 300);
+    const two = s.at + 1000;
+    s.send({ type: 'seat', seat: 6, occupied: true }, 100);
+    expect(s.table.nextDeadline()).toBe(five);
+    const evs = s.send({ type: 'tick' }, 650); // past seat 5's deadline, before seat 2's
+    expect(evs).toEqual([expect.objectContaining({ type: 'seat.occupied', seat: 5, at: five })]);
+    expect(s.table.nextDeadline()).toBe(two);
+    s.send({ type: 'seat', seat: 2, occupied: false }, 0); // seat 2 flaps back: its timer goes
+    expect(s.table.nextDeadline()).toBe(two + 100); // seat 6's
+    s.send({ type: 'command', name: 'setup', seats: 4, profile: 'tda' }, 0);
+    expect(s.table.nextDeadline()).toBeNull(); // seat 6 is gone with its timer
+    expect(s.types(s.send({ type: 'tick' }, 5000))).toEqual([]);
+  });
+
   test('R-AT-YOUR-SEAT: a player absent when the last hole card is dealt has a dead hand; blinds still taken', () => {
     const s = scenario({ players: [1, 2, 3, 4], absent: [3], button: 1 });
     s.send({ type: 'shuffle' });
