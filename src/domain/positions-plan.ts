@@ -5,7 +5,13 @@ import type { Profile } from './profile.ts';
 import type { Seat } from './types.ts';
 import type { HandPlan, LastHand, NewcomerWait, PositionMemory } from './positions.ts';
 import { TableError } from './errors.ts';
-import { clockwiseAfter, counterClockwiseBefore, strictlyBetween } from './positions-ring.ts';
+import {
+  clockwiseAfter,
+  clockwiseOrder,
+  counterClockwiseBefore,
+  sortedSeats,
+  strictlyBetween,
+} from './positions-ring.ts';
 
 type BigBlindOut = Profile['button']['bigBlindOut'];
 
@@ -47,7 +53,7 @@ export function planHand(
   profile: Profile,
 ): { plan: HandPlan; memory: PositionMemory } | null {
   validate(players, seatCount);
-  const seated = sortedSeats(players);
+  const seated = sortedSeats(players.keys());
   if (seated.length < 2) return null;
   const extra = Math.max(0, Math.floor(profile.newPlayer.extraHandsBetweenOldBlinds));
   // D-13: a `setup` that shrank the table can leave seats beyond it in the memory; those positions mean nothing now.
@@ -74,20 +80,15 @@ export function planHand(
     shape = fresh(first, players, seated); // D-1: no set-button before the first hand
   else shape = continuing({ last, players, seated, waits, extra, mode: profile.button.bigBlindOut });
 
-  const dealtIn: Seat[] = [];
-  const waiting: Seat[] = [];
-  // `seated` is in seat order: the seats after the button, then those up to it, is clockwise from the button.
-  for (const s of seated) if (s > shape.button && !has(shape.waiting, s)) dealtIn.push(s);
-  for (const s of seated) {
-    if (has(shape.waiting, s)) waiting.push(s);
-    else if (s <= shape.button) dealtIn.push(s);
-  }
   const plan: HandPlan = {
     button: shape.button,
     smallBlind: shape.smallBlind,
     bigBlind: shape.bigBlind,
-    dealtIn,
-    waiting,
+    dealtIn: clockwiseOrder(
+      shape.button,
+      seated.filter((s) => !has(shape.waiting, s)),
+    ),
+    waiting: seated.filter((s) => has(shape.waiting, s)),
     headsUp: shape.headsUp,
   };
   // A newcomer dealt in is done waiting: the entry goes. One still waiting counts a hand unless the gap kept them out.
@@ -120,18 +121,6 @@ export function planHand(
 /** A seat that exists on a table of `seatCount` seats. */
 function fits(seat: Seat, seatCount: number): boolean {
   return Number.isInteger(seat) && seat >= 1 && seat <= seatCount;
-}
-
-/** The seats of `players` in seat order (insertion sort: a table has at most a dozen, usually already in order). */
-function sortedSeats(players: ReadonlyMap<Seat, string>): Seat[] {
-  const seats: Seat[] = [];
-  for (const seat of players.keys()) {
-    let i = seats.length;
-    seats.push(seat);
-    for (; i > 0 && seats[i - 1]! > seat; i--) seats[i] = seats[i - 1]!;
-    seats[i] = seat;
-  }
-  return seats;
 }
 
 function validate(players: ReadonlyMap<Seat, string>, seatCount: number): void {

@@ -41,8 +41,22 @@ export function strictlyBetween(from: Seat, to: Seat, seat: Seat): boolean {
 
 /** `seats` in clockwise order starting with the first one strictly after `after`. */
 export function clockwiseOrder(after: Seat, seats: Iterable<Seat>): Seat[] {
-  const sorted = [...seats].sort((a, b) => a - b);
-  const later = sorted.filter((s) => s > after);
-  const earlier = sorted.filter((s) => s <= after);
-  return [...later, ...earlier];
+  const sorted = sortedSeats(seats);
+  const order: Seat[] = [];
+  for (const s of sorted) if (s > after) order.push(s);
+  for (const s of sorted) if (s <= after) order.push(s);
+  return order;
+}
+
+/** `seats` in seat order (an insertion sort: a table has a dozen seats at most, and they usually come in order;
+ * this runs at every shuffle). */
+export function sortedSeats(seats: Iterable<Seat>): Seat[] {
+  const sorted: Seat[] = [];
+  for (const seat of seats) {
+    let i = sorted.length;
+    sorted.push(seat);
+    for (; i > 0 && sorted[i - 1]! > seat; i--) sorted[i] = sorted[i - 1]!;
+    sorted[i] = seat;
+  }
+  return sorted;
 }
