@@ -101,38 +101,33 @@ export function step(state: State, options: TableOptions, raw: unknown, line?: n
 /** Handles a valid input; returns a reason when the input as a whole is refused. */
 function handle(ctx: Ctx, options: TableOptions, input: Input): string | void {
   const state = ctx.state;
+  const type = input.type;
+  if (type === 'tick') return;
+  if (type === 'device') {
+    ctx.emit({ type: input.online ? 'device.online' : 'device.offline', device: input.device, detail: input.detail });
+    return;
+  }
+  if (type === 'command') return runCommand(ctx, options, input);
   const setup = state.setup;
+  if (!setup) return NOT_SET_UP;
   // One switch, card reads and panel buttons first: they are nearly every input.
   switch (input.type) {
     case 'card':
-      if (!setup) return NOT_SET_UP;
       return onCard(ctx, options, input.card, input.uid);
     case 'panel':
-      if (!setup) return NOT_SET_UP;
       forgetRead(state);
       return onPanel(ctx, input);
     case 'shuffle':
-      if (!setup) return NOT_SET_UP;
       forgetRead(state);
       return startHand(ctx);
-    case 'tick':
-      return;
-    case 'device':
-      ctx.emit({ type: input.online ? 'device.online' : 'device.offline', device: input.device, detail: input.detail });
-      return;
-    case 'command':
-      return runCommand(ctx, options, input);
     case 'seat':
-      if (!setup) return NOT_SET_UP;
       if (input.seat > setup.seats) return beyond(input.seat, setup.seats);
       sensorLevel(ctx, state.seats[input.seat - 1]!, input.occupied, setup.profile.presence.debounceMs);
       return;
     case 'timebank':
-      if (!setup) return NOT_SET_UP;
       if (input.seat > setup.seats) return beyond(input.seat, setup.seats);
       return timebank(ctx, input.seat);
     case 'clock-request':
-      if (!setup) return NOT_SET_UP;
       if (input.seat !== undefined && input.seat > setup.seats) return beyond(input.seat, setup.seats);
       return clockRequest(ctx, input.by, input.seat);
   }
