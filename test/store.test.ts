@@ -6,14 +6,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TableError } from '../src/domain/errors.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 import { LOCK_FILE } from '../src/store/lock.ts';
-import { DB_FILE, openStore, type Store } from '../src/store/store.ts';
+import { DB_FILE, openStore, type Store, type StoreOptions } from '../src/store/store.ts';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
-function fresh(): { dir: string; store: Store } {
+function fresh(options: Omit<StoreOptions, 'dir'> = {}): { dir: string; store: Store } {
   const dir = mkdtempSync(join(tmpdir(), 'pt-store-'));
   dirs.push(dir);
-  const store = openStore({ dir });
+  const store = openStore({ dir, ...options });
   stores.push(store);
   return { dir, store };
 }
@@ -155,4 +155,55 @@ describe('store', () => {
     again.close();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
+});
+
+const dbSize = (dir: string) => statSync(join(dir, DB_FILE)).size;
+const bulky = (i: number) => JSON.stringify({ type: 'tick', at: i, pad: 'x'.repeat(2000) });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// The WAL keeper (src/store/wal.ts): checkpoints wait for a quiet table (or run in line when it never is), and
+// both fsync modes journal the same way.
+describe('WAL keeper', () => {
+  it('copies the WAL into the database only once the table has been quiet, never inside a commit', async () => {
+    const { dir, store } = fresh({ wal: { quietMs: 300, checkpointAfter: 20, forceAfter: 1_000_000 } });
+    const before = dbSize(dir);
+    for (let i = 1; i <= 60; i++) store.appendInput(i, bulky(i));
+    expect(dbSize(dir)).toBe(before); // 60 commits, past checkpointAfter: still all in the WAL
+    // Commits keep coming: the quiet period starts again with each one.
+    for (let i = 61; i <= 64; i++) {
+      await sleep(20);
+      store.appendInput(i, bulky(i));
+      expect(dbSize(dir)).toBe(before);
+    }
+    await sleep(700);
+    expect(dbSize(dir)).toBeGreaterThan(before + 60 * 2000);
+    expect(store.inputsFrom(1, 100)).toHaveLength(64);
+  });
+
+  it('checkpoints in line when the table is never quiet long enough', () => {
+    const { dir, store } = fresh({ wal: { quietMs: 60_000, checkpointAfter: 10, forceAfter: 30 } });
+    const before = dbSize(dir);
+    for (let i = 1; i <= 29; i++) store.appendInput(i, bulky(i));
+    expect(dbSize(dir)).toBe(before);
+    store.appendInput(30, bulky(30));
+    expect(dbSize(dir)).toBeGreaterThan(before + 29 * 2000);
+  });
+
+  for (const fsync of ['background', 'every-input'] as const) {
+    it(`journals and reopens the same with fsync: ${fsync}`, async () => {
+      const errors: Error[] = [];
+      const { dir, store } = fresh({ fsync, onDiskError: (err) => errors.push(err) });
+      for (let i = 1; i <= 50; i++) {
+        const id = store.appendInput(i, JSON.stringify({ type: 'tick', at: i }));
+        store.appendEvents(id, [{ type: 'hand.ended', reason: 'fold', seq: i, at: i }]);
+      }
+      await sleep(50); // let the background fsyncs finish
+      store.close();
+      const again = openStore({ dir, fsync });
+      stores.push(again);
+      expect(again.lastSeq()).toBe(50);
+      expect(again.inputsFrom(1, 100).map((r) => r.at)).toEqual(Array.from({ length: 50 }, (_, k) => k + 1));
+      expect(errors).toEqual([]);
+    });
+  }
 });
