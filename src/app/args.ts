@@ -1,6 +1,7 @@
 // `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
 import { parseArgs } from 'node:util';
 import { TableError } from '../domain/errors.ts';
+import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
 
 export interface StartArgs {
   /** Real hardware from this table config; absent: the simulated table. */
@@ -32,7 +33,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --speed X              simulated time runs X times faster than the wall clock (default 1)
   --seed N               the simulation's random seed (default: random, printed at start)
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
-  --seats N              seats at the simulated table, 2..10 (default 9)
+  --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
   --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
   --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
@@ -78,7 +79,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     speed: number(v.speed, '--speed', 1, 0.01, 10_000),
     seed: int(v.seed, '--seed', 0, 2 ** 31 - 1) ?? Math.floor(Math.random() * 2 ** 31),
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
-    seats: int(v.seats, '--seats', 2, 10) ?? 9,
+    seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
     stateDir: v['state-dir'] ?? null,
     logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,

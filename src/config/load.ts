@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { TableError } from '../domain/errors.ts';
+import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
 import type { TableConfig } from './types.ts';
 import { DEVICES_DIR, resolveDevice } from './devices.ts';
 import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
@@ -47,7 +48,7 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
       { field: '/', message: 'must be a YAML mapping with at least `table: {id: …}`' },
     ]);
   }
-  validateTable ??= createAjv().compile(tableSchema);
+  validateTable ??= createAjv().compile(withSeatLimits(tableSchema));
   if (!validateTable(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateTable.errors));
 
   const config = data as Omit<TableConfig, 'source'>;
@@ -119,4 +120,14 @@ function duplicates(values: string[], path: string, key: string, problems: Field
       problems.push({ field: `${path}/${i}/${key}`, message: `"${v}" is already used by ${path}/${first}` });
     else seen.set(v, i);
   });
+}
+
+/** The schema with the engine's seat limits (src/domain/limits.ts) in force: the numbers in the file are for editors
+ * and must agree (a test checks), but the engine's constant decides. */
+function withSeatLimits(schema: object): object {
+  const copy = structuredClone(schema) as { properties: { table: { properties: { seats: Record<string, unknown> } } } };
+  const seats = copy.properties.table.properties.seats;
+  seats.minimum = MIN_SEATS;
+  seats.maximum = MAX_SEATS;
+  return copy;
 }

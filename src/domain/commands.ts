@@ -73,7 +73,8 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
 function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { name: 'setup' }>): string | void {
   const state = ctx.state;
   if (state.hand) return ctx.reject('setup', 'hand-in-progress');
-  const base = options.profiles[input.profile];
+  // Own names only: a profile called "toString" or "__proto__" is unknown, not Object.prototype's member
+  const base = Object.hasOwn(options.profiles, input.profile) ? options.profiles[input.profile] : undefined;
   if (!base)
     return ctx.reject(
       'setup',

@@ -15,7 +15,7 @@ import {
 
 type BigBlindOut = Profile['button']['bigBlindOut'];
 
-/** A set of seats as bits (1 << seat): seats are 1..12, and this runs at every shuffle, where Sets cost. */
+/** A set of seats as bits (1 << seat): seats are 1..MAX_SEATS (limits.ts); this runs at every shuffle. */
 type Seats = number;
 const has = (set: Seats, seat: Seat): boolean => (set & (1 << seat)) !== 0;
 
@@ -124,7 +124,7 @@ function fits(seat: Seat, seatCount: number): boolean {
 }
 
 function validate(players: ReadonlyMap<Seat, string>, seatCount: number): void {
-  // 30 at most: seat sets are bits of a 32-bit integer (a table has 12 seats at most: validate.ts).
+  // 30 at most: seat sets are bits of a 32-bit integer (a table has MAX_SEATS = 10 at most: limits.ts).
   if (!Number.isInteger(seatCount) || seatCount < 1 || seatCount > 30) {
     throw new TableError('INPUT_INVALID', `planHand: seatCount must be an integer from 1 to 30, got ${seatCount}`);
   }

@@ -61,7 +61,7 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
   const obj = value as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
     const path = field ? `${field}.${key}` : key;
-    if (!(key in spec))
+    if (!Object.hasOwn(spec, key))
       throw new TableError(
         'PROFILE_INVALID',
         `${source}: ${path} is not a profile field (known here: ${Object.keys(spec).join(', ')})`,
@@ -69,7 +69,7 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
       );
   }
   for (const [key, sub] of Object.entries(spec)) {
-    if (!(key in obj))
+    if (!Object.hasOwn(obj, key))
       throw new TableError('PROFILE_INVALID', `${source}: ${field ? field + '.' : ''}${key} is missing`, {
         file: source,
         field: `${field ? field + '.' : ''}${key}`,
@@ -97,9 +97,11 @@ export function checkProfile(value: unknown, source: string): Profile {
   return deepFreeze({ ...(value as object) }) as Profile;
 }
 
-/** A profile with a table's overrides on top (same shape as a profile file, any subset of fields). */
+/** A profile with a table's overrides on top (same shape as a profile file, any subset of fields). The result has
+ * no prototype, so an override named `__proto__` or `constructor` is an own field that checkProfile refuses, not a
+ * change of prototype or a member found on Object.prototype. */
 export function mergeRules(base: object, overrides: Record<string, unknown>): object {
-  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  const out: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, base);
   for (const [key, value] of Object.entries(overrides)) {
     const current = out[key];
     const isObj = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);

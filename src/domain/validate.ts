@@ -1,5 +1,8 @@
 // Turns any JSON value into a typed Input, or a plain reason for `input.rejected`. Bad input never stops the table.
+// Fields are read by fixed names from plain JSON objects only, never looked up by a name the input chose: a field
+// called `toString` or `__proto__` is data like any other, never a property of Object.prototype (docs/validation.md).
 import { normalizeUid, parseCard } from './cards.ts';
+import { MAX_SEATS, MIN_SEATS } from './limits.ts';
 import type { Command, Input, Level, PanelButton } from './types.ts';
 
 /** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
@@ -7,11 +10,16 @@ type Result = Input | string;
 
 const PANEL_BUTTONS: readonly PanelButton[] = ['check', 'call', 'raise', 'fold', 'allin', 'exposed', 'burn', 'misdeal'];
 const IS_BUTTON = new Set<unknown>(PANEL_BUTTONS);
-const MAX_SEATS = 12;
 const MAX_TEXT = 200;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A plain object, as JSON.parse makes them (or a null-prototype one): an object with another prototype could
+ * answer `raw.card` from its prototype chain. */
+const isObj = (v: unknown): v is Obj => {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const isSeat = (v: unknown): v is number => isInt(v) && v >= 1 && v <= MAX_SEATS;
 
@@ -103,12 +111,40 @@ export function validateInput(raw: unknown): Result {
   }
 }
 
+// The fields each command may carry besides `type`, `at`, `name` and `id`. A command is a closed set of fields, as
+// on the MQTT edge (src/mqtt/commands.ts): a misspelt field is refused, not silently ignored. A Map, so that a
+// field named like an Object.prototype member is unknown like any other.
+const COMMAND_FIELDS = new Map<string, ReadonlySet<string>>(
+  Object.entries({
+    setup: ['seats', 'profile', 'rules'],
+    'seat-player': ['seat', 'player'],
+    'remove-player': ['seat'],
+    'set-button': ['seat'],
+    penalty: ['seat', 'rounds'],
+    'levels-start': ['levels'],
+    'levels-pause': [],
+    'levels-resume': [],
+  }).map(([name, fields]) => [name, new Set(['type', 'at', 'name', 'id', ...fields])]),
+);
+const LEVEL_FIELDS: ReadonlySet<string> = new Set(['smallBlind', 'bigBlind', 'ante', 'minutes', 'break']);
+
+/** The first own field of `raw` that is not in `known`, or null. */
+function unknownField(raw: Obj, known: ReadonlySet<string>): string | null {
+  for (const key of Object.keys(raw)) if (!known.has(key)) return key;
+  return null;
+}
+
 /** A command's fields, checked; a string is the reason it is refused. */
 export function validateCommand(raw: Obj): Command | string {
   const name = raw.name;
+  const known = typeof name === 'string' ? COMMAND_FIELDS.get(name) : undefined;
+  const extra = known ? unknownField(raw, known) : null;
+  if (extra !== null)
+    return `${String(name)}: unknown field "${extra.slice(0, 40)}" (fields: ${[...known!].slice(4).join(', ') || 'none'})`;
   switch (name) {
     case 'setup': {
-      if (!isInt(raw.seats) || raw.seats < 2 || raw.seats > MAX_SEATS) return `setup: seats must be 2 to ${MAX_SEATS}`;
+      if (!isInt(raw.seats) || raw.seats < MIN_SEATS || raw.seats > MAX_SEATS)
+        return `setup: seats must be ${MIN_SEATS} to ${MAX_SEATS}`;
       const profile = raw.profile === undefined ? 'tda' : raw.profile;
       if (typeof profile !== 'string' || profile === '') return 'setup: profile must be a profile name';
       if (raw.rules !== undefined && !isObj(raw.rules)) return 'setup: rules must be an object';
@@ -135,6 +171,8 @@ export function validateCommand(raw: Obj): Command | string {
       const levels: Level[] = [];
       for (const [i, l] of raw.levels.entries()) {
         if (!isObj(l)) return `levels-start: levels[${i}] must be an object`;
+        const extraLevel = unknownField(l, LEVEL_FIELDS);
+        if (extraLevel !== null) return `levels-start: levels[${i}] has an unknown field "${extraLevel.slice(0, 40)}"`;
         if (typeof l.minutes !== 'number' || !(l.minutes > 0) || l.minutes > 24 * 60)
           return `levels-start: levels[${i}].minutes must be a positive number`;
         if (l.break === true) {

@@ -1,20 +1,21 @@
 // Turns what arrives on `<base>/cmd/<name>` and `<base>/input` into inputs, or into a clear error. The engine checks
 // meaning (a seat that exists, a profile it knows); this checks shape, so a floor tool learns at once what it got wrong.
+import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
 import type { CommandName, TableEvent } from '../domain/types.ts';
 import type { RawInput } from '../runtime/types.ts';
 
-type FieldKind = 'int' | 'string' | 'object' | 'levels';
+type FieldKind = 'int' | 'seat' | 'seats' | 'string' | 'object' | 'levels';
 interface FieldSpec {
   kind: FieldKind;
   optional?: boolean;
 }
 
 const COMMANDS: Record<CommandName, Record<string, FieldSpec>> = {
-  setup: { seats: { kind: 'int' }, profile: { kind: 'string' }, rules: { kind: 'object', optional: true } },
-  'seat-player': { seat: { kind: 'int' }, player: { kind: 'string' } },
-  'remove-player': { seat: { kind: 'int' } },
-  'set-button': { seat: { kind: 'int' } },
-  penalty: { seat: { kind: 'int' }, rounds: { kind: 'int' } },
+  setup: { seats: { kind: 'seats' }, profile: { kind: 'string' }, rules: { kind: 'object', optional: true } },
+  'seat-player': { seat: { kind: 'seat' }, player: { kind: 'string' } },
+  'remove-player': { seat: { kind: 'seat' } },
+  'set-button': { seat: { kind: 'seat' } },
+  penalty: { seat: { kind: 'seat' }, rounds: { kind: 'int' } },
   'levels-start': { levels: { kind: 'levels' } },
   'levels-pause': {},
   'levels-resume': {},
@@ -61,7 +62,8 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
       if (value === name || (field === 'type' && value === 'command')) continue;
       return { ok: false, error: `field "${field}" disagrees with the topic (cmd/${name})` };
     }
-    const fieldSpec = spec[field];
+    // Own fields only: `toString` or `__proto__` is an unknown field, not a member of Object.prototype
+    const fieldSpec = Object.hasOwn(spec, field) ? spec[field] : undefined;
     if (!fieldSpec) {
       const known = Object.keys(spec);
       return {
@@ -74,7 +76,8 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
     input[field] = value;
   }
   for (const [field, fieldSpec] of Object.entries(spec)) {
-    if (!fieldSpec.optional && !(field in input)) return { ok: false, error: `missing field "${field}" for ${name}` };
+    if (!fieldSpec.optional && !Object.hasOwn(input, field))
+      return { ok: false, error: `missing field "${field}" for ${name}` };
   }
   const id = requestId(json);
   if (id !== null) input.id = id;
@@ -111,6 +114,12 @@ function checkField(field: string, kind: FieldKind, value: unknown): string | nu
   switch (kind) {
     case 'int':
       return Number.isInteger(value) ? null : `field "${field}" must be an integer`;
+    case 'seat':
+    case 'seats': {
+      if (!Number.isInteger(value)) return `field "${field}" must be an integer`;
+      const [min, max] = kind === 'seat' ? [1, MAX_SEATS] : [MIN_SEATS, MAX_SEATS];
+      return isIntIn(value, min, max) ? null : `field "${field}" must be ${min} to ${max}`;
+    }
     case 'string':
       return typeof value === 'string' && value.trim() !== '' ? null : `field "${field}" must be a non-empty string`;
     case 'object':
@@ -137,6 +146,9 @@ function checkLevels(value: unknown): string | null {
   return null;
 }
 
+function isIntIn(v: unknown, min: number, max: number): boolean {
+  return Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+}
 function isPositive(v: unknown): boolean {
   return typeof v === 'number' && Number.isFinite(v) && v > 0;
 }

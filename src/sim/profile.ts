@@ -10,7 +10,7 @@ export function resolveProfile(
   rules: Record<string, unknown> | undefined,
   profiles: Readonly<Record<string, Profile>> = loadProfiles(),
 ): Profile {
-  const base = profiles[name];
+  const base = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   if (!base) {
     throw new TableError(
       'PROFILE_UNKNOWN',
