@@ -3,7 +3,7 @@
 import { startActionClock, clearClocks } from './clocks.ts';
 import type { Ctx } from './context.ts';
 import { firstToAct, misdealt } from './positions.ts';
-import { nextStreetOwed } from './streets.ts';
+import { nextStreetOwed, showFlop } from './streets.ts';
 import { showdown } from './showdown.ts';
 import { ALL_IN, DEAD, FOLDED, zeros, type HandState, type Round } from './state.ts';
 import type { ActionKind, HandEndReason, MisdealReason, Seat, Street } from './types.ts';
@@ -88,6 +88,7 @@ export function act(ctx: Ctx, hand: HandState, action: ActionKind, by: 'panel' |
   const round = hand.round!;
   const seat = hand.onAction!;
   const facing = facingBet(round, seat);
+  if (hand.flopHeld) showFlop(ctx, hand); // the flop's first action: it stands, a fourth card would be premature
   ctx.emit({ type: 'action', seat, action, by });
   clearClocks(hand);
   round.actions += 1;

@@ -111,8 +111,9 @@ function premature(ctx: Ctx, hand: HandState, card: Card, position: number): voi
 /** A read after the flop's three cards and before its first action (R-FLOP-TOO-MANY). */
 function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): void {
   const profile = ctx.state.setup!.profile;
-  ctx.emit({ type: 'card.dealt', card, to: 'board', street: 'flop', position });
   if (profile.flopTooMany === 'scramble') {
+    // any of the four may be drawn as the burn: none is public until the burn is named (hand.flopHeld)
+    ctx.emit({ type: 'card.dealt', card, to: 'board', street: 'flop', position, provisional: true });
     hand.scramble = [...(hand.scramble ?? hand.board), card];
     ctx.emit({
       type: 'irregularity',
@@ -123,6 +124,7 @@ function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): v
     });
     return;
   }
+  ctx.emit({ type: 'card.dealt', card, to: 'board', street: 'flop', position });
   for (const c of [...hand.board, card]) hand.out[cardIndex(c)] = 0;
   hand.board = [];
   hand.round = null;
@@ -146,6 +148,10 @@ export function namedBurn(ctx: Ctx, card: Card | undefined): void {
   if (!card || !hand.scramble.includes(card)) return ctx.reject('burn', 'not-a-flop-card');
   hand.board = hand.scramble.filter((c) => c !== card);
   hand.scramble = null;
+  hand.flopHeld = false;
+  // R-FLOP-TOO-MANY: the drawn card is the turn's burn, so the turn comes without one of its own
+  if (hand.street === 'flop') hand.burnServed = true;
+  else if (hand.owed[0] === 'burn') hand.owed.shift(); // the flop round ended before the burn was named
   ctx.emit({ type: 'board', street: 'flop', cards: [...hand.board] });
 }
 

@@ -52,6 +52,7 @@ export function startHand(ctx: Ctx): void {
     premature: null,
     setAside: null,
     scramble: null,
+    flopHeld: false,
     onAction: null,
     shotDeadline: null,
     clock: null,

@@ -39,8 +39,9 @@ export function snapshotOf(state: State): TableSnapshot {
     hand: hand?.number ?? null,
     phase: hand ? hand.phase : state.halted ? 'halted' : 'idle',
     street: hand?.street ?? null,
-    boardSize: hand?.board.length ?? 0,
-    board: hand ? [...hand.board] : [],
+    // a flop that does not stand yet is not public (secrecy.ts)
+    boardSize: hand && !hand.flopHeld ? hand.board.length : 0,
+    board: hand && !hand.flopHeld ? [...hand.board] : [],
     onAction:
       hand && hand.onAction !== null ? { seat: hand.onAction, street: hand.street, deadline: hand.shotDeadline } : null,
     clock,

@@ -6,7 +6,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-5';
+export const STATE_VERSION = 'domain-state-6';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -106,6 +106,9 @@ export interface HandState {
   setAside: Card | null;
   /** R-FLOP-TOO-MANY scramble: the four cards, waiting for the dealer to name the burn. */
   scramble: Card[] | null;
+  /** R-FLOP-TOO-MANY scramble: flop cards are out but the flop does not stand yet (a fourth card would make any of
+   * them the burn), so the public stream has not seen them (secrecy.ts); showFlop publishes them. */
+  flopHeld: boolean;
   onAction: Seat | null;
   /** Shot clock deadline of the seat on action. */
   shotDeadline: number | null;

@@ -18,6 +18,7 @@ const OWED: Record<Street, { burn: readonly Owed[]; none: readonly Owed[] }> = {
 /** The previous round is over: work out what the shoe owes for `street`, applying any premature remedy. */
 export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void {
   const profile = ctx.state.setup!.profile;
+  if (hand.flopHeld) showFlop(ctx, hand); // the flop round is over: a further read is the turn's, the flop stands
   const p = hand.premature;
   hand.premature = null;
   hand.street = street;
@@ -52,12 +53,33 @@ export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void 
 /** A card the shoe owed for the street being dealt. */
 export function dealOwed(ctx: Ctx, hand: HandState, card: Card, position: number): void {
   const to = hand.owed.shift()!;
-  ctx.emit({ type: 'card.dealt', card, to, street: hand.street, position });
+  if (to === 'board' && hand.street === 'flop' && flopMayTurnBurn(ctx, hand)) {
+    hand.flopHeld = true;
+    ctx.emit({ type: 'card.dealt', card, to, street: 'flop', position, provisional: true });
+  } else ctx.emit({ type: 'card.dealt', card, to, street: hand.street, position });
   if (to === 'burn') return;
   hand.board.push(card);
   if (hand.owed.length > 0) return;
-  ctx.emit({ type: 'board', street: hand.street, cards: [...hand.board] });
+  ctx.emit(
+    hand.flopHeld
+      ? { type: 'board', street: hand.street, cards: [...hand.board], provisional: true }
+      : { type: 'board', street: hand.street, cards: [...hand.board] },
+  );
   streetDealt(ctx, hand);
+}
+
+/** R-FLOP-TOO-MANY scramble: a fourth card before the flop's first action makes the four one pile, and any of them
+ * may be drawn as the burn, so no flop card is public until the flop stands (docs/mqtt.md, Secrecy). With no more
+ * betting (the board runs out) a fourth read is the turn's burn: the flop stands as it is dealt. */
+function flopMayTurnBurn(ctx: Ctx, hand: HandState): boolean {
+  return ctx.state.setup!.profile.flopTooMany === 'scramble' && !hand.runOut;
+}
+
+/** The held flop stands (its first action, its round over, or the burn named): the board again, for public topics. */
+export function showFlop(ctx: Ctx, hand: HandState): void {
+  if (hand.scramble) return; // four cards, burn not named yet: namedBurn shows the three that stay
+  hand.flopHeld = false;
+  ctx.emit({ type: 'board', street: 'flop', cards: [...hand.board] });
 }
 
 /** All of a street's cards are out: bet, or keep running the board out. */

@@ -76,11 +76,15 @@ export type EventBody =
       position: number;
       /** A card drawn too early (R-PREMATURE-*): it goes back into the stub or is set aside, not onto the board. */
       premature?: boolean;
+      /** A flop card that may still become the burn (R-FLOP-TOO-MANY scramble): secret on public topics until a
+       * `board` without `provisional` names the flop. */
+      provisional?: boolean;
     }
   | { type: 'hand.dead'; seat: Seat; reason: DeadReason }
   | { type: 'action.on'; seat: Seat; street: Street; deadline: number | null }
   | { type: 'action'; seat: Seat; action: ActionKind; by: 'panel' | 'clock' }
-  | { type: 'board'; street: Street; cards: Card[] }
+  /** `provisional`: a flop that does not stand yet (R-FLOP-TOO-MANY scramble); public topics carry it with no cards. */
+  | { type: 'board'; street: Street; cards: Card[]; provisional?: boolean }
   | { type: 'irregularity'; kind: IrregularityKind; remedy: string; card?: Card | null; seat?: Seat }
   | { type: 'misdeal'; reason: MisdealReason }
   | { type: 'violation'; seat: Seat; rule: string; fault?: number; sanction?: string }
