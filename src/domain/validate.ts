@@ -113,7 +113,8 @@ export function validateInput(raw: unknown): Result {
 
 // The fields each command may carry besides `type`, `at`, `name` and `id`. A command is a closed set of fields, as
 // on the MQTT edge (src/mqtt/commands.ts): a misspelt field is refused, not silently ignored. A Map, so that a
-// field named like an Object.prototype member is unknown like any other.
+// field named like an Object.prototype member is unknown like any other. A new command gets its line here (one
+// without a line is not field-checked).
 const COMMAND_FIELDS = new Map<string, ReadonlySet<string>>(
   Object.entries({
     setup: ['seats', 'profile', 'rules'],
