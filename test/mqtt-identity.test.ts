@@ -1,7 +1,6 @@
 // Issue 9, item 1: nobody but the controller may use the controller's client id. On the embedded broker a display
 // (anonymous or a user) that connects as `pokertable-<table>-controller` is refused at CONNACK, and the controller
 // stays connected and keeps answering floor commands. The mosquitto side is in mqtt-identity-mosquitto.test.ts.
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MqttConfig } from '../src/config/types.ts';
@@ -10,6 +9,7 @@ import { startMqttBridge } from '../src/mqtt/bridge.ts';
 import { controllerClientId, isReservedClientId } from '../src/mqtt/topics.ts';
 import { collect, connectClient } from './helpers/mosquitto.ts';
 import { fakeRuntime } from './helpers/mosquitto-fake-runtime.ts';
+import { floorRounds, tryConnect } from './helpers/mqtt-identity.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
@@ -33,37 +33,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-/** Connects once and reports what the broker answered: 'connected' or the CONNACK return code. */
-export function tryConnect(url: string, options: IClientOptions): Promise<'connected' | number | string> {
-  return new Promise((resolve) => {
-    const c = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...options });
-    c.once('connect', () => {
-      resolve('connected');
-      // Stay connected a moment, as an attacker would: long enough for a takeover to bite.
-      setTimeout(() => c.end(true), 200);
-    });
-    c.once('error', (err: Error & { code?: number | string }) => {
-      c.end(true);
-      resolve(err.code ?? err.message);
-    });
-  });
-}
-
-/** A floor tool sends `count` commands one after the other and counts the answers. */
-export async function floorRounds(floor: MqttClient, topicBase: string, count: number): Promise<number> {
-  const answers = collect(floor);
-  await floor.subscribeAsync(`${topicBase}/cmd/result`, { qos: 1 });
-  for (let i = 0; i < count; i++) {
-    await floor.publishAsync(`${topicBase}/cmd/levels-resume`, JSON.stringify({ id: `r${i}` }), { qos: 1 });
-    await answers.until(
-      (m) => m.some((x) => (JSON.parse(x.payload) as { id?: string }).id === `r${i}`),
-      `the answer to r${i}`,
-      5000,
-    );
-  }
-  return answers.messages.length;
-}
 
 describe('reserved client ids', () => {
   it('names: the controller id is reserved, for every table; other ids are not', () => {
