@@ -18,7 +18,7 @@ const mqttConfig: MqttConfig = {
   embedded: {
     host: '127.0.0.1',
     port: 0,
-    wsPort: null,
+    wsPort: 0,
     anonymousRoles: ['display'],
     users: [
       { username: 'display', password: 'display-pw', roles: ['display'] },
@@ -67,6 +67,8 @@ describe('reserved client ids', () => {
       expect(await tryConnect(url, { clientId, username: 'floor', password: 'floor-pw' })).toBe(2);
       // Another table's controller id too: on a shared broker no display claims a neighbour's.
       expect(await tryConnect(url, { clientId: 'pokertable-t2-controller' })).toBe(2);
+      // And over WebSocket, as a browser board would.
+      expect(await tryConnect(`ws://127.0.0.1:${broker.wsPort}`, { clientId })).toBe(2);
     }
     expect(bridge.connected()).toBe(true);
 
