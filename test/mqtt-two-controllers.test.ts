@@ -2,7 +2,7 @@
 // connects as the controller (preflight.ts) and refuses to start; should two get past that at once, the one that
 // started later gives up (presence.ts) instead of both kicking each other off for ever. Real brokers: the embedded
 // aedes and a mosquitto run with the example config. Whole processes: mqtt-two-controllers-app.test.ts.
-import type { MqttClient } from 'mqtt';
+import { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttConfig } from '../src/config/types.ts';
@@ -50,9 +50,15 @@ interface Controller {
   conflicts: ControllerConflict[];
 }
 
-function controller(connection: MqttConnection, self: ControllerRecord): Controller {
+function controller(connection: MqttConnection, self: ControllerRecord, holdBackMs?: number): Controller {
   const conflicts: ControllerConflict[] = [];
-  const presence = new ControllerPresence({ base, logger, record: self, onConflict: (c) => conflicts.push(c) });
+  const presence = new ControllerPresence({
+    base,
+    logger,
+    record: self,
+    onConflict: (c) => conflicts.push(c),
+    ...(holdBackMs !== undefined ? { holdBackMs } : {}),
+  });
   const bridge = startMqttBridge({
     runtime: fakeRuntime(),
     config: { table: { id: 't1' }, mqtt: mqttConfig },
@@ -119,6 +125,28 @@ describe('embedded broker', () => {
     const floor = await connectClient(url, { username: 'floor', password: 'floor-pw' });
     cleanups.push(() => void floor.end(true));
     await race({ kind: 'stream', open: () => broker.connect() }, watcher, floor);
+  });
+
+  it('an older record found over ours that nobody backs (a broker restored an old snapshot) is not a rival', async () => {
+    const broker = await startEmbeddedBroker({ embedded: mqttConfig.embedded, base, logger });
+    cleanups.push(() => broker.close());
+    const connection: MqttConnection = { kind: 'stream', open: () => broker.connect() };
+    const self = controller(connection, record('bbbb', 2000), 200);
+    await self.bridge.whenConnected();
+    const watcher = await watcherOn(`mqtt://127.0.0.1:${broker.port}`);
+    const records = collect(watcher);
+    await watcher.subscribeAsync(`${base}/controller`, { qos: 1 });
+    await records.until((m) => m.some((x) => x.payload.includes('bbbb')), 'our record');
+
+    // The stale copy: an older instance's record, retained over ours (written here by an in-process client).
+    const ghost = new MqttClient(() => broker.connect(), { clientId: 'ghost' });
+    cleanups.push(() => void ghost.end(true));
+    await new Promise((r) => ghost.once('connect', r));
+    await ghost.publishAsync(`${base}/controller`, JSON.stringify(record('aaaa', 1000)), { qos: 1, retain: true });
+    self.bridge.dropConnection(); // reconnects, and finds it
+    await records.until((m) => m.at(-1)?.payload.includes('bbbb') === true && m.length >= 3, 'our record again');
+    expect(self.conflicts).toEqual([]);
+    expect(self.bridge.connected()).toBe(true);
   });
 });
 

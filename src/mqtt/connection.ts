@@ -176,6 +176,7 @@ export class ManagedClient {
       this.options.onConnect(this.version);
     });
     client.on('close', () => {
+      this.options.presence?.disconnected();
       if (!this.isConnected) return;
       this.isConnected = false;
       if (!this.ended) this.options.logger.warn('MQTT connection lost; reconnecting');

@@ -4,7 +4,9 @@
 // connects as the controller (preflight.ts) and gives up when the holder answers. Should two get past that check
 // at once, they meet here: the controller's client id is the same for both, so each connection kicks the other off,
 // and on every connect each one reads the retained record before publishing its own. A record of another instance
-// that was published after this one took office means a rival is alive: the one that started later gives up.
+// published after this one took office means a rival: the one that started later gives up, the earlier one
+// republishes. (An older record over ours may also be a stale copy from a broker that restored an old snapshot: the
+// newer one gives up only when the older one takes the client id back while it waits.)
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { IClientPublishOptions } from 'mqtt';
@@ -64,6 +66,9 @@ export interface ControllerPresenceOptions {
   base: string;
   logger: Logger;
   record?: ControllerRecord;
+  /** How long to wait, after finding an older controller's record over ours, for that controller to take the client
+   * id back (it would, within its reconnect period, if it is alive). Default 3000 ms. */
+  holdBackMs?: number;
   /** This controller must not run: another one holds the table. Called once. */
   onConflict(conflict: ControllerConflict): void;
 }
@@ -77,6 +82,7 @@ export class ControllerPresence {
   private marker: string | null = null;
   private retained: ControllerRecord | null = null;
   private inOffice = false;
+  private holdBack: { other: ControllerRecord; timer: NodeJS.Timeout } | null = null;
   private gone = false;
   private readonly log: Logger;
 
@@ -132,12 +138,9 @@ export class ControllerPresence {
     if (topic !== t.controller) return;
     const other = parseControllerRecord(payload);
     if (!other || other.instance === this.record.instance) return;
-    if (this.marker !== null && retain) {
-      this.retained = other;
-      return;
-    }
-    // Published while we are connected: a rival in office right now.
-    if (!retain && this.inOffice) this.rival(other);
+    // Only what the broker had retained counts: two controllers sharing the client id are never connected at once,
+    // so a rival shows as a retained record found on (re)connect.
+    if (this.marker !== null && retain) this.retained = other;
   }
 
   /** The broker refused the controller's client id (CONNACK "identifier rejected"): another controller owns it. */
@@ -155,12 +158,38 @@ export class ControllerPresence {
     const other = this.retained;
     this.retained = null;
     if (other && this.inOffice) {
-      // Someone published a record after ours: a controller that is alive, connecting with our client id in turns.
-      this.rival(other);
+      // Someone published a record after ours. A newer one gives way to us (rival says so, and republishes ours).
+      // An older one is either alive, connecting with our client id in turns, or a stale copy (a broker that
+      // restored an old snapshot after a crash): a live one takes the client id back within its reconnect period.
+      if (startedFirst(this.record, other)) this.rival(other);
+      else this.waitForTakeover(other);
       return;
     }
     this.inOffice = true;
     this.send(this.topics.controller, JSON.stringify(this.record), true);
+  }
+
+  /** The connection closed: while holding back, that is the older controller taking its client id back. */
+  disconnected(): void {
+    const held = this.holdBack;
+    if (!held) return;
+    clearTimeout(held.timer);
+    this.holdBack = null;
+    this.rival(held.other);
+  }
+
+  private waitForTakeover(other: ControllerRecord): void {
+    const timer = setTimeout(() => {
+      this.holdBack = null;
+      if (this.gone) return;
+      this.log.warn(
+        { other },
+        `the retained record named an older controller (${describeController(other)}) that did not come back: stale`,
+      );
+      this.send(this.topics.controller, JSON.stringify(this.record), true);
+    }, this.options.holdBackMs ?? 3000);
+    timer.unref();
+    this.holdBack = { other, timer };
   }
 
   private rival(other: ControllerRecord): void {
@@ -184,6 +213,8 @@ export class ControllerPresence {
   private conflict(other: ControllerRecord | null, message: string): void {
     if (this.gone) return;
     this.gone = true;
+    if (this.holdBack) clearTimeout(this.holdBack.timer);
+    this.holdBack = null;
     this.log.error({ other, self: this.record }, message);
     this.link?.leave();
     this.options.onConflict({ other, message });
