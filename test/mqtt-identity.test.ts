@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MqttConfig } from '../src/config/types.ts';
 import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
 import { startMqttBridge } from '../src/mqtt/bridge.ts';
-import { controllerClientId, isReservedClientId } from '../src/mqtt/topics.ts';
+import { canPublish, canRead, controllerClientId, isReservedClientId, type Principal } from '../src/mqtt/topics.ts';
 import { collect, connectClient } from './helpers/mosquitto.ts';
 import { fakeRuntime } from './helpers/mosquitto-fake-runtime.ts';
 import { floorRounds, tryConnect } from './helpers/mqtt-identity.ts';
@@ -42,6 +42,20 @@ describe('reserved client ids', () => {
     expect(isReservedClientId('pokertable-t1-probe-abc')).toBe(false);
     expect(isReservedClientId('pokertable-doctor-42')).toBe(false);
     expect(isReservedClientId('scoreboard')).toBe(false);
+  });
+
+  it('ACL: every role reads the controller record; only the controller publishes it or pings', () => {
+    const floor: Principal = { kind: 'user', username: 'f', roles: new Set(['floor']) };
+    const display: Principal = { kind: 'user', username: null, roles: new Set(['display']) };
+    for (const who of [floor, display]) {
+      expect(canRead(base, who, `${base}/controller`)).toBe(true);
+      expect(canRead(base, who, `${base}/controller/ping`)).toBe(false);
+      expect(canRead(base, who, `${base}/controller/alive`)).toBe(false);
+      for (const topic of ['controller', 'controller/ping', 'controller/alive']) {
+        expect(canPublish(base, who, `${base}/${topic}`, false)).toBe(false);
+      }
+    }
+    expect(canPublish(base, { kind: 'controller' }, `${base}/controller`, true)).toBe(true);
   });
 
   it('embedded: a display with the controller id is refused at CONNACK; the controller stays on and answers', async () => {
