@@ -10,6 +10,7 @@ import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBri
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
+import { claimTable } from './controller-claim.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
 
 const BROKER_LINGER_MS = 300;
@@ -27,6 +28,8 @@ export interface TableAppOptions {
   logger: Logger;
   /** Runs on the recovered runtime before anything can reach it (MQTT, devices): e.g. the config's `setup`. */
   prepare?: (runtime: TableRuntime) => void;
+  /** Another controller for this table won on the broker after start (docs/mqtt.md). Default: log, stop, exit 1. */
+  onConflict?: (error: Error, app: TableApp) => void;
 }
 
 export interface TableApp {
@@ -55,6 +58,8 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
   };
 
   try {
+    // Before the journal: a table another controller holds is not ours to touch.
+    const claim = await claimTable(config, logger);
     const store = openStore({
       dir: config.storage.dir,
       fsync: config.storage.fsync,
@@ -90,16 +95,17 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       });
     }
 
-    const bridge = startMqttBridge({ runtime, config, logger, broker });
+    const bridge = startMqttBridge({ runtime, config, logger, broker, presence: claim.presence });
+    // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
+    cleanups.push({ name: 'mqtt', run: () => bridge.close() });
     // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
     // down at boot must not keep the table from starting (the bridge keeps trying, the journal keeps everything).
     const connected = await Promise.race([
       bridge.whenConnected().then(() => true),
       delay(MQTT_WAIT_MS).then(() => false),
+      claim.conflict,
     ]);
     if (!connected) log.warn({ waitedMs: MQTT_WAIT_MS }, 'MQTT broker not reachable yet; starting anyway and retrying');
-    // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
-    cleanups.push({ name: 'mqtt', run: () => bridge.close() });
 
     // Devices after the bridge, so it sees their `device.online` and retains `devices/<name>`.
     const ctx = {
@@ -164,7 +170,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       board: board?.url ?? null,
     };
     let stopping: Promise<void> | null = null;
-    return {
+    const app: TableApp = {
       runtime,
       bridge,
       broker,
@@ -172,10 +178,20 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       urls,
       stop: () => (stopping ??= stopAll()),
     };
+    claim.conflict.catch((error: Error) => (options.onConflict ?? exitOnConflict(logger))(error, app));
+    return app;
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+function exitOnConflict(logger: Logger) {
+  return (error: Error, app: TableApp) => {
+    logger.fatal({ err: error }, 'another controller holds this table; stopping');
+    process.stderr.write(`pokertable: ${error.message}\n`);
+    void app.stop().finally(() => process.exit(1));
+  };
 }
 
 /** Browsers can only use MQTT over WebSocket: an external mqtt:// broker gives the board nothing to connect to. */

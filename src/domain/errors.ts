@@ -7,7 +7,8 @@ export type TableErrorCode =
   | 'DECK_INVALID'
   | 'INPUT_INVALID'
   | 'JOURNAL_FAILED'
-  | 'MQTT_FAILED';
+  | 'MQTT_FAILED'
+  | 'MQTT_CONFLICT';
 
 /** The one error class: callers branch on `code`, never on the message. */
 export class TableError extends Error {

@@ -10,9 +10,10 @@ import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
 import { parseCommand, parseJson, parseNetworkInput, refusalOf, requestId } from './commands.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
+import type { ControllerPresence } from './presence.ts';
 import { StreamPublisher } from './publisher.ts';
 import { RetainedTopics } from './retained.ts';
-import { baseTopicOf, topicsFor, type Topics } from './topics.ts';
+import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topics.ts';
 
 export interface MqttBridgeOptions {
   runtime: Runtime;
@@ -28,6 +29,8 @@ export interface MqttBridgeOptions {
   now?: () => number;
   /** Outbox sink names; change only to run two bridges on one outbox. */
   sinks?: { events: string; secure: string };
+  /** One controller per table: the `<base>/controller` record and the rival check (presence.ts). */
+  presence?: ControllerPresence;
 }
 
 export interface MqttBridge {
@@ -65,7 +68,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
 
   const client = new ManagedClient({
     connection,
-    clientId: `pokertable-${config.table.id}-controller`,
+    clientId: controllerClientId(config.table.id),
+    presence: options.presence,
     will: { topic: topics.status, payload: 'offline' },
     reconnectPeriodMs: options.reconnectPeriodMs ?? 1000,
     logger: log,

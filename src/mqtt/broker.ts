@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import { guarded } from './packet-guard.ts';
-import { canPublish, canRead, canSubscribe, type Principal } from './topics.ts';
+import { canPublish, canRead, canSubscribe, isReservedClientId, type Principal } from './topics.ts';
 
 export interface EmbeddedBrokerOptions {
   embedded: MqttConfig['embedded'];
@@ -28,7 +28,8 @@ export interface EmbeddedBroker {
   readonly host: string;
   /** The WebSocket port, or null when off. */
   readonly wsPort: number | null;
-  /** A fresh in-process connection with the controller's full rights (no network, no password). */
+  /** A fresh in-process connection with the controller's full rights (no network, no password). Holding this
+   * object is the controller's proof of identity: reserved client ids are refused on every other connection. */
   connect(): Duplex;
   /** The aedes instance, for diagnostics and tests. */
   readonly aedes: Aedes;
@@ -36,6 +37,7 @@ export interface EmbeddedBroker {
 }
 
 // aedes return codes (its AuthErrorCode is a const enum, which isolated modules cannot import).
+const IDENTIFIER_REJECTED = 2;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 
@@ -56,6 +58,15 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (trustedStreams.has(client.conn)) {
         principals.set(client, { kind: 'controller' });
         return done(null, true);
+      }
+      // MQTT lets a newer connection with a client id take the older one's session over: a display using the
+      // controller's id would keep kicking the table off. Only the in-process stream is the controller.
+      if (isReservedClientId(client.id)) {
+        log.warn(
+          { username, clientId: client.id },
+          "MQTT login refused: client id reserved for the table's controller",
+        );
+        return done(authError('client id reserved for the controller', IDENTIFIER_REJECTED), false);
       }
       if (username === undefined || username === '') {
         if (anonymousRoles.size === 0) return done(authError('anonymous clients are refused', NOT_AUTHORIZED), false);

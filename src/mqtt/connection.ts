@@ -6,6 +6,7 @@ import mqtt, { MqttClient, type IClientOptions, type IClientPublishOptions, type
 import type { Logger } from 'pino';
 import type { MqttConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
+import type { ControllerPresence } from './presence.ts';
 
 export type MqttConnection =
   | { kind: 'stream'; open: () => Duplex; label?: string }
@@ -57,10 +58,14 @@ export interface ManagedClientOptions {
   onConnect(protocolVersion: 4 | 5): void;
   onClose(): void;
   onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void;
+  /** One controller per table (presence.ts): its topics are handled there, not passed to onMessage. */
+  presence?: ControllerPresence;
 }
 
 const UNACCEPTABLE_PROTOCOL = 1; // MQTT 3.1.1 CONNACK return code
 const UNSUPPORTED_PROTOCOL = 132; // MQTT 5 reason code 0x84
+const IDENTIFIER_REJECTED = 2; // MQTT 3.1.1 CONNACK return code
+const CLIENT_ID_NOT_VALID = 133; // MQTT 5 reason code 0x85
 
 /** One mqtt.js client at a time; swapped for a 3.1.1 one when an `auto` connection meets a broker without MQTT 5. */
 export class ManagedClient {
@@ -74,6 +79,19 @@ export class ManagedClient {
     const conn = options.connection;
     this.version = conn.kind === 'url' && conn.protocolVersion !== 4 ? 5 : 4;
     this.client = this.create();
+    options.presence?.attach({
+      publish: (topic, payload, opts) => this.publish(topic, payload, opts),
+      subscribe: (filters) => this.subscribe(filters),
+      reassert: () => {
+        if (this.isConnected) this.options.onConnect(this.version);
+      },
+      leave: () => {
+        // A clean DISCONNECT: the broker drops our last will, so the other controller's `online` stays.
+        this.ended = true;
+        this.isConnected = false;
+        void this.client.endAsync(false).catch(() => undefined);
+      },
+    });
   }
 
   get connected(): boolean {
@@ -154,15 +172,21 @@ export class ManagedClient {
       this.isConnected = true;
       this.lastError = '';
       this.options.logger.info({ protocolVersion: this.version, clientId }, 'MQTT connected');
+      this.options.presence?.connected();
       this.options.onConnect(this.version);
     });
     client.on('close', () => {
+      this.options.presence?.disconnected();
       if (!this.isConnected) return;
       this.isConnected = false;
       if (!this.ended) this.options.logger.warn('MQTT connection lost; reconnecting');
       this.options.onClose();
     });
-    client.on('message', (topic, payload, packet) => this.options.onMessage(topic, payload, packet));
+    client.on('message', (topic, payload, packet) => {
+      const presence = this.options.presence;
+      if (presence?.owns(topic)) presence.message(topic, payload, packet.retain);
+      else this.options.onMessage(topic, payload, packet);
+    });
     client.on('error', (err) => this.onError(client, err));
     return client;
   }
@@ -175,6 +199,12 @@ export class ManagedClient {
       this.version = 4;
       void client.endAsync(true).catch(() => undefined);
       if (!this.ended) this.client = this.create();
+      return;
+    }
+    if (this.options.presence && (err.code === IDENTIFIER_REJECTED || err.code === CLIENT_ID_NOT_VALID)) {
+      this.ended = true;
+      void client.endAsync(true).catch(() => undefined);
+      this.options.presence.refused(this.options.clientId);
       return;
     }
     // A broker that stays down repeats the same error every period: say it once.

@@ -5,6 +5,11 @@ import type { Role } from '../config/types.ts';
 export interface Topics {
   base: string;
   status: string;
+  /** Retained: which controller instance holds the table (`{instance, host, pid, startedAt}`); see presence.ts. */
+  controller: string;
+  /** Controller to controller only: "are you alive?" and its answer (presence.ts). */
+  controllerPing: string;
+  controllerAlive: string;
   events: string;
   secureEvents: string;
   state: string;
@@ -29,6 +34,9 @@ export function topicsFor(base: string): Topics {
   return {
     base,
     status: `${base}/status`,
+    controller: `${base}/controller`,
+    controllerPing: `${base}/controller/ping`,
+    controllerAlive: `${base}/controller/alive`,
     events: `${base}/events`,
     secureEvents: `${base}/secure/events`,
     state: `${base}/state`,
@@ -39,6 +47,18 @@ export function topicsFor(base: string): Topics {
     device: (name) => `${base}/devices/${topicLevel(name)}`,
     cmd: (name) => `${base}/cmd/${name}`,
   };
+}
+
+/** The MQTT client id of a table's controller. On the embedded broker no other connection may use it (broker.ts);
+ * on mosquitto the example config keeps it out of other accounts' reach (docs/mqtt.md, Security). */
+export function controllerClientId(tableId: string): string {
+  return `pokertable-${tableId}-controller`;
+}
+
+/** Client ids only a controller may use: `pokertable-<anything>-controller`, for this table and any other, so that a
+ * display on a shared broker cannot claim a neighbour table's controller either. No other role has a reserved id. */
+export function isReservedClientId(clientId: string): boolean {
+  return /^pokertable-.+-controller$/.test(clientId);
 }
 
 /** A device name as one topic level: wildcards and separators would change the topic's meaning. */
@@ -81,7 +101,7 @@ export function readableFilters(base: string, roles: ReadonlySet<Role>): string[
   const t = topicsFor(base);
   const filters: string[] = [];
   if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
-    filters.push(t.status, t.events, t.state, t.clock, `${base}/devices/+`);
+    filters.push(t.status, t.controller, t.events, t.state, t.clock, `${base}/devices/+`);
   }
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);
   if (roles.has('secure')) filters.push(t.secureEvents);
