@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
-import { parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { malformed, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
 import { StreamPublisher } from '../src/mqtt/publisher.ts';
 import {
@@ -117,11 +117,46 @@ describe('command parsing', () => {
   it('network inputs: only panel, clock-request, timebank, seat; `at` is dropped', () => {
     expect(parseNetworkInput({ type: 'panel', button: 'fold', at: 5 })).toEqual({
       ok: true,
-      value: { type: 'panel', button: 'fold' },
+      value: { input: { type: 'panel', button: 'fold' }, id: null, seq: null },
     });
     expect(parseNetworkInput({ type: 'card', card: 'As' }).ok).toBe(false);
     expect(parseNetworkInput({ type: 'command', name: 'setup' }).ok).toBe(false);
     expect(parseNetworkInput('x').ok).toBe(false);
+  });
+  it('network inputs: `id` is kept (as a string), `seq` is taken out, unknown fields and bad ids are refused', () => {
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: 'p-1', seq: 40 })).toEqual({
+      ok: true,
+      value: { input: { type: 'panel', button: 'fold', id: 'p-1' }, id: 'p-1', seq: 40 },
+    });
+    expect(parseNetworkInput({ type: 'timebank', seat: 3, id: 7 })).toMatchObject({ ok: true, value: { id: '7' } });
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', pad: 'x'.repeat(100) })).toEqual({
+      ok: false,
+      error: 'unknown field "pad" for panel (fields: button, card, raises, to, id, seq)',
+    });
+    expect(parseNetworkInput({ type: 'seat', seat: 1, occupied: true, constructor: 1 }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: '' }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: 'x'.repeat(65) }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: { a: 1 } }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', seq: -1 }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', seq: 1.5 }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'toString' }).ok).toBe(false);
+  });
+  it('refuses JSON nested deeper than any input needs', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(parseJson(Buffer.from(`{"rules":${deep(31)}}`), 1e6).ok).toBe(true);
+    expect(parseJson(Buffer.from(`{"rules":${deep(40)}}`), 1e6)).toEqual({
+      ok: false,
+      error: 'JSON nested deeper than 32 levels',
+    });
+  });
+  it('the engine validator decides what is malformed, at the edge as in the runtime', () => {
+    expect(malformed({ type: 'panel', button: 'fold' }, 5)).toBeNull();
+    expect(malformed({ type: 'panel', button: 'fold', id: 'p-1' }, 5)).toBeNull(); // an input id passes the engine
+    expect(malformed({ type: 'panel', button: 'sing' }, 5)).toMatch(/panel button/);
+    expect(malformed({ type: 'seat', seat: 99, occupied: true }, 5)).toMatch(/seat/);
+    expect(malformed({ type: 'command', name: 'levels-start', levels: [{ minutes: 1e9, break: true }] }, 5)).toMatch(
+      /minutes/,
+    );
   });
   it('finds the engine refusal among the events', () => {
     const ev = (body: object, seq: number) => ({ ...body, seq, at: 0 }) as TableEvent;

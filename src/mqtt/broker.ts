@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import { guarded } from './packet-guard.ts';
+import { KeyedLimiter, type Rate } from './rate-limit.ts';
 import { canPublish, canRead, canSubscribe, type Principal } from './topics.ts';
 
 export interface EmbeddedBrokerOptions {
@@ -20,7 +21,12 @@ export interface EmbeddedBrokerOptions {
   /** Publishes bigger than this are refused by the broker (the client is disconnected). Default 1 MiB; the bridge
    * answers oversized commands below that with an error of its own. */
   hardMaxPayloadBytes?: number;
+  /** Publishes per client id (anyone but the controller); over it, the client is disconnected. null: no limit. */
+  publishRate?: Rate | null;
 }
+
+/** A panel presses a few buttons a second; a floor tool's burst (setup, ten players, levels) fits in 30. */
+export const DEFAULT_PUBLISH_RATE: Rate = { perSecond: 10, burst: 30 };
 
 export interface EmbeddedBroker {
   /** The TCP port actually listened on (useful with port 0). */
@@ -47,6 +53,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const trustedStreams = new WeakSet<object>();
   const users = new Map(embedded.users.map((u) => [u.username, u]));
   const anonymousRoles = new Set<Role>(embedded.anonymousRoles);
+  const publishRate = options.publishRate === undefined ? DEFAULT_PUBLISH_RATE : options.publishRate;
+  const limiter = publishRate ? new KeyedLimiter(publishRate, Date.now) : null;
 
   const aedes = await Aedes.createBroker({
     // A display whose socket stops draining (a sleeping tablet, bad Wi-Fi) would hold up delivery to everyone
@@ -80,6 +88,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           'MQTT publish refused: too big',
         );
         return done(new Error('payload too large'));
+      }
+      if (who.kind !== 'controller' && client && limiter && !limiter.take(client.id)) {
+        log.warn({ clientId: client.id, topic: packet.topic }, 'MQTT publish refused: over the rate limit');
+        return done(new Error('publishing too fast'));
       }
       if (!canPublish(base, who, packet.topic, packet.retain)) {
         log.warn({ clientId: client?.id, topic: packet.topic, retain: packet.retain }, 'MQTT publish refused by ACL');
