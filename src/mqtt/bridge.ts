@@ -56,7 +56,7 @@ export interface MqttBridge {
   /** Drops the connection without a DISCONNECT, as a crash would (the broker publishes the last will). Tests. */
   dropConnection(): void;
   /** What became of networked inputs and commands since start (refusals never reach the journal). */
-  stats(): { inputs: InputStats; commands: { answered: number; refused: number } };
+  stats(): { inputs: InputStats; commands: { answered: number; refused: number; journaled: number } };
 }
 
 export const DEFAULT_MAX_PAYLOAD = 64 * 1024;
@@ -82,7 +82,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   });
   const commandRate = options.commandRate === undefined ? DEFAULT_COMMAND_RATE : options.commandRate;
   const commandBucket = commandRate ? new TokenBucket(commandRate, now()) : null;
-  const commandStats = { answered: 0, refused: 0 };
+  const commandStats = { answered: 0, refused: 0, journaled: 0 };
 
   const client = new ManagedClient({
     connection,
@@ -190,6 +190,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     const problem = malformed(parsed.value.input, now());
     if (problem !== null) return answer(packet, { id, ok: false, command: name, error: problem });
     let error: string | null;
+    commandStats.journaled++;
     try {
       error = refusalOf(name, runtime.submit(parsed.value.input));
     } catch (err) {

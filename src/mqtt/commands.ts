@@ -4,6 +4,9 @@ import type { CommandName, TableEvent } from '../domain/types.ts';
 import { validateInput } from '../domain/validate.ts';
 import type { RawInput } from '../runtime/types.ts';
 
+/** The engine keeps no more of a name than this (src/domain/validate.ts): longer is refused, not stored whole. */
+const MAX_TEXT = 200;
+
 type FieldKind = 'int' | 'string' | 'object' | 'levels';
 interface FieldSpec {
   kind: FieldKind;
@@ -186,7 +189,8 @@ function checkField(field: string, kind: FieldKind, value: unknown): string | nu
     case 'int':
       return Number.isInteger(value) ? null : `field "${field}" must be an integer`;
     case 'string':
-      return typeof value === 'string' && value.trim() !== '' ? null : `field "${field}" must be a non-empty string`;
+      if (typeof value !== 'string' || value.trim() === '') return `field "${field}" must be a non-empty string`;
+      return value.length <= MAX_TEXT ? null : `field "${field}" must be at most ${MAX_TEXT} characters`;
     case 'object':
       return isObject(value) ? null : `field "${field}" must be an object`;
     case 'levels':

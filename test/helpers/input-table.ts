@@ -46,10 +46,16 @@ export interface InputTable {
 export async function startInputTable(
   dir: string,
   logger: Logger,
-  options: { bridge?: Partial<MqttBridgeOptions>; broker?: Partial<EmbeddedBrokerOptions>; clock?: FakeClock } = {},
+  options: {
+    bridge?: Partial<MqttBridgeOptions>;
+    broker?: Partial<EmbeddedBrokerOptions>;
+    clock?: FakeClock;
+    fsync?: 'background' | 'every-input';
+  } = {},
 ): Promise<InputTable> {
   const clock = options.clock ?? fakeClock(1_780_000_000_000);
-  const runtime = createRuntime({ table: { profiles }, store: openStore({ dir }), clock, logger });
+  const store = openStore({ dir, fsync: options.fsync });
+  const runtime = createRuntime({ table: { profiles }, store, clock, logger });
   const config = embeddedConfig();
   const broker = await startEmbeddedBroker({ embedded: config.embedded, base: BASE, logger, ...options.broker });
   const bridge = startMqttBridge({
@@ -91,6 +97,37 @@ export function dealToFirstAction(runtime: TableRuntime, clock: FakeClock): void
   submit({ type: 'shuffle' }, 3000);
   const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
   while (!runtime.snapshot().onAction) submit({ type: 'card', card: deck.pop() }, 200);
+}
+
+/** What the journal holds: input rows, their bytes, rows SQLite cannot read as JSON, and the events' seq range. */
+export function journalFigures(dir: string) {
+  const db = new Database(`${dir}/${DB_FILE}`, { readonly: true });
+  try {
+    const inputs = db
+      .prepare(
+        `SELECT count(*) AS rows, coalesce(sum(length(json)), 0) AS bytes, coalesce(max(length(json)), 0) AS largest,
+                coalesce(sum(json_valid(json) = 0), 0) AS notJson,
+                coalesce(sum(json LIKE '%unserialisable%'), 0) AS unserialisable,
+                coalesce(sum(json_valid(json) AND json_extract(json, '$.type') = 'tick'), 0) AS ticks,
+                coalesce(max(CASE WHEN json LIKE '{"type":"command"%' THEN 0 ELSE length(json) END), 0) AS largestInput
+         FROM inputs`,
+      )
+      .get() as {
+      rows: number;
+      bytes: number;
+      largest: number;
+      largestInput: number;
+      notJson: number;
+      unserialisable: number;
+      ticks: number;
+    };
+    const events = db
+      .prepare('SELECT count(*) AS count, coalesce(min(seq), 0) AS first, coalesce(max(seq), 0) AS last FROM events')
+      .get() as { count: number; first: number; last: number };
+    return { inputs, events };
+  } finally {
+    db.close();
+  }
 }
 
 /** Input rows in the journal, as stored. */
