@@ -141,6 +141,12 @@ describe('command parsing', () => {
     expect(parseNetworkInput({ type: 'panel', button: 'fold', seq: 1.5 }).ok).toBe(false);
     expect(parseNetworkInput({ type: 'toString' }).ok).toBe(false);
   });
+  it('commands: prototype names are unknown fields, not fields found on the prototype chain', () => {
+    for (const field of ['toString', 'constructor', 'hasOwnProperty', '__proto__']) {
+      const json = JSON.parse(`{"seat":1,"player":"Ann","${field}":{"at":"x"}}`) as unknown;
+      expect(parseCommand('seat-player', json)).toMatchObject({ ok: false, error: expect.stringContaining(field) });
+    }
+  });
   it('refuses JSON nested deeper than any input needs', () => {
     const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
     expect(parseJson(Buffer.from(`{"rules":${deep(31)}}`), 1e6).ok).toBe(true);

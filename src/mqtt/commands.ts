@@ -90,7 +90,8 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
       if (value === name || (field === 'type' && value === 'command')) continue;
       return { ok: false, error: `field "${field}" disagrees with the topic (cmd/${name})` };
     }
-    const fieldSpec = spec[field];
+    // Own fields only: `constructor`, `toString` or `__proto__` must not find something on the prototype chain.
+    const fieldSpec = Object.hasOwn(spec, field) ? spec[field] : undefined;
     if (!fieldSpec) {
       const known = Object.keys(spec);
       return {
@@ -103,7 +104,8 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
     input[field] = value;
   }
   for (const [field, fieldSpec] of Object.entries(spec)) {
-    if (!fieldSpec.optional && !(field in input)) return { ok: false, error: `missing field "${field}" for ${name}` };
+    if (!fieldSpec.optional && !Object.hasOwn(input, field))
+      return { ok: false, error: `missing field "${field}" for ${name}` };
   }
   const id = requestId(json);
   if (id !== null) input.id = id;
