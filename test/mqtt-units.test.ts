@@ -4,6 +4,7 @@ import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 import { malformed, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
+import { KeyedLimiter, TokenBucket } from '../src/mqtt/rate-limit.ts';
 import { StreamPublisher } from '../src/mqtt/publisher.ts';
 import {
   canPublish,
@@ -337,5 +338,27 @@ describe('PacketSizeScanner', () => {
   });
   it('refuses a remaining length longer than four bytes', () => {
     expect(feed(1e9, [Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01])]).error).toMatch(/malformed/);
+  });
+});
+
+describe('rate limits', () => {
+  it('a token bucket gives its burst at once, then refills at its rate', () => {
+    const bucket = new TokenBucket({ perSecond: 2, burst: 3 }, 0);
+    expect([1, 2, 3, 4].map(() => bucket.take(0))).toEqual([true, true, true, false]);
+    expect(bucket.take(400)).toBe(false);
+    expect(bucket.take(500)).toBe(true);
+    expect(bucket.take(500)).toBe(false);
+    expect(bucket.full(2500)).toBe(true);
+    expect([1, 2, 3, 4].map(() => bucket.take(10_000))).toEqual([true, true, true, false]); // never above the burst
+  });
+  it('one bucket per key; full buckets are forgotten when the map is full', () => {
+    let now = 0;
+    const limiter = new KeyedLimiter({ perSecond: 1, burst: 1 }, () => now, 2);
+    expect(limiter.take('a')).toBe(true);
+    expect(limiter.take('a')).toBe(false);
+    expect(limiter.take('b')).toBe(true);
+    now = 5000;
+    expect(limiter.take('c')).toBe(true); // a and b were full again: swept
+    expect(limiter.take('a')).toBe(true);
   });
 });

@@ -83,6 +83,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const commandRate = options.commandRate === undefined ? DEFAULT_COMMAND_RATE : options.commandRate;
   const commandBucket = commandRate ? new TokenBucket(commandRate, now()) : null;
   const commandStats = { answered: 0, refused: 0, journaled: 0 };
+  let lastCommandLog = Number.NEGATIVE_INFINITY;
 
   const client = new ManagedClient({
     connection,
@@ -207,7 +208,11 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     commandStats.answered++;
     if (!result.ok) {
       commandStats.refused++;
-      log.info({ ...result }, 'MQTT command refused');
+      // A flood of bad commands must not flood the log: one line, then at most one every 10 s with the count.
+      if (now() - lastCommandLog >= 10_000) {
+        log.info({ ...result, refusedSoFar: commandStats.refused }, 'MQTT command refused');
+        lastCommandLog = now();
+      }
     }
     reply(request, JSON.stringify(result), topics.cmdResult);
   }
