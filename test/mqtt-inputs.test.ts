@@ -62,7 +62,35 @@ const actions = (events: readonly TableEvent[]) =>
   events.filter((e) => e.type === 'action').map((e) => (e as { seat: number; action: string }).seat);
 
 describe('networked inputs', () => {
-  it('a QoS 1 retransmission (DUP, same packet id) of a fold with an id folds one seat, and is answered twice', async () => {
+  it('a QoS 1 retransmission (DUP, same packet id, on the next connection) of a fold folds one seat', async () => {
+    const dir = tempDir();
+    const t = await table(dir);
+    dealToFirstAction(t.runtime, t.clock);
+    const onAction = t.runtime.snapshot().onAction!.seat;
+    const { answers } = await panel(t.url, 'panel-watch');
+    const seen: TableEvent[] = [];
+    t.runtime.onEvents((batch) => seen.push(...batch));
+    // No id, no seq: only the packet id tells the retransmission from a second press.
+    const press = JSON.stringify({ type: 'panel', button: 'fold' });
+    const first = await rawClient(t.broker.port, 'panel-raw', 'panel', 'panel-pw');
+    cleanups.push(() => first.end());
+    first.publish(`${BASE}/input`, press, 7, false);
+    await until(() => answers().length === 1, 'the answer');
+    first.end(); // the PUBACK was lost with the connection: the stack sends the message again on the next one
+    const again = await rawClient(t.broker.port, 'panel-raw', 'panel', 'panel-pw');
+    cleanups.push(() => again.end());
+    again.publish(`${BASE}/input`, press, 7, true);
+    await until(() => again.pubacks().length === 1, 'the PUBACK of the retransmission');
+    // A second press afterwards (new packet id) is a press: it acts on the next seat.
+    again.publish(`${BASE}/input`, JSON.stringify({ type: 'panel', button: 'call' }), 8, false);
+    await until(() => answers().length === 2, 'the answer to the next press');
+    expect(actions(seen)).toHaveLength(2);
+    expect(actions(seen)[0]).toBe(onAction);
+    expect(actions(seen)[1]).not.toBe(onAction);
+    expect(answers().map((a) => a.ok)).toEqual([true, true]);
+  });
+
+  it('an input id is taken once: a panel retry (same id, new packet) gets the first answer, marked duplicate', async () => {
     const dir = tempDir();
     const t = await table(dir);
     dealToFirstAction(t.runtime, t.clock);
@@ -74,9 +102,9 @@ describe('networked inputs', () => {
     cleanups.push(() => raw.end());
     const press = JSON.stringify({ type: 'panel', button: 'fold', id: 'p-17' });
     raw.publish(`${BASE}/input`, press, 7, false);
-    raw.publish(`${BASE}/input`, press, 7, true); // the PUBACK was lost: the stack sends it again
+    raw.publish(`${BASE}/input`, press, 8, false);
     await until(() => answers().length === 2, 'two answers');
-    expect(raw.pubacks()).toEqual([7, 7]);
+    expect(raw.pubacks()).toEqual([7, 8]);
     expect(actions(seen)).toEqual([onAction]); // one seat folded, not two
     const [first, second] = answers();
     expect(first).toMatchObject({ id: 'p-17', ok: true, input: 'panel' });

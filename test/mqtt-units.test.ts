@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 import { malformed, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { RetransmissionFilter } from '../src/mqtt/dup-filter.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
 import { KeyedLimiter, TokenBucket } from '../src/mqtt/rate-limit.ts';
 import { StreamPublisher } from '../src/mqtt/publisher.ts';
@@ -360,5 +361,22 @@ describe('rate limits', () => {
     now = 5000;
     expect(limiter.take('c')).toBe(true); // a and b were full again: swept
     expect(limiter.take('a')).toBe(true);
+  });
+});
+
+describe('retransmissions on the embedded broker', () => {
+  it('drops a DUP with the same client id, packet id and payload; nothing else', () => {
+    const filter = new RetransmissionFilter();
+    const fold = () => Buffer.from('{"type":"panel","button":"fold"}');
+    const first = { qos: 1, dup: false, messageId: 7, payload: fold() };
+    expect(filter.check('panel-1', first)).toBe(false);
+    const dup = { qos: 1, dup: true, messageId: 7, payload: fold() };
+    expect(filter.check('panel-1', dup)).toBe(true);
+    expect(filter.isDropped(dup.payload)).toBe(true);
+    expect(filter.isDropped(first.payload)).toBe(false);
+    expect(filter.check('panel-2', { qos: 1, dup: true, messageId: 7, payload: fold() })).toBe(false); // other client
+    expect(filter.check('panel-1', { qos: 1, dup: true, messageId: 7, payload: Buffer.from('x') })).toBe(false);
+    expect(filter.check('panel-1', { qos: 1, dup: false, messageId: 7, payload: fold() })).toBe(false); // id reused
+    expect(filter.check('panel-1', { qos: 0, dup: true, messageId: 7, payload: fold() })).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
+import { RetransmissionFilter } from './dup-filter.ts';
 import { guarded } from './packet-guard.ts';
 import { KeyedLimiter, type Rate } from './rate-limit.ts';
 import { canPublish, canRead, canSubscribe, type Principal } from './topics.ts';
@@ -55,6 +56,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const anonymousRoles = new Set<Role>(embedded.anonymousRoles);
   const publishRate = options.publishRate === undefined ? DEFAULT_PUBLISH_RATE : options.publishRate;
   const limiter = publishRate ? new KeyedLimiter(publishRate, Date.now) : null;
+  const retransmissions = new RetransmissionFilter();
 
   const aedes = await Aedes.createBroker({
     // A display whose socket stops draining (a sleeping tablet, bad Wi-Fi) would hold up delivery to everyone
@@ -97,6 +99,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         log.warn({ clientId: client?.id, topic: packet.topic, retain: packet.retain }, 'MQTT publish refused by ACL');
         return done(new Error(`not allowed to publish to ${packet.topic}`));
       }
+      // Acknowledged (aedes sends the PUBACK), then forwarded to nobody: see authorizeForward.
+      if (client && who.kind !== 'controller' && retransmissions.check(client.id, packet)) {
+        log.info(
+          { clientId: client.id, topic: packet.topic, messageId: packet.messageId },
+          'MQTT retransmission dropped',
+        );
+      }
       done(null);
     },
     authorizeSubscribe(client, sub, done) {
@@ -110,6 +119,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     // Called for every message on its way to a subscriber, retained ones included: a wildcard that reaches further
     // than the role may read is cut down here, message by message.
     authorizeForward(client, packet) {
+      if (retransmissions.isDropped(packet.payload)) return null;
       const who = principals.get(client);
       return who && canRead(base, who, packet.topic) ? packet : null;
     },
