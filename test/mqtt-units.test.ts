@@ -2,8 +2,10 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
-import { parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { malformed, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { RetransmissionFilter } from '../src/mqtt/dup-filter.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
+import { KeyedLimiter, TokenBucket } from '../src/mqtt/rate-limit.ts';
 import { StreamPublisher } from '../src/mqtt/publisher.ts';
 import {
   canPublish,
@@ -117,11 +119,52 @@ describe('command parsing', () => {
   it('network inputs: only panel, clock-request, timebank, seat; `at` is dropped', () => {
     expect(parseNetworkInput({ type: 'panel', button: 'fold', at: 5 })).toEqual({
       ok: true,
-      value: { type: 'panel', button: 'fold' },
+      value: { input: { type: 'panel', button: 'fold' }, id: null, seq: null },
     });
     expect(parseNetworkInput({ type: 'card', card: 'As' }).ok).toBe(false);
     expect(parseNetworkInput({ type: 'command', name: 'setup' }).ok).toBe(false);
     expect(parseNetworkInput('x').ok).toBe(false);
+  });
+  it('network inputs: `id` is kept (as a string), `seq` is taken out, unknown fields and bad ids are refused', () => {
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: 'p-1', seq: 40 })).toEqual({
+      ok: true,
+      value: { input: { type: 'panel', button: 'fold', id: 'p-1' }, id: 'p-1', seq: 40 },
+    });
+    expect(parseNetworkInput({ type: 'timebank', seat: 3, id: 7 })).toMatchObject({ ok: true, value: { id: '7' } });
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', pad: 'x'.repeat(100) })).toEqual({
+      ok: false,
+      error: 'unknown field "pad" for panel (fields: button, card, raises, to, id, seq)',
+    });
+    expect(parseNetworkInput({ type: 'seat', seat: 1, occupied: true, constructor: 1 }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: '' }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: 'x'.repeat(65) }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', id: { a: 1 } }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', seq: -1 }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'panel', button: 'fold', seq: 1.5 }).ok).toBe(false);
+    expect(parseNetworkInput({ type: 'toString' }).ok).toBe(false);
+  });
+  it('commands: prototype names are unknown fields, not fields found on the prototype chain', () => {
+    for (const field of ['toString', 'constructor', 'hasOwnProperty', '__proto__']) {
+      const json = JSON.parse(`{"seat":1,"player":"Ann","${field}":{"at":"x"}}`) as unknown;
+      expect(parseCommand('seat-player', json)).toMatchObject({ ok: false, error: expect.stringContaining(field) });
+    }
+  });
+  it('refuses JSON nested deeper than any input needs', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(parseJson(Buffer.from(`{"rules":${deep(31)}}`), 1e6).ok).toBe(true);
+    expect(parseJson(Buffer.from(`{"rules":${deep(40)}}`), 1e6)).toEqual({
+      ok: false,
+      error: 'JSON nested deeper than 32 levels',
+    });
+  });
+  it('the engine validator decides what is malformed, at the edge as in the runtime', () => {
+    expect(malformed({ type: 'panel', button: 'fold' }, 5)).toBeNull();
+    expect(malformed({ type: 'panel', button: 'fold', id: 'p-1' }, 5)).toBeNull(); // an input id passes the engine
+    expect(malformed({ type: 'panel', button: 'sing' }, 5)).toMatch(/panel button/);
+    expect(malformed({ type: 'seat', seat: 99, occupied: true }, 5)).toMatch(/seat/);
+    expect(malformed({ type: 'command', name: 'levels-start', levels: [{ minutes: 1e9, break: true }] }, 5)).toMatch(
+      /minutes/,
+    );
   });
   it('finds the engine refusal among the events', () => {
     const ev = (body: object, seq: number) => ({ ...body, seq, at: 0 }) as TableEvent;
@@ -296,5 +339,44 @@ describe('PacketSizeScanner', () => {
   });
   it('refuses a remaining length longer than four bytes', () => {
     expect(feed(1e9, [Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01])]).error).toMatch(/malformed/);
+  });
+});
+
+describe('rate limits', () => {
+  it('a token bucket gives its burst at once, then refills at its rate', () => {
+    const bucket = new TokenBucket({ perSecond: 2, burst: 3 }, 0);
+    expect([1, 2, 3, 4].map(() => bucket.take(0))).toEqual([true, true, true, false]);
+    expect(bucket.take(400)).toBe(false);
+    expect(bucket.take(500)).toBe(true);
+    expect(bucket.take(500)).toBe(false);
+    expect(bucket.full(2500)).toBe(true);
+    expect([1, 2, 3, 4].map(() => bucket.take(10_000))).toEqual([true, true, true, false]); // never above the burst
+  });
+  it('one bucket per key; full buckets are forgotten when the map is full', () => {
+    let now = 0;
+    const limiter = new KeyedLimiter({ perSecond: 1, burst: 1 }, () => now, 2);
+    expect(limiter.take('a')).toBe(true);
+    expect(limiter.take('a')).toBe(false);
+    expect(limiter.take('b')).toBe(true);
+    now = 5000;
+    expect(limiter.take('c')).toBe(true); // a and b were full again: swept
+    expect(limiter.take('a')).toBe(true);
+  });
+});
+
+describe('retransmissions on the embedded broker', () => {
+  it('drops a DUP with the same client id, packet id and payload; nothing else', () => {
+    const filter = new RetransmissionFilter();
+    const fold = () => Buffer.from('{"type":"panel","button":"fold"}');
+    const first = { qos: 1, dup: false, messageId: 7, payload: fold() };
+    expect(filter.check('panel-1', first)).toBe(false);
+    const dup = { qos: 1, dup: true, messageId: 7, payload: fold() };
+    expect(filter.check('panel-1', dup)).toBe(true);
+    expect(filter.isDropped(dup.payload)).toBe(true);
+    expect(filter.isDropped(first.payload)).toBe(false);
+    expect(filter.check('panel-2', { qos: 1, dup: true, messageId: 7, payload: fold() })).toBe(false); // other client
+    expect(filter.check('panel-1', { qos: 1, dup: true, messageId: 7, payload: Buffer.from('x') })).toBe(false);
+    expect(filter.check('panel-1', { qos: 1, dup: false, messageId: 7, payload: fold() })).toBe(false); // id reused
+    expect(filter.check('panel-1', { qos: 0, dup: true, messageId: 7, payload: fold() })).toBe(false);
   });
 });

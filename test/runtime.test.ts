@@ -6,7 +6,9 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
 import { fakeClock } from '../src/runtime/clock.ts';
+import { loadProfiles } from '../src/config/profiles.ts';
 import { createRuntime, type RuntimeOptions, type TableRuntime } from '../src/runtime/runtime.ts';
+import type { RawInput } from '../src/runtime/types.ts';
 import { DB_FILE, openStore } from '../src/store/store.ts';
 import { fakeEngine, type FakeEngineOptions } from './helpers/crash-fake-engine.ts';
 
@@ -199,20 +201,53 @@ describe('runtime', () => {
     expect(rt.snapshot().seq).toBe(4);
   });
 
-  it('journals input that is not JSON as something the engine can answer, instead of throwing', () => {
+  it('refuses input that is not JSON without journaling it, and without throwing', () => {
     const dir = tempDir();
     const { rt } = start(dir);
-    rt.submit({ type: 'card', uid: 10n });
+    expect(rt.submit({ type: 'card', uid: 10n })).toEqual([]);
+    const cyclic: Record<string, unknown> = { type: 'panel' };
+    cyclic.self = cyclic;
+    expect(rt.submit(cyclic as RawInput)).toEqual([]);
+    // This fake engine has no validator: a bad `at` is journaled and the engine answers it.
     const bad = rt.submit({ type: 'card', at: 'soon' as unknown as number });
     expect(bad.map((e) => e.type)).toEqual(['input.rejected']);
-    expect(rt.submit({ type: 'card', at: Number.NaN }).map((e) => e.type)).toEqual(['input.rejected']);
     const db = new Database(join(dir, DB_FILE), { readonly: true });
-    const rows = db.prepare('SELECT at, json FROM inputs ORDER BY id').all() as { at: number; json: string }[];
+    const rows = db.prepare('SELECT json FROM inputs ORDER BY id').pluck().all() as string[];
     db.close();
-    expect(rows.map((r) => [r.at, JSON.parse(r.json) as unknown])).toEqual([
-      [1000, { type: 'unserialisable', at: 1000, error: expect.stringContaining('BigInt') }],
-      [1000, { type: 'card', at: 'soon' }],
-      [1000, { type: 'card', at: null }],
+    expect(rows.map((r) => JSON.parse(r) as unknown)).toEqual([{ type: 'card', at: 'soon' }]);
+  });
+
+  it('with the real engine, journals nothing the engine would refuse as malformed; seq stays continuous', () => {
+    const dir = tempDir();
+    const rt = createRuntime({
+      table: { profiles: loadProfiles() },
+      store: openStore({ dir }),
+      clock: fakeClock(1000),
+      logger,
+      maintenanceEveryMs: MANUAL,
+    });
+    open.push(rt);
+    expect(seqs(rt.submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda' }))).toEqual([1]);
+    const garbage: RawInput[] = [
+      { type: 'panel', button: 'sing' },
+      { type: 'seat', seat: 0, occupied: true },
+      { type: 'card', card: 'Zz' },
+      { type: 'unserialisable' },
+      { type: 'card', at: Number.NaN },
+      { type: 'command', name: 'fly' },
+      { type: 'command', name: 'levels-start', levels: [] },
+    ];
+    for (const g of garbage) expect(rt.submit(g)).toEqual([]);
+    // Refused by meaning (valid shape): journaled, and the engine says why.
+    expect(rt.submit({ type: 'panel', button: 'fold' }).map((e) => [e.seq, e.type])).toEqual([[2, 'request.rejected']]);
+    expect(seqs(rt.submit({ type: 'command', name: 'seat-player', seat: 1, player: 'Ann' }))).toEqual([3]);
+    const db = new Database(join(dir, DB_FILE), { readonly: true });
+    const rows = db.prepare('SELECT json FROM inputs ORDER BY id').pluck().all() as string[];
+    db.close();
+    expect(rows.map((r) => (JSON.parse(r) as { type: string; name?: string; button?: string }).type)).toEqual([
+      'command',
+      'panel',
+      'command',
     ]);
   });
 

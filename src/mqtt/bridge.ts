@@ -8,9 +8,11 @@ import { toPublic } from '../domain/secrecy.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
-import { parseCommand, parseJson, parseNetworkInput, refusalOf, requestId } from './commands.ts';
+import { malformed, parseCommand, parseJson, refusalOf, requestId } from './commands.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
 import type { ControllerPresence } from './presence.ts';
+import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } from './inputs.ts';
+import { TokenBucket, type Rate } from './rate-limit.ts';
 import { StreamPublisher } from './publisher.ts';
 import { RetainedTopics } from './retained.ts';
 import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topics.ts';
@@ -23,8 +25,14 @@ export interface MqttBridgeOptions {
   broker?: EmbeddedBroker | null;
   /** Overrides where to connect (tests, tools). */
   connection?: MqttConnection;
-  /** Command and input payloads above this are refused (answered with an error on cmd). 64 KiB by default. */
+  /** Command payloads above this are refused (answered with an error). 64 KiB by default. */
   maxPayloadBytes?: number;
+  /** Input payloads above this are refused (answered on input/result). 4 KiB by default. */
+  maxInputBytes?: number;
+  /** All inputs on `input` together; null: no limit. 50/s, burst 100 by default. */
+  inputRate?: Rate | null;
+  /** All commands together; null: no limit. 20/s, burst 50 by default. */
+  commandRate?: Rate | null;
   reconnectPeriodMs?: number;
   now?: () => number;
   /** Outbox sink names; change only to run two bridges on one outbox. */
@@ -50,9 +58,12 @@ export interface MqttBridge {
   close(): Promise<void>;
   /** Drops the connection without a DISCONNECT, as a crash would (the broker publishes the last will). Tests. */
   dropConnection(): void;
+  /** What became of networked inputs and commands since start (refusals never reach the journal). */
+  stats(): { inputs: InputStats; commands: { answered: number; refused: number; journaled: number } };
 }
 
 export const DEFAULT_MAX_PAYLOAD = 64 * 1024;
+export const DEFAULT_COMMAND_RATE: Rate = { perSecond: 20, burst: 50 };
 
 export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const { runtime, config } = options;
@@ -65,6 +76,17 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const connection = resolveConnection(options);
   const waiters: (() => void)[] = [];
   let closed = false;
+  const inputs = new NetworkInputs({
+    runtime,
+    logger: log,
+    now,
+    rate: options.inputRate === undefined ? DEFAULT_INPUT_RATE : options.inputRate,
+    maxBytes: options.maxInputBytes ?? MAX_INPUT_BYTES,
+  });
+  const commandRate = options.commandRate === undefined ? DEFAULT_COMMAND_RATE : options.commandRate;
+  const commandBucket = commandRate ? new TokenBucket(commandRate, now()) : null;
+  const commandStats = { answered: 0, refused: 0, journaled: 0 };
+  let lastCommandLog = Number.NEGATIVE_INFINITY;
 
   const client = new ManagedClient({
     connection,
@@ -134,6 +156,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     retained.fromSnapshot(runtime.snapshot());
   };
   const onEvents = (batch: readonly TableEvent[]) => {
+    inputs.observe(batch);
     events.wake(batch);
     retained.fromEvents(batch);
     forSecure.push(...batch);
@@ -153,21 +176,11 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       log.warn({ topic }, 'ignoring a retained message on a command/input topic');
       return;
     }
-    if (topic === topics.input) return onInput(payload);
+    if (topic === topics.input) return reply(packet, JSON.stringify(inputs.handle(payload)), topics.inputResult);
     if (!topic.startsWith(`${base}/cmd/`)) return;
     const name = topic.slice(`${base}/cmd/`.length);
     if (name === 'result' || name.includes('/')) return; // our own answers
     onCommand(name, payload, packet);
-  }
-
-  function onInput(payload: Buffer): void {
-    const json = parseJson(payload, maxPayload);
-    const parsed = json.ok ? parseNetworkInput(json.value) : json;
-    if (!parsed.ok) {
-      log.warn({ error: parsed.error }, 'refused an MQTT input');
-      return;
-    }
-    runtime.submit(parsed.value);
   }
 
   function onCommand(name: string, payload: Buffer, packet: IPublishPacket): void {
@@ -175,7 +188,14 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     const id = json.ok ? requestId(json.value) : null;
     const parsed = json.ok ? parseCommand(name, json.value) : json;
     if (!parsed.ok) return answer(packet, { id, ok: false, command: name, error: parsed.error });
+    if (commandBucket && !commandBucket.take(now())) {
+      return answer(packet, { id, ok: false, command: name, error: 'rate-limited: too many commands, try again' });
+    }
+    // Refused as malformed by the engine's own validator: answered now, never journaled.
+    const problem = malformed(parsed.value.input, now());
+    if (problem !== null) return answer(packet, { id, ok: false, command: name, error: problem });
     let error: string | null;
+    commandStats.journaled++;
     try {
       error = refusalOf(name, runtime.submit(parsed.value.input));
     } catch (err) {
@@ -189,15 +209,27 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     request: IPublishPacket,
     result: { id: string | null; ok: boolean; command: string; error?: string },
   ) {
-    if (!result.ok) log.info({ ...result }, 'MQTT command refused');
+    commandStats.answered++;
+    if (!result.ok) {
+      commandStats.refused++;
+      // A flood of bad commands must not flood the log: one line, then at most one every 10 s with the count.
+      if (now() - lastCommandLog >= 10_000) {
+        log.info({ ...result, refusedSoFar: commandStats.refused }, 'MQTT command refused');
+        lastCommandLog = now();
+      }
+    }
+    reply(request, JSON.stringify(result), topics.cmdResult);
+  }
+
+  /** An answer goes to the MQTT 5 response topic when the request gave a safe one, else to `fallback`. */
+  function reply(request: IPublishPacket, payload: string, fallback: string) {
     const responseTopic = request.properties?.responseTopic;
-    const payload = JSON.stringify(result);
     const useResponseTopic =
       client.protocolVersion === 5 && responseTopic !== undefined && safeReplyTopic(responseTopic);
     if (responseTopic !== undefined && !useResponseTopic) {
       log.warn(
         { responseTopic },
-        "response topic refused (wildcard, $-topic or inside the table's tree); answering on cmd/result",
+        "response topic refused (wildcard, $-topic or inside the table's tree); answering on the result topic",
       );
     }
     const publishing = useResponseTopic
@@ -208,8 +240,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
               ? { correlationData: request.properties.correlationData }
               : undefined,
         })
-      : client.publish(topics.cmdResult, payload, { qos: 1 });
-    publishing.catch((err: Error) => log.warn({ err: err.message }, 'MQTT command answer not delivered'));
+      : client.publish(fallback, payload, { qos: 1 });
+    publishing.catch((err: Error) => log.warn({ err: err.message }, 'MQTT answer not delivered'));
   }
 
   // The controller may publish anywhere, so a requester must not steer its answer onto the table's own topics.
@@ -245,6 +277,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       log.info('MQTT bridge closed');
     },
     dropConnection: () => client.destroyConnection(),
+    stats: () => ({ inputs: structuredClone(inputs.stats), commands: { ...commandStats } }),
   };
 }
 

@@ -9,7 +9,9 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
+import { RetransmissionFilter } from './dup-filter.ts';
 import { guarded } from './packet-guard.ts';
+import { KeyedLimiter, type Rate } from './rate-limit.ts';
 import { canPublish, canRead, canSubscribe, isReservedClientId, type Principal } from './topics.ts';
 
 export interface EmbeddedBrokerOptions {
@@ -20,7 +22,12 @@ export interface EmbeddedBrokerOptions {
   /** Publishes bigger than this are refused by the broker (the client is disconnected). Default 1 MiB; the bridge
    * answers oversized commands below that with an error of its own. */
   hardMaxPayloadBytes?: number;
+  /** Publishes per client id (anyone but the controller); over it, the client is disconnected. null: no limit. */
+  publishRate?: Rate | null;
 }
+
+/** A panel presses a few buttons a second; a floor tool's burst (setup, ten players, levels) fits in 30. */
+export const DEFAULT_PUBLISH_RATE: Rate = { perSecond: 10, burst: 30 };
 
 export interface EmbeddedBroker {
   /** The TCP port actually listened on (useful with port 0). */
@@ -49,6 +56,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const trustedStreams = new WeakSet<object>();
   const users = new Map(embedded.users.map((u) => [u.username, u]));
   const anonymousRoles = new Set<Role>(embedded.anonymousRoles);
+  const publishRate = options.publishRate === undefined ? DEFAULT_PUBLISH_RATE : options.publishRate;
+  const limiter = publishRate ? new KeyedLimiter(publishRate, Date.now) : null;
+  const retransmissions = new RetransmissionFilter();
 
   const aedes = await Aedes.createBroker({
     // A display whose socket stops draining (a sleeping tablet, bad Wi-Fi) would hold up delivery to everyone
@@ -92,9 +102,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         );
         return done(new Error('payload too large'));
       }
+      if (who.kind !== 'controller' && client && limiter && !limiter.take(client.id)) {
+        log.warn({ clientId: client.id, topic: packet.topic }, 'MQTT publish refused: over the rate limit');
+        return done(new Error('publishing too fast'));
+      }
       if (!canPublish(base, who, packet.topic, packet.retain)) {
         log.warn({ clientId: client?.id, topic: packet.topic, retain: packet.retain }, 'MQTT publish refused by ACL');
         return done(new Error(`not allowed to publish to ${packet.topic}`));
+      }
+      // Acknowledged (aedes sends the PUBACK), then forwarded to nobody: see authorizeForward.
+      if (client && who.kind !== 'controller' && retransmissions.check(client.id, packet)) {
+        log.info(
+          { clientId: client.id, topic: packet.topic, messageId: packet.messageId },
+          'MQTT retransmission dropped',
+        );
       }
       done(null);
     },
@@ -109,6 +130,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     // Called for every message on its way to a subscriber, retained ones included: a wildcard that reaches further
     // than the role may read is cut down here, message by message.
     authorizeForward(client, packet) {
+      if (retransmissions.isDropped(packet.payload)) return null;
       const who = principals.get(client);
       return who && canRead(base, who, packet.topic) ? packet : null;
     },

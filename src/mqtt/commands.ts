@@ -2,7 +2,11 @@
 // meaning (a seat that exists, a profile it knows); this checks shape, so a floor tool learns at once what it got wrong.
 import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
 import type { CommandName, TableEvent } from '../domain/types.ts';
+import { validateInput } from '../domain/validate.ts';
 import type { RawInput } from '../runtime/types.ts';
+
+/** The engine keeps no more of a name than this (src/domain/validate.ts): longer is refused, not stored whole. */
+const MAX_TEXT = 200;
 
 type FieldKind = 'int' | 'seat' | 'seats' | 'string' | 'object' | 'levels';
 interface FieldSpec {
@@ -36,14 +40,39 @@ export function requestId(json: unknown): string | null {
   return null;
 }
 
+/** Nesting deeper than this is refused: no input or command needs it, and SQLite's JSON functions stop at 1000. */
+export const MAX_JSON_DEPTH = 32;
+
 export function parseJson(payload: Buffer, maxBytes: number): Parsed<unknown> {
   if (payload.length > maxBytes)
     return { ok: false, error: `payload too large: ${payload.length} bytes (limit ${maxBytes})` };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(payload.toString('utf8')) as unknown };
+    value = JSON.parse(payload.toString('utf8')) as unknown;
   } catch {
     return { ok: false, error: 'payload is not valid JSON' };
   }
+  if (tooDeep(value, MAX_JSON_DEPTH)) return { ok: false, error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+  return { ok: true, value };
+}
+
+/** Why the engine would refuse this input as malformed (the engine's own validator), or null. The bridge asks before
+ * submitting, so that a refused input is answered at once and never journaled. */
+export function malformed(input: RawInput, at: number): string | null {
+  const checked = validateInput({ ...input, at });
+  return typeof checked === 'string' ? checked : null;
+}
+
+function tooDeep(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > limit) return true;
+    const next: unknown[] = [];
+    for (const v of level)
+      if (typeof v === 'object' && v !== null) for (const child of Object.values(v)) next.push(child);
+    level = next;
+  }
+  return false;
 }
 
 export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand> {
@@ -62,7 +91,7 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
       if (value === name || (field === 'type' && value === 'command')) continue;
       return { ok: false, error: `field "${field}" disagrees with the topic (cmd/${name})` };
     }
-    // Own fields only: `toString` or `__proto__` is an unknown field, not a member of Object.prototype
+    // Own fields only: `constructor`, `toString` or `__proto__` must not find something on the prototype chain.
     const fieldSpec = Object.hasOwn(spec, field) ? spec[field] : undefined;
     if (!fieldSpec) {
       const known = Object.keys(spec);
@@ -84,21 +113,69 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
   return { ok: true, value: { id, input: input as ParsedCommand['input'] } };
 }
 
-/** What a networked panel or seat module may send on `<base>/input`. */
-const NETWORK_INPUTS = new Set(['panel', 'clock-request', 'timebank', 'seat']);
+/** What a networked panel or seat module may send on `<base>/input`, and the fields of each (protocol.md). */
+const NETWORK_INPUTS: Record<string, readonly string[]> = {
+  panel: ['button', 'card', 'raises', 'to'],
+  'clock-request': ['by', 'seat'],
+  timebank: ['seat'],
+  seat: ['seat', 'occupied'],
+};
+/** Every networked input may carry these: `at` (ignored), `id` (idempotency) and `seq` (the context it was made in). */
+const COMMON_FIELDS = new Set(['type', 'at', 'id', 'seq']);
+export const MAX_INPUT_ID = 64;
 
-export function parseNetworkInput(json: unknown): Parsed<RawInput> {
+export interface NetworkInput {
+  /** What goes to the runtime: the input with its `id`, without `at` and `seq`. */
+  input: RawInput;
+  id: string | null;
+  /** The latest event seq the device had seen when the input was made, or null. */
+  seq: number | null;
+}
+
+export function parseNetworkInput(json: unknown): Parsed<NetworkInput> {
   if (!isObject(json) || typeof json.type !== 'string')
     return { ok: false, error: 'an input is a JSON object with a "type"' };
-  if (!NETWORK_INPUTS.has(json.type)) {
+  const fields = Object.hasOwn(NETWORK_INPUTS, json.type) ? NETWORK_INPUTS[json.type] : undefined;
+  if (!fields) {
     return {
       ok: false,
-      error: `input type "${json.type}" is not accepted on MQTT (only ${[...NETWORK_INPUTS].join(', ')})`,
+      error: `input type "${json.type.slice(0, 40)}" is not accepted on MQTT (only ${Object.keys(NETWORK_INPUTS).join(', ')})`,
     };
   }
-  // `at` is the controller's to set: a panel's own clock is neither trusted nor needed.
-  const { at: _ignored, ...rest } = json;
-  return { ok: true, value: rest as RawInput };
+  const input: RawInput = { type: json.type };
+  for (const [field, value] of Object.entries(json)) {
+    if (COMMON_FIELDS.has(field)) continue; // `at` is the controller's to set: a device's clock is not trusted
+    if (!fields.includes(field)) {
+      return {
+        ok: false,
+        error: `unknown field "${field.slice(0, 40)}" for ${json.type} (fields: ${fields.join(', ')}, id, seq)`,
+      };
+    }
+    input[field] = value;
+  }
+  let id: string | null = null;
+  if (json.id !== undefined) {
+    const ok =
+      (typeof json.id === 'string' && json.id !== '' && json.id.length <= MAX_INPUT_ID) ||
+      Number.isSafeInteger(json.id);
+    if (!ok) return { ok: false, error: `field "id" must be a string of 1 to ${MAX_INPUT_ID} characters` };
+    id = String(json.id);
+    input.id = id;
+  }
+  let seq: number | null = null;
+  if (json.seq !== undefined) {
+    if (!Number.isSafeInteger(json.seq) || (json.seq as number) < 0)
+      return { ok: false, error: 'field "seq" must be a non-negative integer (the latest event seq seen)' };
+    seq = json.seq as number;
+  }
+  return { ok: true, value: { input, id, seq } };
+}
+
+/** The name under which the engine refuses a networked input in `request.rejected`. */
+export function requestNameOf(input: RawInput): string {
+  if (input.type === 'panel') return String(input.button);
+  if (input.type === 'clock-request') return 'clock';
+  return input.type;
 }
 
 /** Why the engine refused this command, from the events its submission produced; null when it was accepted. */
@@ -121,7 +198,8 @@ function checkField(field: string, kind: FieldKind, value: unknown): string | nu
       return isIntIn(value, min, max) ? null : `field "${field}" must be ${min} to ${max}`;
     }
     case 'string':
-      return typeof value === 'string' && value.trim() !== '' ? null : `field "${field}" must be a non-empty string`;
+      if (typeof value !== 'string' || value.trim() === '') return `field "${field}" must be a non-empty string`;
+      return value.length <= MAX_TEXT ? null : `field "${field}" must be at most ${MAX_TEXT} characters`;
     case 'object':
       return isObject(value) ? null : `field "${field}" must be an object`;
     case 'levels':

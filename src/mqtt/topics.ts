@@ -15,6 +15,8 @@ export interface Topics {
   state: string;
   clock: string;
   input: string;
+  /** Answers to networked inputs (docs/mqtt.md). */
+  inputResult: string;
   cmdResult: string;
   /** Prefix under which MQTT 5 clients may ask for replies (`<base>/cmd/reply/<anything>`). */
   cmdReplyPrefix: string;
@@ -42,6 +44,7 @@ export function topicsFor(base: string): Topics {
     state: `${base}/state`,
     clock: `${base}/clock`,
     input: `${base}/input`,
+    inputResult: `${base}/input/result`,
     cmdResult: `${base}/cmd/result`,
     cmdReplyPrefix: `${base}/cmd/reply/`,
     device: (name) => `${base}/devices/${topicLevel(name)}`,
@@ -103,6 +106,7 @@ export function readableFilters(base: string, roles: ReadonlySet<Role>): string[
   if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
     filters.push(t.status, t.controller, t.events, t.state, t.clock, `${base}/devices/+`);
   }
+  if (roles.has('panel') || roles.has('floor')) filters.push(t.inputResult);
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);
   if (roles.has('secure')) filters.push(t.secureEvents);
   return filters;
@@ -133,6 +137,6 @@ export function canPublish(base: string, who: Principal, topic: string, retain: 
   if (topic.startsWith('$')) return false;
   if (who.kind === 'controller') return true;
   // Only the controller answers commands or keeps retained state; a retained command would rerun on every reconnect.
-  if (retain || topic === topicsFor(base).cmdResult) return false;
+  if (retain || topic === topicsFor(base).cmdResult || topic === topicsFor(base).inputResult) return false;
   return writableFilters(base, who.roles).some((f) => topicMatches(f, topic));
 }

@@ -6,6 +6,7 @@ import type { Table, TableOptions } from '../domain/api.ts';
 import { snapshotOf } from '../domain/snapshot-of.ts';
 import { STATE_VERSION, type State } from '../domain/state.ts';
 import { initialState, nextDeadline, step } from '../domain/table.ts';
+import { validateInput } from '../domain/validate.ts';
 
 export interface DurableTable extends Table {
   /** The whole state, as bytes that `Engine.create(options, saved)` restores. Absent: no checkpoints. */
@@ -16,6 +17,9 @@ export interface Engine {
   /** The state format: a checkpoint saved under another version is only used when the journal cannot replace it. */
   version: string;
   create(options: TableOptions, saved?: Uint8Array): DurableTable;
+  /** Why the engine would refuse this input as malformed (it would answer only `input.rejected`), or null. The
+   * runtime asks before journaling, so that refused garbage never reaches the journal. */
+  malformed?(input: unknown): string | null;
 }
 
 /** Owned by the domain: src/domain/state.ts bumps it when State changes shape. */
@@ -34,5 +38,9 @@ export const domainEngine: Engine = {
       snapshot: () => snapshotOf(state),
       save: () => serialize(state),
     };
+  },
+  malformed(input) {
+    const checked = validateInput(input);
+    return typeof checked === 'string' ? checked : null;
   },
 };

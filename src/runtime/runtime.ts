@@ -7,6 +7,7 @@ import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
+import { recentInputs } from './recent.ts';
 import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
@@ -100,23 +101,39 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     return { at, input: { ...raw, at } };
   };
 
-  const serialise = (input: unknown, at: number): string => {
+  // Refused inputs are not journaled (a flood of garbage must not fill the disk): counted and logged instead.
+  let refusedCount = 0;
+  const refuse = (input: unknown, reason: string): TableEvent[] => {
+    refusedCount++;
+    const type = (input as { type?: unknown } | null)?.type;
+    logger.warn({ reason, type: typeof type === 'string' ? type.slice(0, 40) : null, refusedCount }, 'input refused');
+    return [];
+  };
+
+  /** The JSON the engine and every replay will see, or why the input is refused before the journal. */
+  const serialise = (input: unknown): { json: string; value: unknown } | { refused: string } => {
+    let json: string | undefined;
     try {
-      return JSON.stringify(input);
+      json = JSON.stringify(input);
     } catch (err) {
-      // Not JSON (a BigInt, a cycle): journal something the engine will reject, so the table answers it.
-      return JSON.stringify({ type: 'unserialisable', at, error: (err as Error).message });
+      return { refused: `not JSON: ${(err as Error).message}` }; // a BigInt, a cycle
     }
+    if (json === undefined) return { refused: 'not JSON' };
+    const value = JSON.parse(json) as unknown;
+    const reason = engine.malformed?.(value) ?? null;
+    return reason === null ? { json, value } : { refused: reason };
   };
 
   const submit = (raw: RawInput): TableEvent[] => {
     if (closed) throw new TableError('JOURNAL_FAILED', 'the runtime is closed');
     flushUnsaved();
     const { at, input } = stamp(raw);
-    const json = serialise(input, at);
+    const serialised = serialise(input);
+    if ('refused' in serialised) return refuse(input, serialised.refused);
+    const { json } = serialised;
     const inputId = store.appendInput(at, json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
-    const answer = applySafely(table, JSON.parse(json), logger, inputId);
+    const answer = applySafely(table, serialised.value, logger, inputId);
     if (answer === null) offset = store.lastSeq() - table.snapshot().seq; // as recovery does
     const events = answer === null ? [] : renumber(answer, offset);
     if (Number.isFinite((input as RawInput).at)) lastAt = at;
@@ -208,6 +225,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     snapshot,
     outbox,
     maintain,
+    recentInputs: (limit) => recentInputs(store, limit),
     close() {
       if (closed) return;
       try {

@@ -1,6 +1,7 @@
 // The runtime wraps the pure engine with time, durability and fan-out. Adapters talk to it, never to the engine.
 import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
+import type { RecentInput } from './recent.ts';
 
 /** An input as an adapter hands it over: `at` is stamped by the runtime's clock when absent. */
 export type RawInput = { type: string; at?: number; [field: string]: unknown };
@@ -12,8 +13,11 @@ export interface Clock {
 
 export interface Runtime {
   /** Journals the input (before applying it), applies it, puts the events in the outbox, tells listeners.
-   * Never throws for bad input: the engine answers `input.rejected`. */
+   * Never throws for bad input: an input the engine's validator refuses (or that is not JSON) is logged, not
+   * journaled, and gives no event (`[]`); adapters that must answer check it first (src/mqtt/commands.ts). */
   submit(input: RawInput): TableEvent[];
+  /** The newest journaled inputs (at most `limit`) with their events, oldest first. */
+  recentInputs?(limit: number): RecentInput[];
   /** Called with every batch of new events, in `seq` order (LEDs, displays, MQTT wake-up). */
   onEvents(listener: (events: readonly TableEvent[]) => void): () => void;
   snapshot(): TableSnapshot;
