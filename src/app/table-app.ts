@@ -25,6 +25,8 @@ export interface TableAppOptions {
   deck?: ReadonlyMap<string, string>;
   devices: Device[];
   logger: Logger;
+  /** `--new-journal`: a damaged journal is moved aside and a new one started (docs/durability.md). */
+  newJournal?: boolean;
   /** Runs on the recovered runtime before anything can reach it (MQTT, devices): e.g. the config's `setup`. */
   prepare?: (runtime: TableRuntime) => void;
 }
@@ -59,7 +61,12 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       dir: config.storage.dir,
       fsync: config.storage.fsync,
       onDiskError: (err) => logger.error({ err, dir: config.storage.dir }, 'journal disk error (fsync or checkpoint)'),
+      newJournalIfDamaged: options.newJournal ?? false,
     });
+    if (store.setAside) {
+      log.warn({ damaged: store.setAside, epoch: store.epoch }, 'the damaged journal was kept aside; a new one starts');
+    } else if (options.newJournal)
+      log.warn('--new-journal: the journal is sound, so it is kept (the flag did nothing)');
     const runtime = createRuntime({
       table: { profiles: options.profiles, ...(options.deck ? { deck: options.deck } : {}) },
       store,

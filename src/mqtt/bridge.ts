@@ -92,7 +92,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const publishQos1 = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1 });
   const publishRetained = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1, retain: true });
 
-  const retained = new RetainedTopics(topics, publishRetained, isConnected, log);
+  const retained = new RetainedTopics(topics, publishRetained, isConnected, log, runtime.epoch);
   const events = new StreamPublisher({
     sink: sinks.events,
     topic: topics.events,

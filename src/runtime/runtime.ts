@@ -207,6 +207,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     },
     snapshot,
     outbox,
+    epoch: store.epoch,
     maintain,
     close() {
       if (closed) return;

@@ -1,12 +1,12 @@
 // The table's durable memory: the input journal, the event outbox and the sinks' cursors, in one SQLite file.
 // Everything here is synchronous on purpose: an input must be on disk before the engine sees it, and
 // better-sqlite3 gives us that without a promise in the hot path.
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { TableError } from '../domain/errors.ts';
 import type { TableEvent } from '../domain/types.ts';
+import { openJournalFile, type OpenedJournal } from './journal-file.ts';
 import { lockJournal } from './lock.ts';
 import type { CheckpointInfo, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
 import { DEFAULT_WAL, WalKeeper } from './wal.ts';
@@ -28,21 +28,17 @@ CREATE TABLE IF NOT EXISTS head (
   one INTEGER PRIMARY KEY CHECK (one = 1),
   schema INTEGER NOT NULL, last_seq INTEGER NOT NULL, last_applied INTEGER NOT NULL, pruned_through INTEGER NOT NULL);
 INSERT OR IGNORE INTO head VALUES (1, 1, 0, 0, 0);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 export function openStore(options: StoreOptions): Store {
   const path = join(options.dir, DB_FILE);
-  let db: Db;
+  let opened: OpenedJournal;
   let unlock: () => void = () => {};
   try {
     mkdirSync(options.dir, { recursive: true, mode: 0o700 });
     unlock = lockJournal(options.dir);
-    // The journal holds hole cards: create the file private before SQLite does (its -wal and -shm copy the mode).
-    closeSync(openSync(path, 'a', 0o600));
-    db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.exec(SCHEMA);
+    opened = openJournalFile(path, SCHEMA, options.newJournalIfDamaged ?? false);
   } catch (err) {
     unlock();
     if (err instanceof TableError) throw err;
@@ -50,6 +46,7 @@ export function openStore(options: StoreOptions): Store {
       file: path,
     });
   }
+  const { db } = opened;
   const everyInput = options.fsync !== 'background';
   const wal = new WalKeeper(db, `${path}-wal`, {
     ...DEFAULT_WAL,
@@ -57,13 +54,15 @@ export function openStore(options: StoreOptions): Store {
     background: !everyInput,
     onError: options.onDiskError ?? (() => {}),
   });
-  return new SqliteStore(db, path, everyInput, wal, unlock);
+  return new SqliteStore(db, path, everyInput, wal, unlock, opened);
 }
 
 type HeadRow = { last_seq: number; last_applied: number; pruned_through: number };
 
 class SqliteStore implements Store {
   closed = false;
+  readonly epoch: string;
+  readonly setAside: string | null;
   private readonly s: Record<
     | 'insertInput'
     | 'insertEvent'
@@ -97,7 +96,10 @@ class SqliteStore implements Store {
     private readonly syncInputs: boolean,
     private readonly wal: WalKeeper,
     private readonly unlock: () => void,
+    opened: OpenedJournal,
   ) {
+    this.epoch = opened.epoch;
+    this.setAside = opened.setAside;
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       insertInput: p('INSERT INTO inputs (at, json) VALUES (?, ?)'),
