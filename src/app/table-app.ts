@@ -3,11 +3,14 @@
 // first, then devices dark, then the journal flushed and closed.
 import type { Logger } from 'pino';
 import type { TableConfig } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Device } from '../hardware/types.ts';
 import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBridge } from '../mqtt/index.ts';
+import { TableHealth } from '../runtime/health.ts';
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
+import { StorageWatch } from '../runtime/storage-watch.ts';
 import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
@@ -36,6 +39,8 @@ export interface TableApp {
   readonly bridge: MqttBridge;
   readonly broker: EmbeddedBroker | null;
   readonly board: BoardServer | null;
+  /** `ok`, or `degraded` with reasons (a journal that cannot be written); retained on `<base>/health`. */
+  readonly health: TableHealth;
   readonly urls: { mqtt: string; ws: string | null; board: string | null };
   /** Idempotent; never rejects (each step logs its own failure and the next one still runs). */
   stop(): Promise<void>;
@@ -57,11 +62,14 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
   };
 
   try {
+    const health = new TableHealth(clock.now, logger.child({ module: 'health' }));
+    const storage = new StorageWatch({ health, clock, logger });
     const store = openStore({
       dir: config.storage.dir,
       fsync: config.storage.fsync,
       onDiskError: (err) => logger.error({ err, dir: config.storage.dir }, 'journal disk error (fsync or checkpoint)'),
       newJournalIfDamaged: options.newJournal ?? false,
+      onWritable: storage.onWritable,
     });
     if (store.setAside) {
       log.warn({ damaged: store.setAside, epoch: store.epoch }, 'the damaged journal was kept aside; a new one starts');
@@ -74,8 +82,15 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       logger,
       retentionDays: config.storage.retentionDays,
     });
+    storage.attach(runtime.submit);
     // Closing the runtime flushes and closes the journal: the last thing to go.
-    cleanups.push({ name: 'journal', run: () => runtime.close() });
+    cleanups.push({
+      name: 'journal',
+      run: () => {
+        storage.stop();
+        runtime.close();
+      },
+    });
     options.prepare?.(runtime);
 
     const broker = config.mqtt.external
@@ -97,7 +112,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       });
     }
 
-    const bridge = startMqttBridge({ runtime, config, logger, broker });
+    const bridge = startMqttBridge({ runtime, config, logger, broker, health });
     // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
     // down at boot must not keep the table from starting (the bridge keeps trying, the journal keeps everything).
     const connected = await Promise.race([
@@ -110,7 +125,17 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
 
     // Devices after the bridge, so it sees their `device.online` and retains `devices/<name>`.
     const ctx = {
-      submit: (input: Parameters<typeof runtime.submit>[0]) => void runtime.submit(input),
+      submit: (input: Parameters<typeof runtime.submit>[0]) => {
+        try {
+          runtime.submit(input);
+        } catch (error) {
+          // A journal that refuses inputs is the table's health's to report (once), not each device's to crash on.
+          if (!(error instanceof TableError && (error.code === 'STORAGE_FULL' || error.code === 'JOURNAL_FAILED'))) {
+            throw error;
+          }
+          log.debug({ err: error, input: input.type }, 'a device input was refused by the journal');
+        }
+      },
       logger,
       now: clock.now,
     };
@@ -176,6 +201,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       bridge,
       broker,
       board,
+      health,
       urls,
       stop: () => (stopping ??= stopAll()),
     };

@@ -6,10 +6,12 @@ import type { MqttConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import { toPublic } from '../domain/secrecy.ts';
 import type { TableEvent } from '../domain/types.ts';
+import type { Health } from '../runtime/health.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
 import { parseCommand, parseJson, parseNetworkInput, refusalOf, requestId } from './commands.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
+import { failedCommand, isJournalRefusal, publishHealth } from './health.ts';
 import { StreamPublisher } from './publisher.ts';
 import { RetainedTopics } from './retained.ts';
 import { baseTopicOf, topicsFor, type Topics } from './topics.ts';
@@ -26,6 +28,8 @@ export interface MqttBridgeOptions {
   maxPayloadBytes?: number;
   reconnectPeriodMs?: number;
   now?: () => number;
+  /** The table's health, published retained on `<base>/health` (absent: not published). */
+  health?: Health;
   /** Outbox sink names; change only to run two bridges on one outbox. */
   sinks?: { events: string; secure: string };
 }
@@ -84,7 +88,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       try {
         onMessage(topic, payload, packet);
       } catch (err) {
-        log.error({ topic, err: (err as Error).message }, 'MQTT message handling failed');
+        // A journal that refuses inputs is reported once by the table's health, not once per message.
+        if (!isJournalRefusal(err)) log.error({ topic, err: (err as Error).message }, 'MQTT message handling failed');
       }
     },
   });
@@ -141,6 +146,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const unsubscribe = runtime.onEvents(onEvents);
   retained.set(topics.status, 'online');
   retained.fromSnapshot(runtime.snapshot());
+  const stopHealth = options.health ? publishHealth(options.health, retained, topics, runtime.epoch) : () => {};
 
   function onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
     if (closed) return;
@@ -172,18 +178,20 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     const parsed = json.ok ? parseCommand(name, json.value) : json;
     if (!parsed.ok) return answer(packet, { id, ok: false, command: name, error: parsed.error });
     let error: string | null;
+    let code: string | undefined;
     try {
       error = refusalOf(name, runtime.submit(parsed.value.input));
     } catch (err) {
-      log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
-      error = `internal error: ${(err as Error).message}`;
+      ({ error, code } = failedCommand(err));
+      if (!code) log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
     }
-    answer(packet, error === null ? { id, ok: true, command: name } : { id, ok: false, command: name, error });
+    if (error === null) return answer(packet, { id, ok: true, command: name });
+    answer(packet, { id, ok: false, command: name, error, ...(code ? { code } : {}) });
   }
 
   function answer(
     request: IPublishPacket,
-    result: { id: string | null; ok: boolean; command: string; error?: string },
+    result: { id: string | null; ok: boolean; command: string; error?: string; code?: string },
   ) {
     if (!result.ok) log.info({ ...result }, 'MQTT command refused');
     const responseTopic = request.properties?.responseTopic;
@@ -231,6 +239,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     async close() {
       if (closed) return;
       unsubscribe();
+      stopHealth();
       events.stop();
       secure.stop();
       await this.publishOffline();

@@ -5,6 +5,8 @@ import type { Role } from '../config/types.ts';
 export interface Topics {
   base: string;
   status: string;
+  /** Retained JSON: `{state: "ok" | "degraded", reasons, since, epoch}` (docs/mqtt.md). */
+  health: string;
   events: string;
   secureEvents: string;
   state: string;
@@ -29,6 +31,7 @@ export function topicsFor(base: string): Topics {
   return {
     base,
     status: `${base}/status`,
+    health: `${base}/health`,
     events: `${base}/events`,
     secureEvents: `${base}/secure/events`,
     state: `${base}/state`,
@@ -81,7 +84,7 @@ export function readableFilters(base: string, roles: ReadonlySet<Role>): string[
   const t = topicsFor(base);
   const filters: string[] = [];
   if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
-    filters.push(t.status, t.events, t.state, t.clock, `${base}/devices/+`);
+    filters.push(t.status, t.health, t.events, t.state, t.clock, `${base}/devices/+`);
   }
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);
   if (roles.has('secure')) filters.push(t.secureEvents);
