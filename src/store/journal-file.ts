@@ -16,8 +16,6 @@ export interface OpenedJournal {
   epoch: string;
   /** Where a damaged journal was moved (replaceDamaged), else null. */
   setAside: string | null;
-  /** A new, empty journal was created. */
-  created: boolean;
 }
 
 const SIDE_FILES = ['-wal', '-shm'] as const;
@@ -26,20 +24,17 @@ const SIDE_FILES = ['-wal', '-shm'] as const;
 export function openJournalFile(path: string, schema: string, replaceDamaged: boolean): OpenedJournal {
   let setAside: string | null = null;
   let db: Db;
-  let created = false;
   try {
     if (existsSync(path)) db = openChecked(path);
     else {
       if (hasBytes(`${path}-wal`)) throw damaged(path, 'the file is gone but its write-ahead log is still there');
       createNew(path, schema);
-      created = true;
       db = new Database(path);
     }
   } catch (err) {
     if (!(err instanceof TableError && err.code === 'JOURNAL_DAMAGED') || !replaceDamaged) throw err;
     setAside = moveAside(path);
     createNew(path, schema);
-    created = true;
     db = new Database(path);
   }
   try {
@@ -49,7 +44,7 @@ export function openJournalFile(path: string, schema: string, replaceDamaged: bo
     // A journal from before epochs gets one now: consumers that knew none simply adopt it.
     db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('epoch', ?)").run(newEpoch());
     const epoch = db.prepare("SELECT value FROM meta WHERE key = 'epoch'").pluck().get() as string;
-    return { db, epoch, setAside, created };
+    return { db, epoch, setAside };
   } catch (err) {
     db.close();
     throw err;
