@@ -54,11 +54,15 @@ function emptyLockFile(file: string): void {
 /** The pid holding a lock on `file`, from Linux's /proc/locks; null where that cannot be read. */
 export function lockHolder(file: string): number | null {
   try {
-    const inode = statSync(file).ino;
+    const { ino, dev } = statSync(file);
+    // Linux's dev_t: the major and minor numbers /proc/locks prints in hex.
+    const major = ((dev >> 8) & 0xfff) | (Math.floor(dev / 2 ** 32) & ~0xfff);
+    const minor = (dev & 0xff) | ((dev >> 12) & ~0xff & 0xfffff);
     for (const line of readFileSync('/proc/locks', 'utf8').split('\n')) {
-      // "1: POSIX  ADVISORY  WRITE 4242 fe:00:2147414 1073741824 1073742335" (waiters have "->" after the id).
-      const m = /^\d+:\s+(?:->\s+)?\S+\s+\S+\s+\S+\s+(\d+)\s+[0-9a-f]+:[0-9a-f]+:(\d+)\s/.exec(line);
-      if (m && Number(m[2]) === inode && !line.includes('->') && Number(m[1]) !== process.pid) return Number(m[1]);
+      // "1: POSIX  ADVISORY  WRITE 4242 fe:00:2147414 1073741824 1073742335"; a waiter has "->" after the id.
+      const m = /^\d+:\s+\S+\s+\S+\s+\S+\s+(\d+)\s+([0-9a-f]+):([0-9a-f]+):(\d+)\s/.exec(line);
+      if (!m || Number(m[4]) !== ino || parseInt(m[2]!, 16) !== major || parseInt(m[3]!, 16) !== minor) continue;
+      if (Number(m[1]) !== process.pid) return Number(m[1]);
     }
   } catch {
     // not Linux, or no /proc: the message says "another process"
