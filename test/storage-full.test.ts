@@ -140,6 +140,8 @@ describe.skipIf(!canMount)('a full disk (real tmpfs)', () => {
     await seen.until(() => latest('health') !== undefined, 'the retained health');
     expect(JSON.parse(latest('health')!)).toMatchObject({ state: 'ok', reasons: [], epoch: expect.any(String) });
     expect(JSON.parse(latest('state')!)).toMatchObject({ epoch: JSON.parse(latest('health')!).epoch });
+    await seen.until(() => latest('devices/storage') !== undefined, 'devices/storage');
+    expect(JSON.parse(latest('devices/storage')!)).toMatchObject({ online: true });
 
     const floor = await connectClient(url, { username: 'floor', password: 'f' });
     cleanups.push(() => void floor.end(true));
@@ -171,7 +173,7 @@ describe.skipIf(!canMount)('a full disk (real tmpfs)', () => {
       reasons: [{ component: 'storage', code: 'STORAGE_FULL', since: fullAt }],
     });
     expect(health.reasons[0].detail).toContain('disk full');
-    await seen.until(() => latest('devices/storage') !== undefined, 'devices/storage');
+    await seen.until(() => JSON.parse(latest('devices/storage') ?? '{}').online === false, 'devices/storage offline');
     expect(JSON.parse(latest('devices/storage')!)).toMatchObject({ online: false, at: fullAt });
     expect(latest('status')).toBe('online'); // the contract's plain string; health tells the rest
     // Panel presses on <base>/input are refused too, quietly (health has said it); the command sent after them by the

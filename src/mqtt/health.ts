@@ -9,6 +9,7 @@ import type { Topics } from './topics.ts';
 
 /** Publishes the health now and at each change; returns the stop. */
 export function publishHealth(health: Health, retained: RetainedTopics, topics: Topics, epoch?: string): () => void {
+  let first = true;
   const show = (report: HealthReport) => {
     retained.set(topics.health, JSON.stringify({ ...report, ...(epoch !== undefined ? { epoch } : {}) }));
     const storage = report.reasons.find((r) => r.component === 'storage');
@@ -16,7 +17,12 @@ export function publishHealth(health: Health, retained: RetainedTopics, topics: 
       // The same payload as a device.offline event gives (retained.ts), so the journaled one changes nothing.
       const payload = { online: false, detail: storage.detail, at: storage.since };
       retained.set(topics.device('storage'), JSON.stringify(payload));
+    } else if (first) {
+      // At start: an external broker may still hold the `offline` of an outage the last process never journaled.
+      const payload = { online: true, detail: 'the journal can be written', at: report.since };
+      retained.set(topics.device('storage'), JSON.stringify(payload));
     }
+    first = false;
   };
   show(health.report());
   return health.onChange(show);
