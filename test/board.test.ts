@@ -230,6 +230,29 @@ describeBoard('display board in Chromium', () => {
     await expect.poll(() => page.getAttribute('#conn', 'data-state')).toBe('live');
   });
 
+  it('shows a banner while the table is degraded (its journal cannot be written), and hides it when it is ok', async () => {
+    expect(await page.isVisible('#health')).toBe(false);
+    const since = tableNow();
+    const degraded = {
+      state: 'degraded',
+      since,
+      reasons: [
+        { component: 'storage', detail: 'disk full: the journal cannot be written', code: 'STORAGE_FULL', since },
+      ],
+    };
+    await publisher.publishAsync(`${base}/health`, JSON.stringify(degraded), { retain: true, qos: 1 });
+    await expect.poll(() => page.isVisible('#health')).toBe(true);
+    expect(await page.textContent('#health')).toMatch(
+      /^Table degraded since .+: storage: disk full: the journal cannot be written\. Call the floor\.$/,
+    );
+    await page.screenshot({ path: join(artifacts, 'board-degraded.png') });
+    await publisher.publishAsync(`${base}/health`, JSON.stringify({ state: 'ok', since, reasons: [] }), {
+      retain: true,
+      qos: 1,
+    });
+    await expect.poll(() => page.isVisible('#health')).toBe(false);
+  });
+
   it('serves config.json and table time', async () => {
     const config = (await (await fetch(`http://127.0.0.1:${HTTP_PORT}/config.json`)).json()) as Record<string, unknown>;
     expect(config).toMatchObject({ tableId: 't1', base, mqtt: { port: WS_PORT }, time: { speed: 10 } });

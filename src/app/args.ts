@@ -19,6 +19,8 @@ export interface StartArgs {
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | null;
   /** Path of the log file (simulated mode); null: warnings and errors on stderr. */
   logFile: string | null;
+  /** A journal found empty or damaged is moved aside and a new one (new epoch) started; a sound one is kept. */
+  newJournal: boolean;
   help: boolean;
 }
 
@@ -37,6 +39,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
   --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
   --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
+  --new-journal          if the journal is damaged (JOURNAL_DAMAGED), keep it aside and start a new one (new epoch)
   --help                 this text`;
 
 export function parseStartArgs(argv: readonly string[]): StartArgs {
@@ -59,6 +62,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         'state-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
+        'new-journal': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -83,6 +87,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     stateDir: v['state-dir'] ?? null,
     logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,
+    newJournal: v['new-journal'] ?? false,
     help: v.help ?? false,
   };
   if (args.config !== null) {

@@ -82,6 +82,7 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
     ...(deck ? { deck } : {}),
     devices,
     logger,
+    newJournal: args.newJournal,
     prepare: (runtime) => setUpTable(runtime, config, logger),
   });
 }

@@ -89,6 +89,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
       deck,
       devices: [shoe, board, display],
       logger,
+      newJournal: args.newJournal,
       prepare: (runtime) => refuseRecoveredTable(runtime.snapshot(), stateDir),
     });
   } catch (error) {

@@ -3,11 +3,14 @@
 // first, then devices dark, then the journal flushed and closed.
 import type { Logger } from 'pino';
 import type { TableConfig } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Device } from '../hardware/types.ts';
 import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBridge } from '../mqtt/index.ts';
+import { TableHealth } from '../runtime/health.ts';
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
+import { StorageWatch } from '../runtime/storage-watch.ts';
 import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
 import { claimTable } from './controller-claim.ts';
@@ -26,6 +29,8 @@ export interface TableAppOptions {
   deck?: ReadonlyMap<string, string>;
   devices: Device[];
   logger: Logger;
+  /** `--new-journal`: a damaged journal is moved aside and a new one started (docs/durability.md). */
+  newJournal?: boolean;
   /** Runs on the recovered runtime before anything can reach it (MQTT, devices): e.g. the config's `setup`. */
   prepare?: (runtime: TableRuntime) => void;
   /** Another controller for this table won on the broker after start (docs/mqtt.md). Default: log, stop, exit 1. */
@@ -37,6 +42,8 @@ export interface TableApp {
   readonly bridge: MqttBridge;
   readonly broker: EmbeddedBroker | null;
   readonly board: BoardServer | null;
+  /** `ok`, or `degraded` with reasons (a journal that cannot be written); retained on `<base>/health`. */
+  readonly health: TableHealth;
   readonly urls: { mqtt: string; ws: string | null; board: string | null };
   /** Idempotent; never rejects (each step logs its own failure and the next one still runs). */
   stop(): Promise<void>;
@@ -60,11 +67,19 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
   try {
     // Before the journal: a table another controller holds is not ours to touch.
     const claim = await claimTable(config, logger);
+    const health = new TableHealth(clock.now, logger.child({ module: 'health' }));
+    const storage = new StorageWatch({ health, clock, logger });
     const store = openStore({
       dir: config.storage.dir,
       fsync: config.storage.fsync,
       onDiskError: (err) => logger.error({ err, dir: config.storage.dir }, 'journal disk error (fsync or checkpoint)'),
+      newJournalIfDamaged: options.newJournal ?? false,
+      onWritable: storage.onWritable,
     });
+    if (store.setAside) {
+      log.warn({ damaged: store.setAside, epoch: store.epoch }, 'the damaged journal was kept aside; a new one starts');
+    } else if (options.newJournal)
+      log.warn('--new-journal: the journal is sound, so it is kept (the flag did nothing)');
     const runtime = createRuntime({
       table: { profiles: options.profiles, ...(options.deck ? { deck: options.deck } : {}) },
       store,
@@ -72,8 +87,15 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       logger,
       retentionDays: config.storage.retentionDays,
     });
+    storage.attach(runtime.submit);
     // Closing the runtime flushes and closes the journal: the last thing to go.
-    cleanups.push({ name: 'journal', run: () => runtime.close() });
+    cleanups.push({
+      name: 'journal',
+      run: () => {
+        storage.stop();
+        runtime.close();
+      },
+    });
     options.prepare?.(runtime);
 
     const broker = config.mqtt.external
@@ -95,7 +117,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       });
     }
 
-    const bridge = startMqttBridge({ runtime, config, logger, broker, presence: claim.presence });
+    const bridge = startMqttBridge({ runtime, config, logger, broker, presence: claim.presence, health });
     // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
     cleanups.push({ name: 'mqtt', run: () => bridge.close() });
     // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
@@ -109,7 +131,17 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
 
     // Devices after the bridge, so it sees their `device.online` and retains `devices/<name>`.
     const ctx = {
-      submit: (input: Parameters<typeof runtime.submit>[0]) => void runtime.submit(input),
+      submit: (input: Parameters<typeof runtime.submit>[0]) => {
+        try {
+          runtime.submit(input);
+        } catch (error) {
+          // A journal that refuses inputs is the table's health's to report (once), not each device's to crash on.
+          if (!(error instanceof TableError && (error.code === 'STORAGE_FULL' || error.code === 'JOURNAL_FAILED'))) {
+            throw error;
+          }
+          log.debug({ err: error, input: input.type }, 'a device input was refused by the journal');
+        }
+      },
       logger,
       now: clock.now,
     };
@@ -175,6 +207,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       bridge,
       broker,
       board,
+      health,
       urls,
       stop: () => (stopping ??= stopAll()),
     };

@@ -7,6 +7,10 @@ export type TableErrorCode =
   | 'DECK_INVALID'
   | 'INPUT_INVALID'
   | 'JOURNAL_FAILED'
+  /** The journal file was there and is now empty or damaged: refused until a person decides (docs/durability.md). */
+  | 'JOURNAL_DAMAGED'
+  /** The journal cannot be written: the disk is full. */
+  | 'STORAGE_FULL'
   | 'MQTT_FAILED'
   | 'MQTT_CONFLICT';
 

@@ -6,6 +6,7 @@ import type { MqttConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import { toPublic } from '../domain/secrecy.ts';
 import type { TableEvent } from '../domain/types.ts';
+import type { Health } from '../runtime/health.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
 import { malformed, parseCommand, parseJson, refusalOf, requestId } from './commands.ts';
@@ -13,6 +14,7 @@ import { ManagedClient, externalConnection, type MqttConnection } from './connec
 import type { ControllerPresence } from './presence.ts';
 import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } from './inputs.ts';
 import { TokenBucket, type Rate } from './rate-limit.ts';
+import { failedCommand, isJournalRefusal, publishHealth } from './health.ts';
 import { StreamPublisher } from './publisher.ts';
 import { RetainedTopics } from './retained.ts';
 import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topics.ts';
@@ -35,6 +37,8 @@ export interface MqttBridgeOptions {
   commandRate?: Rate | null;
   reconnectPeriodMs?: number;
   now?: () => number;
+  /** The table's health, published retained on `<base>/health` (absent: not published). */
+  health?: Health;
   /** Outbox sink names; change only to run two bridges on one outbox. */
   sinks?: { events: string; secure: string };
   /** One controller per table: the `<base>/controller` record and the rival check (presence.ts). */
@@ -110,7 +114,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       try {
         onMessage(topic, payload, packet);
       } catch (err) {
-        log.error({ topic, err: (err as Error).message }, 'MQTT message handling failed');
+        // A journal that refuses inputs is reported once by the table's health, not once per message.
+        if (!isJournalRefusal(err)) log.error({ topic, err: (err as Error).message }, 'MQTT message handling failed');
       }
     },
   });
@@ -118,7 +123,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const publishQos1 = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1 });
   const publishRetained = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1, retain: true });
 
-  const retained = new RetainedTopics(topics, publishRetained, isConnected, log);
+  const retained = new RetainedTopics(topics, publishRetained, isConnected, log, runtime.epoch);
   const events = new StreamPublisher({
     sink: sinks.events,
     topic: topics.events,
@@ -168,6 +173,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const unsubscribe = runtime.onEvents(onEvents);
   retained.set(topics.status, 'online');
   retained.fromSnapshot(runtime.snapshot());
+  const stopHealth = options.health ? publishHealth(options.health, retained, topics, runtime.epoch) : () => {};
 
   function onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
     if (closed) return;
@@ -196,18 +202,20 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     if (problem !== null) return answer(packet, { id, ok: false, command: name, error: problem });
     let error: string | null;
     commandStats.journaled++;
+    let code: string | undefined;
     try {
       error = refusalOf(name, runtime.submit(parsed.value.input));
     } catch (err) {
-      log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
-      error = `internal error: ${(err as Error).message}`;
+      ({ error, code } = failedCommand(err));
+      if (!code) log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
     }
-    answer(packet, error === null ? { id, ok: true, command: name } : { id, ok: false, command: name, error });
+    if (error === null) return answer(packet, { id, ok: true, command: name });
+    answer(packet, { id, ok: false, command: name, error, ...(code ? { code } : {}) });
   }
 
   function answer(
     request: IPublishPacket,
-    result: { id: string | null; ok: boolean; command: string; error?: string },
+    result: { id: string | null; ok: boolean; command: string; error?: string; code?: string },
   ) {
     commandStats.answered++;
     if (!result.ok) {
@@ -267,6 +275,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     async close() {
       if (closed) return;
       unsubscribe();
+      stopHealth();
       events.stop();
       secure.stop();
       await this.publishOffline();

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { TableEvent } from '../domain/types.ts';
 import type { RawInput, Runtime } from '../runtime/types.ts';
+import { isJournalRefusal } from './health.ts';
 import { malformed, parseJson, parseNetworkInput, refusalOf, requestId, requestNameOf } from './commands.ts';
 import { TokenBucket, type Rate } from './rate-limit.ts';
 
@@ -18,7 +19,15 @@ const CONTEXT_EVENTS = new Set<string>(['action.on', 'hand.started', 'hand.ended
 /** How far back the context is looked for at start. */
 const CONTEXT_LOOKBACK = 1000;
 
-export type InputErrorCode = 'too-large' | 'not-json' | 'invalid' | 'stale' | 'rate-limited' | 'rejected' | 'internal';
+export type InputErrorCode =
+  | 'too-large'
+  | 'not-json'
+  | 'invalid'
+  | 'stale'
+  | 'rate-limited'
+  | 'rejected'
+  | 'storage-full'
+  | 'internal';
 
 export interface InputAnswer {
   id: string | null;
@@ -110,6 +119,8 @@ export class NetworkInputs {
     try {
       events = runtime.submit(input);
     } catch (err) {
+      // A journal that refuses inputs (disk full) is reported once by the table's health, not once per press.
+      if (isJournalRefusal(err)) return refused(id, type, 'storage-full', (err as Error).message);
       this.options.logger.error({ err: (err as Error).message }, 'a networked input failed inside the controller');
       return refused(id, type, 'internal', `internal error: ${(err as Error).message}`);
     }

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { TableEvent } from '../domain/types.ts';
 import type { Outbox } from '../runtime/types.ts';
+import { isJournalRefusal } from './health.ts';
 
 export interface StreamPublisherOptions {
   /** The outbox sink name: its cursor survives restarts. */
@@ -171,7 +172,9 @@ export class StreamPublisher {
       this.o.outbox.ack(this.o.sink, this.acked);
       this.ackedInOutbox = this.acked;
     } catch (err) {
-      this.o.logger.error({ err: (err as Error).message, sink: this.o.sink }, 'outbox confirmation failed');
+      // A journal that cannot be written is reported once, at error, by the table's health; retried at the next ack.
+      const level = isJournalRefusal(err) ? 'warn' : 'error';
+      this.o.logger[level]({ err: (err as Error).message, sink: this.o.sink }, 'outbox confirmation failed');
     }
   }
 }

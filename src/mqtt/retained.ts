@@ -15,6 +15,8 @@ export class RetainedTopics {
     private readonly publish: (topic: string, payload: string) => Promise<unknown>,
     private readonly isConnected: () => boolean,
     private readonly logger: Logger,
+    /** The journal's epoch, carried in `state` so `seq` consumers can tell a new numbering from a replay. */
+    private readonly epoch?: string,
   ) {}
 
   set(topic: string, payload: string): void {
@@ -29,7 +31,10 @@ export class RetainedTopics {
     const stateKey = JSON.stringify(content);
     if (stateKey !== this.stateKey) {
       this.stateKey = stateKey;
-      this.set(this.topics.state, JSON.stringify(snapshot));
+      this.set(
+        this.topics.state,
+        JSON.stringify(this.epoch === undefined ? snapshot : { ...snapshot, epoch: this.epoch }),
+      );
     }
     const clock = clockPayload(snapshot.level);
     const clockKey = JSON.stringify(clock && { ...clock, remainingMs: clock.paused ? clock.remainingMs : null });

@@ -10,6 +10,8 @@ export interface Topics {
   /** Controller to controller only: "are you alive?" and its answer (presence.ts). */
   controllerPing: string;
   controllerAlive: string;
+  /** Retained JSON: `{state: "ok" | "degraded", reasons, since, epoch}` (docs/mqtt.md). */
+  health: string;
   events: string;
   secureEvents: string;
   state: string;
@@ -39,6 +41,7 @@ export function topicsFor(base: string): Topics {
     controller: `${base}/controller`,
     controllerPing: `${base}/controller/ping`,
     controllerAlive: `${base}/controller/alive`,
+    health: `${base}/health`,
     events: `${base}/events`,
     secureEvents: `${base}/secure/events`,
     state: `${base}/state`,
@@ -104,7 +107,7 @@ export function readableFilters(base: string, roles: ReadonlySet<Role>): string[
   const t = topicsFor(base);
   const filters: string[] = [];
   if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
-    filters.push(t.status, t.controller, t.events, t.state, t.clock, `${base}/devices/+`);
+    filters.push(t.status, t.controller, t.health, t.events, t.state, t.clock, `${base}/devices/+`);
   }
   if (roles.has('panel') || roles.has('floor')) filters.push(t.inputResult);
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);

@@ -12,6 +12,9 @@ import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
 
+/** A timer tick the journal refused is tried again after this long (ms, by the clock). */
+const TIMER_RETRY_MS = 1000;
+
 export interface RuntimeOptions {
   /** What the engine needs (profiles, deck). */
   table: TableOptions;
@@ -163,11 +166,26 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
       armed = undefined;
       try {
         submit({ type: 'tick', at: deadline });
+        tickFailing = false;
       } catch (err) {
-        logger.error({ err, deadline }, 'a timer tick failed');
+        // The journal refused the tick (a full disk): the deadline stands and is tried again, so timers never stop
+        // for good. Logged once; the table's health says the rest (storage-watch.ts).
+        if (!tickFailing) logger.error({ err, deadline }, 'a timer tick failed; retrying');
+        tickFailing = true;
+        retryTimer();
       }
     });
     armed = { at: deadline, cancel };
+  };
+
+  let tickFailing = false;
+  const retryTimer = () => {
+    const cancel = clock.setTimer(clock.now() + TIMER_RETRY_MS, () => {
+      if (armed?.cancel !== cancel || closed) return;
+      armed = undefined;
+      schedule();
+    });
+    armed = { at: Number.NaN, cancel }; // no deadline: the next schedule() replaces it
   };
 
   const takeCheckpoint = () => {
@@ -224,6 +242,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     },
     snapshot,
     outbox,
+    epoch: store.epoch,
     maintain,
     recentInputs: (limit) => recentInputs(store, limit),
     close() {

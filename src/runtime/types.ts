@@ -23,6 +23,8 @@ export interface Runtime {
   snapshot(): TableSnapshot;
   /** The durable outbox: a sink reads from its cursor and acknowledges what it delivered. */
   outbox: Outbox;
+  /** The journal's epoch: a new journal (after a damaged one) numbers `seq` from 1 again under a new epoch. */
+  readonly epoch?: string;
   /** Flushes and closes the journal; timers stop. */
   close(): void;
 }

@@ -1,48 +1,32 @@
 // The table's durable memory: the input journal, the event outbox and the sinks' cursors, in one SQLite file.
 // Everything here is synchronous on purpose: an input must be on disk before the engine sees it, and
 // better-sqlite3 gives us that without a promise in the hot path.
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Database as Db, Statement } from 'better-sqlite3';
 import { TableError } from '../domain/errors.ts';
 import type { TableEvent } from '../domain/types.ts';
+import { openJournalFile, type OpenedJournal } from './journal-file.ts';
 import { lockJournal } from './lock.ts';
+import { SCHEMA } from './schema.ts';
 import type { CheckpointInfo, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
 import { DEFAULT_WAL, WalKeeper } from './wal.ts';
 
 /** The file name inside `storage.dir`. */
 export const DB_FILE = 'table.db';
+/** What a command is answered, and the error says, when the journal cannot be written for want of space. */
+export const DISK_FULL = 'the table cannot write its journal: disk full';
 
 export type { CheckpointInfo, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS inputs (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, json TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS events (
-  seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, type TEXT NOT NULL, json TEXT NOT NULL, input_id INTEGER NOT NULL);
-DROP INDEX IF EXISTS events_at;
-CREATE TABLE IF NOT EXISTS sinks (name TEXT PRIMARY KEY, cursor INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS checkpoints (
-  input_id INTEGER PRIMARY KEY, seq INTEGER NOT NULL, at INTEGER NOT NULL, version TEXT NOT NULL, state BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS head (
-  one INTEGER PRIMARY KEY CHECK (one = 1),
-  schema INTEGER NOT NULL, last_seq INTEGER NOT NULL, last_applied INTEGER NOT NULL, pruned_through INTEGER NOT NULL);
-INSERT OR IGNORE INTO head VALUES (1, 1, 0, 0, 0);
-`;
-
 export function openStore(options: StoreOptions): Store {
   const path = join(options.dir, DB_FILE);
-  let db: Db;
+  let opened: OpenedJournal;
   let unlock: () => void = () => {};
   try {
     mkdirSync(options.dir, { recursive: true, mode: 0o700 });
     unlock = lockJournal(options.dir);
-    // The journal holds hole cards: create the file private before SQLite does (its -wal and -shm copy the mode).
-    closeSync(openSync(path, 'a', 0o600));
-    db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.exec(SCHEMA);
+    opened = openJournalFile(path, SCHEMA, options.newJournalIfDamaged ?? false);
   } catch (err) {
     unlock();
     if (err instanceof TableError) throw err;
@@ -50,6 +34,7 @@ export function openStore(options: StoreOptions): Store {
       file: path,
     });
   }
+  const { db } = opened;
   const everyInput = options.fsync !== 'background';
   const wal = new WalKeeper(db, `${path}-wal`, {
     ...DEFAULT_WAL,
@@ -57,13 +42,17 @@ export function openStore(options: StoreOptions): Store {
     background: !everyInput,
     onError: options.onDiskError ?? (() => {}),
   });
-  return new SqliteStore(db, path, everyInput, wal, unlock);
+  return new SqliteStore(db, path, everyInput, wal, unlock, opened, options.onWritable);
 }
 
 type HeadRow = { last_seq: number; last_applied: number; pruned_through: number };
 
 class SqliteStore implements Store {
   closed = false;
+  readonly epoch: string;
+  readonly setAside: string | null;
+  private failing = false;
+  private readonly onWritable: StoreOptions['onWritable'];
   private readonly s: Record<
     | 'insertInput'
     | 'insertEvent'
@@ -97,7 +86,12 @@ class SqliteStore implements Store {
     private readonly syncInputs: boolean,
     private readonly wal: WalKeeper,
     private readonly unlock: () => void,
+    opened: OpenedJournal,
+    onWritable: StoreOptions['onWritable'],
   ) {
+    this.epoch = opened.epoch;
+    this.onWritable = onWritable;
+    this.setAside = opened.setAside;
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       insertInput: p('INSERT INTO inputs (at, json) VALUES (?, ?)'),
@@ -140,7 +134,7 @@ class SqliteStore implements Store {
   }
 
   appendInput(at: number, json: string): number {
-    return this.guard('journal an input', () => {
+    return this.write('journal an input', () => {
       // Only this commit is fsynced (WAL: it carries every earlier frame with it). A PRAGMA is never prepared
       // once and reused: SQLite applies some pragmas while compiling them.
       if (!this.syncInputs) return this.committed(Number(this.s.insertInput.run(at, json).lastInsertRowid));
@@ -160,7 +154,7 @@ class SqliteStore implements Store {
   }
 
   appendEvents(inputId: number, events: readonly TableEvent[]): void {
-    this.guard('write events', () => this.committed(this.writeEvents(inputId, events)));
+    this.write('write events', () => this.committed(this.writeEvents(inputId, events)));
     const last = events.at(-1);
     this.headCache = { ...this.headCache, last_seq: last ? last.seq : this.headCache.last_seq, last_applied: inputId };
   }
@@ -203,7 +197,7 @@ class SqliteStore implements Store {
   }
 
   ack(sink: string, seq: number): void {
-    this.guard('acknowledge', () => this.committed(this.s.ack.run(sink, seq)));
+    this.write('acknowledge', () => this.committed(this.s.ack.run(sink, seq)));
   }
 
   sinks(): { name: string; cursor: number }[] {
@@ -219,13 +213,13 @@ class SqliteStore implements Store {
   }
 
   saveCheckpoint(info: CheckpointInfo, state: Uint8Array): void {
-    this.guard('save a checkpoint', () =>
+    this.write('save a checkpoint', () =>
       this.committed(this.s.saveCheckpoint.run(info.inputId, info.seq, info.at, info.version, state)),
     );
   }
 
   dropCheckpointsBefore(inputId: number): void {
-    this.guard('drop checkpoints', () => this.s.dropCheckpoints.run(inputId));
+    this.write('drop checkpoints', () => this.s.dropCheckpoints.run(inputId));
   }
 
   prunedThrough(): number {
@@ -233,11 +227,11 @@ class SqliteStore implements Store {
   }
 
   pruneEvents(maxSeq: number, before: number): number {
-    return this.guard('prune events', () => this.s.pruneEvents.run(maxSeq, before).changes);
+    return this.write('prune events', () => this.s.pruneEvents.run(maxSeq, before).changes);
   }
 
   pruneInputs(throughId: number, before: number): number {
-    const ids = this.guard('prune inputs', () =>
+    const ids = this.write('prune inputs', () =>
       this.db.transaction(() => {
         const gone = this.s.pruneInputs.all(throughId, before) as number[];
         if (gone.length > 0) this.s.setPruned.run(gone.reduce((m, id) => Math.max(m, id), 0));
@@ -269,9 +263,38 @@ class SqliteStore implements Store {
       return fn();
     } catch (err) {
       if (err instanceof TableError) throw err;
-      throw new TableError('JOURNAL_FAILED', `cannot ${what} in ${this.path}: ${(err as Error).message}`, {
-        file: this.path,
-      });
+      throw this.storageError(what, err);
     }
+  }
+
+  /** A write: `onWritable` hears when the journal stops taking writes, and at the first one that passes again. */
+  private write<T>(what: string, fn: () => T): T {
+    if (this.closed) throw new TableError('JOURNAL_FAILED', `cannot ${what}: the journal ${this.path} is closed`);
+    let result: T;
+    try {
+      result = fn();
+    } catch (err) {
+      // Our own refusal (a batch whose seq does not follow) is the caller's mistake, not the disk's.
+      if (err instanceof TableError) throw err;
+      const error = this.storageError(what, err);
+      this.failing = true;
+      this.onWritable?.(error);
+      throw error;
+    }
+    if (this.failing) {
+      this.failing = false;
+      this.onWritable?.(null);
+    }
+    return result;
+  }
+
+  private storageError(what: string, err: unknown): TableError {
+    const code = (err as { code?: unknown }).code;
+    // SQLite says SQLITE_FULL for a full disk (ENOSPC from the file system), a full tmpfs or a size quota.
+    if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+      return new TableError('STORAGE_FULL', DISK_FULL, { file: this.path });
+    return new TableError('JOURNAL_FAILED', `cannot ${what} in ${this.path}: ${(err as Error).message}`, {
+      file: this.path,
+    });
   }
 }

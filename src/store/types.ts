@@ -1,4 +1,5 @@
 // What the journal and outbox promise (docs/durability.md); src/store/store.ts keeps them in SQLite.
+import type { TableError } from '../domain/errors.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { DEFAULT_WAL } from './wal.ts';
 
@@ -35,12 +36,22 @@ export interface StoreOptions {
   fsync?: 'background' | 'every-input';
   /** A background fsync or checkpoint failed: the disk is failing, tell someone (default: ignored). */
   onDiskError?: (err: Error) => void;
+  /** A journal found empty or damaged at open (JOURNAL_DAMAGED) is moved aside to `table.db.damaged-<time>` and a
+   * new one, with a new epoch, is started (`--new-journal`). A sound journal is opened as always. */
+  newJournalIfDamaged?: boolean;
+  /** A write to the journal failed (`STORAGE_FULL` for a full disk, else `JOURNAL_FAILED`): called at every failed
+   * write, then once with null at the first write that passes again. The table's health follows it. */
+  onWritable?: (problem: TableError | null) => void;
   /** Checkpoint timing (tests shorten it). */
   wal?: Partial<typeof DEFAULT_WAL>;
 }
 
 export interface Store {
   readonly path: string;
+  /** This journal's numbering: made when the journal was, so `seq` 1 of a new journal is not taken for a replay. */
+  readonly epoch: string;
+  /** Where a damaged journal was moved at open (`newJournalIfDamaged`), else null. */
+  readonly setAside: string | null;
   /** Commits one input (autocommit: durable when this returns). Returns its id. */
   appendInput(at: number, json: string): number;
   /** Commits the events of one input in one transaction and moves `lastSeq` and `lastApplied`. */

@@ -12,6 +12,7 @@ import {
   configError,
 } from './checks.ts';
 import { checkDevice, type DeviceCheckOptions } from './devices.ts';
+import { checkJournal } from './journal.ts';
 import { fail, ok, skip, type CheckResult } from './report.ts';
 
 export interface DoctorOptions extends DeviceCheckOptions {
@@ -51,6 +52,7 @@ export async function runDoctor(file: string, options: DoctorOptions = {}): Prom
   if (reach) results.push(reach);
   if (config.mqtt.external) results.push(await checkExternalBroker(config, options.brokerTimeoutMs));
   results.push(checkStorage(config.storage.dir));
+  results.push(checkJournal(config.storage.dir));
   results.push(checkDeck(config.table.deckFile));
   return results;
 }

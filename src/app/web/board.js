@@ -11,6 +11,7 @@
     clockSeen: false,
     feed: [], // newest first
     tableStatus: null, // 'online' | 'offline' (retained <base>/status)
+    health: null, // retained <base>/health: {state: 'ok' | 'degraded', reasons: [{component, detail, since}], since}
     conn: 'connecting',
   };
   // Table time: the server tells its clock (virtual under --speed) and speed; the page counts on from there, so a
@@ -69,6 +70,18 @@
     $('overlay-text').textContent = text[state];
   }
 
+  // A degraded table (its journal cannot be written, …) plays on only in appearance: the room must see it.
+  function renderHealth() {
+    const banner = $('health');
+    const h = view.health;
+    const degraded = h && h.state === 'degraded' && Array.isArray(h.reasons);
+    banner.hidden = !degraded;
+    if (!degraded) return;
+    const since = new Date(h.since).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    const why = h.reasons.map((r) => `${r.component}: ${r.detail}`).join(' · ');
+    banner.textContent = `Table degraded since ${since}: ${why}. Call the floor.`;
+  }
+
   function start(config) {
     $('table-name').textContent = config.tableId;
     document.title = `${config.tableId} — poker table`;
@@ -91,7 +104,9 @@
       password: config.mqtt.password || undefined,
     });
     client.on('connect', () => {
-      client.subscribe([`${base}/state`, `${base}/clock`, `${base}/events`, `${base}/status`], { qos: 1 });
+      client.subscribe([`${base}/state`, `${base}/clock`, `${base}/events`, `${base}/status`, `${base}/health`], {
+        qos: 1,
+      });
       setConn('live');
       void resync();
     });
@@ -114,7 +129,10 @@
       } catch {
         return;
       }
-      if (topic === `${base}/state`) {
+      if (topic === `${base}/health`) {
+        view.health = data;
+        renderHealth();
+      } else if (topic === `${base}/state`) {
         view.snapshot = data;
         renderTable();
       } else if (topic === `${base}/clock`) {

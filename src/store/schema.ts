@@ -1,0 +1,15 @@
+// The journal's tables (docs/durability.md, "One file"). Every statement is idempotent: it runs at every open.
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS inputs (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, type TEXT NOT NULL, json TEXT NOT NULL, input_id INTEGER NOT NULL);
+DROP INDEX IF EXISTS events_at;
+CREATE TABLE IF NOT EXISTS sinks (name TEXT PRIMARY KEY, cursor INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS checkpoints (
+  input_id INTEGER PRIMARY KEY, seq INTEGER NOT NULL, at INTEGER NOT NULL, version TEXT NOT NULL, state BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS head (
+  one INTEGER PRIMARY KEY CHECK (one = 1),
+  schema INTEGER NOT NULL, last_seq INTEGER NOT NULL, last_applied INTEGER NOT NULL, pruned_through INTEGER NOT NULL);
+INSERT OR IGNORE INTO head VALUES (1, 1, 0, 0, 0);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
