@@ -90,8 +90,15 @@ describe('command parsing', () => {
     ['seat-player', { seat: '3', player: 'A' }, /"seat" must be an integer/],
     ['seat-player', { seat: 3, player: 'A', color: 'red' }, /unknown field "color"/],
     ['setup', [1, 2], /JSON object/],
-    ['levels-start', { levels: [] }, /non-empty array/],
-    ['levels-start', { levels: [{ smallBlind: 1, minutes: 10 }] }, /levels\[0\] needs smallBlind and bigBlind/],
+    ['levels-start', { levels: [] }, /non-empty list/],
+    [
+      'levels-start',
+      { levels: [{ smallBlind: 1, minutes: 10 }] },
+      /level 1 of the structure needs smallBlind and bigBlind/,
+    ],
+    ['levels-start', { levels: [{ smallBlind: 500, bigBlind: 400, minutes: 10 }] }, /small blind \(500\) is larger/],
+    ['penalty', { seat: 1, rounds: 1, hands: 2 }, /either rounds .* or hands/],
+    ['levels-adjust', {}, /either minutes .* or step/],
     ['levels-pause', { name: 'levels-resume' }, /disagrees with the topic/],
   ])('%s %j → %s', (name, body, error) => {
     const r = parseCommand(name, body);

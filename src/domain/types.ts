@@ -15,10 +15,14 @@ export type Command =
   | { name: 'seat-player'; seat: Seat; player: string }
   | { name: 'remove-player'; seat: Seat }
   | { name: 'set-button'; seat: Seat }
-  | { name: 'penalty'; seat: Seat; rounds: number }
+  /** `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two. */
+  | { name: 'penalty'; seat: Seat; rounds: number; hands?: undefined }
+  | { name: 'penalty'; seat: Seat; hands: number; rounds?: undefined }
   | { name: 'levels-start'; levels: Level[] }
   | { name: 'levels-pause' }
-  | { name: 'levels-resume' };
+  | { name: 'levels-resume' }
+  /** `minutes` (signed) added to the level under way, or `step` +1 / -1: the next or previous level. */
+  | { name: 'levels-adjust'; minutes?: number; step?: 1 | -1 };
 
 export type CommandName = Command['name'];
 
@@ -108,6 +112,19 @@ export type EventBody =
       break?: boolean;
     }
   | { type: 'penalty.started' | 'penalty.ended'; seat: Seat; hands: number }
+  /** The floor moved the button for the next hand (`set-button`). */
+  | { type: 'button.set'; seat: Seat }
+  | { type: 'levels.paused'; level: number; remainingMs: number }
+  | { type: 'levels.resumed'; level: number; remainingMs: number; endsAt: number }
+  | {
+      type: 'level.adjusted';
+      level: number;
+      minutes?: number;
+      step?: number;
+      remainingMs: number;
+      endsAt: number | null;
+      paused: boolean;
+    }
   | { type: 'input.rejected'; reason: string; line?: number }
   | { type: 'device.online' | 'device.offline'; device: string; detail: string };
 

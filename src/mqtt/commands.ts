@@ -1,9 +1,10 @@
 // Turns what arrives on `<base>/cmd/<name>` and `<base>/input` into inputs, or into a clear error. The engine checks
 // meaning (a seat that exists, a profile it knows); this checks shape, so a floor tool learns at once what it got wrong.
 import type { CommandName, TableEvent } from '../domain/types.ts';
+import { validateCommand } from '../domain/validate.ts';
 import type { RawInput } from '../runtime/types.ts';
 
-type FieldKind = 'int' | 'string' | 'object' | 'levels';
+type FieldKind = 'int' | 'string' | 'object' | 'array';
 interface FieldSpec {
   kind: FieldKind;
   optional?: boolean;
@@ -14,10 +15,11 @@ const COMMANDS: Record<CommandName, Record<string, FieldSpec>> = {
   'seat-player': { seat: { kind: 'int' }, player: { kind: 'string' } },
   'remove-player': { seat: { kind: 'int' } },
   'set-button': { seat: { kind: 'int' } },
-  penalty: { seat: { kind: 'int' }, rounds: { kind: 'int' } },
-  'levels-start': { levels: { kind: 'levels' } },
+  penalty: { seat: { kind: 'int' }, rounds: { kind: 'int', optional: true }, hands: { kind: 'int', optional: true } },
+  'levels-start': { levels: { kind: 'array' } },
   'levels-pause': {},
   'levels-resume': {},
+  'levels-adjust': { minutes: { kind: 'int', optional: true }, step: { kind: 'int', optional: true } },
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
@@ -76,6 +78,10 @@ export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand>
   for (const [field, fieldSpec] of Object.entries(spec)) {
     if (!fieldSpec.optional && !(field in input)) return { ok: false, error: `missing field "${field}" for ${name}` };
   }
+  // The values' meaning (seat range, a blind structure, one of rounds/hands): the engine's own check, so the two
+  // can never disagree.
+  const meaning = validateCommand(input);
+  if (typeof meaning === 'string') return { ok: false, error: meaning };
   const id = requestId(json);
   if (id !== null) input.id = id;
   return { ok: true, value: { id, input: input as ParsedCommand['input'] } };
@@ -115,34 +121,11 @@ function checkField(field: string, kind: FieldKind, value: unknown): string | nu
       return typeof value === 'string' && value.trim() !== '' ? null : `field "${field}" must be a non-empty string`;
     case 'object':
       return isObject(value) ? null : `field "${field}" must be an object`;
-    case 'levels':
-      return checkLevels(value);
+    case 'array':
+      return Array.isArray(value) ? null : `field "${field}" must be a list`;
   }
 }
 
-function checkLevels(value: unknown): string | null {
-  if (!Array.isArray(value) || value.length === 0) return 'field "levels" must be a non-empty array';
-  for (const [i, level] of value.entries()) {
-    const where = `levels[${i}]`;
-    if (!isObject(level)) return `${where} must be an object`;
-    if (!isPositive(level.minutes)) return `${where}.minutes must be a positive number`;
-    if (level.break === true) continue;
-    if (!isPositiveInt(level.smallBlind) || !isPositiveInt(level.bigBlind)) {
-      return `${where} needs smallBlind and bigBlind (positive integers), or "break": true`;
-    }
-    if (level.ante !== undefined && !(Number.isInteger(level.ante) && (level.ante as number) >= 0)) {
-      return `${where}.ante must be a non-negative integer`;
-    }
-  }
-  return null;
-}
-
-function isPositive(v: unknown): boolean {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0;
-}
-function isPositiveInt(v: unknown): boolean {
-  return Number.isInteger(v) && (v as number) > 0;
-}
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
