@@ -159,6 +159,12 @@ describe('table config', () => {
     expect(err.message).toMatch(message);
   });
 
+  it('`http: null` turns the web server off, as the example says', () => {
+    expect(loadTableConfig(yamlFile('table: {id: t}\nhttp: null\n')).http).toEqual({ host: '127.0.0.1', port: null });
+    expect(loadTableConfig(yamlFile('table: {id: t}\nhttp: {port: null}\n')).http.port).toBeNull();
+    expect(loadTableConfig(yamlFile('table: {id: t}\n')).http).toEqual({ host: '127.0.0.1', port: 8080 });
+  });
+
   it('lists every problem at once, one line each', () => {
     const err = error(() => loadTableConfig(yamlFile('table: {id: t, seats: 1}\nhttp: {port: 0}\n')));
     expect(err.message.split('\n')).toHaveLength(2);

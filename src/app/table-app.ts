@@ -10,6 +10,7 @@ import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBri
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
+import { tableHealth } from './health.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
 
 const BROKER_LINGER_MS = 300;
@@ -145,6 +146,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
         now: clock.now,
         speed: options.speed,
         logger,
+        health: tableHealth(runtime, bridge, clock.now(), clock.now),
         page: {
           tableId: config.table.id,
           base: bridge.base,
