@@ -12,6 +12,7 @@ import {
   resolveDevice,
 } from '../src/config/devices.ts';
 import { loadTableConfig } from '../src/config/load.ts';
+import { pinProblems } from '../src/hardware/firmata/pins.ts';
 import { TableError } from '../src/domain/errors.ts';
 
 let dir: string;
@@ -190,6 +191,68 @@ describe('table config', () => {
     );
     expect(err.detail?.field).toBe('/devices/0/definition');
     expect(err.message).toMatch(/my-shoe\.json: \/reader\/waitMs must be integer/);
+  });
+});
+
+describe('one clear sentence per mistake in a pin map', () => {
+  const uno = (sensor: Record<string, unknown>) => ({
+    kind: 'firmata-board',
+    board: 'uno',
+    seatSensors: [
+      { seat: 1, type: 'digital', pin: 2 },
+      { seat: 2, ...sensor },
+    ],
+  });
+  it.each([
+    [
+      'a pin that is no pin',
+      { type: 'digital', pin: 99 },
+      '/seatSensors/1/pin',
+      /must be a digital pin number .* or an analog input written "A0"/,
+    ],
+    [
+      'an analog name that is no analog name',
+      { type: 'digital', pin: 'A22' },
+      '/seatSensors/1/pin',
+      /must be a digital pin number/,
+    ],
+    [
+      'a digital pin on an analog sensor',
+      { type: 'analog', pin: 5, threshold: 300 },
+      '/seatSensors/1/pin',
+      /must be an analog input for an analog sensor/,
+    ],
+    ['a misspelt sensor type', { type: 'digitl', pin: 5 }, '/seatSensors/1/type', /must be one of "digital", "analog"/],
+  ])('%s', (_what, sensor, field, sentence) => {
+    const file = jsonFile(`pins-${field.replace(/\W/g, '')}-${String(sensor.pin)}.json`, uno(sensor));
+    const err = error(() => loadDeviceDefinition(file));
+    const lines = err.message.split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`${file.split('/').pop()}: ${field} `);
+    expect(lines[0]).toMatch(sentence);
+    expect(lines[0]).not.toMatch(/69|must be string|must be integer|is required|not a known field/);
+  });
+});
+
+describe('pins the board does not have (start and doctor, src/hardware/firmata/pins.ts)', () => {
+  it("names the board and its real range, never another board's", () => {
+    const def = {
+      kind: 'firmata-board' as const,
+      board: 'uno',
+      seatSensors: [{ seat: 1, type: 'digital' as const, pin: 30 }],
+      seatLeds: [{ seat: 1, role: 'action' as const, pin: 'A7' }],
+    };
+    expect(pinProblems(def)).toEqual([
+      {
+        field: '/seatSensors/0/pin',
+        message: '30 is not a pin of an Arduino Uno ("board": "uno"): its pins are 0 to 19 (A0 is 14)',
+      },
+      {
+        field: '/seatLeds/0/pin',
+        message: '"A7" is not an analog input of an Arduino Uno ("board": "uno"): it has A0 to A5',
+      },
+    ]);
+    expect(pinProblems({ ...def, board: 'mega' })).toEqual([]);
   });
 });
 
