@@ -123,6 +123,34 @@ describe('floor commands reach every topic at once (embedded broker, real runtim
     await seen.until((m) => last(m, 'clock')?.level === 2, 'the next level on the clock');
   });
 
+  it('a refused command is answered with a stable code and a sentence for the floor', async () => {
+    const { command } = await floorTable();
+    await command('setup', { seats: 6, profile: 'tda' });
+    expect(await command('remove-player', { seat: 4 })).toEqual({
+      id: expect.any(String),
+      ok: false,
+      command: 'remove-player',
+      error: 'seat-empty',
+      code: 'seat-empty',
+      message: 'Seat 4 is empty',
+    });
+    expect(await command('levels-pause')).toMatchObject({
+      ok: false,
+      code: 'no-levels',
+      message: 'No blind levels are running: start a structure first',
+    });
+    expect(await command('levels-start', { levels: [{ smallBlind: 400, bigBlind: 200, minutes: 20 }] })).toMatchObject({
+      ok: false,
+      code: 'invalid-value',
+      message: expect.stringMatching(/the small blind \(400\) is larger than the big blind \(200\)/),
+    });
+    expect(await command('seat-player', { seat: '3', player: 'Ann' })).toMatchObject({
+      ok: false,
+      code: 'bad-request',
+      message: 'field "seat" must be an integer',
+    });
+  });
+
   it('set-button, seat-player, remove-player and penalty each put their event on the stream', async () => {
     const { seen, command } = await floorTable();
     await command('setup', { seats: 6, profile: 'tda' });

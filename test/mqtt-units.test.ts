@@ -115,7 +115,12 @@ describe('command parsing', () => {
     expect(r.ok).toBe(true);
   });
   it('refuses garbage and oversized payloads', () => {
-    expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({ ok: false, error: 'payload is not valid JSON' });
+    expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({
+      ok: false,
+      code: 'not-json',
+      error: 'payload is not valid JSON',
+      message: 'payload is not valid JSON',
+    });
     expect(parseJson(Buffer.alloc(101, 32), 100)).toMatchObject({
       ok: false,
       error: expect.stringMatching(/too large/),
@@ -134,8 +139,21 @@ describe('command parsing', () => {
     const ev = (body: object, seq: number) => ({ ...body, seq, at: 0 }) as TableEvent;
     expect(
       refusalOf('levels-pause', [ev({ type: 'request.rejected', request: 'levels-pause', reason: 'no-levels' }, 1)]),
-    ).toBe('no-levels');
-    expect(refusalOf('setup', [ev({ type: 'input.rejected', reason: 'bad seats' }, 1)])).toBe('bad seats');
+    ).toEqual({
+      error: 'no-levels',
+      code: 'no-levels',
+      message: 'No blind levels are running: start a structure first',
+    });
+    expect(
+      refusalOf('remove-player', [
+        ev({ type: 'request.rejected', request: 'remove-player', reason: 'seat-empty', seat: 4 }, 1),
+      ]),
+    ).toMatchObject({ code: 'seat-empty', message: 'Seat 4 is empty' });
+    expect(refusalOf('setup', [ev({ type: 'input.rejected', reason: 'bad seats' }, 1)])).toEqual({
+      error: 'bad seats',
+      code: 'invalid-value',
+      message: 'Bad seats',
+    });
     expect(refusalOf('setup', [ev({ type: 'request.rejected', request: 'clock', reason: 'x' }, 1)])).toBeNull();
     expect(refusalOf('setup', [ev({ type: 'table.ready', seats: 9, profile: 'tda' }, 1)])).toBeNull();
   });

@@ -34,6 +34,8 @@ export function snapshotOf(state: State): TableSnapshot {
       timeBanks: s.timeBanks,
     })),
     button: plan?.button ?? null,
+    smallBlindSeat: plan?.smallBlind ?? null,
+    bigBlindSeat: plan?.bigBlind ?? null,
     smallBlind: plan?.smallBlind ?? null,
     bigBlind: plan?.bigBlind ?? null,
     hand: hand?.number ?? null,
@@ -43,6 +45,7 @@ export function snapshotOf(state: State): TableSnapshot {
     board: hand ? [...hand.board] : [],
     onAction:
       hand && hand.onAction !== null ? { seat: hand.onAction, street: hand.street, deadline: hand.shotDeadline } : null,
+    clockCall: clock,
     clock,
     level: levelSnapshot(state.levels, state.now),
   };

@@ -87,7 +87,8 @@ export type EventBody =
   | { type: 'board'; street: Street; cards: Card[] }
   | { type: 'irregularity'; kind: IrregularityKind; remedy: string; card?: Card | null; seat?: Seat }
   | { type: 'misdeal'; reason: MisdealReason }
-  | { type: 'violation'; seat: Seat; rule: string; fault?: number; sanction?: string }
+  /** `message`: the rule as a sentence (the engine always sets it), so no one shows a rule id alone. */
+  | { type: 'violation'; seat: Seat; rule: string; fault?: number; sanction?: string; message?: string }
   | {
       type: 'clock.called';
       seat: Seat;
@@ -98,7 +99,9 @@ export type EventBody =
     }
   | { type: 'clock.countdown'; seat: Seat; seconds: number }
   | { type: 'timebank.used'; seat: Seat; remaining: number; deadline: number }
-  | { type: 'request.rejected'; request: string; reason: string; seat?: Seat }
+  /** `reason` as ever; `code` its stable id (the reason without detail), `message` the sentence for people. The
+   * engine always sets both (Ctx.reject). */
+  | { type: 'request.rejected'; request: string; reason: string; seat?: Seat; code?: string; message?: string }
   | { type: 'hands.exposed'; seats: Seat[] }
   | { type: 'showdown'; order: Seat[]; winners: Seat[]; rank: string }
   | { type: 'hand.ended'; reason: HandEndReason; winners?: Seat[] }

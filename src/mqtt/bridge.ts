@@ -8,7 +8,15 @@ import { toPublic } from '../domain/secrecy.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
-import { parseCommand, parseJson, parseNetworkInput, refusalOf, requestId } from './commands.ts';
+import {
+  internalRefusal,
+  parseCommand,
+  parseJson,
+  parseNetworkInput,
+  refusalOf,
+  requestId,
+  type Refusal,
+} from './commands.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
 import { StreamPublisher } from './publisher.ts';
 import { RetainedTopics } from './retained.ts';
@@ -170,20 +178,23 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     const json = parseJson(payload, maxPayload);
     const id = json.ok ? requestId(json.value) : null;
     const parsed = json.ok ? parseCommand(name, json.value) : json;
-    if (!parsed.ok) return answer(packet, { id, ok: false, command: name, error: parsed.error });
-    let error: string | null;
+    if (!parsed.ok) {
+      const { error, code, message } = parsed;
+      return answer(packet, { id, ok: false, command: name, error, code, message });
+    }
+    let refusal: Refusal | null;
     try {
-      error = refusalOf(name, runtime.submit(parsed.value.input));
+      refusal = refusalOf(name, runtime.submit(parsed.value.input));
     } catch (err) {
       log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
-      error = `internal error: ${(err as Error).message}`;
+      refusal = internalRefusal(err as Error);
     }
-    answer(packet, error === null ? { id, ok: true, command: name } : { id, ok: false, command: name, error });
+    answer(packet, refusal === null ? { id, ok: true, command: name } : { id, ok: false, command: name, ...refusal });
   }
 
   function answer(
     request: IPublishPacket,
-    result: { id: string | null; ok: boolean; command: string; error?: string },
+    result: { id: string | null; ok: boolean; command: string } & Partial<Refusal>,
   ) {
     if (!result.ok) log.info({ ...result }, 'MQTT command refused');
     const responseTopic = request.properties?.responseTopic;

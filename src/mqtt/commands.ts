@@ -1,6 +1,7 @@
 // Turns what arrives on `<base>/cmd/<name>` and `<base>/input` into inputs, or into a clear error. The engine checks
 // meaning (a seat that exists, a profile it knows); this checks shape, so a floor tool learns at once what it got wrong.
 import type { CommandName, TableEvent } from '../domain/types.ts';
+import { describeReason } from '../domain/reasons.ts';
 import { validateCommand } from '../domain/validate.ts';
 import type { RawInput } from '../runtime/types.ts';
 
@@ -24,7 +25,19 @@ const COMMANDS: Record<CommandName, Record<string, FieldSpec>> = {
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A refusal as the floor reads it: `code` stays the same across versions (tools branch on it), `message` is the
+ * sentence to show, `error` the older field with the same words (kept for tools written against it). */
+export interface Refusal {
+  error: string;
+  code: string;
+  message: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | ({ ok: false } & Refusal);
+
+function refused(code: string, text: string): { ok: false } & Refusal {
+  return { ok: false, error: text, code, message: text };
+}
 
 export interface ParsedCommand {
   id: string | null;
@@ -39,49 +52,49 @@ export function requestId(json: unknown): string | null {
 
 export function parseJson(payload: Buffer, maxBytes: number): Parsed<unknown> {
   if (payload.length > maxBytes)
-    return { ok: false, error: `payload too large: ${payload.length} bytes (limit ${maxBytes})` };
+    return refused('payload-too-large', `payload too large: ${payload.length} bytes (limit ${maxBytes})`);
   try {
     return { ok: true, value: JSON.parse(payload.toString('utf8')) as unknown };
   } catch {
-    return { ok: false, error: 'payload is not valid JSON' };
+    return refused('not-json', 'payload is not valid JSON');
   }
 }
 
 export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand> {
   if (!Object.hasOwn(COMMANDS, name)) {
-    return { ok: false, error: `unknown command "${name}" (known: ${COMMAND_NAMES.join(', ')})` };
+    return refused('unknown-command', `unknown command "${name}" (known: ${COMMAND_NAMES.join(', ')})`);
   }
   const spec = COMMANDS[name as CommandName];
-  if (!isObject(json)) return { ok: false, error: 'a command is a JSON object: {"id": "…", …fields}' };
+  if (!isObject(json)) return refused('bad-request', 'a command is a JSON object: {"id": "…", …fields}');
   if (json.id !== undefined && typeof json.id !== 'string' && typeof json.id !== 'number') {
-    return { ok: false, error: 'field "id" must be a string' };
+    return refused('bad-request', 'field "id" must be a string');
   }
   const input: Record<string, unknown> = { type: 'command', name };
   for (const [field, value] of Object.entries(json)) {
     if (field === 'id') continue;
     if (field === 'name' || field === 'type') {
       if (value === name || (field === 'type' && value === 'command')) continue;
-      return { ok: false, error: `field "${field}" disagrees with the topic (cmd/${name})` };
+      return refused('bad-request', `field "${field}" disagrees with the topic (cmd/${name})`);
     }
     const fieldSpec = spec[field];
     if (!fieldSpec) {
       const known = Object.keys(spec);
-      return {
-        ok: false,
-        error: `unknown field "${field}" for ${name}${known.length ? ` (fields: ${known.join(', ')})` : ''}`,
-      };
+      return refused(
+        'bad-request',
+        `unknown field "${field}" for ${name}${known.length ? ` (fields: ${known.join(', ')})` : ''}`,
+      );
     }
     const problem = checkField(field, fieldSpec.kind, value);
-    if (problem) return { ok: false, error: problem };
+    if (problem) return refused('bad-request', problem);
     input[field] = value;
   }
   for (const [field, fieldSpec] of Object.entries(spec)) {
-    if (!fieldSpec.optional && !(field in input)) return { ok: false, error: `missing field "${field}" for ${name}` };
+    if (!fieldSpec.optional && !(field in input)) return refused('bad-request', `missing field "${field}" for ${name}`);
   }
   // The values' meaning (seat range, a blind structure, one of rounds/hands): the engine's own check, so the two
   // can never disagree.
   const meaning = validateCommand(input);
-  if (typeof meaning === 'string') return { ok: false, error: meaning };
+  if (typeof meaning === 'string') return refused('invalid-value', meaning);
   const id = requestId(json);
   if (id !== null) input.id = id;
   return { ok: true, value: { id, input: input as ParsedCommand['input'] } };
@@ -92,12 +105,12 @@ const NETWORK_INPUTS = new Set(['panel', 'clock-request', 'timebank', 'seat']);
 
 export function parseNetworkInput(json: unknown): Parsed<RawInput> {
   if (!isObject(json) || typeof json.type !== 'string')
-    return { ok: false, error: 'an input is a JSON object with a "type"' };
+    return refused('bad-request', 'an input is a JSON object with a "type"');
   if (!NETWORK_INPUTS.has(json.type)) {
-    return {
-      ok: false,
-      error: `input type "${json.type}" is not accepted on MQTT (only ${[...NETWORK_INPUTS].join(', ')})`,
-    };
+    return refused(
+      'bad-request',
+      `input type "${json.type}" is not accepted on MQTT (only ${[...NETWORK_INPUTS].join(', ')})`,
+    );
   }
   // `at` is the controller's to set: a panel's own clock is neither trusted nor needed.
   const { at: _ignored, ...rest } = json;
@@ -105,12 +118,35 @@ export function parseNetworkInput(json: unknown): Parsed<RawInput> {
 }
 
 /** Why the engine refused this command, from the events its submission produced; null when it was accepted. */
-export function refusalOf(name: string, events: readonly TableEvent[]): string | null {
+export function refusalOf(name: string, events: readonly TableEvent[]): Refusal | null {
   for (const event of events) {
-    if (event.type === 'input.rejected') return event.reason;
-    if (event.type === 'request.rejected' && event.request === name) return event.reason;
+    if (event.type === 'input.rejected') {
+      const code = event.reason.startsWith('the table is not set up')
+        ? 'not-set-up'
+        : event.reason.includes("beyond the table's")
+          ? 'seat-beyond-table'
+          : 'invalid-value';
+      return { error: event.reason, code, message: sentence(event.reason) };
+    }
+    if (event.type === 'request.rejected' && event.request === name) {
+      const words = describeReason(event.reason, event.seat);
+      return { error: event.reason, code: event.code ?? words.code, message: event.message ?? words.message };
+    }
   }
   return null;
+}
+
+/** What a command that failed inside the controller answers (the error is logged). */
+export function internalRefusal(error: Error): Refusal {
+  return {
+    error: `internal error: ${error.message}`,
+    code: 'internal-error',
+    message: 'The table could not carry out the command (an internal error; it is in the log)',
+  };
+}
+
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function checkField(field: string, kind: FieldKind, value: unknown): string | null {

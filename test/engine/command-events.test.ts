@@ -1,6 +1,9 @@
 // Every accepted command that changes the table's state says so with an event: the displays and retained topics are
 // refreshed from the event stream, and a replay or an audit reads what the floor did from it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { KNOWN_REASONS, violationMessage } from '../../src/domain/reasons.ts';
 import type { TableEvent } from '../../src/domain/types.ts';
 import { scenario, type Scenario } from '../helpers/scenario.ts';
 
@@ -132,5 +135,41 @@ describe('level clock commands', () => {
     const s = scenario({ players: [1, 2, 3] });
     const [e] = s.send({ type: 'command', name: 'penalty', seat: 2, hands: 2 }) as TableEvent[];
     expect(e).toMatchObject({ type: 'penalty.started', seat: 2, hands: 2 });
+  });
+});
+
+describe('refusals and violations carry words for people', () => {
+  test('request.rejected has a stable code and a sentence', () => {
+    const s = scenario({ players: [1, 2, 3] });
+    const [e] = s.send({ type: 'command', name: 'remove-player', seat: 5 });
+    expect(e).toMatchObject({
+      type: 'request.rejected',
+      reason: 'seat-empty',
+      code: 'seat-empty',
+      message: 'Seat 5 is empty',
+    });
+    const [bad] = s.send({ type: 'command', name: 'setup', seats: 6, profile: 'nope' });
+    expect(bad).toMatchObject({
+      code: 'unknown-profile',
+      message: expect.stringMatching(/^There is no rule profile nope/),
+    });
+  });
+
+  test('every reason the engine gives has its own sentence, not the fallback', () => {
+    const dir = join(import.meta.dirname, '../../src/domain');
+    const codes = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      for (const m of text.matchAll(/reject\([^,]+,\s*[`']([a-z-]+)/g)) codes.add(m[1]!);
+    }
+    expect(codes.size).toBeGreaterThan(20);
+    const missing = [...codes].filter((code) => !KNOWN_REASONS.includes(code));
+    expect(missing).toEqual([]);
+  });
+
+  test('a violation names the rule in words, never the id alone', () => {
+    expect(violationMessage(3, 'R-STAY-SEATED', 'warning')).toBe(
+      'Seat 3 left the seat during a live hand (R-STAY-SEATED): warning',
+    );
   });
 });
