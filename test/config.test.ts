@@ -314,7 +314,17 @@ describe('device definitions', () => {
       'a $schema of another kind',
       { $schema: './schema/firmata-board.schema.json', kind: 'pcsc-shoe', reader: { namePattern: 'A' } },
       '/$schema',
-      /must be "\.\/schema\/pcsc-shoe\.schema\.json" \(kind is pcsc-shoe\)/,
+      /must name pcsc-shoe\.schema\.json \(kind is pcsc-shoe\)/,
+    ],
+    [
+      'an absolute $schema of another kind',
+      {
+        $schema: '/opt/pokertable/devices/schema/firmata-board.schema.json',
+        kind: 'pcsc-shoe',
+        reader: { namePattern: 'A' },
+      },
+      '/$schema',
+      /must name pcsc-shoe\.schema\.json/,
     ],
     ['not an object', [1, 2], '/', /must be a JSON object/],
   ];
@@ -325,6 +335,16 @@ describe('device definitions', () => {
     expect(err.detail?.field).toBe(field);
     expect(err.message).toMatch(/bad\.json: /);
     expect(err.message).toMatch(message);
+  });
+
+  it.each([
+    join(DEVICES_DIR, 'schema/pcsc-shoe.schema.json'),
+    `file://${join(DEVICES_DIR, 'schema/pcsc-shoe.schema.json')}`,
+    'https://example.org/pokertable/devices/schema/pcsc-shoe.schema.json',
+    '/opt/pokertable/devices/schema/device.schema.json',
+  ])("accepts a venue's own file whose $schema is absolute (%s), for editor support", ($schema) => {
+    const file = jsonFile('own-abs.json', { $schema, kind: 'pcsc-shoe', reader: { namePattern: 'ACR122' } });
+    expect(loadDeviceDefinition(file).kind).toBe('pcsc-shoe');
   });
 
   it('refuses a file that is not JSON, naming it', () => {
