@@ -146,8 +146,13 @@ describe('floor commands reach every topic at once (embedded broker, real runtim
     });
     expect(await command('seat-player', { seat: '3', player: 'Ann' })).toMatchObject({
       ok: false,
+      code: 'invalid-value',
+      message: 'seat-player: seat must be a seat number',
+    });
+    expect(await command('seat-player', { seat: 3, player: 'Ann', colour: 'red' })).toMatchObject({
+      ok: false,
       code: 'bad-request',
-      message: 'field "seat" must be an integer',
+      message: 'unknown field "colour" for seat-player (fields: seat, player)',
     });
   });
 

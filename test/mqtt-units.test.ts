@@ -86,8 +86,8 @@ describe('command parsing', () => {
   });
   it.each([
     ['nope', {}, /unknown command "nope"/],
-    ['seat-player', { seat: 3 }, /missing field "player"/],
-    ['seat-player', { seat: '3', player: 'A' }, /"seat" must be an integer/],
+    ['seat-player', { seat: 3 }, /seat-player: player is missing/],
+    ['seat-player', { seat: '3', player: 'A' }, /seat-player: seat must be a seat number/],
     ['seat-player', { seat: 3, player: 'A', color: 'red' }, /unknown field "color"/],
     ['setup', [1, 2], /JSON object/],
     ['levels-start', { levels: [] }, /non-empty list/],
