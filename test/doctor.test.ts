@@ -99,7 +99,7 @@ describe('doctor and npm start run the same config checks', () => {
       );
       expect(error?.code).toBe('CONFIG_INVALID');
       expect(error?.message).toMatch(sentence);
-    expect(error?.message.split('\n')).toContain(failed[0]!.detail);
+      expect(error?.message.split('\n')).toContain(failed[0]!.detail);
     },
   );
 });
