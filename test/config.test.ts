@@ -11,6 +11,7 @@ import {
   loadDeviceDefinition,
   resolveDevice,
 } from '../src/config/devices.ts';
+import { checkTableConfig } from '../src/app/table-checks.ts';
 import { loadTableConfig } from '../src/config/load.ts';
 import { pinProblems } from '../src/hardware/firmata/pins.ts';
 import { TableError } from '../src/domain/errors.ts';
@@ -253,6 +254,15 @@ describe('pins the board does not have (start and doctor, src/hardware/firmata/p
       },
     ]);
     expect(pinProblems({ ...def, board: 'mega' })).toEqual([]);
+  });
+
+  it('the shipped pin maps and the example config pass the checks npm start runs', () => {
+    for (const name of listDefinitions()) {
+      const def = loadDeviceDefinition(join(DEVICES_DIR, name));
+      if (def.kind === 'firmata-board') expect(pinProblems(def.spec as never), name).toEqual([]);
+    }
+    const example = loadTableConfig('config/table.example.yaml');
+    expect(checkTableConfig(example, 'config/table.example.yaml', resolve('config')).problems).toEqual([]);
   });
 });
 
