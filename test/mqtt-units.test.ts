@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
-import { parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { COMMAND_NAMES, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
 import { StreamPublisher } from '../src/mqtt/publisher.ts';
 import {
@@ -113,6 +115,12 @@ describe('command parsing', () => {
       ],
     });
     expect(r.ok).toBe(true);
+  });
+  it('the example mosquitto ACL lets the floor send every command', () => {
+    const acl = readFileSync(join(import.meta.dirname, '../config/mosquitto/pokertable.acl'), 'utf8');
+    const floor = acl.slice(acl.indexOf('user floor'));
+    const block = floor.slice(0, floor.indexOf('\n\n'));
+    for (const name of COMMAND_NAMES) expect(block, name).toContain(`topic write pokertable/+/cmd/${name}\n`);
   });
   it('refuses garbage and oversized payloads', () => {
     expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({
