@@ -119,7 +119,7 @@ describe('command parsing', () => {
   it('the example mosquitto ACL lets the floor send every command', () => {
     const acl = readFileSync(join(import.meta.dirname, '../config/mosquitto/pokertable.acl'), 'utf8');
     const floor = acl.slice(acl.indexOf('user floor'));
-    const block = floor.slice(0, floor.indexOf('\n\n'));
+    const block = floor.slice(0, floor.indexOf('\n\n') + 1);
     for (const name of COMMAND_NAMES) expect(block, name).toContain(`topic write pokertable/+/cmd/${name}\n`);
   });
   it('refuses garbage and oversized payloads', () => {
