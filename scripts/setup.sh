@@ -1,29 +1,33 @@
 #!/usr/bin/env bash
-# One-time set-up for a fresh Debian/Raspberry Pi OS machine: the system packages the real stacks need
-# (PC/SC, virtual reader, mosquitto, socat, Chromium for the board tests), the npm packages, and the
-# StandardFirmata firmware the emulator tests run. Safe to run again.
+# Set-up for running the table (the README's first command; also on a production Raspberry Pi): the system
+# packages the table needs (the compilers for the native npm modules, PC/SC for the card shoe, the MQTT command-line
+# clients to watch the table) and the npm packages. It starts, stops and disables no service: a venue's own
+# mosquitto, pcscd or anything else stays as it is. The tests need more: scripts/setup-tests.sh. Safe to run again.
+#
+#   bash scripts/setup.sh              # packages + npm ci (with the dev tools: type check, lint)
+#   bash scripts/setup.sh --omit-dev   # production: the table only (npm ci --omit=dev)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libpcsclite-dev pcscd vsmartcard-vpcd mosquitto mosquitto-clients socat chromium udev python3 make g++)
-missing=()
-for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  echo "setup: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-# Debian starts these as services when it can; the tests start their own on private ports and sockets.
-# The mosquitto package starts a broker on port 1883, where `npm start`'s embedded broker listens: the tests run
-# their own mosquitto on free ports, so the system one is stopped and disabled. pcscd is left alone (a real shoe
-# needs it; the tests start and stop their own).
-if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  ${sudo:-} systemctl disable --now mosquitto 2>/dev/null || true
-fi
+omit_dev=0
+for arg in "$@"; do
+  case "$arg" in
+    --omit-dev) omit_dev=1 ;;
+    *) echo "setup: unknown option $arg (known: --omit-dev)" >&2; exit 2 ;;
+  esac
+done
 
-npm ci --no-audit --no-fund
-bash test/helpers/fetch-firmata.sh
-echo "setup: done. Run the table with 'npm start', the tests with 'npm test'."
+# python3, make, g++: npm builds better-sqlite3, serialport and nfc-pcsc when no prebuilt binary fits.
+# libpcsclite-dev: nfc-pcsc builds against it; pcscd: the card shoe's PC/SC daemon (socket-activated: it runs only
+# when the table asks). mosquitto-clients: mosquitto_sub to watch the table (no broker is installed).
+packages=(python3 make g++ libpcsclite-dev pcscd mosquitto-clients)
+# shellcheck source=scripts/apt-install.sh
+. scripts/apt-install.sh
+apt_install "${packages[@]}"
+
+if [ "$omit_dev" -eq 1 ]; then
+  npm ci --omit=dev --no-audit --no-fund
+else
+  npm ci --no-audit --no-fund
+fi
+echo "setup: done. Run the table with 'npm start'; for the tests, 'bash scripts/setup-tests.sh' once."

@@ -72,6 +72,8 @@ function snapshot(at: number, over: Partial<TableSnapshot> = {}): TableSnapshot 
       timeBanks: 2,
     })),
     button: 1,
+    smallBlindSeat: 2,
+    bigBlindSeat: 3,
     smallBlind: 2,
     bigBlind: 3,
     hand: 7,
@@ -80,6 +82,7 @@ function snapshot(at: number, over: Partial<TableSnapshot> = {}): TableSnapshot 
     boardSize: 3,
     board: ['Ah', 'Td', '7c'],
     onAction: { seat: 4, street: 'flop', deadline: at + 600_000 },
+    clockCall: over.clock ?? null,
     clock: null,
     level: null,
     ...over,
@@ -209,6 +212,26 @@ describeBoard('display board in Chromium', () => {
     await expect.poll(() => page.textContent('#feed li:first-child .what')).toBe('#7 Irregularity: exposed card');
     expect(await page.textContent('#feed li:first-child .detail')).toContain('burn card');
     await page.screenshot({ path: join(artifacts, 'board.png') });
+  });
+
+  it('shows a violation as a sentence, not a rule id alone', async () => {
+    await publisher.publishAsync(
+      `${base}/events`,
+      JSON.stringify({
+        seq: 12,
+        at: tableNow(),
+        hand: 7,
+        type: 'violation',
+        seat: 3,
+        rule: 'R-STAY-SEATED',
+        message: 'Seat 3 left the seat during a live hand (R-STAY-SEATED)',
+      }),
+      { qos: 1 },
+    );
+    await expect.poll(() => page.textContent('#feed li:first-child .what')).toBe('#7 Seat 3: violation');
+    expect(await page.textContent('#feed li:first-child .detail')).toBe(
+      'Seat 3 left the seat during a live hand (R-STAY-SEATED)',
+    );
   });
 
   it('shows reconnecting when the broker drops and goes live again when it is back', async () => {

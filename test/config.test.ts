@@ -11,7 +11,9 @@ import {
   loadDeviceDefinition,
   resolveDevice,
 } from '../src/config/devices.ts';
+import { checkTableConfig } from '../src/app/table-checks.ts';
 import { loadTableConfig } from '../src/config/load.ts';
+import { pinProblems } from '../src/hardware/firmata/pins.ts';
 import { TableError } from '../src/domain/errors.ts';
 
 let dir: string;
@@ -159,6 +161,12 @@ describe('table config', () => {
     expect(err.message).toMatch(message);
   });
 
+  it('`http: null` turns the web server off, as the example says', () => {
+    expect(loadTableConfig(yamlFile('table: {id: t}\nhttp: null\n')).http).toEqual({ host: '127.0.0.1', port: null });
+    expect(loadTableConfig(yamlFile('table: {id: t}\nhttp: {port: null}\n')).http.port).toBeNull();
+    expect(loadTableConfig(yamlFile('table: {id: t}\n')).http).toEqual({ host: '127.0.0.1', port: 8080 });
+  });
+
   it('lists every problem at once, one line each', () => {
     const err = error(() => loadTableConfig(yamlFile('table: {id: t, seats: 1}\nhttp: {port: 0}\n')));
     expect(err.message.split('\n')).toHaveLength(2);
@@ -184,6 +192,77 @@ describe('table config', () => {
     );
     expect(err.detail?.field).toBe('/devices/0/definition');
     expect(err.message).toMatch(/my-shoe\.json: \/reader\/waitMs must be integer/);
+  });
+});
+
+describe('one clear sentence per mistake in a pin map', () => {
+  const uno = (sensor: Record<string, unknown>) => ({
+    kind: 'firmata-board',
+    board: 'uno',
+    seatSensors: [
+      { seat: 1, type: 'digital', pin: 2 },
+      { seat: 2, ...sensor },
+    ],
+  });
+  it.each([
+    [
+      'a pin that is no pin',
+      { type: 'digital', pin: 99 },
+      '/seatSensors/1/pin',
+      /must be a digital pin number .* or an analog input written "A0"/,
+    ],
+    [
+      'an analog name that is no analog name',
+      { type: 'digital', pin: 'A22' },
+      '/seatSensors/1/pin',
+      /must be a digital pin number/,
+    ],
+    [
+      'a digital pin on an analog sensor',
+      { type: 'analog', pin: 5, threshold: 300 },
+      '/seatSensors/1/pin',
+      /must be an analog input for an analog sensor/,
+    ],
+    ['a misspelt sensor type', { type: 'digitl', pin: 5 }, '/seatSensors/1/type', /must be one of "digital", "analog"/],
+  ])('%s', (_what, sensor, field, sentence) => {
+    const file = jsonFile(`pins-${field.replace(/\W/g, '')}-${String(sensor.pin)}.json`, uno(sensor));
+    const err = error(() => loadDeviceDefinition(file));
+    const lines = err.message.split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`${file.split('/').pop()}: ${field} `);
+    expect(lines[0]).toMatch(sentence);
+    expect(lines[0]).not.toMatch(/69|must be string|must be integer|is required|not a known field/);
+  });
+});
+
+describe('pins the board does not have (start and doctor, src/hardware/firmata/pins.ts)', () => {
+  it("names the board and its real range, never another board's", () => {
+    const def = {
+      kind: 'firmata-board' as const,
+      board: 'uno',
+      seatSensors: [{ seat: 1, type: 'digital' as const, pin: 30 }],
+      seatLeds: [{ seat: 1, role: 'action' as const, pin: 'A7' }],
+    };
+    expect(pinProblems(def)).toEqual([
+      {
+        field: '/seatSensors/0/pin',
+        message: '30 is not a pin of an Arduino Uno ("board": "uno"): its pins are 0 to 19 (A0 is 14)',
+      },
+      {
+        field: '/seatLeds/0/pin',
+        message: '"A7" is not an analog input of an Arduino Uno ("board": "uno"): it has A0 to A5',
+      },
+    ]);
+    expect(pinProblems({ ...def, board: 'mega' })).toEqual([]);
+  });
+
+  it('the shipped pin maps and the example config pass the checks npm start runs', () => {
+    for (const name of listDefinitions()) {
+      const def = loadDeviceDefinition(join(DEVICES_DIR, name));
+      if (def.kind === 'firmata-board') expect(pinProblems(def.spec as never), name).toEqual([]);
+    }
+    const example = loadTableConfig('config/table.example.yaml');
+    expect(checkTableConfig(example, 'config/table.example.yaml', resolve('config')).problems).toEqual([]);
   });
 });
 
@@ -245,7 +324,17 @@ describe('device definitions', () => {
       'a $schema of another kind',
       { $schema: './schema/firmata-board.schema.json', kind: 'pcsc-shoe', reader: { namePattern: 'A' } },
       '/$schema',
-      /must be "\.\/schema\/pcsc-shoe\.schema\.json" \(kind is pcsc-shoe\)/,
+      /must name pcsc-shoe\.schema\.json \(kind is pcsc-shoe\)/,
+    ],
+    [
+      'an absolute $schema of another kind',
+      {
+        $schema: '/opt/pokertable/devices/schema/firmata-board.schema.json',
+        kind: 'pcsc-shoe',
+        reader: { namePattern: 'A' },
+      },
+      '/$schema',
+      /must name pcsc-shoe\.schema\.json/,
     ],
     ['not an object', [1, 2], '/', /must be a JSON object/],
   ];
@@ -256,6 +345,16 @@ describe('device definitions', () => {
     expect(err.detail?.field).toBe(field);
     expect(err.message).toMatch(/bad\.json: /);
     expect(err.message).toMatch(message);
+  });
+
+  it.each([
+    join(DEVICES_DIR, 'schema/pcsc-shoe.schema.json'),
+    `file://${join(DEVICES_DIR, 'schema/pcsc-shoe.schema.json')}`,
+    'https://example.org/pokertable/devices/schema/pcsc-shoe.schema.json',
+    '/opt/pokertable/devices/schema/device.schema.json',
+  ])("accepts a venue's own file whose $schema is absolute (%s), for editor support", ($schema) => {
+    const file = jsonFile('own-abs.json', { $schema, kind: 'pcsc-shoe', reader: { namePattern: 'ACR122' } });
+    expect(loadDeviceDefinition(file).kind).toBe('pcsc-shoe');
   });
 
   it('refuses a file that is not JSON, naming it', () => {

@@ -6,7 +6,11 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { parseStartArgs } from '../src/app/args.ts';
 import { runDoctor } from '../src/app/doctor/run.ts';
+import { startHardwareTable } from '../src/app/hardware.ts';
+import type { TableError } from '../src/domain/errors.ts';
 import type { CheckResult } from '../src/app/doctor/report.ts';
 import { firmataHexAvailable } from './helpers/avr.ts';
 import { wireUno, type WiredUno } from './helpers/avr-bridge.ts';
@@ -47,6 +51,59 @@ function setup(name: string, config: Record<string, unknown>, deckMode = 0o600):
 
 const by = (results: CheckResult[], subject: string) => results.find((r) => r.subject === subject);
 
+describe('doctor and npm start run the same config checks', () => {
+  const uno = (over: Record<string, unknown>) =>
+    JSON.stringify({
+      kind: 'firmata-board',
+      board: 'uno',
+      seatSensors: [{ seat: 1, type: 'digital', pin: 2, pullup: true }],
+      ...over,
+    });
+  const cases: [string, string, Record<string, unknown>[], RegExp][] = [
+    [
+      'a pin used twice',
+      uno({ seatLeds: [{ seat: 1, role: 'action', pin: 2 }] }),
+      [{ name: 'board', definition: './twice.json', port: '/dev/ttyACM0' }],
+      /\/seatLeds\/0\/pin: pin 2 is already seat 1's sensor/,
+    ],
+    [
+      'board and display on the same port',
+      uno({}),
+      [
+        { name: 'board', definition: './same.json', port: '/dev/ttyUSB0' },
+        { name: 'display', definition: 'serial-clock-board.json', port: '/dev/ttyUSB0' },
+      ],
+      /\/devices\/1\/port \/dev\/ttyUSB0 is already the port of device "board"/,
+    ],
+    [
+      'an analog pin the board does not have',
+      uno({ seatSensors: [{ seat: 1, type: 'analog', pin: 'A9', threshold: 400 }] }),
+      [{ name: 'board', definition: './analog.json', port: '/dev/ttyACM0' }],
+      /"A9" is not an analog input of an Arduino Uno \("board": "uno"\): it has A0 to A5/,
+    ],
+  ];
+  it.each(cases)(
+    '%s: doctor fails it and start refuses it, with the same sentence',
+    async (_what, def, devices, sentence) => {
+      const definition = String(devices[0]!.definition);
+      writeFileSync(join(dir, definition), def);
+      const file = setup(definition.replace(/\W/g, ''), { devices });
+      const results = await runDoctor(file);
+      const failed = results.filter((r) => r.status === 'fail' && r.subject === 'config');
+      expect(failed.map((r) => r.detail)).toEqual([expect.stringMatching(sentence)]);
+      expect(failed[0]!.detail.startsWith(`${file}: /devices/`)).toBe(true);
+      expect(by(results, 'config')?.status).toBe('fail');
+      const error = await startHardwareTable({ ...parseStartArgs([]), config: file }, pino({ level: 'silent' })).then(
+        () => null,
+        (e: unknown) => e as TableError,
+      );
+      expect(error?.code).toBe('CONFIG_INVALID');
+      expect(error?.message).toMatch(sentence);
+      expect(error?.message.split('\n')).toContain(failed[0]!.detail);
+    },
+  );
+});
+
 describe('doctor: config, ports, storage, deck', () => {
   let blocker: Server | null = null;
   afterEach(async () => {
@@ -80,7 +137,7 @@ describe('doctor: config, ports, storage, deck', () => {
     );
     const results = await runDoctor(file);
     expect(by(results, 'deck')).toMatchObject({ status: 'fail', fix: expect.stringContaining('chmod 600') });
-    expect(by(results, 'profile')).toMatchObject({ status: 'fail', fix: expect.stringContaining('tda') });
+    expect(by(results, 'profile')).toMatchObject({ status: 'fail', detail: expect.stringContaining('tda') });
     expect(by(results, 'port 18871')).toMatchObject({ status: 'fail', detail: expect.stringContaining('in use') });
     expect(by(results, 'port 18872')?.status).toBe('ok');
   });

@@ -288,7 +288,8 @@ describe('Firmata board adapter (injected connection)', () => {
     ).toThrow(
       expect.objectContaining({
         code: 'DEVICE_INVALID',
-        message: 'devices/x.json: pin 2 is both /seatSensors/0 and /seatLeds/0',
+        message:
+          "devices/x.json: /seatLeds/0/pin: pin 2 is already seat 1's sensor (/seatSensors/0/pin): give seat 1's dead LED a pin of its own",
       }),
     );
     expect(() =>
@@ -300,7 +301,7 @@ describe('Firmata board adapter (injected connection)', () => {
           panel: { fold: { pin: 'A1' } },
         },
       ),
-    ).toThrow(/pin A1 is both/);
+    ).toThrow(/\/panel\/fold\/pin: pin A1 is already seat 1's sensor/);
     // On a known board, "A0" and its digital number are one pin.
     expect(() =>
       createFirmataBoard(
@@ -312,7 +313,7 @@ describe('Firmata board adapter (injected connection)', () => {
           seatLeds: [{ seat: 1, role: 'dead', pin: 14 }],
         },
       ),
-    ).toThrow(/pin 14 is both \/seatSensors\/0 and \/seatLeds\/0/);
+    ).toThrow(/\/seatLeds\/0\/pin: pin 14 is already seat 1's sensor \(\/seatSensors\/0\/pin\)/);
     expect(() =>
       createFirmataBoard(
         { name: 'b' },

@@ -168,7 +168,11 @@ describe('embedded broker + bridge', () => {
     expect(answers[0]).toEqual({ id: 'a', ok: true, command: 'seat-player' });
     expect(answers[1]).toMatchObject({ id: 'b', ok: false, error: expect.stringMatching(/unknown command "fly"/) });
     expect(answers[2]).toMatchObject({ id: null, ok: false, error: 'payload is not valid JSON' });
-    expect(answers[3]).toMatchObject({ id: 'd', ok: false, error: expect.stringMatching(/"seat" must be an integer/) });
+    expect(answers[3]).toMatchObject({
+      id: 'd',
+      ok: false,
+      error: expect.stringMatching(/seat must be a seat number/),
+    });
     expect(answers[4]).toMatchObject({ id: 'e', ok: false, error: 'no-levels' });
     expect(answers[5]).toMatchObject({ id: null, ok: false, error: expect.stringMatching(/too large/) });
     // Only the two well-formed commands reached the table; it is still answering.

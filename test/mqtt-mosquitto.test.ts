@@ -196,6 +196,8 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
       ok: false,
       command: 'levels-pause',
       error: 'no-levels',
+      code: 'no-levels',
+      message: 'No blind levels are running: start a structure first',
     });
     expect(Buffer.from(mine.messages[0]!.properties?.correlationData as Buffer).equals(correlationData)).toBe(true);
 

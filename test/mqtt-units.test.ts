@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
-import { malformed, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import { COMMAND_NAMES, malformed, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
 import { RetransmissionFilter } from '../src/mqtt/dup-filter.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
 import { KeyedLimiter, TokenBucket } from '../src/mqtt/rate-limit.ts';
@@ -88,12 +90,19 @@ describe('command parsing', () => {
   });
   it.each([
     ['nope', {}, /unknown command "nope"/],
-    ['seat-player', { seat: 3 }, /missing field "player"/],
-    ['seat-player', { seat: '3', player: 'A' }, /"seat" must be an integer/],
+    ['seat-player', { seat: 3 }, /seat-player: player is missing/],
+    ['seat-player', { seat: '3', player: 'A' }, /seat-player: seat must be a seat number/],
     ['seat-player', { seat: 3, player: 'A', color: 'red' }, /unknown field "color"/],
     ['setup', [1, 2], /JSON object/],
-    ['levels-start', { levels: [] }, /non-empty array/],
-    ['levels-start', { levels: [{ smallBlind: 1, minutes: 10 }] }, /levels\[0\] needs smallBlind and bigBlind/],
+    ['levels-start', { levels: [] }, /non-empty list/],
+    [
+      'levels-start',
+      { levels: [{ smallBlind: 1, minutes: 10 }] },
+      /level 1 of the structure needs smallBlind and bigBlind/,
+    ],
+    ['levels-start', { levels: [{ smallBlind: 500, bigBlind: 400, minutes: 10 }] }, /small blind \(500\) is larger/],
+    ['penalty', { seat: 1, rounds: 1, hands: 2 }, /either rounds .* or hands/],
+    ['levels-adjust', {}, /either minutes .* or step/],
     ['levels-pause', { name: 'levels-resume' }, /disagrees with the topic/],
   ])('%s %j → %s', (name, body, error) => {
     const r = parseCommand(name, body);
@@ -109,8 +118,19 @@ describe('command parsing', () => {
     });
     expect(r.ok).toBe(true);
   });
+  it('the example mosquitto ACL lets the floor send every command', () => {
+    const acl = readFileSync(join(import.meta.dirname, '../config/mosquitto/pokertable.acl'), 'utf8');
+    const floor = acl.slice(acl.indexOf('user floor'));
+    const block = floor.slice(0, floor.indexOf('\n\n') + 1);
+    for (const name of COMMAND_NAMES) expect(block, name).toContain(`topic write pokertable/+/cmd/${name}\n`);
+  });
   it('refuses garbage and oversized payloads', () => {
-    expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({ ok: false, error: 'payload is not valid JSON' });
+    expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({
+      ok: false,
+      code: 'not-json',
+      error: 'payload is not valid JSON',
+      message: 'payload is not valid JSON',
+    });
     expect(parseJson(Buffer.alloc(101, 32), 100)).toMatchObject({
       ok: false,
       error: expect.stringMatching(/too large/),
@@ -170,8 +190,21 @@ describe('command parsing', () => {
     const ev = (body: object, seq: number) => ({ ...body, seq, at: 0 }) as TableEvent;
     expect(
       refusalOf('levels-pause', [ev({ type: 'request.rejected', request: 'levels-pause', reason: 'no-levels' }, 1)]),
-    ).toBe('no-levels');
-    expect(refusalOf('setup', [ev({ type: 'input.rejected', reason: 'bad seats' }, 1)])).toBe('bad seats');
+    ).toEqual({
+      error: 'no-levels',
+      code: 'no-levels',
+      message: 'No blind levels are running: start a structure first',
+    });
+    expect(
+      refusalOf('remove-player', [
+        ev({ type: 'request.rejected', request: 'remove-player', reason: 'seat-empty', seat: 4 }, 1),
+      ]),
+    ).toMatchObject({ code: 'seat-empty', message: 'Seat 4 is empty' });
+    expect(refusalOf('setup', [ev({ type: 'input.rejected', reason: 'bad seats' }, 1)])).toEqual({
+      error: 'bad seats',
+      code: 'invalid-value',
+      message: 'Bad seats',
+    });
     expect(refusalOf('setup', [ev({ type: 'request.rejected', request: 'clock', reason: 'x' }, 1)])).toBeNull();
     expect(refusalOf('setup', [ev({ type: 'table.ready', seats: 9, profile: 'tda' }, 1)])).toBeNull();
   });

@@ -121,16 +121,24 @@ describe('display-board state', () => {
   });
   it('treats the passing of time on a running level as no change, but not on a paused one', () => {
     const snap = tableSnap({ level });
-    expect(sameDisplay(displayState(snap, 0), displayState(snap, 5000))).toBe(true);
+    expect(sameDisplay(displayState(snap, 0), 0, displayState(snap, 5000), 5000)).toBe(true);
     const paused = tableSnap({ level: { ...level, paused: true, endsAt: null } });
     expect(
       sameDisplay(
         displayState(paused, 0),
+        0,
         displayState({ ...paused, level: { ...level, paused: true, endsAt: null, remainingMs: 1 } }, 0),
+        0,
       ),
     ).toBe(false);
-    expect(sameDisplay(displayState(snap, 0), displayState(tableSnap({ level: { ...level, bigBlind: 300 } }), 0))).toBe(
-      false,
-    );
+    expect(
+      sameDisplay(displayState(snap, 0), 0, displayState(tableSnap({ level: { ...level, bigBlind: 300 } }), 0), 0),
+    ).toBe(false);
+  });
+  it('a running level whose end moved (a minute added by the floor) is a change the board must hear at once', () => {
+    const snap = tableSnap({ level });
+    const later = tableSnap({ level: { ...level, endsAt: level.endsAt + 60_000 } });
+    expect(sameDisplay(displayState(snap, 1000), 1000, displayState(later, 2000), 2000)).toBe(false);
+    expect(sameDisplay(displayState(snap, 700_000), 700_000, displayState(snap, 800_000), 800_000)).toBe(true);
   });
 });

@@ -83,6 +83,17 @@ describe('serial display adapter (in memory)', () => {
     expect(board.screen()).toEqual(['no levels running']);
   });
 
+  it('a minute added by the floor on a running level reaches the board at once, not at the next refresh', async () => {
+    const { board, inputs, display } = wire(true);
+    await display.start(ctxFor(inputs));
+    const running = level();
+    display.render!([], snapWith(running));
+    await waitFor(() => board.state?.level?.bigBlind === 400, 'board shows the level');
+    const before = board.state!.level!.msLeft;
+    display.render!([], snapWith({ ...running, endsAt: running.endsAt! + 60_000 }));
+    await waitFor(() => (board.state?.level?.msLeft ?? 0) > before + 30_000, 'board shows the added minute');
+  });
+
   it('reports a silent board offline once, and online when it answers again', async () => {
     const { inputs, display, answer } = wire(false, 100);
     await display.start(ctxFor(inputs));

@@ -1,9 +1,8 @@
 // `npm start -- --config FILE`: the table with its real devices, as systemd runs it.
 import { dirname, resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { loadTableConfig, resolveDevice, type ResolvedDevice } from '../config/load.ts';
-import { loadProfiles } from '../config/profiles.ts';
-import { profileDirs } from './profile-dirs.ts';
+import { loadTableConfig, type ResolvedDevice } from '../config/load.ts';
+import { invalid } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { loadDeck } from '../deck/store.ts';
 import { TableError } from '../domain/errors.ts';
@@ -18,6 +17,7 @@ import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
+import { checkTableConfig } from './table-checks.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
 
 /** The config with the command line's port overrides applied. */
@@ -62,17 +62,11 @@ export function buildDevice(resolved: ResolvedDevice): Device {
 export async function startHardwareTable(args: StartArgs & { config: string }, logger: Logger): Promise<TableApp> {
   const config = configWithArgs(loadTableConfig(args.config), args);
   logger.level = config.log.level;
-  const profiles = loadProfiles(profileDirs(args.config));
-  if (!Object.hasOwn(profiles, config.table.profile)) {
-    throw new TableError(
-      'PROFILE_UNKNOWN',
-      `${config.source}: table.profile "${config.table.profile}" is not a profile ` +
-        `(known: ${Object.keys(profiles).sort().join(', ')})`,
-      { file: config.source, field: '/table/profile' },
-    );
-  }
-  const configDir = dirname(resolve(args.config));
-  const devices = config.devices.map((ref) => buildDevice(resolveDevice(ref, configDir)));
+  // The same checks as `npm run doctor`: a config the doctor passes is one the table starts with.
+  const checked = checkTableConfig(config, args.config, dirname(resolve(args.config)));
+  if (checked.problems.length > 0 || !checked.profiles) throw invalid('CONFIG_INVALID', args.config, checked.problems);
+  const profiles = checked.profiles;
+  const devices = checked.devices.map((device) => buildDevice(device));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
   return startTableApp({
     config,

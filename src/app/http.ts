@@ -1,5 +1,5 @@
-// The display board over HTTP: the static page (src/app/web), MQTT.js's browser bundle from node_modules, and two
-// small JSON endpoints that tell the page where the broker is and what time it is at the table.
+// The display board over HTTP: the static page (src/app/web), MQTT.js's browser bundle from node_modules, two
+// small JSON endpoints that tell the page where the broker is and what time it is at the table, and /health.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,6 +24,8 @@ export interface BoardServerOptions {
   now: () => number;
   speed: number;
   logger: Logger;
+  /** `GET /health`: answered 200 while `status` is `ok`, 503 otherwise. Without it, /health is 404. */
+  health?: () => { status: string };
 }
 
 export interface BoardServer {
@@ -75,6 +77,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
   if (path === '/config.json') {
     const body = { ...options.page, time: { now: options.now(), speed: options.speed } };
     return send(res, 200, 'application/json', JSON.stringify(body));
+  }
+  if (path === '/health' && options.health) {
+    const health = options.health();
+    return send(res, health.status === 'ok' ? 200 : 503, 'application/json', JSON.stringify(health));
   }
   if (path === '/time')
     return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));

@@ -5,13 +5,17 @@ import { TableError } from '../domain/errors.ts';
 import { createNotifier } from '../notify/sd-notify.ts';
 import { parseStartArgs, USAGE, type StartArgs } from './args.ts';
 import { startHardwareTable } from './hardware.ts';
+import { isJournalStream, syslogPrefixed } from './journald.ts';
 import { runUntilStopped, type StopReason } from './shutdown.ts';
 import { startSimulatedTable } from './simulated.ts';
 
 function makeLogger(args: StartArgs): Logger {
   if (args.config !== null) {
-    // Under systemd: JSON lines on stdout, read with journalctl. The config's level is applied once it is loaded.
-    return pino({ name: 'pokertable', level: args.logLevel ?? 'info' }, pino.destination({ dest: 1, sync: true }));
+    // Under systemd: JSON lines on stdout, read with journalctl, each with its level's `<N>` prefix when stdout is
+    // the journal (src/app/journald.ts). The config's level is applied once it is loaded.
+    const stdout = pino.destination({ dest: 1, sync: true });
+    const dest = isJournalStream(1) ? syslogPrefixed(stdout) : stdout;
+    return pino({ name: 'pokertable', level: args.logLevel ?? 'info' }, dest);
   }
   // In a terminal the summary owns stdout; logs go to stderr (warn and worse) or to --log-file.
   const dest =

@@ -14,6 +14,7 @@ import { StorageWatch } from '../runtime/storage-watch.ts';
 import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
 import { claimTable } from './controller-claim.ts';
+import { tableHealth } from './health.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
 
 const BROKER_LINGER_MS = 300;
@@ -183,6 +184,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
         now: clock.now,
         speed: options.speed,
         logger,
+        health: tableHealth(runtime, bridge, clock.now(), clock.now),
         page: {
           tableId: config.table.id,
           base: bridge.base,

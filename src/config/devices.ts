@@ -112,12 +112,24 @@ export function loadDeviceDefinition(file: string, devicesDir = DEVICES_DIR): De
   }
   const validate = validatorFor(kind, join(devicesDir, 'schema'), file);
   if (!validate(obj)) throw invalid('DEVICE_INVALID', file, fieldErrors(validate.errors));
-  const expected = `./schema/${kind}.schema.json`;
-  if (obj.$schema !== undefined && obj.$schema !== expected) {
+  if (obj.$schema !== undefined && !schemaFits(String(obj.$schema), kind)) {
     // Editors would check the file against the wrong schema and show nothing wrong.
-    throw invalid('DEVICE_INVALID', file, [{ field: '/$schema', message: `must be "${expected}" (kind is ${kind})` }]);
+    throw invalid('DEVICE_INVALID', file, [
+      {
+        field: '/$schema',
+        message: `must name ${kind}.schema.json (kind is ${kind}): "./schema/${kind}.schema.json" beside the shipped files, or an absolute path or URL ending in /${kind}.schema.json`,
+      },
+    ]);
   }
   return deepFreeze({ kind, file: displayPath(file), spec: obj });
+}
+
+/** Whether a file's `$schema` points editors at its kind's schema (or the any-kind device.schema.json): the shipped
+ * relative form, or an absolute path or URL for a venue's own file kept outside the program's folder. */
+function schemaFits(ref: string, kind: string): boolean {
+  const name = ref.slice(ref.lastIndexOf('/') + 1);
+  if (name !== `${kind}.schema.json` && name !== 'device.schema.json') return false;
+  return ref === `./schema/${name}` || isAbsolute(ref) || /^(file|https?):\/\//.test(ref);
 }
 
 /** Where a device ref's definition file is: a bare name is one of the shipped devices/; a path is relative to the

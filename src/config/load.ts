@@ -52,6 +52,8 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
   if (!validateTable(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateTable.errors));
 
   const config = data as Omit<TableConfig, 'source'>;
+  // `http: null` is the short way to say no web server.
+  if ((config.http as TableConfig['http'] | null) === null) config.http = { host: '127.0.0.1', port: null };
   const configDir = dirname(resolve(file));
   const problems: FieldError[] = [];
 

@@ -14,7 +14,16 @@ export type Validator = ValidateFunction;
 /** A fresh ajv that fills defaults, reports every error, and accepts both draft-07 and 2020-12 schemas (editors
  * understand both; engineers writing schemas should not have to care which one the loader speaks). */
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: false, allowUnionTypes: true });
+  // verbose: each error carries its schema, for `x-error`; discriminator: a oneOf keyed by a field (a seat sensor's
+  // `type`) reports the errors of the branch the data chose, not of every branch.
+  const ajv = new Ajv2020({
+    allErrors: true,
+    useDefaults: true,
+    strict: false,
+    allowUnionTypes: true,
+    verbose: true,
+    discriminator: true,
+  });
   ajv.addMetaSchema(draft07);
   return ajv;
 }
@@ -32,7 +41,8 @@ export interface FieldError {
 }
 
 /** ajv errors as `field message` pairs a person can act on (the missing or unknown key is named, enums list their
- * values). */
+ * values). A schema may carry `x-error`: the one sentence for any failure of that value (what would be right), in
+ * place of ajv's per-keyword messages. */
 export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
   const out: (FieldError & { nullBranch: boolean })[] = [];
   const seen = new Set<string>();
@@ -40,7 +50,15 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
     let field = e.instancePath === '' ? '/' : e.instancePath;
     let message = e.message ?? 'is invalid';
     const p = e.params as Record<string, unknown>;
-    if (e.keyword === 'required') {
+    const custom = (e.parentSchema as Record<string, unknown> | undefined)?.['x-error'];
+    if (typeof custom === 'string') {
+      message = custom;
+    } else if (e.keyword === 'discriminator') {
+      const tag = String(p.tag);
+      field = `${field === '/' ? '' : field}/${tag}`;
+      const values = discriminatorValues(e.parentSchema, tag);
+      message = p.error === 'tag' ? `is required: one of ${values}` : `must be one of ${values}`;
+    } else if (e.keyword === 'required') {
       field = `${e.instancePath}/${String(p.missingProperty)}`;
       message = 'is required';
     } else if (e.keyword === 'additionalProperties') {
@@ -73,6 +91,18 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
     }
   }
   return kept;
+}
+
+/** The values a discriminated oneOf accepts for its tag, for the message. */
+function discriminatorValues(schema: unknown, tag: string): string {
+  const branches = ((schema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []) as {
+    properties?: Record<string, { const?: unknown; enum?: unknown[] }>;
+  }[];
+  const values = branches.flatMap((b) => {
+    const t = b.properties?.[tag];
+    return t?.const !== undefined ? [t.const] : (t?.enum ?? []);
+  });
+  return values.map((v) => JSON.stringify(v)).join(', ');
 }
 
 /** One TableError listing every problem; `detail.field` is the first, for callers that show one. */

@@ -3,7 +3,7 @@ import type { TableOptions } from './api.ts';
 import { dropFromHand } from './betting.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
-import { pauseLevels, resumeLevels, startLevels } from './levels.ts';
+import { adjustLevels, pauseLevels, resumeLevels, startLevels } from './levels.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
 import { updatePresenceDue } from './presence.ts';
 import { mergeRules, checkProfile } from './profile-check.ts';
@@ -50,13 +50,14 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
     }
     case 'set-button':
       state.positions = setButton(state.positions, input.seat);
+      ctx.emit({ type: 'button.set', seat: input.seat });
       return;
     case 'penalty': {
       const seat = state.seats[input.seat - 1]!;
       if (seat.player === null) return ctx.reject(name, 'seat-empty', input.seat);
       // R-PENALTY: R rounds = R × players at the table (the penalised one included), counted when given
       const players = state.seats.filter((s) => s.player !== null).length;
-      seat.penaltyHands = input.rounds * players;
+      seat.penaltyHands = input.hands ?? input.rounds * players;
       seat.penaltyTotal = seat.penaltyHands;
       ctx.emit({ type: 'penalty.started', seat: input.seat, hands: seat.penaltyHands });
       return;
@@ -67,6 +68,8 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
       return pauseLevels(ctx);
     case 'levels-resume':
       return resumeLevels(ctx);
+    case 'levels-adjust':
+      return adjustLevels(ctx, input);
   }
 }
 

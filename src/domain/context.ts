@@ -1,3 +1,4 @@
+import { describeReason } from './reasons.ts';
 import type { State } from './state.ts';
 import type { EventBody, TableEvent } from './types.ts';
 
@@ -21,10 +22,11 @@ export class Ctx {
   }
 
   reject(request: string, reason: string, seat?: number): void {
+    const { code, message } = describeReason(reason, seat);
     this.emit(
       seat === undefined
-        ? { type: 'request.rejected', request, reason }
-        : { type: 'request.rejected', request, reason, seat },
+        ? { type: 'request.rejected', request, reason, code, message }
+        : { type: 'request.rejected', request, reason, seat, code, message },
     );
   }
 }

@@ -65,14 +65,46 @@ export function pauseLevels(ctx: Ctx): void {
   if (ls.endsAt === null) return ctx.reject('levels-pause', 'already-paused');
   ls.pausedRemaining = Math.max(0, ls.endsAt - ctx.at);
   ls.endsAt = null;
+  ctx.emit({ type: 'levels.paused', level: ls.numbers[ls.index]!, remainingMs: ls.pausedRemaining });
 }
 
 export function resumeLevels(ctx: Ctx): void {
   const ls = ctx.state.levels;
   if (!ls) return ctx.reject('levels-resume', 'no-levels');
   if (ls.endsAt !== null || ls.pausedRemaining === null) return ctx.reject('levels-resume', 'not-paused');
-  ls.endsAt = ctx.at + ls.pausedRemaining;
+  const remainingMs = ls.pausedRemaining;
+  ls.endsAt = ctx.at + remainingMs;
   ls.pausedRemaining = null;
+  ctx.emit({ type: 'levels.resumed', level: ls.numbers[ls.index]!, remainingMs, endsAt: ls.endsAt });
+}
+
+/** The floor adds or removes time on the level under way (`minutes`, signed), or moves to the next or previous
+ * level (`step`, +1 or -1: that level starts with its full time; a change during a hand applies from the next
+ * shuffle, as a level change by the clock does). A pause stays a pause. */
+export function adjustLevels(ctx: Ctx, change: { minutes?: number; step?: number }): void {
+  const ls = ctx.state.levels;
+  if (!ls) return ctx.reject('levels-adjust', 'no-levels');
+  const paused = ls.endsAt === null;
+  const remaining = paused ? (ls.pausedRemaining ?? 0) : Math.max(0, ls.endsAt! - ctx.at);
+  const index = ls.index + (change.step ?? 0);
+  if (index < 0) return ctx.reject('levels-adjust', 'no-previous-level');
+  if (index >= ls.levels.length) return ctx.reject('levels-adjust', 'no-next-level');
+  let left = change.step !== undefined ? ls.levels[index]!.minutes * MINUTE : remaining;
+  if (change.minutes !== undefined) left += change.minutes * MINUTE;
+  if (left <= 0) return ctx.reject('levels-adjust', 'not-enough-time');
+  ls.index = index;
+  if (paused) ls.pausedRemaining = left;
+  else ls.endsAt = ctx.at + left;
+  ctx.emit({
+    type: 'level.adjusted',
+    level: ls.numbers[ls.index]!,
+    ...(change.minutes !== undefined ? { minutes: change.minutes } : {}),
+    ...(change.step !== undefined ? { step: change.step } : {}),
+    remainingMs: left,
+    endsAt: ls.endsAt,
+    paused,
+  });
+  if (change.step !== undefined) announce(ctx, ls);
 }
 
 export function levelSnapshot(ls: LevelState | null, now: number): LevelClockSnapshot | null {

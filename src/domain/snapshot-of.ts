@@ -34,6 +34,8 @@ export function snapshotOf(state: State): TableSnapshot {
       timeBanks: s.timeBanks,
     })),
     button: plan?.button ?? null,
+    smallBlindSeat: plan?.smallBlind ?? null,
+    bigBlindSeat: plan?.bigBlind ?? null,
     smallBlind: plan?.smallBlind ?? null,
     bigBlind: plan?.bigBlind ?? null,
     hand: hand?.number ?? null,
@@ -44,6 +46,7 @@ export function snapshotOf(state: State): TableSnapshot {
     board: hand && !hand.flopHeld ? [...hand.board] : [],
     onAction:
       hand && hand.onAction !== null ? { seat: hand.onAction, street: hand.street, deadline: hand.shotDeadline } : null,
+    clockCall: clock,
     clock,
     level: levelSnapshot(state.levels, state.now),
   };

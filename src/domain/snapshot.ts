@@ -8,6 +8,10 @@ export interface TableSnapshot {
   profile: string;
   seatInfo: SeatSnapshot[];
   button: Seat | null;
+  /** The seats of the blinds. `smallBlind`/`bigBlind` are the same seats under their old names (kept one release:
+   * beside `clock.smallBlind`, which is chips, they misled). */
+  smallBlindSeat: Seat | null;
+  bigBlindSeat: Seat | null;
   smallBlind: Seat | null;
   bigBlind: Seat | null;
   hand: number | null;
@@ -17,6 +21,9 @@ export interface TableSnapshot {
   boardSize: number;
   board: Card[];
   onAction: { seat: Seat; street: Street; deadline: number | null } | null;
+  /** The clock call or shot clock running on a seat. `clock` is the same under its old name (kept one release: it
+   * is not the level clock of the `clock` topic). */
+  clockCall: ClockCallSnapshot | null;
   clock: ClockCallSnapshot | null;
   level: LevelClockSnapshot | null;
 }

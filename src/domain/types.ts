@@ -15,10 +15,14 @@ export type Command =
   | { name: 'seat-player'; seat: Seat; player: string }
   | { name: 'remove-player'; seat: Seat }
   | { name: 'set-button'; seat: Seat }
-  | { name: 'penalty'; seat: Seat; rounds: number }
+  /** `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two. */
+  | { name: 'penalty'; seat: Seat; rounds: number; hands?: undefined }
+  | { name: 'penalty'; seat: Seat; hands: number; rounds?: undefined }
   | { name: 'levels-start'; levels: Level[] }
   | { name: 'levels-pause' }
-  | { name: 'levels-resume' };
+  | { name: 'levels-resume' }
+  /** `minutes` (signed) added to the level under way, or `step` +1 / -1: the next or previous level. */
+  | { name: 'levels-adjust'; minutes?: number; step?: 1 | -1 };
 
 export type CommandName = Command['name'];
 
@@ -87,7 +91,8 @@ export type EventBody =
   | { type: 'board'; street: Street; cards: Card[]; provisional?: boolean }
   | { type: 'irregularity'; kind: IrregularityKind; remedy: string; card?: Card | null; seat?: Seat }
   | { type: 'misdeal'; reason: MisdealReason }
-  | { type: 'violation'; seat: Seat; rule: string; fault?: number; sanction?: string }
+  /** `message`: the rule as a sentence (the engine always sets it), so no one shows a rule id alone. */
+  | { type: 'violation'; seat: Seat; rule: string; fault?: number; sanction?: string; message?: string }
   | {
       type: 'clock.called';
       seat: Seat;
@@ -98,7 +103,9 @@ export type EventBody =
     }
   | { type: 'clock.countdown'; seat: Seat; seconds: number }
   | { type: 'timebank.used'; seat: Seat; remaining: number; deadline: number }
-  | { type: 'request.rejected'; request: string; reason: string; seat?: Seat }
+  /** `reason` as ever; `code` its stable id (the reason without detail), `message` the sentence for people. The
+   * engine always sets both (Ctx.reject). */
+  | { type: 'request.rejected'; request: string; reason: string; seat?: Seat; code?: string; message?: string }
   | { type: 'hands.exposed'; seats: Seat[] }
   | { type: 'showdown'; order: Seat[]; winners: Seat[]; rank: string }
   | { type: 'hand.ended'; reason: HandEndReason; winners?: Seat[] }
@@ -112,6 +119,19 @@ export type EventBody =
       break?: boolean;
     }
   | { type: 'penalty.started' | 'penalty.ended'; seat: Seat; hands: number }
+  /** The floor moved the button for the next hand (`set-button`). */
+  | { type: 'button.set'; seat: Seat }
+  | { type: 'levels.paused'; level: number; remainingMs: number }
+  | { type: 'levels.resumed'; level: number; remainingMs: number; endsAt: number }
+  | {
+      type: 'level.adjusted';
+      level: number;
+      minutes?: number;
+      step?: number;
+      remainingMs: number;
+      endsAt: number | null;
+      paused: boolean;
+    }
   | { type: 'input.rejected'; reason: string; line?: number }
   | { type: 'device.online' | 'device.offline'; device: string; detail: string };
 

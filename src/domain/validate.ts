@@ -2,8 +2,9 @@
 // Fields are read by fixed names from plain JSON objects only, never looked up by a name the input chose: a field
 // called `toString` or `__proto__` is data like any other, never a property of Object.prototype (docs/validation.md).
 import { normalizeUid, parseCard } from './cards.ts';
+import { checkLevels } from './levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from './limits.ts';
-import type { Command, Input, Level, PanelButton } from './types.ts';
+import type { Command, Input, PanelButton } from './types.ts';
 
 /** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
 type Result = Input | string;
@@ -164,36 +165,36 @@ export function validateCommand(raw: Obj): Command | string {
       return { name, seat: raw.seat };
     case 'penalty':
       if (!isSeat(raw.seat)) return 'penalty: seat must be a seat number';
+      // `hands` counts hands directly; `rounds` (R-PENALTY) becomes rounds × players when given.
+      if ((raw.rounds === undefined) === (raw.hands === undefined))
+        return 'penalty: give either rounds (R-PENALTY: rounds × players) or hands (a number of hands)';
+      if (raw.hands !== undefined) {
+        if (!isInt(raw.hands) || raw.hands < 1 || raw.hands > 1000)
+          return 'penalty: hands must be a whole number from 1 to 1000';
+        return { name, seat: raw.seat, hands: raw.hands };
+      }
       if (!isInt(raw.rounds) || raw.rounds < 1 || raw.rounds > 100)
-        return 'penalty: rounds must be a whole number from 1';
+        return 'penalty: rounds must be a whole number from 1 to 100';
       return { name, seat: raw.seat, rounds: raw.rounds };
     case 'levels-start': {
-      if (!Array.isArray(raw.levels) || raw.levels.length === 0) return 'levels-start: levels must be a non-empty list';
-      const levels: Level[] = [];
-      for (const [i, l] of raw.levels.entries()) {
-        if (!isObj(l)) return `levels-start: levels[${i}] must be an object`;
-        const extraLevel = unknownField(l, LEVEL_FIELDS);
-        if (extraLevel !== null) return `levels-start: levels[${i}] has an unknown field "${extraLevel.slice(0, 40)}"`;
-        if (typeof l.minutes !== 'number' || !(l.minutes > 0) || l.minutes > 24 * 60)
-          return `levels-start: levels[${i}].minutes must be a positive number`;
-        if (l.break === true) {
-          levels.push({ break: true, minutes: l.minutes });
-          continue;
-        }
-        const amount = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-        if (!amount(l.smallBlind) || !amount(l.bigBlind))
-          return `levels-start: levels[${i}] needs smallBlind and bigBlind`;
-        if (l.ante !== undefined && !amount(l.ante)) return `levels-start: levels[${i}].ante must be a number`;
-        const level: Level = { smallBlind: l.smallBlind as number, bigBlind: l.bigBlind as number, minutes: l.minutes };
-        if (l.ante !== undefined) level.ante = l.ante as number;
-        levels.push(level);
-      }
-      if (!levels.some((l) => !('break' in l))) return 'levels-start: at least one level must not be a break';
-      return { name, levels };
+      const levels = checkLevels(raw.levels);
+      return typeof levels === 'string' ? `levels-start: ${levels}` : { name, levels };
     }
     case 'levels-pause':
     case 'levels-resume':
       return { name };
+    case 'levels-adjust': {
+      const { minutes, step } = raw;
+      if ((minutes === undefined) === (step === undefined))
+        return 'levels-adjust: give either minutes (e.g. 1 or -1) or step (1: next level, -1: previous level)';
+      if (step !== undefined) {
+        if (step !== 1 && step !== -1) return 'levels-adjust: step must be 1 (next level) or -1 (previous level)';
+        return { name, step };
+      }
+      if (!isInt(minutes) || minutes === 0 || Math.abs(minutes) > 24 * 60)
+        return 'levels-adjust: minutes must be a whole number of minutes to add (or, below 0, to take off), not 0';
+      return { name, minutes };
+    }
     default:
       return `unknown command "${String(name).slice(0, 40)}"`;
   }

@@ -2,6 +2,7 @@
 // what each repeated fault costs.
 import { isLive } from './betting.ts';
 import type { Ctx } from './context.ts';
+import { violationMessage } from './reasons.ts';
 
 export function violation(ctx: Ctx, seat: number): void {
   const hand = ctx.state.hand;
@@ -9,7 +10,9 @@ export function violation(ctx: Ctx, seat: number): void {
   const s = ctx.state.seats[seat - 1]!;
   s.faults += 1;
   const ladder = ctx.state.setup!.profile.penalty.ladder;
-  if (ladder.length === 0) return ctx.emit({ type: 'violation', seat, rule: 'R-STAY-SEATED' });
+  const rule = 'R-STAY-SEATED';
+  if (ladder.length === 0) return ctx.emit({ type: 'violation', seat, rule, message: violationMessage(seat, rule) });
   const sanction = ladder[Math.min(s.faults, ladder.length) - 1]!;
-  ctx.emit({ type: 'violation', seat, rule: 'R-STAY-SEATED', fault: s.faults, sanction });
+  const message = violationMessage(seat, rule, sanction);
+  ctx.emit({ type: 'violation', seat, rule, fault: s.faults, sanction, message });
 }

@@ -9,7 +9,15 @@ import type { TableEvent } from '../domain/types.ts';
 import type { Health } from '../runtime/health.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
-import { malformed, parseCommand, parseJson, refusalOf, requestId } from './commands.ts';
+import {
+  internalRefusal,
+  malformed,
+  parseCommand,
+  parseJson,
+  refusalOf,
+  requestId,
+  type Refusal,
+} from './commands.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
 import type { ControllerPresence } from './presence.ts';
 import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } from './inputs.ts';
@@ -193,29 +201,38 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     const json = parseJson(payload, maxPayload);
     const id = json.ok ? requestId(json.value) : null;
     const parsed = json.ok ? parseCommand(name, json.value) : json;
-    if (!parsed.ok) return answer(packet, { id, ok: false, command: name, error: parsed.error });
+    if (!parsed.ok) {
+      const { error, code, message } = parsed;
+      return answer(packet, { id, ok: false, command: name, error, code, message });
+    }
     if (commandBucket && !commandBucket.take(now())) {
-      return answer(packet, { id, ok: false, command: name, error: 'rate-limited: too many commands, try again' });
+      const text = 'rate-limited: too many commands, try again';
+      return answer(packet, { id, ok: false, command: name, error: text, code: 'rate-limited', message: text });
     }
     // Refused as malformed by the engine's own validator: answered now, never journaled.
     const problem = malformed(parsed.value.input, now());
-    if (problem !== null) return answer(packet, { id, ok: false, command: name, error: problem });
-    let error: string | null;
-    commandStats.journaled++;
-    let code: string | undefined;
-    try {
-      error = refusalOf(name, runtime.submit(parsed.value.input));
-    } catch (err) {
-      ({ error, code } = failedCommand(err));
-      if (!code) log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
+    if (problem !== null) {
+      return answer(packet, { id, ok: false, command: name, error: problem, code: 'invalid-value', message: problem });
     }
-    if (error === null) return answer(packet, { id, ok: true, command: name });
-    answer(packet, { id, ok: false, command: name, error, ...(code ? { code } : {}) });
+    let refusal: Refusal | null;
+    commandStats.journaled++;
+    try {
+      refusal = refusalOf(name, runtime.submit(parsed.value.input));
+    } catch (err) {
+      if (isJournalRefusal(err)) {
+        const { error, code } = failedCommand(err);
+        refusal = { error, code: code ?? 'internal-error', message: error };
+      } else {
+        log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
+        refusal = internalRefusal(err as Error);
+      }
+    }
+    answer(packet, refusal === null ? { id, ok: true, command: name } : { id, ok: false, command: name, ...refusal });
   }
 
   function answer(
     request: IPublishPacket,
-    result: { id: string | null; ok: boolean; command: string; error?: string; code?: string },
+    result: { id: string | null; ok: boolean; command: string } & Partial<Refusal>,
   ) {
     commandStats.answered++;
     if (!result.ok) {

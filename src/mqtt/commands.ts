@@ -1,33 +1,43 @@
-// Turns what arrives on `<base>/cmd/<name>` and `<base>/input` into inputs, or into a clear error. The engine checks
-// meaning (a seat that exists, a profile it knows); this checks shape, so a floor tool learns at once what it got wrong.
-import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
+// Turns what arrives on `<base>/cmd/<name>` and `<base>/input` into inputs, or into a clear error, before anything is
+// journaled, so a floor tool learns at once what it got wrong. Values are checked by the engine's validator.
 import type { CommandName, TableEvent } from '../domain/types.ts';
-import { validateInput } from '../domain/validate.ts';
+import { describeReason } from '../domain/reasons.ts';
+import { validateCommand, validateInput } from '../domain/validate.ts';
 import type { RawInput } from '../runtime/types.ts';
 
 /** The engine keeps no more of a name than this (src/domain/validate.ts): longer is refused, not stored whole. */
 const MAX_TEXT = 200;
 
-type FieldKind = 'int' | 'seat' | 'seats' | 'string' | 'object' | 'levels';
-interface FieldSpec {
-  kind: FieldKind;
-  optional?: boolean;
-}
-
-const COMMANDS: Record<CommandName, Record<string, FieldSpec>> = {
-  setup: { seats: { kind: 'seats' }, profile: { kind: 'string' }, rules: { kind: 'object', optional: true } },
-  'seat-player': { seat: { kind: 'seat' }, player: { kind: 'string' } },
-  'remove-player': { seat: { kind: 'seat' } },
-  'set-button': { seat: { kind: 'seat' } },
-  penalty: { seat: { kind: 'seat' }, rounds: { kind: 'int' } },
-  'levels-start': { levels: { kind: 'levels' } },
-  'levels-pause': {},
-  'levels-resume': {},
+// The fields each command may carry. Their values are checked by the engine's own validator (validateCommand), the
+// same one a replay or a setup file goes through: one set of rules, one set of words. Here only what MQTT adds: a
+// field the command does not have is refused (a misspelt field would otherwise be dropped without a word).
+const COMMANDS: Record<CommandName, readonly string[]> = {
+  setup: ['seats', 'profile', 'rules'],
+  'seat-player': ['seat', 'player'],
+  'remove-player': ['seat'],
+  'set-button': ['seat'],
+  penalty: ['seat', 'rounds', 'hands'],
+  'levels-start': ['levels'],
+  'levels-pause': [],
+  'levels-resume': [],
+  'levels-adjust': ['minutes', 'step'],
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A refusal as the floor reads it: `code` stays the same across versions (tools branch on it), `message` is the
+ * sentence to show, `error` the older field with the same words (kept for tools written against it). */
+export interface Refusal {
+  error: string;
+  code: string;
+  message: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | ({ ok: false } & Refusal);
+
+function refused(code: string, text: string): { ok: false } & Refusal {
+  return { ok: false, error: text, code, message: text };
+}
 
 export interface ParsedCommand {
   id: string | null;
@@ -45,14 +55,14 @@ export const MAX_JSON_DEPTH = 32;
 
 export function parseJson(payload: Buffer, maxBytes: number): Parsed<unknown> {
   if (payload.length > maxBytes)
-    return { ok: false, error: `payload too large: ${payload.length} bytes (limit ${maxBytes})` };
+    return refused('payload-too-large', `payload too large: ${payload.length} bytes (limit ${maxBytes})`);
   let value: unknown;
   try {
     value = JSON.parse(payload.toString('utf8')) as unknown;
   } catch {
-    return { ok: false, error: 'payload is not valid JSON' };
+    return refused('not-json', 'payload is not valid JSON');
   }
-  if (tooDeep(value, MAX_JSON_DEPTH)) return { ok: false, error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (tooDeep(value, MAX_JSON_DEPTH)) return refused('not-json', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   return { ok: true, value };
 }
 
@@ -77,37 +87,34 @@ function tooDeep(value: unknown, limit: number): boolean {
 
 export function parseCommand(name: string, json: unknown): Parsed<ParsedCommand> {
   if (!Object.hasOwn(COMMANDS, name)) {
-    return { ok: false, error: `unknown command "${name}" (known: ${COMMAND_NAMES.join(', ')})` };
+    return refused('unknown-command', `unknown command "${name}" (known: ${COMMAND_NAMES.join(', ')})`);
   }
   const spec = COMMANDS[name as CommandName];
-  if (!isObject(json)) return { ok: false, error: 'a command is a JSON object: {"id": "…", …fields}' };
+  if (!isObject(json)) return refused('bad-request', 'a command is a JSON object: {"id": "…", …fields}');
   if (json.id !== undefined && typeof json.id !== 'string' && typeof json.id !== 'number') {
-    return { ok: false, error: 'field "id" must be a string' };
+    return refused('bad-request', 'field "id" must be a string');
   }
   const input: Record<string, unknown> = { type: 'command', name };
   for (const [field, value] of Object.entries(json)) {
     if (field === 'id') continue;
     if (field === 'name' || field === 'type') {
       if (value === name || (field === 'type' && value === 'command')) continue;
-      return { ok: false, error: `field "${field}" disagrees with the topic (cmd/${name})` };
+      return refused('bad-request', `field "${field}" disagrees with the topic (cmd/${name})`);
     }
-    // Own fields only: `constructor`, `toString` or `__proto__` must not find something on the prototype chain.
-    const fieldSpec = Object.hasOwn(spec, field) ? spec[field] : undefined;
-    if (!fieldSpec) {
-      const known = Object.keys(spec);
-      return {
-        ok: false,
-        error: `unknown field "${field}" for ${name}${known.length ? ` (fields: ${known.join(', ')})` : ''}`,
-      };
+    if (!spec.includes(field)) {
+      return refused(
+        'bad-request',
+        `unknown field "${field}" for ${name}${spec.length ? ` (fields: ${spec.join(', ')})` : ''}`,
+      );
     }
-    const problem = checkField(field, fieldSpec.kind, value);
-    if (problem) return { ok: false, error: problem };
+    if (typeof value === 'string' && value.length > MAX_TEXT) {
+      return refused('invalid-value', `field "${field}" must be at most ${MAX_TEXT} characters`);
+    }
     input[field] = value;
   }
-  for (const [field, fieldSpec] of Object.entries(spec)) {
-    if (!fieldSpec.optional && !Object.hasOwn(input, field))
-      return { ok: false, error: `missing field "${field}" for ${name}` };
-  }
+  // Every value (types, ranges, a blind structure, one of rounds/hands): the engine's own check.
+  const meaning = validateCommand(input);
+  if (typeof meaning === 'string') return refused('invalid-value', meaning);
   const id = requestId(json);
   if (id !== null) input.id = id;
   return { ok: true, value: { id, input: input as ParsedCommand['input'] } };
@@ -134,22 +141,22 @@ export interface NetworkInput {
 
 export function parseNetworkInput(json: unknown): Parsed<NetworkInput> {
   if (!isObject(json) || typeof json.type !== 'string')
-    return { ok: false, error: 'an input is a JSON object with a "type"' };
+    return refused('bad-request', 'an input is a JSON object with a "type"');
   const fields = Object.hasOwn(NETWORK_INPUTS, json.type) ? NETWORK_INPUTS[json.type] : undefined;
   if (!fields) {
-    return {
-      ok: false,
-      error: `input type "${json.type.slice(0, 40)}" is not accepted on MQTT (only ${Object.keys(NETWORK_INPUTS).join(', ')})`,
-    };
+    return refused(
+      'bad-request',
+      `input type "${json.type.slice(0, 40)}" is not accepted on MQTT (only ${Object.keys(NETWORK_INPUTS).join(', ')})`,
+    );
   }
   const input: RawInput = { type: json.type };
   for (const [field, value] of Object.entries(json)) {
     if (COMMON_FIELDS.has(field)) continue; // `at` is the controller's to set: a device's clock is not trusted
     if (!fields.includes(field)) {
-      return {
-        ok: false,
-        error: `unknown field "${field.slice(0, 40)}" for ${json.type} (fields: ${fields.join(', ')}, id, seq)`,
-      };
+      return refused(
+        'bad-request',
+        `unknown field "${field.slice(0, 40)}" for ${json.type} (fields: ${fields.join(', ')}, id, seq)`,
+      );
     }
     input[field] = value;
   }
@@ -158,14 +165,14 @@ export function parseNetworkInput(json: unknown): Parsed<NetworkInput> {
     const ok =
       (typeof json.id === 'string' && json.id !== '' && json.id.length <= MAX_INPUT_ID) ||
       Number.isSafeInteger(json.id);
-    if (!ok) return { ok: false, error: `field "id" must be a string of 1 to ${MAX_INPUT_ID} characters` };
+    if (!ok) return refused('bad-request', `field "id" must be a string of 1 to ${MAX_INPUT_ID} characters`);
     id = String(json.id);
     input.id = id;
   }
   let seq: number | null = null;
   if (json.seq !== undefined) {
     if (!Number.isSafeInteger(json.seq) || (json.seq as number) < 0)
-      return { ok: false, error: 'field "seq" must be a non-negative integer (the latest event seq seen)' };
+      return refused('bad-request', 'field "seq" must be a non-negative integer (the latest event seq seen)');
     seq = json.seq as number;
   }
   return { ok: true, value: { input, id, seq } };
@@ -179,60 +186,37 @@ export function requestNameOf(input: RawInput): string {
 }
 
 /** Why the engine refused this command, from the events its submission produced; null when it was accepted. */
-export function refusalOf(name: string, events: readonly TableEvent[]): string | null {
+export function refusalOf(name: string, events: readonly TableEvent[]): Refusal | null {
   for (const event of events) {
-    if (event.type === 'input.rejected') return event.reason;
-    if (event.type === 'request.rejected' && event.request === name) return event.reason;
-  }
-  return null;
-}
-
-function checkField(field: string, kind: FieldKind, value: unknown): string | null {
-  switch (kind) {
-    case 'int':
-      return Number.isInteger(value) ? null : `field "${field}" must be an integer`;
-    case 'seat':
-    case 'seats': {
-      if (!Number.isInteger(value)) return `field "${field}" must be an integer`;
-      const [min, max] = kind === 'seat' ? [1, MAX_SEATS] : [MIN_SEATS, MAX_SEATS];
-      return isIntIn(value, min, max) ? null : `field "${field}" must be ${min} to ${max}`;
+    if (event.type === 'input.rejected') {
+      const code = event.reason.startsWith('the table is not set up')
+        ? 'not-set-up'
+        : event.reason.includes("beyond the table's")
+          ? 'seat-beyond-table'
+          : 'invalid-value';
+      return { error: event.reason, code, message: sentence(event.reason) };
     }
-    case 'string':
-      if (typeof value !== 'string' || value.trim() === '') return `field "${field}" must be a non-empty string`;
-      return value.length <= MAX_TEXT ? null : `field "${field}" must be at most ${MAX_TEXT} characters`;
-    case 'object':
-      return isObject(value) ? null : `field "${field}" must be an object`;
-    case 'levels':
-      return checkLevels(value);
-  }
-}
-
-function checkLevels(value: unknown): string | null {
-  if (!Array.isArray(value) || value.length === 0) return 'field "levels" must be a non-empty array';
-  for (const [i, level] of value.entries()) {
-    const where = `levels[${i}]`;
-    if (!isObject(level)) return `${where} must be an object`;
-    if (!isPositive(level.minutes)) return `${where}.minutes must be a positive number`;
-    if (level.break === true) continue;
-    if (!isPositiveInt(level.smallBlind) || !isPositiveInt(level.bigBlind)) {
-      return `${where} needs smallBlind and bigBlind (positive integers), or "break": true`;
-    }
-    if (level.ante !== undefined && !(Number.isInteger(level.ante) && (level.ante as number) >= 0)) {
-      return `${where}.ante must be a non-negative integer`;
+    if (event.type === 'request.rejected' && event.request === name) {
+      const words = describeReason(event.reason, event.seat);
+      return { error: event.reason, code: event.code ?? words.code, message: event.message ?? words.message };
     }
   }
   return null;
 }
 
-function isIntIn(v: unknown, min: number, max: number): boolean {
-  return Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+/** What a command that failed inside the controller answers (the error is logged). */
+export function internalRefusal(error: Error): Refusal {
+  return {
+    error: `internal error: ${error.message}`,
+    code: 'internal-error',
+    message: 'The table could not carry out the command (an internal error; it is in the log)',
+  };
 }
-function isPositive(v: unknown): boolean {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
-function isPositiveInt(v: unknown): boolean {
-  return Number.isInteger(v) && (v as number) > 0;
-}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

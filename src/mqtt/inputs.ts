@@ -168,9 +168,9 @@ export class NetworkInputs {
 }
 
 function answerOf(id: string | null, input: RawInput, events: readonly TableEvent[], seq: number): InputAnswer {
-  const reason = refusalOf(requestNameOf(input), events);
-  const answer: InputAnswer = { id, ok: reason === null, input: input.type, seq };
-  if (reason !== null) answer.error = { code: 'rejected', message: reason };
+  const refusal = refusalOf(requestNameOf(input), events);
+  const answer: InputAnswer = { id, ok: refusal === null, input: input.type, seq };
+  if (refusal !== null) answer.error = { code: 'rejected', message: refusal.message };
   return answer;
 }
 

@@ -176,6 +176,10 @@ export function trackHand(h: SimHand, e: TableEvent, profile: Profile, random: R
     case 'level.changed':
     case 'penalty.started':
     case 'penalty.ended':
+    case 'button.set':
+    case 'levels.paused':
+    case 'levels.resumed':
+    case 'level.adjusted':
     case 'input.rejected':
     case 'device.online':
     case 'device.offline':

@@ -1,9 +1,30 @@
 import { describe, expect, test } from 'vitest';
 import { loadProfiles } from '../../src/config/profiles.ts';
 import { createTable } from '../../src/domain/table.ts';
+import { parseCommand } from '../../src/mqtt/commands.ts';
 import { scenario } from '../helpers/scenario.ts';
 
 const profiles = loadProfiles();
+
+describe('one validator for commands: the engine and the MQTT parser agree', () => {
+  test.each([
+    [{ name: 'levels-start', levels: [{ smallBlind: 500, bigBlind: 200, minutes: 20 }] }],
+    [{ name: 'levels-start', levels: [{ smallBlind: 0, bigBlind: 200, minutes: 20 }] }],
+    [{ name: 'levels-start', levels: [{ smallBlind: 1.5, bigBlind: 3, minutes: 20 }] }],
+    [{ name: 'levels-start', levels: [{ smallBlind: 100, bigBlind: 200, minutes: 20 }] }],
+    [{ name: 'penalty', seat: 2, hands: 3 }],
+    [{ name: 'levels-adjust', step: 2 }],
+  ])('%j', (body) => {
+    const { name, ...fields } = body;
+    const mqtt = parseCommand(name, fields);
+    const engine = createTable({ profiles });
+    engine.apply({ at: 0, type: 'command', name: 'setup', seats: 6, profile: 'tda' });
+    const [event] = engine.apply({ at: 1, type: 'command', ...body });
+    const engineRefused = event?.type === 'input.rejected';
+    expect(mqtt.ok).toBe(!engineRefused);
+    if (!mqtt.ok && event?.type === 'input.rejected') expect(mqtt.error).toBe(event.reason);
+  });
+});
 
 describe('bad input never stops the table', () => {
   test.each([
@@ -26,6 +47,35 @@ describe('bad input never stops the table', () => {
     [{ at: 1, type: 'command', name: 'levels-start', levels: [] }, /non-empty/],
     [{ at: 1, type: 'command', name: 'levels-start', levels: [{ break: true, minutes: 5 }] }, /not be a break/],
     [{ at: 1, type: 'command', name: 'penalty', seat: 1, rounds: 0 }, /rounds/],
+    [
+      { at: 1, type: 'command', name: 'levels-start', levels: [{ smallBlind: 500, bigBlind: 200, minutes: 20 }] },
+      /level 1 of the structure: the small blind \(500\) is larger than the big blind \(200\)/,
+    ],
+    [
+      {
+        at: 1,
+        type: 'command',
+        name: 'levels-start',
+        levels: [
+          { smallBlind: 100, bigBlind: 200, minutes: 20 },
+          { smallBlind: 200, bigBlind: 400, minutes: 0 },
+        ],
+      },
+      /level 2 of the structure: minutes must be more than 0/,
+    ],
+    [
+      {
+        at: 1,
+        type: 'command',
+        name: 'levels-start',
+        levels: [{ smallBlind: 100, bigBlind: 200, ante: -5, minutes: 9 }],
+      },
+      /ante must be a whole number of chips, 0 or more/,
+    ],
+    [
+      { at: 1, type: 'command', name: 'levels-start', levels: [{ smallBlind: 0.5, bigBlind: 1, minutes: 9 }] },
+      /whole numbers of chips from 1/,
+    ],
   ])('input %j is rejected with a reason', (input, reason) => {
     const table = createTable({ profiles });
     table.apply({ at: 0, type: 'command', name: 'setup', seats: 6, profile: 'tda' });

@@ -3,29 +3,12 @@ import { accessSync, constants, existsSync, readFileSync, statSync, statfsSync }
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import mqtt from 'mqtt';
-import { loadProfiles } from '../../config/profiles.ts';
 import type { TableConfig } from '../../config/types.ts';
 import { parseDeck } from '../../deck/store.ts';
 import { TableError } from '../../domain/errors.ts';
-import { profileDirs } from '../profile-dirs.ts';
 import { fail, ok, warn, type CheckResult } from './report.ts';
 
 const MB = 1024 * 1024;
-
-export function checkProfile(config: Readonly<TableConfig>): CheckResult {
-  try {
-    const profiles = loadProfiles(profileDirs(config.source));
-    if (Object.hasOwn(profiles, config.table.profile))
-      return ok('profile', `"${config.table.profile}" loads and is valid`);
-    return fail(
-      'profile',
-      `table.profile "${config.table.profile}" is not a known profile`,
-      `use one of ${Object.keys(profiles).sort().join(', ')}, or add rules/${config.table.profile}.json beside the config`,
-    );
-  } catch (error) {
-    return fail('profile', (error as Error).message, 'fix the profile file named above');
-  }
-}
 
 /** The journal's directory: writable, with room to grow. */
 export function checkStorage(dir: string): CheckResult {

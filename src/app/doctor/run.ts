@@ -1,16 +1,10 @@
 // `npm run doctor -- --config FILE`: every check, in the order a person would fix things.
 import { dirname, resolve } from 'node:path';
-import { loadTableConfig, resolveDevice } from '../../config/load.ts';
+import { loadTableConfig } from '../../config/load.ts';
+import { invalid } from '../../config/schema.ts';
 import type { TableConfig } from '../../config/types.ts';
-import {
-  checkBoardReach,
-  checkDeck,
-  checkExternalBroker,
-  checkPorts,
-  checkProfile,
-  checkStorage,
-  configError,
-} from './checks.ts';
+import { checkBoardReach, checkDeck, checkExternalBroker, checkPorts, checkStorage, configError } from './checks.ts';
+import { checkTableConfig } from '../table-checks.ts';
 import { checkDevice, type DeviceCheckOptions } from './devices.ts';
 import { checkJournal } from './journal.ts';
 import { fail, ok, skip, type CheckResult } from './report.ts';
@@ -29,20 +23,36 @@ export async function runDoctor(file: string, options: DoctorOptions = {}): Prom
     results.push(skip('devices', 'not checked: the config must load first'));
     return results;
   }
-  results.push(
-    ok(
-      'config',
-      `${file} is valid (table "${config.table.id}", ${config.table.seats} seats, ${config.devices.length} device${config.devices.length === 1 ? '' : 's'})`,
-    ),
-  );
-  results.push(checkProfile(config));
-
+  // Exactly the checks `npm start` runs before it starts (src/app/table-checks.ts), then the hardware.
   const configDir = dirname(resolve(file));
-  for (const ref of config.devices) {
+  const checked = checkTableConfig(config, file, configDir);
+  if (checked.problems.length === 0) {
+    results.push(
+      ok(
+        'config',
+        `${file} is valid (table "${config.table.id}", ${config.table.seats} seats, ${config.devices.length} device${config.devices.length === 1 ? '' : 's'})`,
+      ),
+    );
+  }
+  for (const problem of checked.problems) {
+    results.push(
+      fail(
+        problem.field.startsWith('/table/') ? 'profile' : 'config',
+        invalid('CONFIG_INVALID', file, [problem]).message, // word for word what `npm start` says
+        '`npm start` refuses this config until it is fixed',
+      ),
+    );
+  }
+  if (checked.profiles && Object.hasOwn(checked.profiles, config.table.profile))
+    results.push(ok('profile', `"${config.table.profile}" loads and is valid`));
+
+  for (const device of checked.devices) {
     try {
-      results.push(await checkDevice(resolveDevice(ref, configDir), options));
+      results.push(await checkDevice(device, options));
     } catch (error) {
-      results.push(fail(`device ${ref.name}`, (error as Error).message, 'fix the device entry or its definition file'));
+      results.push(
+        fail(`device ${device.ref.name}`, (error as Error).message, 'fix the device entry or its definition file'),
+      );
     }
   }
   if (config.devices.length === 0) results.push(skip('devices', 'none configured'));

@@ -351,7 +351,8 @@
       case 'hand.dead':
         return ['dead', `Seat ${e.seat}: hand dead`, `reason: ${e.reason}`];
       case 'violation':
-        return ['violation', `Seat ${e.seat}: violation`, e.rule];
+        // The event's sentence names the rule; a rule id alone means nothing to the room.
+        return ['violation', `Seat ${e.seat}: violation`, e.message || `rule ${e.rule}`];
       case 'clock.called':
         return ['clock', `Clock on seat ${e.seat}`, `called by ${e.by}`];
       case 'penalty.started':

@@ -9,6 +9,7 @@ import { shotClockDigits } from '../outputs/digits.ts';
 import { seatLights } from '../outputs/seat-lights.ts';
 import { openFirmata, type ConnectionOptions, type FirmataConnection, type InputPin } from './connection.ts';
 import type { FirmataBoardDefinition, PanelButtonName, PinName, SeatSensor } from './definition.ts';
+import { pinProblems } from './pins.ts';
 import { analogOccupied, digitalActive, panelInput, seatButtonInput } from './levels.ts';
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link } from './reconnect.ts';
 
@@ -25,33 +26,14 @@ type InputRole =
   | { kind: 'panel'; button: PanelButtonName; pullup?: boolean; activeLow?: boolean }
   | { kind: 'seat-button'; seat: number; button: 'timebank' | 'clock'; pullup?: boolean; activeLow?: boolean };
 
-// Where A0 sits among the digital pins, for boards whose numbering is known, so "A0" and 14 are seen as one pin.
-const FIRST_ANALOG: Readonly<Record<string, number>> = {
-  uno: 14,
-  nano: 14,
-  'pro-mini': 14,
-  mega: 54,
-  leonardo: 18,
-  micro: 18,
-};
-
-/** Every pin may serve one purpose only: two roles on a pin is a wiring mistake worth stopping for. */
+/** Every pin may serve one purpose only, and only pins the board has: a wiring mistake is worth stopping for. */
 function checkPins(def: FirmataBoardDefinition, file: string): void {
-  const seen = new Map<string, string>();
-  const a0 = FIRST_ANALOG[(def.board ?? '').toLowerCase()];
-  const use = (pin: PinName, what: string): void => {
-    const analog = /^A(\d+)$/i.exec(String(pin));
-    const key = analog && a0 !== undefined ? String(a0 + Number(analog[1])) : String(pin).toUpperCase();
-    const other = seen.get(key);
-    if (other)
-      throw new TableError('DEVICE_INVALID', `${file}: pin ${pin} is both ${other} and ${what}`, { file, field: what });
-    seen.set(key, what);
-  };
-  def.seatSensors?.forEach((s, i) => use(s.pin, `/seatSensors/${i}`));
-  for (const [name, input] of Object.entries(def.panel ?? {})) if (input) use(input.pin, `/panel/${name}`);
-  def.seatButtons?.forEach((b, i) => use(b.pin, `/seatButtons/${i}`));
-  def.seatLeds?.forEach((l, i) => use(l.pin, `/seatLeds/${i}`));
-  if (def.shotClock) for (const w of ['data', 'clock', 'cs'] as const) use(def.shotClock[w], `/shotClock/${w}`);
+  const problems = pinProblems(def);
+  if (problems.length === 0) return;
+  throw new TableError('DEVICE_INVALID', problems.map((p) => `${file}: ${p.field}: ${p.message}`).join('\n'), {
+    file,
+    field: problems[0]!.field,
+  });
 }
 
 export function createFirmataBoard(

@@ -50,12 +50,20 @@ export function displayState(snapshot: TableSnapshot | null, now: number): Displ
   };
 }
 
-/** Whether two states differ in more than the passing of time on a running level clock (the board counts that
- * down itself between frames), i.e. whether the board must hear about it now. */
-export function sameDisplay(a: DisplayState, b: DisplayState): boolean {
+/** Whether two states, taken at table times `aAt` and `bAt`, differ in more than the passing of time on a running
+ * level clock (the board counts that down itself between frames), i.e. whether the board must hear about it now.
+ * A running level whose end moved (the floor added or took off time) is a change. */
+export function sameDisplay(a: DisplayState, aAt: number, b: DisplayState, bAt: number): boolean {
   const strip = (s: DisplayState): unknown => ({
     ...s,
     level: s.level && { ...s.level, msLeft: s.level.paused ? s.level.msLeft : null },
   });
-  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
+  if (JSON.stringify(strip(a)) !== JSON.stringify(strip(b))) return false;
+  if (!a.level || !b.level || a.level.paused) return true;
+  // msLeft stops at 0: a level over on both sides has not moved.
+  if (a.level.msLeft === 0 && b.level.msLeft === 0) return true;
+  return Math.abs(aAt + a.level.msLeft - (bAt + b.level.msLeft)) < END_TOLERANCE_MS;
 }
+
+/** Rounding between snapshot and display; far below the minute a floor adjustment moves. */
+const END_TOLERANCE_MS = 1000;

@@ -46,7 +46,7 @@ export function createSerialDisplay(
   let timer: NodeJS.Timeout | null = null;
   let snapshot: TableSnapshot | null = null;
   let seq = 0;
-  let lastSent: { seq: number; state: DisplayState; at: number } | null = null;
+  let lastSent: { seq: number; state: DisplayState; at: number; tableAt: number } | null = null;
   let heardAt: number | null = null;
   let boardName: string | null = null;
   let online: boolean | null = null;
@@ -66,15 +66,17 @@ export function createSerialDisplay(
   const send = (conn: Connection, state: DisplayState): void => {
     seq = (seq + 1) & 0xffff;
     conn.transport.write(encodeState(seq, state));
-    lastSent = { seq, state, at: wall() };
+    lastSent = { seq, state, at: wall(), tableAt: ctx?.now() ?? 0 };
   };
 
   const check = (): void => {
     const conn = link?.current();
     if (!conn || !ctx) return;
-    const state = displayState(snapshot, ctx.now());
+    const tableNow = ctx.now();
+    const state = displayState(snapshot, tableNow);
     const now = wall();
-    if (!lastSent || !sameDisplay(lastSent.state, state) || now - lastSent.at >= refreshMs) send(conn, state);
+    if (!lastSent || !sameDisplay(lastSent.state, lastSent.tableAt, state, tableNow) || now - lastSent.at >= refreshMs)
+      send(conn, state);
     if (now - (heardAt ?? conn.openedAt) > answerTimeoutMs) status(false, `no answer from the board on ${path}`);
   };
 

@@ -1,0 +1,91 @@
+// The checks a table config must pass beyond its schema, run by `npm start` (which refuses to start on any problem)
+// and by `npm run doctor` (which lists them with the rest): one function, so the doctor never passes a config the
+// table then refuses. Nothing here touches hardware; the doctor opens the devices afterwards.
+import { existsSync, realpathSync } from 'node:fs';
+import { resolveDevice, type ResolvedDevice } from '../config/load.ts';
+import { loadProfiles } from '../config/profiles.ts';
+import type { FieldError } from '../config/schema.ts';
+import type { TableConfig } from '../config/types.ts';
+import { TableError } from '../domain/errors.ts';
+import { checkProfile, mergeRules } from '../domain/profile-check.ts';
+import type { Profile } from '../domain/profile.ts';
+import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
+import { pinProblems } from '../hardware/firmata/pins.ts';
+import { profileDirs } from './profile-dirs.ts';
+
+/** Device kinds that own a serial port: two of them cannot share one. */
+const SERIAL_KINDS = new Set(['firmata-board', 'serial-display']);
+
+export interface TableChecks {
+  /** One sentence per mistake, with the config field it belongs to. Empty: the table may start. */
+  problems: FieldError[];
+  /** The profiles, when they loaded. */
+  profiles: Record<string, Profile> | null;
+  /** The devices that resolved, in config order. */
+  devices: ResolvedDevice[];
+}
+
+export function checkTableConfig(config: Readonly<TableConfig>, configFile: string, configDir: string): TableChecks {
+  const problems: FieldError[] = [];
+  let profiles: Record<string, Profile> | null = null;
+  try {
+    profiles = loadProfiles(profileDirs(configFile));
+  } catch (error) {
+    problems.push({ field: '/table/profile', message: `the profiles do not load: ${(error as Error).message}` });
+  }
+  const base = profiles?.[config.table.profile];
+  if (profiles && !base) {
+    problems.push({
+      field: '/table/profile',
+      message: `"${config.table.profile}" is not a profile (known: ${Object.keys(profiles).sort().join(', ')}; your own goes in rules/${config.table.profile}.json beside the config)`,
+    });
+  }
+  if (base && Object.keys(config.table.rules).length > 0) {
+    try {
+      checkProfile(mergeRules(base, config.table.rules), `table.rules over ${config.table.profile}`);
+    } catch (error) {
+      if (!(error instanceof TableError)) throw error;
+      problems.push({ field: '/table/rules', message: error.message });
+    }
+  }
+
+  const devices: ResolvedDevice[] = [];
+  const ports = new Map<string, { name: string; index: number }>();
+  config.devices.forEach((ref, i) => {
+    let device: ResolvedDevice;
+    try {
+      device = resolveDevice(ref, configDir);
+    } catch (error) {
+      problems.push({ field: `/devices/${i}/definition`, message: (error as Error).message.replace(/\n/g, '; ') });
+      return;
+    }
+    devices.push(device);
+    if (device.simulated) return;
+    if (device.kind === 'firmata-board') {
+      const def = device.definition.spec as unknown as FirmataBoardDefinition;
+      for (const p of pinProblems(def))
+        problems.push({
+          field: `/devices/${i}/definition`,
+          message: `${device.definition.file}: ${p.field}: ${p.message}`,
+        });
+      for (const [j, s] of (def.seatSensors ?? []).entries()) {
+        if (s.seat > config.table.seats)
+          problems.push({
+            field: `/devices/${i}/definition`,
+            message: `${device.definition.file}: /seatSensors/${j}/seat: seat ${s.seat} is beyond the table's ${config.table.seats} seats (table.seats)`,
+          });
+      }
+    }
+    if (SERIAL_KINDS.has(device.kind) && ref.port) {
+      const key = existsSync(ref.port) ? realpathSync(ref.port) : ref.port;
+      const other = ports.get(key);
+      if (other) {
+        problems.push({
+          field: `/devices/${i}/port`,
+          message: `${ref.port} is already the port of device "${other.name}" (/devices/${other.index}/port): each board needs its own serial port`,
+        });
+      } else ports.set(key, { name: ref.name, index: i });
+    }
+  });
+  return { problems, profiles, devices };
+}
