@@ -95,7 +95,7 @@ describe('floor commands over MQTT (embedded broker, real runtime and journal)',
       expect(answers.find((a) => a.id === n)?.error).toMatch(new RegExp(`unknown field "${n}"`));
     expect(answers.find((a) => a.id === 'rules-constructor')?.error).toMatch(/constructor is not a profile field/);
     expect(answers.find((a) => a.id === 'seats-11')?.error).toMatch(`must be 2 to ${MAX_SEATS}`);
-    expect(answers.find((a) => a.id === 'seat-11')?.error).toMatch(`must be 1 to ${MAX_SEATS}`);
+    expect(answers.find((a) => a.id === 'seat-11')?.error).toMatch(`from 1 to ${MAX_SEATS}`);
     // Refused at the edge: nothing reached the journal except the one the engine had to judge (the rules).
     expect(store.counts().inputs - journaled).toBeLessThanOrEqual(1);
     expect(runtime.snapshot()).toMatchObject({ seats: 6, profile: 'tda' });

@@ -187,6 +187,8 @@ describe.skipIf(!canMount)('a full disk (real tmpfs)', () => {
       command: 'levels-pause',
       code: 'STORAGE_FULL',
       error: DISK_FULL,
+      message:
+        'The table cannot write its journal (the disk is full): nothing was changed; send it again once health is ok',
     });
 
     // The level ends while the disk is full: its tick cannot be journaled, so it waits (and is retried).

@@ -3,6 +3,7 @@
 import type { Level } from './types.ts';
 
 const MAX_MINUTES = 24 * 60;
+const LEVEL_FIELDS: ReadonlySet<string> = new Set(['smallBlind', 'bigBlind', 'ante', 'minutes', 'break']);
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -15,6 +16,9 @@ export function checkLevels(raw: unknown): Level[] | string {
   for (const [i, l] of raw.entries()) {
     const where = `level ${i + 1} of the structure`;
     if (!isObj(l)) return `${where} must be an object like {"smallBlind": 100, "bigBlind": 200, "minutes": 20}`;
+    // Own keys only, checked against a Set: `constructor` or `toString` is an unknown field like any other.
+    const extra = Object.keys(l).find((key) => !LEVEL_FIELDS.has(key));
+    if (extra !== undefined) return `${where} has an unknown field "${extra.slice(0, 40)}"`;
     if (typeof l.minutes !== 'number' || !(l.minutes > 0) || l.minutes > MAX_MINUTES)
       return `${where}: minutes must be more than 0 and at most ${MAX_MINUTES} (got ${show(l.minutes)})`;
     if (l.break === true) {

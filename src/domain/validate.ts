@@ -4,7 +4,7 @@
 import { normalizeUid, parseCard } from './cards.ts';
 import { checkLevels } from './levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from './limits.ts';
-import type { Command, Input, PanelButton } from './types.ts';
+import type { Command, CommandName, Input, PanelButton } from './types.ts';
 
 /** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
 type Result = Input | string;
@@ -114,21 +114,21 @@ export function validateInput(raw: unknown): Result {
 
 // The fields each command may carry besides `type`, `at`, `name` and `id`. A command is a closed set of fields, as
 // on the MQTT edge (src/mqtt/commands.ts): a misspelt field is refused, not silently ignored. A Map, so that a
-// field named like an Object.prototype member is unknown like any other. A new command gets its line here (one
-// without a line is not field-checked).
+// field named like an Object.prototype member is unknown like any other. Typed by CommandName, so a new command does
+// not compile until it has its line here.
 const COMMAND_FIELDS = new Map<string, ReadonlySet<string>>(
-  Object.entries({
+  Object.entries(<Record<CommandName, string[]>>{
     setup: ['seats', 'profile', 'rules'],
     'seat-player': ['seat', 'player'],
     'remove-player': ['seat'],
     'set-button': ['seat'],
-    penalty: ['seat', 'rounds'],
+    penalty: ['seat', 'rounds', 'hands'],
     'levels-start': ['levels'],
     'levels-pause': [],
     'levels-resume': [],
+    'levels-adjust': ['minutes', 'step'],
   }).map(([name, fields]) => [name, new Set(['type', 'at', 'name', 'id', ...fields])]),
 );
-const LEVEL_FIELDS: ReadonlySet<string> = new Set(['smallBlind', 'bigBlind', 'ante', 'minutes', 'break']);
 
 /** The first own field of `raw` that is not in `known`, or null. */
 function unknownField(raw: Obj, known: ReadonlySet<string>): string | null {
@@ -155,16 +155,16 @@ export function validateCommand(raw: Obj): Command | string {
       return cmd;
     }
     case 'seat-player':
-      if (!isSeat(raw.seat)) return 'seat-player: seat must be a seat number';
+      if (!isSeat(raw.seat)) return `seat-player: seat must be a seat number from 1 to ${MAX_SEATS}`;
       if (typeof raw.player !== 'string' && typeof raw.player !== 'number') return 'seat-player: player is missing';
       if (String(raw.player).trim() === '') return 'seat-player: player is empty';
       return { name, seat: raw.seat, player: String(raw.player).slice(0, MAX_TEXT) };
     case 'remove-player':
     case 'set-button':
-      if (!isSeat(raw.seat)) return `${name}: seat must be a seat number`;
+      if (!isSeat(raw.seat)) return `${name}: seat must be a seat number from 1 to ${MAX_SEATS}`;
       return { name, seat: raw.seat };
     case 'penalty':
-      if (!isSeat(raw.seat)) return 'penalty: seat must be a seat number';
+      if (!isSeat(raw.seat)) return `penalty: seat must be a seat number from 1 to ${MAX_SEATS}`;
       // `hands` counts hands directly; `rounds` (R-PENALTY) becomes rounds × players when given.
       if ((raw.rounds === undefined) === (raw.hands === undefined))
         return 'penalty: give either rounds (R-PENALTY: rounds × players) or hands (a number of hands)';

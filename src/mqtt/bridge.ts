@@ -9,15 +9,7 @@ import type { TableEvent } from '../domain/types.ts';
 import type { Health } from '../runtime/health.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
-import {
-  internalRefusal,
-  malformed,
-  parseCommand,
-  parseJson,
-  refusalOf,
-  requestId,
-  type Refusal,
-} from './commands.ts';
+import { internalRefusal, malformed, parseCommand, parseJson, refusalOf, requestId, type Refusal } from './commands.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
 import type { ControllerPresence } from './presence.ts';
 import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } from './inputs.ts';
@@ -221,7 +213,11 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     } catch (err) {
       if (isJournalRefusal(err)) {
         const { error, code } = failedCommand(err);
-        refusal = { error, code: code ?? 'internal-error', message: error };
+        const message =
+          code === 'STORAGE_FULL'
+            ? 'The table cannot write its journal (the disk is full): nothing was changed; send it again once health is ok'
+            : `The table cannot write its journal (${error}): nothing was changed`;
+        refusal = { error, code: code ?? 'JOURNAL_FAILED', message };
       } else {
         log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
         refusal = internalRefusal(err as Error);

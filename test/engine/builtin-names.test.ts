@@ -181,7 +181,9 @@ describe('built-in names as values', () => {
     expect(t.send({ type: 'device', device: name, online: true, detail: name })).toEqual([
       expect.objectContaining({ type: 'device.online', device: name, detail: name }),
     ]);
-    expect(t.send({ type: 'command', name: 'set-button', seat: 3, id: name })).toEqual([]);
+    expect(t.send({ type: 'command', name: 'set-button', seat: 3, id: name })).toEqual([
+      expect.objectContaining({ type: 'button.set', seat: 3 }),
+    ]);
   });
 
   const refused: [string, (v: string) => Record<string, unknown>, RegExp][] = [
