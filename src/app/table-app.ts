@@ -90,7 +90,8 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       });
     }
 
-    const bridge = startMqttBridge({ runtime, config, logger, broker });
+    // The secure stream's delay counts on the table's clock, the one that stamps the events.
+    const bridge = startMqttBridge({ runtime, config, logger, broker, now: clock.now });
     // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is
     // down at boot must not keep the table from starting (the bridge keeps trying, the journal keeps everything).
     const connected = await Promise.race([

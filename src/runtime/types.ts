@@ -8,6 +8,8 @@ export type RawInput = { type: string; at?: number; [field: string]: unknown };
 export interface Clock {
   now(): number;
   setTimer(at: number, fire: () => void): () => void; // returns cancel
+  /** Continue from `at` if behind it (the runtime calls it with the journal's last time at start). */
+  resume?(at: number): void;
 }
 
 export interface Runtime {
