@@ -157,7 +157,7 @@ async function main(): Promise<number> {
     const seconds = ((performance.now() - began) / 1000).toFixed(0);
     console.log(
       `  kills: ${duringStart + duringPlay} (${duringStart} during start-up, ${duringPlay} once up; ` +
-        `${duringHand} with a hand under way), ${seconds} s`,
+        `${duringHand} left a hand under way in the journal), ${seconds} s`,
     );
     console.log(
       `  journal: ${c.inputs} inputs, ${c.events} events, ${c.hands} hands (${c.unfinishedHands} unfinished)`,
