@@ -54,6 +54,27 @@ describe('tableClock with injected wall and monotonic clocks', () => {
     expect(steps).toEqual([{ byMs: -HOUR, wall, table: 5_000_000 + HOUR, atStart: true }]);
   });
 
+  it('settle: catches up with a wall clock that stepped forward, never goes back', async () => {
+    let wall = 1_000_000;
+    const mono = 0;
+    const steps: ClockStep[] = [];
+    const clock = tableClock({ wall: () => wall, mono: () => mono, onStep: (s) => steps.push(s) });
+    clock.settle(); // nothing to catch up
+    wall -= HOUR;
+    clock.settle(); // behind the table: never back
+    expect(clock.now()).toBe(1_000_000);
+    wall += 2 * HOUR;
+    expect(clock.now()).toBe(1_000_000);
+    clock.settle();
+    expect(clock.now()).toBe(1_000_000 + HOUR);
+    await Promise.resolve();
+    expect(steps).toEqual([
+      expect.objectContaining({ byMs: -HOUR }),
+      expect.objectContaining({ byMs: 2 * HOUR }),
+      { byMs: HOUR, wall: 1_000_000 + HOUR, table: 1_000_000 + HOUR, caughtUp: true },
+    ]);
+  });
+
   it('runs at speed X from its start, on monotonic time (the simulated table)', () => {
     let mono = 1000;
     const clock = tableClock({ speed: 10, wall: () => 0, mono: () => mono, start: 5_000_000 });
@@ -148,6 +169,36 @@ describe('a table whose wall clock steps (fake timers: the wall clock jumps, mon
     expect(reported.map((e) => (e as { detail: string }).detail)).toEqual([
       expect.stringMatching(/^wall clock stepped \+3600\.0 s; .*behind the wall clock by 3600/),
       expect.stringMatching(/^wall clock stepped -7200\.0 s; .*ahead of the wall clock by 3600/),
+    ]);
+  });
+
+  it('with no timer running, the table catches up with a wall clock stepped forward (labels right again)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+    vi.setSystemTime(1_780_000_000_000);
+    dir = mkdtempSync(join(tmpdir(), 'pt-clock-settle-'));
+    const steps: ClockStep[] = [];
+    const { rt, events } = start(steps);
+    runtime = rt;
+    rt.submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda' });
+    rt.submit({ type: 'seat', seat: 1, occupied: true }); // a debounce timer runs for a second
+    const sensorAt = rt.snapshot().at;
+    vi.setSystemTime(Date.now() + HOUR);
+    const [seated] = rt.submit({ type: 'command', name: 'seat-player', seat: 1, player: 'Ann' });
+    expect(seated!.at).toBeLessThan(1_780_000_000_000 + 1_000); // the debounce runs: no catching up yet
+    vi.advanceTimersByTime(1_000);
+    expect(events.find((e) => e.type === 'seat.occupied')?.at).toBe(sensorAt + 1_000);
+    // The debounce fired and nothing else runs: the next input is stamped on the wall clock again.
+    const [seated2] = rt.submit({ type: 'command', name: 'seat-player', seat: 2, player: 'Bo' });
+    expect(seated2!.at).toBe(Date.now());
+    await flush();
+    expect(steps.map((s) => [Math.round(s.byMs / 1000), s.caughtUp ?? false])).toEqual([
+      [3600, false],
+      [3600, true],
+    ]);
+    const details = events.filter((e) => e.type === 'device.online').map((e) => (e as { detail: string }).detail);
+    expect(details).toEqual([
+      expect.stringMatching(/^wall clock stepped \+3600\.0 s/),
+      expect.stringMatching(/^table time caught up with the wall clock \(3600\.0 s ahead\)/),
     ]);
   });
 

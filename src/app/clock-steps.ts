@@ -18,6 +18,8 @@ const abs = (ms: number) => `${(Math.abs(ms) / 1000).toFixed(1)} s`;
 export function stepDetail(step: ClockStep): string {
   const behind = step.wall - step.table; // > 0: the table's labels are behind the wall clock
   const gap = `table time ${behind >= 0 ? 'behind' : 'ahead of'} the wall clock by ${abs(behind)}`;
+  if (step.caughtUp)
+    return `table time caught up with the wall clock (${abs(step.byMs)} ahead) while no timer was running`;
   if (step.atStart) {
     return `wall clock ${abs(step.byMs)} behind the journal's last time at start; the table carries on from the journal (${gap})`;
   }

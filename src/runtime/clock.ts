@@ -15,6 +15,8 @@ export interface ClockStep {
   table: number;
   /** Found at start: the wall clock is behind the journal's last time, so the table carries on from the journal. */
   atStart?: boolean;
+  /** Not a step: the table's time, behind the wall clock since a step forward, caught up with it (`settle`). */
+  caughtUp?: boolean;
 }
 
 export interface TableClockOptions {
@@ -37,6 +39,9 @@ export interface TableClock extends Clock {
   readonly speed: number;
   /** Makes the clock continue from `at` if it is behind it (the journal's last time, at start): never backwards. */
   resume(at: number): void;
+  /** The table has no timer running, so a jump forward is not elapsed play time to anyone: if the table's time is
+   * behind the wall clock (a step forward), it catches up now. Never backwards. */
+  settle(): void;
 }
 
 /** The table's time: a wall-clock reading taken once, at start, plus the monotonic time elapsed since (times `speed`).
@@ -80,6 +85,14 @@ export function tableClock(options: TableClockOptions = {}): TableClock {
       if (speed === 1 && at - current >= threshold)
         report({ byMs: current - at, wall: wall(), table: at, atStart: true });
       base += at - current;
+    },
+    settle() {
+      if (speed !== 1) return; // virtual time has no wall clock to catch up with
+      const current = now();
+      const behind = wall() - current;
+      if (behind < threshold) return;
+      base += behind;
+      report({ byMs: behind, wall: current + behind, table: current + behind, caughtUp: true });
     },
     setTimer(at, fire) {
       let handle: NodeJS.Timeout | undefined;

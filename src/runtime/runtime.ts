@@ -140,6 +140,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   const schedule = () => {
     if (closed) return;
     const deadline = table.nextDeadline();
+    if (deadline === null) clock.settle?.(); // no timer runs: a wall-clock step may be caught up with now
     if (armed && armed.at === deadline) return;
     armed?.cancel();
     armed = undefined;

@@ -10,6 +10,8 @@ export interface Clock {
   setTimer(at: number, fire: () => void): () => void; // returns cancel
   /** Continue from `at` if behind it (the runtime calls it with the journal's last time at start). */
   resume?(at: number): void;
+  /** No timer is running: time may catch up with the wall clock now (after a step forward). */
+  settle?(): void;
 }
 
 export interface Runtime {
