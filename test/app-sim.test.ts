@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../src/app/args.ts';
 import { startSimulatedTable } from '../src/app/simulated.ts';
-import type { VirtualTableOptions } from '../src/sim/index.ts';
+import { createVirtualTable, type VirtualTableOptions } from '../src/sim/index.ts';
 import type { VirtualTable } from '../src/app/simulation.ts';
 import type { Input, TableEvent } from '../src/domain/types.ts';
 
@@ -101,9 +101,9 @@ describe('simulated table (in-process)', () => {
   it('plays --hands 2 through the simulated devices, publishes on MQTT, and goes offline on stop', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'pokertable-app-'));
     dirs.push(stateDir);
-    const args = parseStartArgs([
+    const argv = (hands: number) => [
       '--hands',
-      '2',
+      String(hands),
       '--speed',
       '20',
       '--seats',
@@ -118,7 +118,8 @@ describe('simulated table (in-process)', () => {
       stateDir,
       '--seed',
       '7',
-    ]);
+    ];
+    const args = parseStartArgs(argv(2));
     const subscriber = await mqtt
       .connectAsync('mqtt://127.0.0.1:18851', { protocolVersion: 4, reconnectPeriod: 100 })
       .catch(() => null);
@@ -164,13 +165,19 @@ describe('simulated table (in-process)', () => {
     expect(terminal.text()).toContain('display board  http://127.0.0.1:18853/');
     expect(terminal.text()).toMatch(/hands played 2/);
 
-    // The journal stays in --state-dir; the simulated table does not start over a table it did not seat.
-    await expect(
-      startSimulatedTable(args, {
-        createVirtualTable: checkDownDealer,
-        logger: pino({ level: 'silent' }),
-        out: sink().out,
-      }),
-    ).rejects.toThrow(/already holds a table/);
+    // The journal stays in --state-dir, and a new start plays on from it (src/sim resumes a recovered table).
+    const lastSeq = table.app.runtime.outbox.lastSeq();
+    const again = await startSimulatedTable(parseStartArgs(argv(1)), {
+      createVirtualTable,
+      logger: pino({ level: 'silent' }),
+      out: sink().out,
+    });
+    await again.finished;
+    const after = again.app.runtime.outbox.read(0, 100_000);
+    await again.stop();
+    expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => i + 1));
+    expect(after.length).toBeGreaterThan(lastSeq);
+    expect(after.filter((e) => e.type === 'table.ready')).toHaveLength(1);
+    expect(after.filter((e) => e.type === 'hand.started').length).toBe(3);
   });
 });

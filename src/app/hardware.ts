@@ -18,6 +18,7 @@ import { systemClock } from '../runtime/clock.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { checkTableConfig } from './table-checks.ts';
+import { clockStepReporter } from './clock-steps.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
 
 /** The config with the command line's port overrides applied. */
@@ -68,16 +69,20 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   const profiles = checked.profiles;
   const devices = checked.devices.map((device) => buildDevice(device));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
+  const steps = clockStepReporter(logger);
   return startTableApp({
     config,
-    clock: systemClock(),
+    clock: systemClock({ onStep: steps.onStep }),
     speed: 1,
     profiles,
     ...(deck ? { deck } : {}),
     devices,
     logger,
     newJournal: args.newJournal,
-    prepare: (runtime) => setUpTable(runtime, config, logger),
+    prepare: (runtime) => {
+      steps.attach(runtime);
+      setUpTable(runtime, config, logger);
+    },
   });
 }
 

@@ -7,16 +7,15 @@ import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadProfiles } from '../config/profiles.ts';
 import type { TableConfig } from '../config/types.ts';
-import { TableError } from '../domain/errors.ts';
-import type { TableSnapshot } from '../domain/snapshot.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
 import type { Clock } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { scaledClock } from './clock.ts';
-import type { VirtualTableOptions } from '../sim/index.ts';
-import { createSimulation, simulatedDeck, type VirtualTable } from './simulation.ts';
+import { clockStepReporter } from './clock-steps.ts';
+import type { ResumeFrom, VirtualTableOptions } from '../sim/index.ts';
+import { createSimulation, eventsOfHandUnderWay, simulatedDeck, type VirtualTable } from './simulation.ts';
 import { createSummary } from './summary.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
 
@@ -68,11 +67,12 @@ export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig 
 
 export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps): Promise<RunningTable> {
   const { logger } = deps;
-  // A fresh journal each run, in a temporary directory unless --state-dir names one to keep.
+  // A fresh journal each run, in a temporary directory unless --state-dir names one to keep (and resume from).
   const tempDir = args.stateDir === null ? mkdtempSync(resolve(tmpdir(), 'pokertable-sim-')) : null;
   const stateDir = args.stateDir !== null ? resolve(args.stateDir) : (tempDir as string);
   const config = simulatedConfig(args, stateDir);
-  const clock = deps.clock ?? scaledClock(args.speed);
+  const steps = clockStepReporter(logger);
+  const clock = deps.clock ?? scaledClock(args.speed, { onStep: steps.onStep });
   const deck = simulatedDeck();
   const shoe = createSimulatedShoe('shoe');
   const board = createSimulatedBoard({ name: 'board' });
@@ -90,13 +90,30 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
       devices: [shoe, board, display],
       logger,
       newJournal: args.newJournal,
-      prepare: (runtime) => refuseRecoveredTable(runtime.snapshot(), stateDir),
+      prepare: (runtime) => steps.attach(runtime),
     });
   } catch (error) {
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
 
+  // A kept journal (a demo host's power cut) is played on: the virtual dealer ends the hand it finds under way.
+  const recovered = app.runtime.snapshot();
+  const resume: ResumeFrom | undefined =
+    recovered.seats === 0
+      ? undefined
+      : {
+          snapshot: recovered,
+          handEvents: recovered.hand === null ? [] : eventsOfHandUnderWay(app.runtime.outbox, recovered.hand),
+        };
+  if (resume) {
+    logger.warn(
+      { seq: recovered.seq, hand: recovered.hand, stateDir },
+      recovered.hand === null
+        ? 'resuming the simulated table from its journal'
+        : 'resuming the simulated table from its journal; the hand under way is ended (misdeal, or folded down)',
+    );
+  }
   const summary = createSummary({
     out: deps.out,
     header: [
@@ -104,7 +121,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
         `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
       `  display board  ${app.urls.board ?? '(off)'}`,
       `  MQTT           ${app.urls.mqtt}   WebSocket ${app.urls.ws ?? '(off)'}   topics ${app.bridge.base}/#`,
-      `  journal        ${stateDir}${tempDir ? ' (temporary)' : ''}   logs: ${args.logFile ?? 'stderr'} at ${config.log.level}`,
+      `  journal        ${stateDir}${tempDir ? ' (temporary)' : ''}${resume ? ` (resumed at seq ${recovered.seq})` : ''}   logs: ${args.logFile ?? 'stderr'} at ${config.log.level}`,
     ],
   });
 
@@ -134,6 +151,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
     // its first event (`table.ready`).
     startAt: clock.now() + START_GRACE_MS * args.speed,
+    ...(resume ? { resume } : {}),
   });
   const sim = createSimulation({ runtime: app.runtime, clock, table: virtualTable, shoe, board, deck, logger });
   simulation = sim;
@@ -153,16 +171,4 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
         if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       })()),
   };
-}
-
-/** The virtual dealer seats its own players and deals from its own picture of the table; it cannot take over a table
- * someone else left (button, hand half dealt). A table on real hardware (--config) does recover from its journal. */
-function refuseRecoveredTable(snapshot: TableSnapshot, stateDir: string): void {
-  if (snapshot.seats === 0) return;
-  throw new TableError(
-    'CONFIG_INVALID',
-    `the journal in ${stateDir} already holds a table (seq ${snapshot.seq}` +
-      `${snapshot.hand !== null ? `, hand ${snapshot.hand} under way` : ''}): the simulated table starts from an empty journal. ` +
-      'Use a new --state-dir (or none, for a temporary one); the kept journal stays there to inspect.',
-  );
 }

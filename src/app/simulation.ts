@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Input, TableEvent } from '../domain/types.ts';
 import type { SimulatedBoard } from '../hardware/firmata/simulated.ts';
 import type { SimulatedShoe } from '../hardware/shoe/simulated.ts';
-import type { Clock, RawInput, Runtime } from '../runtime/types.ts';
+import type { Clock, Outbox, RawInput, Runtime } from '../runtime/types.ts';
 
 /** The virtual table's face (src/sim): its first inputs, then the next ones in answer to each batch of events;
  * every input carries the future time it should happen at. */
@@ -28,6 +28,17 @@ export function simulatedDeck(): Map<string, string> {
     }
   }
   return deck;
+}
+
+/** Enough events to reach back to the start of any hand (a long one has a few hundred). */
+const HAND_LOOKBACK = 5000;
+
+/** The full events (cards included) of the hand under way, from its `hand.started`, as the outbox kept them. */
+export function eventsOfHandUnderWay(outbox: Outbox, hand: number): TableEvent[] {
+  const last = outbox.lastSeq();
+  const events = outbox.read(Math.max(0, last - HAND_LOOKBACK), HAND_LOOKBACK);
+  const start = events.findLastIndex((e) => e.type === 'hand.started' && e.hand === hand);
+  return start < 0 ? [] : events.slice(start);
 }
 
 export interface SimulationOptions {

@@ -118,7 +118,16 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       });
     }
 
-    const bridge = startMqttBridge({ runtime, config, logger, broker, presence: claim.presence, health });
+    // The secure stream's delay counts on the table's clock, the one that stamps the events.
+    const bridge = startMqttBridge({
+      runtime,
+      config,
+      logger,
+      broker,
+      presence: claim.presence,
+      health,
+      now: clock.now,
+    });
     // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
     cleanups.push({ name: 'mqtt', run: () => bridge.close() });
     // Ready means on MQTT too, when the broker can be had: the embedded one answers at once; an external one that is

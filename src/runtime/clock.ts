@@ -1,34 +1,125 @@
-// Clocks for the runtime: the real one (wall clock + setTimeout) and a manual one for tests and simulations.
+// Clocks for the runtime: the table's own clock (monotonic, wall time only as its starting label) and a manual one
+// for tests and simulations.
 import type { Clock } from './types.ts';
 
 // setTimeout silently fires at once for delays above 2^31-1 ms (~24.8 days); longer waits are chained.
 const MAX_DELAY = 2 ** 31 - 1;
 
-/** Date.now() and setTimeout. A timer never fires before its time by the wall clock: if it wakes early (timer
- * slack, the clock was set back), it sleeps again for the rest. */
-export function systemClock(): Clock {
+/** A jump of the wall clock (NTP stepping a Pi that booted without a real-time clock, someone setting the date). */
+export interface ClockStep {
+  /** How far the wall clock jumped, ms: positive forward, negative back. */
+  byMs: number;
+  /** The wall clock's reading once it had jumped. */
+  wall: number;
+  /** The table's time then; it did not jump. */
+  table: number;
+  /** Found at start: the wall clock is behind the journal's last time, so the table carries on from the journal. */
+  atStart?: boolean;
+  /** Not a step: the table's time, behind the wall clock since a step forward, caught up with it (`settle`). */
+  caughtUp?: boolean;
+}
+
+export interface TableClockOptions {
+  /** Table time runs this many times faster than real time (the simulated table's --speed). Default 1. */
+  speed?: number;
+  /** The wall clock: the table's starting time and the reference steps are measured against. Default Date.now. */
+  wall?: () => number;
+  /** A monotonic clock in ms (never stepped; NTP only slews it, as it slews the wall clock). Default
+   * performance.now. */
+  mono?: () => number;
+  /** The table's time at creation. Default: the wall clock's. */
+  start?: number;
+  /** Told of every step of the wall clock, asynchronously (never from inside now() or setTimer()). */
+  onStep?: (step: ClockStep) => void;
+  /** Smaller changes of the wall clock against the monotonic one are not reported (read jitter). Default 1000. */
+  stepThresholdMs?: number;
+}
+
+export interface TableClock extends Clock {
+  readonly speed: number;
+  /** Makes the clock continue from `at` if it is behind it (the journal's last time, at start): never backwards. */
+  resume(at: number): void;
+  /** The table has no timer running, so a jump forward is not elapsed play time to anyone: if the table's time is
+   * behind the wall clock (a step forward), it catches up now. Never backwards. */
+  settle(): void;
+}
+
+/** The table's time: a wall-clock reading taken once, at start, plus the monotonic time elapsed since (times `speed`).
+ * A wall-clock step therefore never fires a level early nor freezes a debounce: it is reported (`onStep`) and
+ * otherwise ignored. Timers run on the same monotonic time (setTimeout is monotonic in Node). */
+export function tableClock(options: TableClockOptions = {}): TableClock {
+  const speed = options.speed ?? 1;
+  if (!Number.isFinite(speed) || speed <= 0) throw new RangeError(`speed must be a positive number, got ${speed}`);
+  const wall = options.wall ?? Date.now;
+  const mono = options.mono ?? (() => performance.now());
+  const threshold = options.stepThresholdMs ?? 1000;
+  const onStep = options.onStep;
+  const mono0 = mono();
+  let base = options.start ?? wall();
+  // Wall minus monotonic time at the last look: constant but for read jitter and slewing, unless the wall jumps.
+  let skew = wall() - mono0;
+
+  // Whole milliseconds: inputs' `at` are integers (protocol.md).
+  const read = (m: number) => Math.floor(base + (m - mono0) * speed);
+  const report = (step: ClockStep) => {
+    if (onStep) queueMicrotask(() => onStep(step));
+  };
+  const now = () => {
+    const m = mono();
+    if (onStep) {
+      const w = wall();
+      const by = w - m - skew;
+      skew = w - m;
+      if (Math.abs(by) >= threshold) report({ byMs: Math.round(by), wall: w, table: read(m) });
+    }
+    return read(m);
+  };
+
   return {
-    now: () => Date.now(),
+    speed,
+    now,
+    resume(at) {
+      const current = now();
+      if (!(at > current)) return;
+      // In virtual time (speed ≠ 1) the journal is ahead of the wall clock by design: nothing to report.
+      if (speed === 1 && at - current >= threshold)
+        report({ byMs: current - at, wall: wall(), table: at, atStart: true });
+      base += at - current;
+    },
+    settle() {
+      if (speed !== 1) return; // virtual time has no wall clock to catch up with
+      const current = now();
+      const behind = wall() - current;
+      if (behind < threshold) return;
+      base += behind;
+      report({ byMs: behind, wall: current + behind, table: current + behind, caughtUp: true });
+    },
     setTimer(at, fire) {
       let handle: NodeJS.Timeout | undefined;
       let cancelled = false;
+      const wait = () => Math.max(0, Math.min(Math.ceil((at - now()) / speed), MAX_DELAY));
       const arm = () => {
-        const delay = at - Date.now();
-        if (delay <= 0) {
+        if (at - now() <= 0) {
           handle = undefined;
           if (!cancelled) fire();
           return;
         }
-        handle = setTimeout(arm, Math.min(delay, MAX_DELAY));
+        // Rounded up so a timer never wakes before its deadline; if it does (timer slack), it sleeps again.
+        handle = setTimeout(arm, wait());
       };
       // Even a due timer fires asynchronously, so callers never see a callback inside setTimer.
-      handle = setTimeout(arm, Math.max(0, Math.min(at - Date.now(), MAX_DELAY)));
+      handle = setTimeout(arm, wait());
       return () => {
         cancelled = true;
         if (handle) clearTimeout(handle);
       };
     },
   };
+}
+
+/** The production clock: the table's own time at real speed (see tableClock). */
+export function systemClock(options: Omit<TableClockOptions, 'speed'> = {}): TableClock {
+  return tableClock({ ...options, speed: 1 });
 }
 
 export interface FakeClock extends Clock {

@@ -52,6 +52,9 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   let offset = recovered.offset;
   // The engine's own time covers a journal whose last inputs were pruned behind a checkpoint.
   let lastAt = Math.max(recovered.lastAt ?? Number.NEGATIVE_INFINITY, table.snapshot().at);
+  // A wall clock behind the journal (set back while the table was down, a Pi booting without the time) must not
+  // freeze time at the journal's last `at`: the clock carries on from there.
+  if (Number.isFinite(lastAt)) clock.resume?.(lastAt);
   let closed = false;
   let armed: { at: number; cancel: () => void } | undefined;
   let maintenanceTimer: (() => void) | undefined;
@@ -157,6 +160,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   const schedule = () => {
     if (closed) return;
     const deadline = table.nextDeadline();
+    if (deadline === null) clock.settle?.(); // no timer runs: a wall-clock step may be caught up with now
     if (armed && armed.at === deadline) return;
     armed?.cancel();
     armed = undefined;

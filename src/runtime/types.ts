@@ -9,6 +9,10 @@ export type RawInput = { type: string; at?: number; [field: string]: unknown };
 export interface Clock {
   now(): number;
   setTimer(at: number, fire: () => void): () => void; // returns cancel
+  /** Continue from `at` if behind it (the runtime calls it with the journal's last time at start). */
+  resume?(at: number): void;
+  /** No timer is running: time may catch up with the wall clock now (after a step forward). */
+  settle?(): void;
 }
 
 export interface Runtime {

@@ -5,74 +5,17 @@
 // One input at a time is "in flight": the virtual table waits for the event that answers it (a read → `card.dealt`,
 // an action → `action`, …) before deciding the next one, so it works whatever way the caller batches events.
 import { TableError } from '../domain/errors.ts';
-import type { Profile } from '../domain/profile.ts';
 import type { Input, Seat, TableEvent } from '../domain/types.ts';
+import type { VirtualTable, VirtualTableOptions } from './options.ts';
 import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
+import { firstShuffle, freshOpening, repairs, type Opening } from './opening.ts';
 import { chooseAction, thinkTime } from './players.ts';
 import { createRandom, type Random } from './random.ts';
 import { resolveProfile } from './profile.ts';
+import { finishSteps, misdealStep, startFinishing, trackFinishing, type Finishing } from './resume.ts';
+import { answers, type Answer, type Body, type Step } from './steps.ts';
 
-export interface VirtualTableOptions {
-  seed: number;
-  seats: number;
-  /** Players seated in seats 1 … players. */
-  players: number;
-  /** Rule profile name for the `setup` command. */
-  profile: string;
-  /** Chance per hand (0 … 1) of one irregularity: exposed or extra or premature card, four-card flop, dealer
-   * misdeal, clock call (answered or running out), time bank, a player away for a few hands. 0: clean play. */
-  irregularityRate: number;
-  /** Virtual time (ms) of the first input. */
-  startAt: number;
-  /** Overrides sent with `setup` (same shape as a profile file), e.g. to turn the shot clock on. */
-  rules?: Record<string, unknown>;
-  /** Where `profile` is looked up (default: the shipped profiles in config/rules). */
-  profiles?: Readonly<Record<string, Profile>>;
-  /** The enrolled deck (uid → card): reads then carry `uid` instead of `card`. */
-  deck?: ReadonlyMap<string, string>;
-  /** Run a level clock with short levels (default: when irregularityRate > 0). */
-  levels?: boolean;
-}
-
-export interface VirtualTable {
-  /** The first inputs: setup, players, seat sensors, the first button, maybe levels, and the first shuffle. */
-  start(): Input[];
-  /** Call with every batch of events the table emits (all the events of one input or tick, as `Table.apply` and the
-   * runtime's `onEvents` give them); returns the next inputs, each with the future `at` it should be applied at. */
-  react(events: readonly TableEvent[]): Input[];
-}
-
-type Answer = 'hand.started' | 'read' | 'action' | 'exposed' | 'burn' | 'clock' | 'timebank' | 'misdeal';
-type Body = Input extends infer I ? (I extends Input ? Omit<I, 'at'> : never) : never;
-
-interface Step {
-  /** Delay after the previous input (ms), or a function of the time now. */
-  after: number | ((now: number) => number);
-  input: Body | (() => Body | null);
-  /** The event type that answers it; side inputs (seat sensors, commands) are not waited for. */
-  answer: Answer | null;
-}
-
-/** Whether an event answers the input in flight (a refusal answers anything: no other answer will come). */
-function answers(awaiting: Answer, e: TableEvent): boolean {
-  if (e.type === 'request.rejected' || e.type === 'input.rejected') return true;
-  if (e.type === 'hand.ended') return awaiting !== 'hand.started';
-  if (e.type === 'irregularity') return awaiting === 'read' || (awaiting === 'exposed' && e.kind === 'exposed-card');
-  if (e.type === 'misdeal') return awaiting === 'read' || awaiting === 'exposed' || awaiting === 'misdeal';
-  if (e.type === 'action') return awaiting === 'action' && e.by === 'panel';
-  return ANSWERED_BY[awaiting] === e.type;
-}
-
-const ANSWERED_BY: Record<Answer, TableEvent['type']> = {
-  'hand.started': 'hand.started',
-  read: 'card.dealt',
-  action: 'action',
-  exposed: 'irregularity',
-  burn: 'board',
-  clock: 'clock.called',
-  timebank: 'timebank.used',
-  misdeal: 'misdeal',
-};
+export type { VirtualTable, VirtualTableOptions } from './options.ts';
 
 export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   if (!Number.isInteger(options.seats) || options.seats < 2)
@@ -99,6 +42,10 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   let awaiting: Answer | null = null;
   let agenda: Step[] = [];
   let hand: SimHand | null = null;
+  // A hand recovered from the journal, being ended (resume.ts), and what the table lacks once it has.
+  let finishing: Finishing | null = null;
+  let afterHand: Step[] = [];
+  const opening: Opening = { options, profile, random, playerSeats, rate };
 
   const emit = (steps: Step[]): Input[] => {
     const out: Input[] = [];
@@ -113,14 +60,17 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     return out;
   };
 
+  const readBody = (card: string): Body => {
+    const uid = uidOf?.get(card);
+    return uid !== undefined ? { type: 'card', uid } : { type: 'card', card };
+  };
   const read = (h: SimHand): Step => ({
     after: () => random.int(300, 1000),
     input: () => {
       const card = h.stub.pop();
       if (card === undefined) throw new Error('virtual dealer: the stub is empty');
       h.lastCard = card;
-      const uid = uidOf?.get(card);
-      return uid !== undefined ? { type: 'card', uid } : { type: 'card', card };
+      return readBody(card);
     },
     answer: 'read',
   });
@@ -202,7 +152,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   /** The next steps when nothing is in flight. */
   const plan = (): Step[] => {
     const h = hand;
-    if (h === null) return [];
+    if (h === null) return finishing ? finishSteps(finishing, random, readBody) : [];
     if (h.holeReads < h.holeTotal) {
       h.holeReads += 1;
       const steps = [read(h)];
@@ -283,12 +233,15 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     if (e.type === 'timebank.used') banks.set(e.seat, e.remaining);
     if (e.type === 'penalty.started') penalised += 1;
     if (e.type === 'penalty.ended') penalised -= 1;
+    if (finishing) trackFinishing(finishing, e);
     if (e.type === 'hand.ended') {
       hand = null;
-      agenda = shuffleSteps();
+      finishing = null;
+      agenda = [...afterHand.splice(0), ...shuffleSteps()];
       return;
     }
-    if ((e.type === 'request.rejected' || e.type === 'input.rejected') && hand === null && agenda.length === 0) {
+    const idle = hand === null && finishing === null && agenda.length === 0;
+    if ((e.type === 'request.rejected' || e.type === 'input.rejected') && idle) {
       // The shuffle was refused (it should not be): try again a little later.
       agenda = [{ after: 5000, input: { type: 'shuffle' }, answer: 'hand.started' }];
     }
@@ -304,52 +257,22 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
 
   return {
     start() {
-      const steps: Step[] = [
-        {
-          after: 0,
-          input: {
-            type: 'command',
-            name: 'setup',
-            seats: options.seats,
-            profile: options.profile,
-            ...(options.rules ? { rules: options.rules } : {}),
-          },
-          answer: null,
-        },
-      ];
-      for (const seat of playerSeats) {
-        steps.push({
-          after: 10,
-          input: { type: 'command', name: 'seat-player', seat, player: `Player ${seat}` },
-          answer: null,
-        });
-        steps.push({ after: 10, input: { type: 'seat', seat, occupied: true }, answer: null });
-      }
-      steps.push({
-        after: 10,
-        input: { type: 'command', name: 'set-button', seat: random.pick(playerSeats) },
-        answer: null,
-      });
-      if (options.levels ?? rate > 0) {
-        steps.push({
-          after: 10,
-          input: {
-            type: 'command',
-            name: 'levels-start',
-            levels: [
-              { smallBlind: 100, bigBlind: 200, minutes: 4 },
-              { smallBlind: 200, bigBlind: 400, ante: 50, minutes: 4 },
-              { break: true, minutes: 2 },
-              { smallBlind: 300, bigBlind: 600, ante: 75, minutes: 4 },
-              { smallBlind: 500, bigBlind: 1000, ante: 100, minutes: 4 },
-            ],
-          },
-          answer: null,
-        });
-      }
-      steps.push({ after: profile.presence.debounceMs + 1000, input: { type: 'shuffle' }, answer: 'hand.started' });
       now = options.startAt;
-      return emit(steps);
+      const resume = options.resume;
+      if (!resume || resume.snapshot.seats === 0) return emit(freshOpening(opening));
+      // Recovered: learn the table as the snapshot shows it, add what it lacks, end the hand under way.
+      const snap = resume.snapshot;
+      for (const info of snap.seatInfo) {
+        if (info.present) present.add(info.seat);
+        if (banks.has(info.seat)) banks.set(info.seat, info.timeBanks);
+        if (info.penaltyHands > 0) penalised += 1;
+      }
+      bankLevel = snap.level?.level ?? null;
+      const { sensors, table } = repairs(opening, snap);
+      if (snap.hand === null) return emit([...sensors, ...table, firstShuffle(profile)]);
+      finishing = startFinishing(resume, random);
+      afterHand = table;
+      return emit([...sensors, misdealStep(random)]);
     },
     react(events) {
       for (const e of events) onEvent(e);

@@ -1,7 +1,7 @@
 // A real mosquitto on a free loopback port, for integration tests. Missing binary: the caller skips, unless CI is
 // set, where it is a failure (see mosquittoMissing).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -52,8 +52,10 @@ export interface Mosquitto {
   dir: string;
   /** Everything mosquitto wrote to stderr (its log), for failure messages. */
   log(): string;
-  /** SIGTERM and wait: a clean stop (persistence is saved). */
-  stop(): Promise<void>;
+  /** SIGTERM and wait: a clean stop (persistence is saved). SIGKILL: a crash (only the last autosave is kept). */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** With persistence: writes the in-memory database now (SIGUSR1), as an autosave would, and waits for the file. */
+  save(): Promise<void>;
   /** Starts again on the same port with the same config. */
   start(): Promise<void>;
   /** Stops and removes the temp dir. */
@@ -105,13 +107,13 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     }
     throw new Error(`mosquitto did not listen on ${port}:\n${output}`);
   };
-  const stop = async () => {
+  const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     const proc = child;
     child = null;
     if (!proc || proc.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       proc.once('exit', () => resolve());
-      proc.kill('SIGTERM');
+      proc.kill(signal);
     });
   };
   try {
@@ -127,8 +129,15 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     log: () => output,
     stop,
     start,
+    async save() {
+      const db = join(dir, 'mosquitto.db');
+      rmSync(db, { force: true });
+      child?.kill('SIGUSR1');
+      for (let i = 0; i < 200 && !existsSync(db); i++) await new Promise((r) => setTimeout(r, 10));
+      if (!existsSync(db)) throw new Error(`mosquitto did not write ${db}:\n${output}`);
+    },
     async dispose() {
-      await stop();
+      await stop('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
   };

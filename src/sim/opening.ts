@@ -1,0 +1,83 @@
+// How the virtual dealer opens a table: from an empty journal (set up, seat everyone, sensors, button, levels), or
+// from one a previous run left behind (only what is missing).
+import type { Profile } from '../domain/profile.ts';
+import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { Seat } from '../domain/types.ts';
+import type { Random } from './random.ts';
+import type { Step } from './steps.ts';
+import type { VirtualTableOptions } from './options.ts';
+
+export interface Opening {
+  options: VirtualTableOptions;
+  profile: Profile;
+  random: Random;
+  playerSeats: readonly Seat[];
+  rate: number;
+}
+
+const LEVELS = [
+  { smallBlind: 100, bigBlind: 200, minutes: 4 },
+  { smallBlind: 200, bigBlind: 400, ante: 50, minutes: 4 },
+  { break: true as const, minutes: 2 },
+  { smallBlind: 300, bigBlind: 600, ante: 75, minutes: 4 },
+  { smallBlind: 500, bigBlind: 1000, ante: 100, minutes: 4 },
+];
+
+const setupStep = ({ options }: Opening): Step => ({
+  after: 0,
+  input: {
+    type: 'command',
+    name: 'setup',
+    seats: options.seats,
+    profile: options.profile,
+    ...(options.rules ? { rules: options.rules } : {}),
+  },
+  answer: null,
+});
+const seatPlayer = (seat: Seat): Step => ({
+  after: 10,
+  input: { type: 'command', name: 'seat-player', seat, player: `Player ${seat}` },
+  answer: null,
+});
+const sitDown = (seat: Seat): Step => ({ after: 10, input: { type: 'seat', seat, occupied: true }, answer: null });
+const setButton = (o: Opening): Step => ({
+  after: 10,
+  input: { type: 'command', name: 'set-button', seat: o.random.pick(o.playerSeats) },
+  answer: null,
+});
+const levelsStart: Step = { after: 10, input: { type: 'command', name: 'levels-start', levels: LEVELS }, answer: null };
+const wantsLevels = (o: Opening) => o.options.levels ?? o.rate > 0;
+
+/** The first shuffle waits for the seat sensors' debounce. */
+export const firstShuffle = (profile: Profile): Step => ({
+  after: profile.presence.debounceMs + 1000,
+  input: { type: 'shuffle' },
+  answer: 'hand.started',
+});
+
+/** An empty journal: setup, players and their sensors, the button, maybe levels, and the first shuffle. */
+export function freshOpening(o: Opening): Step[] {
+  const steps: Step[] = [setupStep(o)];
+  for (const seat of o.playerSeats) steps.push(seatPlayer(seat), sitDown(seat));
+  steps.push(setButton(o));
+  if (wantsLevels(o)) steps.push(levelsStart);
+  steps.push(firstShuffle(o.profile));
+  return steps;
+}
+
+/** A recovered table: what it lacks for the virtual dealer to play on. `sensors` (players who were away sit down
+ * again) may go in during a hand; `table` (setup, players, button, levels) waits for the hand to end. */
+export function repairs(o: Opening, snapshot: TableSnapshot): { sensors: Step[]; table: Step[] } {
+  const table: Step[] = [];
+  const sensors: Step[] = [];
+  const setUpAgain = snapshot.seats !== o.options.seats || snapshot.profile !== o.options.profile;
+  if (setUpAgain) table.push(setupStep(o));
+  for (const seat of o.playerSeats) {
+    const info = setUpAgain ? undefined : snapshot.seatInfo[seat - 1];
+    if (!info?.player) table.push(seatPlayer(seat));
+    if (!info?.present) sensors.push(sitDown(seat));
+  }
+  if (snapshot.button === null) table.push(setButton(o));
+  if (wantsLevels(o) && snapshot.level === null) table.push(levelsStart);
+  return { sensors, table };
+}

@@ -1,0 +1,36 @@
+// What the virtual table is given and what it offers (src/sim/virtual-table.ts).
+import type { Profile } from '../domain/profile.ts';
+import type { Input, TableEvent } from '../domain/types.ts';
+import type { ResumeFrom } from './resume.ts';
+
+export interface VirtualTableOptions {
+  seed: number;
+  seats: number;
+  /** Players seated in seats 1 … players. */
+  players: number;
+  /** Rule profile name for the `setup` command. */
+  profile: string;
+  /** Chance per hand (0 … 1) of one irregularity: exposed or extra or premature card, four-card flop, dealer
+   * misdeal, clock call (answered or running out), time bank, a player away for a few hands. 0: clean play. */
+  irregularityRate: number;
+  /** Virtual time (ms) of the first input. */
+  startAt: number;
+  /** Overrides sent with `setup` (same shape as a profile file), e.g. to turn the shot clock on. */
+  rules?: Record<string, unknown>;
+  /** Where `profile` is looked up (default: the shipped profiles in config/rules). */
+  profiles?: Readonly<Record<string, Profile>>;
+  /** The enrolled deck (uid → card): reads then carry `uid` instead of `card`. */
+  deck?: ReadonlyMap<string, string>;
+  /** Run a level clock with short levels (default: when irregularityRate > 0). */
+  levels?: boolean;
+  /** The table was recovered from a journal (src/sim/resume.ts): play on from it instead of setting up. */
+  resume?: ResumeFrom;
+}
+
+export interface VirtualTable {
+  /** The first inputs: setup, players, seat sensors, the first button, maybe levels, and the first shuffle. */
+  start(): Input[];
+  /** Call with every batch of events the table emits (all the events of one input or tick, as `Table.apply` and the
+   * runtime's `onEvents` give them); returns the next inputs, each with the future `at` it should be applied at. */
+  react(events: readonly TableEvent[]): Input[];
+}
