@@ -1,5 +1,6 @@
-// The runtime around the pure engine: stamps time, journals every input before the engine sees it, keeps every
-// event in the outbox before anyone is told, arms the engine's next timer, and rebuilds itself from the journal.
+// The runtime around the pure engine: stamps time, journals every input before the engine sees it, tells the
+// listeners at once and writes the events to the outbox right after (pending.ts), arms the engine's next timer,
+// and rebuilds itself from the journal.
 import type { Logger } from 'pino';
 import type { TableOptions } from '../domain/api.ts';
 import { TableError } from '../domain/errors.ts';
@@ -7,6 +8,7 @@ import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
+import { PendingEvents } from './pending.ts';
 import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
@@ -51,8 +53,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   let closed = false;
   let armed: { at: number; cancel: () => void } | undefined;
   let maintenanceTimer: (() => void) | undefined;
-  // Events applied but not yet in the outbox because the write failed; written before the next input.
-  let unsaved: { inputId: number; events: TableEvent[] } | undefined;
+  // Events told but not yet in the outbox: written in the next turn, before the next input, or by recovery.
+  const pending = new PendingEvents(store, logger);
   const listeners = new Set<(events: readonly TableEvent[]) => void>();
   // Batches wait here so that a listener that submits cannot make others see batches out of order.
   const queue: TableEvent[][] = [];
@@ -83,12 +85,6 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     }
   };
 
-  const flushUnsaved = () => {
-    if (!unsaved) return;
-    store.appendEvents(unsaved.inputId, unsaved.events);
-    unsaved = undefined;
-  };
-
   const stamp = (raw: RawInput): { at: number; input: unknown } => {
     const given = raw.at;
     // A bad `at` stays in the input for the engine to reject; the journal row gets the last good time.
@@ -111,24 +107,17 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
 
   const submit = (raw: RawInput): TableEvent[] => {
     if (closed) throw new TableError('JOURNAL_FAILED', 'the runtime is closed');
-    flushUnsaved();
+    pending.tryFlush();
     const { at, input } = stamp(raw);
     const json = serialise(input, at);
     const inputId = store.appendInput(at, json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
     const answer = applySafely(table, JSON.parse(json), logger, inputId);
-    if (answer === null) offset = store.lastSeq() - table.snapshot().seq; // as recovery does
+    if (answer === null) offset = pending.lastSeq() - table.snapshot().seq; // as recovery does
     const events = answer === null ? [] : renumber(answer, offset);
     if (Number.isFinite((input as RawInput).at)) lastAt = at;
-    if (events.length > 0) {
-      try {
-        store.appendEvents(inputId, events);
-      } catch (err) {
-        // The input is journaled, so these events are not lost: written before the next input, or by recovery.
-        unsaved = { inputId, events };
-        logger.error({ err, inputId }, 'cannot write events to the outbox; will retry');
-      }
-    }
+    // The input is durable, so these events are too (recovery regenerates them): tell first, write after.
+    if (events.length > 0) pending.add(inputId, events);
     notify(events);
     schedule();
     return events;
@@ -154,8 +143,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   };
 
   const takeCheckpoint = () => {
-    // Unsaved events mean the outbox is behind the engine: the checkpoint would not match it.
-    if (unsaved) return;
+    // The checkpoint must match the outbox: pending events first (if they cannot be written, no checkpoint).
+    if (!pending.tryFlush()) return;
     checkpoint({ store, engine, options: tableOptions, table, seq: store.lastSeq(), logger });
   };
 
@@ -179,16 +168,13 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     });
   };
 
+  const view = pending.outbox();
   const outbox: Outbox = {
-    read: (afterSeq, limit) => store.readEvents(afterSeq, limit),
-    cursor: (sink) => store.cursor(sink),
+    ...view,
     ack(sink, seq) {
-      const last = store.lastSeq();
       if (!Number.isInteger(seq) || seq < 0) throw new TableError('INPUT_INVALID', `bad ack seq ${String(seq)}`);
-      if (seq > last) logger.warn({ sink, seq, last }, 'a sink acknowledged a seq not yet written; capped');
-      store.ack(sink, Math.min(seq, last));
+      view.ack(sink, seq);
     },
-    lastSeq: () => store.lastSeq(),
   };
 
   schedule();
@@ -211,12 +197,13 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     close() {
       if (closed) return;
       try {
-        flushUnsaved();
+        pending.flush();
         takeCheckpoint();
       } catch (err) {
         logger.error({ err }, 'events or checkpoint left unwritten at close; the next start replays the journal');
       }
       closed = true;
+      pending.stop();
       armed?.cancel();
       armed = undefined;
       maintenanceTimer?.();

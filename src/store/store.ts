@@ -154,13 +154,15 @@ class SqliteStore implements Store {
   }
 
   /** Every commit passes here: the WAL keeper fsyncs it in the background and checkpoints when quiet. */
-  private committed<T>(result: T): T {
-    this.wal.afterCommit();
+  private committed<T>(result: T, sync = false): T {
+    this.wal.afterCommit(sync);
     return result;
   }
 
   appendEvents(inputId: number, events: readonly TableEvent[]): void {
-    this.guard('write events', () => this.committed(this.writeEvents(inputId, events)));
+    // Not fsynced in line; with every-input, fsynced in the background right after, so that the next input's
+    // fsync (on the card-to-MQTT path) carries only that input.
+    this.guard('write events', () => this.committed(this.writeEvents(inputId, events), this.syncInputs));
     const last = events.at(-1);
     this.headCache = { ...this.headCache, last_seq: last ? last.seq : this.headCache.last_seq, last_applied: inputId };
   }

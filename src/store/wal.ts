@@ -49,9 +49,11 @@ export class WalKeeper {
     db.pragma(`journal_size_limit = ${8 * 1024 * 1024}`);
   }
 
-  afterCommit(): void {
+  /** `sync`: fsync this commit in the background (always in `background` mode; with `every-input`, the store asks
+   * it for the commits it does not fsync in line, so that the next input's fsync has nothing else to carry). */
+  afterCommit(sync = false): void {
     if (this.closing) return;
-    if (this.o.background) this.syncSoon();
+    if (this.o.background || sync) this.syncSoon();
     this.commits += 1;
     this.lastCommit = performance.now();
     if (this.commits >= this.o.forceAfter) this.checkpoint();
