@@ -36,6 +36,7 @@ export class WalKeeper {
   private commits = 0;
   private lastCommit = 0;
   private timer: NodeJS.Timeout | null = null;
+  private syncTimer: NodeJS.Timeout | null = null;
   private noFile = false;
 
   constructor(
@@ -53,7 +54,7 @@ export class WalKeeper {
    * it for the commits it does not fsync in line, so that the next input's fsync has nothing else to carry). */
   afterCommit(sync = false): void {
     if (this.closing) return;
-    if (this.o.background || sync) this.syncSoon();
+    if (this.o.background || sync) this.syncNextTurn();
     this.commits += 1;
     this.lastCommit = performance.now();
     if (this.commits >= this.o.forceAfter) this.checkpoint();
@@ -78,6 +79,8 @@ export class WalKeeper {
     this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.syncTimer) clearTimeout(this.syncTimer);
+    this.syncTimer = null;
     if (!this.syncing) this.release();
   }
 
@@ -89,6 +92,15 @@ export class WalKeeper {
       else this.waitForQuiet(this.o.quietMs - since);
     }, ms);
     this.timer.unref();
+  }
+
+  /** Asking libuv for an fsync costs the event loop tens of microseconds (waking a pool thread on a busy machine):
+   * not inside the turn that journals a card read and publishes its event, but in the next one. */
+  private syncNextTurn(): void {
+    this.syncTimer ??= setTimeout(() => {
+      this.syncTimer = null;
+      this.syncSoon();
+    }, 0);
   }
 
   private syncSoon(): void {
