@@ -109,7 +109,9 @@ export type EventBody =
     }
   | { type: 'penalty.started' | 'penalty.ended'; seat: Seat; hands: number }
   | { type: 'input.rejected'; reason: string; line?: number }
-  | { type: 'device.online' | 'device.offline'; device: string; detail: string };
+  | { type: 'device.online' | 'device.offline'; device: string; detail: string }
+  /** Not from the engine: the runtime skipped seqs `from`..`to` after a power cut (docs/durability.md). */
+  | { type: 'journal.gap'; from: number; to: number; reason: 'power-cut' };
 
 export type EventType = EventBody['type'];
 

@@ -8,9 +8,11 @@ import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
+import { gapEvent, gapInput, gapOf, gapWidth, withoutRuntimeMark } from './gap.ts';
 import { PendingEvents } from './pending.ts';
 import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
+import { DEFAULT_RESERVE_STEP, SeqReserve } from './seq-reserve.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
 
 export interface RuntimeOptions {
@@ -27,6 +29,8 @@ export interface RuntimeOptions {
   maintenanceEveryMs?: number;
   /** The engine. The real one (src/domain) is the default; tests inject fakes. */
   engine?: Engine;
+  /** With `storage.fsync: background`, how far ahead of the last seq the durable seq reserve is kept (seq-reserve.ts). */
+  seqReserveStep?: number;
 }
 
 export interface TableRuntime extends Runtime {
@@ -55,6 +59,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   let maintenanceTimer: (() => void) | undefined;
   // Events told but not yet in the outbox: written in the next turn, before the next input, or by recovery.
   const pending = new PendingEvents(store, logger);
+  const reserve = new SeqReserve(store, options.seqReserveStep ?? DEFAULT_RESERVE_STEP, logger);
   const listeners = new Set<(events: readonly TableEvent[]) => void>();
   // Batches wait here so that a listener that submits cannot make others see batches out of order.
   const queue: TableEvent[][] = [];
@@ -105,22 +110,50 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     }
   };
 
-  const submit = (raw: RawInput): TableEvent[] => {
+  const journal = (raw: RawInput): TableEvent[] => {
     if (closed) throw new TableError('JOURNAL_FAILED', 'the runtime is closed');
     pending.tryFlush();
     const { at, input } = stamp(raw);
     const json = serialise(input, at);
     const inputId = store.appendInput(at, json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
-    const answer = applySafely(table, JSON.parse(json), logger, inputId);
-    if (answer === null) offset = pending.lastSeq() - table.snapshot().seq; // as recovery does
-    const events = answer === null ? [] : renumber(answer, offset);
+    const parsed: unknown = JSON.parse(json);
+    const gap = gapOf(parsed);
+    let events: TableEvent[];
+    if (gap) {
+      offset += gapWidth(gap); // the runtime's own input: the engine never sees it (replay.ts does the same)
+      events = [gapEvent(gap, table.snapshot().seq + offset)];
+    } else {
+      const answer = applySafely(table, parsed, logger, inputId);
+      if (answer === null) offset = pending.lastSeq() - table.snapshot().seq; // as recovery does
+      events = answer === null ? [] : renumber(answer, offset);
+    }
     if (Number.isFinite((input as RawInput).at)) lastAt = at;
     // The input is durable, so these events are too (recovery regenerates them): tell first, write after.
-    if (events.length > 0) pending.add(inputId, events);
+    if (events.length > 0) {
+      reserve.cover(events[events.length - 1]!.seq);
+      pending.add(inputId, events);
+    }
     notify(events);
     schedule();
     return events;
+  };
+  const submit = (raw: RawInput): TableEvent[] => journal(withoutRuntimeMark(raw));
+
+  // After a power cut with fsync `background`, the journal may end before events that were published: skip every
+  // seq that may have been told (up to the reserve), and say so (docs/durability.md).
+  const afterUncleanStop = () => {
+    const stop = store.uncleanStop();
+    if (!stop) return;
+    const last = pending.lastSeq();
+    const to = Math.max(store.reservedSeq(), last);
+    if (stop.kind === 'power-cut' && stop.fsync === 'background' && to > last) {
+      logger.warn(
+        { from: last + 1, to },
+        'power cut with fsync background: seqs that may have been published are skipped',
+      );
+      journal(gapInput(last + 1, to, clock.now()));
+    } else logger.info({ stop }, 'the previous run did not close cleanly; the journal has everything it published');
   };
 
   const schedule = () => {
@@ -177,6 +210,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     },
   };
 
+  afterUncleanStop();
+  reserve.start(pending.lastSeq());
   schedule();
   try {
     maintain();

@@ -37,6 +37,8 @@ export class WalKeeper {
   private lastCommit = 0;
   private timer: NodeJS.Timeout | null = null;
   private syncTimer: NodeJS.Timeout | null = null;
+  /** Called once an fsync that started after they were added has finished (not on a failed one). */
+  private waiting: (() => void)[] = [];
   private noFile = false;
 
   constructor(
@@ -72,6 +74,13 @@ export class WalKeeper {
     } catch (err) {
       this.o.onError(err as Error);
     }
+  }
+
+  /** Calls `done` once everything committed so far is fsynced (background, next turn); never if that fails. */
+  whenSynced(done: () => void): void {
+    if (this.closing) return;
+    this.waiting.push(done);
+    this.syncNextTurn();
   }
 
   /** Stops the timers; an fsync in flight finishes before the file is let go. */
@@ -111,9 +120,11 @@ export class WalKeeper {
     const fd = this.file();
     if (fd === null) return;
     this.syncing = true;
+    const round = this.waiting.splice(0);
     fsync(fd, (err) => {
       this.syncing = false;
       if (err) this.o.onError(err);
+      else for (const done of round) done();
       if (this.closing) return this.release();
       if (this.again) {
         this.again = false;
