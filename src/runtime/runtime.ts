@@ -210,8 +210,14 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     },
   };
 
-  afterUncleanStop();
-  reserve.start(pending.lastSeq());
+  try {
+    afterUncleanStop();
+    reserve.start(pending.lastSeq());
+  } catch (err) {
+    pending.stop();
+    store.close(); // as for a failed recovery: the caller may try again
+    throw err;
+  }
   schedule();
   try {
     maintain();
