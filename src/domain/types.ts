@@ -133,7 +133,9 @@ export type EventBody =
       paused: boolean;
     }
   | { type: 'input.rejected'; reason: string; line?: number }
-  | { type: 'device.online' | 'device.offline'; device: string; detail: string };
+  | { type: 'device.online' | 'device.offline'; device: string; detail: string }
+  /** Not from the engine: the runtime skipped seqs `from`..`to` after a power cut (docs/durability.md). */
+  | { type: 'journal.gap'; from: number; to: number; reason: 'power-cut' };
 
 export type EventType = EventBody['type'];
 

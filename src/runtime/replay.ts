@@ -6,6 +6,7 @@ import { TableError } from '../domain/errors.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Store, StoredInput } from '../store/store.ts';
 import type { DurableTable, Engine } from './engine.ts';
+import { gapEvent, gapOf, gapWidth, type GapInput } from './gap.ts';
 
 const CHUNK = 1000;
 
@@ -26,17 +27,21 @@ export function applySafely(table: DurableTable, input: unknown, logger: Logger,
 }
 
 /** Feeds the inputs after `afterId` to `table`, in chunks so a long journal is never all in memory. `events` is
- * null for an input the engine failed on. */
+ * null for an input the engine failed on, and for the runtime's own gap input (`gap`), which the engine never sees. */
 export function replayAfter(
   store: Store,
   table: DurableTable,
   afterId: number,
   logger: Logger,
-  visit: (input: StoredInput, events: TableEvent[] | null) => void,
+  visit: (input: StoredInput, events: TableEvent[] | null, gap: GapInput | null) => void,
 ): void {
   for (let next = afterId + 1; ;) {
     const chunk = store.inputsFrom(next, CHUNK);
-    for (const input of chunk) visit(input, applySafely(table, JSON.parse(input.json), logger, input.id));
+    for (const input of chunk) {
+      const parsed: unknown = JSON.parse(input.json);
+      const gap = gapOf(parsed);
+      visit(input, gap ? null : applySafely(table, parsed, logger, input.id), gap);
+    }
     const last = chunk.at(-1);
     if (!last || chunk.length < CHUNK) return;
     next = last.id + 1;
@@ -110,15 +115,20 @@ export function recover(store: Store, engine: Engine, options: TableOptions, log
   let firstMismatch: { seq: number; stored: string; now: string } | undefined;
   let caughtUp = false;
 
-  replayAfter(store, table, start.afterId, logger, (input, raw) => {
+  replayAfter(store, table, start.afterId, logger, (input, raw, gap) => {
     replayed++;
     lastAt = input.at;
-    if (raw === null) {
+    // The gap event keeps its skipped seqs right before it, however it is renumbered below.
+    const numbered = (events: TableEvent[]) => (gap ? events.map((e) => gapEvent(gap, e.seq)) : events);
+    if (gap) {
+      offset += gapWidth(gap);
+      raw = [gapEvent(gap, table.snapshot().seq)];
+    } else if (raw === null) {
       // Whatever the failed input did to the engine's count, numbering goes on from the outbox (as it did live).
       offset = (input.id <= lastApplied ? generatedLast : store.lastSeq()) - table.snapshot().seq;
       return;
     }
-    let events = renumber(raw, offset);
+    let events = numbered(renumber(raw, offset));
     if (input.id <= lastApplied) {
       const first = events[0];
       const last = events.at(-1);
@@ -140,7 +150,7 @@ export function recover(store: Store, engine: Engine, options: TableOptions, log
       caughtUp = true;
       // Continue right after what was stored, whatever the engine said for the stored inputs.
       if (generatedLast < storedLast) mismatched += storedLast - generatedLast;
-      events = renumber(events, storedLast - generatedLast);
+      events = numbered(renumber(events, storedLast - generatedLast));
       offset += storedLast - generatedLast;
     }
     store.appendEvents(input.id, events);

@@ -1,5 +1,6 @@
-// The runtime around the pure engine: stamps time, journals every input before the engine sees it, keeps every
-// event in the outbox before anyone is told, arms the engine's next timer, and rebuilds itself from the journal.
+// The runtime around the pure engine: stamps time, journals every input before the engine sees it, tells the
+// listeners at once and writes the events to the outbox right after (pending.ts), arms the engine's next timer,
+// and rebuilds itself from the journal.
 import type { Logger } from 'pino';
 import type { TableOptions } from '../domain/api.ts';
 import { TableError } from '../domain/errors.ts';
@@ -8,8 +9,11 @@ import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
 import { recentInputs } from './recent.ts';
+import { gapEvent, gapInput, gapOf, gapWidth, withoutRuntimeMark } from './gap.ts';
+import { PendingEvents } from './pending.ts';
 import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
+import { DEFAULT_RESERVE_STEP, SeqReserve } from './seq-reserve.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
 
 /** A timer tick the journal refused is tried again after this long (ms, by the clock). */
@@ -29,6 +33,8 @@ export interface RuntimeOptions {
   maintenanceEveryMs?: number;
   /** The engine. The real one (src/domain) is the default; tests inject fakes. */
   engine?: Engine;
+  /** With `storage.fsync: background`, how far ahead of the last seq the durable seq reserve is kept (seq-reserve.ts). */
+  seqReserveStep?: number;
 }
 
 export interface TableRuntime extends Runtime {
@@ -58,8 +64,9 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   let closed = false;
   let armed: { at: number; cancel: () => void } | undefined;
   let maintenanceTimer: (() => void) | undefined;
-  // Events applied but not yet in the outbox because the write failed; written before the next input.
-  let unsaved: { inputId: number; events: TableEvent[] } | undefined;
+  // Events told but not yet in the outbox: written in the next turn, before the next input, or by recovery.
+  const pending = new PendingEvents(store, logger);
+  const reserve = new SeqReserve(store, options.seqReserveStep ?? DEFAULT_RESERVE_STEP, logger);
   const listeners = new Set<(events: readonly TableEvent[]) => void>();
   // Batches wait here so that a listener that submits cannot make others see batches out of order.
   const queue: TableEvent[][] = [];
@@ -88,12 +95,6 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     } finally {
       draining = false;
     }
-  };
-
-  const flushUnsaved = () => {
-    if (!unsaved) return;
-    store.appendEvents(unsaved.inputId, unsaved.events);
-    unsaved = undefined;
   };
 
   const stamp = (raw: RawInput): { at: number; input: unknown } => {
@@ -126,35 +127,56 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     }
     if (json === undefined) return { refused: 'not JSON' };
     const value = JSON.parse(json) as unknown;
-    const reason = engine.malformed?.(value) ?? null;
+    // The runtime's own gap input (gap.ts) is no engine input: the engine never sees it.
+    const reason = gapOf(value) ? null : (engine.malformed?.(value) ?? null);
     return reason === null ? { json, value } : { refused: reason };
   };
 
-  const submit = (raw: RawInput): TableEvent[] => {
+  const journal = (raw: RawInput): TableEvent[] => {
     if (closed) throw new TableError('JOURNAL_FAILED', 'the runtime is closed');
-    flushUnsaved();
+    pending.tryFlush();
     const { at, input } = stamp(raw);
     const serialised = serialise(input);
     if ('refused' in serialised) return refuse(input, serialised.refused);
     const { json } = serialised;
     const inputId = store.appendInput(at, json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
-    const answer = applySafely(table, serialised.value, logger, inputId);
-    if (answer === null) offset = store.lastSeq() - table.snapshot().seq; // as recovery does
-    const events = answer === null ? [] : renumber(answer, offset);
+    const gap = gapOf(serialised.value);
+    let events: TableEvent[];
+    if (gap) {
+      offset += gapWidth(gap); // the runtime's own input: the engine never sees it (replay.ts does the same)
+      events = [gapEvent(gap, table.snapshot().seq + offset)];
+    } else {
+      const answer = applySafely(table, serialised.value, logger, inputId);
+      if (answer === null) offset = pending.lastSeq() - table.snapshot().seq; // as recovery does
+      events = answer === null ? [] : renumber(answer, offset);
+    }
     if (Number.isFinite((input as RawInput).at)) lastAt = at;
+    // The input is durable, so these events are too (recovery regenerates them): tell first, write after.
     if (events.length > 0) {
-      try {
-        store.appendEvents(inputId, events);
-      } catch (err) {
-        // The input is journaled, so these events are not lost: written before the next input, or by recovery.
-        unsaved = { inputId, events };
-        logger.error({ err, inputId }, 'cannot write events to the outbox; will retry');
-      }
+      reserve.cover(events[events.length - 1]!.seq);
+      pending.add(inputId, events);
     }
     notify(events);
     schedule();
     return events;
+  };
+  const submit = (raw: RawInput): TableEvent[] => journal(withoutRuntimeMark(raw));
+
+  // After a power cut with fsync `background`, the journal may end before events that were published: skip every
+  // seq that may have been told (up to the reserve), and say so (docs/durability.md).
+  const afterUncleanStop = () => {
+    const stop = store.uncleanStop();
+    if (!stop) return;
+    const last = pending.lastSeq();
+    const to = Math.max(store.reservedSeq(), last);
+    if (stop.kind === 'power-cut' && stop.fsync === 'background' && to > last) {
+      logger.warn(
+        { from: last + 1, to },
+        'power cut with fsync background: seqs that may have been published are skipped',
+      );
+      journal(gapInput(last + 1, to, clock.now()));
+    } else logger.info({ stop }, 'the previous run did not close cleanly; the journal has everything it published');
   };
 
   const schedule = () => {
@@ -193,8 +215,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   };
 
   const takeCheckpoint = () => {
-    // Unsaved events mean the outbox is behind the engine: the checkpoint would not match it.
-    if (unsaved) return;
+    // The checkpoint must match the outbox: pending events first (if they cannot be written, no checkpoint).
+    if (!pending.tryFlush()) return;
     checkpoint({ store, engine, options: tableOptions, table, seq: store.lastSeq(), logger });
   };
 
@@ -218,18 +240,23 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     });
   };
 
+  const view = pending.outbox();
   const outbox: Outbox = {
-    read: (afterSeq, limit) => store.readEvents(afterSeq, limit),
-    cursor: (sink) => store.cursor(sink),
+    ...view,
     ack(sink, seq) {
-      const last = store.lastSeq();
       if (!Number.isInteger(seq) || seq < 0) throw new TableError('INPUT_INVALID', `bad ack seq ${String(seq)}`);
-      if (seq > last) logger.warn({ sink, seq, last }, 'a sink acknowledged a seq not yet written; capped');
-      store.ack(sink, Math.min(seq, last));
+      view.ack(sink, seq);
     },
-    lastSeq: () => store.lastSeq(),
   };
 
+  try {
+    afterUncleanStop();
+    reserve.start(pending.lastSeq());
+  } catch (err) {
+    pending.stop();
+    store.close(); // as for a failed recovery: the caller may try again
+    throw err;
+  }
   schedule();
   try {
     maintain();
@@ -252,12 +279,13 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     close() {
       if (closed) return;
       try {
-        flushUnsaved();
+        pending.flush();
         takeCheckpoint();
       } catch (err) {
         logger.error({ err }, 'events or checkpoint left unwritten at close; the next start replays the journal');
       }
       closed = true;
+      pending.stop();
       armed?.cancel();
       armed = undefined;
       maintenanceTimer?.();

@@ -183,6 +183,7 @@ export function trackHand(h: SimHand, e: TableEvent, profile: Profile, random: R
     case 'input.rejected':
     case 'device.online':
     case 'device.offline':
+    case 'journal.gap':
       return null;
   }
 }

@@ -1,6 +1,7 @@
 // What the journal and outbox promise (docs/durability.md); src/store/store.ts keeps them in SQLite.
 import type { TableError } from '../domain/errors.ts';
 import type { TableEvent } from '../domain/types.ts';
+import type { UncleanStop } from './marker.ts';
 import type { DEFAULT_WAL } from './wal.ts';
 
 export interface StoredInput {
@@ -42,6 +43,9 @@ export interface StoreOptions {
   /** A write to the journal failed (`STORAGE_FULL` for a full disk, else `JOURNAL_FAILED`): called at every failed
    * write, then once with null at the first write that passes again. The table's health follows it. */
   onWritable?: (problem: TableError | null) => void;
+  /** This boot's id, to tell a killed process from a power cut (docs/durability.md). Default: the kernel's
+   * /proc/sys/kernel/random/boot_id; null: unknown (every unclean stop then counts as a power cut). Tests fake it. */
+  bootId?: string | null;
   /** Checkpoint timing (tests shorten it). */
   wal?: Partial<typeof DEFAULT_WAL>;
 }
@@ -52,6 +56,14 @@ export interface Store {
   readonly epoch: string;
   /** Where a damaged journal was moved at open (`newJournalIfDamaged`), else null. */
   readonly setAside: string | null;
+  readonly fsync: 'every-input' | 'background';
+  /** How the previous process stopped if not cleanly (its "open" marker was still set), else null. */
+  uncleanStop(): UncleanStop | null;
+  /** The highest seq that may have been told to anyone, as recorded (0: none). */
+  reservedSeq(): number;
+  /** Records a new reserve. Without `whenDurable` it is fsynced before this returns; with it, it is committed
+   * now and `whenDurable` is called once a background fsync has carried it to disk. */
+  reserveSeq(through: number, whenDurable?: () => void): void;
   /** Commits one input (autocommit: durable when this returns). Returns its id. */
   appendInput(at: number, json: string): number;
   /** Commits the events of one input in one transaction and moves `lastSeq` and `lastApplied`. */
