@@ -8,6 +8,7 @@ import { toPublic } from '../domain/secrecy.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
+import { validateCommand, validateNetworkInput } from '../protocol/schemas.ts';
 import { parseCommand, parseJson, parseNetworkInput, refusalOf, requestId } from './commands.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
 import type { ControllerPresence } from './presence.ts';
@@ -167,6 +168,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       log.warn({ error: parsed.error }, 'refused an MQTT input');
       return;
     }
+    const checked = validateNetworkInput(parsed.value); // schemas/input.schema.json
+    if (!checked.ok) return log.warn({ error: checked.error }, 'refused an MQTT input');
     runtime.submit(parsed.value);
   }
 
@@ -175,6 +178,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     const id = json.ok ? requestId(json.value) : null;
     const parsed = json.ok ? parseCommand(name, json.value) : json;
     if (!parsed.ok) return answer(packet, { id, ok: false, command: name, error: parsed.error });
+    const checked = validateCommand(parsed.value.input); // schemas/command.schema.json
+    if (!checked.ok) return answer(packet, { id, ok: false, command: name, error: checked.error });
     let error: string | null;
     try {
       error = refusalOf(name, runtime.submit(parsed.value.input));
