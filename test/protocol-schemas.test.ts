@@ -12,6 +12,7 @@ import type { TableEvent } from '../src/domain/types.ts';
 import { validateInput as engineValidate } from '../src/domain/validate.ts';
 import { validateCommand, validateEvent, validateInput, validateNetworkInput } from '../src/protocol/schemas.ts';
 import { runSession } from '../src/sim/index.ts';
+import { parse as parseYaml } from 'yaml';
 
 const root = join(import.meta.dirname, '..');
 const fixtures = join(root, 'test/fixtures');
@@ -136,7 +137,7 @@ describe('docs/protocol.md examples', () => {
     const schema = JSON.parse(readFileSync(join(root, 'schemas/command.schema.json'), 'utf8')) as {
       oneOf: { $ref: string }[];
     };
-    const names = schema.oneOf.map((b) => b.$ref.replace('#/$defs/', ''));
+    const names = schema.oneOf.map((b) => b.$ref.replace('#/definitions/', ''));
     expect(new Set(examples.map((c) => c.name))).toEqual(new Set(names));
   });
 
@@ -152,9 +153,9 @@ describe('docs/protocol.md examples', () => {
   test('every event type of the schema is documented', () => {
     const text = readFileSync(join(root, 'docs/protocol.md'), 'utf8');
     const schema = JSON.parse(readFileSync(join(root, 'schemas/event.schema.json'), 'utf8')) as {
-      $defs: Record<string, { properties?: { type?: { const?: string; enum?: string[] } } }>;
+      definitions: Record<string, { properties?: { type?: { const?: string; enum?: string[] } } }>;
     };
-    const types = Object.values(schema.$defs).flatMap(
+    const types = Object.values(schema.definitions).flatMap(
       (d) => d.properties?.type?.enum ?? (d.properties?.type?.const ? [d.properties.type.const] : []),
     );
     expect(types.length).toBeGreaterThan(30);
@@ -315,5 +316,28 @@ describe('the schema and the engine agree', () => {
     expect(validateNetworkInput({ type: 'panel', button: 'fold' })).toEqual({ ok: true });
     expect(validateNetworkInput({ type: 'panel', button: 'bet' }).ok).toBe(false);
     expect(validateNetworkInput('garbage').ok).toBe(false);
+  });
+});
+
+describe('docs/asyncapi.yaml', () => {
+  const api = parseYaml(readFileSync(join(root, 'docs/asyncapi.yaml'), 'utf8')) as {
+    channels: Record<string, { parameters?: { name?: { schema: { enum: string[] } } } }>;
+  };
+  const text = readFileSync(join(root, 'docs/asyncapi.yaml'), 'utf8');
+
+  test('refers to the three schemas, and each reference resolves', () => {
+    const refs = [...text.matchAll(/\$ref: '(\.\.\/schemas\/[^']+)'/g)].map((m) => m[1]!);
+    expect(new Set(refs)).toEqual(
+      new Set(['../schemas/command.schema.json', '../schemas/input.schema.json', '../schemas/event.schema.json']),
+    );
+    for (const ref of refs) expect(() => readFileSync(join(root, 'docs', ref), 'utf8')).not.toThrow();
+  });
+
+  test("lists the command schema's commands on cmd/{name}", () => {
+    const schema = JSON.parse(readFileSync(join(root, 'schemas/command.schema.json'), 'utf8')) as {
+      oneOf: { $ref: string }[];
+    };
+    const names = schema.oneOf.map((b) => b.$ref.replace('#/definitions/', ''));
+    expect(api.channels['pokertable/{tableId}/cmd/{name}']!.parameters!.name!.schema.enum).toEqual(names);
   });
 });

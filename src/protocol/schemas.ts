@@ -3,7 +3,7 @@
 // the schemas state the same rules for board developers, and test/protocol-schemas.test.ts keeps the two in step.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 
 const dir = join(import.meta.dirname, '../../schemas');
 const load = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as object;
@@ -11,7 +11,7 @@ const load = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'))
 /** `{ok: true}`, or the first problems as one sentence naming the fields (`/seat must be <= 10`). */
 export type SchemaResult = { ok: true } | { ok: false; error: string };
 
-const ajv = new Ajv2020({
+const ajv = new Ajv({
   allErrors: true,
   verbose: true,
   discriminator: true,
@@ -32,12 +32,12 @@ for (const [what, tag] of [
 ] as const) {
   const schema = load(`${what}.schema.json`) as {
     oneOf: { $ref: string }[];
-    $defs: Record<string, { properties: Record<string, object> }>;
+    definitions: Record<string, { properties: Record<string, object> }>;
   };
   known.set(
     what,
     schema.oneOf.flatMap((branch) => {
-      const def = schema.$defs[branch.$ref.replace('#/$defs/', '')]!.properties[tag] as {
+      const def = schema.definitions[branch.$ref.replace('#/definitions/', '')]!.properties[tag] as {
         const?: string;
         enum?: string[];
       };
