@@ -15,7 +15,7 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return files(path);
-    return /\.(ts|js|json)$/.test(name) && !path.endsWith('rules-doc.test.ts') ? [path] : [];
+    return /\.(ts|js|json|ya?ml|md|conf|acl)$/.test(name) && !path.endsWith('rules-doc.test.ts') ? [path] : [];
   });
 }
 const cited = new Map<string, string>(); // id → a file citing it
@@ -93,5 +93,34 @@ describe('R-REMOVED-IN-HAND', () => {
     expect(s.all('hand.dead')).toEqual([]);
     const fold = s.send({ type: 'panel', button: 'fold' }); // seat 2 folds: seat 3 alone
     expect(fold.find((e) => e.type === 'hand.ended')).toMatchObject({ reason: 'fold', winners: [3] });
+  });
+});
+
+describe('the docs are self-contained', () => {
+  const docs = ['README.md', ...readdirSync(join(root, 'docs')).map((f) => `docs/${f}`)];
+  const published = [...docs, ...files(join(root, 'config')), ...files(join(root, 'schemas'))].map((f) =>
+    f.replace(`${root}/`, ''),
+  );
+
+  test('no project document points outside the repository', () => {
+    const outside = published.filter((f) => /\.\.\/shared|\/work\//.test(readFileSync(join(root, f), 'utf8')));
+    expect(outside).toEqual([]);
+  });
+
+  test('every relative link of README.md and docs/ leads to a file of the repository', () => {
+    const broken: string[] = [];
+    for (const doc of docs.filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(join(root, doc), 'utf8');
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1]!.split('#')[0]!;
+        if (target === '' || /^[a-z]+:/.test(target)) continue;
+        try {
+          statSync(join(root, doc, '..', target));
+        } catch {
+          broken.push(`${doc}: ${m[1]}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
