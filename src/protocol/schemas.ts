@@ -75,10 +75,9 @@ export function validateEvent(event: unknown): SchemaResult {
 
 function run(validate: ValidateFunction, value: unknown, what: string): SchemaResult {
   if (validate(value)) return { ok: true };
-  return {
-    ok: false,
-    error: `${what} does not match the schema: ${describe(validate.errors ?? [], (tag) => known.get(tag === 'name' ? 'command' : what) ?? [])}`,
-  };
+  // a command's `name` is the tag inside an input's command branch too
+  const tags = (tag: string) => known.get(tag === 'name' ? 'command' : what) ?? [];
+  return { ok: false, error: `${what} does not match the schema: ${describe(validate.errors ?? [], tags)}` };
 }
 
 /** ajv's errors as short phrases a person can act on: the field, then what would be right. The summary error of a
