@@ -147,7 +147,7 @@ describe('floor commands reach every topic at once (embedded broker, real runtim
     expect(await command('seat-player', { seat: '3', player: 'Ann' })).toMatchObject({
       ok: false,
       code: 'invalid-value',
-      message: 'seat-player: seat must be a seat number',
+      message: 'seat-player: seat must be a seat number from 1 to 10',
     });
     expect(await command('seat-player', { seat: 3, player: 'Ann', colour: 'red' })).toMatchObject({
       ok: false,

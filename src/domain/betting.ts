@@ -169,12 +169,16 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
   }
 }
 
-/** A player left the live hand: used by remove-player. */
+/** A player left the live hand: used by remove-player (R-REMOVED-IN-HAND). */
 export function dropFromHand(ctx: Ctx, seat: Seat): void {
   const hand = ctx.state.hand;
   if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
   hand.flags[seat]! |= FOLDED;
   if (hand.phase === 'dealing') return;
-  if (hand.onAction === seat) afterTurn(ctx, hand, seat);
-  else endIfOneLeft(ctx, hand);
+  if (hand.onAction !== seat) {
+    endIfOneLeft(ctx, hand);
+    return;
+  }
+  clearClocks(hand); // the clocks were that player's: cancelled, never passed on to the next seat (R-CLOCK-CALL)
+  afterTurn(ctx, hand, seat);
 }

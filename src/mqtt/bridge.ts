@@ -10,6 +10,7 @@ import type { Health } from '../runtime/health.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
 import { internalRefusal, malformed, parseCommand, parseJson, refusalOf, requestId, type Refusal } from './commands.ts';
+import { validateCommand } from '../protocol/schemas.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
 import type { ControllerPresence } from './presence.ts';
 import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } from './inputs.ts';
@@ -196,6 +197,18 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     if (!parsed.ok) {
       const { error, code, message } = parsed;
       return answer(packet, { id, ok: false, command: name, error, code, message });
+    }
+    // schemas/command.schema.json: the published contract, checked before the engine's own words.
+    const checked = validateCommand(parsed.value.input);
+    if (!checked.ok) {
+      return answer(packet, {
+        id,
+        ok: false,
+        command: name,
+        error: checked.error,
+        code: 'invalid-value',
+        message: checked.error,
+      });
     }
     if (commandBucket && !commandBucket.take(now())) {
       const text = 'rate-limited: too many commands, try again';

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { TableEvent } from '../domain/types.ts';
 import type { RawInput, Runtime } from '../runtime/types.ts';
+import { validateNetworkInput } from '../protocol/schemas.ts';
 import { isJournalRefusal } from './health.ts';
 import { malformed, parseJson, parseNetworkInput, refusalOf, requestId, requestNameOf } from './commands.ts';
 import { TokenBucket, type Rate } from './rate-limit.ts';
@@ -20,14 +21,7 @@ const CONTEXT_EVENTS = new Set<string>(['action.on', 'hand.started', 'hand.ended
 const CONTEXT_LOOKBACK = 1000;
 
 export type InputErrorCode =
-  | 'too-large'
-  | 'not-json'
-  | 'invalid'
-  | 'stale'
-  | 'rate-limited'
-  | 'rejected'
-  | 'storage-full'
-  | 'internal';
+  'too-large' | 'not-json' | 'invalid' | 'stale' | 'rate-limited' | 'rejected' | 'storage-full' | 'internal';
 
 export interface InputAnswer {
   id: string | null;
@@ -96,6 +90,9 @@ export class NetworkInputs {
     const type = isObject(json.value) && typeof json.value.type === 'string' ? json.value.type.slice(0, 40) : null;
     const parsed = parseNetworkInput(json.value);
     if (!parsed.ok) return refused(requestId(json.value)?.slice(0, 64) ?? null, type, 'invalid', parsed.error);
+    // schemas/input.schema.json: the published contract (the input with its id, as the panel sent it).
+    const checked = validateNetworkInput(parsed.value.input);
+    if (!checked.ok) return refused(parsed.value.id, type, 'invalid', checked.error);
     const { input, id, seq } = parsed.value;
     const earlier = id === null ? undefined : this.answers.get(id);
     if (earlier) return { ...earlier, duplicate: true };
