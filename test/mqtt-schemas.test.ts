@@ -85,8 +85,14 @@ it('refuses schema-invalid commands and inputs at the edge: answered, not journa
     ok: false,
     error: expect.stringMatching(/unknown field "color"/),
   });
-  expect(byId.get('rounds')).toMatchObject({ ok: false, error: expect.stringMatching(/rounds must be <= 100/) });
-  expect(byId.get('long')).toMatchObject({ ok: false, error: expect.stringMatching(/minutes must be <= 1440/) });
+  expect(byId.get('rounds')).toMatchObject({
+    ok: false,
+    error: expect.stringMatching(/rounds must be a whole number from 1 to 100/),
+  });
+  expect(byId.get('long')).toMatchObject({
+    ok: false,
+    error: expect.stringMatching(/minutes must be more than 0 and at most 1440/),
+  });
   // Only what the schema takes reached the runtime: the valid fold (refused by the rules: no hand) and two commands.
   const stored = runtime.outbox.read(0, 100).map((e) => e.type);
   expect(stored).toEqual(['table.ready', 'request.rejected', 'player.seated']);
