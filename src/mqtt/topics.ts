@@ -9,6 +9,8 @@ export interface Topics {
   secureEvents: string;
   state: string;
   clock: string;
+  /** The retained floor feed (src/mqtt/feed.ts). */
+  feed: string;
   input: string;
   cmdResult: string;
   /** Prefix under which MQTT 5 clients may ask for replies (`<base>/cmd/reply/<anything>`). */
@@ -33,6 +35,7 @@ export function topicsFor(base: string): Topics {
     secureEvents: `${base}/secure/events`,
     state: `${base}/state`,
     clock: `${base}/clock`,
+    feed: `${base}/feed`,
     input: `${base}/input`,
     cmdResult: `${base}/cmd/result`,
     cmdReplyPrefix: `${base}/cmd/reply/`,
@@ -81,7 +84,7 @@ export function readableFilters(base: string, roles: ReadonlySet<Role>): string[
   const t = topicsFor(base);
   const filters: string[] = [];
   if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
-    filters.push(t.status, t.events, t.state, t.clock, `${base}/devices/+`);
+    filters.push(t.status, t.events, t.state, t.clock, t.feed, `${base}/devices/+`);
   }
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);
   if (roles.has('secure')) filters.push(t.secureEvents);
