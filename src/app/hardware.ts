@@ -75,6 +75,7 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
     profiles,
     ...(deck ? { deck } : {}),
     devices,
+    structures: checked.structures,
     logger,
     prepare: (runtime) => setUpTable(runtime, config, logger),
   });
