@@ -16,7 +16,6 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && process.env.CI) throw new Error(`chromium not found at ${CHROMIUM} (apt install chromium)`);
 const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
-const HTTP = 18894;
 const PASSWORD = 'floor-test-secret';
 
 describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
@@ -33,11 +32,11 @@ describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
     const args = parseStartArgs(
       ['--speed', '3', '--seed', '5', '--irregularities', '0.3', '--seats', '6'].concat([
         '--mqtt-port',
-        '18892',
+        '0',
         '--ws-port',
-        '18893',
+        '0',
         '--http-port',
-        String(HTTP),
+        '0',
         '--state-dir',
         stateDir,
       ]),
@@ -60,8 +59,8 @@ describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
     });
     floor = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     board = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await board.goto(`http://127.0.0.1:${HTTP}/`);
-    await floor.goto(`http://127.0.0.1:${HTTP}/floor`);
+    await board.goto(table.app.urls.board!);
+    await floor.goto(table.app.urls.floor!);
   });
 
   afterAll(async () => {
@@ -81,7 +80,7 @@ describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
 
   it('prints the floor page and its account at start, and refuses a wrong password', async () => {
     expect(terminal).toContain(
-      `floor page     http://127.0.0.1:${HTTP}/floor   user floor, password from POKERTABLE_FLOOR_PASSWORD`,
+      `floor page     ${table.app.urls.floor}   user floor, password from POKERTABLE_FLOOR_PASSWORD`,
     );
     await expect.poll(() => floor.textContent('#table-name')).toBe('sim');
     await floor.screenshot({ path: join(artifacts, 'floor-login.png') });
