@@ -279,7 +279,9 @@ describeBoard('display board layout and content in Chromium', () => {
     // The broker goes away (as when the table's machine is unreachable): the board can only say it lost the broker.
     await broker.close();
     await expect.poll(() => page.getAttribute('#overlay', 'data-state'), { timeout: 15_000 }).toBe('reconnecting');
-    const reconnectingColour = await page.evaluate("getComputedStyle(document.getElementById('overlay-box')).borderColor");
+    const reconnectingColour = await page.evaluate(
+      "getComputedStyle(document.getElementById('overlay-box')).borderColor",
+    );
     expect(reconnectingColour).not.toBe(offlineColour);
     expect(await page.textContent('#overlay-detail')).toContain('reconnecting');
     await page.screenshot({ path: join(artifacts, 'board-reconnecting-broker.png') });

@@ -150,6 +150,15 @@ describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
     const refused = await act('#clock-call');
     expect(refused.kind).toBe('error');
     expect(refused.text).toMatch(new RegExp(`^Seat ${other} is not on action`));
+    // Seat and remove a player (last: the virtual dealer does not expect the floor to change its players).
+    await floor.click('#seat-grid .seat[data-seat="6"]');
+    const removed = await act('#remove-player');
+    expect(removed.text).toMatch(/^.+ removed from seat 6$/);
+    await expect.poll(() => floor.isVisible('#seat-player-row')).toBe(true);
+    await floor.fill('#player-name', 'Zoë Quinn');
+    expect((await act('#seat-player')).text).toBe('Zoë Quinn seated at seat 6');
+    await expect.poll(() => board.textContent('.seat[data-seat="6"] .name'), { timeout: 5000 }).toBe('Zoë Quinn');
+    await floor.click('#seat-grid .seat[data-seat="1"]');
     await floor.evaluate('window.scrollTo(0, 0)');
     await floor.screenshot({ path: join(artifacts, 'floor-desk.png') });
     await floor.locator('#seat-actions').scrollIntoViewIfNeeded();
