@@ -3,21 +3,35 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseStartArgs } from '../src/app/args.ts';
+import { runDoctor } from '../src/app/doctor/run.ts';
+import { startHardwareTable } from '../src/app/hardware.ts';
+import { freePort } from './helpers/mosquitto.ts';
 import { loadStructures, structureDirs, SHIPPED_STRUCTURES_DIR } from '../src/config/structures.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-function venue(files: Record<string, unknown>): { dir: string; config: string } {
+function venue(files: Record<string, unknown>, port = 1883): { dir: string; config: string } {
   const dir = mkdtempSync(join(tmpdir(), 'pt-structures-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'structures'));
   for (const [name, body] of Object.entries(files))
     writeFileSync(join(dir, 'structures', name), typeof body === 'string' ? body : JSON.stringify(body));
   const config = join(dir, 'table.yaml');
-  writeFileSync(config, '');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      table: { id: 't1', seats: 6 },
+      storage: { dir: join(dir, 'var') },
+      mqtt: { embedded: { port, wsPort: null } },
+      http: { port: null },
+      devices: [],
+    }),
+  );
   return { dir, config };
 }
 
@@ -56,5 +70,17 @@ describe('blind structures', () => {
   ])('refuses %s with one sentence naming the file and the field', (file, body, message) => {
     const { config } = venue({ [file]: body });
     expect(() => loadStructures(structureDirs(config))).toThrow(message);
+  });
+
+  it('a bad saved structure fails the doctor and stops npm start, with the same sentence', async () => {
+    const { config } = venue(
+      { 'late.json': { name: 'late', levels: [{ smallBlind: 100, bigBlind: 200, minutes: 0 }] } },
+      await freePort(),
+    );
+    const sentence = /structures\/late\.json: \/levels: level 1 of the structure: minutes must be more than 0/;
+    const failed = (await runDoctor(config)).filter((r) => r.status === 'fail' && r.subject === 'config');
+    expect(failed.map((r) => r.detail)).toEqual([expect.stringMatching(sentence)]);
+    const started = startHardwareTable({ ...parseStartArgs([]), config }, pino({ level: 'silent' }));
+    await expect(started).rejects.toThrow(sentence);
   });
 });

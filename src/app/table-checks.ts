@@ -57,7 +57,7 @@ export function checkTableConfig(config: Readonly<TableConfig>, configFile: stri
     structures = loadStructures(structureDirs(configFile));
   } catch (error) {
     if (!(error instanceof TableError)) throw error;
-    problems.push({ field: '(blind structures)', message: error.message });
+    problems.push({ field: 'blind structure', message: error.message });
   }
 
   const devices: ResolvedDevice[] = [];
