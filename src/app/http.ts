@@ -45,6 +45,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/index.html': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
   '/board.css': { file: join(webDir, 'board.css'), type: 'text/css; charset=utf-8' },
   '/board.js': { file: join(webDir, 'board.js'), type: 'text/javascript; charset=utf-8' },
+  '/seat-layout.js': { file: join(webDir, 'seat-layout.js'), type: 'text/javascript; charset=utf-8' },
   '/floor': { file: join(webDir, 'floor.html'), type: 'text/html; charset=utf-8' },
   '/floor.css': { file: join(webDir, 'floor.css'), type: 'text/css; charset=utf-8' },
   '/floor.js': { file: join(webDir, 'floor.js'), type: 'text/javascript; charset=utf-8' },
