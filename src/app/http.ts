@@ -46,6 +46,8 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/board.css': { file: join(webDir, 'board.css'), type: 'text/css; charset=utf-8' },
   '/board.js': { file: join(webDir, 'board.js'), type: 'text/javascript; charset=utf-8' },
   '/seat-layout.js': { file: join(webDir, 'seat-layout.js'), type: 'text/javascript; charset=utf-8' },
+  '/board-feed.js': { file: join(webDir, 'board-feed.js'), type: 'text/javascript; charset=utf-8' },
+  '/board-chime.js': { file: join(webDir, 'board-chime.js'), type: 'text/javascript; charset=utf-8' },
   '/floor': { file: join(webDir, 'floor.html'), type: 'text/html; charset=utf-8' },
   '/floor.css': { file: join(webDir, 'floor.css'), type: 'text/css; charset=utf-8' },
   '/floor.js': { file: join(webDir, 'floor.js'), type: 'text/javascript; charset=utf-8' },
@@ -94,6 +96,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
   }
   if (path === '/time')
     return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
+  if (path === '/floor/') {
+    // The page's links are relative to /floor.
+    res.writeHead(301, { location: '/floor' });
+    return void res.end();
+  }
   const entry = STATIC[path];
   if (!entry) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
   const body = await readFile(entry.file);

@@ -1,6 +1,6 @@
 // The display board: reads the table's public MQTT topics over WebSocket and draws them. Plain browser JS, no build.
 // `mqtt` is the global from MQTT.js's browser bundle (served at vendor/mqtt.min.js).
-/* global mqtt, SeatLayout */
+/* global mqtt, SeatLayout, BoardFeed, BoardChime */
 'use strict';
 
 (function () {
@@ -168,7 +168,7 @@
     if (event.type === 'hand.started' || event.type === 'hand.ended') $('hand-info').textContent = handText(event);
     if (event.type === 'hand.started') setBoardCards([]);
     if (event.type === 'board' && Array.isArray(event.cards)) setBoardCards(event.cards);
-    if (event.type === 'level.changed') chime(event.break ? 'break' : 'level');
+    if (event.type === 'level.changed') chime.ring('level');
     // With the retained feed, the feed topic brings these too (right after the event): only tables without it are
     // fed from here.
     if (view.feedTopic || !FEED_TYPES.has(event.type) || event.seq <= view.feedSeq) return;
@@ -271,49 +271,8 @@
     const key = `${l.level}/${l.isBreak}`;
     if (l.next && !l.paused && ms <= 60000 && ms > 55000 && view.warned !== key) {
       view.warned = key;
-      chime('minute');
+      chime.ring('minute');
     }
-  }
-
-  // ---- chime: off by default; a toggle in the header (remembered on this screen) ----
-  let audio = null;
-  function chimeOn() {
-    return localStorage.getItem('board-chime') === 'on';
-  }
-  function renderChime() {
-    const b = $('chime');
-    b.textContent = chimeOn() ? '♪ Chime on' : '♪ Chime off';
-    b.setAttribute('aria-pressed', String(chimeOn()));
-  }
-  function toggleChime() {
-    localStorage.setItem('board-chime', chimeOn() ? 'off' : 'on');
-    renderChime();
-    if (chimeOn()) {
-      // Browsers only let a page make sound after a tap: create the audio context on this one.
-      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-      void audio.resume();
-      chime('minute');
-    }
-  }
-  /** A short beep (WebAudio, no file): two tones for a new level, one for a minute left. */
-  function chime(kind) {
-    view.chimes = (view.chimes || 0) + 1;
-    $('chime').dataset.count = String(view.chimes);
-    $('chime').dataset.last = kind;
-    if (!chimeOn() || !audio) return;
-    const tones = kind === 'minute' ? [660] : [880, 1175];
-    tones.forEach((freq, i) => {
-      const t = audio.currentTime + i * 0.25;
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.4, t + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.22);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(t);
-      osc.stop(t + 0.25);
-    });
   }
 
   // ---- shot clock ----
@@ -450,62 +409,11 @@
   }
 
   // ---- floor feed ----
-  function feedLine(e) {
-    switch (e.type) {
-      case 'irregularity':
-        return ['irregularity', `Irregularity: ${e.kind.replace(/-/g, ' ')}`, e.remedy];
-      case 'misdeal':
-        return ['misdeal', 'Misdeal', `reason: ${e.reason.replace(/-/g, ' ')}`];
-      case 'hand.dead':
-        return ['dead', `Seat ${e.seat}: hand dead`, `reason: ${e.reason}`];
-      case 'violation':
-        return ['violation', `Seat ${e.seat}: violation`, e.rule];
-      case 'clock.called':
-        return ['clock', `Clock on seat ${e.seat}`, `called by ${e.by}`];
-      case 'penalty.started':
-        return ['violation', `Seat ${e.seat}: penalty`, `${e.hands} hands`];
-      case 'level.changed':
-        return [
-          'level',
-          e.break ? 'Break' : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
-          `from hand ${e.appliesToHand}`,
-        ];
-      case 'levels.paused':
-        return ['level', `Level ${e.level} paused`, `${clockText(e.remainingMs)} left`];
-      case 'levels.resumed':
-        return ['level', `Level ${e.level} running again`, `${clockText(e.remainingMs)} left`];
-      case 'level.adjusted':
-        return [
-          'level',
-          e.step !== undefined
-            ? e.step > 0
-              ? 'Floor: next level'
-              : 'Floor: previous level'
-            : `Floor: ${e.minutes > 0 ? '+' : '−'}${Math.abs(e.minutes)} min`,
-          `level ${e.level}, ${clockText(e.remainingMs)} left`,
-        ];
-      case 'showdown':
-        return [
-          'showdown',
-          `Seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(', ')} win${e.winners.length > 1 ? '' : 's'}`,
-          e.rank,
-        ];
-      case 'device.offline':
-        return ['violation', `Device ${e.device} offline`, e.detail];
-      case 'device.online':
-        return ['level', `Device ${e.device} online`, e.detail];
-      case 'timebank.used':
-        return ['clock', `Seat ${e.seat}: time bank`, `${e.remaining} left`];
-      default:
-        return ['other', e.type, ''];
-    }
-  }
-
   function renderFeed() {
     const list = $('feed');
     list.textContent = '';
     for (const item of view.feed) {
-      const [cls, what, detail] = feedLine(item.event);
+      const [cls, what, detail] = BoardFeed.feedLine(item.event, { money, clockText });
       const li = document.createElement('li');
       li.className = cls;
       li.dataset.type = item.event.type;
@@ -536,12 +444,11 @@
   }
 
   renderConn();
-  renderChime();
+  const chime = BoardChime.create($('chime'));
   // The table panel changes size with the window and with the panels beside it (a clock that appears, a feed
   // that fills): place the seats again whenever it does.
   if (window.ResizeObserver) new ResizeObserver(() => layoutSeats()).observe($('table-view'));
   else window.addEventListener('resize', () => layoutSeats());
-  $('chime').addEventListener('click', toggleChime);
   fetchJson('config.json')
     .then((config) => {
       sync.now = config.time.now;
