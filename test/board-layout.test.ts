@@ -264,6 +264,13 @@ describeBoard('display board layout and content in Chromium', () => {
       appliesToHand: 13,
     });
     await expect.poll(() => page.getAttribute('#chime', 'data-last')).toBe('level');
+    // One minute before the level ends: one tone, once.
+    await publish('clock', clock({ endsAt: tableNow() + 58_000, remainingMs: 58_000 }));
+    await expect.poll(() => page.getAttribute('#chime', 'data-last')).toBe('minute');
+    const count = await page.getAttribute('#chime', 'data-count');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await page.getAttribute('#chime', 'data-count')).toBe(count);
+    await publish('clock', clock());
     await page.close();
   }, 60_000);
   it('table offline looks unlike reconnecting to the broker', async () => {
