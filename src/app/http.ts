@@ -51,6 +51,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/floor': { file: join(webDir, 'floor.html'), type: 'text/html; charset=utf-8' },
   '/floor.css': { file: join(webDir, 'floor.css'), type: 'text/css; charset=utf-8' },
   '/floor.js': { file: join(webDir, 'floor.js'), type: 'text/javascript; charset=utf-8' },
+  '/floor-view.js': { file: join(webDir, 'floor-view.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-words.js': { file: join(webDir, 'floor-words.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
 };

@@ -1,7 +1,7 @@
 // The floor page: logs in to the table's broker with a floor account (MQTT over WebSocket), shows the level clock and
 // the seats, and sends floor commands on <base>/cmd/<name>, answered on <base>/cmd/result. Every answer is shown as a
 // sentence (floor-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global mqtt, FloorWords */
+/* global mqtt, FloorWords, FloorView */
 'use strict';
 
 (function () {
@@ -229,91 +229,13 @@
     else say(W.errorSentence(event.reason, { seat: event.seat }), 'error');
   }
 
-  // ---- drawing ----
-  function renderStatus() {
-    const l = view.clock || (view.state && view.state.level);
-    $('f-paused').hidden = !(l && l.paused);
-    if (!l) {
-      $('f-level').textContent = 'No levels running';
-      $('f-next').textContent = 'Start a structure below.';
-    } else {
-      $('f-level').textContent = l.isBreak ? `Break (after level ${l.level})` : `Level ${l.level} · ${W.blinds(l)}`;
-      const n = l.next;
-      const next = !n
-        ? 'Final level'
-        : `Next: ${n.isBreak ? `break, ${n.minutes} min` : `${W.blinds(n)}, ${n.minutes} min`}`;
-      $('f-next').textContent = next;
-    }
-    const s = view.state;
-    $('f-hand').textContent =
-      !s || s.hand === null
-        ? 'Between hands'
-        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}${s.onAction ? ` · seat ${s.onAction.seat} to act` : ''}`;
-    renderTime();
-  }
-
-  function renderTime() {
-    const l = view.clock || (view.state && view.state.level);
-    const el = $('f-time');
-    if (!l) {
-      el.textContent = '--:--';
-      return;
-    }
-    const ms = l.paused || l.endsAt === null ? l.remainingMs : l.endsAt - tableNow();
-    el.textContent = !l.next && ms <= 0 ? 'Final level' : W.clockText(ms);
-    el.classList.toggle('words', !l.next && ms <= 0);
-  }
-
-  function renderSeats() {
-    const s = view.state;
-    const grid = $('seat-grid');
-    if (!s) return;
-    if (grid.childElementCount !== s.seats) {
-      grid.textContent = '';
-      for (let i = 1; i <= s.seats; i++) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'seat';
-        b.dataset.seat = String(i);
-        b.setAttribute('role', 'radio');
-        b.innerHTML = '<span class="n"></span><span class="p"></span>';
-        b.addEventListener('click', () => selectSeat(i));
-        grid.appendChild(b);
-      }
-    }
-    for (const info of s.seatInfo) {
-      const b = grid.querySelector(`[data-seat="${info.seat}"]`);
-      if (!b) continue;
-      const marks = [];
-      if (s.button === info.seat) marks.push('D');
-      if (s.onAction && s.onAction.seat === info.seat) marks.push('▶');
-      b.querySelector('.n').textContent = `${info.seat}${marks.length ? ` ${marks.join(' ')}` : ''}`;
-      b.querySelector('.p').textContent = info.player || 'empty';
-      b.title = info.player || `Seat ${info.seat}: empty`;
-      b.classList.toggle('empty', !info.player);
-      b.classList.toggle('on-action', Boolean(s.onAction && s.onAction.seat === info.seat));
-      b.classList.toggle('selected', selectedSeat === info.seat);
-      b.setAttribute('aria-checked', String(selectedSeat === info.seat));
-    }
-    renderSeatActions();
-  }
-
+  // ---- drawing (floor-view.js) ----
+  const renderStatus = () => FloorView.status(view, tableNow());
+  const renderTime = () => FloorView.time(view, tableNow());
+  const renderSeats = () => FloorView.seats(view.state, selectedSeat, selectSeat);
   function selectSeat(seat) {
     selectedSeat = seat;
     renderSeats();
-  }
-
-  function renderSeatActions() {
-    const box = $('seat-actions');
-    const info = selectedSeat && view.state && view.state.seatInfo.find((x) => x.seat === selectedSeat);
-    box.hidden = !info;
-    if (!info) return;
-    $('seat-title').textContent =
-      `Seat ${info.seat} · ${info.player || 'empty'}${info.penaltyHands ? ` · penalty ${info.penaltyHands} hands` : ''}`;
-    $('seat-player-row').hidden = Boolean(info.player);
-    $('remove-player').hidden = !info.player;
-    $('penalty').disabled = !info.player;
-    $('clock-call').disabled = !info.player;
   }
 
   function renderStructures() {
