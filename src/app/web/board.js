@@ -226,7 +226,9 @@
     }
     $('level').textContent = l.isBreak ? `Break` : `Level ${l.level}`;
     $('blinds').textContent = blindsText(l);
-    $('ante').textContent = !l.isBreak && l.ante ? `Ante ${money(l.ante)}` : '';
+    // "No ante" rather than a gap where the room looks for it.
+    $('ante').textContent = l.isBreak ? '' : l.ante ? `Ante ${money(l.ante)}` : 'No ante';
+    $('ante').classList.toggle('none', !l.isBreak && !l.ante);
     $('paused').hidden = !l.paused;
     panel.classList.toggle('on-break', Boolean(l.isBreak));
     const n = l.next;
