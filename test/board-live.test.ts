@@ -91,5 +91,15 @@ describe.skipIf(!haveChromium)('display board on a live simulated table', () => 
     await expect.poll(() => page.locator(floorItems).count(), { timeout: 60_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.seat.on-action').count(), { timeout: 20_000 }).toBe(1);
     await page.screenshot({ path: join(artifacts, 'board-live.png') });
+
+    // A reload (or a board switched on now) shows the same floor feed and hand header at once, from the retained feed.
+    const feedBefore = await page.locator('#feed li').count();
+    await page.reload();
+    await expect.poll(() => page.getAttribute('#conn', 'data-state'), { timeout: 15_000 }).toBe('live');
+    await expect
+      .poll(() => page.locator('#feed li').count(), { timeout: 5000 })
+      .toBeGreaterThanOrEqual(Math.min(feedBefore, 1));
+    expect(await page.locator(floorItems).count()).toBeGreaterThan(0);
+    expect(await page.textContent('#hand-info')).toMatch(/^Hand \d+/);
   }, 120_000);
 });

@@ -52,7 +52,8 @@ describe('roles', () => {
   const t = (s: string) => `${base}/${s}`;
   it('display reads public topics only', () => {
     const d = user('display');
-    for (const s of ['status', 'events', 'state', 'clock', 'devices/shoe']) expect(canRead(base, d, t(s))).toBe(true);
+    for (const s of ['status', 'events', 'state', 'clock', 'feed', 'devices/shoe'])
+      expect(canRead(base, d, t(s))).toBe(true);
     for (const s of ['secure/events', 'cmd/result', 'input', 'cmd/setup']) expect(canRead(base, d, t(s))).toBe(false);
     expect(canRead(base, d, 'other/topic')).toBe(false);
   });

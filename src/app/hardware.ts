@@ -77,6 +77,7 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
     profiles,
     ...(deck ? { deck } : {}),
     devices,
+    structures: checked.structures,
     logger,
     newJournal: args.newJournal,
     prepare: (runtime) => {

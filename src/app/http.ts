@@ -1,11 +1,14 @@
-// The display board over HTTP: the static page (src/app/web), MQTT.js's browser bundle from node_modules, two
-// small JSON endpoints that tell the page where the broker is and what time it is at the table, and /health.
+// The display board and the floor page over HTTP: the static pages (src/app/web), MQTT.js's browser bundle from
+// node_modules, two small JSON endpoints that tell the pages where the broker is, what time it is at the table and
+// which blind structures are saved, and /health. The floor page grants nothing: it logs in to the broker, whose ACL
+// decides what the account may do.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { BlindStructure } from '../config/structures.ts';
 import { TableError } from '../domain/errors.ts';
 
 export interface BoardPageConfig {
@@ -14,6 +17,8 @@ export interface BoardPageConfig {
   base: string;
   /** Where the browser finds the broker: a full ws(s) URL, or null to use the page's own host name with `port`. */
   mqtt: { url: string | null; port: number | null; path: string };
+  /** Saved blind structures the floor page offers (config/structures/). */
+  structures?: readonly BlindStructure[];
 }
 
 export interface BoardServerOptions {
@@ -40,6 +45,14 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/index.html': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
   '/board.css': { file: join(webDir, 'board.css'), type: 'text/css; charset=utf-8' },
   '/board.js': { file: join(webDir, 'board.js'), type: 'text/javascript; charset=utf-8' },
+  '/seat-layout.js': { file: join(webDir, 'seat-layout.js'), type: 'text/javascript; charset=utf-8' },
+  '/board-feed.js': { file: join(webDir, 'board-feed.js'), type: 'text/javascript; charset=utf-8' },
+  '/board-chime.js': { file: join(webDir, 'board-chime.js'), type: 'text/javascript; charset=utf-8' },
+  '/floor': { file: join(webDir, 'floor.html'), type: 'text/html; charset=utf-8' },
+  '/floor.css': { file: join(webDir, 'floor.css'), type: 'text/css; charset=utf-8' },
+  '/floor.js': { file: join(webDir, 'floor.js'), type: 'text/javascript; charset=utf-8' },
+  '/floor-view.js': { file: join(webDir, 'floor-view.js'), type: 'text/javascript; charset=utf-8' },
+  '/floor-words.js': { file: join(webDir, 'floor-words.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
 };
 
@@ -84,6 +97,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
   }
   if (path === '/time')
     return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
+  if (path === '/floor/') {
+    // The page's links are relative to /floor.
+    res.writeHead(301, { location: '/floor' });
+    return void res.end();
+  }
   const entry = STATIC[path];
   if (!entry) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
   const body = await readFile(entry.file);

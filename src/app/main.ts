@@ -63,7 +63,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (args.config !== null) {
       const app = await startHardwareTable({ ...args, config: args.config }, logger);
       stop = app.stop;
-      status = `table up; board ${app.urls.board ?? 'off'}; MQTT ${app.urls.mqtt}`;
+      status = `table up; board ${app.urls.board ?? 'off'}; floor page ${app.urls.floor ?? 'off'}; MQTT ${app.urls.mqtt}`;
       logger.info({ urls: app.urls }, 'table ready');
     } else {
       // Loaded only here: a table on real hardware never needs the simulator.

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadProfiles } from '../config/profiles.ts';
+import { loadStructures } from '../config/structures.ts';
 import type { TableConfig } from '../config/types.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
@@ -14,6 +15,7 @@ import type { Clock } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { scaledClock } from './clock.ts';
 import { clockStepReporter } from './clock-steps.ts';
+import { FLOOR_PASSWORD_ENV, floorAccount, type FloorAccount } from './floor-account.ts';
 import type { ResumeFrom, VirtualTableOptions } from '../sim/index.ts';
 import { createSimulation, eventsOfHandUnderWay, simulatedDeck, type VirtualTable } from './simulation.ts';
 import { createSummary } from './summary.ts';
@@ -25,6 +27,8 @@ export interface SimulatedDeps {
   out: NodeJS.WritableStream & { isTTY?: boolean };
   /** Injected for tests; the scaled wall clock by default. */
   clock?: Clock;
+  /** Where POKERTABLE_FLOOR_PASSWORD is read (process.env by default). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningTable {
@@ -39,7 +43,7 @@ export const SIM_TABLE_ID = 'sim';
 /** Wall-clock ms between the table being up and the virtual dealer's first input. */
 export const START_GRACE_MS = 1500;
 
-export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig {
+export function simulatedConfig(args: StartArgs, stateDir: string, floor?: FloorAccount): TableConfig {
   return {
     source: '(simulated table)',
     table: { id: SIM_TABLE_ID, seats: args.seats, profile: SIM_PROFILE, rules: {}, deckFile: null },
@@ -51,7 +55,8 @@ export function simulatedConfig(args: StartArgs, stateDir: string): TableConfig 
         port: args.mqttPort ?? 1883,
         wsPort: args.wsPort ?? 8083,
         anonymousRoles: ['display'],
-        users: [],
+        // The floor page logs in with this account; the broker's ACL gives it the floor role.
+        users: floor ? [floor.user] : [],
       },
       external: null,
       secureDelayMs: 0,
@@ -70,7 +75,8 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   // A fresh journal each run, in a temporary directory unless --state-dir names one to keep (and resume from).
   const tempDir = args.stateDir === null ? mkdtempSync(resolve(tmpdir(), 'pokertable-sim-')) : null;
   const stateDir = args.stateDir !== null ? resolve(args.stateDir) : (tempDir as string);
-  const config = simulatedConfig(args, stateDir);
+  const floor = floorAccount(deps.env ?? process.env);
+  const config = simulatedConfig(args, stateDir, floor);
   const steps = clockStepReporter(logger);
   const clock = deps.clock ?? scaledClock(args.speed, { onStep: steps.onStep });
   const deck = simulatedDeck();
@@ -86,6 +92,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
       clock,
       speed: args.speed,
       profiles: loadProfiles(),
+      structures: loadStructures(),
       deck,
       devices: [shoe, board, display],
       logger,
@@ -120,6 +127,10 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
       `pokertable: simulated table "${SIM_TABLE_ID}", ${args.seats} seats, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
         `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
       `  display board  ${app.urls.board ?? '(off)'}`,
+      `  floor page     ${app.urls.floor ?? '(off)'}   user ${floor.user.username}, password ` +
+        (floor.fromEnv
+          ? `from ${FLOOR_PASSWORD_ENV}`
+          : `${floor.user.password} (set ${FLOOR_PASSWORD_ENV} to choose it)`),
       `  MQTT           ${app.urls.mqtt}   WebSocket ${app.urls.ws ?? '(off)'}   topics ${app.bridge.base}/#`,
       `  journal        ${stateDir}${tempDir ? ' (temporary)' : ''}${resume ? ` (resumed at seq ${recovered.seq})` : ''}   logs: ${args.logFile ?? 'stderr'} at ${config.log.level}`,
     ],

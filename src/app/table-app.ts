@@ -2,6 +2,7 @@
 // the display board over HTTP. Built in dependency order and stopped in the order shutdown needs: offline on MQTT
 // first, then devices dark, then the journal flushed and closed.
 import type { Logger } from 'pino';
+import type { BlindStructure } from '../config/structures.ts';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import type { Profile } from '../domain/profile.ts';
@@ -29,6 +30,8 @@ export interface TableAppOptions {
   profiles: Readonly<Record<string, Profile>>;
   deck?: ReadonlyMap<string, string>;
   devices: Device[];
+  /** Saved blind structures, offered on the floor page. */
+  structures?: readonly BlindStructure[];
   logger: Logger;
   /** `--new-journal`: a damaged journal is moved aside and a new one started (docs/durability.md). */
   newJournal?: boolean;
@@ -45,7 +48,7 @@ export interface TableApp {
   readonly board: BoardServer | null;
   /** `ok`, or `degraded` with reasons (a journal that cannot be written); retained on `<base>/health`. */
   readonly health: TableHealth;
-  readonly urls: { mqtt: string; ws: string | null; board: string | null };
+  readonly urls: { mqtt: string; ws: string | null; board: string | null; floor: string | null };
   /** Idempotent; never rejects (each step logs its own failure and the next one still runs). */
   stop(): Promise<void>;
 }
@@ -197,6 +200,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
         page: {
           tableId: config.table.id,
           base: bridge.base,
+          structures: options.structures ?? [],
           mqtt: broker
             ? { url: null, port: broker.wsPort, path: '' }
             : { url: wsUrlOf(config.mqtt.external?.url), port: null, path: '' },
@@ -211,6 +215,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       mqtt: broker ? `mqtt://${shownHost(broker.host)}:${broker.port}` : (config.mqtt.external?.url ?? ''),
       ws: broker?.wsPort ? `ws://${shownHost(broker.host)}:${broker.wsPort}` : null,
       board: board?.url ?? null,
+      floor: board ? `${board.url}floor` : null,
     };
     let stopping: Promise<void> | null = null;
     const app: TableApp = {

@@ -4,6 +4,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { resolveDevice, type ResolvedDevice } from '../config/load.ts';
 import { loadProfiles } from '../config/profiles.ts';
+import { loadStructures, structureDirs, type BlindStructure } from '../config/structures.ts';
 import type { FieldError } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
@@ -23,6 +24,8 @@ export interface TableChecks {
   profiles: Record<string, Profile> | null;
   /** The devices that resolved, in config order. */
   devices: ResolvedDevice[];
+  /** The saved blind structures the floor page offers (config/structures/ and `structures/` beside the config). */
+  structures: BlindStructure[];
 }
 
 export function checkTableConfig(config: Readonly<TableConfig>, configFile: string, configDir: string): TableChecks {
@@ -47,6 +50,14 @@ export function checkTableConfig(config: Readonly<TableConfig>, configFile: stri
       if (!(error instanceof TableError)) throw error;
       problems.push({ field: '/table/rules', message: error.message });
     }
+  }
+
+  let structures: BlindStructure[] = [];
+  try {
+    structures = loadStructures(structureDirs(configFile));
+  } catch (error) {
+    if (!(error instanceof TableError)) throw error;
+    problems.push({ field: 'blind structure', message: error.message });
   }
 
   const devices: ResolvedDevice[] = [];
@@ -87,5 +98,5 @@ export function checkTableConfig(config: Readonly<TableConfig>, configFile: stri
       } else ports.set(key, { name: ref.name, index: i });
     }
   });
-  return { problems, profiles, devices };
+  return { problems, profiles, devices, structures };
 }

@@ -130,5 +130,16 @@ export function levelSnapshot(ls: LevelState | null, now: number): LevelClockSna
           minutes: nextLevel.minutes,
         }
       : null,
+    nextBreak: nextBreakOf(ls),
   };
+}
+
+function nextBreakOf(ls: LevelState): LevelClockSnapshot['nextBreak'] {
+  let afterMs = 0;
+  for (let i = ls.index + 1; i < ls.levels.length; i++) {
+    const l = ls.levels[i]!;
+    if ('break' in l) return { level: ls.numbers[i]!, minutes: l.minutes, afterMs };
+    afterMs += l.minutes * MINUTE;
+  }
+  return null;
 }

@@ -67,4 +67,8 @@ export interface LevelClockSnapshot {
     ante: number | null;
     minutes: number;
   } | null;
+  /** The next break after this level: its level number, its length and how much play lies between the end of this
+   * level and its start (0 when it comes next). A board shows "break in" as the time left plus `afterMs`. Null when
+   * no break follows. */
+  nextBreak?: { level: number; minutes: number; afterMs: number } | null;
 }

@@ -3,12 +3,14 @@
 import type { Logger } from 'pino';
 import type { LevelClockSnapshot, TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
+import { FloorFeed } from './feed.ts';
 import type { Topics } from './topics.ts';
 
 export class RetainedTopics {
   private readonly latest = new Map<string, string>();
   private stateKey = '';
   private clockKey = '';
+  private readonly feed = new FloorFeed();
 
   constructor(
     private readonly topics: Topics,
@@ -44,8 +46,9 @@ export class RetainedTopics {
     }
   }
 
-  /** `devices/<name>` from device.online / device.offline events. */
+  /** `devices/<name>` from device.online / device.offline events; `feed` from the floor's events. */
   fromEvents(events: readonly TableEvent[]): void {
+    if (this.feed.add(events)) this.set(this.topics.feed, JSON.stringify(this.feed.payload()));
     for (const event of events) {
       if (event.type === 'device.online' || event.type === 'device.offline') {
         const payload = { online: event.type === 'device.online', detail: event.detail, at: event.at };

@@ -16,6 +16,8 @@ export interface Topics {
   secureEvents: string;
   state: string;
   clock: string;
+  /** The retained floor feed (src/mqtt/feed.ts). */
+  feed: string;
   input: string;
   /** Answers to networked inputs (docs/mqtt.md). */
   inputResult: string;
@@ -46,6 +48,7 @@ export function topicsFor(base: string): Topics {
     secureEvents: `${base}/secure/events`,
     state: `${base}/state`,
     clock: `${base}/clock`,
+    feed: `${base}/feed`,
     input: `${base}/input`,
     inputResult: `${base}/input/result`,
     cmdResult: `${base}/cmd/result`,
@@ -107,7 +110,7 @@ export function readableFilters(base: string, roles: ReadonlySet<Role>): string[
   const t = topicsFor(base);
   const filters: string[] = [];
   if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
-    filters.push(t.status, t.controller, t.health, t.events, t.state, t.clock, `${base}/devices/+`);
+    filters.push(t.status, t.controller, t.health, t.events, t.state, t.clock, t.feed, `${base}/devices/+`);
   }
   if (roles.has('panel') || roles.has('floor')) filters.push(t.inputResult);
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);

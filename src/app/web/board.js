@@ -1,6 +1,6 @@
 // The display board: reads the table's public MQTT topics over WebSocket and draws them. Plain browser JS, no build.
 // `mqtt` is the global from MQTT.js's browser bundle (served at vendor/mqtt.min.js).
-/* global mqtt */
+/* global mqtt, SeatLayout, BoardFeed, BoardChime */
 'use strict';
 
 (function () {
@@ -10,6 +10,9 @@
     clock: null, // <base>/clock (level clock), null when no levels run
     clockSeen: false,
     feed: [], // newest first
+    feedSeq: 0, // the retained feed's seq: live events at or below it are already in it
+    feedTopic: false, // the table publishes <base>/feed (else the feed is built from events alone)
+    boardCards: null, // from the public `board` events, ahead of the next state
     tableStatus: null, // 'online' | 'offline' (retained <base>/status)
     health: null, // retained <base>/health: {state: 'ok' | 'degraded', reasons: [{component, detail, since}], since}
     conn: 'connecting',
@@ -19,7 +22,7 @@
   const sync = { now: 0, perf: 0, speed: 1 };
   const tableNow = () => sync.now + (performance.now() - sync.perf) * sync.speed;
 
-  const FEED_SIZE = 6;
+  const FEED_SIZE = 8;
   const FEED_TYPES = new Set([
     'irregularity',
     'misdeal',
@@ -28,6 +31,9 @@
     'clock.called',
     'penalty.started',
     'level.changed',
+    'levels.paused',
+    'levels.resumed',
+    'level.adjusted',
     'showdown',
     'device.offline',
     'device.online',
@@ -62,12 +68,28 @@
     const badge = $('conn');
     let state = view.conn;
     if (state === 'live' && view.tableStatus === 'offline') state = 'offline';
-    const text = { live: 'Live', connecting: 'Connecting…', reconnecting: 'Reconnecting…', offline: 'Table offline' };
+    const text = {
+      live: 'Live',
+      connecting: 'Connecting…',
+      reconnecting: 'Reconnecting…',
+      offline: 'Table offline',
+    };
+    // The board's own link (to the broker) and the table's (its controller) fail differently and are fixed by
+    // different people: say which one it is.
+    const detail = {
+      connecting: 'Connecting to the table’s broker…',
+      reconnecting: 'Lost the broker: reconnecting every second. The numbers below may be stale.',
+      offline: 'The table’s controller is not running. Shown: the last state it sent.',
+    };
     badge.className = `conn ${state}`;
     badge.dataset.state = state;
     badge.textContent = text[state];
-    $('overlay').hidden = state === 'live';
-    $('overlay-text').textContent = text[state];
+    const overlay = $('overlay');
+    overlay.hidden = state === 'live';
+    overlay.className = state;
+    overlay.dataset.state = state;
+    $('overlay-text').textContent = state === 'offline' ? 'TABLE OFFLINE' : text[state];
+    $('overlay-detail').textContent = detail[state] || '';
   }
 
   // A degraded table (its journal cannot be written, …) plays on only in appearance: the room must see it.
@@ -104,9 +126,12 @@
       password: config.mqtt.password || undefined,
     });
     client.on('connect', () => {
-      client.subscribe([`${base}/state`, `${base}/clock`, `${base}/events`, `${base}/status`, `${base}/health`], {
-        qos: 1,
-      });
+      client.subscribe(
+        [`${base}/state`, `${base}/clock`, `${base}/events`, `${base}/status`, `${base}/health`, `${base}/feed`],
+        {
+          qos: 1,
+        },
+      );
       setConn('live');
       void resync();
     });
@@ -139,7 +164,8 @@
         view.clock = unwrapClock(data);
         view.clockSeen = true;
         renderLevel();
-      } else if (topic === `${base}/events`) onEvent(data);
+      } else if (topic === `${base}/feed`) onFeed(data);
+      else if (topic === `${base}/events`) onEvent(data);
     });
     setInterval(resync, 30000);
     setInterval(tick, 200);
@@ -159,10 +185,36 @@
   function onEvent(event) {
     if (!event || typeof event.type !== 'string') return;
     if (event.type === 'hand.started' || event.type === 'hand.ended') $('hand-info').textContent = handText(event);
-    if (!FEED_TYPES.has(event.type)) return;
+    if (event.type === 'hand.started') setBoardCards([]);
+    if (event.type === 'board' && Array.isArray(event.cards)) setBoardCards(event.cards);
+    if (event.type === 'level.changed') chime.ring('level');
+    // With the retained feed, the feed topic brings these too (right after the event): only tables without it are
+    // fed from here.
+    if (view.feedTopic || !FEED_TYPES.has(event.type) || event.seq <= view.feedSeq) return;
     view.feed.unshift({ event, shownAt: performance.now() });
     view.feed.length = Math.min(view.feed.length, FEED_SIZE);
     renderFeed();
+  }
+
+  /** The retained feed: what a board that was open all along shows, for a board that (re)connects now. */
+  function onFeed(feed) {
+    if (!feed || !Array.isArray(feed.items)) return;
+    const first = !view.feedTopic;
+    view.feedTopic = true;
+    const known = new Map(view.feed.map((item) => [item.event.seq, item.shownAt]));
+    // Items new since the last feed are highlighted; the first feed after connecting is history.
+    view.feed = feed.items.slice(0, FEED_SIZE).map((event) => ({
+      event,
+      shownAt: known.get(event.seq) ?? (first ? -Infinity : performance.now()),
+    }));
+    view.feedSeq = feed.seq || 0;
+    if (feed.hand) $('hand-info').textContent = handText(feed.hand);
+    renderFeed();
+  }
+
+  function setBoardCards(cards) {
+    view.boardCards = cards;
+    renderBoardCards(cards);
   }
 
   function handText(event) {
@@ -191,14 +243,16 @@
       renderTimeLeft();
       return;
     }
-    $('level').textContent = l.isBreak ? `Break (level ${l.level})` : `Level ${l.level}`;
+    $('level').textContent = l.isBreak ? `Break` : `Level ${l.level}`;
     $('blinds').textContent = blindsText(l);
-    $('ante').textContent = !l.isBreak && l.ante ? `Ante ${money(l.ante)}` : '';
+    // "No ante" rather than a gap where the room looks for it.
+    $('ante').textContent = l.isBreak ? '' : l.ante ? `Ante ${money(l.ante)}` : 'No ante';
+    $('ante').classList.toggle('none', !l.isBreak && !l.ante);
     $('paused').hidden = !l.paused;
     panel.classList.toggle('on-break', Boolean(l.isBreak));
     const n = l.next;
     $('next-level').textContent = !n
-      ? 'last level'
+      ? 'none: this is the final level'
       : n.isBreak
         ? `Break · ${n.minutes} min`
         : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min`;
@@ -223,8 +277,23 @@
       return;
     }
     const ms = l.paused || l.endsAt === null ? l.remainingMs : l.endsAt - tableNow();
-    el.textContent = clockText(ms);
-    el.classList.toggle('ending', ms < 60000);
+    // The final level plays on when its time is up: say so instead of a red 00:00 for the rest of the night.
+    const over = !l.next && ms <= 0;
+    el.textContent = over ? 'Final level' : clockText(ms);
+    el.classList.toggle('words', over);
+    el.classList.toggle('ending', !over && ms < 60000);
+    const b = l.nextBreak;
+    const breakEl = $('break-in');
+    breakEl.hidden = !b;
+    if (b)
+      breakEl.textContent =
+        b.afterMs === 0 && !l.isBreak ? `Break next · ${b.minutes} min` : `Break in ${clockText(ms + b.afterMs)}`;
+    // One minute before a level change (not after the final level), once per level.
+    const key = `${l.level}/${l.isBreak}`;
+    if (l.next && !l.paused && ms <= 60000 && ms > 55000 && view.warned !== key) {
+      view.warned = key;
+      chime.ring('minute');
+    }
   }
 
   // ---- shot clock ----
@@ -292,10 +361,6 @@
         const el = document.createElement('div');
         el.className = 'seat';
         el.dataset.seat = String(i);
-        // Seat 1 at the dealer's left, going round clockwise as seen from above.
-        const angle = Math.PI / 2 + (2 * Math.PI * (i - 0.5)) / s.seats;
-        el.style.left = `${50 + 42 * Math.cos(angle)}%`;
-        el.style.top = `${50 + 40 * Math.sin(angle)}%`;
         el.innerHTML = '<div class="num"></div><div class="name"></div><div class="badges"></div>';
         seats.appendChild(el);
       }
@@ -310,7 +375,12 @@
       if (info.folded) el.classList.add('folded');
       if (onAction) el.classList.add('on-action');
       el.querySelector('.num').textContent = String(info.seat);
-      el.querySelector('.name').textContent = info.player || (info.present ? 'occupied' : 'empty');
+      const name = el.querySelector('.name');
+      name.textContent = info.player || (info.present ? 'occupied' : 'empty');
+      // A long name gets a smaller font, and its full text as a tooltip when it is still cut.
+      name.classList.toggle('long', (info.player || '').length > 12);
+      name.classList.toggle('very-long', (info.player || '').length > 18);
+      el.title = info.player ? `Seat ${info.seat}: ${info.player}` : `Seat ${info.seat}`;
       const badges = [];
       if (s.button === info.seat) badges.push(['button', 'D']);
       if (s.smallBlind === info.seat) badges.push(['sb', 'SB']);
@@ -323,16 +393,34 @@
         .map(([cls, text]) => `<span class="badge ${cls}">${text}</span>`)
         .join('');
     }
-    const board = $('board-cards');
-    board.innerHTML = (s.board || [])
-      .map((c) => `<span class="card${/[hd]$/.test(c) ? ' red' : ''}">${cardText(c)}</span>`)
-      .join('');
+    view.boardCards = null;
+    renderBoardCards(s.board || []);
+    // Names and badges change the seats' sizes: place them again (cheap: a few seats, on state changes only).
+    layoutSeats();
     $('phase').textContent =
       s.hand === null
         ? 'Waiting for the shuffle'
         : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
     renderShotClock();
     if (!view.clockSeen) renderLevel();
+  }
+
+  function layoutSeats() {
+    SeatLayout.placeSeats($('table-view'), $('seats'));
+  }
+
+  /** The public cards on the table (flop, turn, river): from `state.board` and the `board` events, never a hole or
+   * burn card (those are null on the public topics anyway). */
+  function renderBoardCards(cards) {
+    const board = $('board-cards');
+    board.textContent = '';
+    for (const c of cards) {
+      if (typeof c !== 'string' || !/^[2-9TJQKA][shdc]$/.test(c)) continue;
+      const span = document.createElement('span');
+      span.className = `card${/[hd]$/.test(c) ? ' red' : ''}`;
+      span.textContent = cardText(c);
+      board.appendChild(span);
+    }
   }
 
   function cardText(c) {
@@ -342,49 +430,11 @@
   }
 
   // ---- floor feed ----
-  function feedLine(e) {
-    switch (e.type) {
-      case 'irregularity':
-        return ['irregularity', `Irregularity: ${e.kind.replace(/-/g, ' ')}`, e.remedy];
-      case 'misdeal':
-        return ['misdeal', 'Misdeal', `reason: ${e.reason.replace(/-/g, ' ')}`];
-      case 'hand.dead':
-        return ['dead', `Seat ${e.seat}: hand dead`, `reason: ${e.reason}`];
-      case 'violation':
-        // The event's sentence names the rule; a rule id alone means nothing to the room.
-        return ['violation', `Seat ${e.seat}: violation`, e.message || `rule ${e.rule}`];
-      case 'clock.called':
-        return ['clock', `Clock on seat ${e.seat}`, `called by ${e.by}`];
-      case 'penalty.started':
-        return ['violation', `Seat ${e.seat}: penalty`, `${e.hands} hands`];
-      case 'level.changed':
-        return [
-          'level',
-          e.break ? 'Break' : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
-          `from hand ${e.appliesToHand}`,
-        ];
-      case 'showdown':
-        return [
-          'showdown',
-          `Seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(', ')} win${e.winners.length > 1 ? '' : 's'}`,
-          e.rank,
-        ];
-      case 'device.offline':
-        return ['violation', `Device ${e.device} offline`, e.detail];
-      case 'device.online':
-        return ['level', `Device ${e.device} online`, e.detail];
-      case 'timebank.used':
-        return ['clock', `Seat ${e.seat}: time bank`, `${e.remaining} left`];
-      default:
-        return ['other', e.type, ''];
-    }
-  }
-
   function renderFeed() {
     const list = $('feed');
     list.textContent = '';
     for (const item of view.feed) {
-      const [cls, what, detail] = feedLine(item.event);
+      const [cls, what, detail] = BoardFeed.feedLine(item.event, { money, clockText });
       const li = document.createElement('li');
       li.className = cls;
       li.dataset.type = item.event.type;
@@ -415,6 +465,11 @@
   }
 
   renderConn();
+  const chime = BoardChime.create($('chime'));
+  // The table panel changes size with the window and with the panels beside it (a clock that appears, a feed
+  // that fills): place the seats again whenever it does.
+  if (window.ResizeObserver) new ResizeObserver(() => layoutSeats()).observe($('table-view'));
+  else window.addEventListener('resize', () => layoutSeats());
   fetchJson('config.json')
     .then((config) => {
       sync.now = config.time.now;

@@ -1,0 +1,59 @@
+// The board's floor feed lines: an event in words, as [css class, what, detail]. Plain browser JS, no DOM.
+'use strict';
+
+(function (root) {
+  function feedLine(e, f) {
+    const { money, clockText } = f;
+    switch (e.type) {
+      case 'irregularity':
+        return ['irregularity', `Irregularity: ${e.kind.replace(/-/g, ' ')}`, e.remedy];
+      case 'misdeal':
+        return ['misdeal', 'Misdeal', `reason: ${e.reason.replace(/-/g, ' ')}`];
+      case 'hand.dead':
+        return ['dead', `Seat ${e.seat}: hand dead`, `reason: ${e.reason}`];
+      case 'violation':
+        // The event's sentence names the rule; a rule id alone means nothing to the room.
+        return ['violation', `Seat ${e.seat}: violation`, e.message || `rule ${e.rule}`];
+      case 'clock.called':
+        return ['clock', `Clock on seat ${e.seat}`, `called by ${e.by}`];
+      case 'penalty.started':
+        return ['violation', `Seat ${e.seat}: penalty`, `${e.hands} hands`];
+      case 'level.changed':
+        return [
+          'level',
+          e.break ? 'Break' : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
+          `from hand ${e.appliesToHand}`,
+        ];
+      case 'levels.paused':
+        return ['level', `Level ${e.level} paused`, `${clockText(e.remainingMs)} left`];
+      case 'levels.resumed':
+        return ['level', `Level ${e.level} running again`, `${clockText(e.remainingMs)} left`];
+      case 'level.adjusted':
+        return [
+          'level',
+          e.step !== undefined
+            ? e.step > 0
+              ? 'Floor: next level'
+              : 'Floor: previous level'
+            : `Floor: ${e.minutes > 0 ? '+' : '−'}${Math.abs(e.minutes)} min`,
+          `level ${e.level}, ${clockText(e.remainingMs)} left`,
+        ];
+      case 'showdown':
+        return [
+          'showdown',
+          `Seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(', ')} win${e.winners.length > 1 ? '' : 's'}`,
+          e.rank,
+        ];
+      case 'device.offline':
+        return ['violation', `Device ${e.device} offline`, e.detail];
+      case 'device.online':
+        return ['level', `Device ${e.device} online`, e.detail];
+      case 'timebank.used':
+        return ['clock', `Seat ${e.seat}: time bank`, `${e.remaining} left`];
+      default:
+        return ['other', e.type, ''];
+    }
+  }
+
+  root.BoardFeed = { feedLine };
+})(typeof window !== 'undefined' ? window : globalThis);

@@ -1,0 +1,91 @@
+// The floor page's drawing: the level clock and hand, the seat grid and the chosen seat's actions. Plain browser JS;
+// floor.js owns the connection and the commands.
+/* global FloorWords */
+'use strict';
+
+(function (root) {
+  const $ = (id) => document.getElementById(id);
+  const W = FloorWords;
+
+  function status(view, now) {
+    const l = view.clock || (view.state && view.state.level);
+    $('f-paused').hidden = !(l && l.paused);
+    if (!l) {
+      $('f-level').textContent = 'No levels running';
+      $('f-next').textContent = 'Start a structure below.';
+    } else {
+      $('f-level').textContent = l.isBreak ? `Break (after level ${l.level})` : `Level ${l.level} · ${W.blinds(l)}`;
+      const n = l.next;
+      const next = !n
+        ? 'Final level'
+        : `Next: ${n.isBreak ? `break, ${n.minutes} min` : `${W.blinds(n)}, ${n.minutes} min`}`;
+      $('f-next').textContent = next;
+    }
+    const s = view.state;
+    $('f-hand').textContent =
+      !s || s.hand === null
+        ? 'Between hands'
+        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}${s.onAction ? ` · seat ${s.onAction.seat} to act` : ''}`;
+    time(view, now);
+  }
+
+  function time(view, now) {
+    const l = view.clock || (view.state && view.state.level);
+    const el = $('f-time');
+    if (!l) {
+      el.textContent = '--:--';
+      return;
+    }
+    const ms = l.paused || l.endsAt === null ? l.remainingMs : l.endsAt - now;
+    el.textContent = !l.next && ms <= 0 ? 'Final level' : W.clockText(ms);
+    el.classList.toggle('words', !l.next && ms <= 0);
+  }
+
+  function seats(s, selectedSeat, onSelect) {
+    const grid = $('seat-grid');
+    if (!s) return;
+    if (grid.childElementCount !== s.seats) {
+      grid.textContent = '';
+      for (let i = 1; i <= s.seats; i++) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'seat';
+        b.dataset.seat = String(i);
+        b.setAttribute('role', 'radio');
+        b.innerHTML = '<span class="n"></span><span class="p"></span>';
+        b.addEventListener('click', () => onSelect(i));
+        grid.appendChild(b);
+      }
+    }
+    for (const info of s.seatInfo) {
+      const b = grid.querySelector(`[data-seat="${info.seat}"]`);
+      if (!b) continue;
+      const marks = [];
+      if (s.button === info.seat) marks.push('D');
+      if (s.onAction && s.onAction.seat === info.seat) marks.push('▶');
+      b.querySelector('.n').textContent = `${info.seat}${marks.length ? ` ${marks.join(' ')}` : ''}`;
+      b.querySelector('.p').textContent = info.player || 'empty';
+      b.title = info.player || `Seat ${info.seat}: empty`;
+      b.classList.toggle('empty', !info.player);
+      b.classList.toggle('on-action', Boolean(s.onAction && s.onAction.seat === info.seat));
+      b.classList.toggle('selected', selectedSeat === info.seat);
+      b.setAttribute('aria-checked', String(selectedSeat === info.seat));
+    }
+    seatActions(s, selectedSeat);
+  }
+
+  function seatActions(s, selectedSeat) {
+    const box = $('seat-actions');
+    const info = selectedSeat && s && s.seatInfo.find((x) => x.seat === selectedSeat);
+    box.hidden = !info;
+    if (!info) return;
+    $('seat-title').textContent =
+      `Seat ${info.seat} · ${info.player || 'empty'}${info.penaltyHands ? ` · penalty ${info.penaltyHands} hands` : ''}`;
+    $('seat-player-row').hidden = Boolean(info.player);
+    $('remove-player').hidden = !info.player;
+    $('penalty').disabled = !info.player;
+    $('clock-call').disabled = !info.player;
+  }
+
+  root.FloorView = { status, time, seats };
+})(window);

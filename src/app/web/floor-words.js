@@ -1,0 +1,151 @@
+// The floor page's sentences: what a command did ("Level 4 paused at 12:31 left") from the events it produced, and
+// why it was refused. Plain browser JS, no DOM: the page and the tests (test/floor-words.test.ts) share it.
+'use strict';
+
+(function (root) {
+  const two = (x) => String(x).padStart(2, '0');
+
+  function clockText(ms) {
+    const total = Math.max(0, Math.ceil(ms / 1000));
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+  }
+
+  function chips(n) {
+    return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
+  }
+
+  function blinds(e) {
+    return `${chips(e.smallBlind)}/${chips(e.bigBlind)}${e.ante ? ` ante ${chips(e.ante)}` : ''}`;
+  }
+
+  function levelName(e) {
+    return e.break ? 'break' : `level ${e.level}, ${blinds(e)}`;
+  }
+
+  function minutesText(n) {
+    const a = Math.abs(n);
+    return a === 1 ? 'one minute' : `${a} minutes`;
+  }
+
+  function who(seat, names) {
+    const name = names && names[seat];
+    return name ? `seat ${seat} (${name})` : `seat ${seat}`;
+  }
+
+  function cap(s) {
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+
+  /** Which event says that a command did what it was asked. */
+  const CONFIRMS = {
+    'levels-pause': ['levels.paused'],
+    'levels-resume': ['levels.resumed'],
+    'levels-adjust': ['level.adjusted'],
+    'levels-start': ['level.changed'],
+    'seat-player': ['player.seated'],
+    'remove-player': ['player.removed'],
+    'set-button': ['button.set'],
+    penalty: ['penalty.started'],
+    clock: ['clock.called'],
+  };
+
+  /**
+   * The sentence for an accepted command.
+   * @param {string} command the command's name (`clock` for a clock call)
+   * @param {object} body what was sent
+   * @param {object[]} events the events it produced (public forms), oldest first
+   * @param {object} ctx { names: {seat: player}, structure: title of a started structure, now: table time }
+   */
+  function doneSentence(command, body, events, ctx) {
+    const c = ctx || {};
+    const find = (type) => events.find((e) => e.type === type);
+    switch (command) {
+      case 'levels-pause': {
+        const e = find('levels.paused');
+        return e ? `Level ${e.level} paused at ${clockText(e.remainingMs)} left` : 'Levels paused';
+      }
+      case 'levels-resume': {
+        const e = find('levels.resumed');
+        return e ? `Level ${e.level} running again: ${clockText(e.remainingMs)} left` : 'Levels running again';
+      }
+      case 'levels-adjust': {
+        const e = find('level.adjusted');
+        const changed = find('level.changed');
+        if (body.step !== undefined) {
+          const where = body.step > 0 ? 'Next level' : 'Back a level';
+          const level = changed ? levelName(changed) : e ? `level ${e.level}` : 'done';
+          const left = e ? `, ${clockText(e.remainingMs)} left${e.paused ? ' (paused)' : ''}` : '';
+          return `${where}: ${level}${left}`;
+        }
+        const what =
+          body.minutes > 0
+            ? `${cap(minutesText(body.minutes))} added to`
+            : `${cap(minutesText(body.minutes))} taken off`;
+        return e
+          ? `${what} level ${e.level}: ${clockText(e.remainingMs)} left${e.paused ? ' (paused)' : ''}`
+          : `${what} the level`;
+      }
+      case 'levels-start': {
+        const e = find('level.changed');
+        const name = c.structure ? `“${c.structure}” started` : 'Structure started';
+        const first = body.levels && body.levels[0];
+        return e ? `${name}: ${levelName(e)}${first ? `, ${clockText(first.minutes * 60000)} left` : ''}` : name;
+      }
+      case 'seat-player':
+        return `${body.player} seated at seat ${body.seat}`;
+      case 'remove-player': {
+        const e = find('player.removed');
+        return `${e ? e.player : 'The player'} removed from seat ${body.seat}`;
+      }
+      case 'set-button':
+        return `Button moved to seat ${body.seat} for the next hand`;
+      case 'penalty': {
+        const e = find('penalty.started');
+        const hands = e ? e.hands : body.hands;
+        return `${cap(who(body.seat, c.names))}: penalty of ${hands} hand${hands === 1 ? '' : 's'}`;
+      }
+      case 'clock': {
+        const e = find('clock.called');
+        if (!e) return 'Clock called';
+        const seconds = Math.round((e.deadline - (c.now ?? e.at)) / 1000);
+        return `Clock called on ${who(e.seat, c.names)}: ${seconds} seconds to act`;
+      }
+      default:
+        return `${command}: done`;
+    }
+  }
+
+  const REASONS = {
+    'no-levels': 'No levels are running: start a structure first',
+    'already-paused': 'The levels are already paused',
+    'not-paused': 'The levels are not paused',
+    'no-next-level': 'This is the last level of the structure: there is no next level',
+    'no-previous-level': 'This is the first level of the structure: there is no previous level',
+    'not-enough-time': 'That would leave no time on this level',
+    'seat-taken': 'That seat already has a player',
+    'player-already-seated': 'That player is already seated at this table',
+    'hand-in-progress': 'Not during a hand: wait for the hand to end',
+    'no-hand': 'No hand is under way',
+    'no-action': 'Nobody is on action',
+    'clock-running': 'A clock is already running on that player',
+    'caller-not-seated': 'The calling seat has no player',
+    'caller-absent': 'The calling player is not at the table',
+    'caller-on-action': 'A player cannot call the clock on themselves',
+  };
+
+  /** A refusal as a sentence: the answer's `error.message` when it has one, else the engine's reason in words. */
+  function errorSentence(error, body) {
+    if (error && typeof error === 'object') return String(error.message || error.code || 'refused');
+    const reason = String(error || 'refused');
+    if (reason === 'seat-empty')
+      return `Seat ${body && body.seat !== undefined ? body.seat : ''} is empty`.replace('  ', ' ');
+    if (REASONS[reason]) return REASONS[reason];
+    // Already a sentence (a field check, "the table is not set up: …"): as it is, with a capital.
+    return /\s/.test(reason) ? cap(reason) : cap(reason.replace(/-/g, ' '));
+  }
+
+  root.FloorWords = { clockText, chips, blinds, doneSentence, errorSentence, CONFIRMS };
+})(typeof window !== 'undefined' ? window : globalThis);

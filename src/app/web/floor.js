@@ -1,0 +1,378 @@
+// The floor page: logs in to the table's broker with a floor account (MQTT over WebSocket), shows the level clock and
+// the seats, and sends floor commands on <base>/cmd/<name>, answered on <base>/cmd/result. Every answer is shown as a
+// sentence (floor-words.js). The page grants nothing: the broker's ACL decides what the account may do.
+/* global mqtt, FloorWords, FloorView */
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const W = FloorWords;
+  const ANSWER_MS = 5000; // no answer by then: say so (a table that is off gets no queued commands)
+  const CONFIRM_MS = 1500; // how long to wait for the event that confirms an accepted command
+
+  let config = null;
+  let client = null;
+  let base = '';
+  let counter = 0;
+  let selectedSeat = null;
+  let lastSeq = 0;
+  const view = { state: null, clock: null, events: [] };
+  const pending = new Map(); // id -> { name, body, extra, seq, timer }
+  const sync = { now: 0, perf: 0, speed: 1 };
+  const tableNow = () => sync.now + (performance.now() - sync.perf) * sync.speed;
+
+  function setConn(state, text) {
+    const el = $('conn');
+    el.className = `conn ${state}`;
+    el.dataset.state = state;
+    el.textContent = text;
+  }
+
+  function say(text, kind) {
+    const el = $('result');
+    el.textContent = text;
+    el.className = `result ${kind}`;
+    el.dataset.kind = kind;
+    if (kind === 'busy') return;
+    const li = document.createElement('li');
+    li.className = kind;
+    const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    li.textContent = `${time} ${text}`;
+    $('log').prepend(li);
+    while ($('log').children.length > 8) $('log').lastChild.remove();
+  }
+
+  // ---- log in ----
+  function logIn(username, password) {
+    const url =
+      config.mqtt.url ||
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
+    $('login-error').hidden = true;
+    $('login-button').disabled = true;
+    setConn('connecting', 'Logging in…');
+    let everConnected = false;
+    const c = mqtt.connect(url, {
+      protocolVersion: 4,
+      username,
+      password,
+      clean: true,
+      connectTimeout: 5000,
+      reconnectPeriod: 0, // a refused login is not retried; after the first success, reconnect (below)
+    });
+    client = c;
+    c.on('connect', () => {
+      everConnected = true;
+      c.options.reconnectPeriod = 1000;
+      c.subscribe(
+        [`${base}/cmd/result`, `${base}/events`, `${base}/state`, `${base}/clock`, `${base}/status`],
+        { qos: 1 },
+        (err, granted) => {
+          const refused = (granted || []).filter((g) => g.qos === 128).map((g) => g.topic);
+          if (err || refused.includes(`${base}/cmd/result`)) {
+            failLogin(`The account “${username}” may not give floor commands at this table (it has no floor role).`);
+            return;
+          }
+          sessionStorage.setItem('floor-login', JSON.stringify({ username, password }));
+          localStorage.setItem('floor-username', username);
+          $('login').hidden = true;
+          $('desk').hidden = false;
+          setConn('live', `${username} · live`);
+          $('login-button').disabled = false;
+        },
+      );
+      void resync();
+    });
+    c.on('error', (err) => {
+      if (everConnected) return;
+      const code = err && err.code;
+      failLogin(
+        code === 4 || code === 5 || /bad username|not authorized/i.test(String(err && err.message))
+          ? 'Wrong username or password.'
+          : `Cannot reach the table's broker (${err && err.message ? err.message : 'no answer'}).`,
+      );
+    });
+    c.on('close', () => {
+      if (!everConnected) {
+        if ($('login-error').hidden) failLogin("Cannot reach the table's broker.");
+        return;
+      }
+      if (client === c) setConn('reconnecting', 'Reconnecting…');
+    });
+    c.on('reconnect', () => setConn('reconnecting', 'Reconnecting…'));
+    c.on('message', onMessage);
+  }
+
+  function failLogin(text) {
+    $('login-error').textContent = text;
+    $('login-error').hidden = false;
+    $('login-button').disabled = false;
+    $('login').hidden = false;
+    $('desk').hidden = true;
+    sessionStorage.removeItem('floor-login');
+    setConn('out', 'Logged out');
+    if (client) client.end(true);
+    client = null;
+  }
+
+  function logOut() {
+    sessionStorage.removeItem('floor-login');
+    if (client) client.end(true);
+    client = null;
+    $('desk').hidden = true;
+    $('login').hidden = false;
+    $('password').value = '';
+    setConn('out', 'Logged out');
+  }
+
+  // ---- what the table says ----
+  function onMessage(topic, payload) {
+    const text = payload.toString();
+    if (topic === `${base}/status`) {
+      if (text === 'offline') setConn('offline', 'Table offline');
+      else if (client && client.connected) setConn('live', `${client.options.username} · live`);
+      return;
+    }
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (topic === `${base}/state`) {
+      view.state = data;
+      lastSeq = Math.max(lastSeq, data.seq || 0);
+      renderSeats();
+      renderStatus();
+    } else if (topic === `${base}/clock`) {
+      view.clock = data;
+      renderStatus();
+    } else if (topic === `${base}/events`) {
+      if (!data || typeof data.seq !== 'number') return;
+      lastSeq = Math.max(lastSeq, data.seq);
+      view.events.push(data);
+      if (view.events.length > 200) view.events.shift();
+      if (data.type === 'request.rejected' && data.request === 'clock') settleClockCall(data);
+      if (data.type === 'clock.called' && data.by === 'floor') settleClockCall(data);
+    } else if (topic === `${base}/cmd/result`) onResult(data);
+  }
+
+  function onResult(answer) {
+    const p = answer && pending.get(answer.id);
+    if (!p) return; // another floor tool's answer
+    pending.delete(answer.id);
+    clearTimeout(p.timer);
+    if (!answer.ok) return say(W.errorSentence(answer.error, p.body), 'error');
+    const wanted = W.CONFIRMS[p.name] || [];
+    const started = performance.now();
+    const finish = () => {
+      const mine = view.events.filter((e) => e.seq > p.seq);
+      if (wanted.some((t) => mine.some((e) => e.type === t)) || performance.now() - started > CONFIRM_MS) {
+        // A step also announces the level now in force: give it a moment to arrive.
+        say(W.doneSentence(p.name, p.body, mine, { ...p.extra, names: names(), now: tableNow() }), 'ok');
+      } else setTimeout(finish, 50);
+    };
+    finish();
+  }
+
+  function names() {
+    const out = {};
+    for (const s of (view.state && view.state.seatInfo) || []) if (s.player) out[s.seat] = s.player;
+    return out;
+  }
+
+  // ---- commands ----
+  function send(name, body, extra) {
+    if (!client || !client.connected)
+      return say('Not connected to the table: wait for “live”, then try again.', 'error');
+    const id = `floor-${Date.now().toString(36)}-${++counter}`;
+    const timer = setTimeout(() => {
+      if (!pending.delete(id)) return;
+      say(
+        `No answer from the table within ${ANSWER_MS / 1000} seconds: check that it is on before trying again.`,
+        'error',
+      );
+    }, ANSWER_MS);
+    pending.set(id, { name, body, extra: extra || {}, seq: lastSeq, timer });
+    say('Sending…', 'busy');
+    client.publish(`${base}/cmd/${name}`, JSON.stringify({ id, ...body }), { qos: 1 });
+  }
+
+  let clockCall = null;
+  function callClock(seat) {
+    const s = view.state;
+    const on = s && s.onAction ? s.onAction.seat : null;
+    if (!s || s.hand === null) return say('No hand is under way: the clock is called during a hand.', 'error');
+    if (on === null) return say('Nobody is on action right now.', 'error');
+    if (on !== seat)
+      return say(`Seat ${seat} is not on action (seat ${on} is): the clock is called on the player to act.`, 'error');
+    if (!client || !client.connected) return say('Not connected to the table.', 'error');
+    // A clock call is an input (as from the dealer's clock button); the table answers on the event stream.
+    const timer = setTimeout(() => {
+      if (!clockCall) return;
+      clockCall = null;
+      say(
+        `No answer from the table within ${ANSWER_MS / 1000} seconds: check that it is on before trying again.`,
+        'error',
+      );
+    }, ANSWER_MS);
+    clockCall = { seq: lastSeq, timer };
+    say('Sending…', 'busy');
+    client.publish(`${base}/input`, JSON.stringify({ type: 'clock-request', by: 'floor' }), { qos: 1 });
+  }
+
+  function settleClockCall(event) {
+    if (!clockCall || event.seq <= clockCall.seq) return;
+    clearTimeout(clockCall.timer);
+    clockCall = null;
+    if (event.type === 'clock.called')
+      say(W.doneSentence('clock', {}, [event], { names: names(), now: tableNow() }), 'ok');
+    else say(W.errorSentence(event.reason, { seat: event.seat }), 'error');
+  }
+
+  // ---- drawing (floor-view.js) ----
+  const renderStatus = () => FloorView.status(view, tableNow());
+  const renderTime = () => FloorView.time(view, tableNow());
+  const renderSeats = () => FloorView.seats(view.state, selectedSeat, selectSeat);
+  function selectSeat(seat) {
+    selectedSeat = seat;
+    renderSeats();
+  }
+
+  function renderStructures() {
+    const list = config.structures || [];
+    const select = $('structure');
+    select.textContent = '';
+    for (const s of list) {
+      const o = document.createElement('option');
+      o.value = s.name;
+      o.textContent = s.title;
+      select.appendChild(o);
+    }
+    if (list.length === 0) {
+      const o = document.createElement('option');
+      o.textContent = 'No saved structures';
+      select.appendChild(o);
+      select.disabled = true;
+      $('start-structure').disabled = true;
+    }
+    describeStructure();
+  }
+
+  function chosenStructure() {
+    return (config.structures || []).find((s) => s.name === $('structure').value) || null;
+  }
+
+  function describeStructure() {
+    const s = chosenStructure();
+    if (!s) return ($('structure-info').textContent = 'Save structures in config/structures/ (see docs/board.md).');
+    const play = s.levels.filter((l) => !l.break);
+    const first = play[0];
+    const breaks = s.levels.length - play.length;
+    $('structure-info').textContent =
+      `${play.length} levels from ${W.blinds(first)}, ${first.minutes} min each at first` +
+      `${breaks ? `, ${breaks} break${breaks > 1 ? 's' : ''}` : ''}. Starting replaces the levels now running.`;
+  }
+
+  let armed = null;
+  function startStructure() {
+    const s = chosenStructure();
+    if (!s) return;
+    const button = $('start-structure');
+    // Restarting the levels by a slip of the thumb would hurt: the first tap arms, the second starts.
+    if (armed !== s.name) {
+      armed = s.name;
+      button.textContent = 'Tap again to start';
+      button.classList.add('armed');
+      setTimeout(() => {
+        if (armed !== s.name) return;
+        armed = null;
+        button.textContent = 'Start';
+        button.classList.remove('armed');
+      }, 4000);
+      return;
+    }
+    armed = null;
+    button.textContent = 'Start';
+    button.classList.remove('armed');
+    send('levels-start', { levels: s.levels }, { structure: s.title });
+  }
+
+  function wire() {
+    for (const b of document.querySelectorAll('button[data-cmd]')) {
+      b.addEventListener('click', () => {
+        const body = {};
+        if (b.dataset.minutes) body.minutes = Number(b.dataset.minutes);
+        if (b.dataset.step) body.step = Number(b.dataset.step);
+        send(b.dataset.cmd, body);
+      });
+    }
+    $('structure').addEventListener('change', describeStructure);
+    $('start-structure').addEventListener('click', startStructure);
+    $('clock-call').addEventListener('click', () => callClock(selectedSeat));
+    $('set-button').addEventListener('click', () => send('set-button', { seat: selectedSeat }));
+    $('penalty').addEventListener('click', () => {
+      const hands = Number($('penalty-hands').value);
+      if (!Number.isInteger(hands) || hands < 1)
+        return say('The penalty is a whole number of hands, 1 or more.', 'error');
+      send('penalty', { seat: selectedSeat, hands });
+    });
+    $('seat-player').addEventListener('click', () => {
+      const player = $('player-name').value.trim();
+      if (!player) return say("Type the player's name first.", 'error');
+      send('seat-player', { seat: selectedSeat, player });
+      $('player-name').value = '';
+    });
+    $('remove-player').addEventListener('click', () => send('remove-player', { seat: selectedSeat }));
+    $('logout').addEventListener('click', logOut);
+    $('login').addEventListener('submit', (e) => {
+      e.preventDefault();
+      logIn($('username').value.trim(), $('password').value);
+    });
+  }
+
+  async function resync() {
+    try {
+      const before = performance.now();
+      const r = await fetch('time', { cache: 'no-store' });
+      const t = await r.json();
+      sync.now = t.now;
+      sync.speed = t.speed;
+      sync.perf = (before + performance.now()) / 2;
+    } catch {
+      // keep counting on the last sync
+    }
+  }
+
+  wire();
+  fetch('config.json', { cache: 'no-store' })
+    .then((r) => r.json())
+    .then((c) => {
+      config = c;
+      base = c.base;
+      sync.now = c.time.now;
+      sync.speed = c.time.speed;
+      sync.perf = performance.now();
+      $('table-name').textContent = c.tableId;
+      document.title = `Floor — ${c.tableId}`;
+      renderStructures();
+      if (!c.mqtt.url && !c.mqtt.port) {
+        $('login-error').textContent = 'This table has no MQTT WebSocket: set mqtt.embedded.wsPort in its config.';
+        $('login-error').hidden = false;
+        $('login-button').disabled = true;
+        return;
+      }
+      const remembered = localStorage.getItem('floor-username');
+      if (remembered) $('username').value = remembered;
+      const saved = sessionStorage.getItem('floor-login');
+      if (saved) {
+        const { username, password } = JSON.parse(saved);
+        logIn(username, password);
+      }
+      setInterval(renderTime, 250);
+      setInterval(resync, 30000);
+    })
+    .catch((e) => {
+      $('login-error').textContent = `Cannot load the table's settings: ${e.message}`;
+      $('login-error').hidden = false;
+    });
+})();

@@ -1,0 +1,87 @@
+// The floor page's sentences (src/app/web/floor-words.js, plain browser JS): what a command did, from its events,
+// and why it was refused, from the answer's error (an `{code, message}` object or the engine's reason).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+interface Words {
+  doneSentence(command: string, body: object, events: object[], ctx?: object): string;
+  errorSentence(error: unknown, body?: object): string;
+}
+let W: Words;
+beforeAll(() => {
+  // Run as the browser runs it: a plain script that sets a global.
+  const sandbox: { FloorWords?: Words } = {};
+  runInNewContext(readFileSync(join(import.meta.dirname, '../src/app/web/floor-words.js'), 'utf8'), sandbox);
+  W = sandbox.FloorWords!;
+});
+
+const MIN = 60_000;
+
+describe('floor page sentences', () => {
+  it('says what a level-clock command did, with the numbers from its event', () => {
+    expect(
+      W.doneSentence('levels-pause', {}, [{ type: 'levels.paused', level: 4, remainingMs: 12 * MIN + 31_000 }]),
+    ).toBe('Level 4 paused at 12:31 left');
+    expect(W.doneSentence('levels-resume', {}, [{ type: 'levels.resumed', level: 4, remainingMs: 90_500 }])).toBe(
+      'Level 4 running again: 01:31 left',
+    );
+    const adjusted = { type: 'level.adjusted', level: 4, minutes: 2, remainingMs: 3 * MIN, paused: true };
+    expect(W.doneSentence('levels-adjust', { minutes: 2 }, [adjusted])).toBe(
+      '2 minutes added to level 4: 03:00 left (paused)',
+    );
+    expect(W.doneSentence('levels-adjust', { minutes: -1 }, [{ ...adjusted, minutes: -1, paused: false }])).toBe(
+      'One minute taken off level 4: 03:00 left',
+    );
+    const changed = { type: 'level.changed', level: 5, smallBlind: 1000, bigBlind: 2000, ante: 2000 };
+    expect(
+      W.doneSentence('levels-adjust', { step: 1 }, [
+        { ...adjusted, step: 1, remainingMs: 20 * MIN, paused: false },
+        changed,
+      ]),
+    ).toBe('Next level: level 5, 1,000/2,000 ante 2,000, 20:00 left');
+    expect(
+      W.doneSentence('levels-adjust', { step: -1 }, [
+        { ...adjusted, step: -1 },
+        { type: 'level.changed', level: 2, break: true },
+      ]),
+    ).toBe('Back a level: break, 03:00 left (paused)');
+    expect(
+      W.doneSentence(
+        'levels-start',
+        { levels: [{ smallBlind: 100, bigBlind: 200, minutes: 15 }] },
+        [{ type: 'level.changed', level: 1, smallBlind: 100, bigBlind: 200, ante: 0 }],
+        { structure: 'Daily' },
+      ),
+    ).toBe('“Daily” started: level 1, 100/200, 15:00 left');
+  });
+
+  it('says what a seat command did, naming the player', () => {
+    const names = { 3: 'Ann' };
+    expect(
+      W.doneSentence('penalty', { seat: 3, hands: 2 }, [{ type: 'penalty.started', seat: 3, hands: 2 }], { names }),
+    ).toBe('Seat 3 (Ann): penalty of 2 hands');
+    expect(W.doneSentence('remove-player', { seat: 3 }, [{ type: 'player.removed', seat: 3, player: 'Ann' }])).toBe(
+      'Ann removed from seat 3',
+    );
+    expect(W.doneSentence('set-button', { seat: 7 }, [{ type: 'button.set', seat: 7 }])).toBe(
+      'Button moved to seat 7 for the next hand',
+    );
+    expect(
+      W.doneSentence('clock', {}, [{ type: 'clock.called', seat: 3, at: 1000, deadline: 71_000 }], {
+        names,
+        now: 1000,
+      }),
+    ).toBe('Clock called on seat 3 (Ann): 70 seconds to act');
+  });
+
+  it('turns a refusal into a sentence: the message when the answer has one, else the reason in words', () => {
+    expect(W.errorSentence({ code: 'seat-empty', message: 'seat 4 is empty' })).toBe('seat 4 is empty');
+    expect(W.errorSentence('seat-empty', { seat: 4 })).toBe('Seat 4 is empty');
+    expect(W.errorSentence('already-paused')).toBe('The levels are already paused');
+    expect(W.errorSentence('no-previous-level')).toMatch(/first level/);
+    expect(W.errorSentence('missing field "player" for seat-player')).toBe('Missing field "player" for seat-player');
+    expect(W.errorSentence('some-new-reason')).toBe('Some new reason');
+  });
+});

@@ -1,0 +1,57 @@
+// The web server's pages and their files: every script a page loads is served (a missing one would leave a blank
+// board), /floor is the floor page, and /config.json carries the saved structures the floor page lists.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBoardServer, type BoardServer } from '../src/app/http.ts';
+import { loadStructures } from '../src/config/structures.ts';
+
+const web = join(import.meta.dirname, '../src/app/web');
+let server: BoardServer;
+beforeAll(async () => {
+  server = await startBoardServer({
+    host: '127.0.0.1',
+    port: 0,
+    now: () => 1_800_000_000_000,
+    speed: 1,
+    logger: pino({ level: 'silent' }),
+    page: {
+      tableId: 't1',
+      base: 'pokertable/t1',
+      mqtt: { url: null, port: 8083, path: '' },
+      structures: loadStructures(),
+    },
+  });
+});
+afterAll(() => server?.close());
+
+const get = (path: string) => fetch(new URL(path, server.url), { redirect: 'manual' });
+
+describe('web pages', () => {
+  it.each(['index.html', 'floor.html'])('serves every local file %s refers to', async (page) => {
+    const html = readFileSync(join(web, page), 'utf8');
+    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(2);
+    for (const ref of refs) {
+      const res = await get(`/${ref}`);
+      expect(res.status, ref).toBe(200);
+    }
+  });
+
+  it('serves the floor page at /floor, and /floor/ sends there', async () => {
+    const page = await get('/floor');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('floor.js');
+    const slash = await get('/floor/');
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/floor');
+  });
+
+  it('lists the saved structures in /config.json', async () => {
+    const config = (await (await get('/config.json')).json()) as { structures: { name: string; title: string }[] };
+    expect(config.structures.map((s) => s.name)).toEqual(expect.arrayContaining(['daily', 'turbo']));
+    expect(config.structures[0]).toHaveProperty('levels');
+  });
+});
