@@ -2,8 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadTableConfig, resolveDevice, type ResolvedDevice } from '../config/load.ts';
-import { loadProfiles } from '../config/profiles.ts';
-import { profileDirs } from './profile-dirs.ts';
+import { loadTableProfile } from '../config/rules.ts';
 import type { TableConfig } from '../config/types.ts';
 import { loadDeck } from '../deck/store.ts';
 import { TableError } from '../domain/errors.ts';
@@ -16,9 +15,9 @@ import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
 import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
-import type { Runtime } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
+import { setUpTable } from './table-setup.ts';
 
 /** The config with the command line's port overrides applied. */
 export function configWithArgs(config: Readonly<TableConfig>, args: StartArgs): TableConfig {
@@ -62,15 +61,8 @@ export function buildDevice(resolved: ResolvedDevice): Device {
 export async function startHardwareTable(args: StartArgs & { config: string }, logger: Logger): Promise<TableApp> {
   const config = configWithArgs(loadTableConfig(args.config), args);
   logger.level = config.log.level;
-  const profiles = loadProfiles(profileDirs(args.config));
-  if (!Object.hasOwn(profiles, config.table.profile)) {
-    throw new TableError(
-      'PROFILE_UNKNOWN',
-      `${config.source}: table.profile "${config.table.profile}" is not a profile ` +
-        `(known: ${Object.keys(profiles).sort().join(', ')})`,
-      { file: config.source, field: '/table/profile' },
-    );
-  }
+  // The profile with the config's overrides, validated: a typo stops the start here (CONFIG_INVALID, file and field).
+  const { profile, profiles } = loadTableProfile(config);
   const configDir = dirname(resolve(args.config));
   const devices = config.devices.map((ref) => buildDevice(resolveDevice(ref, configDir)));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
@@ -83,30 +75,6 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
     devices,
     logger,
     newJournal: args.newJournal,
-    prepare: (runtime) => setUpTable(runtime, config, logger),
-  });
-}
-
-/** A table starting on an empty journal gets its `setup` from the config; after that the journal remembers. A config
- * whose seats or profile changed sets the table up again, but never in the middle of a hand. */
-function setUpTable(runtime: Runtime, config: TableConfig, logger: Logger): void {
-  const snapshot = runtime.snapshot();
-  if (snapshot.seats === config.table.seats && snapshot.profile === config.table.profile) return;
-  if (snapshot.hand !== null) {
-    logger.warn(
-      {
-        journal: { seats: snapshot.seats, profile: snapshot.profile },
-        config: { seats: config.table.seats, profile: config.table.profile },
-      },
-      "the config changed seats or profile during a hand; keeping the journal's until a restart between hands",
-    );
-    return;
-  }
-  runtime.submit({
-    type: 'command',
-    name: 'setup',
-    seats: config.table.seats,
-    profile: config.table.profile,
-    ...(Object.keys(config.table.rules).length > 0 ? { rules: config.table.rules } : {}),
+    prepare: (runtime) => setUpTable(runtime, config, profile, logger),
   });
 }

@@ -8,6 +8,7 @@ import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
 import { recentInputs } from './recent.ts';
+import { withResolvedRules } from './resolve-setup.ts';
 import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
@@ -124,7 +125,9 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     if (json === undefined) return { refused: 'not JSON' };
     const value = JSON.parse(json) as unknown;
     const reason = engine.malformed?.(value) ?? null;
-    return reason === null ? { json, value } : { refused: reason };
+    if (reason !== null) return { refused: reason };
+    const resolved = withResolvedRules(value, tableOptions.profiles);
+    return resolved === value ? { json, value } : { json: JSON.stringify(resolved), value: resolved };
   };
 
   const submit = (raw: RawInput): TableEvent[] => {
@@ -241,6 +244,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
       return () => void listeners.delete(listener);
     },
     snapshot,
+    profile: () => table.profile?.() ?? null,
     outbox,
     epoch: store.epoch,
     maintain,

@@ -3,26 +3,31 @@ import { accessSync, constants, existsSync, readFileSync, statSync, statfsSync }
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import mqtt from 'mqtt';
-import { loadProfiles } from '../../config/profiles.ts';
+import { loadTableProfile } from '../../config/rules.ts';
 import type { TableConfig } from '../../config/types.ts';
 import { parseDeck } from '../../deck/store.ts';
 import { TableError } from '../../domain/errors.ts';
-import { profileDirs } from '../profile-dirs.ts';
 import { fail, ok, warn, type CheckResult } from './report.ts';
 
 const MB = 1024 * 1024;
 
 export function checkProfile(config: Readonly<TableConfig>): CheckResult {
   try {
-    const profiles = loadProfiles(profileDirs(config.source));
-    if (Object.hasOwn(profiles, config.table.profile))
-      return ok('profile', `"${config.table.profile}" loads and is valid`);
-    return fail(
-      'profile',
-      `table.profile "${config.table.profile}" is not a known profile`,
-      `use one of ${Object.keys(profiles).sort().join(', ')}, or add rules/${config.table.profile}.json beside the config`,
-    );
+    // What a start does: the profile with the config's overrides, validated (src/config/rules.ts).
+    const { profile } = loadTableProfile(config);
+    const overrides = Object.keys(config.table.rules).length;
+    return ok('profile', `"${profile.name}" loads and is valid${overrides > 0 ? " with the config's rules" : ''}`);
   } catch (error) {
+    if (error instanceof TableError && error.code === 'PROFILE_UNKNOWN') {
+      const known = /\(known: (.*)\)$/.exec(error.message)?.[1] ?? '';
+      return fail(
+        'profile',
+        `table.profile "${config.table.profile}" is not a known profile`,
+        `use one of ${known}, or add rules/${config.table.profile}.json beside the config`,
+      );
+    }
+    if (error instanceof TableError && error.code === 'CONFIG_INVALID')
+      return fail('profile', error.message, 'fix table.rules in the config: the field named above');
     return fail('profile', (error as Error).message, 'fix the profile file named above');
   }
 }
