@@ -15,6 +15,8 @@ import { loadProfiles, SHIPPED_RULES_DIR } from '../src/config/profiles.ts';
 import { loadTableProfile } from '../src/config/rules.ts';
 import { TableError } from '../src/domain/errors.ts';
 import type { Profile } from '../src/domain/profile.ts';
+import { rulesOf } from '../src/domain/profile-resolve.ts';
+import { createTable } from '../src/domain/table.ts';
 import { fakeClock } from '../src/runtime/clock.ts';
 import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
 import { openStore } from '../src/store/store.ts';
@@ -193,6 +195,21 @@ describe('setup is journaled with the resolved profile', () => {
     });
     expect(out.stdout.trim()).toBe(JSON.stringify({ type: 'table.ready', seats: 6, profile: 'club', seq: 1, at: 0 }));
   }, 90_000);
+});
+
+describe('the engine and a setup naming a profile it does not have', () => {
+  it('plays a setup whose rules are a whole profile, and still refuses one with a few overrides', () => {
+    const table = createTable({ profiles: {} });
+    const whole = rulesOf(loadProfiles().robert!);
+    expect(table.apply({ type: 'command', name: 'setup', seats: 3, profile: 'gone', rules: whole, at: 1 })).toEqual([
+      { type: 'table.ready', seats: 3, profile: 'gone', seq: 1, at: 1 },
+    ]);
+    const partial = { ...whole, clock: { seconds: 10 } };
+    delete (partial as Record<string, unknown>).flopTooMany;
+    const refused = table.apply({ type: 'command', name: 'setup', seats: 3, profile: 'gone', rules: partial, at: 2 });
+    expect(refused).toMatchObject([{ type: 'request.rejected', request: 'setup' }]);
+    expect((refused[0] as { reason: string }).reason).toMatch(/^unknown-profile: gone/);
+  });
 });
 
 describe('a restart whose config plays other rules than the journal', () => {
