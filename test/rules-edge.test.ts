@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseStartArgs } from '../src/app/args.ts';
 import { runDoctor } from '../src/app/doctor/run.ts';
+import { startHardwareTable } from '../src/app/hardware.ts';
 import { setUpTable } from '../src/app/table-setup.ts';
 import { loadTableConfig } from '../src/config/load.ts';
 import { loadProfiles, SHIPPED_RULES_DIR } from '../src/config/profiles.ts';
@@ -285,3 +287,27 @@ function rulesOfHouse(house: Record<string, unknown>): Record<string, unknown> {
   const { name: _n, description: _d, ...rules } = house;
   return { ...rules, shotClock: { ...(rules.shotClock as object), enabled: true } };
 }
+
+describe('the hardware table (startHardwareTable) on a journal whose rules the config changed', () => {
+  it('sets the table up again between hands at start, from the same journal', async () => {
+    const dir = tempDir();
+    const config = (rules: string) => writeConfig(dir, `  seats: 4${rules}\nhttp:\n  port: null`);
+    const args = (file: string) => ({
+      ...parseStartArgs(['--config', file, '--mqtt-port', '0', '--ws-port', '0']),
+      logLevel: 'warn' as const,
+    });
+    const quiet = pino({ level: 'silent' });
+    const first = await startHardwareTable({ ...args(config('')), config: join(dir, 'table.yaml') }, quiet);
+    expect(first.runtime.profile!()?.shotClock.enabled).toBe(false);
+    await first.stop();
+    const file = config('\n  rules:\n    shotClock:\n      enabled: true');
+    const second = await startHardwareTable({ ...args(file), config: file }, quiet);
+    try {
+      expect(second.runtime.profile!()?.shotClock.enabled).toBe(true);
+      const setups = second.runtime.recentInputs!(100).filter((r) => (r.input as { name?: string }).name === 'setup');
+      expect(setups).toHaveLength(2);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+});
