@@ -1,17 +1,10 @@
 // Rules resolved at the edge, once (issue 11, item 1): the config's `rules:` merged over the profile and validated at
-// load; `setup` journaled with every rule value, so a replay needs no profile file; a restart whose config plays
-// other rules applies them at the next hand boundary.
+// load; `setup` journaled with every rule value, so a replay needs no profile file.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseStartArgs } from '../src/app/args.ts';
+import { describe, expect, it } from 'vitest';
 import { runDoctor } from '../src/app/doctor/run.ts';
-import { startHardwareTable } from '../src/app/hardware.ts';
-import { setUpTable } from '../src/app/table-setup.ts';
 import { loadTableConfig } from '../src/config/load.ts';
 import { loadProfiles, SHIPPED_RULES_DIR } from '../src/config/profiles.ts';
 import { loadTableProfile } from '../src/config/rules.ts';
@@ -19,59 +12,8 @@ import { TableError } from '../src/domain/errors.ts';
 import type { Profile } from '../src/domain/profile.ts';
 import { rulesOf } from '../src/domain/profile-resolve.ts';
 import { createTable } from '../src/domain/table.ts';
-import { fakeClock } from '../src/runtime/clock.ts';
-import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
 import { openStore } from '../src/store/store.ts';
-
-const root = join(import.meta.dirname, '..');
-const dirs: string[] = [];
-const open: TableRuntime[] = [];
-afterEach(() => {
-  for (const r of open.splice(0)) r.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pt-rules-'));
-  dirs.push(dir);
-  return dir;
-}
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
-function writeConfig(dir: string, table: string): string {
-  const file = join(dir, 'table.yaml');
-  writeFileSync(file, `table:\n  id: t1\n${table}\nstorage:\n  dir: ./state\ndevices: []\n`);
-  return file;
-}
-function startRuntime(dir: string, profiles: Record<string, Profile>, at = 1000) {
-  const log = capture();
-  const rt = createRuntime({
-    table: { profiles },
-    store: openStore({ dir }),
-    clock: fakeClock(at),
-    logger: log.logger,
-    maintenanceEveryMs: 1e15,
-  });
-  open.push(rt);
-  return { rt, lines: log.lines, logger: log.logger };
-}
-function journal(rt: TableRuntime): Record<string, unknown>[] {
-  return rt.recentInputs!(10_000).map((r) => r.input as Record<string, unknown>);
-}
-/** Four players seated and present: a shuffle starts a hand. */
-function seatFour(rt: TableRuntime): void {
-  for (const seat of [1, 2, 3, 4]) {
-    rt.submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
-    rt.submit({ type: 'seat', seat, occupied: true });
-  }
-}
+import { journal, open, root, seatFour, startRuntime, tempDir, writeConfig } from './helpers/rules-edge.ts';
 
 describe('a table config whose rules do not make a valid profile', () => {
   it('is CONFIG_INVALID naming the config file and the field; doctor and the start say the same', async () => {
@@ -214,100 +156,7 @@ describe('the engine and a setup naming a profile it does not have', () => {
   });
 });
 
-describe('a restart whose config plays other rules than the journal', () => {
-  const restart = (dir: string, table: string) => {
-    const config = loadTableConfig(writeConfig(dir, table));
-    const { profile, profiles } = loadTableProfile(config);
-    const started = startRuntime(join(dir, 'state'), profiles);
-    setUpTable(started.rt, config, profile, started.logger);
-    return started;
-  };
-
-  it('journals nothing when the resolved rules and seats are the same', () => {
-    const dir = tempDir();
-    const first = restart(dir, '  seats: 4\n  rules:\n    clock:\n      seconds: 40');
-    expect(journal(first.rt).filter((i) => i.name === 'setup')).toHaveLength(1);
-    first.rt.close();
-    open.splice(0);
-    // The same values, written out in full: nothing changes.
-    const second = restart(dir, '  seats: 4\n  rules:\n    clock:\n      seconds: 40\n      countdownSeconds: 5');
-    expect(journal(second.rt).filter((i) => i.name === 'setup')).toHaveLength(1);
-  });
-
-  it('sets up again at once between hands, and says what changed', () => {
-    const dir = tempDir();
-    restart(dir, '  seats: 4').rt.close();
-    open.splice(0);
-    const again = restart(dir, '  seats: 5\n  rules:\n    shotClock:\n      enabled: true');
-    expect(again.rt.profile!()?.shotClock.enabled).toBe(true);
-    expect(again.rt.snapshot().seats).toBe(5);
-    const line = again.lines.find((l) => l.module === 'setup' && l.level === 30 && 'changed' in l);
-    expect(line?.changed).toEqual({
-      seats: { journal: 4, config: 5 },
-      rules: [{ field: 'shotClock.enabled', journal: false, config: true }],
-    });
-  });
-
-  it('waits for the hand under way to end, then journals a new setup before the next one', () => {
-    const dir = tempDir();
-    const first = restart(dir, '  seats: 4');
-    seatFour(first.rt);
-    first.rt.submit({ type: 'shuffle' });
-    expect(first.rt.snapshot().hand).not.toBeNull();
-    first.rt.close();
-    open.splice(0);
-
-    const again = restart(dir, '  seats: 4\n  rules:\n    shotClock:\n      enabled: true\n      seconds: 20');
-    // The hand under way keeps the rules it started with.
-    expect(again.rt.profile!()?.shotClock).toMatchObject({ enabled: false, seconds: 30 });
-    expect(journal(again.rt).filter((i) => i.name === 'setup')).toHaveLength(1);
-    const waiting = again.lines.find((l) => l.module === 'setup' && 'changed' in l);
-    expect(waiting?.msg).toMatch(/when the hand under way ends/);
-    expect((waiting?.changed as { rules: unknown[] }).rules).toEqual([
-      { field: 'shotClock.enabled', journal: false, config: true },
-      { field: 'shotClock.seconds', journal: 30, config: 20 },
-    ]);
-
-    again.rt.submit({ type: 'panel', button: 'misdeal' });
-    expect(again.rt.snapshot().hand).toBeNull();
-    expect(again.rt.profile!()?.shotClock).toMatchObject({ enabled: true, seconds: 20 });
-    const inputs = journal(again.rt);
-    expect(inputs.at(-1)).toMatchObject({ name: 'setup', seats: 4, profile: 'tda' });
-    expect(inputs.at(-2)).toMatchObject({ type: 'panel', button: 'misdeal' });
-    // The players stay; the next hand plays the new rules, and no second setup follows.
-    expect(again.rt.snapshot().seatInfo.filter((s) => s.player !== null)).toHaveLength(4);
-    again.rt.submit({ type: 'shuffle' });
-    expect(again.rt.snapshot().hand).not.toBeNull();
-    again.rt.submit({ type: 'panel', button: 'misdeal' });
-    expect(journal(again.rt).filter((i) => i.name === 'setup')).toHaveLength(2);
-  });
-});
-
 function rulesOfHouse(house: Record<string, unknown>): Record<string, unknown> {
   const { name: _n, description: _d, ...rules } = house;
   return { ...rules, shotClock: { ...(rules.shotClock as object), enabled: true } };
 }
-
-describe('the hardware table (startHardwareTable) on a journal whose rules the config changed', () => {
-  it('sets the table up again between hands at start, from the same journal', async () => {
-    const dir = tempDir();
-    const config = (rules: string) => writeConfig(dir, `  seats: 4${rules}\nhttp:\n  port: null`);
-    const args = (file: string) => ({
-      ...parseStartArgs(['--config', file, '--mqtt-port', '0', '--ws-port', '0']),
-      logLevel: 'warn' as const,
-    });
-    const quiet = pino({ level: 'silent' });
-    const first = await startHardwareTable({ ...args(config('')), config: join(dir, 'table.yaml') }, quiet);
-    expect(first.runtime.profile!()?.shotClock.enabled).toBe(false);
-    await first.stop();
-    const file = config('\n  rules:\n    shotClock:\n      enabled: true');
-    const second = await startHardwareTable({ ...args(file), config: file }, quiet);
-    try {
-      expect(second.runtime.profile!()?.shotClock.enabled).toBe(true);
-      const setups = second.runtime.recentInputs!(100).filter((r) => (r.input as { name?: string }).name === 'setup');
-      expect(setups).toHaveLength(2);
-    } finally {
-      await second.stop();
-    }
-  }, 60_000);
-});
