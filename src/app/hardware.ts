@@ -15,11 +15,11 @@ import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
 import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
-import type { Runtime } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { checkTableConfig } from './table-checks.ts';
 import { clockStepReporter } from './clock-steps.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
+import { setUpTable } from './table-setup.ts';
 
 /** The config with the command line's port overrides applied. */
 export function configWithArgs(config: Readonly<TableConfig>, args: StartArgs): TableConfig {
@@ -66,7 +66,8 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   // The same checks as `npm run doctor`: a config the doctor passes is one the table starts with.
   const checked = checkTableConfig(config, args.config, dirname(resolve(args.config)));
   if (checked.problems.length > 0 || !checked.profiles) throw invalid('CONFIG_INVALID', args.config, checked.problems);
-  const profiles = checked.profiles;
+  const { profiles, profile } = checked;
+  if (!profile) throw invalid('CONFIG_INVALID', args.config, checked.problems);
   const devices = checked.devices.map((device) => buildDevice(device));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
   const steps = clockStepReporter(logger);
@@ -82,31 +83,7 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
     newJournal: args.newJournal,
     prepare: (runtime) => {
       steps.attach(runtime);
-      setUpTable(runtime, config, logger);
+      setUpTable(runtime, config, profile, logger);
     },
-  });
-}
-
-/** A table starting on an empty journal gets its `setup` from the config; after that the journal remembers. A config
- * whose seats or profile changed sets the table up again, but never in the middle of a hand. */
-function setUpTable(runtime: Runtime, config: TableConfig, logger: Logger): void {
-  const snapshot = runtime.snapshot();
-  if (snapshot.seats === config.table.seats && snapshot.profile === config.table.profile) return;
-  if (snapshot.hand !== null) {
-    logger.warn(
-      {
-        journal: { seats: snapshot.seats, profile: snapshot.profile },
-        config: { seats: config.table.seats, profile: config.table.profile },
-      },
-      "the config changed seats or profile during a hand; keeping the journal's until a restart between hands",
-    );
-    return;
-  }
-  runtime.submit({
-    type: 'command',
-    name: 'setup',
-    seats: config.table.seats,
-    profile: config.table.profile,
-    ...(Object.keys(config.table.rules).length > 0 ? { rules: config.table.rules } : {}),
   });
 }

@@ -4,11 +4,11 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { resolveDevice, type ResolvedDevice } from '../config/load.ts';
 import { loadProfiles } from '../config/profiles.ts';
+import { resolveTableProfile } from '../config/rules.ts';
 import { loadStructures, structureDirs, type BlindStructure } from '../config/structures.ts';
 import type { FieldError } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
-import { checkProfile, mergeRules } from '../domain/profile-check.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
 import { pinProblems } from '../hardware/firmata/pins.ts';
@@ -22,6 +22,8 @@ export interface TableChecks {
   problems: FieldError[];
   /** The profiles, when they loaded. */
   profiles: Record<string, Profile> | null;
+  /** The table's profile with the config's `rules:` merged in and validated, when it resolved. */
+  profile: Profile | null;
   /** The devices that resolved, in config order. */
   devices: ResolvedDevice[];
   /** The saved blind structures the floor page offers (config/structures/ and `structures/` beside the config). */
@@ -36,19 +38,19 @@ export function checkTableConfig(config: Readonly<TableConfig>, configFile: stri
   } catch (error) {
     problems.push({ field: '/table/profile', message: `the profiles do not load: ${(error as Error).message}` });
   }
-  const base = profiles?.[config.table.profile];
-  if (profiles && !base) {
+  let profile: Profile | null = null;
+  if (profiles && !Object.hasOwn(profiles, config.table.profile)) {
     problems.push({
       field: '/table/profile',
       message: `"${config.table.profile}" is not a profile (known: ${Object.keys(profiles).sort().join(', ')}; your own goes in rules/${config.table.profile}.json beside the config)`,
     });
-  }
-  if (base && Object.keys(config.table.rules).length > 0) {
+  } else if (profiles) {
+    // The profile with the config's overrides, merged and validated as the journal will keep it (config/rules.ts).
     try {
-      checkProfile(mergeRules(base, config.table.rules), `table.rules over ${config.table.profile}`);
+      profile = resolveTableProfile({ source: configFile, table: config.table }, profiles);
     } catch (error) {
       if (!(error instanceof TableError)) throw error;
-      problems.push({ field: '/table/rules', message: error.message });
+      problems.push({ field: error.detail?.field ?? '/table/rules', message: error.message });
     }
   }
 
@@ -98,5 +100,5 @@ export function checkTableConfig(config: Readonly<TableConfig>, configFile: stri
       } else ports.set(key, { name: ref.name, index: i });
     }
   });
-  return { problems, profiles, devices, structures };
+  return { problems, profiles, profile, devices, structures };
 }

@@ -1,5 +1,5 @@
 // Reads rule profiles (config/rules/*.json and any venue folder) and validates each one, naming file and field.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
@@ -47,4 +47,10 @@ export function loadProfiles(dirs: readonly string[] = [SHIPPED_RULES_DIR]): Rec
     }
   }
   return profiles;
+}
+
+/** A venue's own profiles live in `rules/` beside the table config and override shipped ones by name. */
+export function profileDirs(configFile: string): string[] {
+  const venue = join(dirname(resolve(configFile)), 'rules');
+  return existsSync(venue) && venue !== SHIPPED_RULES_DIR ? [SHIPPED_RULES_DIR, venue] : [SHIPPED_RULES_DIR];
 }

@@ -6,7 +6,7 @@ import { TableError } from './errors.ts';
 import { adjustLevels, pauseLevels, resumeLevels, startLevels } from './levels.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
 import { updatePresenceDue } from './presence.ts';
-import { mergeRules, checkProfile } from './profile-check.ts';
+import { resolveProfile } from './profile-resolve.ts';
 import type { SeatState } from './state.ts';
 import type { Input } from './types.ts';
 
@@ -76,21 +76,13 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
 function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { name: 'setup' }>): string | void {
   const state = ctx.state;
   if (state.hand) return ctx.reject('setup', 'hand-in-progress');
-  // Own names only: a profile called "toString" or "__proto__" is unknown, not Object.prototype's member
-  const base = Object.hasOwn(options.profiles, input.profile) ? options.profiles[input.profile] : undefined;
-  if (!base)
-    return ctx.reject(
-      'setup',
-      `unknown-profile: ${input.profile} (known: ${Object.keys(options.profiles).join(', ')})`,
-    );
-  let profile = base;
-  if (input.rules) {
-    try {
-      profile = checkProfile(mergeRules(base, input.rules), `setup rules for ${input.profile}`);
-    } catch (e) {
-      if (e instanceof TableError) return ctx.reject('setup', `invalid-rules: ${e.message}`);
-      throw e;
-    }
+  let profile;
+  try {
+    profile = resolveProfile(options.profiles, input.profile, input.rules);
+  } catch (e) {
+    if (!(e instanceof TableError)) throw e;
+    if (e.code === 'PROFILE_UNKNOWN') return ctx.reject('setup', `unknown-profile: ${e.message}`);
+    return ctx.reject('setup', `invalid-rules: ${e.message}`);
   }
   const old = state.seats;
   for (const s of old) {

@@ -3,6 +3,7 @@
 // `Table` has no save/restore yet (asked of the lead: `Table.save()` and `TableOptions.restore`).
 import { deserialize, serialize } from 'node:v8';
 import type { Table, TableOptions } from '../domain/api.ts';
+import type { Profile } from '../domain/profile.ts';
 import { snapshotOf } from '../domain/snapshot-of.ts';
 import { STATE_VERSION, type State } from '../domain/state.ts';
 import { initialState, nextDeadline, step } from '../domain/table.ts';
@@ -11,6 +12,8 @@ import { validateInput } from '../domain/validate.ts';
 export interface DurableTable extends Table {
   /** The whole state, as bytes that `Engine.create(options, saved)` restores. Absent: no checkpoints. */
   save?(): Uint8Array;
+  /** The profile the table plays, as its last `setup` resolved it; null before any. */
+  profile?(): Readonly<Profile> | null;
 }
 
 export interface Engine {
@@ -37,6 +40,7 @@ export const domainEngine: Engine = {
       nextDeadline: () => nextDeadline(state),
       snapshot: () => snapshotOf(state),
       save: () => serialize(state),
+      profile: () => state.setup?.profile ?? null,
     };
   },
   malformed(input) {

@@ -11,6 +11,7 @@ import { domainEngine, type DurableTable, type Engine } from './engine.ts';
 import { recentInputs } from './recent.ts';
 import { gapEvent, gapInput, gapOf, gapWidth, withoutRuntimeMark } from './gap.ts';
 import { PendingEvents } from './pending.ts';
+import { withResolvedRules } from './resolve-setup.ts';
 import { applySafely, recover, renumber } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import { DEFAULT_RESERVE_STEP, SeqReserve } from './seq-reserve.ts';
@@ -128,8 +129,11 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     if (json === undefined) return { refused: 'not JSON' };
     const value = JSON.parse(json) as unknown;
     // The runtime's own gap input (gap.ts) is no engine input: the engine never sees it.
-    const reason = gapOf(value) ? null : (engine.malformed?.(value) ?? null);
-    return reason === null ? { json, value } : { refused: reason };
+    if (gapOf(value)) return { json, value };
+    const reason = engine.malformed?.(value) ?? null;
+    if (reason !== null) return { refused: reason };
+    const resolved = withResolvedRules(value, tableOptions.profiles);
+    return resolved === value ? { json, value } : { json: JSON.stringify(resolved), value: resolved };
   };
 
   const journal = (raw: RawInput): TableEvent[] => {
@@ -272,6 +276,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
       return () => void listeners.delete(listener);
     },
     snapshot,
+    profile: () => table.profile?.() ?? null,
     outbox,
     epoch: store.epoch,
     maintain,

@@ -1,4 +1,5 @@
 // The runtime wraps the pure engine with time, durability and fan-out. Adapters talk to it, never to the engine.
+import type { Profile } from '../domain/profile.ts';
 import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { RecentInput } from './recent.ts';
@@ -25,6 +26,8 @@ export interface Runtime {
   /** Called with every batch of new events, in `seq` order (LEDs, displays, MQTT wake-up). */
   onEvents(listener: (events: readonly TableEvent[]) => void): () => void;
   snapshot(): TableSnapshot;
+  /** The profile the table plays (its last `setup`, resolved: every rule value), or null before any setup. */
+  profile?(): Readonly<Profile> | null;
   /** The durable outbox: a sink reads from its cursor and acknowledges what it delivered. */
   outbox: Outbox;
   /** The journal's epoch: a new journal (after a damaged one) numbers `seq` from 1 again under a new epoch. */
