@@ -38,9 +38,11 @@ export function facingBet(round: Round | null, seat: Seat): boolean {
   return round !== null && round.matched[seat]! < round.level;
 }
 
+/** R-SUBSTANTIAL-ACTION (TDA 36): (A) `chipActions` actions in turn of which at least one puts chips in (so
+ * heads-up "call, check" or "fold, call" count), or (B) `anyActions` actions of any kind. */
 export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
   const rule = ctx.state.setup!.profile.misdeal.substantialAction;
-  return hand.chipActions >= rule.chipActions || hand.anyActions >= rule.anyActions;
+  return (hand.chipActions >= 1 && hand.anyActions >= rule.chipActions) || hand.anyActions >= rule.anyActions;
 }
 
 /** Opens a betting round on a street whose cards are all out, or runs the board out when nobody can bet. */

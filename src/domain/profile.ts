@@ -9,7 +9,8 @@ export interface Profile {
   misdeal: {
     /** R-EXPOSED-EARLY: hole-card positions whose exposure is a misdeal. */
     exposedPositions: number[];
-    /** R-SUBSTANTIAL-ACTION: this many actions that put chips in, or this many actions of any kind. */
+    /** R-SUBSTANTIAL-ACTION (TDA 36): (A) `chipActions` actions of which at least one puts chips in, or (B)
+     * `anyActions` actions of any kind. */
     substantialAction: { chipActions: number; anyActions: number };
   };
   /** R-FLOP-TOO-MANY: `scramble` draws one of the four as the burn (TDA 39); `redeal` returns the flop to the stub. */
