@@ -34,6 +34,8 @@ export function readCard(ctx: Ctx, card: Card): void {
     if (round.street === 'flop') return surplusFlop(ctx, hand, card, position);
   }
   if (round.street === 'river') return afterRiver(ctx, hand, card);
+  // R-TURN-RIVER-TOO-MANY: a read after the turn card and before the turn's first action is the river's burn drawn
+  // early, and a second one a premature river card: the same as reads during the turn's betting
   premature(ctx, hand, card, position);
 }
 
@@ -155,6 +157,7 @@ export function namedBurn(ctx: Ctx, card: Card | undefined): void {
   ctx.emit({ type: 'board', street: 'flop', cards: [...hand.board] });
 }
 
+/** R-TURN-RIVER-TOO-MANY: a read after the river card is no part of the hand. */
 function afterRiver(ctx: Ctx, _hand: HandState, card: Card): void {
   ctx.emit({
     type: 'irregularity',
