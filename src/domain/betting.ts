@@ -171,12 +171,16 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
   }
 }
 
-/** A player left the live hand: used by remove-player. */
+/** R-REMOVED-IN-HAND: a removed seat's hand is folded at once, with no event of its own (`player.removed` says it);
+ * its clocks are cancelled, never passed on (R-CLOCK-CALL), and the action moves on. During the deal the seat still
+ * receives its cards. */
 export function dropFromHand(ctx: Ctx, seat: Seat): void {
   const hand = ctx.state.hand;
   if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
   hand.flags[seat]! |= FOLDED;
   if (hand.phase === 'dealing') return;
-  if (hand.onAction === seat) afterTurn(ctx, hand, seat);
-  else endIfOneLeft(ctx, hand);
+  if (hand.onAction === seat) {
+    clearClocks(hand);
+    afterTurn(ctx, hand, seat);
+  } else endIfOneLeft(ctx, hand);
 }

@@ -1,6 +1,6 @@
 // Reading the shoe (rules.md): each read is a hole card, a replacement, an extra card, a burn, a board card,
 // a premature or surplus card, or an irregularity — decided from when it comes relative to the betting.
-import { endIfOneLeft, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
+import { endIfOneLeft, isLive, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
 import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { DEAD, type HandState } from './state.ts';
@@ -56,6 +56,7 @@ function holeCard(ctx: Ctx, hand: HandState, card: Card, index: number, position
 function dealComplete(ctx: Ctx, hand: HandState): void {
   hand.phase = 'betting';
   for (const seat of hand.plan.dealtIn) {
+    if (!isLive(hand, seat)) continue; // removed during the deal: R-REMOVED-IN-HAND, no hand.dead
     const s = ctx.state.seats[seat - 1]!;
     if (s.penaltyHands > 0) {
       hand.flags[seat]! |= DEAD;
