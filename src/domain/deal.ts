@@ -180,7 +180,11 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   const profile = ctx.state.setup!.profile;
   const seat: Seat = hand.holeSeat[index]!;
   const canMisdeal = !isSubstantial(ctx, hand);
-  if (hand.exposed.size >= 2 && canMisdeal) return misdeal(ctx, hand, 'exposed-two');
+  // R-EXPOSED-TWO: the deal is reads 1 … 2N and any replacement, i.e. exposures reported before the first pre-flop
+  // action; a later exposure never counts towards it
+  const inDeal = hand.anyActions === 0 && hand.street === 'preflop';
+  if (inDeal) hand.dealExposures += 1;
+  if (inDeal && hand.dealExposures >= 2 && canMisdeal) return misdeal(ctx, hand, 'exposed-two');
   if (profile.misdeal.exposedPositions.includes(hand.holePosition[index]!) && canMisdeal)
     return misdeal(ctx, hand, 'exposed-early');
   const replaceable = hand.anyActions === 0 && hand.street === 'preflop' && hand.extraCards === 0 && !hand.burnServed;
