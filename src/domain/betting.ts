@@ -165,7 +165,7 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
     return;
   }
   for (const seat of state.seats) {
-    if (seat.penaltyHands <= 0) continue;
+    if (seat.penaltyHands <= 0 || hand.number < seat.penaltyFrom) continue; // given during this hand: not yet
     seat.penaltyHands -= 1;
     if (seat.penaltyHands === 0) ctx.emit({ type: 'penalty.ended', seat: seat.seat, hands: seat.penaltyTotal });
   }

@@ -58,7 +58,7 @@ function dealComplete(ctx: Ctx, hand: HandState): void {
   for (const seat of hand.plan.dealtIn) {
     if (!isLive(hand, seat)) continue; // removed during the deal: R-REMOVED-IN-HAND, no hand.dead
     const s = ctx.state.seats[seat - 1]!;
-    if (s.penaltyHands > 0) {
+    if (s.penaltyHands > 0 && hand.number >= s.penaltyFrom) {
       hand.flags[seat]! |= DEAD;
       ctx.emit({ type: 'hand.dead', seat, reason: 'penalty' });
     } else if (!s.present) {

@@ -35,6 +35,8 @@ export interface SeatState {
   pending: { level: boolean; deadline: number } | null;
   penaltyHands: number;
   penaltyTotal: number;
+  /** R-PENALTY: the number of the first hand the penalty applies to (the next hand, also when given during one). */
+  penaltyFrom: number;
   timeBanks: number;
   /** R-PENALTY-LADDER: faults so far. */
   faults: number;
