@@ -36,7 +36,9 @@ export interface Profile {
     checkWhenFree: boolean;
   };
   button: { bigBlindOut: 'dead-button' | 'button-stays' };
-  newPlayer: { extraHandsBetweenOldBlinds: number };
+  /** R-NEW-PLAYER: extra hands a newcomer waits when seated where the seat lay between the previous hand's small and
+   * big blind, or between its button and small blind (its big blind when it had no small blind). */
+  newPlayer: { extraHandsBetweenOldBlinds: number; extraHandsBetweenOldButtonAndSmallBlind: number };
   /** R-PENALTY-LADDER: the sanction of the 1st, 2nd, … fault (the last one repeats); [] for no ladder. */
   penalty: { ladder: string[] };
 }
