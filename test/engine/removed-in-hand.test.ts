@@ -64,6 +64,20 @@ describe('R-REMOVED-IN-HAND', () => {
     expect(s.last('action.on')).toMatchObject({ seat: 1 }); // seat 4 folded: seat 1 is first to act
   });
 
+  test('R-CLOCK-CALL: a hand killed by the shot clock takes the clock call with it', () => {
+    const s = dealt({ rules: { shotClock: { enabled: true, seconds: 10, checkWhenFree: false } } });
+    s.send({ type: 'clock-request', by: 'floor' }); // on seat 4: 25 + 5 s (tda)
+    const dead = s.send({ type: 'tick' }, 10_000);
+    expect(dead.map(body)).toEqual([
+      { type: 'hand.dead', seat: 4, reason: 'shot-clock' },
+      { type: 'action.on', seat: 1, street: 'preflop', deadline: dead[0]!.at + 10_000 },
+    ]);
+    s.act('call');
+    const later = s.send({ type: 'tick' }, 5_000);
+    expect(later.some((e) => e.type.startsWith('clock.'))).toBe(false);
+    expect(s.table.snapshot()).toMatchObject({ clock: { kind: 'shot-clock', seat: 2 } });
+  });
+
   test('a shot clock on the removed seat does not carry over either: the next seat gets a fresh one', () => {
     const s = dealt({ rules: { shotClock: { enabled: true } } });
     s.send({ type: 'tick' }, 20_000);
