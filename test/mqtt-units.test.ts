@@ -212,7 +212,7 @@ describe('command parsing', () => {
 });
 
 describe('StreamPublisher', () => {
-  function setup(opts: { delayMs?: number; window?: number } = {}) {
+  function setup(opts: { delayMs?: number; window?: number; transform?: (e: TableEvent) => TableEvent | null } = {}) {
     const events: TableEvent[] = [];
     const acks: number[] = [];
     let reads = 0;
@@ -232,7 +232,7 @@ describe('StreamPublisher', () => {
       sink: 's',
       topic: 't',
       outbox,
-      transform: (e) => e,
+      transform: opts.transform ?? ((e) => e),
       delayMs: opts.delayMs ?? 0,
       now: () => clock,
       publish: (_t, payload) =>
@@ -276,6 +276,17 @@ describe('StreamPublisher', () => {
     await flush();
     expect(s.acks.at(-1)).toBe(2);
     expect(s.sent.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('skips a secure-only event (public form null) and confirms it in order', async () => {
+    const s = setup({ window: 10, transform: (e) => (e.seq % 2 === 0 ? null : e) });
+    s.pub.wake(s.add(5));
+    expect(s.sent.map((x) => x.seq)).toEqual([1, 3, 5]);
+    await flush();
+    expect(s.acks).toEqual([]); // 2 waits for 1's PUBACK
+    for (const x of s.sent) x.resolve();
+    await flush();
+    expect(s.acks.at(-1)).toBe(5);
   });
 
   it('waits while disconnected, then sends the backlog in order from the outbox', async () => {

@@ -64,8 +64,9 @@ describe('property: positions over random play', () => {
         fc.constantFrom<Mode>('dead-button', 'button-stays'),
         fc.integer({ min: 0, max: 2 }),
         fc.array(pop, { minLength: 10, maxLength: 120 }),
-        (seatCount, mode, extra, ops) => {
-          const profile = makeProfile(mode, extra);
+        fc.integer({ min: 0, max: 1 }),
+        (seatCount, mode, extra, ops, extraButton) => {
+          const profile = makeProfile(mode, extra, extraButton);
           let memory = initialPositions();
           const players = new Map<Seat, string>();
           let ids = 0;

@@ -36,6 +36,8 @@ interface Row {
   /** Both modes when absent: the row must hold under `dead-button` and `button-stays`. */
   mode?: Mode;
   extra?: number;
+  /** `newPlayer.extraHandsBetweenOldButtonAndSmallBlind` (0 when absent). */
+  extraButton?: number;
   given: Op[];
   input: Op[];
   /** One entry per `H` in `input`. */
@@ -232,6 +234,14 @@ const rows: Row[] = [
     expect: [p(1, 3, 4, [3, 4, 5, 6, 1], [2]), p(3, 4, 5, [4, 5, 6, 1, 2, 3], [])],
   },
   {
+    name: 'R-BB-ELIMINATED button-stays: after the button dealt once more, a newcomer is passed over by the button',
+    seats: 6,
+    mode: 'button-stays',
+    given: [...six, H],
+    input: [out(3), H, sit(3, 'n3'), H, H],
+    expect: [p(1, null, 4, [2, 4, 5, 6, 1]), p(2, 4, 5, [4, 5, 6, 1, 2], [3]), p(4, 5, 6, [5, 6, 1, 2, 3, 4], [])],
+  },
+  {
     name: 'R-BB-ELIMINATED button-stays (D-5): a newcomer in the vacated BB seat is dealt in, posts nothing',
     seats: 6,
     mode: 'button-stays',
@@ -343,6 +353,22 @@ const rows: Row[] = [
     expect: [p(3, 4, 5, [4, 5, 1, 2, 3], [])],
   },
   {
+    name: 'R-NEW-PLAYER: extraHandsBetweenOldButtonAndSmallBlind 1 → a newcomer there passes one hand, out of the gap',
+    seats: 6,
+    extraButton: 1,
+    given: [...seatAll(1, 3, 4, 5), H],
+    input: [sit(2), H, H],
+    expect: [p(3, 4, 5, [4, 5, 1, 3], [2]), p(4, 5, 1, [5, 1, 2, 3, 4], [])],
+  },
+  {
+    name: 'R-NEW-PLAYER: extraHandsBetweenOldButtonAndSmallBlind 1, a misdeal → the redeal does not count',
+    seats: 6,
+    extraButton: 1,
+    given: [...seatAll(1, 3, 4, 5), H],
+    input: [sit(2), H, MISDEAL, H, H],
+    expect: [p(3, 4, 5, [4, 5, 1, 3], [2]), p(3, 4, 5, [4, 5, 1, 3], [2]), p(4, 5, 1, [5, 1, 2, 3, 4], [])],
+  },
+  {
     name: 'R-NEW-PLAYER: a newcomer left of the big blind posts the next big blind at once',
     seats: 6,
     given: [...seatAll(1, 2, 3, 5), H],
@@ -423,7 +449,7 @@ describe('planHand: button, blinds and dealt-in seats', () => {
   for (const row of rows) {
     for (const mode of row.mode === undefined ? modes : [row.mode]) {
       it(`${row.name} [${mode}]`, () => {
-        const profile = makeProfile(mode, row.extra ?? 0);
+        const profile = makeProfile(mode, row.extra ?? 0, row.extraButton ?? 0);
         const s = runOps(newSession(), row.given, row.seats, profile);
         const before = s.plans.length;
         runOps(s, row.input, row.seats, profile);

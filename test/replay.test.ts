@@ -33,6 +33,18 @@ describe('golden replays (npm run replay)', () => {
     for (const line of out.trimEnd().split('\n')) expect(JSON.parse(line)).toHaveProperty('seq');
   });
 
+  test('input.rejected.line is the line number in the file, from 1, blank lines counted', () => {
+    const out = replay(['-'], '\n{not json\n\n   \n{"at": 1, "type": "nope"}\n');
+    const rejected = out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; line?: number });
+    expect(rejected.map((e) => [e.type, e.line])).toEqual([
+      ['input.rejected', 2],
+      ['input.rejected', 5],
+    ]);
+  });
+
   test('a missing file is an error on stderr with a non-zero exit, not a crash trace on stdout', () => {
     let error: { status?: number; stdout?: string; stderr?: string } = {};
     try {

@@ -38,9 +38,11 @@ export function facingBet(round: Round | null, seat: Seat): boolean {
   return round !== null && round.matched[seat]! < round.level;
 }
 
+/** R-SUBSTANTIAL-ACTION (TDA 36): (A) `chipActions` actions in turn of which at least one puts chips in (so
+ * heads-up "call, check" or "fold, call" count), or (B) `anyActions` actions of any kind. */
 export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
   const rule = ctx.state.setup!.profile.misdeal.substantialAction;
-  return hand.chipActions >= rule.chipActions || hand.anyActions >= rule.anyActions;
+  return (hand.chipActions >= 1 && hand.anyActions >= rule.chipActions) || hand.anyActions >= rule.anyActions;
 }
 
 /** Opens a betting round on a street whose cards are all out, or runs the board out when nobody can bet. */
@@ -163,22 +165,22 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
     return;
   }
   for (const seat of state.seats) {
-    if (seat.penaltyHands <= 0) continue;
+    if (seat.penaltyHands <= 0 || hand.number < seat.penaltyFrom) continue; // given during this hand: not yet
     seat.penaltyHands -= 1;
     if (seat.penaltyHands === 0) ctx.emit({ type: 'penalty.ended', seat: seat.seat, hands: seat.penaltyTotal });
   }
 }
 
-/** A player left the live hand: used by remove-player (R-REMOVED-IN-HAND). */
+/** R-REMOVED-IN-HAND: a removed seat's hand is folded at once, with no event of its own (`player.removed` says it);
+ * its clocks are cancelled, never passed on (R-CLOCK-CALL), and the action moves on. During the deal the seat still
+ * receives its cards. */
 export function dropFromHand(ctx: Ctx, seat: Seat): void {
   const hand = ctx.state.hand;
   if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
   hand.flags[seat]! |= FOLDED;
   if (hand.phase === 'dealing') return;
-  if (hand.onAction !== seat) {
-    endIfOneLeft(ctx, hand);
-    return;
-  }
-  clearClocks(hand); // the clocks were that player's: cancelled, never passed on to the next seat (R-CLOCK-CALL)
-  afterTurn(ctx, hand, seat);
+  if (hand.onAction === seat) {
+    clearClocks(hand);
+    afterTurn(ctx, hand, seat);
+  } else endIfOneLeft(ctx, hand);
 }

@@ -13,7 +13,17 @@ import type { Input } from './types.ts';
 type CommandInput = Extract<Input, { type: 'command' }>;
 
 function newSeat(seat: number, timeBanks: number): SeatState {
-  return { seat, player: null, present: false, pending: null, penaltyHands: 0, penaltyTotal: 0, timeBanks, faults: 0 };
+  return {
+    seat,
+    player: null,
+    present: false,
+    pending: null,
+    penaltyHands: 0,
+    penaltyTotal: 0,
+    penaltyFrom: 0,
+    timeBanks,
+    faults: 0,
+  };
 }
 
 export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput): string | void {
@@ -59,6 +69,7 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
       const players = state.seats.filter((s) => s.player !== null).length;
       seat.penaltyHands = input.hands ?? input.rounds * players;
       seat.penaltyTotal = seat.penaltyHands;
+      seat.penaltyFrom = state.hands + 1; // the next hand, also when given during one (BFP 31)
       ctx.emit({ type: 'penalty.started', seat: input.seat, hands: seat.penaltyHands });
       return;
     }

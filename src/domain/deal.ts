@@ -1,6 +1,6 @@
 // Reading the shoe (rules.md): each read is a hole card, a replacement, an extra card, a burn, a board card,
 // a premature or surplus card, or an irregularity — decided from when it comes relative to the betting.
-import { endIfOneLeft, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
+import { endIfOneLeft, isLive, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
 import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { DEAD, type HandState } from './state.ts';
@@ -34,6 +34,8 @@ export function readCard(ctx: Ctx, card: Card): void {
     if (round.street === 'flop') return surplusFlop(ctx, hand, card, position);
   }
   if (round.street === 'river') return afterRiver(ctx, hand, card);
+  // R-TURN-RIVER-TOO-MANY: a read after the turn card and before the turn's first action is the river's burn drawn
+  // early, and a second one a premature river card: the same as reads during the turn's betting
   premature(ctx, hand, card, position);
 }
 
@@ -54,8 +56,9 @@ function holeCard(ctx: Ctx, hand: HandState, card: Card, index: number, position
 function dealComplete(ctx: Ctx, hand: HandState): void {
   hand.phase = 'betting';
   for (const seat of hand.plan.dealtIn) {
+    if (!isLive(hand, seat)) continue; // removed during the deal: R-REMOVED-IN-HAND, no hand.dead
     const s = ctx.state.seats[seat - 1]!;
-    if (s.penaltyHands > 0) {
+    if (s.penaltyHands > 0 && hand.number >= s.penaltyFrom) {
       hand.flags[seat]! |= DEAD;
       ctx.emit({ type: 'hand.dead', seat, reason: 'penalty' });
     } else if (!s.present) {
@@ -155,6 +158,7 @@ export function namedBurn(ctx: Ctx, card: Card | undefined): void {
   ctx.emit({ type: 'board', street: 'flop', cards: [...hand.board] });
 }
 
+/** R-TURN-RIVER-TOO-MANY: a read after the river card is no part of the hand. */
 function afterRiver(ctx: Ctx, _hand: HandState, card: Card): void {
   ctx.emit({
     type: 'irregularity',
@@ -176,7 +180,11 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   const profile = ctx.state.setup!.profile;
   const seat: Seat = hand.holeSeat[index]!;
   const canMisdeal = !isSubstantial(ctx, hand);
-  if (hand.exposed.size >= 2 && canMisdeal) return misdeal(ctx, hand, 'exposed-two');
+  // R-EXPOSED-TWO: the deal is reads 1 … 2N and any replacement, i.e. exposures reported before the first pre-flop
+  // action; a later exposure never counts towards it
+  const inDeal = hand.anyActions === 0 && hand.street === 'preflop';
+  if (inDeal) hand.dealExposures += 1;
+  if (inDeal && hand.dealExposures >= 2 && canMisdeal) return misdeal(ctx, hand, 'exposed-two');
   if (profile.misdeal.exposedPositions.includes(hand.holePosition[index]!) && canMisdeal)
     return misdeal(ctx, hand, 'exposed-early');
   const replaceable = hand.anyActions === 0 && hand.street === 'preflop' && hand.extraCards === 0 && !hand.burnServed;

@@ -43,6 +43,7 @@ export function startHand(ctx: Ctx): void {
     board: [],
     flags: zeros(setup.seats + 1),
     exposed: new Set(),
+    dealExposures: 0,
     owedReplacement: [],
     extraCards: 0,
     burnServed: false,

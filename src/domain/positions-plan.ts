@@ -37,7 +37,6 @@ interface Context {
   players: ReadonlyMap<Seat, string>;
   seated: Seat[];
   waits: NewcomerWait[];
-  extra: number;
   mode: BigBlindOut;
 }
 
@@ -55,30 +54,24 @@ export function planHand(
   validate(players, seatCount);
   const seated = sortedSeats(players.keys());
   if (seated.length < 2) return null;
-  const extra = Math.max(0, Math.floor(profile.newPlayer.extraHandsBetweenOldBlinds));
   // D-13: a `setup` that shrank the table can leave seats beyond it in the memory; those positions mean nothing now.
   const m = memory.last;
   const last =
     m !== null && fits(m.button, seatCount) && fits(m.sbPos, seatCount) && fits(m.bigBlind, seatCount) ? m : null;
   const floorButton = memory.floorButton !== null && fits(memory.floorButton, seatCount) ? memory.floorButton : null;
-  // A wait belongs to a player in a seat: someone else in that seat now means the entry is stale. D-9: "between the
-  // previous hand's small and big blind" is measured on the last planned hand; heads-up has no seat between them.
+  // A wait belongs to a player in a seat: someone else in that seat now means the entry is stale.
   const waits =
     memory.waits.length === 0
       ? []
       : memory.waits
           .filter((w) => players.get(w.seat) === w.player)
-          .map((w): NewcomerWait => {
-            if (w.betweenOldBlinds !== null) return w;
-            const between = last !== null && !last.headsUp && strictlyBetween(last.sbPos, last.bigBlind, w.seat);
-            return { ...w, betweenOldBlinds: between };
-          });
+          .map((w): NewcomerWait => (w.extraOwed !== null ? w : { ...w, extraOwed: extraOwed(last, w.seat, profile) }));
   const first = seated[0] as Seat;
   let shape: Shape;
   if (floorButton !== null) shape = fresh(floorButton, players, seated);
   else if (last === null)
     shape = fresh(first, players, seated); // D-1: no set-button before the first hand
-  else shape = continuing({ last, players, seated, waits, extra, mode: profile.button.bigBlindOut });
+  else shape = continuing({ last, players, seated, waits, mode: profile.button.bigBlindOut });
 
   const plan: HandPlan = {
     button: shape.button,
@@ -95,7 +88,7 @@ export function planHand(
   const nextWaits: NewcomerWait[] = [];
   for (const w of waits) {
     if (!has(shape.waiting, w.seat)) continue;
-    if (has(shape.gap, w.seat) || w.betweenOldBlinds !== true) nextWaits.push(w);
+    if (has(shape.gap, w.seat) || !(w.extraOwed! > w.extraServed)) nextWaits.push(w);
     else nextWaits.push({ ...w, extraServed: w.extraServed + 1 });
   }
   const hand = memory.hands + 1;
@@ -116,6 +109,19 @@ export function planHand(
     undo: { hands: memory.hands, last: memory.last, floorButton: memory.floorButton, waits: memory.waits },
   };
   return { plan, memory: next };
+}
+
+/** R-NEW-PLAYER: the extra hands a newcomer on `seat` sits out, from where the seat lay in the last planned hand.
+ * D-9: "between the previous hand's small and big blind" is measured from its small-blind position; "between its
+ * button and small blind" up to its big blind when it had no small blind. Heads-up has no seat between either. */
+function extraOwed(last: LastHand | null, seat: Seat, profile: Profile): number {
+  if (last === null || last.headsUp) return 0;
+  const rule = profile.newPlayer;
+  let owed = 0;
+  if (strictlyBetween(last.sbPos, last.bigBlind, seat)) owed = rule.extraHandsBetweenOldBlinds;
+  if (strictlyBetween(last.button, last.smallBlind ?? last.bigBlind, seat))
+    owed = Math.max(owed, rule.extraHandsBetweenOldButtonAndSmallBlind);
+  return Math.max(0, Math.floor(owed));
 }
 
 /** A seat that exists on a table of `seatCount` seats. */
@@ -166,7 +172,7 @@ function sameAsThen(players: ReadonlyMap<Seat, string>, last: LastHand, seat: Se
 
 /** Every hand after the first: the big blind moves to the next player left of the last big blind. */
 function continuing(ctx: Context): Shape {
-  const { last, players, seated, waits, extra, mode } = ctx;
+  const { last, players, seated, waits, mode } = ctx;
   const sbPosition = last.bigBlind;
   // R-BB-ELIMINATED: where the button goes, where the gap between button and small blind starts, who posts the SB.
   let button: Seat | null;
@@ -203,8 +209,7 @@ function continuing(ctx: Context): Shape {
   let gap: Seats = 0;
   if (gapStart !== null) for (const s of seated) if (strictlyBetween(gapStart, sbPosition, s)) gap |= 1 << s;
   let extraWaiting: Seats = 0;
-  for (const w of waits)
-    if (w.betweenOldBlinds === true && !has(gap, w.seat) && w.extraServed < extra) extraWaiting |= 1 << w.seat;
+  for (const w of waits) if (!has(gap, w.seat) && w.extraServed < w.extraOwed!) extraWaiting |= 1 << w.seat;
   const candidates = seated.filter((s) => !has(gap, s) && s !== sbPosition);
   const bigBlind = clockwiseAfter(sbPosition, candidates);
   if (bigBlind === null) return liftWaits(ctx);

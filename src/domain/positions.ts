@@ -29,14 +29,14 @@ export interface LastHand {
   dealtIn: Seat[];
 }
 
-/** A player seated since the last shuffle, for R-NEW-PLAYER's `newPlayer.extraHandsBetweenOldBlinds`. Whether the
- * seat lay between the previous hand's small and big blind is settled at the next `planHand` (after a misdeal that is
- * the redeal, so it is measured against the hand before the misdealt one). */
+/** A player seated since the last shuffle, for R-NEW-PLAYER's `newPlayer.extraHandsBetweenOldBlinds` and
+ * `extraHandsBetweenOldButtonAndSmallBlind`. Where the seat lay in the previous hand is settled at the next
+ * `planHand` (after a misdeal that is the redeal, so it is measured against the hand before the misdealt one). */
 export interface NewcomerWait {
   seat: Seat;
   player: string;
-  /** null until the next shuffle settles it. */
-  betweenOldBlinds: boolean | null;
+  /** The extra hands this newcomer sits out (out of the gap); null until the next shuffle settles it. */
+  extraOwed: number | null;
   /** Extra hands sat out so far (counted only outside the button–small blind gap). */
   extraServed: number;
 }
@@ -86,7 +86,7 @@ export function setButton(memory: PositionMemory, seat: Seat): PositionMemory {
   return { ...memory, floorButton: seat };
 }
 
-/** A player sat down at `seat` (between hands or during a hand). Only the `extraHandsBetweenOldBlinds` wait needs
+/** A player sat down at `seat` (between hands or during a hand). Only the extra hands of R-NEW-PLAYER need
  * remembering: every other wait follows from the seat's place at the next shuffle. */
 export function playerSeated(memory: PositionMemory, seat: Seat, player: string): PositionMemory {
   assertSeat(seat, 'seat-player');
@@ -94,7 +94,7 @@ export function playerSeated(memory: PositionMemory, seat: Seat, player: string)
     throw new TableError('INPUT_INVALID', 'seat-player: a player id is a non-empty string', { field: 'player' });
   }
   const waits = memory.waits.filter((w) => w.seat !== seat);
-  waits.push({ seat, player, betweenOldBlinds: null, extraServed: 0 });
+  waits.push({ seat, player, extraOwed: null, extraServed: 0 });
   return { ...memory, waits };
 }
 

@@ -21,7 +21,7 @@ const SPEC: { [k: string]: Spec } = {
   },
   clock: { seconds: 'count', countdownSeconds: 'count', checkWhenFree: 'bool' },
   button: { bigBlindOut: ['dead-button', 'button-stays'] },
-  newPlayer: { extraHandsBetweenOldBlinds: 'count' },
+  newPlayer: { extraHandsBetweenOldBlinds: 'count', extraHandsBetweenOldButtonAndSmallBlind: 'count' },
   penalty: { ladder: 'strings' },
 };
 

@@ -9,7 +9,8 @@ export interface Profile {
   misdeal: {
     /** R-EXPOSED-EARLY: hole-card positions whose exposure is a misdeal. */
     exposedPositions: number[];
-    /** R-SUBSTANTIAL-ACTION: this many actions that put chips in, or this many actions of any kind. */
+    /** R-SUBSTANTIAL-ACTION (TDA 36): (A) `chipActions` actions of which at least one puts chips in, or (B)
+     * `anyActions` actions of any kind. */
     substantialAction: { chipActions: number; anyActions: number };
   };
   /** R-FLOP-TOO-MANY: `scramble` draws one of the four as the burn (TDA 39); `redeal` returns the flop to the stub. */
@@ -35,7 +36,9 @@ export interface Profile {
     checkWhenFree: boolean;
   };
   button: { bigBlindOut: 'dead-button' | 'button-stays' };
-  newPlayer: { extraHandsBetweenOldBlinds: number };
+  /** R-NEW-PLAYER: extra hands a newcomer waits when seated where the seat lay between the previous hand's small and
+   * big blind, or between its button and small blind (its big blind when it had no small blind). */
+  newPlayer: { extraHandsBetweenOldBlinds: number; extraHandsBetweenOldButtonAndSmallBlind: number };
   /** R-PENALTY-LADDER: the sanction of the 1st, 2nd, … fault (the last one repeats); [] for no ladder. */
   penalty: { ladder: string[] };
 }

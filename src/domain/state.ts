@@ -6,7 +6,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-6';
+export const STATE_VERSION = 'domain-state-7';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -35,6 +35,8 @@ export interface SeatState {
   pending: { level: boolean; deadline: number } | null;
   penaltyHands: number;
   penaltyTotal: number;
+  /** R-PENALTY: the number of the first hand the penalty applies to (the next hand, also when given during one). */
+  penaltyFrom: number;
   timeBanks: number;
   /** R-PENALTY-LADDER: faults so far. */
   faults: number;
@@ -91,6 +93,8 @@ export interface HandState {
   flags: number[];
   /** Hole cards the dealer exposed this hand. */
   exposed: Set<Card>;
+  /** Exposures reported during the deal, i.e. before the first pre-flop action (R-EXPOSED-TWO counts these). */
+  dealExposures: number;
   /** Seats owed a replacement for a card exposed late (R-EXPOSED-LATE). */
   owedReplacement: Seat[];
   /** Reads between the deal and the first pre-flop action that were neither replacements: R-EXTRA-CARD. */

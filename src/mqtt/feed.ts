@@ -43,8 +43,11 @@ export class FloorFeed {
     let changed = false;
     for (const event of events) {
       if (event.type === 'hand.started' || event.type === 'hand.ended') this.hand = toPublic(event);
-      else if (FEED_TYPES.has(event.type)) this.items = [toPublic(event), ...this.items].slice(0, FEED_SIZE);
-      else continue;
+      else if (FEED_TYPES.has(event.type)) {
+        const shown = toPublic(event);
+        if (!shown) continue; // secure-only: never on the feed
+        this.items = [shown, ...this.items].slice(0, FEED_SIZE);
+      } else continue;
       this.seq = Math.max(this.seq, event.seq);
       changed = true;
     }

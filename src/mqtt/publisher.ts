@@ -11,8 +11,8 @@ export interface StreamPublisherOptions {
   sink: string;
   topic: string;
   outbox: Outbox;
-  /** What goes on the wire (the public form strips hole and burn cards). */
-  transform(event: TableEvent): TableEvent;
+  /** What goes on the wire (the public form strips hole and burn cards); `null`: nothing (a secure-only event). */
+  transform(event: TableEvent): TableEvent | null;
   /** Hold each event until `at + delayMs` (broadcast delay); 0 sends at once. */
   delayMs: number;
   now(): number;
@@ -119,8 +119,10 @@ export class StreamPublisher {
     this.sent = event.seq;
     const slot: Slot = { seq: event.seq, state: 'pending' };
     this.inFlight.push(slot);
-    const payload = JSON.stringify(this.o.transform(event));
-    this.o.publish(this.o.topic, payload).then(
+    const shown = this.o.transform(event);
+    // a secure-only event is not sent here; it is confirmed in order like a published one
+    const sent = shown === null ? Promise.resolve() : this.o.publish(this.o.topic, JSON.stringify(shown));
+    sent.then(
       () => {
         slot.state = 'done';
         this.settle();

@@ -14,9 +14,13 @@ import {
 
 export type Mode = Profile['button']['bigBlindOut'];
 
-export function makeProfile(bigBlindOut: Mode = 'dead-button', extraHandsBetweenOldBlinds = 0): Profile {
+export function makeProfile(
+  bigBlindOut: Mode = 'dead-button',
+  extraHandsBetweenOldBlinds = 0,
+  extraHandsBetweenOldButtonAndSmallBlind = 0,
+): Profile {
   return {
-    name: `test-${bigBlindOut}-${extraHandsBetweenOldBlinds}`,
+    name: `test-${bigBlindOut}-${extraHandsBetweenOldBlinds}-${extraHandsBetweenOldButtonAndSmallBlind}`,
     presence: { debounceMs: 1000 },
     shoe: { repeatReadMs: 500 },
     misdeal: { exposedPositions: [1, 2], substantialAction: { chipActions: 2, anyActions: 3 } },
@@ -32,7 +36,7 @@ export function makeProfile(bigBlindOut: Mode = 'dead-button', extraHandsBetween
     },
     clock: { seconds: 25, countdownSeconds: 5, checkWhenFree: true },
     button: { bigBlindOut },
-    newPlayer: { extraHandsBetweenOldBlinds },
+    newPlayer: { extraHandsBetweenOldBlinds, extraHandsBetweenOldButtonAndSmallBlind },
     penalty: { ladder: [] },
   };
 }
