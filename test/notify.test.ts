@@ -189,7 +189,7 @@ describe('the table under a stand-in systemd', () => {
     const ready = await listener.next();
     expect(ready.pid).toBe(child.pid);
     expect(ready.data).toMatch(
-      /^READY=1\nSTATUS=table up; board http:\/\/127\.0\.0\.1:18848\/; MQTT mqtt:\/\/127\.0\.0\.1:18846$/,
+      /^READY=1\nSTATUS=table up; board http:\/\/127\.0\.0\.1:18848\/; floor page http:\/\/127\.0\.0\.1:18848\/floor; MQTT mqtt:\/\/127\.0\.0\.1:18846$/,
     );
     // READY comes after the broker listens: a client can connect now.
     const { default: mqtt } = await import('mqtt');

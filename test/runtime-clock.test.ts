@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
-import { fakeClock, systemClock } from '../src/runtime/clock.ts';
+import { fakeClock, systemClock, tableClock } from '../src/runtime/clock.ts';
 import { createRuntime } from '../src/runtime/runtime.ts';
 import { openStore } from '../src/store/store.ts';
 import { fakeEngine } from './helpers/crash-fake-engine.ts';
@@ -43,6 +43,31 @@ describe('systemClock', () => {
     cancel();
     expect(fired).toBe(false);
     expect(nearFired).toBe(false);
+  });
+});
+
+describe('tableClock: deadline order', () => {
+  // The virtual dealer sets its whole opening (setup, players, sensors, button, levels) a few virtual ms apart: at
+  // --speed 1000 they are due within the same real millisecond and must reach the table in that order.
+  it('fires timers in deadline order, ties in the order they were set, even when its monotonic clock lags', async () => {
+    // A coarse monotonic clock (4 ms steps) makes timers wake before their deadline as the clock reads it, as
+    // libuv's cached loop time does under load: each then sleeps again, and must not fall behind later ones.
+    const clock = tableClock({ speed: 1000, start: 0, mono: () => Math.floor(performance.now() / 4) * 4 });
+    const at0 = clock.now() + 3000;
+    const fired: number[] = [];
+    const done = new Promise<void>((resolve) => {
+      for (let i = 0; i < 40; i++) {
+        const n = i;
+        clock.setTimer(at0 + Math.floor(i / 4) * 10, () => {
+          fired.push(n);
+          if (fired.length === 40) resolve();
+        });
+      }
+    });
+    const cancelled = clock.setTimer(at0 + 5, () => fired.push(-1));
+    cancelled();
+    await done;
+    expect(fired).toEqual([...Array(40).keys()]);
   });
 });
 

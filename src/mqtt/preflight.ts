@@ -29,6 +29,9 @@ export interface PreflightOptions {
   connectTimeoutMs?: number;
 }
 
+/** How long a probe that may not ping waits for the retained record after its subscription was granted. */
+const RECORD_WAIT_MS = 500;
+
 export async function checkNoOtherController(options: PreflightOptions): Promise<PreflightResult> {
   const { connection, self } = options;
   if (connection.kind !== 'url') return { kind: 'clear', previous: null }; // our own embedded broker
@@ -60,6 +63,8 @@ export async function checkNoOtherController(options: PreflightOptions): Promise
       let status: string | null = null;
       let record: ControllerRecord | null = null;
       let timer: NodeJS.Timeout | undefined;
+      // Set while the probe may not ask (below) and waits for the retained record to name the holder.
+      let recordAwaited: (() => void) | null = null;
       const finish = (result: PreflightResult) => {
         clearTimeout(timer);
         resolve(result);
@@ -69,8 +74,10 @@ export async function checkNoOtherController(options: PreflightOptions): Promise
       );
       probe.on('message', (topic, payload, packet) => {
         if (topic === t.status && packet.retain) status = payload.toString();
-        else if (topic === t.controller && packet.retain) record = parseControllerRecord(payload);
-        else if (topic === t.controllerAlive) {
+        else if (topic === t.controller && packet.retain) {
+          record = parseControllerRecord(payload);
+          recordAwaited?.();
+        } else if (topic === t.controllerAlive) {
           const alive = parseControllerRecord(payload);
           if (alive && nonceOf(payload) === nonce) finish({ kind: 'taken', other: alive });
         } else if (topic === t.controllerPing && nonceOf(payload) === nonce) {
@@ -99,7 +106,13 @@ export async function checkNoOtherController(options: PreflightOptions): Promise
           } catch {
             // Not a controller's account here: a table's embedded broker, where only the table's own process is
             // its controller (and refuses the controller's client id to anyone else).
-            finish({ kind: 'unknown', reason: 'the broker does not let this account ask', seen: record });
+            // The retained record may still be on its way after the SUBACK (aedes sends it later): wait a moment
+            // for it, so the refusal that follows can name the holder.
+            const giveUp = () =>
+              finish({ kind: 'unknown', reason: 'the broker does not let this account ask', seen: record });
+            if (record) return giveUp();
+            recordAwaited = giveUp;
+            timer = setTimeout(giveUp, RECORD_WAIT_MS);
             return;
           }
           await probe.publishAsync(t.controllerPing, JSON.stringify({ instance: self.instance, nonce }), { qos: 1 });

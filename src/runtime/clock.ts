@@ -35,6 +35,11 @@ export interface TableClockOptions {
   stepThresholdMs?: number;
 }
 
+interface Timer {
+  at: number;
+  fire: () => void;
+}
+
 export interface TableClock extends Clock {
   readonly speed: number;
   /** Makes the clock continue from `at` if it is behind it (the journal's last time, at start): never backwards. */
@@ -75,6 +80,37 @@ export function tableClock(options: TableClockOptions = {}): TableClock {
     return read(m);
   };
 
+  // Timers fire in deadline order, ties in the order they were set, from one setTimeout armed for the earliest.
+  // A setTimeout each could fire out of order: libuv counts from the loop's cached time, so one may wake a little
+  // before its deadline and sleep again behind later ones (the virtual dealer's setup then came after its players).
+  const queue: Timer[] = [];
+  let armed: { at: number; handle: NodeJS.Timeout } | null = null;
+  const arm = () => {
+    const head = queue[0];
+    if (armed && armed.at === head?.at) return;
+    if (armed) clearTimeout(armed.handle);
+    armed = null;
+    if (!head) return;
+    // Rounded up so a timer never wakes before its deadline; if it does (timer slack), it sleeps again.
+    const delay = Math.max(0, Math.min(Math.ceil((head.at - now()) / speed), MAX_DELAY));
+    armed = { at: head.at, handle: setTimeout(wake, delay) };
+  };
+  const wake = () => {
+    armed = null;
+    while (queue.length > 0 && queue[0]!.at - now() <= 0) {
+      const timer = queue.shift()!;
+      try {
+        timer.fire();
+      } catch (err) {
+        // As an uncaught error in its own setTimeout would be, without keeping the other timers from firing.
+        queueMicrotask(() => {
+          throw err;
+        });
+      }
+    }
+    arm();
+  };
+
   return {
     speed,
     now,
@@ -95,23 +131,17 @@ export function tableClock(options: TableClockOptions = {}): TableClock {
       report({ byMs: behind, wall: current + behind, table: current + behind, caughtUp: true });
     },
     setTimer(at, fire) {
-      let handle: NodeJS.Timeout | undefined;
-      let cancelled = false;
-      const wait = () => Math.max(0, Math.min(Math.ceil((at - now()) / speed), MAX_DELAY));
-      const arm = () => {
-        if (at - now() <= 0) {
-          handle = undefined;
-          if (!cancelled) fire();
-          return;
-        }
-        // Rounded up so a timer never wakes before its deadline; if it does (timer slack), it sleeps again.
-        handle = setTimeout(arm, wait());
-      };
+      const timer: Timer = { at, fire };
+      let i = queue.length;
+      while (i > 0 && queue[i - 1]!.at > at) i--; // after every timer due at or before it: ties keep their order
+      queue.splice(i, 0, timer);
       // Even a due timer fires asynchronously, so callers never see a callback inside setTimer.
-      handle = setTimeout(arm, wait());
+      arm();
       return () => {
-        cancelled = true;
-        if (handle) clearTimeout(handle);
+        const k = queue.indexOf(timer);
+        if (k < 0) return;
+        queue.splice(k, 1);
+        arm();
       };
     },
   };
