@@ -83,7 +83,12 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
       NOTIFY_SOCKET: socket,
     });
 
-    const ready = await listener.next();
+    const ready = await Promise.race([
+      listener.next(),
+      table.exited.then((code) => {
+        throw new Error(`the table exited with ${code} before READY: ${table.out().stderr}`);
+      }),
+    ]);
     expect(ready.pid).toBe(table.child.pid);
     expect(ready.data).toMatch(/^READY=1\nSTATUS=table up; board http:\/\/127\.0\.0\.1:\d+\//);
     const board = /board (http:\S+\/)/.exec(ready.data)![1]!;
