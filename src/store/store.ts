@@ -42,6 +42,9 @@ export function openStore(options: StoreOptions): Store {
     db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // better-sqlite3 builds SQLite with a 16 MB page cache; the journal appends and reads back its newest pages, which
+    // 2 MB holds many times over. The rest was resident memory the table never needed (docs/bench.md).
+    db.pragma('cache_size = -2048');
     db.exec(SCHEMA);
   } catch (err) {
     unlock();
