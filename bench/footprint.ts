@@ -237,13 +237,15 @@ async function main(): Promise<void> {
     console.log(
       `writes per hand (hands ${first.hands}–${last.hands}): ${kb(last.io.writeBytes - first.io.writeBytes)} KB to storage ` +
         `(write_bytes), ${kb(last.io.wchar - first.io.wchar)} KB through write(2) incl. sockets, ` +
-        `${((last.io.syscw - first.io.syscw) / span).toFixed(0)} write calls`,
+        `${((last.io.syscw - first.io.syscw) / span).toFixed(0)} write calls; per journaled input ` +
+        `${((last.io.writeBytes - first.io.writeBytes) / span / (rows.inputs / played) / 1024).toFixed(1)} KB to storage`,
     );
   }
   console.log(
     run.fsyncs === null
       ? 'fsyncs per hand: not counted (no strace, or BENCH_STRACE=0)'
-      : `fsyncs per hand: ${perHand(run.fsyncs)} (strace: fsync + fdatasync, whole run)`,
+      : `fsyncs per hand: ${perHand(run.fsyncs)}, per journaled input ${(run.fsyncs / rows.inputs).toFixed(2)} ` +
+          `(strace: fsync + fdatasync, whole run)`,
   );
   if (played < HANDS) console.log(`(stopped early: ${played} of ${HANDS} hands; the figures above cover those)`);
   console.log(`footprint: rss ${mb(last.rss)} MB, growth ${growth.toFixed(1)} %, online ${online.toFixed(0)} ms`);
