@@ -6,12 +6,10 @@ import { invalid } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { loadDeck } from '../deck/store.ts';
 import { TableError } from '../domain/errors.ts';
-import { createFirmataBoard } from '../hardware/firmata/board.ts';
 import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
-import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 import type { SerialDisplayDefinition } from '../hardware/serial-board/definition.ts';
-import { createSerialDisplay } from '../hardware/serial-board/display.ts';
-import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
+import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
+// Light: nfc-pcsc itself is loaded by the shoe when it starts (shoe/backend.ts).
 import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
 import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
@@ -36,21 +34,27 @@ export function configWithArgs(config: Readonly<TableConfig>, args: StartArgs): 
   };
 }
 
-export function buildDevice(resolved: ResolvedDevice): Device {
+/** The serial drivers are loaded only for a table that has such a device: serialport and johnny-five (a Firmata
+ * board, johnny.ts) and the serial display stay out of a table without them (docs/bench.md). */
+export async function buildDevice(resolved: ResolvedDevice): Promise<Device> {
   const { ref } = resolved;
   if (resolved.simulated) {
     if (resolved.kind === SHOE_KIND) return createSimulatedShoe(ref.name);
     if (resolved.kind === 'firmata-board') return createSimulatedBoard({ name: ref.name });
-    if (resolved.kind === 'serial-display') return createSimulatedDisplay({ name: ref.name });
+    if (resolved.kind === 'serial-display') {
+      return (await import('../hardware/serial-board/simulated.ts')).createSimulatedDisplay({ name: ref.name });
+    }
   } else {
     if (resolved.kind === SHOE_KIND) return createShoe(resolved.definition, ref);
     if (resolved.kind === 'firmata-board') {
+      const { createFirmataBoard } = await import('../hardware/firmata/board.ts');
       return createFirmataBoard(
         { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}), file: resolved.definition.file },
         resolved.definition.spec as unknown as FirmataBoardDefinition,
       );
     }
     if (resolved.kind === 'serial-display') {
+      const { createSerialDisplay } = await import('../hardware/serial-board/display.ts');
       return createSerialDisplay(
         { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}) },
         resolved.definition.spec as unknown as SerialDisplayDefinition,
@@ -68,7 +72,8 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   if (checked.problems.length > 0 || !checked.profiles) throw invalid('CONFIG_INVALID', args.config, checked.problems);
   const { profiles, profile } = checked;
   if (!profile) throw invalid('CONFIG_INVALID', args.config, checked.problems);
-  const devices = checked.devices.map((device) => buildDevice(device));
+  const devices: Device[] = [];
+  for (const device of checked.devices) devices.push(await buildDevice(device));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
   const steps = clockStepReporter(logger);
   return startTableApp({

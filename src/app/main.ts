@@ -7,7 +7,6 @@ import { parseStartArgs, USAGE, type StartArgs } from './args.ts';
 import { startHardwareTable } from './hardware.ts';
 import { isJournalStream, syslogPrefixed } from './journald.ts';
 import { runUntilStopped, type StopReason } from './shutdown.ts';
-import { startSimulatedTable } from './simulated.ts';
 
 function makeLogger(args: StartArgs): Logger {
   if (args.config !== null) {
@@ -66,8 +65,9 @@ async function main(argv: readonly string[]): Promise<number> {
       status = `table up; board ${app.urls.board ?? 'off'}; floor page ${app.urls.floor ?? 'off'}; MQTT ${app.urls.mqtt}`;
       logger.info({ urls: app.urls }, 'table ready');
     } else {
-      // Loaded only here: a table on real hardware never needs the simulator.
+      // Loaded only here: a table on real hardware never needs the simulator (nor its display's serialport).
       const { createVirtualTable } = await import('../sim/index.ts');
+      const { startSimulatedTable } = await import('./simulated.ts');
       const table = await startSimulatedTable(args, { createVirtualTable, logger, out: process.stdout });
       stop = table.stop;
       finished = table.finished;

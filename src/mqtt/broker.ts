@@ -5,7 +5,7 @@ import { duplexPair, type Duplex } from 'node:stream';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
@@ -153,8 +153,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   let wss: WebSocketServer | null = null;
   let wsPort: number | null = null;
   if (embedded.wsPort !== null) {
+    // Loaded only for a table that serves browsers: a table with `wsPort: null` never pays for ws.
+    const ws = await import('ws');
     try {
-      wss = await listenWs(embedded.wsPort, embedded.host, maxPacket);
+      wss = await listenWs(ws.WebSocketServer, embedded.wsPort, embedded.host, maxPacket);
     } catch (err) {
       tcp.close();
       await closeAedes(aedes);
@@ -162,7 +164,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     }
     wsPort = (wss.address() as AddressInfo).port;
     wss.on('connection', (socket, req) => {
-      const stream = createWebSocketStream(socket);
+      const stream = ws.createWebSocketStream(socket);
       stream.on('error', (err) => log.debug({ err: err.message }, 'MQTT WebSocket stream error'));
       aedes.handle(guarded(stream, maxPacket, refuseOversized), req);
     });
@@ -238,9 +240,14 @@ function listen(server: Server, port: number, host: string, what: string): Promi
   });
 }
 
-function listenWs(port: number, host: string, maxPayload: number): Promise<WebSocketServer> {
+function listenWs(
+  Server: typeof WebSocketServer,
+  port: number,
+  host: string,
+  maxPayload: number,
+): Promise<WebSocketServer> {
   return new Promise((resolve, reject) => {
-    const wss = new WebSocketServer({ port, host, maxPayload });
+    const wss = new Server({ port, host, maxPayload });
     const onError = (err: NodeJS.ErrnoException) =>
       reject(
         new TableError(

@@ -1,0 +1,107 @@
+// The build (`npm run build` → dist/) run with plain node, as systemd runs it: no TypeScript loader, the data files
+// (rule profiles, device definitions, schemas, the board page, the notify helper) found from dist/.
+// Runs only with POKERTABLE_TEST_DIST=1, which .ci/run sets after building; dist/ must then exist. The other tests
+// run the sources, so a stale or missing dist/ never fails them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startNotifyListener } from './helpers/notify-listener.ts';
+
+const root = join(import.meta.dirname, '..');
+const main = join(root, 'dist/src/app/main.js');
+const enabled = process.env.POKERTABLE_TEST_DIST === '1';
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(command, args, { cwd: tmpdir(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (b: Buffer) => (stdout += b.toString()));
+  child.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, out: () => ({ stdout, stderr }) };
+}
+
+/** The unit's ExecStart with /opt/pokertable as this checkout and the given table config. */
+function unitCommand(config: string): string[] {
+  const unit = readFileSync(join(root, 'systemd/pokertable.service'), 'utf8');
+  const line = /^ExecStart=(.*)$/m.exec(unit)?.[1];
+  if (!line) throw new Error('no ExecStart in systemd/pokertable.service');
+  return line
+    .split(' ')
+    .map((word) => (word === '/etc/pokertable/table.yaml' ? config : word.replace(/^\/opt\/pokertable\//, `${root}/`)))
+    .map((word) => (word === '/usr/bin/node' ? process.execPath : word));
+}
+
+describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
+  it('exists (npm run build ran)', () => {
+    expect(existsSync(main)).toBe(true);
+  });
+
+  it('plays a simulated table for 2 hands and exits 0', async () => {
+    const ports = ['--mqtt-port', '0', '--ws-port', '0', '--http-port', '0'];
+    const table = run(process.execPath, ['--enable-source-maps', main, '--hands', '2', '--speed', '1000', ...ports]);
+    const code = await table.exited;
+    expect(table.out().stderr).toBe('');
+    expect(code).toBe(0);
+    expect(table.out().stdout).toContain('pokertable: stopped after 2 hands');
+  });
+
+  it("runs as the unit's ExecStart: READY through notify-exec.py, the board page served, STOPPING and exit 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pokertable-dist-'));
+    dirs.push(dir);
+    const config = join(dir, 'table.yaml');
+    writeFileSync(
+      config,
+      [
+        'table: { id: dist-test, seats: 6, profile: bfp }',
+        `storage: { dir: ${JSON.stringify(join(dir, 'state'))} }`,
+        'mqtt: { embedded: { host: 127.0.0.1 } }',
+        'http: { host: 127.0.0.1 }',
+        'devices:',
+        '  - { name: shoe, definition: simulated-pcsc-shoe }',
+        '  - { name: board, definition: simulated-firmata-board }',
+        '  - { name: display, definition: simulated-serial-display }',
+        'log: { level: warn }',
+      ].join('\n'),
+    );
+    const socket = join(dir, 'notify');
+    const listener = await startNotifyListener(socket, children);
+    const [command, ...args] = unitCommand(config);
+    expect(args.join(' ')).toContain(`${root}/dist/src/app/main.js`);
+    const table = run(command!, [...args, '--mqtt-port', '0', '--ws-port', '0', '--http-port', '0'], {
+      ...process.env,
+      NOTIFY_SOCKET: socket,
+    });
+
+    const ready = await Promise.race([
+      listener.next(),
+      table.exited.then((code) => {
+        throw new Error(`the table exited with ${code} before READY: ${table.out().stderr}`);
+      }),
+    ]);
+    expect(ready.pid).toBe(table.child.pid);
+    expect(ready.data).toMatch(/^READY=1\nSTATUS=table up; board http:\/\/127\.0\.0\.1:\d+\//);
+    const board = /board (http:\S+\/)/.exec(ready.data)![1]!;
+    const page = await fetch(board);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(readFileSync(join(root, 'src/app/web/index.html'), 'utf8'));
+    expect((await fetch(`${board}board.js`)).status).toBe(200);
+    expect(await (await fetch(`${board}config.json`)).json()).toMatchObject({ tableId: 'dist-test' });
+
+    table.child.kill('SIGTERM');
+    let last = await listener.next();
+    while (last.data === 'WATCHDOG=1') last = await listener.next();
+    expect(last.data).toBe('STOPPING=1');
+    expect(await table.exited).toBe(0);
+  });
+});
