@@ -78,8 +78,14 @@ describe.skipIf(!haveChromium)('display board on a live simulated table', () => 
 
     // Someone is on action: the highlighted seat is the one the shot-clock panel names.
     await expect.poll(() => page.locator('.seat.on-action').count(), { timeout: 20_000 }).toBe(1);
-    const onAction = await page.getAttribute('.seat.on-action', 'data-seat');
-    expect(await page.textContent('#shot-seat')).toContain(`Seat ${onAction}`);
+    // Read both in one go: the table plays on between two reads, and the action may move in between.
+    const sameSeat = () =>
+      page.evaluate(`(() => {
+        const seat = document.querySelector('.seat.on-action')?.getAttribute('data-seat');
+        const shot = document.querySelector('#shot-seat')?.textContent ?? '';
+        return seat != null && shot.includes('Seat ' + seat);
+      })()`);
+    await expect.poll(sameSeat, { timeout: 10_000 }).toBe(true);
     // Eight seats drawn round the felt, with a dealer button somewhere.
     expect(await page.locator('.seat').count()).toBe(8);
     await expect.poll(() => page.locator('.badge.button').count(), { timeout: 10_000 }).toBe(1);
