@@ -112,22 +112,23 @@ export function validateInput(raw: unknown): Result {
   }
 }
 
-// The fields each command may carry besides `type`, `at`, `name` and `id`. A command is a closed set of fields, as
-// on the MQTT edge (src/mqtt/commands.ts): a misspelt field is refused, not silently ignored. A Map, so that a
-// field named like an Object.prototype member is unknown like any other. Typed by CommandName, so a new command does
-// not compile until it has its line here.
+/** The fields each command may carry besides `type`, `at`, `name` and `id`: a command is a closed set of fields,
+ * here and on the MQTT edge (src/mqtt/commands.ts), so a misspelt field is refused, not silently ignored. Typed by
+ * CommandName, so a new command does not compile until it has its line here. */
+export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]>> = {
+  setup: ['seats', 'profile', 'rules'],
+  'seat-player': ['seat', 'player'],
+  'remove-player': ['seat'],
+  'set-button': ['seat'],
+  penalty: ['seat', 'rounds', 'hands'],
+  'levels-start': ['levels'],
+  'levels-pause': [],
+  'levels-resume': [],
+  'levels-adjust': ['minutes', 'step'],
+};
+// A Map of Sets, so that a field named like an Object.prototype member is unknown like any other.
 const COMMAND_FIELDS = new Map<string, ReadonlySet<string>>(
-  Object.entries(<Record<CommandName, string[]>>{
-    setup: ['seats', 'profile', 'rules'],
-    'seat-player': ['seat', 'player'],
-    'remove-player': ['seat'],
-    'set-button': ['seat'],
-    penalty: ['seat', 'rounds', 'hands'],
-    'levels-start': ['levels'],
-    'levels-pause': [],
-    'levels-resume': [],
-    'levels-adjust': ['minutes', 'step'],
-  }).map(([name, fields]) => [name, new Set(['type', 'at', 'name', 'id', ...fields])]),
+  Object.entries(COMMAND_FIELD_NAMES).map(([name, fields]) => [name, new Set(['type', 'at', 'name', 'id', ...fields])]),
 );
 
 /** The first own field of `raw` that is not in `known`, or null. */

@@ -2,7 +2,7 @@
 // journaled, so a floor tool learns at once what it got wrong. Values are checked by the engine's validator.
 import type { CommandName, TableEvent } from '../domain/types.ts';
 import { describeReason } from '../domain/reasons.ts';
-import { validateCommand, validateInput } from '../domain/validate.ts';
+import { COMMAND_FIELD_NAMES, validateCommand, validateInput } from '../domain/validate.ts';
 import type { RawInput } from '../runtime/types.ts';
 
 /** The engine keeps no more of a name than this (src/domain/validate.ts): longer is refused, not stored whole. */
@@ -11,17 +11,7 @@ const MAX_TEXT = 200;
 // The fields each command may carry. Their values are checked by the engine's own validator (validateCommand), the
 // same one a replay or a setup file goes through: one set of rules, one set of words. Here only what MQTT adds: a
 // field the command does not have is refused (a misspelt field would otherwise be dropped without a word).
-const COMMANDS: Record<CommandName, readonly string[]> = {
-  setup: ['seats', 'profile', 'rules'],
-  'seat-player': ['seat', 'player'],
-  'remove-player': ['seat'],
-  'set-button': ['seat'],
-  penalty: ['seat', 'rounds', 'hands'],
-  'levels-start': ['levels'],
-  'levels-pause': [],
-  'levels-resume': [],
-  'levels-adjust': ['minutes', 'step'],
-};
+const COMMANDS = COMMAND_FIELD_NAMES;
 
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
