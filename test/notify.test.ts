@@ -8,28 +8,10 @@ import { createInterface } from 'node:readline';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNotifier } from '../src/notify/sd-notify.ts';
+import { startNotifyListener } from './helpers/notify-listener.ts';
 
 const python = process.env.PYTHON ?? 'python3';
 const wrapper = join(import.meta.dirname, '..', 'src', 'notify', 'notify-exec.py');
-
-// Binds the address (path, or "@name" for the abstract namespace), prints one JSON line per datagram:
-// {"pid": sender pid from SCM_CREDENTIALS, "data": text}.
-const listenerScript = `
-import json, os, socket, struct, sys
-address = sys.argv[1]
-target = "\\0" + address[1:] if address.startswith("@") else address
-s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-s.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
-s.bind(target)
-print(json.dumps({"listening": True}), flush=True)
-while True:
-    data, anc, flags, addr = s.recvmsg(4096, socket.CMSG_SPACE(12))
-    pid = None
-    for level, kind, payload in anc:
-        if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
-            pid = struct.unpack("iII", payload[:12])[0]
-    print(json.dumps({"pid": pid, "data": data.decode()}), flush=True)
-`;
 
 const childCode = `
 import pino from 'pino';
@@ -41,11 +23,6 @@ n.startWatchdog();
 process.on('SIGTERM', () => { n.stopping(); process.exit(0); });
 setInterval(() => {}, 1000);
 `;
-
-interface Datagram {
-  pid: number | null;
-  data: string;
-}
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -59,20 +36,7 @@ function lines(child: ChildProcess): AsyncIterator<string> {
   return createInterface({ input: child.stdout })[Symbol.asyncIterator]();
 }
 
-async function startListener(address: string): Promise<{ next: () => Promise<Datagram> }> {
-  const child = spawn(python, ['-c', listenerScript, address], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const it = lines(child);
-  const first = await it.next();
-  expect(JSON.parse(String(first.value))).toEqual({ listening: true });
-  return {
-    next: async () => {
-      const r = await it.next();
-      if (r.done) throw new Error('listener ended');
-      return JSON.parse(r.value) as Datagram;
-    },
-  };
-}
+const startListener = (address: string) => startNotifyListener(address, children);
 
 async function runAgainst(address: string): Promise<void> {
   const listener = await startListener(address);
