@@ -78,7 +78,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`pokertable: cannot start: ${message}\n`);
     // In a terminal the plain line says it all; under systemd (or with --log-file) the log keeps the details too.
     if (args.config !== null || args.logFile !== null) logger.error({ err: error }, 'cannot start');
-    return 1;
+    return exitCodeFor(error);
   }
 
   notifier.ready(status);
@@ -95,6 +95,14 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   logger.info({ reason, code }, 'stopped');
   return code;
+}
+
+/** EX_CONFIG (sysexits.h) for a config that cannot work: restarting cannot mend it, so the unit's
+ * RestartPreventExitStatus stops there and `systemctl status` shows the failure at once instead of ten restarts. */
+const EXIT_CONFIG = 78;
+
+function exitCodeFor(error: unknown): number {
+  return error instanceof TableError && error.code === 'CONFIG_INVALID' ? EXIT_CONFIG : 1;
 }
 
 main(process.argv.slice(2)).then(
