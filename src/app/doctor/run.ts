@@ -5,6 +5,7 @@ import { invalid } from '../../config/schema.ts';
 import type { TableConfig } from '../../config/types.ts';
 import { checkBoardReach, checkDeck, checkExternalBroker, checkPorts, checkStorage, configError } from './checks.ts';
 import { checkTableConfig } from '../table-checks.ts';
+import { checkOtherController } from './controller.ts';
 import { checkDevice, type DeviceCheckOptions } from './devices.ts';
 import { checkJournal } from './journal.ts';
 import { fail, ok, skip, type CheckResult } from './report.ts';
@@ -60,7 +61,11 @@ export async function runDoctor(file: string, options: DoctorOptions = {}): Prom
   results.push(...(await checkPorts(config)));
   const reach = checkBoardReach(config);
   if (reach) results.push(reach);
-  if (config.mqtt.external) results.push(await checkExternalBroker(config, options.brokerTimeoutMs));
+  if (config.mqtt.external) {
+    const broker = await checkExternalBroker(config, options.brokerTimeoutMs);
+    results.push(broker);
+    if (broker.status === 'ok') results.push(await checkOtherController(config));
+  }
   results.push(checkStorage(config.storage.dir));
   results.push(checkJournal(config.storage.dir));
   results.push(checkDeck(config.table.deckFile));
