@@ -2,20 +2,21 @@
 // on the same score scale as `score7` (higher wins, equal splits, `nameOf` names it).
 //
 // Every 2-of-hole × 3-of-board combination (60 for 4 + 5) is one 5-card lookup in the tables `score5` uses. The
-// rank-key sums of the board's triples are added once per call, those of a hole pair once per pair, so a
-// combination costs one add, three loads and a compare. A flush needs a suited hole pair and a board triple of the
-// same suit: five cards of one suit have five ranks, so the flush table's score is then that combination's best.
+// rank-key sums of the board's triples are added once per call, that of a hole pair once per pair, so a combination
+// costs one add, three loads and a compare, with no suit test. Flushes come in a second pass, only for a suited hole
+// pair when the board has a suited triple of that suit (five cards of one suit have five ranks: there the flush
+// table's score beats the one the first pass took, so a max over both passes is the answer). Splitting the passes
+// made it about 1.7 times faster than one loop testing suits; a direct 5-card table (1.4 MB) was no faster.
 import { TableError } from './errors.ts';
 import { tables } from './evaluator.ts';
 
 const { rankKey: RK, rankBit: BIT, flush: FLUSH, offsets5: OFF, noFlush5: NO_FLUSH, slotMask5: SLOT_MASK } = tables;
 
-// Per board triple (at most C(5,3) = 10): rank-key sum, rank bits, and its suit when the three share one, else -2
-// (a hole pair without a suit is -1, so the two never match). One set serves every call: the function is
-// synchronous and reads nothing else from them, so nothing is allocated per call.
+// Per board triple (at most C(5,3) = 10): its rank-key sum; for a triple of one suit its suit and rank bits. One set
+// serves every call (the function is synchronous and reads only what it wrote), so nothing is allocated per call.
 const TRIPLE_SUM = new Int32Array(10);
-const TRIPLE_BITS = new Int32Array(10);
 const TRIPLE_SUIT = new Int8Array(10);
+const TRIPLE_BITS = new Int32Array(10);
 
 /**
  * The score of the best Omaha hand: exactly two of `hole` (2 to 4 card codes, as `cardCode` makes them) and exactly
@@ -31,6 +32,8 @@ export function scoreOmaha(hole: readonly number[], board: readonly number[]): n
     );
   }
   let triples = 0;
+  // Bit s set: some triple is all of suit s.
+  let suitedTriples = 0;
   for (let i = 0; i < boards - 2; i++) {
     const x = board[i]!;
     for (let j = i + 1; j < boards - 1; j++) {
@@ -38,8 +41,13 @@ export function scoreOmaha(hole: readonly number[], board: readonly number[]): n
       for (let k = j + 1; k < boards; k++) {
         const z = board[k]!;
         TRIPLE_SUM[triples] = RK[x]! + RK[y]! + RK[z]!;
-        TRIPLE_BITS[triples] = BIT[x]! | BIT[y]! | BIT[z]!;
-        TRIPLE_SUIT[triples] = ((x ^ y) & 3) === 0 && ((x ^ z) & 3) === 0 ? x & 3 : -2;
+        if (((x ^ y) & 3) === 0 && ((x ^ z) & 3) === 0) {
+          TRIPLE_SUIT[triples] = x & 3;
+          TRIPLE_BITS[triples] = BIT[x]! | BIT[y]! | BIT[z]!;
+          suitedTriples |= 1 << (x & 3);
+        } else {
+          TRIPLE_SUIT[triples] = -1;
+        }
         triples++;
       }
     }
@@ -50,16 +58,19 @@ export function scoreOmaha(hole: readonly number[], board: readonly number[]): n
     for (let j = i + 1; j < holes; j++) {
       const y = hole[j]!;
       const pair = RK[x]! + RK[y]!;
-      const suit = ((x ^ y) & 3) === 0 ? x & 3 : -1;
       for (let t = 0; t < triples; t++) {
-        let score: number;
-        if (TRIPLE_SUIT[t] === suit) {
-          score = FLUSH[BIT[x]! | BIT[y]! | TRIPLE_BITS[t]!]!;
-        } else {
-          const sum = pair + TRIPLE_SUM[t]!;
-          score = NO_FLUSH[(OFF[sum >>> 9]! + (sum & 511)) & SLOT_MASK]!;
-        }
+        const sum = pair + TRIPLE_SUM[t]!;
+        const score = NO_FLUSH[(OFF[sum >>> 9]! + (sum & 511)) & SLOT_MASK]!;
         if (score > best) best = score;
+      }
+      const suit = x & 3;
+      if (((x ^ y) & 3) === 0 && ((suitedTriples >> suit) & 1) !== 0) {
+        const bits = BIT[x]! | BIT[y]!;
+        for (let t = 0; t < triples; t++) {
+          if (TRIPLE_SUIT[t] !== suit) continue;
+          const score = FLUSH[bits | TRIPLE_BITS[t]!]!;
+          if (score > best) best = score;
+        }
       }
     }
   }
