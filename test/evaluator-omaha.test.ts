@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import phe from 'phe';
 import { describe, expect, it } from 'vitest';
+import { benchOmaha } from '../bench/evaluator-omaha-bench.ts';
 import { TableError } from '../src/domain/errors.ts';
 import { scoreOmaha } from '../src/domain/evaluator-omaha.ts';
 import { cardCode, nameOf, score5, scoreCodes } from '../src/domain/evaluator.ts';
@@ -178,5 +179,15 @@ describe('score5', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('the Omaha bench', () => {
+  it('checks every deal it times against 60 calls of score5 and finds no difference', () => {
+    const figures = benchOmaha(2000, 1);
+    expect(figures.deals).toBe(2000);
+    expect(figures.disagreements).toBe(0);
+    expect(figures.ours).toBeGreaterThan(0);
+    expect(figures.naive).toBeGreaterThan(0);
   });
 });
