@@ -1,4 +1,5 @@
-// `npm run bench`: (a) engine replay throughput against a JSON-parse floor, (b) the hand evaluator against phe.
+// `npm run bench`: (a) engine replay throughput against a JSON-parse floor, (b) the hand evaluator against phe, and
+// the Omaha evaluator (BENCH_EVALS / 4 deals) beside it.
 // BENCH_HANDS (default 100000) sets the session length, BENCH_EVALS (default 2000000) the evaluator's hand count.
 // Figures only: nothing here asserts on time (docs/bench.md records what was measured).
 import { rmSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { benchEvaluator } from './evaluator-bench.ts';
+import { benchOmaha } from './evaluator-omaha-bench.ts';
 import { generate, parsePass, replayPass, type Pass } from './replay-bench.ts';
 
 function count(name: string, fallback: number): number {
@@ -101,6 +103,16 @@ function main(): void {
       `ordering disagreements with phe over ${fmt(e.hands - 1)} hand pairs: ${e.disagreements}`,
   );
   if (e.disagreements > 0) process.exitCode = 1;
+
+  const deals = Math.max(1, Math.floor(evals / 4));
+  console.log(`\n    Omaha — ${fmt(deals)} random deals of 4 hole and 5 board cards, best of 5 rounds …`);
+  const o = benchOmaha(deals, 5);
+  console.log(row(['    ours: scoreOmaha(hole, board)', fmt(o.ours)], w));
+  console.log(row(['    60 × score5 per deal (the plain way)', fmt(o.naive)], w));
+  console.log(`    disagreements between the two over ${fmt(o.deals)} deals: ${o.disagreements}`);
+  if (o.disagreements > 0) process.exitCode = 1;
+  const mega = (n: number) => `${(n / 1e6).toFixed(2)} M/s`;
+  console.log(`    evaluator: 7-card ${mega(e.ours)}, omaha (best of 60) ${mega(o.ours)}`);
 }
 
 main();

@@ -1,4 +1,5 @@
-// Lookup tables for the 7-card evaluator, built once at module load (about 50 ms), deterministically.
+// Lookup tables for the 7-card evaluator (and for 5 cards: score5, the Omaha evaluator), built once at module load
+// (about 50 ms), deterministically.
 //
 // Score layout (higher wins, equal splits): category << 20 | five rank nibbles, most significant first. Ranks are
 // 0 (deuce) … 12 (ace). E.g. a full house, kings over fives: 6 << 20 | 11 << 16 | 3 << 12.
@@ -125,6 +126,11 @@ export interface Tables {
   /** Slot → non-flush score. */
   noFlush: Int32Array;
   slotMask: number;
+  /** The same hash over the rank-key sums of exactly 5 cards (score5, the Omaha evaluator): the keys keep those
+   * unique too, but they overlap the 7-card sums, so they need a table of their own. */
+  offsets5: Int32Array;
+  noFlush5: Int32Array;
+  slotMask5: number;
 }
 
 /** A small deterministic generator for the hash's start offsets (xorshift32); no Math.random in the domain. */
@@ -138,7 +144,8 @@ function xorshift(seed: number): () => number {
   };
 }
 
-function enumerateSevenCardRankSets(): { sums: Int32Array; scores: Int32Array } {
+/** Every multiset of `cards` ranks (at most 4 of a rank): its rank-key sum and its score. */
+function enumerateRankSets(cards: number): { sums: Int32Array; scores: Int32Array } {
   const sums: number[] = [];
   const scores: number[] = [];
   const counts = new Array<number>(13).fill(0);
@@ -156,7 +163,7 @@ function enumerateSevenCardRankSets(): { sums: Int32Array; scores: Int32Array } 
     }
     counts[rank] = 0;
   };
-  walk(0, 7, 0);
+  walk(0, cards, 0);
   return { sums: Int32Array.from(sums), scores: Int32Array.from(scores) };
 }
 
@@ -164,6 +171,7 @@ function enumerateSevenCardRankSets(): { sums: Int32Array; scores: Int32Array } 
 function buildNoFlush(
   sums: Int32Array,
   scores: Int32Array,
+  firstSlots = 1 << 17,
 ): { offsets: Int32Array; noFlush: Int32Array; slotMask: number } {
   let maxSum = 0;
   for (const s of sums) maxSum = Math.max(maxSum, s);
@@ -179,7 +187,7 @@ function buildNoFlush(
     .filter((b) => size[b]! > 0)
     .sort((a, b) => size[b]! - size[a]! || a - b);
 
-  for (let slots = 1 << 17; slots <= 1 << 20; slots <<= 1) {
+  for (let slots = firstSlots; slots <= 1 << 20; slots <<= 1) {
     const slotMask = slots - 1;
     const taken = new Uint8Array(slots);
     const offsets = new Int32Array(buckets);
@@ -215,9 +223,11 @@ function buildNoFlush(
 }
 
 export function buildTables(): Tables {
-  const { sums, scores } = enumerateSevenCardRankSets();
-  const unique = new Set(sums);
-  if (unique.size !== sums.length) throw new Error('evaluator tables: rank keys are not unique for 7 cards');
+  const { sums, scores } = enumerateRankSets(7);
+  const five = enumerateRankSets(5);
+  if (new Set(sums).size !== sums.length) throw new Error('evaluator tables: rank keys are not unique for 7 cards');
+  if (new Set(five.sums).size !== five.sums.length)
+    throw new Error('evaluator tables: rank keys are not unique for 5 cards');
 
   const rankKey = new Int32Array(52);
   const suitKey = new Int32Array(52);
@@ -233,5 +243,18 @@ export function buildTables(): Tables {
   }
   const flush = new Int32Array(1 << 13);
   for (let mask = 0; mask < 1 << 13; mask++) if (bitCount(mask) >= 5) flush[mask] = flushScore(mask);
-  return { rankKey, suitKey, rankBit, flushSuit, flush, ...buildNoFlush(sums, scores) };
+  // 6,175 five-card rank sets fit in 16 Ki slots (64 KB; 8 Ki finds no displacement), against 128 Ki for the
+  // 49,205 seven-card ones.
+  const hash5 = buildNoFlush(five.sums, five.scores, 1 << 14);
+  return {
+    rankKey,
+    suitKey,
+    rankBit,
+    flushSuit,
+    flush,
+    ...buildNoFlush(sums, scores),
+    offsets5: hash5.offsets,
+    noFlush5: hash5.noFlush,
+    slotMask5: hash5.slotMask,
+  };
 }

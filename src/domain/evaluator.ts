@@ -14,6 +14,7 @@ import {
   STRAIGHT_FLUSH,
   TRIPS,
   TWO_PAIR,
+  type Tables,
 } from './evaluator-tables.ts';
 
 export type HandCategory =
@@ -85,6 +86,9 @@ const {
   noFlush: NO_FLUSH,
 } = T;
 const SLOT_MASK = T.slotMask;
+const { offsets5: OFF5, noFlush5: NO_FLUSH5, slotMask5: SLOT_MASK5 } = T;
+/** The tables, built once here, for the other evaluators (evaluator-omaha.ts); read-only. */
+export const tables: Readonly<Tables> = T;
 
 const CODES = new Map<string, number>();
 for (let r = 0; r < 13; r++) for (let s = 0; s < 4; s++) CODES.set(RANK_CHARS[r]! + SUIT_CHARS[s]!, r * 4 + s);
@@ -128,6 +132,20 @@ export function score7(codes: ArrayLike<number>, from = 0): number {
   }
   const sum = RK[a]! + RK[b]! + RK[c]! + RK[d]! + RK[e]! + RK[f]! + RK[g]!;
   return NO_FLUSH[(OFF[sum >>> 9]! + (sum & 511)) & SLOT_MASK]!;
+}
+
+/** The score of exactly 5 distinct card codes starting at `from` (no checks, as `score7`). */
+export function score5(codes: ArrayLike<number>, from = 0): number {
+  const a = codes[from]!;
+  const b = codes[from + 1]!;
+  const c = codes[from + 2]!;
+  const d = codes[from + 3]!;
+  const e = codes[from + 4]!;
+  // Five cards of one suit have five ranks: a flush or a straight flush, nothing else.
+  if (((a ^ b) & 3) === 0 && ((a ^ c) & 3) === 0 && ((a ^ d) & 3) === 0 && ((a ^ e) & 3) === 0)
+    return FLUSH_TABLE[BIT[a]! | BIT[b]! | BIT[c]! | BIT[d]! | BIT[e]!]!;
+  const sum = RK[a]! + RK[b]! + RK[c]! + RK[d]! + RK[e]!;
+  return NO_FLUSH5[(OFF5[sum >>> 9]! + (sum & 511)) & SLOT_MASK5]!;
 }
 
 /** The score of 5 to 7 distinct card codes, by counting (the table-free path; `score7` must agree with it). */
