@@ -23,7 +23,7 @@ function silent(state: ChipsState, s: SeatChips, m: ChipsMotion, before: number,
   const C = state.currentBet;
   const removed = sum(m.removed);
   // TDA 46 situation 5: chips holding the whole stack are an all-in, whatever their number.
-  if (after >= s.bet + s.stack && after > 0) return judgeRaise(state, s, s.bet + s.stack);
+  if (m.added.length > 0 && after >= s.bet + s.stack) return judgeRaise(state, s, s.bet + s.stack);
   if (s.bet >= C) {
     if (m.added.length === 0) return { ruling: { kind: 'check' }, corrections: [] };
     const least = minRaiseTo(state, s);
