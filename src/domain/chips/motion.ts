@@ -69,8 +69,10 @@ export function motion(state: ChipsState, m: ChipsMotion, onAction: Seat | null)
   if (state.lastPanelSeat === m.seat) return { ok: true, state, events: [] };
   if (m.seat !== onAction) {
     // The chips put out for a blind or ante, before the seat first acts, are its `before` (TDA 46 situation 4).
-    if (s.posted && s.actedBet === null)
-      return { ok: true, state: withSeat(state, m.seat, { front: after }), events: [] };
+    if (s.posted && s.actedBet === null) {
+      const seen = Math.max(0, s.front - sum(m.removed) + sum(m.added));
+      return { ok: true, state: withSeat(state, m.seat, { front: seen }), events: [] };
+    }
     if (m.added.length > 0) return { ok: false, reason: 'not-on-action' };
     return { ok: true, state, events: [] };
   }
