@@ -6,3 +6,5 @@ export { motion } from './motion.ts';
 export { buildPots, endRound, misdeal, returnUncalled } from './pots.ts';
 export { actionOptions, chipsInPlay, newHand, roundOver, type HandStart } from './state.ts';
 export type * from './types.ts';
+export { chipsRules, type ChipsProfileFields } from './rules.ts';
+export { chipsView, type ChipsView } from './view.ts';

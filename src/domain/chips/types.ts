@@ -27,7 +27,7 @@ export interface ChipsLevel {
 
 export interface SeatChips {
   readonly seat: Seat;
-  /** Chips behind, not yet bet (R-CHIPS-STACK). */
+  /** Chips behind, not yet bet. */
   readonly stack: number;
   readonly stackAtStart: number;
   /** Chips put in this betting round (pre-flop: the blind included). */
