@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { act, actionOptions, endRound, type ChipsState } from '../src/domain/chips/index.ts';
+import { act, actionOptions, endRound, roundOver, type ChipsState } from '../src/domain/chips/index.ts';
 import { ALLIN, CALL, CHECK, CLUB, FOLD, TDA, deal, of, play, raise, seatOf } from './helpers/chips.ts';
 
 // Button 1; dealing order 2, 3, 4, 1; small blind 2, big blind 3; UTG is 4.
@@ -146,6 +146,17 @@ describe('R-BET-ALLIN', () => {
     expect(state.currentBet).toBe(400);
     expect(state.minRaise).toBe(200);
     expect(actionOptions(state, 2)).toMatchObject({ toCall: 350, minRaiseTo: 600 });
+  });
+
+  test('R-BET-ALLIN: after a short all-in the others owe the difference: the round is not over until they act', () => {
+    const s = play(flop([10000, 10000, 10000, 230]), [2, raise(100)], [3, CALL], [4, CALL], [1, ALLIN]).state;
+    expect(s.currentBet).toBe(130);
+    expect(roundOver(s)).toBe(false);
+    const r = play(s, [2, CALL], [3, CALL]).state;
+    expect(roundOver(r)).toBe(false);
+    expect(roundOver(play(r, [4, CALL]).state)).toBe(true);
+    // No raise for R-BET-REOPEN: seat 2 may only call.
+    expect(actionOptions(s, 2)).toEqual({ toCall: 30, minRaiseTo: null, maxRaiseTo: null });
   });
 
   test('R-BET-ALLIN: an opening all-in below the big blind is a short bet', () => {
