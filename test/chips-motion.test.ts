@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { motion, type ChipsState } from '../src/domain/chips/index.ts';
+import { endRound, motion, type ChipsState } from '../src/domain/chips/index.ts';
 import { CALL, CHECK, CLUB, FOLD, TDA, chips, deal, of, play, raise, seatOf } from './helpers/chips.ts';
 
 // Three seats: button 1, small blind 2, big blind 3; dealing order 2, 3, 1; the button acts first pre-flop.
@@ -174,6 +174,10 @@ describe('R-BET-STRING: one motion, and chips from a seat not on action', () => 
   test('R-BET-STRING: chips taken away from a seat not on action (the dealer gathering) change nothing', () => {
     const s = situation1();
     expect(motion(s, { seat: 2, added: [], removed: [25] }, 3)).toEqual({ ok: true, state: s, events: [] });
+    // After the round: the button's 600 gathered into the pot, whoever is on action.
+    const next = endRound(play(s, [3, CALL]).state, 'preflop').state;
+    expect(motion(next, { seat: 1, added: [], removed: [500, 100] }, 3)).toEqual({ ok: true, state: next, events: [] });
+    expect(motion(next, { seat: 3, added: [], removed: [500, 100] }, 3)).toEqual({ ok: true, state: next, events: [] });
   });
 
   test('R-BET-CHIPS: a chips input right after its own panel action is a sighting: no event, no change', () => {

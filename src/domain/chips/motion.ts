@@ -64,7 +64,6 @@ export function motion(state: ChipsState, m: ChipsMotion, onAction: Seat | null)
   if (!validChips(state, m.added) || !validChips(state, m.removed)) return { ok: false, reason: 'invalid-chips' };
   const before = Math.max(s.front, s.bet);
   const after = before - sum(m.removed) + sum(m.added);
-  if (after < 0) return { ok: false, reason: 'invalid-chips' };
   // Right after its own panel action: a sighting of that action's chips (R-CHIPS-DETAILS).
   if (state.lastPanelSeat === m.seat) return { ok: true, state, events: [] };
   if (m.seat !== onAction) {
@@ -76,6 +75,9 @@ export function motion(state: ChipsState, m: ChipsMotion, onAction: Seat | null)
     if (m.added.length > 0) return { ok: false, reason: 'not-on-action' };
     return { ok: true, state, events: [] };
   }
+  // Nothing added where nothing of this round lies: the dealer gathering the last round's bets, no action.
+  if (m.added.length === 0 && m.removed.length > 0 && before === 0) return { ok: true, state, events: [] };
+  if (after < 0) return { ok: false, reason: 'invalid-chips' };
   const a = actor(state, m.seat);
   if (!a) return { ok: false, reason: 'not-in-hand' };
   const allInTo = a.bet + a.stack;
