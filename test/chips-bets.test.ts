@@ -84,13 +84,13 @@ describe('R-BET-MINIMUM', () => {
 });
 
 describe('R-BET-INCOMPLETE: the 50 % rule (BFP 10, TDA 43)', () => {
-  test('R-BET-INCOMPLETE: BFP 10 example: over a raise to 300 (increment 200), a raise to 400 is completed to 500', () => {
+  test('R-BET-INCOMPLETE: BFP 10 (its text, no numbers given): over a raise to 300 (increment 200), a raise to 400 is completed to 500', () => {
     const { events } = play(preflop(), [4, raise(300)], [1, raise(400)]);
     expect(events[0]).toEqual({ type: 'bet.corrected', seat: 1, from: 400, to: 500, rule: 'R-BET-INCOMPLETE' });
     expect(of(events, 'bet.placed')[0]).toMatchObject({ action: 'raise', to: 500, amount: 500 });
   });
 
-  test('R-BET-INCOMPLETE: BFP 10 example: a raise to 350, less than half the increment, is a call', () => {
+  test('R-BET-INCOMPLETE: BFP 10 (its text, no numbers given): a raise to 350, less than half the increment, is a call', () => {
     const { events, state } = play(preflop(), [4, raise(300)], [1, raise(350)]);
     expect(events).toEqual([
       { type: 'bet.corrected', seat: 1, from: 350, to: 300, rule: 'R-BET-INCOMPLETE' },
