@@ -16,6 +16,7 @@ import {
   type ChipsState,
   type Street,
 } from '../src/domain/chips/index.ts';
+import { reopened } from '../src/domain/chips/state.ts';
 import { CLUB, TDA } from './helpers/chips.ts';
 
 const CHIPS = [25, 100, 500, 1000];
@@ -69,6 +70,20 @@ function pickAction(s: ChipsState, i: number, c: number): BetAction | 'chips' {
   }
 }
 
+/** R-BET-MINIMUM, R-BET-ALLIN, R-BET-REOPEN: every raise that stands is a full one, or a short all-in, from a seat
+ * that may raise. */
+function legalBets(before: ChipsState, events: ChipsEvent[]) {
+  for (const e of events) {
+    if (e.type !== 'bet.placed' || (e.action !== 'bet' && e.action !== 'raise')) continue;
+    const x = before.seats.find((y) => y.seat === e.seat);
+    expect(x && reopened(before, x)).toBe(true);
+    const increment = (e.to ?? 0) - before.currentBet;
+    expect(increment).toBeGreaterThan(0);
+    if (e.short) expect(e.allIn).toBe(true);
+    else expect(increment).toBeGreaterThanOrEqual(before.currentBet === 0 ? before.level.bigBlind : before.minRaise);
+  }
+}
+
 /** Plays a whole hand from the choices; checks conservation after every step. Returns the events and pots. */
 function playHand(h: Hand): { events: ChipsEvent[]; awarded: AwardedPot[]; final: ChipsState; folded: Set<number> } {
   const start = newHand({
@@ -110,6 +125,7 @@ function playHand(h: Hand): { events: ChipsEvent[]; awarded: AwardedPot[]; final
       if (!r.ok) r = act(s, seat, s.currentBet > (s.seats[at]?.bet ?? 0) ? { kind: 'call' } : { kind: 'check' });
       expect(r.ok).toBe(true);
       if (!r.ok) break;
+      legalBets(s, r.events);
       s = r.state;
       events.push(...r.events);
       check();
@@ -137,7 +153,7 @@ function playHand(h: Hand): { events: ChipsEvent[]; awarded: AwardedPot[]; final
 }
 
 describe('chips properties (fast-check)', () => {
-  test('R-POT-SIDE R-POT-AWARD R-POT-MISDEAL: chips are conserved through any sequence of actions', () => {
+  test('R-POT-SIDE R-POT-AWARD R-POT-MISDEAL R-BET-MINIMUM R-BET-REOPEN: chips conserved, every raise legal, through any actions', () => {
     fc.assert(
       fc.property(handArb, (h) => {
         const { final } = playHand(h);
