@@ -1,0 +1,42 @@
+// Panel actions with amounts (R-BET-ROUND, R-BET-ALLIN) and dead hands (R-CHIPS-DETAILS).
+import { actor, applyRuling, judgeRaise, type Judged } from './ruling.ts';
+import { findSeat, withSeat } from './state.ts';
+import type { ActionBy, BetAction, ChipsResult, ChipsState, Seat } from './types.ts';
+
+/**
+ * The seat on action acts. The hand says whose turn it is; this judges the amount. The events are the
+ * `bet.corrected` (if any), the `action` naming the ruling's action, then its `bet.placed`.
+ */
+export function act(state: ChipsState, seat: Seat, action: BetAction, by: ActionBy = 'panel'): ChipsResult {
+  const s = actor(state, seat);
+  if (!s) return { ok: false, reason: 'not-in-hand' };
+  const facing = state.currentBet > s.bet;
+  let judged: Judged;
+  switch (action.kind) {
+    case 'fold':
+      judged = { ruling: { kind: 'fold' }, corrections: [] };
+      break;
+    case 'check':
+      if (facing) return { ok: false, reason: 'facing-bet' };
+      judged = { ruling: { kind: 'check' }, corrections: [] };
+      break;
+    case 'call':
+      judged = { ruling: facing ? { kind: 'call' } : { kind: 'check' }, corrections: [] };
+      break;
+    case 'allin':
+      judged = judgeRaise(state, s, s.bet + s.stack);
+      break;
+    case 'raise':
+      if (action.to === undefined) return { ok: false, reason: 'amount-required' };
+      if (action.to > s.bet + s.stack) return { ok: false, reason: 'exceeds-stack' };
+      judged = judgeRaise(state, s, action.to);
+      break;
+  }
+  const done = applyRuling(state, s, judged, by);
+  return { ok: true, ...done };
+}
+
+/** A dead hand (absent, penalised, clock): out of the pots, its chips stay in as dead money, never returned. */
+export function killHand(state: ChipsState, seat: Seat): ChipsState {
+  return findSeat(state, seat) ? withSeat(state, seat, { folded: true, deadHand: true }) : state;
+}

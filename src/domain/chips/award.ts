@@ -1,0 +1,80 @@
+// R-POT-AWARD (outermost pot first, each split on its own, odd units from the left of the button) and
+// R-CHIPS-BUST (who is out, smallest stack at the start of the hand first).
+import { buildPots } from './pots.ts';
+import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
+
+/**
+ * Split one pot among `winners` in units of the smallest denomination; the odd units go one each to the winners in
+ * dealing order (the first seat left of the button first). A remainder below one unit (never with chips of the
+ * denominations in play) goes with the first odd unit so that no chip is lost.
+ */
+export function splitPot(pot: Pot, winners: readonly Seat[], order: readonly Seat[], unit: number): AwardedPot {
+  const inOrder = order.filter((seat) => winners.includes(seat));
+  const units = Math.floor(pot.amount / unit);
+  const each = Math.floor(units / inOrder.length);
+  const odd = units - each * inOrder.length;
+  const crumbs = pot.amount - units * unit;
+  const oddChips = inOrder.slice(0, odd);
+  const shares = inOrder.map((seat, i) => ({
+    seat,
+    amount: each * unit + (i < odd ? unit : 0) + (i === 0 ? crumbs : 0),
+  }));
+  return { amount: pot.amount, seats: [...pot.seats], winners: inOrder, shares, oddChips };
+}
+
+/**
+ * Award every pot of the hand. `ranking` lists the live hands best first, ties in one group (from the hand
+ * evaluator); a hand won by a fold passes `[[winner]]`. Each pot goes to the best group with a seat eligible for
+ * it. Returns the `pot.awarded` event, side pots first from the outermost.
+ */
+export function award(
+  state: ChipsState,
+  ranking: readonly (readonly Seat[])[],
+): { state: ChipsState; events: ChipsEvent[]; pots: AwardedPot[] } {
+  const unit = state.rules.denominations[0] ?? 1;
+  const order = state.seats.map((s) => s.seat);
+  const awarded: AwardedPot[] = [];
+  for (const pot of [...buildPots(state)].reverse()) {
+    const group = ranking.map((g) => g.filter((seat) => pot.seats.includes(seat))).find((g) => g.length > 0);
+    // No ranked seat is eligible only when the ranking is incomplete: every eligible seat shares then.
+    awarded.push(splitPot(pot, group ?? pot.seats, order, unit));
+  }
+  const won = new Map<Seat, number>();
+  for (const p of awarded) for (const share of p.shares) won.set(share.seat, (won.get(share.seat) ?? 0) + share.amount);
+  const seats = state.seats.map((s) => ({
+    ...s,
+    stack: s.stack + (won.get(s.seat) ?? 0),
+    total: 0,
+    dead: 0,
+    bet: 0,
+    front: 0,
+  }));
+  return { state: { ...state, seats }, events: [{ type: 'pot.awarded', pots: awarded }], pots: awarded };
+}
+
+export interface Bust {
+  seat: Seat;
+  stackAtStart: number;
+  /** The place among this hand's busts, from 1 for the first out (the smallest stack at the start); ties share. */
+  order: number;
+}
+
+/** R-CHIPS-BUST: every seat dealt in left with no chip, smallest stack at the start of the hand first. */
+export function busts(state: ChipsState): Bust[] {
+  const out = state.seats
+    .filter((s) => s.stack === 0 && s.total === 0 && s.dead === 0)
+    .map((s) => ({ seat: s.seat, stackAtStart: s.stackAtStart }))
+    .sort((a, b) => a.stackAtStart - b.stackAtStart);
+  return out.map((b) => ({ ...b, order: 1 + out.filter((o) => o.stackAtStart < b.stackAtStart).length }));
+}
+
+/** `player.eliminated` then its own `player.removed`, bust by bust, in the order of R-CHIPS-BUST. */
+export function eliminations(state: ChipsState, players: ReadonlyMap<Seat, string>): ChipsEvent[] {
+  return busts(state).flatMap(({ seat, stackAtStart }): ChipsEvent[] => {
+    const player = players.get(seat) ?? '';
+    return [
+      { type: 'player.eliminated', seat, player, stackAtStart },
+      { type: 'player.removed', seat, player },
+    ];
+  });
+}

@@ -1,0 +1,98 @@
+// R-POT-SIDE (uncalled bets back, one pot per all-in level), the end of a betting round, R-POT-MISDEAL.
+import { isLive } from './state.ts';
+import type { ChipsEvent, ChipsState, Pot, SeatChips, Street } from './types.ts';
+
+/**
+ * The part of the largest total that no other seat matched goes back to its owner (`bet.returned` `uncalled`),
+ * unless the owner's hand is dead: a dead hand's chips stay as dead money (R-CHIPS-DETAILS).
+ */
+export function returnUncalled(state: ChipsState): { state: ChipsState; events: ChipsEvent[] } {
+  const byTotal = [...state.seats].sort((a, b) => b.total - a.total);
+  const top = byTotal[0];
+  const second = byTotal[1]?.total ?? 0;
+  if (!top || top.deadHand || top.total <= second) return { state, events: [] };
+  const amount = top.total - second;
+  const seats = state.seats.map((s) =>
+    s.seat === top.seat
+      ? { ...s, stack: s.stack + amount, total: s.total - amount, bet: Math.max(0, s.bet - amount), allIn: false }
+      : s,
+  );
+  return { state: { ...state, seats }, events: [{ type: 'bet.returned', seat: top.seat, amount, reason: 'uncalled' }] };
+}
+
+/**
+ * The pots from every seat's total this hand: one layer per all-in level of a live seat, up to the largest live
+ * total; a pot's eligible seats are the live seats that reached its level. Dead money goes into the main pot;
+ * chips above the largest live total (only a folded or dead hand's) go into the outermost pot. Layers of 0 chips
+ * are left out and layers with the same eligible seats are one pot. Main pot first.
+ */
+export function buildPots(state: ChipsState): Pot[] {
+  const live = state.seats.filter(isLive);
+  if (live.length === 0) return [];
+  const top = Math.max(...live.map((s) => s.total));
+  const levels = [...new Set([...live.filter((s) => s.allIn).map((s) => s.total), top])]
+    .filter((l) => l <= top)
+    .sort((a, b) => a - b);
+  const pots: Pot[] = [];
+  let floor = 0;
+  for (const level of levels) {
+    const amount = state.seats.reduce((sum, s) => sum + layer(s, floor, level), 0);
+    const seats = live.filter((s) => s.total >= level).map((s) => s.seat);
+    const last = pots[pots.length - 1];
+    if (last && sameSeats(last.seats, seats)) last.amount += amount;
+    else if (amount > 0) pots.push({ amount, seats });
+    floor = level;
+  }
+  const dead = state.seats.reduce((sum, s) => sum + s.dead, 0);
+  const above = state.seats.reduce((sum, s) => sum + Math.max(0, s.total - top), 0);
+  if (pots.length === 0 && dead + above > 0) pots.push({ amount: 0, seats: live.map((s) => s.seat) });
+  const main = pots[0];
+  const outer = pots[pots.length - 1];
+  if (main) main.amount += dead;
+  if (outer) outer.amount += above;
+  return pots;
+}
+
+function layer(s: SeatChips, floor: number, level: number): number {
+  return Math.max(0, Math.min(s.total, level) - floor);
+}
+
+function sameSeats(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * The end of a betting round: uncalled chips back, the bets gathered (totals keep them), and, when the hand goes on
+ * to another street or the showdown, `pots` for `street` (a hand won by a fold gives none: pass `report: false`).
+ */
+export function endRound(
+  state: ChipsState,
+  street: Street,
+  report = true,
+): { state: ChipsState; events: ChipsEvent[]; pots: Pot[] } {
+  const back = returnUncalled(state);
+  const seats = back.state.seats.map((s) => ({ ...s, bet: 0, front: 0, actedBet: null, posted: false }));
+  const next: ChipsState = {
+    ...back.state,
+    seats,
+    currentBet: 0,
+    minRaise: state.level.bigBlind,
+    lastPanelSeat: null,
+    pendingRaise: null,
+  };
+  const pots = buildPots(next);
+  const events: ChipsEvent[] = [...back.events];
+  if (report) events.push({ type: 'pots', street, pots: pots.map((p) => ({ amount: p.amount, seats: [...p.seats] })) });
+  return { state: next, events, pots };
+}
+
+/** R-POT-MISDEAL: every chip of the hand back, antes and blinds included; one `bet.returned` per seat. */
+export function misdeal(state: ChipsState): { state: ChipsState; events: ChipsEvent[] } {
+  const events: ChipsEvent[] = [];
+  const seats = state.seats.map((s) => {
+    const amount = s.total + s.dead;
+    if (amount > 0) events.push({ type: 'bet.returned', seat: s.seat, amount, reason: 'misdeal' });
+    return { ...s, stack: s.stack + amount, total: 0, dead: 0, bet: 0, front: 0, allIn: false };
+  });
+  return { state: { ...state, seats, currentBet: 0, lastPanelSeat: null, pendingRaise: null }, events };
+}

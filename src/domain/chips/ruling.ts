@@ -1,0 +1,127 @@
+// How an asked-for total becomes the action that stands (R-BET-MINIMUM, R-BET-INCOMPLETE, R-BET-ALLIN,
+// R-BET-REOPEN, R-GAME), and how a ruling moves the chips (R-BET-ROUND).
+import { findSeat, isLive, potLimit, reopened, withSeat } from './state.ts';
+import type { ActionBy, BetRule, ChipsEvent, ChipsState, SeatChips } from './types.ts';
+
+export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | { kind: 'raise'; to: number };
+
+export interface Judged {
+  ruling: Ruling;
+  corrections: ChipsEvent[];
+}
+
+function corrected(s: SeatChips, from: number, to: number, rule: BetRule): ChipsEvent {
+  return { type: 'bet.corrected', seat: s.seat, from, to, rule };
+}
+
+/** The total a call makes: the current bet, or the seat's all-in total when short of it. */
+export function callTotal(state: ChipsState, s: SeatChips): number {
+  return Math.min(state.currentBet, s.bet + s.stack);
+}
+
+/** A call, or a check when there is nothing to call; corrected from `asked` when that differs. */
+function callOrCheck(state: ChipsState, s: SeatChips, asked: number, rule: BetRule, out: ChipsEvent[]): Judged {
+  const facing = state.currentBet > s.bet;
+  const stands = facing ? callTotal(state, s) : s.bet;
+  if (asked !== stands) out.push(corrected(s, asked, stands, rule));
+  return { ruling: facing ? { kind: 'call' } : { kind: 'check' }, corrections: out };
+}
+
+/**
+ * Judge a bet or raise to `asked` (already checked against the stack). `early` carries corrections made before
+ * (R-BET-CHIPS); `asked` is what they left. The all-in total is always legal unless R-BET-REOPEN forbids a raise.
+ */
+export function judgeRaise(state: ChipsState, s: SeatChips, asked: number, early: ChipsEvent[] = []): Judged {
+  const out = [...early];
+  const allInTo = s.bet + s.stack;
+  let to = asked;
+  if (state.game === 'omaha') {
+    const limit = potLimit(state, s);
+    if (to > limit) {
+      out.push(corrected(s, to, limit, 'R-GAME'));
+      to = limit;
+    }
+  }
+  if (to <= state.currentBet) return callOrCheck(state, s, to, 'R-BET-INCOMPLETE', out);
+  if (!reopened(state, s)) return callOrCheck(state, s, to, 'R-BET-REOPEN', out);
+  if (to === allInTo) return { ruling: { kind: 'raise', to }, corrections: out };
+  if (state.currentBet === 0 && to < state.level.bigBlind) {
+    if (state.rules.underMinimumOpen === 'check') {
+      out.push(corrected(s, to, s.bet, 'R-BET-MINIMUM'));
+      return { ruling: { kind: 'check' }, corrections: out };
+    }
+    const least = Math.min(state.level.bigBlind, allInTo);
+    out.push(corrected(s, to, least, 'R-BET-MINIMUM'));
+    return { ruling: { kind: 'raise', to: least }, corrections: out };
+  }
+  const minTo = state.currentBet + state.minRaise;
+  if (to >= minTo) return { ruling: { kind: 'raise', to }, corrections: out };
+  const half = to - state.currentBet >= state.minRaise / 2;
+  if (state.rules.incompleteRaise === 'complete-if-half' && half) {
+    const least = Math.min(minTo, allInTo);
+    out.push(corrected(s, to, least, 'R-BET-INCOMPLETE'));
+    return { ruling: { kind: 'raise', to: least }, corrections: out };
+  }
+  return callOrCheck(state, s, to, 'R-BET-INCOMPLETE', out);
+}
+
+/** Move the chips of a ruling: `action`, then `bet.placed` (protocol.md's order), after the corrections. */
+export function applyRuling(
+  state: ChipsState,
+  s: SeatChips,
+  judged: Judged,
+  by: ActionBy,
+  front?: number,
+): { state: ChipsState; events: ChipsEvent[] } {
+  const { ruling } = judged;
+  const events = [...judged.corrections];
+  const acted = { actedBet: state.currentBet, actedMinRaise: state.minRaise, posted: false };
+  const lastPanelSeat = by === 'panel' ? s.seat : null;
+  const base = { ...state, lastPanelSeat, pendingRaise: null };
+  if (ruling.kind === 'fold') {
+    events.push({ type: 'action', seat: s.seat, action: 'fold', by });
+    return { state: withSeat(base, s.seat, { ...acted, folded: true }), events };
+  }
+  if (ruling.kind === 'check') {
+    events.push({ type: 'action', seat: s.seat, action: 'check', by });
+    return { state: withSeat(base, s.seat, { ...acted, front: Math.max(s.front, front ?? 0) }), events };
+  }
+  const to = ruling.kind === 'call' ? callTotal(state, s) : ruling.to;
+  const amount = to - s.bet;
+  const stack = s.stack - amount;
+  const allIn = stack === 0;
+  const raises = to > state.currentBet;
+  const full = raises && to - state.currentBet >= state.minRaise;
+  const opening = state.currentBet === 0;
+  // A full bet or raise sets the increment (at least the big blind); a short all-in lifts only the current bet.
+  const minRaise = full ? Math.max(to - state.currentBet, state.level.bigBlind) : state.minRaise;
+  const currentBet = Math.max(state.currentBet, to);
+  events.push({ type: 'action', seat: s.seat, action: allIn ? 'allin' : raises ? 'raise' : 'call', by });
+  events.push({
+    type: 'bet.placed',
+    seat: s.seat,
+    action: raises ? (opening ? 'bet' : 'raise') : 'call',
+    amount,
+    to,
+    stack,
+    allIn,
+    short: raises && !full,
+  });
+  const next = withSeat({ ...base, currentBet, minRaise }, s.seat, {
+    stack,
+    bet: to,
+    total: s.total + amount,
+    allIn,
+    front: Math.max(to, front ?? s.front),
+    actedBet: currentBet,
+    actedMinRaise: minRaise,
+    posted: false,
+  });
+  return { state: next, events };
+}
+
+/** The seat if it can act at all: in the hand, live and not all-in. */
+export function actor(state: ChipsState, seat: number): SeatChips | undefined {
+  const s = findSeat(state, seat);
+  return s && isLive(s) && !s.allIn ? s : undefined;
+}

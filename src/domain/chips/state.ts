@@ -1,0 +1,103 @@
+// A hand's chips state: creation, seat lookups and what the seat on action may do (R-BET-ROUND, R-BET-REOPEN, R-GAME).
+import type { ActionOptions, ChipsLevel, ChipsRules, ChipsState, Game, Seat, SeatChips } from './types.ts';
+
+export interface HandStart {
+  rules: ChipsRules;
+  game?: Game;
+  level: ChipsLevel;
+  /** The seats dealt in, in dealing order (the first seat left of the button first), with their stacks. */
+  seats: readonly { seat: Seat; stack: number }[];
+}
+
+/** A new hand before the forced bets: every stack as it is at the shuffle. */
+export function newHand(start: HandStart): ChipsState {
+  return {
+    rules: start.rules,
+    game: start.game ?? 'holdem',
+    level: start.level,
+    seats: start.seats.map(({ seat, stack }) => ({
+      seat,
+      stack,
+      stackAtStart: stack,
+      bet: 0,
+      total: 0,
+      dead: 0,
+      folded: false,
+      deadHand: false,
+      allIn: false,
+      actedBet: null,
+      actedMinRaise: start.level.bigBlind,
+      front: 0,
+      posted: false,
+    })),
+    currentBet: start.level.bigBlind,
+    minRaise: start.level.bigBlind,
+    lastPanelSeat: null,
+    pendingRaise: null,
+  };
+}
+
+export function findSeat(state: ChipsState, seat: Seat): SeatChips | undefined {
+  return state.seats.find((s) => s.seat === seat);
+}
+
+export function withSeat(state: ChipsState, seat: Seat, change: Partial<SeatChips>): ChipsState {
+  return { ...state, seats: state.seats.map((s) => (s.seat === seat ? { ...s, ...change } : s)) };
+}
+
+/** Every chip of the hand still in front of the players or in the pots. */
+export function chipsInPlay(state: ChipsState): number {
+  return state.seats.reduce((sum, s) => sum + s.total + s.dead, 0);
+}
+
+export function isLive(s: SeatChips): boolean {
+  return !s.folded && !s.deadHand;
+}
+
+export function toCall(state: ChipsState, s: SeatChips): number {
+  return Math.min(Math.max(0, state.currentBet - s.bet), s.stack);
+}
+
+/** R-BET-REOPEN: the bet has risen since the seat's last action by the minimum raise increment in force then. */
+export function reopened(state: ChipsState, s: SeatChips): boolean {
+  return s.actedBet === null || state.currentBet - s.actedBet >= s.actedMinRaise;
+}
+
+export function mayRaise(state: ChipsState, s: SeatChips): boolean {
+  return isLive(s) && !s.allIn && s.stack > state.currentBet - s.bet && reopened(state, s);
+}
+
+/** The least legal `to`: the current bet plus the minimum raise increment, or the all-in total when short of it. */
+export function minRaiseTo(state: ChipsState, s: SeatChips): number | null {
+  if (!mayRaise(state, s)) return null;
+  return Math.min(state.currentBet + state.minRaise, s.bet + s.stack);
+}
+
+/** R-GAME: the current bet plus the pot after the call (every chip in the pots and in front, plus the call). */
+export function potLimit(state: ChipsState, s: SeatChips): number {
+  const call = Math.max(0, state.currentBet - s.bet);
+  return state.currentBet + chipsInPlay(state) + call;
+}
+
+/** What `action.on` carries for a seat (R-BET-ROUND; `maxRaiseTo` in Omaha, capped at the seat's all-in total). */
+export function actionOptions(state: ChipsState, seat: Seat): ActionOptions {
+  const s = findSeat(state, seat);
+  if (!s) return { toCall: 0, minRaiseTo: null, maxRaiseTo: null };
+  const min = minRaiseTo(state, s);
+  const max =
+    state.game === 'omaha' && min !== null ? Math.max(min, Math.min(potLimit(state, s), s.bet + s.stack)) : null;
+  return { toCall: toCall(state, s), minRaiseTo: min, maxRaiseTo: max };
+}
+
+/**
+ * R-ROUND-END with amounts: the round is over when at most one live seat is left, or every live seat that is not
+ * all-in has acted and matched the current bet, or no more than one seat can still bet and it owes nothing.
+ */
+export function roundOver(state: ChipsState): boolean {
+  const live = state.seats.filter(isLive);
+  if (live.length <= 1) return true;
+  const able = live.filter((s) => !s.allIn);
+  const settled = (s: SeatChips) => s.bet >= state.currentBet || s.stack === 0;
+  if (able.length <= 1 && able.every(settled)) return true;
+  return able.every((s) => s.actedBet !== null && settled(s));
+}
