@@ -1,18 +1,10 @@
 // R-SHOT-CLOCK, time banks and R-CLOCK-CALL / R-CLOCK-SEATED: deadlines in the state, fired by the table's timers.
-import { act, afterTurn, facingBet } from './betting.ts';
+import { clearClocks } from './clock-state.ts';
 import type { Ctx } from './context.ts';
+import { act, afterTurn } from './flow.ts';
+import { facingBet } from './hand-seats.ts';
 import { DEAD, type HandState } from './state.ts';
 import type { Seat } from './types.ts';
-
-export function startActionClock(ctx: Ctx, hand: HandState, _seat: Seat): void {
-  const shot = ctx.state.setup!.profile.shotClock;
-  hand.shotDeadline = shot.enabled ? ctx.at + shot.seconds * 1000 : null;
-}
-
-export function clearClocks(hand: HandState): void {
-  hand.shotDeadline = null;
-  hand.clock = null;
-}
 
 export function clockRequest(ctx: Ctx, by: 'seat' | 'dealer' | 'floor', caller: Seat | undefined): void {
   const hand = ctx.state.hand;

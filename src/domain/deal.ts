@@ -1,10 +1,13 @@
 // Reading the shoe (rules.md): each read is a hole card, a replacement, an extra card, a burn, a board card,
 // a premature or surplus card, or an irregularity — decided from when it comes relative to the betting.
-import { endIfOneLeft, isLive, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
 import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
+import { endIfOneLeft, startRound, streetDealt } from './flow.ts';
+import { gameOf } from './games/index.ts';
+import { misdeal } from './hand-end.ts';
+import { isLive, isSubstantial } from './hand-seats.ts';
 import { DEAD, type HandState } from './state.ts';
-import { dealOwed, prematureRemedy } from './streets.ts';
+import { boardOwed, dealOwed, prematureRemedy } from './streets.ts';
 import type { Card, Seat } from './types.ts';
 
 export function readCard(ctx: Ctx, card: Card): void {
@@ -26,7 +29,10 @@ export function readCard(ctx: Ctx, card: Card): void {
   const n = hand.plan.dealtIn.length;
   if (hand.phase === 'dealing') return holeCard(ctx, hand, card, index, position, n);
   if (hand.scramble) return surplusFlop(ctx, hand, card, position);
-  if (hand.owed.length > 0) return dealOwed(ctx, hand, card, position);
+  if (hand.owed.length > 0) {
+    if (dealOwed(ctx, hand, card, position)) streetDealt(ctx, hand);
+    return;
+  }
   const round = hand.round;
   if (!round || round.over) return afterRiver(ctx, hand, card);
   if (round.actions === 0) {
@@ -49,7 +55,7 @@ function holeCard(ctx: Ctx, hand: HandState, card: Card, index: number, position
   const seat = hand.plan.dealtIn[(position - 1) % n]!;
   hole(hand, card, index, seat, position);
   ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
-  if (position === 2 * n) dealComplete(ctx, hand);
+  if (position === gameOf(hand.game).holeCards * n) dealComplete(ctx, hand);
 }
 
 /** R-AT-YOUR-SEAT, R-PENALTY: the last card of the initial deal is out: kill the hands of absent and penalised seats. */
@@ -93,7 +99,7 @@ function afterDeal(ctx: Ctx, hand: HandState, card: Card, position: number): voi
 
 /** Reads after the first action of a round and before it is over (R-PREMATURE-*): the first one is the burn. */
 function premature(ctx: Ctx, hand: HandState, card: Card, position: number): void {
-  const street = NEXT_STREET[hand.round!.street]!;
+  const street = gameOf(hand.game).next[hand.round!.street]!;
   const p = (hand.premature ??= { street, burnRead: false, cards: [] });
   if (!p.burnRead && !hand.burnServed) {
     p.burnRead = true;
@@ -132,7 +138,7 @@ function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): v
   hand.board = [];
   hand.round = null;
   hand.onAction = null;
-  hand.owed = ['board', 'board', 'board'];
+  hand.owed = boardOwed(hand, 'flop');
   ctx.emit({
     type: 'irregularity',
     kind: 'flop-too-many',
@@ -180,7 +186,7 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   const profile = ctx.state.setup!.profile;
   const seat: Seat = hand.holeSeat[index]!;
   const canMisdeal = !isSubstantial(ctx, hand);
-  // R-EXPOSED-TWO: the deal is reads 1 … 2N and any replacement, i.e. exposures reported before the first pre-flop
+  // R-EXPOSED-TWO: the deal is reads 1 … 2N (4N in Omaha, R-GAME) and any replacement, i.e. exposures reported before the first pre-flop
   // action; a later exposure never counts towards it
   const inDeal = hand.anyActions === 0 && hand.street === 'preflop';
   if (inDeal) hand.dealExposures += 1;

@@ -31,6 +31,7 @@ export function startHand(ctx: Ctx): void {
   state.lastPlan = plan;
   const hand: HandState = {
     number: state.hands,
+    game: setup.game,
     plan,
     level,
     phase: 'dealing',

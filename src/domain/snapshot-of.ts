@@ -21,6 +21,7 @@ export function snapshotOf(state: State): TableSnapshot {
     seq: state.seq,
     seats: state.setup?.seats ?? 0,
     profile: state.setup?.profileName ?? '',
+    game: state.setup?.game ?? 'holdem',
     seatInfo: state.seats.map((s) => ({
       seat: s.seat,
       player: s.player,

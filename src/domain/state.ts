@@ -1,12 +1,13 @@
 // The engine's state: plain data, mutated in place by the step functions (the hot path of a replay allocates as
 // little as it can). Deterministic and free of I/O: the same inputs always give the same state and events.
+import type { GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
 import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-7';
+export const STATE_VERSION = 'domain-state-8';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -74,6 +75,8 @@ export interface ClockCall {
 
 export interface HandState {
   number: number;
+  /** The game this hand plays (R-GAME): the table's at the shuffle; a name, the descriptor is games/'s. */
+  game: GameName;
   plan: HandPlan;
   level: number | null;
   phase: 'dealing' | 'betting' | 'showdown';
@@ -138,6 +141,8 @@ export interface TableSetup {
   seats: number;
   profileName: string;
   profile: Profile;
+  /** R-GAME: the game of the next hands (changed only between hands, by a setup). */
+  game: GameName;
 }
 
 export interface LastRead {

@@ -1,12 +1,14 @@
 // The engine: (state, input) → events, plus the next timer deadline. Deterministic, no I/O, no wall clock:
 // time arrives in each input's `at`, and timers due at or before it fire first, at their deadlines.
 import type { Table, TableOptions } from './api.ts';
-import { act, facingBet, isSubstantial, misdeal } from './betting.ts';
 import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
 import { runCommand } from './commands.ts';
 import { cardIndex } from './cards.ts';
 import { Ctx } from './context.ts';
 import { exposed, namedBurn, readCard } from './deal.ts';
+import { act } from './flow.ts';
+import { misdeal } from './hand-end.ts';
+import { facingBet, isSubstantial } from './hand-seats.ts';
 import { startHand } from './hand-start.ts';
 import { advanceLevel, levelDue } from './levels.ts';
 import { sensorLevel, settle } from './presence.ts';

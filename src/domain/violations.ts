@@ -1,6 +1,6 @@
 // R-STAY-SEATED and R-PENALTY-LADDER: a player who leaves a live hand commits a fault; the profile's ladder says
 // what each repeated fault costs.
-import { isLive } from './betting.ts';
+import { isLive } from './hand-seats.ts';
 import type { Ctx } from './context.ts';
 import { violationMessage } from './reasons.ts';
 
