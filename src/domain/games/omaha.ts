@@ -1,5 +1,5 @@
 // Omaha (R-GAME): four hole cards; a hand is exactly two of them and three board cards. The pot limit belongs to
-// the chips (R-CHIPS-TRACKED), not to the dealing.
+// chip tracking, not to the dealing.
 import { scoreOmaha } from '../evaluator-omaha.ts';
 import { cardCode, scoreCodes } from '../evaluator.ts';
 import type { Card } from '../types.ts';
