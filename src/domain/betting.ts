@@ -5,38 +5,46 @@ import { clearClocks, startActionClock } from './clock-state.ts';
 import type { Ctx } from './context.ts';
 import { bettingSeats, canBet, facingBet } from './hand-seats.ts';
 import { firstToAct } from './positions.ts';
-import { ALL_IN, FOLDED, zeros, type HandState, type Round } from './state.ts';
+import { ALL_IN, FOLDED, zeros, type BettingPhase, type HandState, type Round } from './state.ts';
 import { showFlop } from './streets.ts';
 import type { ActionKind, Seat, Street } from './types.ts';
 
-/** Opens a betting round on a street whose cards are all out and puts its first seat on action. False when the
- * round is over before it starts (nobody can bet, or one seat alone and not facing a bet). */
-export function openRound(ctx: Ctx, hand: HandState, street: Street): boolean {
+/** A betting round on a street whose cards are all out: the hand enters its betting phase with the first seat on
+ * action. Null (and the phase unchanged) when the round is over before it starts: nobody can bet, or one seat alone
+ * and not facing a bet. */
+export function openRound(ctx: Ctx, hand: HandState, street: Street): BettingPhase | null {
   hand.street = street;
   const matched = zeros(hand.flags.length);
-  const round: Round = { street, level: 0, matched, acted: 0, lastAggressor: null, actions: 0, over: false };
+  const round: Round = { street, level: 0, matched, acted: 0, lastAggressor: null, actions: 0 };
   if (street === 'preflop') {
     round.level = 1; // the big blind is a bet everyone else faces; posted blinds are not actions
     round.matched[hand.plan.bigBlind] = 1;
   }
-  hand.round = round;
   const bettors = bettingSeats(hand);
-  if (bettors.length === 0 || (bettors.length === 1 && !facingBet(round, bettors[0]!))) return false;
+  if (bettors.length === 0 || (bettors.length === 1 && !facingBet(round, bettors[0]!))) return null;
   const first = firstToAct(hand.plan, street, bettors);
-  if (first === null) return false;
-  putOnAction(ctx, hand, first);
-  return true;
+  if (first === null) return null;
+  const phase: BettingPhase = {
+    kind: 'betting',
+    round,
+    onAction: first,
+    shotDeadline: null,
+    clock: null,
+    premature: null,
+  };
+  hand.phase = phase;
+  putOnAction(ctx, hand, phase, first);
+  return phase;
 }
 
-export function putOnAction(ctx: Ctx, hand: HandState, seat: Seat): void {
-  hand.onAction = seat;
-  startActionClock(ctx, hand);
-  ctx.emit({ type: 'action.on', seat, street: hand.street, deadline: hand.shotDeadline });
+export function putOnAction(ctx: Ctx, hand: HandState, betting: BettingPhase, seat: Seat): void {
+  betting.onAction = seat;
+  startActionClock(ctx, betting);
+  ctx.emit({ type: 'action.on', seat, street: hand.street, deadline: betting.shotDeadline });
 }
 
 /** The next seat clockwise after `after` that can bet and has not acted since the last raise or faces a bet. */
-export function nextToAct(hand: HandState, after: Seat): Seat | null {
-  const round = hand.round!;
+export function nextToAct(hand: HandState, round: Round, after: Seat): Seat | null {
   let best: Seat | null = null;
   let wrapped: Seat | null = null;
   for (const s of hand.plan.dealtIn) {
@@ -53,16 +61,17 @@ export function nextToAct(hand: HandState, after: Seat): Seat | null {
 export function recordAction(
   ctx: Ctx,
   hand: HandState,
+  betting: BettingPhase,
   action: ActionKind,
   by: 'panel' | 'clock',
   raises: boolean,
 ): Seat {
-  const round = hand.round!;
-  const seat = hand.onAction!;
+  const round = betting.round;
+  const seat = betting.onAction;
   const facing = facingBet(round, seat);
   if (hand.flopHeld) showFlop(ctx, hand); // the flop's first action: it stands, a fourth card would be premature
   ctx.emit({ type: 'action', seat, action, by });
-  clearClocks(hand);
+  clearClocks(betting);
   round.actions += 1;
   hand.anyActions += 1;
   if ((action === 'call' && facing) || action === 'raise' || action === 'allin') hand.chipActions += 1;

@@ -1,6 +1,5 @@
 // How a hand ends (a fold to one seat, a showdown, a misdeal) and what its end settles: R-MISDEAL-RECOVERY,
 // R-DECK-INTEGRITY's halt, the penalties served.
-import { clearClocks } from './clock-state.ts';
 import type { Ctx } from './context.ts';
 import { misdealt } from './positions.ts';
 import type { HandState } from './state.ts';
@@ -15,8 +14,6 @@ export function misdeal(ctx: Ctx, hand: HandState, reason: MisdealReason): void 
 
 export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winners?: Seat[]): void {
   const state = ctx.state;
-  clearClocks(hand);
-  hand.onAction = null;
   ctx.emit(winners ? { type: 'hand.ended', reason, winners } : { type: 'hand.ended', reason });
   state.hand = null;
   if (reason === 'misdeal') {

@@ -5,17 +5,17 @@ import { nameOf } from './evaluator.ts';
 import { gameOf } from './games/index.ts';
 import { endHand } from './hand-end.ts';
 import { liveSeats } from './hand-seats.ts';
-import type { HandState } from './state.ts';
+import type { HandState, Round } from './state.ts';
 import type { Seat } from './types.ts';
 
-export function showdown(ctx: Ctx, hand: HandState): void {
-  hand.phase = 'showdown';
-  hand.onAction = null;
+/** `lastRound`: the river's betting round, or null when there was none (the board ran out). */
+export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null): void {
+  hand.phase = { kind: 'showdown' };
   // In dealing order, which starts with the first seat left of the button and goes clockwise.
   const live = liveSeats(hand);
   // The last aggressor of the last betting round shows first; with no bet on the river (or no river betting at all),
   // the first live seat left of the button. Then clockwise.
-  const aggressor = hand.round && hand.round.street === 'river' ? hand.round.lastAggressor : null;
+  const aggressor = lastRound && lastRound.street === 'river' ? lastRound.lastAggressor : null;
   const start = aggressor === null ? 0 : Math.max(0, live.indexOf(aggressor));
   const order: Seat[] = start === 0 ? live : live.slice(start).concat(live.slice(0, start));
   const game = gameOf(hand.game);

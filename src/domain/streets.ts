@@ -4,7 +4,7 @@
 import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { gameOf, type Game, type GameName } from './games/index.ts';
-import type { HandState, Owed } from './state.ts';
+import type { HandState, Owed, PrematureState, StreetPhase } from './state.ts';
 import type { Card, Street } from './types.ts';
 
 type OwedTable = Record<Street, { burn: readonly Owed[]; none: readonly Owed[] }>;
@@ -29,14 +29,12 @@ function owedOf(hand: HandState): OwedTable {
   return (OWED[hand.game] ??= owedTable(gameOf(hand.game)));
 }
 
-/** The previous round is over: work out what the shoe owes for `street`, applying any premature remedy. */
-export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void {
+/** The previous round is over (`p`: its premature reads): the phase in which the shoe owes `street`'s cards, with
+ * any premature remedy applied. */
+export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street, p: PrematureState | null): StreetPhase {
   const profile = ctx.state.setup!.profile;
   if (hand.flopHeld) showFlop(ctx, hand); // the flop round is over: a further read is the turn's, the flop stands
-  const p = hand.premature;
-  hand.premature = null;
   hand.street = street;
-  hand.round = null;
   let burn = !hand.burnServed;
   hand.burnServed = false;
   if (hand.setAside && street === 'river') {
@@ -62,19 +60,19 @@ export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void 
     burn = false; // the burn taken early stays the burn
   }
   const owed = owedOf(hand)[street];
-  hand.owed = (burn ? owed.burn : owed.none).slice();
+  return { kind: 'street', owed: (burn ? owed.burn : owed.none).slice() };
 }
 
 /** A card the shoe owed for the street being dealt. True when it was the street's last: flow.ts goes on. */
-export function dealOwed(ctx: Ctx, hand: HandState, card: Card, position: number): boolean {
-  const to = hand.owed.shift()!;
+export function dealOwed(ctx: Ctx, hand: HandState, phase: StreetPhase, card: Card, position: number): boolean {
+  const to = phase.owed.shift()!;
   if (to === 'board' && hand.street === 'flop' && flopMayTurnBurn(ctx, hand)) {
     hand.flopHeld = true;
     ctx.emit({ type: 'card.dealt', card, to, street: 'flop', position, provisional: true });
   } else ctx.emit({ type: 'card.dealt', card, to, street: hand.street, position });
   if (to === 'burn') return false;
   hand.board.push(card);
-  if (hand.owed.length > 0) return false;
+  if (phase.owed.length > 0) return false;
   ctx.emit(
     hand.flopHeld
       ? { type: 'board', street: hand.street, cards: [...hand.board], provisional: true }

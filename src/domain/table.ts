@@ -9,6 +9,7 @@ import { exposed, namedBurn, readCard } from './deal.ts';
 import { act } from './flow.ts';
 import { misdeal } from './hand-end.ts';
 import { facingBet, isSubstantial } from './hand-seats.ts';
+import { bettingOf } from './phase.ts';
 import { startHand } from './hand-start.ts';
 import { advanceLevel, levelDue } from './levels.ts';
 import { sensorLevel, settle } from './presence.ts';
@@ -194,10 +195,11 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
     case 'fold':
     case 'allin': {
       if (!hand) return ctx.reject(button, 'no-hand');
-      if (hand.phase === 'dealing') return ctx.reject(button, 'deal-not-complete');
-      if (hand.onAction === null) return ctx.reject(button, 'no-action');
-      if (button === 'check' && facingBet(hand.round, hand.onAction))
-        return ctx.reject(button, 'facing-bet', hand.onAction);
+      if (hand.phase.kind === 'dealing') return ctx.reject(button, 'deal-not-complete');
+      const betting = bettingOf(hand);
+      if (betting === null) return ctx.reject(button, 'no-action');
+      if (button === 'check' && facingBet(betting.round, betting.onAction))
+        return ctx.reject(button, 'facing-bet', betting.onAction);
       const raises = (input as { raises?: boolean }).raises !== false;
       return act(ctx, hand, button, 'panel', raises);
     }

@@ -6,7 +6,7 @@ import { violationMessage } from './reasons.ts';
 
 export function violation(ctx: Ctx, seat: number): void {
   const hand = ctx.state.hand;
-  if (!hand || hand.phase === 'dealing' || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
+  if (!hand || hand.phase.kind === 'dealing' || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
   const s = ctx.state.seats[seat - 1]!;
   s.faults += 1;
   const ladder = ctx.state.setup!.profile.penalty.ladder;
