@@ -98,11 +98,6 @@ describe('Omaha showdown: exactly two hole cards and three board cards', () => {
     expect(nameOf(scoreOmaha(codes(hole), codes(board)))).toBe(name);
   });
 
-  test('fewer than two hole or three board cards score -1', () => {
-    expect(scoreOmaha(codes('As'), codes('Ks Qs Js'))).toBe(-1);
-    expect(scoreOmaha(codes('As Ah'), codes('Ks Qs'))).toBe(-1);
-  });
-
   test('a hand played to the river: the best two-plus-three hand wins, a board flush does not count', () => {
     const s = omaha();
     // rounds of 2, 3, 4, 1: seat 2 As 3c 3d 7h, seat 3 Qh Qc 4h 6c, seat 4 9c 9d Th 2h, seat 1 4c 6d 7c Td
