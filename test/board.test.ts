@@ -59,6 +59,7 @@ function snapshot(at: number, over: Partial<TableSnapshot> = {}): TableSnapshot 
     seq: 10,
     seats: 6,
     profile: 'tda-2024',
+    game: 'holdem',
     seatInfo: names.map((player, i) => ({
       seat: i + 1,
       player,

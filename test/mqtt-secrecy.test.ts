@@ -18,7 +18,7 @@ import { fakeClock } from '../src/runtime/clock.ts';
 import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
 import { openStore } from '../src/store/store.ts';
 import { collect, connectClient, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
-import { playIrregularHands } from './helpers/secrecy-play.ts';
+import { IRREGULARITIES, playIrregularHands } from './helpers/secrecy-play.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
@@ -58,6 +58,7 @@ async function play(
   clock: ReturnType<typeof fakeClock>,
   hands: number,
   seed: number,
+  game: 'holdem' | 'omaha' = 'holdem',
 ): Promise<void> {
   const random = rng(seed);
   // Each input in its own turn, as hardware delivers them: the bridge publishes state between them.
@@ -66,7 +67,7 @@ async function play(
     clock.advance(gap);
     return runtime.submit(input as { type: string });
   };
-  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda' });
+  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game });
   for (const seat of [1, 2, 3, 4, 5]) {
     await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
     await submit({ type: 'seat', seat, occupied: true });
@@ -242,6 +243,32 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
       full.filter((e) => e.type === 'card.dealt' && e.to === 'burn' && e.street === 'river').length,
     ).toBeGreaterThan(0);
     expect(full.filter((e) => e.type === 'hand.ended' && e.reason !== 'misdeal')).toHaveLength(9);
+  });
+
+  it('embedded broker: Omaha hands (four hole cards each), random and with every burn-making read', async () => {
+    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
+    cleanups.push(() => broker.close());
+    const url = `mqtt://127.0.0.1:${broker.port}`;
+    const full = await scenario(
+      {
+        bridge: { kind: 'stream', open: () => broker.connect() },
+        display: [url, {}],
+        secure: [url, { username: 'prod', password: 'p' }],
+      },
+      async (runtime, clock) => {
+        await play(runtime, clock, 8, 11, 'omaha');
+        await playIrregularHands(runtime, clock, IRREGULARITIES, 'omaha');
+      },
+      200,
+    );
+    // Omaha was really played: some hand dealt five players four hole cards each
+    const perHand = new Map<number, number>();
+    for (const e of full)
+      if (e.type === 'card.dealt' && e.to === 'seat') perHand.set(e.hand!, (perHand.get(e.hand!) ?? 0) + 1);
+    expect(Math.max(...perHand.values())).toBeGreaterThanOrEqual(20);
+    const kinds = full.flatMap((e) => (e.type === 'irregularity' ? [e.kind] : []));
+    for (const kind of ['extra-card', 'premature-flop', 'premature-turn', 'premature-river', 'exposed-card'])
+      expect(kinds).toContain(kind);
   });
 
   const missing = mosquittoMissing();

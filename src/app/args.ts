@@ -15,6 +15,8 @@ export interface StartArgs {
   seed: number;
   irregularities: number;
   seats: number;
+  /** The simulated table's game (R-GAME). */
+  game: 'holdem' | 'omaha';
   stateDir: string | null;
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | null;
   /** Path of the log file (simulated mode); null: warnings and errors on stderr. */
@@ -36,6 +38,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --seed N               the simulation's random seed (default: random, printed at start)
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
+  --game GAME            the simulated table's game: holdem (default) or omaha
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
   --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
   --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
@@ -59,6 +62,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         seed: { type: 'string' },
         irregularities: { type: 'string' },
         seats: { type: 'string' },
+        game: { type: 'string' },
         'state-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
@@ -74,6 +78,8 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   if (logLevel !== null && !['trace', 'debug', 'info', 'warn', 'error'].includes(logLevel)) {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
   }
+  const game = v.game ?? 'holdem';
+  if (game !== 'holdem' && game !== 'omaha') throw usage(`--game must be holdem or omaha, got "${game}"`);
   const args: StartArgs = {
     config: v.config ?? null,
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),
@@ -84,6 +90,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     seed: int(v.seed, '--seed', 0, 2 ** 31 - 1) ?? Math.floor(Math.random() * 2 ** 31),
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
+    game,
     stateDir: v['state-dir'] ?? null,
     logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,
@@ -97,6 +104,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--seed', v.seed],
       ['--irregularities', v.irregularities],
       ['--seats', v.seats],
+      ['--game', v.game],
       ['--state-dir', v['state-dir']],
     ] as const) {
       if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);

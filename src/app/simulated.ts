@@ -124,7 +124,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const summary = createSummary({
     out: deps.out,
     header: [
-      `pokertable: simulated table "${SIM_TABLE_ID}", ${args.seats} seats, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
+      `pokertable: simulated table "${SIM_TABLE_ID}", ${args.seats} seats, ${args.game}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
         `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
       `  display board  ${app.urls.board ?? '(off)'}`,
       `  floor page     ${app.urls.floor ?? '(off)'}   user ${floor.user.username}, password ` +
@@ -156,6 +156,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     seats: args.seats,
     players: args.seats,
     profile: SIM_PROFILE,
+    game: args.game,
     irregularityRate: args.irregularities,
     // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
     deck,

@@ -1,6 +1,6 @@
 // Floor commands (protocol.md): setup, players, button, penalties, level clock.
 import type { TableOptions } from './api.ts';
-import { dropFromHand } from './betting.ts';
+import { dropFromHand } from './flow.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { adjustLevels, pauseLevels, resumeLevels, startLevels } from './levels.ts';
@@ -104,6 +104,6 @@ function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { n
   }
   state.seats = Array.from({ length: input.seats }, (_, i) => old[i] ?? newSeat(i + 1, profile.shotClock.timeBanks));
   updatePresenceDue(state); // a seat beyond the new size takes its debounce timer with it
-  state.setup = { seats: input.seats, profileName: input.profile, profile };
+  state.setup = { seats: input.seats, profileName: input.profile, profile, game: input.game ?? 'holdem' };
   ctx.emit({ type: 'table.ready', seats: input.seats, profile: input.profile });
 }

@@ -1,10 +1,13 @@
 // Reading the shoe (rules.md): each read is a hole card, a replacement, an extra card, a burn, a board card,
 // a premature or surplus card, or an irregularity — decided from when it comes relative to the betting.
-import { endIfOneLeft, isLive, isSubstantial, misdeal, startRound, NEXT_STREET } from './betting.ts';
 import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
-import { DEAD, type HandState } from './state.ts';
-import { dealOwed, prematureRemedy } from './streets.ts';
+import { endIfOneLeft, startRound, streetDealt } from './flow.ts';
+import { gameOf } from './games/index.ts';
+import { misdeal } from './hand-end.ts';
+import { isLive, isSubstantial } from './hand-seats.ts';
+import { DEAD, type BettingPhase, type HandState } from './state.ts';
+import { boardOwed, dealOwed, prematureRemedy } from './streets.ts';
 import type { Card, Seat } from './types.ts';
 
 export function readCard(ctx: Ctx, card: Card): void {
@@ -24,11 +27,15 @@ export function readCard(ctx: Ctx, card: Card): void {
   hand.lastCard = card;
   const position = ++hand.reads;
   const n = hand.plan.dealtIn.length;
-  if (hand.phase === 'dealing') return holeCard(ctx, hand, card, index, position, n);
+  const phase = hand.phase;
+  if (phase.kind === 'dealing') return holeCard(ctx, hand, card, index, position, n);
   if (hand.scramble) return surplusFlop(ctx, hand, card, position);
-  if (hand.owed.length > 0) return dealOwed(ctx, hand, card, position);
-  const round = hand.round;
-  if (!round || round.over) return afterRiver(ctx, hand, card);
+  if (phase.kind === 'street') {
+    if (dealOwed(ctx, hand, phase, card, position)) streetDealt(ctx, hand);
+    return;
+  }
+  if (phase.kind !== 'betting') return afterRiver(ctx, hand, card);
+  const round = phase.round;
   if (round.actions === 0) {
     if (round.street === 'preflop') return afterDeal(ctx, hand, card, position);
     if (round.street === 'flop') return surplusFlop(ctx, hand, card, position);
@@ -36,7 +43,7 @@ export function readCard(ctx: Ctx, card: Card): void {
   if (round.street === 'river') return afterRiver(ctx, hand, card);
   // R-TURN-RIVER-TOO-MANY: a read after the turn card and before the turn's first action is the river's burn drawn
   // early, and a second one a premature river card: the same as reads during the turn's betting
-  premature(ctx, hand, card, position);
+  premature(ctx, hand, phase, card, position);
 }
 
 function hole(hand: HandState, card: Card, index: number, seat: Seat, position: number): void {
@@ -49,12 +56,11 @@ function holeCard(ctx: Ctx, hand: HandState, card: Card, index: number, position
   const seat = hand.plan.dealtIn[(position - 1) % n]!;
   hole(hand, card, index, seat, position);
   ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
-  if (position === 2 * n) dealComplete(ctx, hand);
+  if (position === gameOf(hand.game).holeCards * n) dealComplete(ctx, hand);
 }
 
 /** R-AT-YOUR-SEAT, R-PENALTY: the last card of the initial deal is out: kill the hands of absent and penalised seats. */
 function dealComplete(ctx: Ctx, hand: HandState): void {
-  hand.phase = 'betting';
   for (const seat of hand.plan.dealtIn) {
     if (!isLive(hand, seat)) continue; // removed during the deal: R-REMOVED-IN-HAND, no hand.dead
     const s = ctx.state.seats[seat - 1]!;
@@ -92,9 +98,9 @@ function afterDeal(ctx: Ctx, hand: HandState, card: Card, position: number): voi
 }
 
 /** Reads after the first action of a round and before it is over (R-PREMATURE-*): the first one is the burn. */
-function premature(ctx: Ctx, hand: HandState, card: Card, position: number): void {
-  const street = NEXT_STREET[hand.round!.street]!;
-  const p = (hand.premature ??= { street, burnRead: false, cards: [] });
+function premature(ctx: Ctx, hand: HandState, betting: BettingPhase, card: Card, position: number): void {
+  const street = gameOf(hand.game).next[betting.round.street]!;
+  const p = (betting.premature ??= { street, burnRead: false, cards: [] });
   if (!p.burnRead && !hand.burnServed) {
     p.burnRead = true;
     ctx.emit({ type: 'card.dealt', card, to: 'burn', street, position });
@@ -130,9 +136,7 @@ function surplusFlop(ctx: Ctx, hand: HandState, card: Card, position: number): v
   ctx.emit({ type: 'card.dealt', card, to: 'board', street: 'flop', position });
   for (const c of [...hand.board, card]) hand.out[cardIndex(c)] = 0;
   hand.board = [];
-  hand.round = null;
-  hand.onAction = null;
-  hand.owed = ['board', 'board', 'board'];
+  hand.phase = { kind: 'street', owed: boardOwed(hand, 'flop') };
   ctx.emit({
     type: 'irregularity',
     kind: 'flop-too-many',
@@ -154,7 +158,7 @@ export function namedBurn(ctx: Ctx, card: Card | undefined): void {
   hand.flopHeld = false;
   // R-FLOP-TOO-MANY: the drawn card is the turn's burn, so the turn comes without one of its own
   if (hand.street === 'flop') hand.burnServed = true;
-  else if (hand.owed[0] === 'burn') hand.owed.shift(); // the flop round ended before the burn was named
+  else if (hand.phase.kind === 'street' && hand.phase.owed[0] === 'burn') hand.phase.owed.shift(); // the flop round ended before the burn was named
   ctx.emit({ type: 'board', street: 'flop', cards: [...hand.board] });
 }
 
@@ -180,7 +184,7 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   const profile = ctx.state.setup!.profile;
   const seat: Seat = hand.holeSeat[index]!;
   const canMisdeal = !isSubstantial(ctx, hand);
-  // R-EXPOSED-TWO: the deal is reads 1 … 2N and any replacement, i.e. exposures reported before the first pre-flop
+  // R-EXPOSED-TWO: the deal is reads 1 … 2N (4N in Omaha, R-GAME) and any replacement, i.e. exposures reported before the first pre-flop
   // action; a later exposure never counts towards it
   const inDeal = hand.anyActions === 0 && hand.street === 'preflop';
   if (inDeal) hand.dealExposures += 1;

@@ -3,7 +3,7 @@
 // the button follow from the last hand's positions. D-n refers to docs/decisions-button.md.
 import type { Profile } from './profile.ts';
 import type { Seat } from './types.ts';
-import type { HandPlan, LastHand, NewcomerWait, PositionMemory } from './positions.ts';
+import type { HandPlan, LastHand, NewcomerWait, PositionMemory } from './positions-types.ts';
 import { TableError } from './errors.ts';
 import {
   clockwiseAfter,

@@ -1,4 +1,5 @@
 import { levelSnapshot } from './levels.ts';
+import { bettingOf } from './phase.ts';
 import type { TableSnapshot } from './snapshot.ts';
 import { ALL_IN, DEAD, FOLDED, type State } from './state.ts';
 
@@ -6,21 +7,23 @@ import { ALL_IN, DEAD, FOLDED, type State } from './state.ts';
 export function snapshotOf(state: State): TableSnapshot {
   const hand = state.hand;
   const plan = hand?.plan ?? state.lastPlan;
-  const clock = hand?.clock
+  const betting = bettingOf(hand);
+  const clock = betting?.clock
     ? {
         kind: 'clock' as const,
-        seat: hand.clock.seat,
-        deadline: hand.clock.deadline,
-        countdownAt: hand.clock.countdownAt,
+        seat: betting.clock.seat,
+        deadline: betting.clock.deadline,
+        countdownAt: betting.clock.countdownAt,
       }
-    : hand?.shotDeadline != null && hand.onAction !== null
-      ? { kind: 'shot-clock' as const, seat: hand.onAction, deadline: hand.shotDeadline, countdownAt: null }
+    : betting?.shotDeadline != null
+      ? { kind: 'shot-clock' as const, seat: betting.onAction, deadline: betting.shotDeadline, countdownAt: null }
       : null;
   return {
     at: state.now,
     seq: state.seq,
     seats: state.setup?.seats ?? 0,
     profile: state.setup?.profileName ?? '',
+    game: state.setup?.game ?? 'holdem',
     seatInfo: state.seats.map((s) => ({
       seat: s.seat,
       player: s.player,
@@ -39,13 +42,13 @@ export function snapshotOf(state: State): TableSnapshot {
     smallBlind: plan?.smallBlind ?? null,
     bigBlind: plan?.bigBlind ?? null,
     hand: hand?.number ?? null,
-    phase: hand ? hand.phase : state.halted ? 'halted' : 'idle',
+    // a street being dealt is still the betting part of the hand for boards (the contract's phases)
+    phase: hand ? (hand.phase.kind === 'street' ? 'betting' : hand.phase.kind) : state.halted ? 'halted' : 'idle',
     street: hand?.street ?? null,
     // a flop that does not stand yet is not public (secrecy.ts)
     boardSize: hand && !hand.flopHeld ? hand.board.length : 0,
     board: hand && !hand.flopHeld ? [...hand.board] : [],
-    onAction:
-      hand && hand.onAction !== null ? { seat: hand.onAction, street: hand.street, deadline: hand.shotDeadline } : null,
+    onAction: betting ? { seat: betting.onAction, street: hand!.street, deadline: betting.shotDeadline } : null,
     clockCall: clock,
     clock,
     level: levelSnapshot(state.levels, state.now),

@@ -6,6 +6,8 @@ export interface TableSnapshot {
   seq: number;
   seats: number;
   profile: string;
+  /** R-GAME: the game the table plays (`holdem` before any setup). */
+  game: 'holdem' | 'omaha';
   seatInfo: SeatSnapshot[];
   button: Seat | null;
   /** The seats of the blinds. `smallBlind`/`bigBlind` are the same seats under their old names (kept one release:

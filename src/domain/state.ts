@@ -1,12 +1,13 @@
 // The engine's state: plain data, mutated in place by the step functions (the hot path of a replay allocates as
 // little as it can). Deterministic and free of I/O: the same inputs always give the same state and events.
+import type { GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
 import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-7';
+export const STATE_VERSION = 'domain-state-9';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -60,7 +61,6 @@ export interface Round {
   acted: number;
   lastAggressor: Seat | null;
   actions: number;
-  over: boolean;
 }
 
 export interface ClockCall {
@@ -72,11 +72,46 @@ export interface ClockCall {
   deadline: number;
 }
 
+/** R-DEAL-ORDER: the hole cards are going out, reads 1 … holeCards × N (games/). */
+export interface DealingPhase {
+  kind: 'dealing';
+}
+
+/** The shoe owes a street's cards (its burn, then its board cards; R-PREMATURE-* may have changed which). */
+export interface StreetPhase {
+  kind: 'street';
+  /** Reads still owed for the street being dealt, consumed one a read; never empty in this phase. */
+  owed: Owed[];
+}
+
+/** A betting round is open and a seat is on action; its clocks run (R-SHOT-CLOCK, R-CLOCK-CALL). */
+export interface BettingPhase {
+  kind: 'betting';
+  round: Round;
+  onAction: Seat;
+  /** Shot clock deadline of the seat on action. */
+  shotDeadline: number | null;
+  clock: ClockCall | null;
+  /** Reads after the round's first action (R-PREMATURE-*): what the next street's remedy works from. */
+  premature: PrematureState | null;
+}
+
+/** Cards speak: every live hand is scored; the hand ends in the same step. */
+export interface ShowdownPhase {
+  kind: 'showdown';
+}
+
+/** The hand's phase. Transitions (flow.ts, betting.ts, streets.ts, showdown.ts) return or set a new phase object:
+ * what only one phase needs lives in it and goes with it. */
+export type HandPhase = DealingPhase | StreetPhase | BettingPhase | ShowdownPhase;
+
 export interface HandState {
   number: number;
+  /** The game this hand plays (R-GAME): the table's at the shuffle; a name, the descriptor is games/'s. */
+  game: GameName;
   plan: HandPlan;
   level: number | null;
-  phase: 'dealing' | 'betting' | 'showdown';
+  phase: HandPhase;
   /** Cards read in this hand (position = index + 1). */
   reads: number;
   lastCard: Card | null;
@@ -101,11 +136,8 @@ export interface HandState {
   extraCards: number;
   /** The next street's burn has already been taken (extra card or exposed card served as the burn). */
   burnServed: boolean;
+  /** The street being dealt or bet. */
   street: Street;
-  round: Round | null;
-  /** Reads still owed for the street being dealt. */
-  owed: Owed[];
-  premature: PrematureState | null;
   /** R-PREMATURE-TURN set-aside (Robert 4): the card held out until the turn round is over. */
   setAside: Card | null;
   /** R-FLOP-TOO-MANY scramble: the four cards, waiting for the dealer to name the burn. */
@@ -113,10 +145,6 @@ export interface HandState {
   /** R-FLOP-TOO-MANY scramble: flop cards are out but the flop does not stand yet (a fourth card would make any of
    * them the burn), so the public stream has not seen them (secrecy.ts); showFlop publishes them. */
   flopHeld: boolean;
-  onAction: Seat | null;
-  /** Shot clock deadline of the seat on action. */
-  shotDeadline: number | null;
-  clock: ClockCall | null;
   /** R-SUBSTANTIAL-ACTION counters over the whole hand. */
   chipActions: number;
   anyActions: number;
@@ -138,6 +166,8 @@ export interface TableSetup {
   seats: number;
   profileName: string;
   profile: Profile;
+  /** R-GAME: the game of the next hands (changed only between hands, by a setup). */
+  game: GameName;
 }
 
 export interface LastRead {

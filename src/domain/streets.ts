@@ -1,28 +1,40 @@
 // What the shoe owes for each street (burn, board cards), and the remedies for premature and surplus cards
 // (R-PREMATURE-FLOP/TURN/RIVER, R-FLOP-TOO-MANY), as rules.md "Reading the shoe" describes.
-import { bettingSeats, liveSeats, startRound, NEXT_STREET } from './betting.ts';
+// What follows a street's last card is flow.ts's to decide (dealOwed says when the street is complete).
 import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
-import { showdown } from './showdown.ts';
-import type { HandState, Owed } from './state.ts';
+import { gameOf, type Game, type GameName } from './games/index.ts';
+import type { HandState, Owed, PrematureState, StreetPhase } from './state.ts';
 import type { Card, Street } from './types.ts';
 
-// What the shoe owes for each street, with and without its burn (copied for each hand: `owed` is consumed).
-const OWED: Record<Street, { burn: readonly Owed[]; none: readonly Owed[] }> = {
-  preflop: { burn: ['burn'], none: [] },
-  flop: { burn: ['burn', 'board', 'board', 'board'], none: ['board', 'board', 'board'] },
-  turn: { burn: ['burn', 'board'], none: ['board'] },
-  river: { burn: ['burn', 'board'], none: ['board'] },
-};
+type OwedTable = Record<Street, { burn: readonly Owed[]; none: readonly Owed[] }>;
 
-/** The previous round is over: work out what the shoe owes for `street`, applying any premature remedy. */
-export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void {
+/** What the shoe owes for each street of a game, with and without its burn (copied for each street: `owed` is
+ * consumed). */
+function owedTable(game: Game): OwedTable {
+  const board = (n: number): Owed[] => Array.from({ length: n }, () => 'board' as const);
+  const street = (n: number) => ({ burn: ['burn' as const, ...board(n)], none: board(n) });
+  const b = game.boardCards;
+  return { preflop: { burn: ['burn'], none: [] }, flop: street(b.flop), turn: street(b.turn), river: street(b.river) };
+}
+
+const OWED: Partial<Record<GameName, OwedTable>> = {};
+
+/** The board cards a street of the hand's game brings, each owed to the board. */
+export function boardOwed(hand: HandState, street: Street): Owed[] {
+  return owedOf(hand)[street].none.slice();
+}
+
+function owedOf(hand: HandState): OwedTable {
+  return (OWED[hand.game] ??= owedTable(gameOf(hand.game)));
+}
+
+/** The previous round is over (`p`: its premature reads): the phase in which the shoe owes `street`'s cards, with
+ * any premature remedy applied. */
+export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street, p: PrematureState | null): StreetPhase {
   const profile = ctx.state.setup!.profile;
   if (hand.flopHeld) showFlop(ctx, hand); // the flop round is over: a further read is the turn's, the flop stands
-  const p = hand.premature;
-  hand.premature = null;
   hand.street = street;
-  hand.round = null;
   let burn = !hand.burnServed;
   hand.burnServed = false;
   if (hand.setAside && street === 'river') {
@@ -47,25 +59,26 @@ export function nextStreetOwed(ctx: Ctx, hand: HandState, street: Street): void 
   } else if (p && p.burnRead) {
     burn = false; // the burn taken early stays the burn
   }
-  hand.owed = (burn ? OWED[street].burn : OWED[street].none).slice();
+  const owed = owedOf(hand)[street];
+  return { kind: 'street', owed: (burn ? owed.burn : owed.none).slice() };
 }
 
-/** A card the shoe owed for the street being dealt. */
-export function dealOwed(ctx: Ctx, hand: HandState, card: Card, position: number): void {
-  const to = hand.owed.shift()!;
+/** A card the shoe owed for the street being dealt. True when it was the street's last: flow.ts goes on. */
+export function dealOwed(ctx: Ctx, hand: HandState, phase: StreetPhase, card: Card, position: number): boolean {
+  const to = phase.owed.shift()!;
   if (to === 'board' && hand.street === 'flop' && flopMayTurnBurn(ctx, hand)) {
     hand.flopHeld = true;
     ctx.emit({ type: 'card.dealt', card, to, street: 'flop', position, provisional: true });
   } else ctx.emit({ type: 'card.dealt', card, to, street: hand.street, position });
-  if (to === 'burn') return;
+  if (to === 'burn') return false;
   hand.board.push(card);
-  if (hand.owed.length > 0) return;
+  if (phase.owed.length > 0) return false;
   ctx.emit(
     hand.flopHeld
       ? { type: 'board', street: hand.street, cards: [...hand.board], provisional: true }
       : { type: 'board', street: hand.street, cards: [...hand.board] },
   );
-  streetDealt(ctx, hand);
+  return true;
 }
 
 /** R-FLOP-TOO-MANY scramble: a fourth card before the flop's first action makes the four one pile, and any of them
@@ -80,17 +93,6 @@ export function showFlop(ctx: Ctx, hand: HandState): void {
   if (hand.scramble) return; // four cards, burn not named yet: namedBurn shows the three that stay
   hand.flopHeld = false;
   ctx.emit({ type: 'board', street: 'flop', cards: [...hand.board] });
-}
-
-/** All of a street's cards are out: bet, or keep running the board out. */
-export function streetDealt(ctx: Ctx, hand: HandState): void {
-  if (!hand.runOut && bettingSeats(hand).length > 1) return startRound(ctx, hand, hand.street);
-  if (!hand.runOut) {
-    hand.runOut = true;
-    ctx.emit({ type: 'hands.exposed', seats: liveSeats(hand) });
-  }
-  if (hand.street === 'river') return showdown(ctx, hand);
-  nextStreetOwed(ctx, hand, NEXT_STREET[hand.street]!);
 }
 
 const names: Record<Street, string> = { preflop: 'pre-flop', flop: 'flop', turn: 'turn', river: 'river' };

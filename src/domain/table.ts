@@ -1,12 +1,15 @@
 // The engine: (state, input) → events, plus the next timer deadline. Deterministic, no I/O, no wall clock:
 // time arrives in each input's `at`, and timers due at or before it fire first, at their deadlines.
 import type { Table, TableOptions } from './api.ts';
-import { act, facingBet, isSubstantial, misdeal } from './betting.ts';
 import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
 import { runCommand } from './commands.ts';
 import { cardIndex } from './cards.ts';
 import { Ctx } from './context.ts';
 import { exposed, namedBurn, readCard } from './deal.ts';
+import { act } from './flow.ts';
+import { misdeal } from './hand-end.ts';
+import { facingBet, isSubstantial } from './hand-seats.ts';
+import { bettingOf } from './phase.ts';
 import { startHand } from './hand-start.ts';
 import { advanceLevel, levelDue } from './levels.ts';
 import { sensorLevel, settle } from './presence.ts';
@@ -192,10 +195,11 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
     case 'fold':
     case 'allin': {
       if (!hand) return ctx.reject(button, 'no-hand');
-      if (hand.phase === 'dealing') return ctx.reject(button, 'deal-not-complete');
-      if (hand.onAction === null) return ctx.reject(button, 'no-action');
-      if (button === 'check' && facingBet(hand.round, hand.onAction))
-        return ctx.reject(button, 'facing-bet', hand.onAction);
+      if (hand.phase.kind === 'dealing') return ctx.reject(button, 'deal-not-complete');
+      const betting = bettingOf(hand);
+      if (betting === null) return ctx.reject(button, 'no-action');
+      if (button === 'check' && facingBet(betting.round, betting.onAction))
+        return ctx.reject(button, 'facing-bet', betting.onAction);
       const raises = (input as { raises?: boolean }).raises !== false;
       return act(ctx, hand, button, 'panel', raises);
     }

@@ -11,7 +11,7 @@ export type Level =
   { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
 
 export type Command =
-  | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown> }
+  | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown>; game?: 'holdem' | 'omaha' }
   | { name: 'seat-player'; seat: Seat; player: string }
   | { name: 'remove-player'; seat: Seat }
   | { name: 'set-button'; seat: Seat }

@@ -116,7 +116,7 @@ export function validateInput(raw: unknown): Result {
  * here and on the MQTT edge (src/mqtt/commands.ts), so a misspelt field is refused, not silently ignored. Typed by
  * CommandName, so a new command does not compile until it has its line here. */
 export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]>> = {
-  setup: ['seats', 'profile', 'rules'],
+  setup: ['seats', 'profile', 'rules', 'game'],
   'seat-player': ['seat', 'player'],
   'remove-player': ['seat'],
   'set-button': ['seat'],
@@ -151,8 +151,11 @@ export function validateCommand(raw: Obj): Command | string {
       const profile = raw.profile === undefined ? 'tda' : raw.profile;
       if (typeof profile !== 'string' || profile === '') return 'setup: profile must be a profile name';
       if (raw.rules !== undefined && !isObj(raw.rules)) return 'setup: rules must be an object';
+      if (raw.game !== undefined && raw.game !== 'holdem' && raw.game !== 'omaha')
+        return 'setup: game must be holdem or omaha';
       const cmd: Command = { name, seats: raw.seats, profile };
       if (isObj(raw.rules)) cmd.rules = raw.rules;
+      if (raw.game !== undefined) cmd.game = raw.game;
       return cmd;
     }
     case 'seat-player':

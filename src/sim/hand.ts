@@ -70,11 +70,12 @@ export function newHand(
   random: Random,
   profile: Profile,
   rate: number,
+  holeCards = 2,
 ): SimHand {
   const h: SimHand = {
     bigBlind: e.bigBlind,
     holeReads: 0,
-    holeTotal: 2 * e.dealtIn.length,
+    holeTotal: holeCards * e.dealtIn.length,
     replacements: 0,
     street: 'preflop',
     dealing: null,

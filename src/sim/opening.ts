@@ -31,6 +31,7 @@ const setupStep = ({ options }: Opening): Step => ({
     seats: options.seats,
     profile: options.profile,
     ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.game ? { game: options.game } : {}),
   },
   answer: null,
 });
@@ -70,7 +71,10 @@ export function freshOpening(o: Opening): Step[] {
 export function repairs(o: Opening, snapshot: TableSnapshot): { sensors: Step[]; table: Step[] } {
   const table: Step[] = [];
   const sensors: Step[] = [];
-  const setUpAgain = snapshot.seats !== o.options.seats || snapshot.profile !== o.options.profile;
+  const setUpAgain =
+    snapshot.seats !== o.options.seats ||
+    snapshot.profile !== o.options.profile ||
+    (snapshot.game ?? 'holdem') !== (o.options.game ?? 'holdem');
   if (setUpAgain) table.push(setupStep(o));
   for (const seat of o.playerSeats) {
     const info = setUpAgain ? undefined : snapshot.seatInfo[seat - 1];

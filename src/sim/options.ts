@@ -10,6 +10,8 @@ export interface VirtualTableOptions {
   players: number;
   /** Rule profile name for the `setup` command. */
   profile: string;
+  /** The game (R-GAME) for the `setup` command; hold'em when absent. */
+  game?: 'holdem' | 'omaha';
   /** Chance per hand (0 … 1) of one irregularity: exposed or extra or premature card, four-card flop, dealer
    * misdeal, clock call (answered or running out), time bank, a player away for a few hands. 0: clean play. */
   irregularityRate: number;

@@ -5,6 +5,7 @@
 // One input at a time is "in flight": the virtual table waits for the event that answers it (a read → `card.dealt`,
 // an action → `action`, …) before deciding the next one, so it works whatever way the caller batches events.
 import { TableError } from '../domain/errors.ts';
+import { gameOf } from '../domain/games/index.ts';
 import type { Input, Seat, TableEvent } from '../domain/types.ts';
 import type { VirtualTable, VirtualTableOptions } from './options.ts';
 import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
@@ -31,6 +32,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   const profile = resolveProfile(options.profile, options.rules, options.profiles);
   const random: Random = createRandom(options.seed);
   const rate = Math.min(1, Math.max(0, options.irregularityRate));
+  const holeCards = gameOf(options.game ?? 'holdem').holeCards;
   const uidOf = options.deck ? new Map([...options.deck].map(([uid, card]) => [card, uid])) : null;
   const playerSeats = Array.from({ length: options.players }, (_, i) => i + 1);
   const present = new Set<Seat>();
@@ -227,7 +229,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
       if (profile.shotClock.bankReset === 'level' && e.level !== bankLevel)
         for (const seat of playerSeats) banks.set(seat, profile.shotClock.timeBanks);
       bankLevel = e.level;
-      hand = newHand(e, random, profile, rate);
+      hand = newHand(e, random, profile, rate, holeCards);
       return;
     }
     if (e.type === 'timebank.used') banks.set(e.seat, e.remaining);

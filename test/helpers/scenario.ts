@@ -28,6 +28,7 @@ export function scenario(
     absent?: number[];
     rules?: Record<string, unknown>;
     deck?: Map<string, string>;
+    game?: 'holdem' | 'omaha';
   } = {},
 ): Scenario {
   const table = createTable({ profiles, deck: opts.deck });
@@ -59,6 +60,7 @@ export function scenario(
       seats,
       profile: opts.profile ?? 'tda',
       ...(opts.rules ? { rules: opts.rules } : {}),
+      ...(opts.game ? { game: opts.game } : {}),
     },
     0,
   );

@@ -32,6 +32,7 @@ export async function playIrregularHands(
   runtime: TableRuntime,
   clock: ReturnType<typeof fakeClock>,
   plans: readonly Irregularity[] = IRREGULARITIES,
+  game: 'holdem' | 'omaha' = 'holdem',
 ): Promise<void> {
   let flop: string[] = [];
   const submit = async (input: Record<string, unknown>, gap = 500): Promise<TableEvent[]> => {
@@ -41,7 +42,7 @@ export async function playIrregularHands(
     for (const e of events) if (e.type === 'board' && e.street === 'flop' && e.cards.length === 3) flop = [...e.cards];
     return events;
   };
-  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda' });
+  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game });
   for (const seat of [1, 2, 3, 4, 5]) {
     await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
     await submit({ type: 'seat', seat, occupied: true });

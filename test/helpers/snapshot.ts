@@ -23,6 +23,7 @@ export function tableSnap(over: Partial<TableSnapshot> = {}, seats = 3): TableSn
     seq: 1,
     seats,
     profile: 'tda',
+    game: 'holdem',
     seatInfo: Array.from({ length: seats }, (_, i) => seatSnap(i + 1)),
     button: null,
     smallBlindSeat: null,

@@ -1,0 +1,22 @@
+// Omaha (R-GAME): four hole cards; a hand is exactly two of them and three board cards. The pot limit belongs to
+// chip tracking, not to the dealing.
+import { scoreOmaha } from '../evaluator-omaha.ts';
+import { cardCode, scoreCodes } from '../evaluator.ts';
+import type { Card } from '../types.ts';
+import { FLOP_STREETS, type Game } from './game.ts';
+
+function score(hole: readonly Card[], board: readonly Card[]): number {
+  const h = hole.map(cardCode);
+  const b = board.map(cardCode);
+  if (h.length >= 2 && b.length >= 3) return scoreOmaha(h, b);
+  // fewer than two hole cards (replacements never served): the cards it has; never reached with the deal's counts
+  return scoreCodes(b.concat(h));
+}
+
+export const omaha: Game = {
+  name: 'omaha',
+  holeCards: 4,
+  boardCards: { flop: 3, turn: 1, river: 1 },
+  next: FLOP_STREETS,
+  score,
+};

@@ -1,0 +1,28 @@
+// How a hand ends (a fold to one seat, a showdown, a misdeal) and what its end settles: R-MISDEAL-RECOVERY,
+// R-DECK-INTEGRITY's halt, the penalties served.
+import type { Ctx } from './context.ts';
+import { misdealt } from './positions.ts';
+import type { HandState } from './state.ts';
+import type { HandEndReason, MisdealReason, Seat } from './types.ts';
+
+export function misdeal(ctx: Ctx, hand: HandState, reason: MisdealReason): void {
+  ctx.emit({ type: 'misdeal', reason });
+  // R-DECK-INTEGRITY: a fouled deck stops play until the deck is checked and shuffled again
+  if (reason === 'duplicate-card' || reason === 'unknown-card') ctx.state.halted = true;
+  endHand(ctx, hand, 'misdeal');
+}
+
+export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winners?: Seat[]): void {
+  const state = ctx.state;
+  ctx.emit(winners ? { type: 'hand.ended', reason, winners } : { type: 'hand.ended', reason });
+  state.hand = null;
+  if (reason === 'misdeal') {
+    state.positions = misdealt(state.positions); // R-MISDEAL-RECOVERY: the same button deals again, nothing counts
+    return;
+  }
+  for (const seat of state.seats) {
+    if (seat.penaltyHands <= 0 || hand.number < seat.penaltyFrom) continue; // given during this hand: not yet
+    seat.penaltyHands -= 1;
+    if (seat.penaltyHands === 0) ctx.emit({ type: 'penalty.ended', seat: seat.seat, hands: seat.penaltyTotal });
+  }
+}

@@ -1,0 +1,40 @@
+// Questions about the seats of the hand under way: who is live, who can still bet, who faces a bet, and whether
+// the action is substantial yet. Read-only: every module of the hand asks these, none of them answers back.
+import type { Ctx } from './context.ts';
+import { ALL_IN, DEAD, FOLDED, type HandState, type Round } from './state.ts';
+import type { Seat } from './types.ts';
+
+/** How many dealt-in seats have none of the `flags` (no array: this runs on every action). */
+export function countWithout(hand: HandState, flags: number): number {
+  let n = 0;
+  for (const s of hand.plan.dealtIn) if ((hand.flags[s]! & flags) === 0) n += 1;
+  return n;
+}
+
+export function canBet(hand: HandState, seat: Seat): boolean {
+  return (hand.flags[seat]! & (FOLDED | DEAD | ALL_IN)) === 0;
+}
+
+export function isLive(hand: HandState, seat: Seat): boolean {
+  return (hand.flags[seat]! & (FOLDED | DEAD)) === 0;
+}
+
+export function liveSeats(hand: HandState): Seat[] {
+  return hand.plan.dealtIn.filter((s) => isLive(hand, s));
+}
+
+/** Live seats that can still bet (not all-in). */
+export function bettingSeats(hand: HandState): Seat[] {
+  return hand.plan.dealtIn.filter((s) => canBet(hand, s));
+}
+
+export function facingBet(round: Round | null, seat: Seat): boolean {
+  return round !== null && round.matched[seat]! < round.level;
+}
+
+/** R-SUBSTANTIAL-ACTION (TDA 36): (A) `chipActions` actions in turn of which at least one puts chips in (so
+ * heads-up "call, check" or "fold, call" count), or (B) `anyActions` actions of any kind. */
+export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
+  const rule = ctx.state.setup!.profile.misdeal.substantialAction;
+  return (hand.chipActions >= 1 && hand.anyActions >= rule.chipActions) || hand.anyActions >= rule.anyActions;
+}
