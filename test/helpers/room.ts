@@ -149,7 +149,10 @@ export class RoomHarness {
   readonly outputs: RoomOutput[] = [];
   at = 0;
 
-  constructor(setup: Record<string, unknown> & { tables: { id: string; seats: number }[] }, online = true) {
+  constructor(
+    setup: Record<string, unknown> & { tables: { id: string; seats: number; open?: boolean }[] },
+    online = true,
+  ) {
     for (const t of setup.tables) this.tables.set(t.id, new FakeTable(t.id, t.seats));
     this.input({ type: 'command', name: 'setup', ...setup });
     if (online) for (const t of setup.tables) this.input({ type: 'table', table: t.id, status: 'online' });
