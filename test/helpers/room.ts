@@ -23,6 +23,8 @@ export class FakeTable {
   hand = 0;
   /** Seats whose `move-player` waits for the end of the hand. */
   leaving: number[] = [];
+  /** seat-player commands for a seat already taken (a seat given twice). */
+  conflicts = 0;
   /** Commands this table received, in order. */
   received: TableCommand[] = [];
   constructor(
@@ -41,8 +43,10 @@ export class FakeTable {
   receive(c: TableCommand): Event[] {
     this.received.push(c);
     if (c.name === 'seat-player') {
-      if (this.players[c.seat - 1] !== null)
+      if (this.players[c.seat - 1] !== null) {
+        this.conflicts += 1;
         return [this.ev({ type: 'request.rejected', request: 'seat-player', reason: 'seat-taken' })];
+      }
       this.players[c.seat - 1] = c.player;
       this.stacks[c.seat - 1] = c.chips ?? null;
       return [

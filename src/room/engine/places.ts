@@ -16,6 +16,7 @@ export function playerOut(
   time: number | null,
 ): void {
   if (state.players.get(player) !== true) return; // not ours, or already out: each player once
+  if (state.places.some((p) => p.place === 1)) return; // the winner is known: the tournament is over
   state.players.set(player, false);
   state.outs.push({ player, table, stackAtStart, time });
 }

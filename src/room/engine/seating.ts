@@ -36,6 +36,8 @@ function giveSeat(
 /** R-ROOM-DRAW: a seat drawn uniformly among the free seats of the open tables with the fewest players. */
 export function register(ctx: RoomCtx, player: string): void {
   const state = ctx.state;
+  // Place 1 closes the tournament (R-ROOM-PLACES): a later entry would have no place to finish in.
+  if (state.places.some((p) => p.place === 1)) return ctx.reject('register', 'finished');
   if (state.players.get(player) === true) return ctx.reject('register', 'already-registered');
   const seats: { t: TableModel; seat: number }[] = [];
   for (const t of fewestTables(state)) for (const seat of freeSeats(t)) seats.push({ t, seat });
