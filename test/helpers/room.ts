@@ -151,6 +151,8 @@ export class RoomHarness {
   readonly room = newRoom();
   readonly tables = new Map<string, FakeTable>();
   readonly outputs: RoomOutput[] = [];
+  /** Every input the room got, in order (a golden replay's lines). */
+  readonly inputs: Record<string, unknown>[] = [];
   at = 0;
 
   constructor(
@@ -169,7 +171,9 @@ export class RoomHarness {
   /** Feeds one input at the harness's time (or its own `at`), delivers what follows; returns every output. */
   input(raw: Record<string, unknown>): RoomOutput[] {
     if (typeof raw.at === 'number') this.at = Math.max(this.at, raw.at);
-    const outs = this.room.apply({ at: this.at, ...raw });
+    const input = { at: this.at, ...raw };
+    this.inputs.push(input);
+    const outs = this.room.apply(input);
     this.outputs.push(...outs);
     const all = [...outs];
     for (const o of outs) {
