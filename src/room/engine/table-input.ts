@@ -95,7 +95,7 @@ export function tableEvent(ctx: RoomCtx, t: TableModel, e: Obj): string | void {
       return;
     case 'hand.ended':
       handEnded(ctx.state, t.id, ctx.at);
-      if (isPlaying(t) || t.broken) rebalance(ctx);
+      rebalance(ctx); // after every hand that ends at any table (R-ROOM-BALANCE, R-ROOM-BREAK)
       return;
     default:
       return; // every other event is the table's own business
