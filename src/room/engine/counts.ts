@@ -67,12 +67,6 @@ export function fewestTables(state: RoomState, except?: TableModel): TableModel[
   return found;
 }
 
-/** Position in the break order; tables not in it come after, in setup order. */
-export function breakRank(state: RoomState, t: TableModel): number {
-  const i = state.setup!.breakOrder.indexOf(t.id);
-  return i >= 0 ? i : state.setup!.breakOrder.length + state.tables.indexOf(t);
-}
-
 export function tableById(state: RoomState, id: string): TableModel | undefined {
-  return state.tables.find((t) => t.id === id);
+  return state.byId.get(id);
 }

@@ -120,9 +120,11 @@ function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { nam
   const rules = { ...options.profiles[c.profile]!.room, ...c.rules?.room };
   state.setup = { profile: c.profile, rules, startingStack: c.startingStack ?? null, breakOrder: [...c.breakOrder] };
   state.rng.state = c.seed ?? 0;
-  state.tables = c.tables.map((t): TableModel => ({
+  const order = c.breakOrder;
+  state.tables = c.tables.map((t, i): TableModel => ({
     id: t.id,
     seats: t.seats,
+    rank: order.includes(t.id) ? order.indexOf(t.id) : order.length + i,
     open: t.open !== false,
     broken: false,
     online: false,
@@ -133,4 +135,5 @@ function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { nam
     bigBlind: null,
     lastSeq: 0,
   }));
+  state.byId = new Map(state.tables.map((t) => [t.id, t]));
 }

@@ -16,8 +16,9 @@ export function playerOut(
   time: number | null,
 ): void {
   if (state.players.get(player) !== true) return; // not ours, or already out: each player once
-  if (state.places.some((p) => p.place === 1)) return; // the winner is known: the tournament is over
+  if (state.finished) return; // the winner is known: the tournament is over
   state.players.set(player, false);
+  state.left -= 1;
   state.outs.push({ player, table, stackAtStart, time });
 }
 
@@ -58,8 +59,8 @@ function give(ctx: RoomCtx, player: string, place: number): void {
 /** Place 1 when one player is left and no place is waiting. */
 function lastPlayer(ctx: RoomCtx): void {
   const state = ctx.state;
-  if (state.outs.length > 0) return;
-  const inPlay = [...state.players].filter(([, playing]) => playing);
-  if (inPlay.length !== 1 || state.entries - state.places.length !== 1) return;
-  give(ctx, inPlay[0]![0], 1);
+  if (state.outs.length > 0 || state.left !== 1 || state.entries - state.places.length !== 1) return;
+  const [winner] = [...state.players].find(([, playing]) => playing)!;
+  state.finished = true;
+  give(ctx, winner, 1);
 }

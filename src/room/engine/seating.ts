@@ -2,16 +2,7 @@
 // moves step by step (R-ROOM-MOVE): `move-player` to the source, `player.moved` back, then `seat-player` at the
 // destination, with the seat chosen from the destination's latest picture at that moment.
 import type { RoomCtx } from './context.ts';
-import {
-  breakRank,
-  capacity,
-  fewestTables,
-  freeSeats,
-  isPlaying,
-  movableSeats,
-  playerCount,
-  tableById,
-} from './counts.ts';
+import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById } from './counts.ts';
 import { drawIndex, drawOne } from './random.ts';
 import type { PendingMove, RoomState, TableModel } from './state.ts';
 import type { MoveReason, Place } from './types.ts';
@@ -37,7 +28,7 @@ function giveSeat(
 export function register(ctx: RoomCtx, player: string): void {
   const state = ctx.state;
   // Place 1 closes the tournament (R-ROOM-PLACES): a later entry would have no place to finish in.
-  if (state.places.some((p) => p.place === 1)) return ctx.reject('register', 'finished');
+  if (state.finished) return ctx.reject('register', 'finished');
   if (state.players.get(player) === true) return ctx.reject('register', 'already-registered');
   const seats: { t: TableModel; seat: number }[] = [];
   for (const t of fewestTables(state)) for (const seat of freeSeats(t)) seats.push({ t, seat });
@@ -45,6 +36,7 @@ export function register(ctx: RoomCtx, player: string): void {
   const { t, seat } = drawOne(state.rng, seats);
   state.players.set(player, true);
   state.entries += 1;
+  state.left += 1;
   giveSeat(ctx, t, seat, player, state.setup!.startingStack, null, 'draw');
 }
 
@@ -94,13 +86,13 @@ function balance(ctx: RoomCtx): void {
     for (const t of state.tables) {
       if (!isPlaying(t) || movableSeats(state, t).length === 0) continue;
       const n = playerCount(state, t);
-      if (n > fullCount || (n === fullCount && breakRank(state, t) < breakRank(state, full!))) {
+      if (n > fullCount || (n === fullCount && t.rank < full!.rank)) {
         full = t;
         fullCount = n;
       }
     }
     let short: TableModel | null = null;
-    for (const t of fewestTables(state)) if (!short || breakRank(state, t) > breakRank(state, short)) short = t;
+    for (const t of fewestTables(state)) if (!short || t.rank > short.rank) short = t;
     if (!full || !short || full === short || fullCount - playerCount(state, short) < balanceAt) return;
     const seat = balancePick === 'random' ? drawOne(state.rng, movableSeats(state, full)) : nextBigBlind(state, full);
     sendAway(ctx, full, seat, short, { reason: 'balance', seatPick: balancePick });
@@ -143,6 +135,7 @@ export function arrived(ctx: RoomCtx, source: TableModel, player: string, chips:
     if (tables.length === 0) {
       ctx.reject('move-player', 'no-seat', `no table has a seat for ${player}`);
       state.players.set(player, false);
+      state.left -= 1;
       return true;
     }
     to = drawOne(state.rng, tables);

@@ -46,7 +46,7 @@ export function roomSnapshot(state: RoomState): RoomSnapshot {
         }),
       })),
     moving: state.moves.map(({ player, from, to, reason }) => ({ player, from: { ...from }, to, reason })),
-    playersLeft: [...state.players.values()].filter(Boolean).length,
+    playersLeft: state.left,
     entries: state.entries,
     breakOrder: [...(setup?.breakOrder ?? [])],
     balanceAt: setup?.rules.balanceAt ?? null,

@@ -7,6 +7,8 @@ import type { MoveReason, RoomRules } from './types.ts';
 export interface TableModel {
   id: string;
   seats: number;
+  /** Position in the break order; tables not in it come after, in setup order (R-ROOM-BALANCE ties). */
+  rank: number;
   open: boolean;
   /** Broken (R-ROOM-BREAK): closed, its players on their way to other tables. */
   broken: boolean;
@@ -56,10 +58,15 @@ export interface RoomState {
   setup: RoomSetup | null;
   rng: Rng;
   tables: TableModel[];
+  byId: Map<string, TableModel>;
   /** Every player ever registered: true while in the tournament. */
   players: Map<string, boolean>;
   moves: PendingMove[];
   entries: number;
+  /** Players still in (true in `players`). */
+  left: number;
+  /** Place 1 is given: the tournament is over. */
+  finished: boolean;
   /** Places given so far, in the order given. */
   places: { player: string; place: number }[];
   outs: PendingOut[];
@@ -73,9 +80,12 @@ export function initialRoomState(): RoomState {
     setup: null,
     rng: { state: 1 },
     tables: [],
+    byId: new Map(),
     players: new Map(),
     moves: [],
     entries: 0,
+    left: 0,
+    finished: false,
     places: [],
     outs: [],
     levels: null,
