@@ -38,7 +38,7 @@ function error(fn: () => unknown): TableError {
 const MINIMAL = 'room: {id: r1}\ntables: [{id: T1}, {id: T2, seats: 6}]\nbreakOrder: [T2]\n';
 
 describe('room config', () => {
-  test('the example loads (its TLS file beside it), paths follow the file, the result is frozen', () => {
+  test('R-ROOM-DETAILS the example loads (its TLS file beside it), paths follow the file, the result is frozen', () => {
     const file = join(dir, 'example.yaml');
     copyFileSync(EXAMPLE, file);
     const config = loadRoomConfig(file);
@@ -53,7 +53,7 @@ describe('room config', () => {
     expect(Object.isFrozen(config.tables[0])).toBe(true);
   });
 
-  test('defaults: profile tda, 9 seats, open tables, chips off, the local broker, topics room/ and pokertable/', () => {
+  test('R-ROOM-DETAILS defaults: profile tda, 9 seats, open tables, chips off, the local broker, topics room/ and pokertable/', () => {
     const config = loadRoomConfig(yamlFile(MINIMAL));
     expect(config.room).toEqual({ id: 'r1', profile: 'tda', rules: {}, startingStack: null });
     expect(config.tables).toEqual([
@@ -93,7 +93,7 @@ describe('room config', () => {
       '/mqtt/caFile',
       'does not exist',
     ],
-  ])('CONFIG_INVALID names the file and the field: %s', (text, field, message) => {
+  ])('R-ROOM-DETAILS CONFIG_INVALID names the file and the field: %s', (text, field, message) => {
     const file = yamlFile(text);
     const e = error(() => loadRoomConfig(file));
     expect(e.code).toBe('CONFIG_INVALID');
@@ -102,12 +102,12 @@ describe('room config', () => {
     expect(e.message).toContain(message);
   });
 
-  test('a YAML mistake names the line; an unreadable file says so', () => {
+  test('R-ROOM-DETAILS a YAML mistake names the line; an unreadable file says so', () => {
     expect(error(() => loadRoomConfig(yamlFile('room: {id: r1\n'))).message).toMatch(/room\d+\.yaml:\d+:\d+/);
     expect(error(() => loadRoomConfig(join(dir, 'missing.yaml'))).code).toBe('CONFIG_INVALID');
   });
 
-  test('setupCommand gives the engine a setup it accepts, with the seed', () => {
+  test('R-ROOM-DETAILS setupCommand gives the engine a setup it accepts, with the seed', () => {
     const config = loadRoomConfig(yamlFile(MINIMAL));
     const room = createRoom({ profiles: loadRoomProfiles() });
     expect(room.apply({ at: 0, type: 'command', ...setupCommand(config, 77) })).toEqual([]);
@@ -133,14 +133,14 @@ describe('room profiles', () => {
     });
   });
 
-  test('every table profile has its room profile, by the same name', () => {
+  test('R-ROOM-BALANCE every table profile has its room profile, by the same name', () => {
     const tableProfiles = ['bfp', 'club', 'robert', 'tda'];
     expect(Object.keys(loadRoomProfiles()).sort()).toEqual(tableProfiles);
     for (const p of tableProfiles)
       expect(JSON.parse(readFileSync(join(SHIPPED_ROOM_RULES_DIR, `${p}.json`), 'utf8'))).toHaveProperty('name', p);
   });
 
-  test("a venue's room-rules/ beside the room config adds or overrides profiles; a bad one names file and field", () => {
+  test("R-ROOM-BALANCE a venue's room-rules/ beside the room config adds or overrides profiles; a bad one names file and field", () => {
     const venue = mkdtempSync(join(tmpdir(), 'room-venue-'));
     try {
       mkdirSync(join(venue, 'room-rules'));

@@ -17,7 +17,7 @@ function roomReplay(args: string[], stdin?: string): string {
 }
 
 describe('room replay (npm run room-replay)', () => {
-  test('there are golden room replays', () => expect(fixtures.length).toBeGreaterThanOrEqual(2));
+  test('R-ROOM-DETAILS there are golden room replays', () => expect(fixtures.length).toBeGreaterThanOrEqual(2));
 
   test.each(fixtures)('R-ROOM-DETAILS %s replays to its expected outputs, byte for byte', (file) => {
     const expected = readFileSync(join(dir, file.replace(/\.jsonl$/, '.expected.jsonl')), 'utf8');
@@ -40,7 +40,7 @@ describe('room replay (npm run room-replay)', () => {
     expect(draws(roomReplay(['-'], reseeded))).not.toEqual(draws(first));
   });
 
-  test('input.rejected carries the line number, from 1, blank lines counted; outputs have seq from 1 and at', () => {
+  test('R-ROOM-DETAILS input.rejected carries the line number, from 1, blank lines counted; outputs have seq from 1 and at', () => {
     const out = roomReplay(['-'], '\n{not json\n\n{"at": 1, "type": "nope"}\n{"type": "tick"}\n');
     const lines = out
       .trimEnd()
@@ -53,7 +53,7 @@ describe('room replay (npm run room-replay)', () => {
     ]);
   });
 
-  test('a missing file or a bad option: a message on stderr and a non-zero exit, nothing on stdout', () => {
+  test('R-ROOM-DETAILS a missing file or a bad option: a message on stderr and a non-zero exit, nothing on stdout', () => {
     for (const args of [['no-such-file.jsonl'], ['--nope']]) {
       let error: { status?: number; stdout?: string; stderr?: string } = {};
       try {

@@ -67,7 +67,7 @@ export function tableEvent(ctx: RoomCtx, t: TableModel, e: Obj): string | void {
       if (fresh) {
         t.players[seat - 1] = player;
         t.stacks[seat - 1] = chipsOf(e.chips);
-        if (t.given[seat - 1] === player) t.given[seat - 1] = null;
+        t.given[seat - 1] = null; // whoever the table seated, the seat is its news now
       }
       return;
     case 'player.eliminated':
