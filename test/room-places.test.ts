@@ -1,5 +1,5 @@
 // R-ROOM-PLACES: places count down from the entries; players out in one hand at one table are ranked by their stack
-// at the start of the hand (R-CHIPS-BUST), at different tables by the time their hands ended; the same time ties and
+// at the start of the hand (the bigger one finishes higher), at different tables by the time their hands ended; the same time ties and
 // ties share the better place. The places of a time are given 1 ms later (another table may still report an end at
 // that same time: docs/room.md).
 import { describe, expect, test } from 'vitest';
@@ -21,7 +21,7 @@ const playerAt = (h: RoomHarness, id: string, seat: number) => h.table(id).playe
 const places = (h: RoomHarness) => h.of('place').map((p) => [p.player, p.place, p.at]);
 
 describe('R-ROOM-PLACES', () => {
-  test('R-ROOM-PLACES one hand at one table: the bigger stack at the start finishes higher (R-CHIPS-BUST), given 1 ms after the end', () => {
+  test('R-ROOM-PLACES one hand at one table: the bigger stack at the start finishes higher, given 1 ms after the end', () => {
     const h = room(10);
     const [s1, s2] = seatsOf(h, 'A') as [number, number];
     const small = playerAt(h, 'A', s1);

@@ -1,7 +1,7 @@
 // R-ROOM-PLACES: who finishes where. A player is out on `player.eliminated`, or on a `player.removed` no move caused;
 // each player once. Eliminations wait for the end of their hand at their table: players out in one hand at one table
-// are ranked by their stack at the start of the hand (R-CHIPS-BUST), players out at different tables by the time
-// their hands ended, removals by the time of the removal; the same time ties, and ties share the better place.
+// are ranked by their stack at the start of the hand (the bigger finishes higher), players out at different tables
+// by the time their hands ended, removals by the time of the removal; the same time ties, ties share the better place.
 // Because another table may still report an end at the same `at`, the places of a time are given by a timer one
 // millisecond later (its deadline is the outputs' `at`).
 import type { RoomCtx } from './context.ts';
