@@ -1,7 +1,7 @@
 // R-ROOM-PLACES: places count down from the entries; players out in one hand at one table are ranked by their stack
-// at the start of the hand (the bigger one finishes higher), at different tables by the time their hands ended; the same time ties and
-// ties share the better place. The places of a time are given 1 ms later (another table may still report an end at
-// that same time: docs/room.md).
+// at the start of the hand (the bigger one finishes higher), at different tables by the time their hands ended; the
+// same time ties and ties share the better place. The places of a time are given 1 ms later (another table may still
+// report an end at that same time: docs/room.md).
 import { describe, expect, test } from 'vitest';
 import { RoomHarness } from './helpers/room.ts';
 

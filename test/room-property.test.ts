@@ -1,6 +1,7 @@
 // R-ROOM-DRAW, R-ROOM-BALANCE, R-ROOM-BREAK, R-ROOM-MOVE, R-ROOM-PLACES as a property: whatever the registrations,
-// hands, busts, removals, breaks and tables opened, in any order, no seat is ever given twice, no table holds more than its
-// seats, a player is in one place at a time, and once one player is left the places 1..entries were each given once.
+// hands, busts, removals, breaks and tables opened, in any order, no seat is ever given twice, no table holds more
+// than its seats, a player is in one place at a time, and once one player is left the places 1..entries were each
+// given once.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { RoomHarness } from './helpers/room.ts';

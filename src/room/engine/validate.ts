@@ -13,6 +13,7 @@ const isObj = (v: unknown): v is Obj => {
 };
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const MAX_NAME = 100;
+const NAMES = 'setup, open-table, register, levels-start, levels-pause, levels-resume, balance-at';
 /** A table id is a topic level (`pokertable/<id>`): the same characters a table's config allows. */
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const isName = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_NAME;
@@ -71,7 +72,7 @@ function validateCommand(raw: Obj): RoomCommand | string {
         ? { name, players: raw.players }
         : 'balance-at needs `players`, a whole number from 2';
     default:
-      return 'command `name` must be one of setup, open-table, register, levels-start, levels-pause, levels-resume, balance-at';
+      return `command \`name\` must be one of ${NAMES}`;
   }
 }
 
