@@ -1,4 +1,5 @@
-// One linter for the whole tree; src/domain gets an extra fence that keeps the engine pure (design.md).
+// One linter for the whole tree; src/domain and the room engine (src/room/engine) get an extra fence that keeps the
+// engines pure (design.md).
 import tseslint from 'typescript-eslint';
 
 const impureModules = ['node:*', 'fs', 'fs/*', 'net', 'child_process', 'os', 'path', 'johnny-five', 'serialport',
@@ -17,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/domain/**/*.ts'],
+    files: ['src/domain/**/*.ts', 'src/room/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: impureModules.map((group) => ({ group: [group],
         message: 'src/domain is pure: no I/O, hardware or network modules (design.md).' })) }],

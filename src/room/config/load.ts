@@ -1,0 +1,88 @@
+// The room config loader: YAML in, a validated, defaulted, deeply frozen RoomConfig out, or one TableError
+// ('CONFIG_INVALID') naming the file and the field, as the table's config loader does (src/config/load.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from '../../config/schema.ts';
+import { TableError } from '../../domain/errors.ts';
+import type { RoomCommand } from '../engine/types.ts';
+import { loadRoomProfiles, roomProfileDirs } from './profiles.ts';
+import type { RoomConfig } from './types.ts';
+
+const roomSchema = createRequire(import.meta.url)('../../../config/room.schema.json') as object;
+let validateRoom: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
+
+export function loadRoomConfig(file: string): Readonly<RoomConfig> {
+  const shown = displayPath(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new TableError('CONFIG_INVALID', `${shown}: cannot read (${code})`, { file: shown });
+  }
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const lines = doc.errors.map((e) => {
+      const at = e.linePos?.[0];
+      return `${shown}${at ? `:${at.line}:${at.col}` : ''}: ${e.message.split('\n')[0] ?? e.code}`;
+    });
+    throw new TableError('CONFIG_INVALID', lines.join('\n'), { file: shown });
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw invalid('CONFIG_INVALID', file, [
+      { field: '/', message: 'must be a YAML mapping with `room`, `tables`, `breakOrder`' },
+    ]);
+  validateRoom ??= createAjv().compile(roomSchema);
+  if (!validateRoom(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateRoom.errors));
+
+  const config = data as Omit<RoomConfig, 'source'>;
+  const configDir = dirname(resolve(file));
+  const problems: FieldError[] = [];
+  const ids = config.tables.map((t) => t.id);
+  ids.forEach((id, i) => {
+    if (ids.indexOf(id) !== i)
+      problems.push({ field: `/tables/${i}/id`, message: `"${id}" is already /tables/${ids.indexOf(id)}` });
+  });
+  config.breakOrder.forEach((id, i) => {
+    if (!ids.includes(id)) problems.push({ field: `/breakOrder/${i}`, message: `"${id}" is not one of the tables` });
+    else if (config.breakOrder.indexOf(id) !== i)
+      problems.push({ field: `/breakOrder/${i}`, message: `"${id}" is listed twice` });
+  });
+  const profiles = loadRoomProfiles(roomProfileDirs(file));
+  if (!Object.hasOwn(profiles, config.room.profile))
+    problems.push({
+      field: '/room/profile',
+      message: `"${config.room.profile}" is not a room profile (known: ${Object.keys(profiles).sort().join(', ')})`,
+    });
+  config.storage.dir = resolve(configDir, config.storage.dir);
+  const mqtt = config.mqtt;
+  for (const key of ['caFile', 'certFile', 'keyFile'] as const) {
+    const value = mqtt[key];
+    if (value === undefined) continue;
+    mqtt[key] = resolve(configDir, value);
+    if (!existsSync(mqtt[key])) problems.push({ field: `/mqtt/${key}`, message: `file ${mqtt[key]} does not exist` });
+  }
+  if ((mqtt.certFile === undefined) !== (mqtt.keyFile === undefined))
+    problems.push({ field: '/mqtt/keyFile', message: 'certFile and keyFile go together (client certificate)' });
+  if ((mqtt.username === undefined) !== (mqtt.password === undefined))
+    problems.push({ field: '/mqtt/password', message: 'username and password go together' });
+  if (problems.length > 0) throw invalid('CONFIG_INVALID', file, problems);
+  return deepFreeze({ source: shown, ...config });
+}
+
+/** The room engine's `setup` command for a config; `seed` is the draws' seed (journaled with the command). */
+export function setupCommand(config: Readonly<RoomConfig>, seed: number): Extract<RoomCommand, { name: 'setup' }> {
+  const command: Extract<RoomCommand, { name: 'setup' }> = {
+    name: 'setup',
+    tables: config.tables.map((t) => ({ id: t.id, seats: t.seats, open: t.open })),
+    breakOrder: [...config.breakOrder],
+    profile: config.room.profile,
+    seed,
+  };
+  if (config.room.rules.room) command.rules = { room: { ...config.room.rules.room } };
+  if (config.room.startingStack !== null) command.startingStack = config.room.startingStack;
+  return command;
+}

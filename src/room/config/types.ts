@@ -1,0 +1,29 @@
+// The validated, frozen shape of a room's config (room.yaml). The loader (load.ts) checks a file against
+// config/room.schema.json and names the file and field of any error.
+import type { BalancePick, SetupTable } from '../engine/types.ts';
+
+export interface RoomConfig {
+  /** The file it came from, as shown in messages. */
+  source: string;
+  room: {
+    id: string;
+    profile: string;
+    rules: { room?: { balanceAt?: number; balancePick?: BalancePick } };
+    startingStack: number | null;
+  };
+  tables: Required<SetupTable>[];
+  breakOrder: string[];
+  mqtt: {
+    url: string;
+    baseTopic: string;
+    tableBaseTopic: string;
+    username?: string;
+    password?: string;
+    caFile?: string;
+    certFile?: string;
+    keyFile?: string;
+    rejectUnauthorized: boolean;
+  };
+  storage: { dir: string };
+  log: { level: 'trace' | 'debug' | 'info' | 'warn' | 'error' };
+}

@@ -1,0 +1,139 @@
+// The room engine: (state, input) → outputs, plus the next timer deadline. Deterministic, no I/O, no wall clock, no
+// Math.random: time arrives in each input's `at`, timers due at or before it fire first at their deadlines, and the
+// draws come from the seeded generator in the state (setup's `seed`).
+import { advanceLevel, levelDue, pauseLevels, resumeLevels, sendLevel, startLevels } from './clock.ts';
+import { RoomCtx } from './context.ts';
+import { tableById } from './counts.ts';
+import { givePlaces, placesDue } from './places.ts';
+import { rebalance, register } from './seating.ts';
+import { roomSnapshot, type RoomSnapshot } from './snapshot.ts';
+import { initialRoomState, type RoomState, type TableModel } from './state.ts';
+import { tableEvent, tableState, tableStatus } from './table-input.ts';
+import type { RoomCommand, RoomInput, RoomOutput, RoomProfile } from './types.ts';
+import { validateRoomInput } from './validate.ts';
+
+export interface RoomOptions {
+  /** Room profiles a `setup` may name (config/room-profiles.json, already validated). */
+  profiles: Readonly<Record<string, RoomProfile>>;
+}
+
+export interface Room {
+  /** Handles one input (any JSON value: validated here). Never throws; bad input gives `input.rejected`, stamped
+   * with `line` when given (replay). */
+  apply(input: unknown, line?: number): RoomOutput[];
+  /** The earliest timer deadline (ms), or null. Feed `{type: 'tick', at: deadline}` when it comes. */
+  nextDeadline(): number | null;
+  /** What `room/<id>/state` carries. */
+  snapshot(): RoomSnapshot;
+}
+
+export function createRoom(options: RoomOptions): Room {
+  const state = initialRoomState();
+  return {
+    apply: (raw, line) => roomStep(state, options, raw, line),
+    nextDeadline: () => roomDeadline(state),
+    snapshot: () => roomSnapshot(state),
+  };
+}
+
+export function roomDeadline(state: RoomState): number | null {
+  const a = levelDue(state.levels);
+  const b = placesDue(state);
+  return a === null ? b : b === null ? a : Math.min(a, b);
+}
+
+function fireTimers(ctx: RoomCtx, until: number): void {
+  for (;;) {
+    const due = roomDeadline(ctx.state);
+    if (due === null || due > until) return;
+    ctx.at = due;
+    if (levelDue(ctx.state.levels) === due) advanceLevel(ctx);
+    else givePlaces(ctx, due);
+  }
+}
+
+export function roomStep(state: RoomState, options: RoomOptions, raw: unknown, line?: number): RoomOutput[] {
+  const checked = validateRoomInput(raw);
+  const valid = typeof checked !== 'string';
+  const at = valid ? Math.max(checked.at, state.now) : state.now;
+  const ctx = new RoomCtx(state, at);
+  let reason: string | void = valid ? undefined : checked;
+  try {
+    fireTimers(ctx, at);
+    ctx.at = state.now = at;
+    if (valid) reason = handle(ctx, options, checked);
+  } catch (error) {
+    // A bug must not stop the room: what was emitted stands and the input is refused.
+    ctx.at = state.now = at;
+    reason = `internal error: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (reason)
+    ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
+  return ctx.outputs;
+}
+
+function handle(ctx: RoomCtx, options: RoomOptions, input: RoomInput): string | void {
+  if (input.type === 'tick') return;
+  if (input.type === 'command') return command(ctx, options, input);
+  if (!ctx.state.setup) return 'the room is not set up: send a setup command first';
+  const t = tableById(ctx.state, input.table);
+  if (!t) return `"${input.table}" is not one of the room's tables`;
+  if ('status' in input) return tableStatus(ctx, t, input.status);
+  if ('state' in input) return tableState(t, input.state);
+  return tableEvent(ctx, t, input.event);
+}
+
+function command(ctx: RoomCtx, options: RoomOptions, c: RoomCommand): void {
+  const state = ctx.state;
+  if (c.name === 'setup') return setup(ctx, options, c);
+  if (!state.setup) return ctx.reject(c.name, 'not-set-up');
+  switch (c.name) {
+    case 'open-table': {
+      const t = tableById(state, c.table);
+      if (!t) return ctx.reject(c.name, 'unknown-table');
+      if (t.open && !t.broken) return ctx.reject(c.name, 'already-open');
+      t.open = true;
+      t.broken = false;
+      if (t.online) sendLevel(ctx, t);
+      return;
+    }
+    case 'register':
+      return register(ctx, c.player);
+    case 'levels-start':
+      return startLevels(ctx, c.levels);
+    case 'levels-pause':
+      return pauseLevels(ctx);
+    case 'levels-resume':
+      return resumeLevels(ctx);
+    case 'balance-at':
+      // R-ROOM-DETAILS: takes effect at once, the balance check runs right away.
+      state.setup.rules.balanceAt = c.players;
+      return rebalance(ctx);
+  }
+}
+
+function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { name: 'setup' }>): void {
+  const state = ctx.state;
+  if (state.setup) return ctx.reject('setup', 'already-set-up');
+  if (!Object.hasOwn(options.profiles, c.profile))
+    return ctx.reject('setup', 'unknown-profile', `known: ${Object.keys(options.profiles).sort().join(', ')}`);
+  const rules = { ...options.profiles[c.profile]!.room, ...c.rules?.room };
+  state.setup = { profile: c.profile, rules, startingStack: c.startingStack ?? null, breakOrder: [...c.breakOrder] };
+  state.rng.state = c.seed ?? 0;
+  const order = c.breakOrder;
+  state.tables = c.tables.map((t, i): TableModel => ({
+    id: t.id,
+    seats: t.seats,
+    rank: order.includes(t.id) ? order.indexOf(t.id) : order.length + i,
+    open: t.open !== false,
+    broken: false,
+    online: false,
+    players: new Array<string | null>(t.seats).fill(null),
+    stacks: new Array<number | null>(t.seats).fill(null),
+    given: new Array<string | null>(t.seats).fill(null),
+    button: null,
+    bigBlind: null,
+    lastSeq: 0,
+  }));
+  state.byId = new Map(state.tables.map((t) => [t.id, t]));
+}

@@ -1,0 +1,155 @@
+// Who sits where: the draw at registration (R-ROOM-DRAW), balancing (R-ROOM-BALANCE), breaking (R-ROOM-BREAK) and
+// moves step by step (R-ROOM-MOVE): `move-player` to the source, `player.moved` back, then `seat-player` at the
+// destination, with the seat chosen from the destination's latest picture at that moment.
+import type { RoomCtx } from './context.ts';
+import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById } from './counts.ts';
+import { drawIndex, drawOne } from './random.ts';
+import type { PendingMove, RoomState, TableModel } from './state.ts';
+import type { MoveReason, Place } from './types.ts';
+
+/** Gives a seat: the command to the table, the seat marked as taken until the table confirms, the move published. */
+function giveSeat(
+  ctx: RoomCtx,
+  t: TableModel,
+  seat: number,
+  player: string,
+  chips: number | null,
+  from: Place | null,
+  reason: MoveReason,
+): void {
+  t.players[seat - 1] = player;
+  t.given[seat - 1] = player;
+  t.stacks[seat - 1] = chips;
+  ctx.send(t.id, chips === null ? { name: 'seat-player', seat, player } : { name: 'seat-player', seat, player, chips });
+  ctx.emit({ type: 'move', player, from, to: { table: t.id, seat }, reason });
+}
+
+/** R-ROOM-DRAW: a seat drawn uniformly among the free seats of the open tables with the fewest players. */
+export function register(ctx: RoomCtx, player: string): void {
+  const state = ctx.state;
+  // Place 1 closes the tournament (R-ROOM-PLACES): a later entry would have no place to finish in.
+  if (state.finished) return ctx.reject('register', 'finished');
+  if (state.players.get(player) === true) return ctx.reject('register', 'already-registered');
+  const seats: { t: TableModel; seat: number }[] = [];
+  for (const t of fewestTables(state)) for (const seat of freeSeats(t)) seats.push({ t, seat });
+  if (seats.length === 0) return ctx.reject('register', 'no-seat');
+  const { t, seat } = drawOne(state.rng, seats);
+  state.players.set(player, true);
+  state.entries += 1;
+  state.left += 1;
+  giveSeat(ctx, t, seat, player, state.setup!.startingStack, null, 'draw');
+}
+
+function sendAway(
+  ctx: RoomCtx,
+  from: TableModel,
+  seat: number,
+  to: TableModel,
+  move: Omit<PendingMove, 'player' | 'from' | 'to'>,
+): void {
+  ctx.state.moves.push({ player: from.players[seat - 1]!, from: { table: from.id, seat }, to: to.id, ...move });
+  ctx.send(from.id, { name: 'move-player', seat });
+}
+
+/** R-ROOM-BREAK then R-ROOM-BALANCE: run after every hand that ends and when `balanceAt` changes. */
+export function rebalance(ctx: RoomCtx): void {
+  while (breakNext(ctx));
+  balance(ctx);
+}
+
+/** Breaks the next table in the break order when the other open tables have a seat for each of its players. */
+function breakNext(ctx: RoomCtx): boolean {
+  const state = ctx.state;
+  const next = state.setup!.breakOrder.map((id) => tableById(state, id)!).find(isPlaying);
+  if (!next) return false;
+  const others = state.tables.filter((t) => t !== next && isPlaying(t));
+  if (others.length === 0) return false;
+  let room = 0;
+  for (const t of others) room += Math.max(0, capacity(state, t));
+  if (room < playerCount(state, next)) return false;
+  next.broken = true;
+  // Players already on their way to it go elsewhere, drawn the same way.
+  for (const m of state.moves) if (m.to === next.id) m.to = drawOne(state.rng, fewestTables(state, next)).id;
+  for (const seat of movableSeats(state, next)) {
+    const to = drawOne(state.rng, fewestTables(state, next));
+    sendAway(ctx, next, seat, to, { reason: 'break', seatPick: 'random' });
+  }
+  return true;
+}
+
+function balance(ctx: RoomCtx): void {
+  const state = ctx.state;
+  const { balanceAt, balancePick } = state.setup!.rules;
+  for (;;) {
+    let full: TableModel | null = null;
+    let fullCount = -1;
+    for (const t of state.tables) {
+      if (!isPlaying(t) || movableSeats(state, t).length === 0) continue;
+      const n = playerCount(state, t);
+      if (n > fullCount || (n === fullCount && t.rank < full!.rank)) {
+        full = t;
+        fullCount = n;
+      }
+    }
+    let short: TableModel | null = null;
+    for (const t of fewestTables(state)) if (!short || t.rank > short.rank) short = t;
+    if (!full || !short || full === short || fullCount - playerCount(state, short) < balanceAt) return;
+    const seat = balancePick === 'random' ? drawOne(state.rng, movableSeats(state, full)) : nextBigBlind(state, full);
+    sendAway(ctx, full, seat, short, { reason: 'balance', seatPick: balancePick });
+  }
+}
+
+/** Seats after `from`, clockwise (seat numbers rise to the left), wrapping round; all seats when `from` is null. */
+function clockwiseAfter(t: TableModel, from: number | null): number[] {
+  const order: number[] = [];
+  const start = from ?? t.seats;
+  for (let k = 1; k <= t.seats; k++) order.push(((start - 1 + k) % t.seats) + 1);
+  return order;
+}
+
+/** The seat that would post the next big blind: the first player to the left of the last big blind (or of the
+ * button, before any hand), skipping players already leaving. */
+export function nextBigBlind(state: RoomState, t: TableModel): number {
+  const movable = new Set(movableSeats(state, t));
+  return clockwiseAfter(t, t.bigBlind ?? t.button).find((s) => movable.has(s))!;
+}
+
+/** The free seat nearest to the left of the big blind, where the newcomer posts the next big blind. */
+function seatLeftOfBigBlind(t: TableModel): number | undefined {
+  const free = new Set(freeSeats(t));
+  return clockwiseAfter(t, t.bigBlind ?? t.button).find((s) => free.has(s));
+}
+
+/** The table answered `player.moved`: the player takes a seat at the destination (R-ROOM-MOVE). Returns false when
+ * no move of the room's was waiting for that player. */
+export function arrived(ctx: RoomCtx, source: TableModel, player: string, chips: number | null): boolean {
+  const state = ctx.state;
+  const i = state.moves.findIndex((m) => m.from.table === source.id && m.player === player);
+  if (i < 0) return false;
+  const move = state.moves[i]!;
+  state.moves.splice(i, 1);
+  let to = tableById(state, move.to)!;
+  if (!isPlaying(to) || freeSeats(to).length === 0) {
+    // The destination filled up or closed meanwhile (the floor seated someone): the draw decides again.
+    const tables = fewestTables(state).filter((t) => freeSeats(t).length > 0);
+    if (tables.length === 0) {
+      ctx.reject('move-player', 'no-seat', `no table has a seat for ${player}`);
+      state.players.set(player, false);
+      state.left -= 1;
+      return true;
+    }
+    to = drawOne(state.rng, tables);
+  }
+  const free = freeSeats(to);
+  const seat =
+    move.seatPick === 'next-big-blind'
+      ? (seatLeftOfBigBlind(to) ?? free[0]!)
+      : free[drawIndex(state.rng, free.length)]!;
+  giveSeat(ctx, to, seat, player, chips, move.from, move.reason);
+  return true;
+}
+
+/** A player leaving a table otherwise than by a move (eliminated, removed): a move waiting for them is dropped. */
+export function dropMove(state: RoomState, table: string, player: string): void {
+  state.moves = state.moves.filter((m) => !(m.from.table === table && m.player === player));
+}

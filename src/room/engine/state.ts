@@ -1,0 +1,93 @@
+// The room's state: what it knows of each table (from the tables' events and `state`, and from the seats it gave),
+// the players, the moves under way, the places and the level clock. Plain data: a restart replays the inputs.
+import type { LevelState } from '../../domain/state.ts';
+import type { Rng } from './random.ts';
+import type { MoveReason, RoomRules } from './types.ts';
+
+export interface TableModel {
+  id: string;
+  seats: number;
+  /** Position in the break order; tables not in it come after, in setup order (R-ROOM-BALANCE ties). */
+  rank: number;
+  open: boolean;
+  /** Broken (R-ROOM-BREAK): closed, its players on their way to other tables. */
+  broken: boolean;
+  online: boolean;
+  /** Seat n at index n - 1: the player there, as far as the room knows. */
+  players: (string | null)[];
+  /** Stacks when chips are tracked (from `player.seated`, `state`), else null. */
+  stacks: (number | null)[];
+  /** Seats the room gave (`seat-player` sent) that the table has not confirmed yet: a `state` older than the
+   * command must not free them. */
+  given: (string | null)[];
+  button: number | null;
+  bigBlind: number | null;
+  /** The highest event `seq` seen: an older `state` is not used. */
+  lastSeq: number;
+}
+
+/** A player the room sent `move-player` for, waiting for the table's `player.moved`. Counts at `to`. */
+export interface PendingMove {
+  player: string;
+  from: { table: string; seat: number };
+  to: string;
+  reason: MoveReason;
+  /** How the seat at `to` is chosen when the player arrives. */
+  seatPick: 'next-big-blind' | 'random';
+}
+
+/** A player out of the tournament whose place is not given yet. `time` is null until the hand that eliminated the
+ * player ends at that table (R-ROOM-PLACES). */
+export interface PendingOut {
+  player: string;
+  table: string;
+  stackAtStart: number | null;
+  time: number | null;
+}
+
+export interface RoomSetup {
+  profile: string;
+  rules: RoomRules;
+  startingStack: number | null;
+  breakOrder: string[];
+}
+
+export interface RoomState {
+  now: number;
+  seq: number;
+  setup: RoomSetup | null;
+  rng: Rng;
+  tables: TableModel[];
+  byId: Map<string, TableModel>;
+  /** Every player ever registered: true while in the tournament. */
+  players: Map<string, boolean>;
+  moves: PendingMove[];
+  entries: number;
+  /** Players still in (true in `players`). */
+  left: number;
+  /** Place 1 is given: the tournament is over. */
+  finished: boolean;
+  /** Places given so far, in the order given. */
+  places: { player: string; place: number }[];
+  outs: PendingOut[];
+  levels: LevelState | null;
+}
+
+export function initialRoomState(): RoomState {
+  return {
+    now: 0,
+    seq: 0,
+    setup: null,
+    rng: { state: 1 },
+    tables: [],
+    byId: new Map(),
+    players: new Map(),
+    moves: [],
+    entries: 0,
+    left: 0,
+    finished: false,
+    places: [],
+    outs: [],
+    levels: null,
+  };
+}

@@ -1,0 +1,109 @@
+// What the tables publish, read into the room's picture of them: events (`<base>/events`), the retained `state`,
+// the `status`. Fields are read by name; whatever else a table adds is ignored.
+import { sendLevel } from './clock.ts';
+import type { RoomCtx } from './context.ts';
+import { isPlaying } from './counts.ts';
+import { handEnded, playerOut } from './places.ts';
+import { arrived, dropMove, rebalance } from './seating.ts';
+import type { TableModel } from './state.ts';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const seatOf = (t: TableModel, v: unknown): number | null =>
+  Number.isInteger(v) && (v as number) >= 1 && (v as number) <= t.seats ? (v as number) : null;
+const chipsOf = (v: unknown): number | null => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : null);
+
+export function tableStatus(ctx: RoomCtx, t: TableModel, status: 'online' | 'offline'): void {
+  const was = t.online;
+  t.online = status === 'online';
+  // R-ROOM-CLOCK: a table that comes online hears the level in force, alone.
+  if (t.online && !was && isPlaying(t)) sendLevel(ctx, t);
+}
+
+/** A table's retained `state`: the seats and the blinds as the table sees them, unless events newer than it came. */
+export function tableState(t: TableModel, s: Obj): void {
+  const seq = typeof s.seq === 'number' ? s.seq : 0;
+  if (seq < t.lastSeq) return;
+  const info = Array.isArray(s.seatInfo) ? s.seatInfo : [];
+  const players: (string | null)[] = new Array<string | null>(t.seats).fill(null);
+  const stacks: (number | null)[] = new Array<number | null>(t.seats).fill(null);
+  for (const x of info) {
+    if (!isObj(x)) continue;
+    const seat = seatOf(t, x.seat);
+    if (seat === null || typeof x.player !== 'string') continue;
+    players[seat - 1] = x.player;
+    stacks[seat - 1] = chipsOf(x.stack);
+  }
+  for (let i = 0; i < t.seats; i++) {
+    const given = t.given[i];
+    if (given == null) continue;
+    if (players[i] === given) t.given[i] = null;
+    else if (players[i] === null) {
+      players[i] = given; // a seat-player the table has not handled yet
+      stacks[i] = t.stacks[i] ?? null;
+    }
+  }
+  t.players = players;
+  t.stacks = stacks;
+  t.button = seatOf(t, s.button);
+  t.bigBlind = seatOf(t, s.bigBlindSeat ?? s.bigBlind);
+  t.lastSeq = seq;
+}
+
+/** Returns a reason when the event is refused as a whole (the input is then `input.rejected`). */
+export function tableEvent(ctx: RoomCtx, t: TableModel, e: Obj): string | void {
+  const type = e.type;
+  if (typeof type !== 'string') return 'a table event needs a `type`';
+  const seq = typeof e.seq === 'number' ? e.seq : null;
+  // An event the latest `state` already shows changes no seat (it may still end a hand or a player).
+  const fresh = seq === null || seq > t.lastSeq;
+  if (seq !== null && fresh) t.lastSeq = seq;
+  const seat = seatOf(t, e.seat);
+  const player = typeof e.player === 'string' ? e.player : null;
+  const at = (i: number) => (fresh ? t.players[i] : null);
+  switch (type) {
+    case 'player.seated':
+      if (seat === null || player === null) return 'player.seated needs `seat` and `player`';
+      if (fresh) {
+        t.players[seat - 1] = player;
+        t.stacks[seat - 1] = chipsOf(e.chips);
+        t.given[seat - 1] = null; // whoever the table seated, the seat is its news now
+      }
+      return;
+    case 'player.eliminated':
+      if (seat === null || player === null) return 'player.eliminated needs `seat` and `player`';
+      dropMove(ctx.state, t.id, player);
+      playerOut(ctx.state, player, t.id, chipsOf(e.stackAtStart), null);
+      return;
+    case 'player.removed':
+      if (seat === null || player === null) return 'player.removed needs `seat` and `player`';
+      if (at(seat - 1) === player) vacate(t, seat);
+      dropMove(ctx.state, t.id, player);
+      playerOut(ctx.state, player, t.id, null, ctx.at);
+      return;
+    case 'player.moved':
+      if (seat === null || player === null) return 'player.moved needs `seat` and `player`';
+      if (at(seat - 1) === player) vacate(t, seat);
+      arrived(ctx, t, player, chipsOf(e.chips));
+      return;
+    case 'hand.started':
+      t.button = seatOf(t, e.button) ?? t.button;
+      t.bigBlind = seatOf(t, e.bigBlind) ?? t.bigBlind;
+      return;
+    case 'stack.set':
+      if (seat !== null && fresh) t.stacks[seat - 1] = chipsOf(e.chips);
+      return;
+    case 'hand.ended':
+      handEnded(ctx.state, t.id, ctx.at);
+      rebalance(ctx); // after every hand that ends at any table (R-ROOM-BALANCE, R-ROOM-BREAK)
+      return;
+    default:
+      return; // every other event is the table's own business
+  }
+}
+
+function vacate(t: TableModel, seat: number): void {
+  t.players[seat - 1] = null;
+  t.stacks[seat - 1] = null;
+  t.given[seat - 1] = null;
+}
