@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import { TableError } from '../domain/errors.ts';
+import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
 
 export interface BoardPageConfig {
   tableId: string;
@@ -93,7 +94,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
   const path = new URL(req.url ?? '/', 'http://board').pathname;
   if (path === '/config.json') {
-    const body = { ...options.page, time: { now: options.now(), speed: options.speed } };
+    // A board that builds its feed from `events` alone (before or without the `feed` topic) uses the table's own
+    // list and length (src/mqtt/feed.ts): written once, never copied into the page.
+    const feed = { feedTypes: [...FEED_TYPES], feedSize: FEED_SIZE };
+    const body = { ...options.page, ...feed, time: { now: options.now(), speed: options.speed } };
     return send(res, 200, 'application/json', JSON.stringify(body));
   }
   if (path === '/health' && options.health) {

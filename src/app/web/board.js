@@ -22,23 +22,9 @@
   const tableNow = time.now;
   const resync = time.resync;
 
-  const FEED_SIZE = 8;
-  const FEED_TYPES = new Set([
-    'irregularity',
-    'misdeal',
-    'hand.dead',
-    'violation',
-    'clock.called',
-    'penalty.started',
-    'level.changed',
-    'levels.paused',
-    'levels.resumed',
-    'level.adjusted',
-    'showdown',
-    'device.offline',
-    'device.online',
-    'timebank.used',
-  ]);
+  // From config.json (start): the table's own feed list and length (src/mqtt/feed.ts), never a copy here.
+  let feedTypes = new Set();
+  let feedSize = 0;
 
   async function fetchJson(path) {
     const response = await fetch(path, { cache: 'no-store' });
@@ -60,6 +46,8 @@
   }
 
   function start(config) {
+    feedTypes = new Set(config.feedTypes);
+    feedSize = config.feedSize;
     $('table-name').textContent = config.tableId;
     document.title = `${config.tableId} — poker table`;
     const base = config.base;
@@ -140,9 +128,9 @@
     if (event.type === 'level.changed') chime.ring('level');
     // With the retained feed, the feed topic brings these too (right after the event): only tables without it are
     // fed from here.
-    if (view.feedTopic || !FEED_TYPES.has(event.type) || event.seq <= view.feedSeq) return;
+    if (view.feedTopic || !feedTypes.has(event.type) || event.seq <= view.feedSeq) return;
     view.feed.unshift({ event, shownAt: performance.now() });
-    view.feed.length = Math.min(view.feed.length, FEED_SIZE);
+    view.feed.length = Math.min(view.feed.length, feedSize);
     renderFeed();
   }
 
@@ -153,7 +141,7 @@
     view.feedTopic = true;
     const known = new Map(view.feed.map((item) => [item.event.seq, item.shownAt]));
     // Items new since the last feed are highlighted; the first feed after connecting is history.
-    view.feed = feed.items.slice(0, FEED_SIZE).map((event) => ({
+    view.feed = feed.items.slice(0, feedSize).map((event) => ({
       event,
       shownAt: known.get(event.seq) ?? (first ? -Infinity : performance.now()),
     }));
