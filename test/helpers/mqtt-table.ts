@@ -9,7 +9,7 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { afterEach } from 'vitest';
 import { loadProfiles } from '../../src/config/profiles.ts';
-import type { MqttConfig, MqttUser } from '../../src/config/types.ts';
+import type { MqttConfig } from '../../src/config/types.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/mqtt/broker.ts';
 import { startMqttBridge, type MqttBridge } from '../../src/mqtt/bridge.ts';
 import type { MqttConnection } from '../../src/mqtt/connection.ts';
@@ -17,6 +17,8 @@ import { fakeClock, type FakeClock } from '../../src/runtime/clock.ts';
 import { createRuntime, type TableRuntime } from '../../src/runtime/runtime.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { connectClient } from './mosquitto.ts';
+
+export { embeddedMqtt } from './mqtt-config.ts';
 
 export const BASE = 'pokertable/t1';
 export const TABLE_START = 1_780_000_000_000;
@@ -48,16 +50,6 @@ export function cleanupsAfterEach(): Cleanups {
       list.push(() => void client.end(true));
       return client;
     },
-  };
-}
-
-/** The embedded broker on a free loopback port, anonymous clients as `display`, plus `users`. */
-export function embeddedMqtt(users: MqttUser[] = []): MqttConfig {
-  return {
-    baseTopic: 'pokertable',
-    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: ['display'], users },
-    external: null,
-    secureDelayMs: 0,
   };
 }
 
