@@ -12,3 +12,13 @@ export function embeddedMqtt(users: MqttUser[] = [], overrides: Partial<MqttConf
     secureDelayMs: 0,
   };
 }
+
+/** A controller on an external broker (a mosquitto the test started) with its own account; no embedded broker. */
+export function externalMqtt(url: string, username: string, password: string): MqttConfig {
+  return {
+    baseTopic: 'pokertable',
+    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
+    external: { url, username, password, rejectUnauthorized: true },
+    secureDelayMs: 0,
+  };
+}
