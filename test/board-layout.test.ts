@@ -2,20 +2,17 @@
 // portrait tablet: ten seats with long names and every badge, the top seat inside its panel, ante and next level
 // apart, the time to the next break, the public board cards, the retained floor feed for a late board, the final
 // level without a red 00:00, and "table offline" looking unlike "reconnecting". Screenshots in test-artifacts/.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MqttClient } from 'mqtt';
 import pino from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBoardServer, type BoardServer } from '../src/app/http.ts';
 import type { LevelClockSnapshot, TableSnapshot } from '../src/domain/snapshot.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../src/mqtt/broker.ts';
+import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI) throw new Error(`chromium not found at ${CHROMIUM} (apt install chromium)`);
-const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
 const base = 'pokertable/t9';
 const MIN = 60_000;
 const t0 = 1_800_000_000_000;
@@ -133,10 +130,7 @@ describeBoard('display board layout and content in Chromium', () => {
         { seq: 31, at: t0, hand: 12, type: 'irregularity', kind: 'exposed-card', remedy: 'Replace it.', card: null },
       ],
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,20 +1,16 @@
 // The display board in headless Chromium against the whole simulated table (`npm start` in-process parts: engine,
 // journal, embedded broker over WebSocket, virtual dealer), with a screenshot of a real game.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../src/app/args.ts';
 import { startSimulatedTable, type RunningTable } from '../src/app/simulated.ts';
 import { createVirtualTable } from '../src/sim/index.ts';
-
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI) throw new Error(`chromium not found at ${CHROMIUM} (apt install chromium)`);
-const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
+import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
 
 describe.skipIf(!haveChromium)('display board on a live simulated table', () => {
   let stateDir: string;
@@ -45,19 +41,7 @@ describe.skipIf(!haveChromium)('display board on a live simulated table', () => 
     ]);
     const quiet = new Writable({ write: (_c, _e, cb) => cb() });
     table = await startSimulatedTable(args, { createVirtualTable, logger: pino({ level: 'silent' }), out: quiet });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto('http://127.0.0.1:18866/');
   });

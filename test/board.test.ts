@@ -1,26 +1,21 @@
 // The display board in headless Chromium against a real MQTT broker over WebSocket (aedes + ws, as embedded).
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { startBoardServer, type BoardServer } from '../src/app/http.ts';
 import type { TableSnapshot } from '../src/domain/snapshot.ts';
-
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI) throw new Error(`chromium not found at ${CHROMIUM} (apt install chromium)`);
-if (!haveChromium) console.warn(`board tests skipped: no chromium at ${CHROMIUM}`);
+import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
 
 const MQTT_PORT = 18841;
 const WS_PORT = 18842;
 const HTTP_PORT = 18843;
 const base = 'pokertable/t1';
-const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
 
 /** A broker whose WebSocket listener can be stopped and started again, like a broker restart seen from a browser. */
 async function testBroker() {
@@ -133,19 +128,7 @@ describeBoard('display board in Chromium', () => {
       }),
       { retain: true, qos: 1 },
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`http://127.0.0.1:${HTTP_PORT}/`);
   });

@@ -2,34 +2,19 @@
 // the real runtime (SQLite journal on a temp dir), the replay CLI, and the table config. The engine's own rows are
 // in test/engine/builtin-names.test.ts.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTableConfig } from '../src/config/load.ts';
-import { loadProfiles } from '../src/config/profiles.ts';
-import type { MqttConfig } from '../src/config/types.ts';
 import { MAX_SEATS } from '../src/domain/limits.ts';
-import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
-import { startMqttBridge } from '../src/mqtt/bridge.ts';
-import { fakeClock } from '../src/runtime/clock.ts';
-import { createRuntime } from '../src/runtime/runtime.ts';
-import { openStore } from '../src/store/store.ts';
-import { collect, connectClient } from './helpers/mosquitto.ts';
+import { collect } from './helpers/mosquitto.ts';
+import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const cleanups = cleanupsAfterEach();
+const tempDir = (prefix: string) => cleanups.tempDir(prefix);
 
 /** A JSON object text with one more field after `base`'s (so `__proto__` is an own field, as on the wire). */
 function withField(base: Record<string, unknown>, name: string, value: unknown): string {
@@ -39,36 +24,9 @@ function withField(base: Record<string, unknown>, name: string, value: unknown):
 
 describe('floor commands over MQTT (embedded broker, real runtime and journal)', () => {
   it('refuses built-in names as fields and seats beyond the limit, and journals none of them', async () => {
-    const mqtt: MqttConfig = {
-      baseTopic: 'pokertable',
-      embedded: {
-        host: '127.0.0.1',
-        port: 0,
-        wsPort: null,
-        anonymousRoles: ['display'],
-        users: [{ username: 'floor', password: 'f', roles: ['floor'] }],
-      },
-      external: null,
-      secureDelayMs: 0,
-    };
-    const base = 'pokertable/t1';
-    const store = openStore({ dir: tempDir('pt-builtin-') });
-    const clock = fakeClock(1_780_000_000_000);
-    const runtime = createRuntime({ table: { profiles: loadProfiles() }, store, clock, logger });
-    cleanups.push(() => runtime.close());
-    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-    cleanups.push(() => broker.close());
-    const bridge = startMqttBridge({
-      runtime,
-      logger,
-      broker,
-      now: () => clock.now(),
-      config: { table: { id: 't1' }, mqtt },
-    });
-    cleanups.push(() => bridge.close());
-    await bridge.whenConnected();
-    const floor = await connectClient(`mqtt://127.0.0.1:${broker.port}`, { username: 'floor', password: 'f' });
-    cleanups.push(() => void floor.end(true));
+    const mqtt = embeddedMqtt([{ username: 'floor', password: 'f', roles: ['floor'] }]);
+    const { runtime, store, url } = await startRealTable(cleanups, { logger, mqtt, dirPrefix: 'pt-builtin-' });
+    const floor = await cleanups.client(url, { username: 'floor', password: 'f' });
     const results = collect(floor);
     await floor.subscribeAsync(`${base}/cmd/result`, { qos: 1 });
     const send = (name: string, body: string) => floor.publish(`${base}/cmd/${name}`, body, { qos: 1 });

@@ -1,21 +1,18 @@
 // The floor page (/floor) in headless Chromium against the whole simulated table: it logs in with the floor account
 // the simulated table makes (POKERTABLE_FLOOR_PASSWORD here), gives commands, shows each answer as a sentence, and
 // the display board, open beside it, changes. Screenshots at phone size go to test-artifacts/.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../src/app/args.ts';
 import { startSimulatedTable, type RunningTable } from '../src/app/simulated.ts';
 import { createVirtualTable } from '../src/sim/index.ts';
+import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI) throw new Error(`chromium not found at ${CHROMIUM} (apt install chromium)`);
-const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
 const PASSWORD = 'floor-test-secret';
 
 describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
@@ -53,10 +50,7 @@ describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
       out,
       env: { POKERTABLE_FLOOR_PASSWORD: PASSWORD },
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     floor = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     board = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await board.goto(table.app.urls.board!);

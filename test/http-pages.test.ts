@@ -1,11 +1,12 @@
 // The web server's pages and their files: every script a page loads is served (a missing one would leave a blank
 // board), /floor is the floor page, and /config.json carries the saved structures the floor page lists.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBoardServer, type BoardServer } from '../src/app/http.ts';
 import { loadStructures } from '../src/config/structures.ts';
+import { FEED_SIZE, FEED_TYPES } from '../src/mqtt/feed.ts';
 
 const web = join(import.meta.dirname, '../src/app/web');
 let server: BoardServer;
@@ -53,5 +54,20 @@ describe('web pages', () => {
     const config = (await (await get('/config.json')).json()) as { structures: { name: string; title: string }[] };
     expect(config.structures.map((s) => s.name)).toEqual(expect.arrayContaining(['daily', 'turbo']));
     expect(config.structures[0]).toHaveProperty('levels');
+  });
+
+  it('gives the board the table’s feed list and length in /config.json, and the board keeps no copy', async () => {
+    const config = (await (await get('/config.json')).json()) as { feedTypes: string[]; feedSize: number };
+    expect(config.feedTypes).toEqual([...FEED_TYPES]);
+    expect(config.feedTypes).toContain('irregularity');
+    expect(config.feedSize).toBe(FEED_SIZE);
+    // board-feed.js words each type (a `case` per type); no other page script holds the whole list.
+    for (const file of readdirSync(web).filter((f) => f.endsWith('.js') && f !== 'board-feed.js')) {
+      const text = readFileSync(join(web, file), 'utf8');
+      expect(
+        [...FEED_TYPES].filter((t) => !text.includes(`'${t}'`)),
+        file,
+      ).not.toEqual([]);
+    }
   });
 });

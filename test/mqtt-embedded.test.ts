@@ -2,40 +2,29 @@
 // fake (test/helpers/mosquitto-fake-runtime.ts); mqtt-secrecy.test.ts runs the real runtime and engine.
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MqttConfig } from '../src/config/types.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../src/mqtt/broker.ts';
 import { startMqttBridge, type MqttBridge } from '../src/mqtt/bridge.ts';
 import { collect, connectClient } from './helpers/mosquitto.ts';
 import { fakeRuntime, type FakeRuntime } from './helpers/mosquitto-fake-runtime.ts';
+import { cleanupsAfterEach, embeddedMqtt } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
 
 function mqttConfig(overrides: Partial<MqttConfig['embedded']> = {}): MqttConfig {
-  return {
-    baseTopic: 'pokertable',
-    embedded: {
-      host: '127.0.0.1',
-      port: 0,
-      wsPort: 0,
-      anonymousRoles: ['display'],
-      users: [
-        { username: 'panel', password: 'panel-pw', roles: ['panel'] },
-        { username: 'floor', password: 'floor-pw', roles: ['floor'] },
-        { username: 'prod', password: 'prod-pw', roles: ['secure'] },
-      ],
-      ...overrides,
-    },
-    external: null,
-    secureDelayMs: 0,
-  };
+  return embeddedMqtt(
+    [
+      { username: 'panel', password: 'panel-pw', roles: ['panel'] },
+      { username: 'floor', password: 'floor-pw', roles: ['floor'] },
+      { username: 'prod', password: 'prod-pw', roles: ['secure'] },
+    ],
+    { wsPort: 0, ...overrides },
+  );
 }
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function table(
   config = mqttConfig(),

@@ -1,34 +1,15 @@
 // The retained floor feed (`<base>/feed`): a board that connects late, or reloads, reads the recent floor events and
 // the hand header from it. Real stack: embedded broker, bridge, runtime, SQLite journal.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadProfiles } from '../src/config/profiles.ts';
-import type { MqttConfig } from '../src/config/types.ts';
+import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
-import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
-import { startMqttBridge } from '../src/mqtt/bridge.ts';
 import { FEED_SIZE, FloorFeed } from '../src/mqtt/feed.ts';
-import { fakeClock } from '../src/runtime/clock.ts';
-import { createRuntime } from '../src/runtime/runtime.ts';
-import { openStore } from '../src/store/store.ts';
-import { collect, connectClient } from './helpers/mosquitto.ts';
+import { collect } from './helpers/mosquitto.ts';
+import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
-const base = 'pokertable/t1';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-const mqtt: MqttConfig = {
-  baseTopic: 'pokertable',
-  embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: ['display'], users: [] },
-  external: null,
-  secureDelayMs: 0,
-};
+const cleanups = cleanupsAfterEach();
+const mqtt = embeddedMqtt();
 
 describe('FloorFeed', () => {
   const ev = (seq: number, body: Record<string, unknown>) => ({ seq, at: seq * 1000, ...body }) as TableEvent;
@@ -52,16 +33,7 @@ describe('FloorFeed', () => {
 
 describe('retained feed topic (embedded broker, real runtime)', () => {
   it('a display that connects after the floor acted reads the penalty and the pause from <base>/feed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pt-feed-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const clock = fakeClock(1_780_000_000_000);
-    const runtime = createRuntime({ table: { profiles: loadProfiles() }, store: openStore({ dir }), clock, logger });
-    cleanups.push(() => runtime.close());
-    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-    cleanups.push(() => broker.close());
-    const bridge = startMqttBridge({ runtime, logger, broker, config: { table: { id: 't1' }, mqtt } });
-    cleanups.push(() => bridge.close());
-    await bridge.whenConnected();
+    const { runtime, url } = await startRealTable(cleanups, { logger, mqtt, dirPrefix: 'pt-feed-' });
 
     const cmd = (name: string, body: Record<string, unknown> = {}) =>
       runtime.submit({ type: 'command', name, ...body });
@@ -71,8 +43,7 @@ describe('retained feed topic (embedded broker, real runtime)', () => {
     cmd('levels-start', { levels: [{ smallBlind: 100, bigBlind: 200, minutes: 20 }] });
     cmd('levels-pause');
 
-    const late = await connectClient(`mqtt://127.0.0.1:${broker.port}`);
-    cleanups.push(() => void late.end(true));
+    const late = await cleanups.client(url);
     const seen = collect(late);
     await late.subscribeAsync(`${base}/feed`, { qos: 1 });
     await seen.until(

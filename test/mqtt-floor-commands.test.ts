@@ -1,38 +1,13 @@
 // A floor command over MQTT on the real stack (embedded broker, bridge, runtime, SQLite journal): its event reaches
 // the event stream and the retained topics change at once, with no other input to carry them along.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadProfiles } from '../src/config/profiles.ts';
-import type { MqttConfig } from '../src/config/types.ts';
-import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
-import { startMqttBridge } from '../src/mqtt/bridge.ts';
-import { fakeClock } from '../src/runtime/clock.ts';
-import { createRuntime } from '../src/runtime/runtime.ts';
-import { openStore } from '../src/store/store.ts';
-import { collect, connectClient, type Received } from './helpers/mosquitto.ts';
+import { describe, expect, it } from 'vitest';
+import { collect, type Received } from './helpers/mosquitto.ts';
+import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
-const base = 'pokertable/t1';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-const mqtt: MqttConfig = {
-  baseTopic: 'pokertable',
-  embedded: {
-    host: '127.0.0.1',
-    port: 0,
-    wsPort: null,
-    anonymousRoles: ['display'],
-    users: [{ username: 'floor', password: 'f', roles: ['floor'] }],
-  },
-  external: null,
-  secureDelayMs: 0,
-};
+const cleanups = cleanupsAfterEach();
+const mqtt = embeddedMqtt([{ username: 'floor', password: 'f', roles: ['floor'] }]);
 
 const MIN = 60_000;
 const levels = [
@@ -41,28 +16,8 @@ const levels = [
 ];
 
 async function floorTable() {
-  const dir = mkdtempSync(join(tmpdir(), 'pt-floor-cmd-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const clock = fakeClock(1_780_000_000_000);
-  const runtime = createRuntime({ table: { profiles: loadProfiles() }, store: openStore({ dir }), clock, logger });
-  cleanups.push(() => runtime.close());
-  const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-  cleanups.push(() => broker.close());
-  const bridge = startMqttBridge({
-    runtime,
-    logger,
-    broker,
-    now: () => clock.now(),
-    config: { table: { id: 't1' }, mqtt },
-  });
-  cleanups.push(() => bridge.close());
-  await bridge.whenConnected();
-  const url = `mqtt://127.0.0.1:${broker.port}`;
-  const connect = async (options = {}) => {
-    const c = await connectClient(url, options);
-    cleanups.push(() => void c.end(true));
-    return c;
-  };
+  const { runtime, clock, url } = await startRealTable(cleanups, { logger, mqtt, dirPrefix: 'pt-floor-cmd-' });
+  const connect = (options = {}) => cleanups.client(url, options);
   const floor = await connect({ username: 'floor', password: 'f' });
   const display = await connect();
   const answers = collect(floor);

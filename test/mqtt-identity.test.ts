@@ -2,37 +2,26 @@
 // (anonymous or a user) that connects as `pokertable-<table>-controller` is refused at CONNACK, and the controller
 // stays connected and keeps answering floor commands. The mosquitto side is in mqtt-identity-mosquitto.test.ts.
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MqttConfig } from '../src/config/types.ts';
+import { describe, expect, it } from 'vitest';
 import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
 import { startMqttBridge } from '../src/mqtt/bridge.ts';
 import { canPublish, canRead, controllerClientId, isReservedClientId, type Principal } from '../src/mqtt/topics.ts';
 import { collect, connectClient } from './helpers/mosquitto.ts';
 import { fakeRuntime } from './helpers/mosquitto-fake-runtime.ts';
 import { floorRounds, tryConnect } from './helpers/mqtt-identity.ts';
+import { cleanupsAfterEach, embeddedMqtt } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
-const mqttConfig: MqttConfig = {
-  baseTopic: 'pokertable',
-  embedded: {
-    host: '127.0.0.1',
-    port: 0,
-    wsPort: 0,
-    anonymousRoles: ['display'],
-    users: [
-      { username: 'display', password: 'display-pw', roles: ['display'] },
-      { username: 'floor', password: 'floor-pw', roles: ['floor'] },
-    ],
-  },
-  external: null,
-  secureDelayMs: 0,
-};
+const mqttConfig = embeddedMqtt(
+  [
+    { username: 'display', password: 'display-pw', roles: ['display'] },
+    { username: 'floor', password: 'floor-pw', roles: ['floor'] },
+  ],
+  { wsPort: 0 },
+);
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 describe('reserved client ids', () => {
   it('names: the controller id is reserved, for every table; other ids are not', () => {

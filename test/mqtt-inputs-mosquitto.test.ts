@@ -6,24 +6,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProfiles } from '../src/config/profiles.ts';
-import type { MqttConfig } from '../src/config/types.ts';
 import { startMqttBridge, type MqttBridge } from '../src/mqtt/bridge.ts';
 import { fakeClock } from '../src/runtime/clock.ts';
 import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
 import { openStore } from '../src/store/store.ts';
 import { journalInputs } from './helpers/input-table.ts';
 import { collect, connectClient, mosquittoMissing, startMosquitto, type Mosquitto } from './helpers/mosquitto.ts';
+import { externalMqtt } from './helpers/mqtt-config.ts';
+import { cleanupsAfterEach } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
 const missing = mosquittoMissing();
 const users = { 'pokertable-controller': 'ctl-pw', panel: 'panel-pw', floor: 'floor-pw' };
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 function startExample(): Promise<Mosquitto> {
   const config = readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
@@ -55,17 +53,7 @@ function runtimeIn(): { runtime: TableRuntime; dir: string } {
 }
 
 async function bridgeOn(url: string, runtime: TableRuntime): Promise<MqttBridge> {
-  const mqtt: MqttConfig = {
-    baseTopic: 'pokertable',
-    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
-    external: {
-      url,
-      username: 'pokertable-controller',
-      password: users['pokertable-controller'],
-      rejectUnauthorized: true,
-    },
-    secureDelayMs: 0,
-  };
+  const mqtt = externalMqtt(url, 'pokertable-controller', users['pokertable-controller']);
   const bridge = startMqttBridge({ runtime, logger, reconnectPeriodMs: 50, config: { table: { id: 't1' }, mqtt } });
   cleanups.push(() => bridge.close());
   await bridge.whenConnected();

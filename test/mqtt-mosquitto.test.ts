@@ -8,11 +8,13 @@ import { Aedes } from 'aedes';
 import { createServer } from 'node:net';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttConfig } from '../src/config/types.ts';
 import { startMqttBridge, type MqttBridge } from '../src/mqtt/bridge.ts';
 import { collect, connectClient, mosquittoMissing, startMosquitto, type Mosquitto } from './helpers/mosquitto.ts';
 import { fakeRuntime, type FakeRuntime } from './helpers/mosquitto-fake-runtime.ts';
+import { externalMqtt } from './helpers/mqtt-config.ts';
+import { cleanupsAfterEach } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
@@ -49,23 +51,10 @@ function startExample(persistence = false): Promise<Mosquitto> {
 }
 
 function mqttConfig(url: string): MqttConfig {
-  return {
-    baseTopic: 'pokertable',
-    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
-    external: {
-      url,
-      username: 'pokertable-controller',
-      password: users['pokertable-controller'],
-      rejectUnauthorized: true,
-    },
-    secureDelayMs: 0,
-  };
+  return externalMqtt(url, 'pokertable-controller', users['pokertable-controller']);
 }
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function client(url: string, options: Parameters<typeof connectClient>[1] = {}): Promise<MqttClient> {
   const c = await connectClient(url, options);

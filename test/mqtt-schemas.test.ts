@@ -1,58 +1,18 @@
 // The MQTT edge checks command and input bodies against the contract's schemas (schemas/*.schema.json) before they
 // reach the runtime: on the embedded broker with the real runtime, engine and SQLite journal, a body the schema
 // refuses is answered with the schema's words and leaves nothing in the journal or on the event stream.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pino from 'pino';
-import { afterEach, expect, it } from 'vitest';
-import { loadProfiles } from '../src/config/profiles.ts';
-import type { MqttConfig } from '../src/config/types.ts';
-import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
-import { startMqttBridge } from '../src/mqtt/bridge.ts';
-import { fakeClock } from '../src/runtime/clock.ts';
-import { createRuntime } from '../src/runtime/runtime.ts';
-import { openStore } from '../src/store/store.ts';
-import { collect, connectClient } from './helpers/mosquitto.ts';
+import { expect, it } from 'vitest';
+import { collect } from './helpers/mosquitto.ts';
+import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
-const base = 'pokertable/t1';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-const mqtt: MqttConfig = {
-  baseTopic: 'pokertable',
-  embedded: {
-    host: '127.0.0.1',
-    port: 0,
-    wsPort: null,
-    anonymousRoles: ['display'],
-    users: [{ username: 'floor', password: 'f', roles: ['floor'] }],
-  },
-  external: null,
-  secureDelayMs: 0,
-};
+const cleanups = cleanupsAfterEach();
+const mqtt = embeddedMqtt([{ username: 'floor', password: 'f', roles: ['floor'] }]);
 
 it('refuses schema-invalid commands and inputs at the edge: answered, not journaled, no event', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pokertable-schemas-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const runtime = createRuntime({
-    table: { profiles: loadProfiles() },
-    store: openStore({ dir }),
-    clock: fakeClock(1_780_000_000_000),
-    logger,
-  });
-  cleanups.push(() => runtime.close());
-  const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-  cleanups.push(() => broker.close());
-  const bridge = startMqttBridge({ runtime, config: { table: { id: 't1' }, mqtt }, logger, broker });
-  cleanups.push(() => bridge.close());
-  await bridge.whenConnected();
-
-  const floor = await connectClient(`mqtt://127.0.0.1:${broker.port}`, { username: 'floor', password: 'f' });
-  cleanups.push(() => void floor.end(true));
+  const { runtime, url } = await startRealTable(cleanups, { logger, mqtt, dirPrefix: 'pokertable-schemas-' });
+  const floor = await cleanups.client(url, { username: 'floor', password: 'f' });
   const seen = collect(floor);
   await floor.subscribeAsync([`${base}/cmd/result`, `${base}/events`], { qos: 1 });
   const answers = () =>

@@ -3,43 +3,21 @@
 // to deduce one from, on the embedded broker and on a real mosquitto with the shipped ACL. Besides random hands, a
 // scripted session plays every read that is or becomes a burn: four-card flops (the burn drawn from the four),
 // an extra card, premature flop, turn and river cards, too many cards on the turn, an exposed hole card.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadProfiles } from '../src/config/profiles.ts';
-import type { MqttConfig } from '../src/config/types.ts';
+import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
 import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
-import { startMqttBridge } from '../src/mqtt/bridge.ts';
 import type { MqttConnection } from '../src/mqtt/connection.ts';
-import { fakeClock } from '../src/runtime/clock.ts';
-import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
-import { openStore } from '../src/store/store.ts';
-import { collect, connectClient, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
+import type { FakeClock } from '../src/runtime/clock.ts';
+import type { TableRuntime } from '../src/runtime/runtime.ts';
+import { collect, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
+import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 import { IRREGULARITIES, playIrregularHands } from './helpers/secrecy-play.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
-const base = 'pokertable/t1';
-const profiles = loadProfiles();
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-const mqtt: MqttConfig = {
-  baseTopic: 'pokertable',
-  embedded: {
-    host: '127.0.0.1',
-    port: 0,
-    wsPort: null,
-    anonymousRoles: ['display'],
-    users: [{ username: 'prod', password: 'p', roles: ['secure'] }],
-  },
-  external: null,
-  secureDelayMs: 0,
-};
+const cleanups = cleanupsAfterEach();
+const mqtt = embeddedMqtt([{ username: 'prod', password: 'p', roles: ['secure'] }]);
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -55,7 +33,7 @@ function rng(seed: number): () => number {
  * then an exposed card or a read outside a hand (irregularities that name cards). */
 async function play(
   runtime: TableRuntime,
-  clock: ReturnType<typeof fakeClock>,
+  clock: FakeClock,
   hands: number,
   seed: number,
   game: 'holdem' | 'omaha' = 'holdem',
@@ -157,7 +135,7 @@ function leaks(received: Received[], full: TableEvent[]): string[] {
   return found;
 }
 
-type Player = (runtime: TableRuntime, clock: ReturnType<typeof fakeClock>) => Promise<void>;
+type Player = (runtime: TableRuntime, clock: FakeClock) => Promise<void>;
 const randomHands: Player = (runtime, clock) => play(runtime, clock, 12, 7);
 
 async function scenario(
@@ -165,26 +143,14 @@ async function scenario(
   player: Player = randomHands,
   minSecret = 100,
 ) {
-  const dir = mkdtempSync(join(tmpdir(), 'pt-mqtt-secrecy-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const clock = fakeClock(1_780_000_000_000);
-  const runtime = createRuntime({ table: { profiles }, store: openStore({ dir }), clock, logger });
-  cleanups.push(() => runtime.close());
-  const bridge = startMqttBridge({
-    runtime,
+  const { runtime, clock } = await startRealTable(cleanups, {
     logger,
+    mqtt,
+    dirPrefix: 'pt-mqtt-secrecy-',
     connection: connection.bridge,
-    now: () => clock.now(),
-    config: { table: { id: 't1' }, mqtt },
   });
-  cleanups.push(() => bridge.close());
-  await bridge.whenConnected();
-  const display = await connectClient(...connection.display);
-  const prod = await connectClient(...connection.secure);
-  cleanups.push(
-    () => void display.end(true),
-    () => void prod.end(true),
-  );
+  const display = await cleanups.client(...connection.display);
+  const prod = await cleanups.client(...connection.secure);
   const seen = collect(display);
   const secure = collect(prod);
   await display.subscribeAsync('#', { qos: 1 });

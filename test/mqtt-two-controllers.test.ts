@@ -4,8 +4,7 @@
 // aedes and a mosquitto run with the example config. Whole processes: mqtt-two-controllers-app.test.ts.
 import { MqttClient } from 'mqtt';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MqttConfig } from '../src/config/types.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker } from '../src/mqtt/broker.ts';
 import { startMqttBridge, type MqttBridge } from '../src/mqtt/bridge.ts';
 import type { MqttConnection } from '../src/mqtt/connection.ts';
@@ -14,28 +13,15 @@ import { ControllerPresence, type ControllerConflict, type ControllerRecord } fr
 import { collect, connectClient, mosquittoMissing } from './helpers/mosquitto.ts';
 import { exampleUsers, startExampleBroker, type ExampleBroker } from './helpers/mosquitto-example.ts';
 import { fakeRuntime } from './helpers/mosquitto-fake-runtime.ts';
+import { cleanupsAfterEach, embeddedMqtt } from './helpers/mqtt-table.ts';
 import { floorRounds } from './helpers/mqtt-identity.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
 const missing = mosquittoMissing();
-const mqttConfig: MqttConfig = {
-  baseTopic: 'pokertable',
-  embedded: {
-    host: '127.0.0.1',
-    port: 0,
-    wsPort: null,
-    anonymousRoles: ['display'],
-    users: [{ username: 'floor', password: 'floor-pw', roles: ['floor'] }],
-  },
-  external: null,
-  secureDelayMs: 0,
-};
+const mqttConfig = embeddedMqtt([{ username: 'floor', password: 'floor-pw', roles: ['floor'] }]);
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const record = (name: string, startedAt: number): ControllerRecord => ({
   instance: name,

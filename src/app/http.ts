@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import { TableError } from '../domain/errors.ts';
+import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
 
 export interface BoardPageConfig {
   tableId: string;
@@ -45,13 +46,18 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/index.html': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
   '/board.css': { file: join(webDir, 'board.css'), type: 'text/css; charset=utf-8' },
   '/board.js': { file: join(webDir, 'board.js'), type: 'text/javascript; charset=utf-8' },
+  '/table-time.js': { file: join(webDir, 'table-time.js'), type: 'text/javascript; charset=utf-8' },
   '/seat-layout.js': { file: join(webDir, 'seat-layout.js'), type: 'text/javascript; charset=utf-8' },
   '/board-feed.js': { file: join(webDir, 'board-feed.js'), type: 'text/javascript; charset=utf-8' },
   '/board-chime.js': { file: join(webDir, 'board-chime.js'), type: 'text/javascript; charset=utf-8' },
+  '/board-clocks.js': { file: join(webDir, 'board-clocks.js'), type: 'text/javascript; charset=utf-8' },
+  '/board-table.js': { file: join(webDir, 'board-table.js'), type: 'text/javascript; charset=utf-8' },
+  '/board-status.js': { file: join(webDir, 'board-status.js'), type: 'text/javascript; charset=utf-8' },
   '/floor': { file: join(webDir, 'floor.html'), type: 'text/html; charset=utf-8' },
   '/floor.css': { file: join(webDir, 'floor.css'), type: 'text/css; charset=utf-8' },
   '/floor.js': { file: join(webDir, 'floor.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-view.js': { file: join(webDir, 'floor-view.js'), type: 'text/javascript; charset=utf-8' },
+  '/floor-structures.js': { file: join(webDir, 'floor-structures.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-words.js': { file: join(webDir, 'floor-words.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
 };
@@ -88,7 +94,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
   const path = new URL(req.url ?? '/', 'http://board').pathname;
   if (path === '/config.json') {
-    const body = { ...options.page, time: { now: options.now(), speed: options.speed } };
+    // A board that builds its feed from `events` alone (before or without the `feed` topic) uses the table's own
+    // list and length (src/mqtt/feed.ts): written once, never copied into the page.
+    const feed = { feedTypes: [...FEED_TYPES], feedSize: FEED_SIZE };
+    const body = { ...options.page, ...feed, time: { now: options.now(), speed: options.speed } };
     return send(res, 200, 'application/json', JSON.stringify(body));
   }
   if (path === '/health' && options.health) {

@@ -12,26 +12,16 @@ import { startMqttBridge, type MqttBridge, type MqttBridgeOptions } from '../../
 import { fakeClock, type FakeClock } from '../../src/runtime/clock.ts';
 import { createRuntime, type TableRuntime } from '../../src/runtime/runtime.ts';
 import { DB_FILE, openStore } from '../../src/store/store.ts';
+import { embeddedMqtt } from './mqtt-config.ts';
 
 export const BASE = 'pokertable/t1';
 const profiles = loadProfiles();
 
 export function embeddedConfig(): MqttConfig {
-  return {
-    baseTopic: 'pokertable',
-    embedded: {
-      host: '127.0.0.1',
-      port: 0,
-      wsPort: null,
-      anonymousRoles: ['display'],
-      users: [
-        { username: 'panel', password: 'panel-pw', roles: ['panel'] },
-        { username: 'floor', password: 'floor-pw', roles: ['floor'] },
-      ],
-    },
-    external: null,
-    secureDelayMs: 0,
-  };
+  return embeddedMqtt([
+    { username: 'panel', password: 'panel-pw', roles: ['panel'] },
+    { username: 'floor', password: 'floor-pw', roles: ['floor'] },
+  ]);
 }
 
 export interface InputTable {

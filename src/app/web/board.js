@@ -1,6 +1,6 @@
 // The display board: reads the table's public MQTT topics over WebSocket and draws them. Plain browser JS, no build.
 // `mqtt` is the global from MQTT.js's browser bundle (served at vendor/mqtt.min.js).
-/* global mqtt, SeatLayout, BoardFeed, BoardChime */
+/* global mqtt, TableTime, BoardFeed, BoardChime, BoardClocks, BoardTable, BoardStatus */
 'use strict';
 
 (function () {
@@ -17,46 +17,19 @@
     health: null, // retained <base>/health: {state: 'ok' | 'degraded', reasons: [{component, detail, since}], since}
     conn: 'connecting',
   };
-  // Table time: the server tells its clock (virtual under --speed) and speed; the page counts on from there, so a
-  // tablet with a wrong clock still shows the right time left.
-  const sync = { now: 0, perf: 0, speed: 1 };
-  const tableNow = () => sync.now + (performance.now() - sync.perf) * sync.speed;
+  // The table's clock, counted on from the server's (table-time.js).
+  const time = TableTime.create();
+  const tableNow = time.now;
+  const resync = time.resync;
 
-  const FEED_SIZE = 8;
-  const FEED_TYPES = new Set([
-    'irregularity',
-    'misdeal',
-    'hand.dead',
-    'violation',
-    'clock.called',
-    'penalty.started',
-    'level.changed',
-    'levels.paused',
-    'levels.resumed',
-    'level.adjusted',
-    'showdown',
-    'device.offline',
-    'device.online',
-    'timebank.used',
-  ]);
+  // From config.json (start): the table's own feed list and length (src/mqtt/feed.ts), never a copy here.
+  let feedTypes = new Set();
+  let feedSize = 0;
 
   async function fetchJson(path) {
     const response = await fetch(path, { cache: 'no-store' });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     return response.json();
-  }
-
-  async function resync() {
-    try {
-      const before = performance.now();
-      const t = await fetchJson('time');
-      const after = performance.now();
-      sync.now = t.now;
-      sync.speed = t.speed;
-      sync.perf = (before + after) / 2;
-    } catch {
-      // keep counting on the last sync; the connection badge tells the room if the server is gone
-    }
   }
 
   function setConn(state) {
@@ -65,46 +38,16 @@
   }
 
   function renderConn() {
-    const badge = $('conn');
-    let state = view.conn;
-    if (state === 'live' && view.tableStatus === 'offline') state = 'offline';
-    const text = {
-      live: 'Live',
-      connecting: 'Connecting…',
-      reconnecting: 'Reconnecting…',
-      offline: 'Table offline',
-    };
-    // The board's own link (to the broker) and the table's (its controller) fail differently and are fixed by
-    // different people: say which one it is.
-    const detail = {
-      connecting: 'Connecting to the table’s broker…',
-      reconnecting: 'Lost the broker: reconnecting every second. The numbers below may be stale.',
-      offline: 'The table’s controller is not running. Shown: the last state it sent.',
-    };
-    badge.className = `conn ${state}`;
-    badge.dataset.state = state;
-    badge.textContent = text[state];
-    const overlay = $('overlay');
-    overlay.hidden = state === 'live';
-    overlay.className = state;
-    overlay.dataset.state = state;
-    $('overlay-text').textContent = state === 'offline' ? 'TABLE OFFLINE' : text[state];
-    $('overlay-detail').textContent = detail[state] || '';
+    BoardStatus.renderConn(view.conn, view.tableStatus);
   }
 
-  // A degraded table (its journal cannot be written, …) plays on only in appearance: the room must see it.
   function renderHealth() {
-    const banner = $('health');
-    const h = view.health;
-    const degraded = h && h.state === 'degraded' && Array.isArray(h.reasons);
-    banner.hidden = !degraded;
-    if (!degraded) return;
-    const since = new Date(h.since).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-    const why = h.reasons.map((r) => `${r.component}: ${r.detail}`).join(' · ');
-    banner.textContent = `Table degraded since ${since}: ${why}. Call the floor.`;
+    BoardStatus.renderHealth(view.health);
   }
 
   function start(config) {
+    feedTypes = new Set(config.feedTypes);
+    feedSize = config.feedSize;
     $('table-name').textContent = config.tableId;
     document.title = `${config.tableId} — poker table`;
     const base = config.base;
@@ -177,11 +120,6 @@
     return 'level' in data && data.level === null ? null : data;
   }
 
-  function levelClock() {
-    if (view.clockSeen) return view.clock;
-    return view.snapshot ? view.snapshot.level : null;
-  }
-
   function onEvent(event) {
     if (!event || typeof event.type !== 'string') return;
     if (event.type === 'hand.started' || event.type === 'hand.ended') $('hand-info').textContent = handText(event);
@@ -190,9 +128,9 @@
     if (event.type === 'level.changed') chime.ring('level');
     // With the retained feed, the feed topic brings these too (right after the event): only tables without it are
     // fed from here.
-    if (view.feedTopic || !FEED_TYPES.has(event.type) || event.seq <= view.feedSeq) return;
+    if (view.feedTopic || !feedTypes.has(event.type) || event.seq <= view.feedSeq) return;
     view.feed.unshift({ event, shownAt: performance.now() });
-    view.feed.length = Math.min(view.feed.length, FEED_SIZE);
+    view.feed.length = Math.min(view.feed.length, feedSize);
     renderFeed();
   }
 
@@ -203,7 +141,7 @@
     view.feedTopic = true;
     const known = new Map(view.feed.map((item) => [item.event.seq, item.shownAt]));
     // Items new since the last feed are highlighted; the first feed after connecting is history.
-    view.feed = feed.items.slice(0, FEED_SIZE).map((event) => ({
+    view.feed = feed.items.slice(0, feedSize).map((event) => ({
       event,
       shownAt: known.get(event.seq) ?? (first ? -Infinity : performance.now()),
     }));
@@ -222,211 +160,20 @@
     return `Hand ${event.hand ?? ''} ended (${event.reason})`;
   }
 
-  // ---- level clock ----
-  function money(n) {
-    return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
-  }
-  function blindsText(l) {
-    return l.isBreak ? 'BREAK' : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
-  }
+  // ---- drawing (board-clocks.js, board-table.js) ----
+  const { money, clockText } = BoardClocks;
+  const renderLevel = () => BoardClocks.renderLevel(view, tableNow(), chime);
+  const renderTimeLeft = () => BoardClocks.renderTimeLeft(view, tableNow(), chime);
+  const renderShotClock = () => BoardClocks.renderShotClock(view, tableNow());
+  const renderBoardCards = (cards) => BoardTable.renderBoardCards(cards);
+  const layoutSeats = () => BoardTable.layoutSeats();
 
-  function renderLevel() {
-    const l = levelClock();
-    const panel = $('level-clock');
-    if (!l) {
-      $('level').textContent = 'No levels running';
-      $('blinds').textContent = '—';
-      $('ante').textContent = '';
-      $('next-level').textContent = '—';
-      $('paused').hidden = true;
-      panel.classList.remove('on-break');
-      renderTimeLeft();
-      return;
-    }
-    $('level').textContent = l.isBreak ? `Break` : `Level ${l.level}`;
-    $('blinds').textContent = blindsText(l);
-    // "No ante" rather than a gap where the room looks for it.
-    $('ante').textContent = l.isBreak ? '' : l.ante ? `Ante ${money(l.ante)}` : 'No ante';
-    $('ante').classList.toggle('none', !l.isBreak && !l.ante);
-    $('paused').hidden = !l.paused;
-    panel.classList.toggle('on-break', Boolean(l.isBreak));
-    const n = l.next;
-    $('next-level').textContent = !n
-      ? 'none: this is the final level'
-      : n.isBreak
-        ? `Break · ${n.minutes} min`
-        : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min`;
-    renderTimeLeft();
-  }
-
-  function clockText(ms) {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    const two = (x) => String(x).padStart(2, '0');
-    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-  }
-
-  function renderTimeLeft() {
-    const l = levelClock();
-    const el = $('time-left');
-    if (!l) {
-      el.textContent = '--:--';
-      el.classList.remove('ending');
-      return;
-    }
-    const ms = l.paused || l.endsAt === null ? l.remainingMs : l.endsAt - tableNow();
-    // The final level plays on when its time is up: say so instead of a red 00:00 for the rest of the night.
-    const over = !l.next && ms <= 0;
-    el.textContent = over ? 'Final level' : clockText(ms);
-    el.classList.toggle('words', over);
-    el.classList.toggle('ending', !over && ms < 60000);
-    const b = l.nextBreak;
-    const breakEl = $('break-in');
-    breakEl.hidden = !b;
-    if (b)
-      breakEl.textContent =
-        b.afterMs === 0 && !l.isBreak ? `Break next · ${b.minutes} min` : `Break in ${clockText(ms + b.afterMs)}`;
-    // One minute before a level change (not after the final level), once per level.
-    const key = `${l.level}/${l.isBreak}`;
-    if (l.next && !l.paused && ms <= 60000 && ms > 55000 && view.warned !== key) {
-      view.warned = key;
-      chime.ring('minute');
-    }
-  }
-
-  // ---- shot clock ----
-  function secondsText(ms) {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    return total < 100 ? String(total) : clockText(ms);
-  }
-
-  function setShotTime(text) {
-    const el = $('shot-time');
-    el.textContent = text;
-    // Digits big; a word ("to act") or a dash smaller.
-    el.classList.toggle('words', !/^[\d:]+$/.test(text));
-  }
-
-  function renderShotClock() {
-    const s = view.snapshot;
-    const panel = $('shot-clock');
-    const call = s && s.clock;
-    const on = s && s.onAction;
-    panel.classList.toggle('called', Boolean(call));
-    if (call) {
-      const ms = call.deadline - tableNow();
-      $('shot-title').textContent = call.kind === 'shot-clock' ? 'Shot clock' : 'Clock called';
-      $('shot-seat').textContent = `Seat ${call.seat}${playerSuffix(call.seat)}`;
-      setShotTime(secondsText(ms));
-      panel.classList.remove('idle');
-      panel.classList.toggle('urgent', ms <= 10000);
-      return;
-    }
-    $('shot-title').textContent = 'Action';
-    if (on) {
-      $('shot-seat').textContent = `Seat ${on.seat}${playerSuffix(on.seat)}`;
-      if (on.deadline !== null && on.deadline !== undefined) {
-        const ms = on.deadline - tableNow();
-        setShotTime(secondsText(ms));
-        panel.classList.toggle('urgent', ms <= 10000);
-      } else {
-        // No shot clock at this table: just who is to act.
-        setShotTime('to act');
-        panel.classList.remove('urgent');
-      }
-      panel.classList.remove('idle');
-      return;
-    }
-    $('shot-seat').textContent = '—';
-    setShotTime('—');
-    panel.classList.add('idle');
-    panel.classList.remove('urgent');
-  }
-
-  function playerSuffix(seat) {
-    const info = view.snapshot && view.snapshot.seatInfo.find((x) => x.seat === seat);
-    return info && info.player ? ` · ${info.player}` : '';
-  }
-
-  // ---- table view ----
   function renderTable() {
-    const s = view.snapshot;
-    if (!s) return;
-    const seats = $('seats');
-    if (seats.childElementCount !== s.seats) {
-      seats.textContent = '';
-      for (let i = 1; i <= s.seats; i++) {
-        const el = document.createElement('div');
-        el.className = 'seat';
-        el.dataset.seat = String(i);
-        el.innerHTML = '<div class="num"></div><div class="name"></div><div class="badges"></div>';
-        seats.appendChild(el);
-      }
-    }
-    for (const info of s.seatInfo) {
-      const el = seats.querySelector(`.seat[data-seat="${info.seat}"]`);
-      if (!el) continue;
-      const onAction = s.onAction && s.onAction.seat === info.seat;
-      el.className = 'seat';
-      if (!info.player) el.classList.add('empty');
-      if (info.player && !info.present) el.classList.add('absent');
-      if (info.folded) el.classList.add('folded');
-      if (onAction) el.classList.add('on-action');
-      el.querySelector('.num').textContent = String(info.seat);
-      const name = el.querySelector('.name');
-      name.textContent = info.player || (info.present ? 'occupied' : 'empty');
-      // A long name gets a smaller font, and its full text as a tooltip when it is still cut.
-      name.classList.toggle('long', (info.player || '').length > 12);
-      name.classList.toggle('very-long', (info.player || '').length > 18);
-      el.title = info.player ? `Seat ${info.seat}: ${info.player}` : `Seat ${info.seat}`;
-      const badges = [];
-      if (s.button === info.seat) badges.push(['button', 'D']);
-      if (s.smallBlind === info.seat) badges.push(['sb', 'SB']);
-      if (s.bigBlind === info.seat) badges.push(['bb', 'BB']);
-      if (info.dead) badges.push(['dead', 'DEAD']);
-      if (info.player && !info.present) badges.push(['away', 'AWAY']);
-      if (info.allIn) badges.push(['allin', 'ALL-IN']);
-      if (info.penaltyHands > 0) badges.push(['penalty', `PEN ${info.penaltyHands}`]);
-      el.querySelector('.badges').innerHTML = badges
-        .map(([cls, text]) => `<span class="badge ${cls}">${text}</span>`)
-        .join('');
-    }
+    if (!view.snapshot) return;
     view.boardCards = null;
-    renderBoardCards(s.board || []);
-    // Names and badges change the seats' sizes: place them again (cheap: a few seats, on state changes only).
-    layoutSeats();
-    $('phase').textContent =
-      s.hand === null
-        ? 'Waiting for the shuffle'
-        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
+    BoardTable.renderTable(view.snapshot);
     renderShotClock();
     if (!view.clockSeen) renderLevel();
-  }
-
-  function layoutSeats() {
-    SeatLayout.placeSeats($('table-view'), $('seats'));
-  }
-
-  /** The public cards on the table (flop, turn, river): from `state.board` and the `board` events, never a hole or
-   * burn card (those are null on the public topics anyway). */
-  function renderBoardCards(cards) {
-    const board = $('board-cards');
-    board.textContent = '';
-    for (const c of cards) {
-      if (typeof c !== 'string' || !/^[2-9TJQKA][shdc]$/.test(c)) continue;
-      const span = document.createElement('span');
-      span.className = `card${/[hd]$/.test(c) ? ' red' : ''}`;
-      span.textContent = cardText(c);
-      board.appendChild(span);
-    }
-  }
-
-  function cardText(c) {
-    const suits = { s: '♠', h: '♥', d: '♦', c: '♣' };
-    const rank = c[0] === 'T' ? '10' : c[0];
-    return `${rank}${suits[c[1]] || c[1]}`;
   }
 
   // ---- floor feed ----
@@ -472,9 +219,7 @@
   else window.addEventListener('resize', () => layoutSeats());
   fetchJson('config.json')
     .then((config) => {
-      sync.now = config.time.now;
-      sync.speed = config.time.speed;
-      sync.perf = performance.now();
+      time.set(config.time);
       start(config);
     })
     .catch((error) => {

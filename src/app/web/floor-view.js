@@ -1,11 +1,33 @@
-// The floor page's drawing: the level clock and hand, the seat grid and the chosen seat's actions. Plain browser JS;
-// floor.js owns the connection and the commands.
+// The floor page's drawing: the connection badge, the answers (the last one and a short log), the level clock and
+// hand, the seat grid and the chosen seat's actions. Plain browser JS; floor.js owns the connection and the commands.
 /* global FloorWords */
 'use strict';
 
 (function (root) {
   const $ = (id) => document.getElementById(id);
   const W = FloorWords;
+
+  function conn(state, text) {
+    const el = $('conn');
+    el.className = `conn ${state}`;
+    el.dataset.state = state;
+    el.textContent = text;
+  }
+
+  /** Shows an answer as the current result; a final one (not 'busy') also goes on top of the log of the last 8. */
+  function say(text, kind) {
+    const el = $('result');
+    el.textContent = text;
+    el.className = `result ${kind}`;
+    el.dataset.kind = kind;
+    if (kind === 'busy') return;
+    const li = document.createElement('li');
+    li.className = kind;
+    const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    li.textContent = `${time} ${text}`;
+    $('log').prepend(li);
+    while ($('log').children.length > 8) $('log').lastChild.remove();
+  }
 
   function status(view, now) {
     const l = view.clock || (view.state && view.state.level);
@@ -87,5 +109,5 @@
     $('clock-call').disabled = !info.player;
   }
 
-  root.FloorView = { status, time, seats };
+  root.FloorView = { conn, say, status, time, seats };
 })(window);

@@ -1,7 +1,7 @@
 // The floor page: logs in to the table's broker with a floor account (MQTT over WebSocket), shows the level clock and
 // the seats, and sends floor commands on <base>/cmd/<name>, answered on <base>/cmd/result. Every answer is shown as a
 // sentence (floor-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global mqtt, FloorWords, FloorView */
+/* global mqtt, TableTime, FloorWords, FloorView, FloorStructures */
 'use strict';
 
 (function () {
@@ -18,29 +18,12 @@
   let lastSeq = 0;
   const view = { state: null, clock: null, events: [] };
   const pending = new Map(); // id -> { name, body, extra, seq, timer }
-  const sync = { now: 0, perf: 0, speed: 1 };
-  const tableNow = () => sync.now + (performance.now() - sync.perf) * sync.speed;
+  const time = TableTime.create();
+  const tableNow = time.now;
+  const resync = time.resync;
 
-  function setConn(state, text) {
-    const el = $('conn');
-    el.className = `conn ${state}`;
-    el.dataset.state = state;
-    el.textContent = text;
-  }
-
-  function say(text, kind) {
-    const el = $('result');
-    el.textContent = text;
-    el.className = `result ${kind}`;
-    el.dataset.kind = kind;
-    if (kind === 'busy') return;
-    const li = document.createElement('li');
-    li.className = kind;
-    const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-    li.textContent = `${time} ${text}`;
-    $('log').prepend(li);
-    while ($('log').children.length > 8) $('log').lastChild.remove();
-  }
+  const setConn = (state, text) => FloorView.conn(state, text);
+  const say = (text, kind) => FloorView.say(text, kind);
 
   // ---- log in ----
   function logIn(username, password) {
@@ -238,65 +221,6 @@
     renderSeats();
   }
 
-  function renderStructures() {
-    const list = config.structures || [];
-    const select = $('structure');
-    select.textContent = '';
-    for (const s of list) {
-      const o = document.createElement('option');
-      o.value = s.name;
-      o.textContent = s.title;
-      select.appendChild(o);
-    }
-    if (list.length === 0) {
-      const o = document.createElement('option');
-      o.textContent = 'No saved structures';
-      select.appendChild(o);
-      select.disabled = true;
-      $('start-structure').disabled = true;
-    }
-    describeStructure();
-  }
-
-  function chosenStructure() {
-    return (config.structures || []).find((s) => s.name === $('structure').value) || null;
-  }
-
-  function describeStructure() {
-    const s = chosenStructure();
-    if (!s) return ($('structure-info').textContent = 'Save structures in config/structures/ (see docs/board.md).');
-    const play = s.levels.filter((l) => !l.break);
-    const first = play[0];
-    const breaks = s.levels.length - play.length;
-    $('structure-info').textContent =
-      `${play.length} levels from ${W.blinds(first)}, ${first.minutes} min each at first` +
-      `${breaks ? `, ${breaks} break${breaks > 1 ? 's' : ''}` : ''}. Starting replaces the levels now running.`;
-  }
-
-  let armed = null;
-  function startStructure() {
-    const s = chosenStructure();
-    if (!s) return;
-    const button = $('start-structure');
-    // Restarting the levels by a slip of the thumb would hurt: the first tap arms, the second starts.
-    if (armed !== s.name) {
-      armed = s.name;
-      button.textContent = 'Tap again to start';
-      button.classList.add('armed');
-      setTimeout(() => {
-        if (armed !== s.name) return;
-        armed = null;
-        button.textContent = 'Start';
-        button.classList.remove('armed');
-      }, 4000);
-      return;
-    }
-    armed = null;
-    button.textContent = 'Start';
-    button.classList.remove('armed');
-    send('levels-start', { levels: s.levels }, { structure: s.title });
-  }
-
   function wire() {
     for (const b of document.querySelectorAll('button[data-cmd]')) {
       b.addEventListener('click', () => {
@@ -306,8 +230,6 @@
         send(b.dataset.cmd, body);
       });
     }
-    $('structure').addEventListener('change', describeStructure);
-    $('start-structure').addEventListener('click', startStructure);
     $('clock-call').addEventListener('click', () => callClock(selectedSeat));
     $('set-button').addEventListener('click', () => send('set-button', { seat: selectedSeat }));
     $('penalty').addEventListener('click', () => {
@@ -330,31 +252,17 @@
     });
   }
 
-  async function resync() {
-    try {
-      const before = performance.now();
-      const r = await fetch('time', { cache: 'no-store' });
-      const t = await r.json();
-      sync.now = t.now;
-      sync.speed = t.speed;
-      sync.perf = (before + performance.now()) / 2;
-    } catch {
-      // keep counting on the last sync
-    }
-  }
-
   wire();
+  const structures = FloorStructures.create(send);
   fetch('config.json', { cache: 'no-store' })
     .then((r) => r.json())
     .then((c) => {
       config = c;
       base = c.base;
-      sync.now = c.time.now;
-      sync.speed = c.time.speed;
-      sync.perf = performance.now();
+      time.set(c.time);
       $('table-name').textContent = c.tableId;
       document.title = `Floor — ${c.tableId}`;
-      renderStructures();
+      structures.render(c.structures || []);
       if (!c.mqtt.url && !c.mqtt.port) {
         $('login-error').textContent = 'This table has no MQTT WebSocket: set mqtt.embedded.wsPort in its config.';
         $('login-error').hidden = false;

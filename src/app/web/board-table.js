@@ -1,0 +1,84 @@
+// The board's table view: the seats round the felt (names, badges, who is on action), the public cards and the hand's
+// phase. Plain browser JS; board.js owns the connection and the view. Seat placement is seat-layout.js.
+/* global SeatLayout */
+'use strict';
+
+(function (root) {
+  const $ = (id) => document.getElementById(id);
+
+  function renderTable(snapshot) {
+    const s = snapshot;
+    const seats = $('seats');
+    if (seats.childElementCount !== s.seats) {
+      seats.textContent = '';
+      for (let i = 1; i <= s.seats; i++) {
+        const el = document.createElement('div');
+        el.className = 'seat';
+        el.dataset.seat = String(i);
+        el.innerHTML = '<div class="num"></div><div class="name"></div><div class="badges"></div>';
+        seats.appendChild(el);
+      }
+    }
+    for (const info of s.seatInfo) {
+      const el = seats.querySelector(`.seat[data-seat="${info.seat}"]`);
+      if (!el) continue;
+      const onAction = s.onAction && s.onAction.seat === info.seat;
+      el.className = 'seat';
+      if (!info.player) el.classList.add('empty');
+      if (info.player && !info.present) el.classList.add('absent');
+      if (info.folded) el.classList.add('folded');
+      if (onAction) el.classList.add('on-action');
+      el.querySelector('.num').textContent = String(info.seat);
+      const name = el.querySelector('.name');
+      name.textContent = info.player || (info.present ? 'occupied' : 'empty');
+      // A long name gets a smaller font, and its full text as a tooltip when it is still cut.
+      name.classList.toggle('long', (info.player || '').length > 12);
+      name.classList.toggle('very-long', (info.player || '').length > 18);
+      el.title = info.player ? `Seat ${info.seat}: ${info.player}` : `Seat ${info.seat}`;
+      const badges = [];
+      if (s.button === info.seat) badges.push(['button', 'D']);
+      if (s.smallBlind === info.seat) badges.push(['sb', 'SB']);
+      if (s.bigBlind === info.seat) badges.push(['bb', 'BB']);
+      if (info.dead) badges.push(['dead', 'DEAD']);
+      if (info.player && !info.present) badges.push(['away', 'AWAY']);
+      if (info.allIn) badges.push(['allin', 'ALL-IN']);
+      if (info.penaltyHands > 0) badges.push(['penalty', `PEN ${info.penaltyHands}`]);
+      el.querySelector('.badges').innerHTML = badges
+        .map(([cls, text]) => `<span class="badge ${cls}">${text}</span>`)
+        .join('');
+    }
+    renderBoardCards(s.board || []);
+    // Names and badges change the seats' sizes: place them again (cheap: a few seats, on state changes only).
+    layoutSeats();
+    $('phase').textContent =
+      s.hand === null
+        ? 'Waiting for the shuffle'
+        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
+  }
+
+  function layoutSeats() {
+    SeatLayout.placeSeats($('table-view'), $('seats'));
+  }
+
+  /** The public cards on the table (flop, turn, river): from `state.board` and the `board` events, never a hole or
+   * burn card (those are null on the public topics anyway). */
+  function renderBoardCards(cards) {
+    const board = $('board-cards');
+    board.textContent = '';
+    for (const c of cards) {
+      if (typeof c !== 'string' || !/^[2-9TJQKA][shdc]$/.test(c)) continue;
+      const span = document.createElement('span');
+      span.className = `card${/[hd]$/.test(c) ? ' red' : ''}`;
+      span.textContent = cardText(c);
+      board.appendChild(span);
+    }
+  }
+
+  function cardText(c) {
+    const suits = { s: '♠', h: '♥', d: '♦', c: '♣' };
+    const rank = c[0] === 'T' ? '10' : c[0];
+    return `${rank}${suits[c[1]] || c[1]}`;
+  }
+
+  root.BoardTable = { renderTable, renderBoardCards, layoutSeats };
+})(typeof window !== 'undefined' ? window : globalThis);
