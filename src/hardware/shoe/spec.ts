@@ -17,6 +17,8 @@ export interface PcscShoeFile {
 
 export interface ShoeSettings {
   name: string;
+  /** Where the reader sits (R-CARD-PLACE), stamped on each read: absent for the shoe, set for a pcsc-antenna. */
+  place?: { place: 'seat'; seat: number } | { place: 'board' | 'muck' };
   readerPattern: RegExp;
   waitMs: number;
   repeatReadMs: number | null;
@@ -29,10 +31,11 @@ export function shoeSettings(
   def: DeviceDefinition,
   ref: DeviceRef,
   overrides: { repeatReadMs?: number | null } = {},
+  kind: 'pcsc-shoe' | 'pcsc-antenna' = 'pcsc-shoe',
 ): ShoeSettings {
   const bad = (field: string, message: string): TableError =>
     new TableError('DEVICE_INVALID', `${def.file}: ${field} ${message}`, { file: def.file, field });
-  if (def.kind !== 'pcsc-shoe') throw bad('/kind', `is "${def.kind}", not a pcsc-shoe`);
+  if (def.kind !== kind) throw bad('/kind', `is "${def.kind}", not a ${kind}`);
   const spec = def.spec as unknown as PcscShoeFile;
   // The table config's port names the reader when a venue has two of the same model on one controller.
   const source = ref.port ?? spec.reader.namePattern;
