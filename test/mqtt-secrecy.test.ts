@@ -19,6 +19,7 @@ import { createRuntime, type TableRuntime } from '../src/runtime/runtime.ts';
 import { openStore } from '../src/store/store.ts';
 import { collect, connectClient, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
 import { playIrregularHands } from './helpers/secrecy-play.ts';
+import { playWithSightings } from './helpers/sighting-play.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const base = 'pokertable/t1';
@@ -242,6 +243,26 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
       full.filter((e) => e.type === 'card.dealt' && e.to === 'burn' && e.street === 'river').length,
     ).toBeGreaterThan(0);
     expect(full.filter((e) => e.type === 'hand.ended' && e.reason !== 'misdeal')).toHaveLength(9);
+  });
+
+  it('embedded broker: cards seen by seat, board and muck antennas (card.misplaced names no card in public)', async () => {
+    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
+    cleanups.push(() => broker.close());
+    const url = `mqtt://127.0.0.1:${broker.port}`;
+    const full = await scenario(
+      {
+        bridge: { kind: 'stream', open: () => broker.connect() },
+        display: [url, {}],
+        secure: [url, { username: 'prod', password: 'p' }],
+      },
+      playWithSightings,
+      60,
+    );
+    // R-CARD-PLACE: hole and burn cards were really seen where the deal did not put them, on the secure stream
+    const misplaced = full.filter((e) => e.type === 'card.misplaced');
+    const where = new Set(misplaced.map((e) => (e.expected === null ? 'null' : e.expected.to)));
+    expect([...where].sort()).toEqual(['board', 'burn', 'null', 'seat']);
+    expect(misplaced.every((e) => e.card !== null)).toBe(true);
   });
 
   const missing = mosquittoMissing();

@@ -4,6 +4,9 @@ import type { DeviceRef } from './types.ts';
 
 export const ANTENNA_KIND = 'pcsc-antenna';
 
+/** What an antenna's reads carry: its place, and its seat at a seat. */
+export type AntennaPlace = { place: 'seat'; seat: number } | { place: 'board' | 'muck' };
+
 /** What is wrong with a device entry's `place` and `seat` for its kind, as `[field, message]` pairs: only an antenna
  * has a place; it must have one, and an antenna at a seat a seat of the table. */
 export function placeProblems(ref: DeviceRef, kind: string, seats: number): [string, string][] {

@@ -2,6 +2,7 @@
 // the checks a schema cannot make (the pattern compiles, min ≤ max) and the table config's `port` applied.
 import { TableError } from '../../domain/errors.ts';
 import type { DeviceDefinition } from '../../config/devices.ts';
+import type { AntennaPlace } from '../../config/places.ts';
 import type { DeviceRef } from '../../config/types.ts';
 
 /** The file's shape after validation and defaults (mirrors the schema). */
@@ -18,7 +19,7 @@ export interface PcscShoeFile {
 export interface ShoeSettings {
   name: string;
   /** Where the reader sits (R-CARD-PLACE), stamped on each read: absent for the shoe, set for a pcsc-antenna. */
-  place?: { place: 'seat'; seat: number } | { place: 'board' | 'muck' };
+  place?: AntennaPlace;
   readerPattern: RegExp;
   waitMs: number;
   repeatReadMs: number | null;
