@@ -25,6 +25,7 @@
   const FEED_SIZE = 8;
   const FEED_TYPES = new Set([
     'irregularity',
+    'card.misplaced',
     'misdeal',
     'hand.dead',
     'violation',
