@@ -192,6 +192,8 @@ const VALID: unknown[] = [
   { at: 5, type: 'card', card: 'As', place: 'seat', seat: 10 }, // R-CARD-PLACE: a sighting
   { at: 5, type: 'card', uid: '04aa', place: 'board' },
   { at: 5, type: 'card', card: 'Td', place: 'muck' },
+  { at: 5, type: 'card', card: 'Td', place: 'board', seat: 2 }, // `seat` is read with place "seat" only
+  { at: 5, type: 'card', card: 'Td', seat: 2 }, // a shoe read, as before `place` existed
   { at: 1, type: 'seat', seat: 10, occupied: false },
   { at: 1, type: 'panel', button: 'fold' },
   { at: 1, type: 'panel', button: 'exposed', card: 'Qh' },
@@ -248,8 +250,6 @@ const INVALID: unknown[] = [
   { at: 1, type: 'card', uid: 'a' },
   { at: 1, type: 'card', card: 'As', place: 'seat' },
   { at: 1, type: 'card', card: 'As', place: 'seat', seat: 11 },
-  { at: 1, type: 'card', card: 'As', place: 'board', seat: 2 },
-  { at: 1, type: 'card', card: 'As', seat: 2 },
   { at: 1, type: 'card', card: 'As', place: 'table' },
   { at: 1, type: 'seat', seat: 0, occupied: true },
   { at: 1, type: 'seat', seat: 11, occupied: true },

@@ -38,7 +38,7 @@ export function validateInput(raw: unknown): Result {
   switch (type) {
     case 'card': {
       // R-CARD-PLACE: where the antenna sits; none (or `shoe`) is the shoe
-      const where = raw.place === undefined && raw.seat === undefined ? null : checkPlace(raw.place, raw.seat);
+      const where = raw.place === undefined ? null : checkPlace(raw.place, raw.seat);
       if (typeof where === 'string') return fail(where);
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;

@@ -194,8 +194,6 @@ describe('R-CARD-PLACE: a sighting is never a deal, a duplicate or a bounce', ()
 describe('R-CARD-PLACE: the input', () => {
   test.each([
     [{ type: 'card', card: 'As', place: 'seat' }, /place "seat" needs the seat/],
-    [{ type: 'card', card: 'As', place: 'board', seat: 2 }, /`seat` goes with place "seat" only/],
-    [{ type: 'card', card: 'As', seat: 2 }, /`seat` goes with place "seat" only/],
     [{ type: 'card', card: 'As', place: 'table' }, /place must be shoe, seat, board or muck/],
     [{ type: 'card', card: 'As', place: 'seat', seat: 0 }, /place "seat" needs the seat/],
     [{ type: 'card', card: 'As', place: 'seat', seat: 6 }, /seat 6 is beyond the table's 5 seats/],
@@ -205,6 +203,15 @@ describe('R-CARD-PLACE: the input', () => {
     const events = s.send(input);
     expect(s.types(events)).toEqual(['input.rejected']);
     expect((events[0] as { reason: string }).reason).toMatch(reason);
+  });
+
+  test('`seat` is read with place "seat" only: on a shoe read or a board sighting it is ignored, as before', () => {
+    const s = scenario({ players: [1, 2, 3, 4], button: 1 });
+    s.send({ type: 'shuffle' });
+    expect(s.send({ type: 'card', card: DECK[0], seat: 4 })[0]).toMatchObject({ type: 'card.dealt', seat: 2 });
+    expect(misplaced(s.send({ type: 'card', card: DECK[0], place: 'board', seat: 2 }))).toEqual([
+      { card: DECK[0], expected: { to: 'seat', seat: 2 }, seen: { place: 'board' } },
+    ]);
   });
 
   test('place "shoe" is the default: it deals', () => {
