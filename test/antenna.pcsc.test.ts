@@ -5,6 +5,7 @@
 // are exercised here only through the place they stamp (a muck antenna on the second reader, last test).
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkDevice } from '../src/app/doctor/devices.ts';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { loadDeviceDefinition, type DeviceDefinition } from '../src/config/devices.ts';
 import { createTable } from '../src/domain/table.ts';
@@ -102,6 +103,20 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC card antenna through
     expect(events.filter((e) => e.type === 'misdeal' || e.type === 'input.rejected')).toEqual([]);
     expect(table.snapshot()).toMatchObject({ phase: 'betting' });
   }, 90_000);
+
+  it('npm run doctor checks an antenna as it checks the shoe: its reader is found on pcscd', async () => {
+    const ref = { name: 'seat-3', definition: 'vpcd-antenna.json', place: 'seat' as const, seat: 3 };
+    const found = await checkDevice({ ref, simulated: false, kind: 'pcsc-antenna', definition: antennaDef });
+    expect(found).toMatchObject({ status: 'ok', detail: expect.stringContaining('Virtual PCD 00 01') as string });
+    const def = { ...antennaDef, spec: { ...antennaDef.spec, reader: { namePattern: 'ACR122', waitMs: 300 } } };
+    const missing = await checkDevice(
+      { ref, simulated: false, kind: 'pcsc-antenna', definition: def },
+      {
+        pcscWaitMs: 500,
+      },
+    );
+    expect(missing).toMatchObject({ status: 'fail', detail: expect.stringContaining('no reader matches') as string });
+  }, 30_000);
 
   it('a muck antenna on the second reader stamps its place, and ignores the shoe’s reader', async () => {
     const rec = recorder();

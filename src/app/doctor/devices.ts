@@ -86,7 +86,7 @@ async function checkShoe(
   return fail(
     subject,
     `pcscd is up but lists no reader${errors.length ? ` (${errors.join('; ')})` : ''}`,
-    'plug the shoe in; `pcsc_scan` (package pcsc-tools) shows what pcscd sees',
+    `plug the ${device.kind === ANTENNA_KIND ? 'antenna' : 'shoe'} in; \`pcsc_scan\` (package pcsc-tools) shows what pcscd sees`,
   );
 }
 
