@@ -1,7 +1,7 @@
 // The terminal summary: a few lines redrawn in place on a TTY, one line per hand in a pipe.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createSummary } from '../src/app/summary.ts';
+import { createSummary, describeNotable } from '../src/app/summary.ts';
 import type { TableSnapshot } from '../src/domain/snapshot.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 
@@ -36,6 +36,16 @@ let seq = 0;
 const ev = (body: Record<string, unknown>): TableEvent => ({ seq: ++seq, at: seq, ...body }) as TableEvent;
 
 describe('terminal summary', () => {
+  it('names a misplaced card by where it was seen and dealt, never by the card (R-CARD-PLACE)', () => {
+    const seen = (expected: object | null, where: object) =>
+      describeNotable(ev({ type: 'card.misplaced', hand: 4, card: 'As', expected, seen: where }));
+    expect(seen({ to: 'seat', seat: 3 }, { place: 'seat', seat: 5 })).toBe(
+      '#4 misplaced card at seat 5 (dealt to seat 3)',
+    );
+    expect(seen({ to: 'burn' }, { place: 'board' })).toBe('#4 misplaced card on the board (a burn card)');
+    expect(seen(null, { place: 'muck' })).toBe('#4 misplaced card in the muck (not dealt in this hand)');
+  });
+
   it('in a pipe: the header, then one line per hand with the count, level and last showdown', () => {
     const t = terminal(false);
     const s = createSummary({ out: t.out, header: ['pokertable: simulated table'] });

@@ -198,6 +198,21 @@ describeBoard('display board in Chromium', () => {
     await page.screenshot({ path: join(artifacts, 'board.png') });
   });
 
+  it('shows a misplaced card with the seat it was seen at and where it was dealt (R-CARD-PLACE)', async () => {
+    const misplaced = (seq: number, expected: object | null, seen: object) =>
+      publisher.publishAsync(
+        `${base}/events`,
+        JSON.stringify({ seq, at: tableNow(), hand: 7, type: 'card.misplaced', card: null, expected, seen }),
+        { qos: 1 },
+      );
+    await misplaced(20, { to: 'seat', seat: 3 }, { place: 'seat', seat: 4 });
+    await expect.poll(() => page.textContent('#feed li:first-child .what')).toBe('#7 Misplaced card at seat 4');
+    expect(await page.textContent('#feed li:first-child .detail')).toBe('dealt to seat 3');
+    await misplaced(21, null, { place: 'muck' });
+    await expect.poll(() => page.textContent('#feed li:first-child .what')).toBe('#7 Misplaced card in the muck');
+    expect(await page.textContent('#feed li:first-child .detail')).toBe('not dealt in this hand: the floor looks');
+  });
+
   it('shows a violation as a sentence, not a rule id alone', async () => {
     await publisher.publishAsync(
       `${base}/events`,

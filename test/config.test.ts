@@ -300,7 +300,12 @@ describe('device definitions', () => {
   });
 
   const bad: [string, unknown, string, RegExp][] = [
-    ['no kind', { reader: {} }, '/kind', /\/kind is required: one of "firmata-board", "pcsc-shoe", "serial-display"/],
+    [
+      'no kind',
+      { reader: {} },
+      '/kind',
+      /\/kind is required: one of "firmata-board", "pcsc-antenna", "pcsc-shoe", "serial-display"/,
+    ],
     [
       'a kind without a schema',
       { kind: 'toaster' },

@@ -25,6 +25,10 @@ describe('FloorFeed', () => {
     expect(p.hand).toMatchObject({ type: 'hand.started', hand: 3, button: 4 });
     expect(p.items.map((e) => e.type)).toEqual(['clock.called', 'irregularity']);
     expect(p.items[1]).toMatchObject({ card: null });
+    // R-CARD-PLACE: a misplaced card is for the floor, without the card
+    const seen = { expected: { to: 'seat', seat: 1 }, seen: { place: 'seat', seat: 2 } };
+    feed.add([ev(5, { type: 'card.misplaced', hand: 3, card: 'As', ...seen })]);
+    expect(feed.payload().items[0]).toEqual({ ...ev(5, { type: 'card.misplaced', hand: 3, ...seen }), card: null });
     for (let i = 0; i < FEED_SIZE + 3; i++) feed.add([ev(10 + i, { type: 'penalty.started', seat: 1, hands: i })]);
     expect(feed.payload().items).toHaveLength(FEED_SIZE);
     expect(feed.payload().items[0]).toMatchObject({ seq: 10 + FEED_SIZE + 2 });

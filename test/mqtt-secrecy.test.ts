@@ -14,6 +14,7 @@ import type { TableRuntime } from '../src/runtime/runtime.ts';
 import { collect, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
 import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 import { IRREGULARITIES, playIrregularHands } from './helpers/secrecy-play.ts';
+import { playWithSightings } from './helpers/sighting-play.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const cleanups = cleanupsAfterEach();
@@ -235,6 +236,26 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
     const kinds = full.flatMap((e) => (e.type === 'irregularity' ? [e.kind] : []));
     for (const kind of ['extra-card', 'premature-flop', 'premature-turn', 'premature-river', 'exposed-card'])
       expect(kinds).toContain(kind);
+  });
+
+  it('embedded broker: cards seen by seat, board and muck antennas (card.misplaced names no card in public)', async () => {
+    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
+    cleanups.push(() => broker.close());
+    const url = `mqtt://127.0.0.1:${broker.port}`;
+    const full = await scenario(
+      {
+        bridge: { kind: 'stream', open: () => broker.connect() },
+        display: [url, {}],
+        secure: [url, { username: 'prod', password: 'p' }],
+      },
+      playWithSightings,
+      60,
+    );
+    // R-CARD-PLACE: hole and burn cards were really seen where the deal did not put them, on the secure stream
+    const misplaced = full.filter((e) => e.type === 'card.misplaced');
+    const where = new Set(misplaced.map((e) => (e.expected === null ? 'null' : e.expected.to)));
+    expect([...where].sort()).toEqual(['board', 'burn', 'null', 'seat']);
+    expect(misplaced.every((e) => e.card !== null)).toBe(true);
   });
 
   const missing = mosquittoMissing();

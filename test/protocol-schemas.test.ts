@@ -189,6 +189,11 @@ const VALID: unknown[] = [
   { at: 5, type: 'card', uid: '04:A2:2B:7C' },
   { at: 5, type: 'card', card: 'Kd', uid: 'not hex' }, // `card` wins, `uid` is ignored
   { at: 5, type: 'card', card: 'As', place: 'shoe', reader: 2 }, // device adapters may add fields
+  { at: 5, type: 'card', card: 'As', place: 'seat', seat: 10 }, // R-CARD-PLACE: a sighting
+  { at: 5, type: 'card', uid: '04aa', place: 'board' },
+  { at: 5, type: 'card', card: 'Td', place: 'muck' },
+  { at: 5, type: 'card', card: 'Td', place: 'board', seat: 2 }, // `seat` is read with place "seat" only
+  { at: 5, type: 'card', card: 'Td', seat: 2 }, // a shoe read, as before `place` existed
   { at: 1, type: 'seat', seat: 10, occupied: false },
   { at: 1, type: 'panel', button: 'fold' },
   { at: 1, type: 'panel', button: 'exposed', card: 'Qh' },
@@ -243,6 +248,9 @@ const INVALID: unknown[] = [
   { at: 1, type: 'card', card: 'A' },
   { at: 1, type: 'card', uid: 'zz!' },
   { at: 1, type: 'card', uid: 'a' },
+  { at: 1, type: 'card', card: 'As', place: 'seat' },
+  { at: 1, type: 'card', card: 'As', place: 'seat', seat: 11 },
+  { at: 1, type: 'card', card: 'As', place: 'table' },
   { at: 1, type: 'seat', seat: 0, occupied: true },
   { at: 1, type: 'seat', seat: 11, occupied: true },
   { at: 1, type: 'seat', seat: 1, occupied: 'yes' },

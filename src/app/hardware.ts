@@ -11,6 +11,7 @@ import type { SerialDisplayDefinition } from '../hardware/serial-board/definitio
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 // Light: nfc-pcsc itself is loaded by the shoe when it starts (shoe/backend.ts).
 import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
+import { ANTENNA_KIND, antennaPlace, createAntenna, createSimulatedAntenna } from '../hardware/antenna/index.ts';
 import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
 import type { StartArgs } from './args.ts';
@@ -40,12 +41,14 @@ export async function buildDevice(resolved: ResolvedDevice): Promise<Device> {
   const { ref } = resolved;
   if (resolved.simulated) {
     if (resolved.kind === SHOE_KIND) return createSimulatedShoe(ref.name);
+    if (resolved.kind === ANTENNA_KIND) return createSimulatedAntenna(ref.name, antennaPlace(ref));
     if (resolved.kind === 'firmata-board') return createSimulatedBoard({ name: ref.name });
     if (resolved.kind === 'serial-display') {
       return (await import('../hardware/serial-board/simulated.ts')).createSimulatedDisplay({ name: ref.name });
     }
   } else {
     if (resolved.kind === SHOE_KIND) return createShoe(resolved.definition, ref);
+    if (resolved.kind === ANTENNA_KIND) return createAntenna(resolved.definition, ref);
     if (resolved.kind === 'firmata-board') {
       const { createFirmataBoard } = await import('../hardware/firmata/board.ts');
       return createFirmataBoard(

@@ -10,6 +10,7 @@ import { loadStructures } from '../config/structures.ts';
 import type { TableConfig } from '../config/types.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
+import { createSimulatedAntenna } from '../hardware/antenna/simulated.ts';
 import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
 import type { Clock } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
@@ -64,6 +65,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
     http: { host: '127.0.0.1', port: args.httpPort ?? 8080 },
     devices: [
       { name: 'shoe', definition: 'simulated-pcsc-shoe' },
+      { name: 'antennas', definition: 'simulated-pcsc-antenna' },
       { name: 'board', definition: 'simulated-firmata-board' },
     ],
     log: { level: args.logLevel ?? 'warn' },
@@ -81,6 +83,8 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const clock = deps.clock ?? scaledClock(args.speed, { onStep: steps.onStep });
   const deck = simulatedDeck();
   const shoe = createSimulatedShoe('shoe');
+  // One simulated device plays every card antenna: each seat's, the board's and the muck's (R-CARD-PLACE).
+  const antennas = createSimulatedAntenna('antennas');
   const board = createSimulatedBoard({ name: 'board' });
   // The level-clock display board, as an emulated serial board in memory (the real adapter, the real frames).
   const display = createSimulatedDisplay({ name: 'display' });
@@ -94,7 +98,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
       profiles: loadProfiles(),
       structures: loadStructures(),
       deck,
-      devices: [shoe, board, display],
+      devices: [shoe, antennas, board, display],
       logger,
       newJournal: args.newJournal,
       prepare: (runtime) => steps.attach(runtime),
@@ -158,6 +162,8 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     profile: SIM_PROFILE,
     game: args.game,
     irregularityRate: args.irregularities,
+    // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.
+    sightings: true,
     // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
     deck,
     // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
@@ -165,7 +171,16 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     startAt: clock.now() + START_GRACE_MS * args.speed,
     ...(resume ? { resume } : {}),
   });
-  const sim = createSimulation({ runtime: app.runtime, clock, table: virtualTable, shoe, board, deck, logger });
+  const sim = createSimulation({
+    runtime: app.runtime,
+    clock,
+    table: virtualTable,
+    shoe,
+    antennas,
+    board,
+    deck,
+    logger,
+  });
   simulation = sim;
   sim.start();
 

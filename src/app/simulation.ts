@@ -3,6 +3,7 @@
 // Firmata board; only what has no device (floor commands, an exposed card named on the panel) goes straight in.
 import type { Logger } from 'pino';
 import type { Input, TableEvent } from '../domain/types.ts';
+import type { SimulatedAntenna } from '../hardware/antenna/simulated.ts';
 import type { SimulatedBoard } from '../hardware/firmata/simulated.ts';
 import type { SimulatedShoe } from '../hardware/shoe/simulated.ts';
 import type { Clock, Outbox, RawInput, Runtime } from '../runtime/types.ts';
@@ -46,6 +47,8 @@ export interface SimulationOptions {
   clock: Clock;
   table: VirtualTable;
   shoe: SimulatedShoe;
+  /** The seat, board and muck antennas (R-CARD-PLACE); without it, sightings go straight in. */
+  antennas?: SimulatedAntenna;
   board: SimulatedBoard;
   deck: ReadonlyMap<string, string>;
   logger: Logger;
@@ -73,8 +76,12 @@ export function createSimulation(options: SimulationOptions): Simulation {
       switch (input.type) {
         case 'card': {
           const uid = input.uid ?? uidOf.get(input.card);
+          const antennas = options.antennas;
           if (uid === undefined) runtime.submit(rest as RawInput);
-          else shoe.read(uid);
+          else if (input.place === undefined || input.place === 'shoe') shoe.read(uid);
+          else if (!antennas) runtime.submit(rest as RawInput);
+          else
+            antennas.read(uid, input.place === 'seat' ? { place: 'seat', seat: input.seat } : { place: input.place });
           return;
         }
         case 'seat':

@@ -18,6 +18,7 @@ export interface Summary {
 
 const NOTABLE = new Set([
   'irregularity',
+  'card.misplaced',
   'misdeal',
   'hand.dead',
   'violation',
@@ -30,6 +31,14 @@ export function describeNotable(e: TableEvent): string | null {
   const hand = e.hand !== undefined ? `#${e.hand} ` : '';
   if (e.type === 'irregularity') return `${hand}irregularity ${e.kind}: ${e.remedy}`;
   if (e.type === 'misdeal') return `${hand}misdeal (${e.reason})`;
+  if (e.type === 'card.misplaced') {
+    // where, never which card: the terminal may be on a screen in the room
+    const seen =
+      e.seen.place === 'seat' ? `at seat ${e.seen.seat}` : e.seen.place === 'board' ? 'on the board' : 'in the muck';
+    const x = e.expected;
+    const dealt = !x ? 'not dealt in this hand' : x.to === 'seat' ? `dealt to seat ${x.seat}` : `a ${x.to} card`;
+    return `${hand}misplaced card ${seen} (${dealt})`;
+  }
   if (e.type === 'hand.dead') return `${hand}seat ${e.seat} hand dead (${e.reason})`;
   if (e.type === 'violation') return `${hand}seat ${e.seat} violation ${e.rule}`;
   if (e.type === 'clock.called') return `${hand}clock called on seat ${e.seat} by ${e.by}`;

@@ -10,6 +10,7 @@ import { TableError } from '../domain/errors.ts';
 import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
 import type { TableConfig } from './types.ts';
 import { DEVICES_DIR, resolveDevice } from './devices.ts';
+import { placeProblems } from './places.ts';
 import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
 
 export { loadDeviceDefinition, resolveDevice, type DeviceDefinition, type ResolvedDevice } from './devices.ts';
@@ -102,7 +103,10 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
 
   config.devices.forEach((ref, i) => {
     try {
-      resolveDevice(ref, configDir, options.devicesDir ?? DEVICES_DIR);
+      const { kind } = resolveDevice(ref, configDir, options.devicesDir ?? DEVICES_DIR);
+      // a card antenna's place (R-CARD-PLACE); no other kind has one
+      for (const [field, message] of placeProblems(ref, kind, config.table.seats))
+        problems.push({ field: `/devices/${i}/${field}`, message });
     } catch (err) {
       if (!(err instanceof TableError)) throw err;
       // The definition file's own errors name their file; say which config entry pulled it in.

@@ -42,6 +42,9 @@ export interface DeviceRef {
   definition: string;
   /** Where it is connected: a serial path (/dev/ttyACM0), a PC/SC reader-name pattern, … as its kind needs. */
   port?: string;
+  /** A card antenna (pcsc-antenna) only: where it sits (R-CARD-PLACE), and the seat when at a seat. */
+  place?: 'seat' | 'board' | 'muck';
+  seat?: number;
 }
 
 export interface TableConfig {

@@ -37,6 +37,9 @@ const PUBLIC_FORMS: EveryEventTypeNeedsAPublicForm = {
   // the card an irregularity names may be a hole card (exposed), a burn (extra card) or a flop card that may become
   // the burn: never public
   irregularity: (e) => (e.card != null ? { ...e, card: null } : e),
+  // R-CARD-PLACE: where a card was seen and where the deal put it, never which card (it may be a hole or burn card),
+  // nor the tag of a card the deck does not know
+  'card.misplaced': ({ uid: _uid, ...e }) => ({ ...e, card: null }),
   misdeal: asIs,
   violation: asIs,
   'clock.called': asIs,

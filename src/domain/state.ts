@@ -152,6 +152,17 @@ export interface HandState {
   runOut: boolean;
 }
 
+/** R-CARD-PLACE (sighting.ts): where the deal put the cards of the hand under way, or of the last one until the next
+ * shuffle. */
+export interface Placed {
+  /** The hand has ended (the dealer gathers its cards until the next shuffle). */
+  ended: boolean;
+  /** Per card (cards.ts cardIndex): 0 not dealt, a seat number, or one of sighting.ts's codes (burn, board, …). */
+  where: Uint8Array;
+  /** Per seat: 1 when its hand is folded, dead or removed (its cards may be in the muck). */
+  out: Uint8Array;
+}
+
 export interface LevelState {
   levels: Level[];
   index: number;
@@ -196,4 +207,7 @@ export interface State {
   /** Blinds of the last planned hand, for the snapshot between hands. */
   lastPlan: HandPlan | null;
   halted: boolean;
+  /** R-CARD-PLACE: where the deal put the cards of this hand, or of the last one until the next shuffle (sighting.ts).
+   * Absent in a checkpoint saved before it existed: sightings then count every card as not dealt until a shuffle. */
+  placed: Placed | null;
 }

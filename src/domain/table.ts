@@ -11,6 +11,7 @@ import { misdeal } from './hand-end.ts';
 import { facingBet, isSubstantial } from './hand-seats.ts';
 import { bettingOf } from './phase.ts';
 import { startHand } from './hand-start.ts';
+import { followDeal, isSighting, sighting } from './sighting.ts';
 import { advanceLevel, levelDue } from './levels.ts';
 import { sensorLevel, settle } from './presence.ts';
 import { initialPositions } from './positions.ts';
@@ -36,6 +37,7 @@ export function initialState(): State {
     lastRead: null,
     lastPlan: null,
     halted: false,
+    placed: null,
   };
 }
 
@@ -98,6 +100,7 @@ export function step(state: State, options: TableOptions, raw: unknown, line?: n
   }
   if (reason)
     ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
+  followDeal(state, ctx.events);
   return ctx.events;
 }
 
@@ -116,6 +119,8 @@ function handle(ctx: Ctx, options: TableOptions, input: Input): string | void {
   // One switch, card reads and panel buttons first: they are nearly every input.
   switch (input.type) {
     case 'card':
+      // R-CARD-PLACE: a seat, board or muck antenna's read is a sighting, outside the shoe's count and bounce window
+      if (isSighting(input)) return sighting(ctx, options.deck, input);
       return onCard(ctx, options, input.card, input.uid);
     case 'panel':
       forgetRead(state);

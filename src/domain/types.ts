@@ -26,10 +26,15 @@ export type Command =
 
 export type CommandName = Command['name'];
 
+/** Where the antenna that read a card sits (R-CARD-PLACE): only `shoe` (the default) deals. */
+export type Place = 'shoe' | 'seat' | 'board' | 'muck';
+/** A card input's optional place: `seat` comes with `place: 'seat'` only. */
+type Where = { place?: Exclude<Place, 'seat'>; seat?: undefined } | { place: 'seat'; seat: Seat };
+
 type InputBody =
   | { type: 'shuffle' }
-  | { type: 'card'; card: Card; uid?: undefined }
-  | { type: 'card'; uid: string; card?: undefined }
+  | ({ type: 'card'; card: Card; uid?: undefined } & Where)
+  | ({ type: 'card'; uid: string; card?: undefined } & Where)
   | { type: 'seat'; seat: Seat; occupied: boolean }
   | { type: 'panel'; button: PanelButton; card?: Card }
   | { type: 'timebank'; seat: Seat }
@@ -89,6 +94,15 @@ export type EventBody =
   | { type: 'action'; seat: Seat; action: ActionKind; by: 'panel' | 'clock' }
   /** `provisional`: a flop that does not stand yet (R-FLOP-TOO-MANY scramble); public topics carry it with no cards. */
   | { type: 'board'; street: Street; cards: Card[]; provisional?: boolean }
+  /** R-CARD-PLACE: a card seen where the deal did not put it (`expected` null: not dealt this hand). `card` is null
+   * for a tag the enrolled deck does not know (`uid` then names it); public topics never carry either. */
+  | {
+      type: 'card.misplaced';
+      card: Card | null;
+      uid?: string;
+      expected: { to: 'seat' | 'burn' | 'board'; seat?: Seat } | null;
+      seen: { place: Exclude<Place, 'shoe'>; seat?: Seat };
+    }
   | { type: 'irregularity'; kind: IrregularityKind; remedy: string; card?: Card | null; seat?: Seat }
   | { type: 'misdeal'; reason: MisdealReason }
   /** `message`: the rule as a sentence (the engine always sets it), so no one shows a rule id alone. */

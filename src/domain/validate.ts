@@ -4,6 +4,7 @@
 import { normalizeUid, parseCard } from './cards.ts';
 import { checkLevels } from './levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from './limits.ts';
+import { checkPlace } from './sighting.ts';
 import type { Command, CommandName, Input, PanelButton } from './types.ts';
 
 /** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
@@ -36,6 +37,9 @@ export function validateInput(raw: unknown): Result {
   // Card reads and panel buttons first: they are nearly every input.
   switch (type) {
     case 'card': {
+      // R-CARD-PLACE: where the antenna sits; none (or `shoe`) is the shoe
+      const where = raw.place === undefined ? null : checkPlace(raw.place, raw.seat);
+      if (typeof where === 'string') return fail(where);
       if (raw.card !== undefined) {
         const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
         if (!card)
@@ -43,13 +47,13 @@ export function validateInput(raw: unknown): Result {
             `card: "${String(raw.card).slice(0, 20)}" is not a card (rank AKQJT98765432, suit shdc, e.g. "As")`,
           );
         // the hot path: a canonical read is used as it came (the engine only reads inputs), no copy
-        if (card === raw.card && raw.uid === undefined) return raw as Input;
-        return { type, at, card };
+        if (card === raw.card && raw.uid === undefined && where === null) return raw as Input;
+        return { type, at, card, ...where } as Input;
       }
       if (raw.uid !== undefined) {
         const uid = typeof raw.uid === 'string' ? normalizeUid(raw.uid) : null;
         if (!uid) return fail('uid must be a hex tag id');
-        return { type, at, uid };
+        return { type, at, uid, ...where } as Input;
       }
       return fail('a card input needs `card` or `uid`');
     }

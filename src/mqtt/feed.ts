@@ -9,6 +9,7 @@ export const FEED_SIZE = 8;
 /** Event types that go into the feed (the board's floor panel). */
 export const FEED_TYPES: ReadonlySet<string> = new Set([
   'irregularity',
+  'card.misplaced',
   'misdeal',
   'hand.dead',
   'violation',

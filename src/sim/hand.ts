@@ -143,6 +143,8 @@ export function trackHand(h: SimHand, e: TableEvent, profile: Profile, random: R
       }
       if (h.waitingForTimer === e.seat) h.waitingForTimer = null;
       return null;
+    case 'card.misplaced':
+      return null;
     case 'board':
       h.board = [...e.cards];
       if (e.cards.length === BOARD_SIZE[e.street]) {

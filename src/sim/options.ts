@@ -25,6 +25,9 @@ export interface VirtualTableOptions {
   deck?: ReadonlyMap<string, string>;
   /** Run a level clock with short levels (default: when irregularityRate > 0). */
   levels?: boolean;
+  /** Card antennas at the seats, the board and the muck (R-CARD-PLACE, sightings.ts): now and then a card is seen
+   * where it lies, and in a share of hands (irregularityRate / 4) at the wrong seat. Off by default. */
+  sightings?: boolean;
   /** The table was recovered from a journal (src/sim/resume.ts): play on from it instead of setting up. */
   resume?: ResumeFrom;
 }

@@ -14,6 +14,7 @@ import { chooseAction, thinkTime } from './players.ts';
 import { createRandom, type Random } from './random.ts';
 import { resolveProfile } from './profile.ts';
 import { finishSteps, misdealStep, startFinishing, trackFinishing, type Finishing } from './resume.ts';
+import { createSightings } from './sightings.ts';
 import { answers, type Answer, type Body, type Step } from './steps.ts';
 
 export type { VirtualTable, VirtualTableOptions } from './options.ts';
@@ -66,6 +67,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     const uid = uidOf?.get(card);
     return uid !== undefined ? { type: 'card', uid } : { type: 'card', card };
   };
+  const sightings = options.sightings ? createSightings({ seed: options.seed, wrongSeat: rate / 4, readBody }) : null;
   const read = (h: SimHand): Step => ({
     after: () => random.int(300, 1000),
     input: () => {
@@ -222,6 +224,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   const onEvent = (e: TableEvent): void => {
     now = Math.max(now, e.at);
     if (awaiting !== null && answers(awaiting, e)) awaiting = null;
+    if (sightings && (hand !== null || e.type === 'hand.started')) agenda.push(...sightings.follow(e));
     if (e.type === 'seat.occupied') present.add(e.seat);
     if (e.type === 'seat.vacated') present.delete(e.seat);
     if (e.type === 'hand.started') {

@@ -128,8 +128,16 @@ describe('secrecy by allowlist', () => {
     expect(toPublic({ ...base, type: 'irregularity', kind: 'extra-card', card: 'As', remedy: 'r' })).toMatchObject({
       card: null,
     });
+    // R-CARD-PLACE: where, never which card
+    const seen = { expected: { to: 'seat', seat: 3 }, seen: { place: 'seat', seat: 4 } };
+    expect(toPublic({ ...base, type: 'card.misplaced', card: 'As', ...seen } as TableEvent)).toEqual({
+      ...base,
+      type: 'card.misplaced',
+      card: null,
+      ...seen,
+    });
     // a journal written by a newer version: no written public form, so it does not go out
-    expect(toPublic({ ...base, type: 'card.misplaced', card: 'As' } as unknown as TableEvent)).toBeNull();
+    expect(toPublic({ ...base, type: 'card.teleported', card: 'As' } as unknown as TableEvent)).toBeNull();
     expect(toPublic({ ...base, type: 'toString' } as unknown as TableEvent)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { SerialPort } from 'serialport';
 import type { ResolvedDevice } from '../../config/devices.ts';
 import { loadNfcPcsc, probePcscd } from '../../hardware/shoe/backend.ts';
 import { SHOE_KIND } from '../../hardware/shoe/index.ts';
+import { ANTENNA_KIND } from '../../config/places.ts';
 import { shoeSettings } from '../../hardware/shoe/spec.ts';
 import { fail, ok, type CheckResult } from './report.ts';
 
@@ -16,7 +17,8 @@ export interface DeviceCheckOptions {
 export async function checkDevice(device: ResolvedDevice, options: DeviceCheckOptions = {}): Promise<CheckResult> {
   const subject = `device ${device.ref.name}`;
   if (device.simulated) return ok(subject, `simulated ${device.kind} (nothing to check)`);
-  if (device.kind === SHOE_KIND) return checkShoe(device, subject, options.pcscWaitMs ?? 3000);
+  if (device.kind === SHOE_KIND || device.kind === ANTENNA_KIND)
+    return checkShoe(device, subject, options.pcscWaitMs ?? 3000);
   if (device.kind === 'firmata-board') {
     const spec = device.definition.spec as { baudRate?: number };
     return checkFirmata(subject, device.ref.port, spec.baudRate ?? 57600, options.firmataTimeoutMs ?? 6000);
@@ -33,7 +35,7 @@ async function checkShoe(
   subject: string,
   waitMs: number,
 ): Promise<CheckResult> {
-  const settings = shoeSettings(device.definition, device.ref);
+  const settings = shoeSettings(device.definition, device.ref, {}, device.kind as 'pcsc-shoe' | 'pcsc-antenna');
   const down = await probePcscd(settings.socket);
   if (down !== null) {
     return fail(
@@ -84,7 +86,7 @@ async function checkShoe(
   return fail(
     subject,
     `pcscd is up but lists no reader${errors.length ? ` (${errors.join('; ')})` : ''}`,
-    'plug the shoe in; `pcsc_scan` (package pcsc-tools) shows what pcscd sees',
+    `plug the ${device.kind === ANTENNA_KIND ? 'antenna' : 'shoe'} in; \`pcsc_scan\` (package pcsc-tools) shows what pcscd sees`,
   );
 }
 

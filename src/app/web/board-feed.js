@@ -7,6 +7,21 @@
     switch (e.type) {
       case 'irregularity':
         return ['irregularity', `Irregularity: ${e.kind.replace(/-/g, ' ')}`, e.remedy];
+      case 'card.misplaced': {
+        // R-CARD-PLACE: where a card was seen and where the deal put it (public: never which card)
+        const seen = e.seen || {};
+        const at =
+          seen.place === 'seat' ? `at seat ${seen.seat}` : seen.place === 'board' ? 'on the board' : 'in the muck';
+        const x = e.expected;
+        const dealt = !x
+          ? 'not dealt in this hand: the floor looks'
+          : x.to === 'seat'
+            ? `dealt to seat ${x.seat}`
+            : x.to === 'burn'
+              ? 'a burn card'
+              : 'a board card';
+        return ['irregularity', `Misplaced card ${at}`, dealt];
+      }
       case 'misdeal':
         return ['misdeal', 'Misdeal', `reason: ${e.reason.replace(/-/g, ' ')}`];
       case 'hand.dead':

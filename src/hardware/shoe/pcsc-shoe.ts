@@ -167,7 +167,8 @@ export class PcscShoe implements Device {
       this.log?.debug({ reader }, 'shoe repeat read dropped (repeatReadMs)');
       return;
     }
-    ctx.submit({ type: 'card', uid });
+    // A seat, board or muck antenna (pcsc-antenna) says where it sits: its reads are sightings (R-CARD-PLACE).
+    ctx.submit(this.settings.place ? { type: 'card', uid, ...this.settings.place } : { type: 'card', uid });
   }
 
   /** Drops the PC/SC context and builds a new one after the backoff: readers are not rediscovered after pcscd

@@ -2,6 +2,7 @@
 // the checks a schema cannot make (the pattern compiles, min ≤ max) and the table config's `port` applied.
 import { TableError } from '../../domain/errors.ts';
 import type { DeviceDefinition } from '../../config/devices.ts';
+import type { AntennaPlace } from '../../config/places.ts';
 import type { DeviceRef } from '../../config/types.ts';
 
 /** The file's shape after validation and defaults (mirrors the schema). */
@@ -17,6 +18,8 @@ export interface PcscShoeFile {
 
 export interface ShoeSettings {
   name: string;
+  /** Where the reader sits (R-CARD-PLACE), stamped on each read: absent for the shoe, set for a pcsc-antenna. */
+  place?: AntennaPlace;
   readerPattern: RegExp;
   waitMs: number;
   repeatReadMs: number | null;
@@ -29,10 +32,11 @@ export function shoeSettings(
   def: DeviceDefinition,
   ref: DeviceRef,
   overrides: { repeatReadMs?: number | null } = {},
+  kind: 'pcsc-shoe' | 'pcsc-antenna' = 'pcsc-shoe',
 ): ShoeSettings {
   const bad = (field: string, message: string): TableError =>
     new TableError('DEVICE_INVALID', `${def.file}: ${field} ${message}`, { file: def.file, field });
-  if (def.kind !== 'pcsc-shoe') throw bad('/kind', `is "${def.kind}", not a pcsc-shoe`);
+  if (def.kind !== kind) throw bad('/kind', `is "${def.kind}", not a ${kind}`);
   const spec = def.spec as unknown as PcscShoeFile;
   // The table config's port names the reader when a venue has two of the same model on one controller.
   const source = ref.port ?? spec.reader.namePattern;

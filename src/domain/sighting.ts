@@ -1,0 +1,120 @@
+// R-CARD-PLACE: a card read by an antenna at a seat, on the board or at the muck is a sighting of a card already
+// dealt, never a deal, a bounce or a duplicate: it does not touch the shoe's count, the deck check or the bounce
+// window. A sighting where the deal did not put the card is reported as `card.misplaced`; the floor decides.
+//
+// Where the deal put each card is followed from the engine's own events (`card.dealt`, `board`, folds), not from the
+// hand's internals, so the hand logic can change shape without this module knowing. The reading a floor person
+// expects, for each place (docs/rules.md, R-CARD-PLACE):
+// - a hole card belongs at its seat; in the muck only once that seat's hand is folded, dead or removed;
+// - a burn card (also an exposed card that became the burn, and a card read after the river, set aside face down)
+//   belongs in the muck: burns lie face down with the discards, which one muck antenna cannot tell apart;
+// - a board card (a premature one too, until it is dealt again) belongs on the board;
+// - after the hand ends, until the next shuffle, the dealer gathers: any card of that hand may cross the board or
+//   reach the muck; at a seat only that seat's own cards belong;
+// - a card not dealt in the hand (a card of the last hand once the shuffle has started one, a foreign card, a tag
+//   the enrolled deck does not know) is reported with `expected: null`.
+import { cardIndex, parseCard } from './cards.ts';
+import type { Ctx } from './context.ts';
+import { MAX_SEATS } from './limits.ts';
+import type { Placed, State } from './state.ts';
+import type { Card, Input, Place, Seat, TableEvent } from './types.ts';
+
+/** Codes of `Placed.where` besides seat numbers (1 … MAX_SEATS). */
+const NOT_DEALT = 0;
+const BURN = 254;
+const BOARD = 255;
+/** A premature board card (R-PREMATURE-*): on the board until it is dealt again. */
+const PREMATURE = 253;
+
+type Sighting = Extract<Input, { type: 'card' }> & { place: Exclude<Place, 'shoe'> };
+
+/** The card input's `place` and `seat`, checked: `{}` for the shoe, or the reason they are refused. `seat` is read
+ * with place `seat` only; elsewhere it is a field the card input does not use, ignored as such fields always were. */
+export function checkPlace(place: unknown, seat: unknown): { place?: Exclude<Place, 'shoe'>; seat?: Seat } | string {
+  if (place === undefined || place === 'shoe') return {};
+  if (place === 'seat') {
+    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > MAX_SEATS)
+      return `card: place "seat" needs the seat, a seat number from 1 to ${MAX_SEATS}`;
+    return { place, seat };
+  }
+  if (place === 'board' || place === 'muck') return { place };
+  return 'card: place must be shoe, seat, board or muck';
+}
+
+export function isSighting(input: Extract<Input, { type: 'card' }>): input is Sighting {
+  return input.place !== undefined && input.place !== 'shoe';
+}
+
+/** A card seen by a seat, board or muck antenna. Returns a reason when the input is refused. */
+export function sighting(ctx: Ctx, deck: ReadonlyMap<string, string> | undefined, input: Sighting): string | void {
+  const seats = ctx.state.setup!.seats;
+  if (input.seat !== undefined && input.seat > seats) return `seat ${input.seat} is beyond the table's ${seats} seats`;
+  const seen = input.place === 'seat' ? { place: input.place, seat: input.seat } : { place: input.place };
+  const named = input.card ?? (input.uid !== undefined ? deck?.get(input.uid) : undefined);
+  const card = named !== undefined ? parseCard(named) : null;
+  if (card === null) {
+    // a tag the deck does not know: a foreign card for the floor to look at, never a fouled deck from a sighting
+    ctx.emit({ type: 'card.misplaced', card: null, uid: input.uid!, expected: null, seen });
+    return;
+  }
+  const placed = ctx.state.placed;
+  const where = placed ? placed.where[cardIndex(card)]! : NOT_DEALT;
+  if (placed && where !== NOT_DEALT && belongs(placed, where, input.place, input.seat)) return;
+  ctx.emit({ type: 'card.misplaced', card, expected: expectedOf(where), seen });
+}
+
+function belongs(placed: Placed, where: number, place: Sighting['place'], seat: Seat | undefined): boolean {
+  if (place === 'seat') return where === seat;
+  if (placed.ended) return true; // the dealer gathers the hand over the board into the muck
+  if (place === 'board') return where === BOARD || where === PREMATURE;
+  return where === BURN || (where <= MAX_SEATS && placed.out[where] === 1);
+}
+
+function expectedOf(where: number): Extract<TableEvent, { type: 'card.misplaced' }>['expected'] {
+  if (where === NOT_DEALT) return null;
+  if (where === BURN) return { to: 'burn' };
+  if (where === BOARD || where === PREMATURE) return { to: 'board' };
+  return { to: 'seat', seat: where };
+}
+
+/** Follows one step's events: where the deal puts each card, and whose hand is out. Runs after every step. */
+export function followDeal(state: State, events: readonly TableEvent[]): void {
+  for (const e of events) {
+    if (e.type === 'hand.started') {
+      state.placed = { ended: false, where: new Uint8Array(52), out: new Uint8Array(MAX_SEATS + 1) };
+      continue;
+    }
+    const placed = state.placed;
+    if (!placed || placed.ended) continue;
+    const type = e.type;
+    if (type === 'card.dealt') {
+      if (e.card !== null)
+        placed.where[cardIndex(e.card)] =
+          e.to === 'seat' ? e.seat! : e.to === 'burn' ? BURN : e.premature === true ? PREMATURE : BOARD;
+    } else if (type === 'board') {
+      if (e.provisional !== true) boardStands(placed, e.cards);
+    } else if (type === 'irregularity') {
+      if (e.card == null) continue;
+      // R-EXPOSED-LATE: a replaced exposed card becomes the burn (the hand no longer counts it as a hole card)
+      if (e.kind === 'exposed-card' && state.hand?.holeSeat[cardIndex(e.card)] === 0)
+        placed.where[cardIndex(e.card)] = BURN;
+      // R-TURN-RIVER-TOO-MANY: a read after the river is set aside face down, as a burn is
+      if (e.kind === 'read-after-river') placed.where[cardIndex(e.card)] = BURN;
+    } else if ((type === 'action' && e.action === 'fold') || type === 'hand.dead' || type === 'player.removed') {
+      placed.out[e.seat] = 1;
+    } else if (type === 'hand.ended') {
+      placed.ended = true;
+    }
+  }
+}
+
+/** A board that stands: a flop card no longer on it went back into the stub (a redealt flop, no cards) or was drawn
+ * as the burn from a four-card flop (R-FLOP-TOO-MANY). */
+function boardStands(placed: Placed, cards: readonly Card[]): void {
+  const where = placed.where;
+  for (let i = 0; i < where.length; i++) {
+    if (where[i] !== BOARD) continue;
+    if (cards.some((c) => cardIndex(c) === i)) continue;
+    where[i] = cards.length === 0 ? NOT_DEALT : BURN;
+  }
+}
