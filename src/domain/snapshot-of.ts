@@ -1,9 +1,9 @@
 import { levelSnapshot } from './levels.ts';
-import type { TableSnapshot } from './snapshot.ts';
+import type { EngineSnapshot } from './snapshot.ts';
 import { ALL_IN, DEAD, FOLDED, type State } from './state.ts';
 
 /** The public picture of the table: no hole or burn card. */
-export function snapshotOf(state: State): TableSnapshot {
+export function snapshotOf(state: State): EngineSnapshot {
   const hand = state.hand;
   const plan = hand?.plan ?? state.lastPlan;
   const clock = hand?.clock
@@ -18,7 +18,6 @@ export function snapshotOf(state: State): TableSnapshot {
       : null;
   return {
     at: state.now,
-    seq: state.seq,
     seats: state.setup?.seats ?? 0,
     profile: state.setup?.profileName ?? '',
     seatInfo: state.seats.map((s) => ({

@@ -6,7 +6,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-7';
+export const STATE_VERSION = 'domain-state-8';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -148,7 +148,6 @@ export interface LastRead {
 
 export interface State {
   now: number;
-  seq: number;
   hands: number;
   setup: TableSetup | null;
   seats: SeatState[];
