@@ -75,8 +75,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
 
   // `seq` goes right after `at`, where the engine's snapshot had it before the runtime owned numbering.
   const snapshot = (): TableSnapshot => {
-    const { at, ...rest } = table.snapshot();
-    return { at, seq: lastSeq, ...rest };
+    const snap = table.snapshot();
+    return Object.assign({ at: snap.at, seq: lastSeq }, snap); // one copy, `at` first and `seq` second
   };
 
   const stamp = (raw: RawInput): { at: number; input: unknown } => {
