@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { simulatedDeck } from '../src/app/simulation.ts';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { domainEngine } from '../src/runtime/engine.ts';
+import { numbered } from '../src/runtime/numbering.ts';
 import { createRandom } from '../src/sim/random.ts';
 import { freePort } from '../test/helpers/mosquitto.ts';
 
@@ -105,7 +106,9 @@ function check(dir: string): Check {
     // The journal's inputs through a fresh engine, one by one, exactly as journaled.
     const table = domainEngine.create({ profiles: loadProfiles(), deck: simulatedDeck() });
     const replayed: string[] = [];
-    for (const json of inputs) for (const e of table.apply(JSON.parse(json))) replayed.push(JSON.stringify(e));
+    for (const json of inputs) {
+      for (const e of table.apply(JSON.parse(json))) replayed.push(JSON.stringify(numbered(e, replayed.length + 1)));
+    }
     let replayDiffers = Math.abs(replayed.length - stored.length);
     let firstDifference: string | null = null;
     for (let i = 0; i < Math.min(replayed.length, stored.length); i++) {

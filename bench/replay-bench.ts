@@ -4,6 +4,7 @@
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import type { Profile } from '../src/domain/profile.ts';
 import { createTable } from '../src/domain/table.ts';
+import { numbered } from '../src/runtime/numbering.ts';
 import { runSession } from '../src/sim/index.ts';
 import { forEachLine } from './lines.ts';
 
@@ -80,13 +81,15 @@ export function parsePass(file: string): Pass {
   return { lines, seconds: (performance.now() - t0) / 1000, bytes: keys };
 }
 
-/** What `npm run replay` does per line: parse, apply, stringify every event (joined in blocks, then discarded).
+/** What `npm run replay` does per line: parse, apply, number and stringify every event (joined in blocks, then
+ * discarded).
  * With `stringify: false`, parse and apply only: the difference between the two is the cost of the output. */
 export function replayPass(file: string, profiles: Readonly<Record<string, Profile>>, stringify = true): Pass {
   const t0 = performance.now();
   const table = createTable({ profiles });
   let bytes = 0;
   let events = 0;
+  let seq = 0;
   let out: string[] = [];
   const lines = forEachLine(file, (line, number) => {
     let value: unknown;
@@ -98,7 +101,7 @@ export function replayPass(file: string, profiles: Readonly<Record<string, Profi
     const batch = table.apply(value, number);
     events += batch.length;
     if (!stringify) return;
-    for (const e of batch) out.push(JSON.stringify(e) + '\n');
+    for (const e of batch) out.push(JSON.stringify(numbered(e, ++seq)) + '\n');
     // As the replay CLI batches its writes: join a block of lines, then let it go (here: count it).
     if (out.length > 512) {
       bytes += out.join('').length;

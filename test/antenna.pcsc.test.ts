@@ -9,7 +9,7 @@ import { checkDevice } from '../src/app/doctor/devices.ts';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { loadDeviceDefinition, type DeviceDefinition } from '../src/config/devices.ts';
 import { createTable } from '../src/domain/table.ts';
-import type { TableEvent } from '../src/domain/types.ts';
+import type { EngineEvent } from '../src/domain/types.ts';
 import { createAntenna } from '../src/hardware/antenna/index.ts';
 import { createShoe } from '../src/hardware/shoe/index.ts';
 import type { Device } from '../src/hardware/types.ts';
@@ -73,7 +73,7 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC card antenna through
     );
 
     const table = createTable({ profiles: loadProfiles(), deck });
-    const events: TableEvent[] = [];
+    const events: EngineEvent[] = [];
     let at = 0;
     const apply = (input: object): void => void events.push(...table.apply({ ...input, at: (at += 1000) }));
     apply({ type: 'command', name: 'setup', seats: 4, profile: 'tda' });
@@ -94,7 +94,7 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC card antenna through
     ]);
     const misplaced = events
       .filter((e) => e.type === 'card.misplaced')
-      .map(({ seq: _s, at: _a, type: _t, ...rest }) => rest);
+      .map(({ at: _a, type: _t, ...rest }) => rest);
     expect(misplaced).toEqual([
       { card: 'Kd', expected: { to: 'seat', seat: 1 }, seen: { place: 'seat', seat: 3 }, hand: 1 },
       { card: null, uid: FOREIGN, expected: null, seen: { place: 'seat', seat: 3 }, hand: 1 },

@@ -16,6 +16,7 @@ import type { Device } from '../src/hardware/types.ts';
 import type { RawInput } from '../src/runtime/types.ts';
 import { seatSnap, tableSnap } from './helpers/snapshot.ts';
 import { openPtyPair, requireSocat, waitFor } from './helpers/pty.ts';
+import { numberedTable } from './helpers/numbered-table.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -333,7 +334,7 @@ describe('Firmata board adapter (injected connection)', () => {
 
 describe('simulated board with the real engine', () => {
   it('drives seats and buttons as inputs and shows the engine state on its LEDs and digits', async () => {
-    const table = createTable({ profiles: loadProfiles() });
+    const table = numberedTable(createTable({ profiles: loadProfiles() }));
     let now = 0;
     const sim = createSimulatedBoard({ name: 'board', digits: 2 });
     await sim.start({

@@ -12,6 +12,7 @@ import type { TableEvent } from '../src/domain/types.ts';
 import { validateCommand, validateEvent, validateInput, validateNetworkInput } from '../src/protocol/schemas.ts';
 import { runSession } from '../src/sim/index.ts';
 import { parse as parseYaml } from 'yaml';
+import { pushNumbered } from './helpers/numbered-table.ts';
 
 const root = join(import.meta.dirname, '..');
 const fixtures = join(root, 'test/fixtures');
@@ -95,7 +96,7 @@ describe('a long simulated session', () => {
         onInput: (input, evs) => {
           const r = validateInput(JSON.parse(JSON.stringify(input)));
           if (!r.ok) inputProblems.push(`${JSON.stringify(input)}: ${r.error}`);
-          events.push(...evs);
+          pushNumbered(events, evs);
         },
       },
       createTable({ profiles }),

@@ -4,18 +4,18 @@
 // `level-set` are not in the table engine yet: docs/room.md.)
 import { describe, expect, test } from 'vitest';
 import { loadProfiles } from '../src/config/profiles.ts';
-import type { Table } from '../src/domain/api.ts';
 import { createTable } from '../src/domain/table.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 import type { RoomOutput } from '../src/room/engine/types.ts';
 import { newRoom } from './helpers/room.ts';
+import { numberedTable, type NumberedTable } from './helpers/numbered-table.ts';
 import { DECK } from './helpers/scenario.ts';
 
 const profiles = loadProfiles();
 
 function world(seats: number) {
   const room = newRoom();
-  const tables = new Map<string, Table>();
+  const tables = new Map<string, NumberedTable>();
   let at = 0;
   const outputs: RoomOutput[] = [];
   const toRoom = (input: Record<string, unknown>) => {
@@ -46,7 +46,7 @@ function world(seats: number) {
     seed: 5,
   });
   for (const id of ['A', 'B']) {
-    const t = createTable({ profiles });
+    const t = numberedTable(createTable({ profiles }));
     tables.set(id, t);
     t.apply({ at, type: 'command', name: 'setup', seats, profile: 'tda' });
     toRoom({ type: 'table', table: id, status: 'online' });

@@ -2,7 +2,7 @@
 // going) and restored, it must go on exactly as the engine that never stopped.
 import { describe, expect, it } from 'vitest';
 import { loadProfiles } from '../src/config/profiles.ts';
-import type { TableEvent } from '../src/domain/types.ts';
+import type { EngineEvent } from '../src/domain/types.ts';
 import { createTable } from '../src/domain/table.ts';
 import { domainEngine } from '../src/runtime/engine.ts';
 import { session } from './helpers/crash-inputs.ts';
@@ -13,7 +13,7 @@ describe('domainEngine checkpoints', () => {
     it(`restores at every input of session ${seed} and continues identically`, () => {
       const inputs = session(profiles, seed, 4);
       const straight = domainEngine.create({ profiles });
-      const expected: TableEvent[][] = inputs.map((i) => straight.apply(i));
+      const expected: EngineEvent[][] = inputs.map((i) => straight.apply(i));
       const saves: Uint8Array[] = [];
       const live = domainEngine.create({ profiles });
       for (const input of inputs) {
@@ -30,8 +30,7 @@ describe('domainEngine checkpoints', () => {
     });
   }
 
-  // engine.ts rebuilds the table from table.ts's step functions (createTable cannot start from a saved state):
-  // this keeps the two from drifting apart.
+  // engine.ts goes through the domain's public API only: createTable and Table.save().
   it('is the same engine as createTable', () => {
     for (const seed of [5, 17]) {
       const inputs = session(profiles, seed, 4);
@@ -41,5 +40,39 @@ describe('domainEngine checkpoints', () => {
       expect(b.snapshot()).toEqual(a.snapshot());
       expect(b.nextDeadline()).toBe(a.nextDeadline());
     }
+  });
+});
+
+describe('createTable(options, saved) and Table.save()', () => {
+  const profiles = loadProfiles();
+
+  it('goes on from a saved table exactly as the table that never stopped, without seq', () => {
+    const inputs = session(profiles, 7, 3);
+    const straight = createTable({ profiles });
+    const cut = Math.floor(inputs.length / 2);
+    inputs.slice(0, cut).forEach((i) => straight.apply(i));
+    const saved = straight.save();
+    const restored = createTable({ profiles }, saved);
+    expect(restored.snapshot()).toEqual(straight.snapshot());
+    expect(restored.profile()).toEqual(straight.profile());
+    for (const input of inputs.slice(cut)) {
+      const events = restored.apply(input);
+      expect(events).toEqual(straight.apply(input));
+      for (const e of events) expect(Object.keys(e)).not.toContain('seq');
+    }
+  });
+
+  it('saves a copy: the saved value neither follows the table nor is shared by the tables started from it', () => {
+    const inputs = session(profiles, 13, 2);
+    const table = createTable({ profiles });
+    inputs.slice(0, 20).forEach((i) => table.apply(i));
+    const saved = table.save();
+    const frozen = createTable({ profiles }, saved).snapshot();
+    inputs.slice(20).forEach((i) => table.apply(i)); // the table moves on after save()
+    const one = createTable({ profiles }, saved);
+    const two = createTable({ profiles }, saved);
+    expect(one.snapshot()).toEqual(frozen);
+    for (const input of inputs.slice(20, 40)) one.apply(input); // one moves; two must not
+    expect(two.snapshot()).toEqual(frozen);
   });
 });

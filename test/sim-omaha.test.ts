@@ -5,7 +5,7 @@ import { parseStartArgs } from '../src/app/args.ts';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { TableError } from '../src/domain/errors.ts';
 import { createTable } from '../src/domain/table.ts';
-import type { TableEvent } from '../src/domain/types.ts';
+import type { EngineEvent } from '../src/domain/types.ts';
 import { createVirtualTable, runSession, type SessionOptions } from '../src/sim/index.ts';
 
 const profiles = loadProfiles();
@@ -22,7 +22,7 @@ function session(options: Partial<SessionOptions> & { hands: number }) {
     profiles,
     ...options,
   };
-  const events: TableEvent[] = [];
+  const events: EngineEvent[] = [];
   const result = runSession(
     { ...full, onInput: (_input, evs) => events.push(...evs) },
     createTable({ profiles }),

@@ -7,6 +7,7 @@ import { loadProfiles } from '../src/config/profiles.ts';
 import { createTable } from '../src/domain/table.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 import { runSession, type SessionOptions } from '../src/sim/index.ts';
+import { pushNumbered } from './helpers/numbered-table.ts';
 
 const profiles = loadProfiles();
 const START = 1_767_000_000_000;
@@ -33,7 +34,7 @@ function killAndResume(seed: number, stopAfter: number, rate: number, profile = 
         ...options,
         keepInputs: false,
         onInput: (_input, events) => {
-          before.push(...events);
+          pushNumbered(before, events);
           if (++applied >= stopAfter) throw new Killed();
         },
       },
@@ -53,7 +54,7 @@ function killAndResume(seed: number, stopAfter: number, rate: number, profile = 
       startAt: snapshot.at + 1_000,
       hands: 3,
       resume: { snapshot, handEvents },
-      onInput: (_input, events) => after.push(...events),
+      onInput: (_input, events) => pushNumbered(after, events),
     },
     table,
   );

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { createTable } from '../src/domain/table.ts';
-import type { Input, TableEvent } from '../src/domain/types.ts';
+import type { Input, EngineEvent } from '../src/domain/types.ts';
 import { runSession, type SessionOptions } from '../src/sim/index.ts';
 import { simulatedDeck } from '../src/app/simulation.ts';
 
@@ -23,7 +23,7 @@ function play(options: Partial<SessionOptions> = {}) {
     sightings: true,
     ...options,
   };
-  const events: TableEvent[] = [];
+  const events: EngineEvent[] = [];
   const result = runSession(
     { ...full, onInput: (_input, evs) => events.push(...evs) },
     createTable({ profiles, deck: full.deck }),
@@ -66,7 +66,7 @@ describe('the virtual dealer’s card antennas', () => {
     const off = play({ hands: 20, sightings: undefined });
     expect(sightings(off.inputs)).toEqual([]);
     const on = play({ hands: 20 });
-    const firstHand = (events: TableEvent[]) =>
+    const firstHand = (events: EngineEvent[]) =>
       events.filter((e) => e.type === 'card.dealt' && e.hand === 1).map((e) => (e as { card: string }).card);
     expect(firstHand(on.events)).toEqual(firstHand(off.events));
     expect(firstHand(on.events).length).toBeGreaterThan(16);

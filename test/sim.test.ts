@@ -14,6 +14,7 @@ import {
   type VirtualTable,
 } from '../src/sim/index.ts';
 import { chooseAction, facingBet, newRound, recordAction } from '../src/sim/players.ts';
+import { numberedTable, pushNumbered } from './helpers/numbered-table.ts';
 
 const profiles = loadProfiles();
 const START = 1_767_000_000_000;
@@ -33,7 +34,7 @@ function session(options: Partial<SessionOptions> & { hands: number }, wrap?: (v
   const table = createTable({ profiles, deck: options.deck });
   const virtual = createVirtualTable(full);
   const result = runSession(
-    { ...full, onInput: (_input, evs) => events.push(...evs) },
+    { ...full, onInput: (_input, evs) => pushNumbered(events, evs) },
     table,
     wrap ? wrap(virtual) : virtual,
   );
@@ -225,7 +226,7 @@ describe('virtual table against the engine', () => {
   it('its inputs are in time order and replay to the same events', () => {
     const r = session({ hands: 80, seed: 4, irregularityRate: 0.5, profile: 'club' });
     for (let i = 1; i < r.inputs.length; i++) expect(r.inputs[i]!.at).toBeGreaterThanOrEqual(r.inputs[i - 1]!.at);
-    const replay = createTable({ profiles });
+    const replay = numberedTable(createTable({ profiles }));
     const events = r.inputs.flatMap((input) => replay.apply(JSON.parse(JSON.stringify(input))));
     expect(events).toEqual(r.eventList);
   });

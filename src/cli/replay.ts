@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { loadProfiles, SHIPPED_RULES_DIR } from '../config/profiles.ts';
 import { createTable } from '../domain/table.ts';
 import { loadDeck } from '../deck/store.ts';
+import { numbered } from '../runtime/numbering.ts';
 import { parseReplayArgs } from './replay-args.ts';
 
 async function main(): Promise<number> {
@@ -28,6 +29,7 @@ async function main(): Promise<number> {
     return ok;
   };
   let line = 0;
+  let seq = 0; // numbered from 1, as a new journal numbers them
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const text of lines) {
     line += 1;
@@ -40,7 +42,7 @@ async function main(): Promise<number> {
     }
     const events = value === undefined ? table.apply({ type: 'not-json' }, line) : table.apply(value, line);
     if (value === undefined && events[0]?.type === 'input.rejected') events[0].reason = 'not valid JSON';
-    for (const e of events) out.push(JSON.stringify(e) + '\n');
+    for (const e of events) out.push(JSON.stringify(numbered(e, ++seq)) + '\n');
     if (out.length > 512 && !flush()) await new Promise((r) => process.stdout.once('drain', r));
   }
   flush();

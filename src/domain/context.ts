@@ -1,10 +1,10 @@
 import { describeReason } from './reasons.ts';
 import type { State } from './state.ts';
-import type { EventBody, TableEvent } from './types.ts';
+import type { EngineEvent, EventBody } from './types.ts';
 
-/** One step's working context: events get their `seq`, `at` and `hand` stamped here, in order. */
+/** One step's working context: events get their `at` and `hand` stamped here, in order (the runtime numbers them). */
 export class Ctx {
-  readonly events: TableEvent[] = [];
+  readonly events: EngineEvent[] = [];
   constructor(
     readonly state: State,
     public at: number,
@@ -12,9 +12,8 @@ export class Ctx {
 
   emit(body: EventBody): void {
     // The body is a fresh literal at every call site: stamping it in place saves a copy per event (the hot path of
-    // a replay). Key order is therefore type, fields, then seq, at, hand.
-    const event = body as TableEvent;
-    event.seq = ++this.state.seq;
+    // a replay). Key order is therefore type, fields, then at, hand.
+    const event = body as EngineEvent;
     event.at = this.at;
     const hand = this.state.hand;
     if (hand) event.hand = hand.number;

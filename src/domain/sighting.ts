@@ -17,7 +17,7 @@ import { cardIndex, parseCard } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { MAX_SEATS } from './limits.ts';
 import type { Placed, State } from './state.ts';
-import type { Card, Input, Place, Seat, TableEvent } from './types.ts';
+import type { Card, Input, Place, Seat, EngineEvent, TableEvent } from './types.ts';
 
 /** Codes of `Placed.where` besides seat numbers (1 … MAX_SEATS). */
 const NOT_DEALT = 0;
@@ -78,7 +78,7 @@ function expectedOf(where: number): Extract<TableEvent, { type: 'card.misplaced'
 }
 
 /** Follows one step's events: where the deal puts each card, and whose hand is out. Runs after every step. */
-export function followDeal(state: State, events: readonly TableEvent[]): void {
+export function followDeal(state: State, events: readonly EngineEvent[]): void {
   for (const e of events) {
     if (e.type === 'hand.started') {
       state.placed = { ended: false, where: new Uint8Array(52), out: new Uint8Array(MAX_SEATS + 1) };

@@ -1,10 +1,10 @@
 import { levelSnapshot } from './levels.ts';
 import { bettingOf } from './phase.ts';
-import type { TableSnapshot } from './snapshot.ts';
+import type { EngineSnapshot } from './snapshot.ts';
 import { ALL_IN, DEAD, FOLDED, type State } from './state.ts';
 
 /** The public picture of the table: no hole or burn card. */
-export function snapshotOf(state: State): TableSnapshot {
+export function snapshotOf(state: State): EngineSnapshot {
   const hand = state.hand;
   const plan = hand?.plan ?? state.lastPlan;
   const betting = bettingOf(hand);
@@ -20,7 +20,6 @@ export function snapshotOf(state: State): TableSnapshot {
       : null;
   return {
     at: state.now,
-    seq: state.seq,
     seats: state.setup?.seats ?? 0,
     profile: state.setup?.profileName ?? '',
     game: state.setup?.game ?? 'holdem',

@@ -1,9 +1,14 @@
 import type { Card, Seat, Street } from './types.ts';
 
-/** What `<base>/state` carries: public facts only, never a hole or burn card. */
-export interface TableSnapshot {
-  at: number;
+/** What `<base>/state` carries: public facts only, never a hole or burn card. `seq` (the last event's) is the
+ * runtime's: the engine's own snapshot is the rest (EngineSnapshot). */
+export interface TableSnapshot extends EngineSnapshot {
   seq: number;
+}
+
+/** The table's public picture as the engine gives it (`Table.snapshot()`): everything but `seq`. */
+export interface EngineSnapshot {
+  at: number;
   seats: number;
   profile: string;
   /** R-GAME: the game the table plays (`holdem` before any setup). */

@@ -7,7 +7,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-9';
+export const STATE_VERSION = 'domain-state-10';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -189,7 +189,6 @@ export interface LastRead {
 
 export interface State {
   now: number;
-  seq: number;
   hands: number;
   setup: TableSetup | null;
   seats: SeatState[];

@@ -1,6 +1,6 @@
 // The engine: (state, input) → events, plus the next timer deadline. Deterministic, no I/O, no wall clock:
 // time arrives in each input's `at`, and timers due at or before it fire first, at their deadlines.
-import type { Table, TableOptions } from './api.ts';
+import type { SavedTable, Table, TableOptions } from './api.ts';
 import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
 import { runCommand } from './commands.ts';
 import { cardIndex } from './cards.ts';
@@ -17,14 +17,13 @@ import { sensorLevel, settle } from './presence.ts';
 import { initialPositions } from './positions.ts';
 import { snapshotOf } from './snapshot-of.ts';
 import type { State } from './state.ts';
-import type { Input, TableEvent } from './types.ts';
+import type { EngineEvent, Input } from './types.ts';
 import { validateInput } from './validate.ts';
 import { violation } from './violations.ts';
 
 export function initialState(): State {
   return {
     now: 0,
-    seq: 0,
     hands: 0,
     setup: null,
     seats: [],
@@ -41,13 +40,16 @@ export function initialState(): State {
   };
 }
 
-export function createTable(options: TableOptions): Table {
-  const state = initialState();
-  if (options.seqStart) state.seq = options.seqStart;
+/** A new table, or one that goes on from a `Table.save()`. The saved value is copied, never shared: the same one
+ * may start several tables. */
+export function createTable(options: TableOptions, saved?: SavedTable): Table {
+  const state = saved ? (structuredClone(saved) as unknown as State) : initialState();
   return {
     apply: (raw, line) => step(state, options, raw, line),
     nextDeadline: () => nextDeadline(state),
     snapshot: () => snapshotOf(state),
+    save: () => structuredClone(state) as unknown as SavedTable,
+    profile: () => state.setup?.profile ?? null,
   };
 }
 
@@ -82,7 +84,7 @@ function fireTimers(ctx: Ctx, until: number): void {
   }
 }
 
-export function step(state: State, options: TableOptions, raw: unknown, line?: number): TableEvent[] {
+export function step(state: State, options: TableOptions, raw: unknown, line?: number): EngineEvent[] {
   const checked = validateInput(raw);
   const valid = typeof checked !== 'string';
   const at = valid ? Math.max(checked.at, state.now) : state.now;
@@ -94,7 +96,7 @@ export function step(state: State, options: TableOptions, raw: unknown, line?: n
     state.now = at;
     if (valid) reason = handle(ctx, options, checked);
   } catch (error) {
-    // A bug must not stop the table: what was emitted stands (seq stays continuous) and the input is refused.
+    // A bug must not stop the table: what was emitted stands and the input is refused.
     ctx.at = state.now = at;
     reason = `internal error: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -153,5 +153,10 @@ export type EventBody =
 
 export type EventType = EventBody['type'];
 
-/** An event as published: `seq` from 1 per table, never reused; `hand` while a hand is under way. */
+/** An event as the engine gives it: `at` and, while a hand is under way, `hand` stamped on; no `seq` (the runtime
+ * numbers events, src/runtime/numbering.ts). Key order: type, fields, at, hand. */
+export type EngineEvent = EventBody & { at: number; hand?: number };
+
+/** An event as published: `seq` from 1 per table, never reused; `hand` while a hand is under way. Key order: type,
+ * fields, seq, at, hand. */
 export type TableEvent = EventBody & { seq: number; at: number; hand?: number };

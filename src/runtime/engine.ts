@@ -1,15 +1,13 @@
-// The engine as the runtime needs it: the pure table, plus a way to save its state and start again from it
-// (checkpoints bound the journal, see retention.ts). Built from table.ts's step functions because the public
-// `Table` has no save/restore yet (asked of the lead: `Table.save()` and `TableOptions.restore`).
+// The engine as the runtime needs it: the pure table, plus its saved state as bytes for checkpoints (retention.ts).
+// Everything goes through the domain's public API (src/domain/api.ts): createTable(options, saved) and
+// Table.save(). The runtime numbers the events (numbering.ts); the engine gives them without `seq`.
 import { deserialize, serialize } from 'node:v8';
-import type { Table, TableOptions } from '../domain/api.ts';
+import { SAVED_TABLE_VERSION, type SavedTable, type Table, type TableOptions } from '../domain/api.ts';
 import type { Profile } from '../domain/profile.ts';
-import { snapshotOf } from '../domain/snapshot-of.ts';
-import { STATE_VERSION, type State } from '../domain/state.ts';
-import { initialState, nextDeadline, step } from '../domain/table.ts';
+import { createTable } from '../domain/table.ts';
 import { validateInput } from '../domain/validate.ts';
 
-export interface DurableTable extends Table {
+export interface DurableTable extends Omit<Table, 'save' | 'profile'> {
   /** The whole state, as bytes that `Engine.create(options, saved)` restores. Absent: no checkpoints. */
   save?(): Uint8Array;
   /** The profile the table plays, as its last `setup` resolved it; null before any. */
@@ -26,21 +24,20 @@ export interface Engine {
 }
 
 /** Owned by the domain: src/domain/state.ts bumps it when State changes shape. */
-export const DOMAIN_STATE_VERSION = STATE_VERSION;
+export const DOMAIN_STATE_VERSION = SAVED_TABLE_VERSION;
 
-/** The real engine. The state is plain data with Maps and Sets: V8's structured serialisation keeps all of it,
- * shared references included, exactly. */
+/** The real engine. `Table.save()` is plain data with Maps and Sets: V8's structured serialisation keeps all of
+ * it, shared references included, exactly. */
 export const domainEngine: Engine = {
   version: DOMAIN_STATE_VERSION,
   create(options, saved) {
-    const state: State = saved ? (deserialize(saved) as State) : initialState();
-    if (!saved && options.seqStart) state.seq = options.seqStart;
+    const table = createTable(options, saved ? (deserialize(saved) as SavedTable) : undefined);
     return {
-      apply: (raw, line) => step(state, options, raw, line),
-      nextDeadline: () => nextDeadline(state),
-      snapshot: () => snapshotOf(state),
-      save: () => serialize(state),
-      profile: () => state.setup?.profile ?? null,
+      apply: table.apply,
+      nextDeadline: table.nextDeadline,
+      snapshot: table.snapshot,
+      save: () => serialize(table.save()),
+      profile: table.profile,
     };
   },
   malformed(input) {

@@ -3,21 +3,22 @@
 import type { Logger } from 'pino';
 import type { TableOptions } from '../domain/api.ts';
 import { TableError } from '../domain/errors.ts';
-import type { TableEvent } from '../domain/types.ts';
+import type { EngineEvent, TableEvent } from '../domain/types.ts';
 import type { Store, StoredInput } from '../store/store.ts';
 import type { DurableTable, Engine } from './engine.ts';
 import { gapEvent, gapOf, gapWidth, type GapInput } from './gap.ts';
+import { numberEvents } from './numbering.ts';
 
 const CHUNK = 1000;
 
-/** Events as the outbox numbers them (the offset is 0 unless a changed engine numbers differently, see recover). */
-export function renumber(events: readonly TableEvent[], offset: number): TableEvent[] {
-  return offset === 0 ? [...events] : events.map((e) => ({ ...e, seq: e.seq + offset }));
-}
-
 /** Applies one input. The engine promises never to throw; if a bug makes it throw anyway, the input stays
  * journaled and gives no event, here and in every replay alike, so the table keeps running (and restarting). */
-export function applySafely(table: DurableTable, input: unknown, logger: Logger, inputId: number): TableEvent[] | null {
+export function applySafely(
+  table: DurableTable,
+  input: unknown,
+  logger: Logger,
+  inputId: number,
+): EngineEvent[] | null {
   try {
     return table.apply(input);
   } catch (err) {
@@ -33,7 +34,7 @@ export function replayAfter(
   table: DurableTable,
   afterId: number,
   logger: Logger,
-  visit: (input: StoredInput, events: TableEvent[] | null, gap: GapInput | null) => void,
+  visit: (input: StoredInput, events: EngineEvent[] | null, gap: GapInput | null) => void,
 ): void {
   for (let next = afterId + 1; ;) {
     const chunk = store.inputsFrom(next, CHUNK);
@@ -50,8 +51,8 @@ export function replayAfter(
 
 export interface Recovery {
   table: DurableTable;
-  /** Added to the engine's seq to get the outbox's. */
-  offset: number;
+  /** The last seq given (the outbox's): numbering goes on from here. */
+  lastSeq: number;
   /** The last journaled input's `at` (null for an empty journal). */
   lastAt: number | null;
   /** The checkpoint the replay started from (0: the first input). */
@@ -106,60 +107,57 @@ export function recover(store: Store, engine: Engine, options: TableOptions, log
   const { table } = start;
   const lastApplied = store.lastApplied();
   const storedLast = store.lastSeq();
-  let offset = start.seq - table.snapshot().seq;
-  let generatedLast = start.seq;
+  // The last seq given to a replayed event: the checkpoint's, then one per event.
+  let seq = start.seq;
   let lastAt: number | null = store.lastInput()?.at ?? null;
   let replayed = 0;
   let regenerated = 0;
   let mismatched = 0;
   let firstMismatch: { seq: number; stored: string; now: string } | undefined;
   let caughtUp = false;
+  // Past the inputs whose events are stored, numbering continues right after the stored ones, whatever the
+  // engine said for the stored inputs.
+  const catchUp = () => {
+    caughtUp = true;
+    if (seq < storedLast) mismatched += storedLast - seq;
+    seq = storedLast;
+  };
 
   replayAfter(store, table, start.afterId, logger, (input, raw, gap) => {
     replayed++;
     lastAt = input.at;
-    // The gap event keeps its skipped seqs right before it, however it is renumbered below.
-    const numbered = (events: TableEvent[]) => (gap ? events.map((e) => gapEvent(gap, e.seq)) : events);
-    if (gap) {
-      offset += gapWidth(gap);
-      raw = [gapEvent(gap, table.snapshot().seq)];
-    } else if (raw === null) {
-      // Whatever the failed input did to the engine's count, numbering goes on from the outbox (as it did live).
-      offset = (input.id <= lastApplied ? generatedLast : store.lastSeq()) - table.snapshot().seq;
+    const fresh = input.id > lastApplied;
+    if (fresh && !caughtUp) catchUp();
+    // An input the engine failed on gives no event, here as it did live: numbering is unchanged.
+    if (!gap && raw === null) return;
+    // The gap event takes the seq after the skipped ones (gap.ts).
+    const events = gap ? [gapEvent(gap, seq + gapWidth(gap))] : numberEvents(raw!, seq);
+    seq = gap ? seq + gapWidth(gap) : seq + events.length;
+    if (fresh) {
+      store.appendEvents(input.id, events);
+      regenerated += events.length;
       return;
     }
-    let events = numbered(renumber(raw, offset));
-    if (input.id <= lastApplied) {
-      const first = events[0];
-      const last = events.at(-1);
-      const stored = first && last ? store.eventsBetween(first.seq, last.seq) : [];
-      const bySeq = new Map(stored.map((s) => [s.seq, s.json]));
-      for (const e of events) {
-        const now = JSON.stringify(e);
-        // A stored event pruned by retention cannot be compared; one beyond the stored ones is a difference.
-        const was = bySeq.get(e.seq);
-        if (e.seq > storedLast || (was !== undefined && was !== now)) {
-          mismatched++;
-          firstMismatch ??= { seq: e.seq, stored: was ?? '(none)', now };
-        }
-      }
-      generatedLast = last?.seq ?? generatedLast;
-      return;
-    }
-    if (!caughtUp) {
-      caughtUp = true;
-      // Continue right after what was stored, whatever the engine said for the stored inputs.
-      if (generatedLast < storedLast) mismatched += storedLast - generatedLast;
-      events = numbered(renumber(events, storedLast - generatedLast));
-      offset += storedLast - generatedLast;
-    }
-    store.appendEvents(input.id, events);
-    regenerated += events.length;
+    compare(events);
   });
-  if (!caughtUp) {
-    if (generatedLast < storedLast) mismatched += storedLast - generatedLast;
-    offset += storedLast - generatedLast;
+  if (!caughtUp) catchUp();
+
+  function compare(events: TableEvent[]): void {
+    const first = events[0];
+    const last = events.at(-1);
+    if (!first || !last) return;
+    const bySeq = new Map(store.eventsBetween(first.seq, last.seq).map((s) => [s.seq, s.json]));
+    for (const e of events) {
+      const now = JSON.stringify(e);
+      // A stored event pruned by retention cannot be compared; one beyond the stored ones is a difference.
+      const was = bySeq.get(e.seq);
+      if (e.seq > storedLast || (was !== undefined && was !== now)) {
+        mismatched++;
+        firstMismatch ??= { seq: e.seq, stored: was ?? '(none)', now };
+      }
+    }
   }
+
   if (mismatched > 0) {
     logger.warn(
       { mismatched, firstMismatch, storedLast },
@@ -170,5 +168,5 @@ export function recover(store: Store, engine: Engine, options: TableOptions, log
     { from: start.afterId, replayed, regenerated, lastSeq: store.lastSeq() },
     'state rebuilt from the journal',
   );
-  return { table, offset, lastAt, from: start.afterId, replayed, regenerated, mismatched };
+  return { table, lastSeq: seq, lastAt, from: start.afterId, replayed, regenerated, mismatched };
 }

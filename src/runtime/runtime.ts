@@ -10,9 +10,11 @@ import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
 import { recentInputs } from './recent.ts';
 import { gapEvent, gapInput, gapOf, gapWidth, withoutRuntimeMark } from './gap.ts';
+import { Listeners } from './listeners.ts';
 import { PendingEvents } from './pending.ts';
 import { withResolvedRules } from './resolve-setup.ts';
-import { applySafely, recover, renumber } from './replay.ts';
+import { numberEvents } from './numbering.ts';
+import { applySafely, recover } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import { DEFAULT_RESERVE_STEP, SeqReserve } from './seq-reserve.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
@@ -56,7 +58,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     throw err;
   }
   const table: DurableTable = recovered.table;
-  let offset = recovered.offset;
+  // The last seq given: the runtime alone numbers events (numbering.ts), on from the journal's.
+  let lastSeq = recovered.lastSeq;
   // The engine's own time covers a journal whose last inputs were pruned behind a checkpoint.
   let lastAt = Math.max(recovered.lastAt ?? Number.NEGATIVE_INFINITY, table.snapshot().at);
   // A wall clock behind the journal (set back while the table was down, a Pi booting without the time) must not
@@ -68,34 +71,12 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   // Events told but not yet in the outbox: written in the next turn, before the next input, or by recovery.
   const pending = new PendingEvents(store, logger);
   const reserve = new SeqReserve(store, options.seqReserveStep ?? DEFAULT_RESERVE_STEP, logger);
-  const listeners = new Set<(events: readonly TableEvent[]) => void>();
-  // Batches wait here so that a listener that submits cannot make others see batches out of order.
-  const queue: TableEvent[][] = [];
-  let draining = false;
+  const listeners = new Listeners(logger);
 
+  // `seq` goes right after `at`, where the engine's snapshot had it before the runtime owned numbering.
   const snapshot = (): TableSnapshot => {
     const snap = table.snapshot();
-    return { ...snap, seq: snap.seq + offset };
-  };
-
-  const notify = (events: TableEvent[]) => {
-    if (events.length === 0) return;
-    queue.push(events);
-    if (draining) return;
-    draining = true;
-    try {
-      for (let batch = queue.shift(); batch; batch = queue.shift()) {
-        for (const listener of [...listeners]) {
-          try {
-            listener(batch);
-          } catch (err) {
-            logger.error({ err }, 'an event listener failed');
-          }
-        }
-      }
-    } finally {
-      draining = false;
-    }
+    return Object.assign({ at: snap.at, seq: lastSeq }, snap); // one copy, `at` first and `seq` second
   };
 
   const stamp = (raw: RawInput): { at: number; input: unknown } => {
@@ -148,12 +129,14 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     const gap = gapOf(serialised.value);
     let events: TableEvent[];
     if (gap) {
-      offset += gapWidth(gap); // the runtime's own input: the engine never sees it (replay.ts does the same)
-      events = [gapEvent(gap, table.snapshot().seq + offset)];
+      // the runtime's own input: the engine never sees it (replay.ts does the same)
+      events = [gapEvent(gap, lastSeq + gapWidth(gap))];
+      lastSeq += gapWidth(gap);
     } else {
+      // An input the engine failed on gives no event (as in recovery): numbering is unchanged.
       const answer = applySafely(table, serialised.value, logger, inputId);
-      if (answer === null) offset = pending.lastSeq() - table.snapshot().seq; // as recovery does
-      events = answer === null ? [] : renumber(answer, offset);
+      events = answer === null ? [] : numberEvents(answer, lastSeq);
+      lastSeq += events.length;
     }
     if (Number.isFinite((input as RawInput).at)) lastAt = at;
     // The input is durable, so these events are too (recovery regenerates them): tell first, write after.
@@ -161,7 +144,7 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
       reserve.cover(events[events.length - 1]!.seq);
       pending.add(inputId, events);
     }
-    notify(events);
+    listeners.notify(events);
     schedule();
     return events;
   };
@@ -271,10 +254,8 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
 
   return {
     submit,
-    onEvents(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    onEvents: (listener) => listeners.add(listener),
+
     snapshot,
     profile: () => table.profile?.() ?? null,
     outbox,

@@ -2,7 +2,7 @@
 // far the deal and the board are, who is on action and the betting round (for check-or-call), and the one
 // irregularity planned for this hand.
 import type { Profile } from '../domain/profile.ts';
-import type { Seat, Street, TableEvent } from '../domain/types.ts';
+import type { Seat, Street, EngineEvent } from '../domain/types.ts';
 import { newRound, recordAction, type BettingRound } from './players.ts';
 import type { Random } from './random.ts';
 
@@ -66,7 +66,7 @@ const PLANS: readonly Plan[] = [
 ];
 
 export function newHand(
-  e: Extract<TableEvent, { type: 'hand.started' }>,
+  e: Extract<EngineEvent, { type: 'hand.started' }>,
   random: Random,
   profile: Profile,
   rate: number,
@@ -112,7 +112,7 @@ export function toStub(h: SimHand, card: string, random: Random): void {
 }
 
 /** Follows one event of the hand. Returns the card to name as the burn when a four-card flop must be scrambled. */
-export function trackHand(h: SimHand, e: TableEvent, profile: Profile, random: Random): string | null {
+export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: Random): string | null {
   switch (e.type) {
     case 'card.dealt':
       if ((e as { premature?: boolean }).premature === true && e.card) {

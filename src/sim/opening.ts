@@ -1,7 +1,7 @@
 // How the virtual dealer opens a table: from an empty journal (set up, seat everyone, sensors, button, levels), or
 // from one a previous run left behind (only what is missing).
 import type { Profile } from '../domain/profile.ts';
-import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { EngineSnapshot } from '../domain/snapshot.ts';
 import type { Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';
 import type { Step } from './steps.ts';
@@ -68,7 +68,7 @@ export function freshOpening(o: Opening): Step[] {
 
 /** A recovered table: what it lacks for the virtual dealer to play on. `sensors` (players who were away sit down
  * again) may go in during a hand; `table` (setup, players, button, levels) waits for the hand to end. */
-export function repairs(o: Opening, snapshot: TableSnapshot): { sensors: Step[]; table: Step[] } {
+export function repairs(o: Opening, snapshot: EngineSnapshot): { sensors: Step[]; table: Step[] } {
   const table: Step[] = [];
   const sensors: Step[] = [];
   const setUpAgain =

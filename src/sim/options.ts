@@ -1,6 +1,6 @@
 // What the virtual table is given and what it offers (src/sim/virtual-table.ts).
 import type { Profile } from '../domain/profile.ts';
-import type { Input, TableEvent } from '../domain/types.ts';
+import type { Input, EngineEvent } from '../domain/types.ts';
 import type { ResumeFrom } from './resume.ts';
 
 export interface VirtualTableOptions {
@@ -37,5 +37,5 @@ export interface VirtualTable {
   start(): Input[];
   /** Call with every batch of events the table emits (all the events of one input or tick, as `Table.apply` and the
    * runtime's `onEvents` give them); returns the next inputs, each with the future `at` it should be applied at. */
-  react(events: readonly TableEvent[]): Input[];
+  react(events: readonly EngineEvent[]): Input[];
 }

@@ -2,16 +2,16 @@
 // stub or the plan of the hand that was under way, so it ends that hand — the dealer's `misdeal` button while no
 // substantial action has taken place, else every player on action folds and the board is read out from the cards
 // not yet seen — and plays on from the next shuffle.
-import type { TableSnapshot } from '../domain/snapshot.ts';
-import type { Seat, TableEvent } from '../domain/types.ts';
+import type { EngineSnapshot } from '../domain/snapshot.ts';
+import type { Seat, EngineEvent } from '../domain/types.ts';
 import type { Random } from './random.ts';
 import type { Body, Step } from './steps.ts';
 
 export interface ResumeFrom {
   /** The recovered table, as the runtime gives it after recovery. */
-  snapshot: TableSnapshot;
+  snapshot: EngineSnapshot;
   /** The full events (cards included) of the hand under way, from its `hand.started`; empty between hands. */
-  handEvents: readonly TableEvent[];
+  handEvents: readonly EngineEvent[];
 }
 
 export interface Finishing {
@@ -26,7 +26,7 @@ const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s))
 const MAX_READS = 12;
 
 /** Every card the hand's events show out of the stub. */
-export function cardsOut(events: readonly TableEvent[]): Set<string> {
+export function cardsOut(events: readonly EngineEvent[]): Set<string> {
   const out = new Set<string>();
   for (const e of events) {
     if ((e.type === 'card.dealt' || e.type === 'irregularity') && e.card) out.add(e.card);
@@ -45,7 +45,7 @@ export function startFinishing(resume: ResumeFrom, random: Random): Finishing {
 }
 
 /** Follows who is on action in the recovered hand. */
-export function trackFinishing(f: Finishing, e: TableEvent): void {
+export function trackFinishing(f: Finishing, e: EngineEvent): void {
   if (e.type === 'action.on') f.onAction = e.seat;
   if ((e.type === 'action' || e.type === 'hand.dead') && e.seat === f.onAction) f.onAction = null;
 }

@@ -2,14 +2,14 @@
 // table's timers fire on time) go in, in time order, and every batch of events goes back to the virtual table.
 // The applied inputs, ticks included, are a replay file: replaying them gives the same events.
 import type { Table } from '../domain/api.ts';
-import type { Input, TableEvent } from '../domain/types.ts';
+import type { Input, EngineEvent } from '../domain/types.ts';
 import { createVirtualTable, type VirtualTable, type VirtualTableOptions } from './virtual-table.ts';
 
 export interface SessionOptions extends VirtualTableOptions {
   /** Stop after this many `hand.ended` events (misdeals count: each is a hand number). */
   hands: number;
   /** Called with each input as it is applied, and its events (e.g. to stream a JSONL file). */
-  onInput?: (input: Input, events: readonly TableEvent[]) => void;
+  onInput?: (input: Input, events: readonly EngineEvent[]) => void;
   /** Keep the inputs in the result (default true; a long bench session streams them instead). */
   keepInputs?: boolean;
 }
@@ -22,7 +22,7 @@ export interface SessionResult {
   /** Events by type. */
   counts: Record<string, number>;
   /** Every `input.rejected` and `request.rejected`: the virtual dealer should cause none. */
-  rejected: TableEvent[];
+  rejected: EngineEvent[];
 }
 
 /** A guard against a dealer that loops without ending hands. */
@@ -45,7 +45,7 @@ export function runSession(
     }
   };
   const limit = Math.max(1, options.hands) * MAX_INPUTS_PER_HAND + 1000;
-  let recent: TableEvent[] = [];
+  let recent: EngineEvent[] = [];
 
   enqueue(virtual.start());
   while (result.hands < options.hands) {

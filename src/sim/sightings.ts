@@ -3,7 +3,7 @@
 // wrong seat (a card slid too far, a player picking up a neighbour's card), which the table reports as
 // `card.misplaced`. Sightings are side inputs, never waited for: a sighting where the card belongs has no answer.
 // Its own generator, so turning sightings on does not change which cards are dealt or what the players do.
-import type { Seat, TableEvent } from '../domain/types.ts';
+import type { Seat, EngineEvent } from '../domain/types.ts';
 import { createRandom, type Random } from './random.ts';
 import type { Body, Step } from './steps.ts';
 
@@ -20,7 +20,7 @@ const CHANCE = 0.3;
 
 export interface Sightings {
   /** Follows one event; returns the sightings it gives rise to, as side steps. */
-  follow(e: TableEvent): Step[];
+  follow(e: EngineEvent): Step[];
 }
 
 export function createSightings(options: SightingOptions): Sightings {

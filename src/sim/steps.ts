@@ -1,5 +1,5 @@
 // The virtual table's unit of work: a step is one input, when it happens, and the event that answers it.
-import type { Input, TableEvent } from '../domain/types.ts';
+import type { Input, EngineEvent } from '../domain/types.ts';
 
 export type Answer = 'hand.started' | 'read' | 'action' | 'exposed' | 'burn' | 'clock' | 'timebank' | 'misdeal';
 export type Body = Input extends infer I ? (I extends Input ? Omit<I, 'at'> : never) : never;
@@ -12,7 +12,7 @@ export interface Step {
   answer: Answer | null;
 }
 
-const ANSWERED_BY: Record<Answer, TableEvent['type']> = {
+const ANSWERED_BY: Record<Answer, EngineEvent['type']> = {
   'hand.started': 'hand.started',
   read: 'card.dealt',
   action: 'action',
@@ -24,7 +24,7 @@ const ANSWERED_BY: Record<Answer, TableEvent['type']> = {
 };
 
 /** Whether an event answers the input in flight (a refusal answers anything: no other answer will come). */
-export function answers(awaiting: Answer, e: TableEvent): boolean {
+export function answers(awaiting: Answer, e: EngineEvent): boolean {
   if (e.type === 'request.rejected' || e.type === 'input.rejected') return true;
   if (e.type === 'hand.ended') return awaiting !== 'hand.started';
   if (e.type === 'irregularity') return awaiting === 'read' || (awaiting === 'exposed' && e.kind === 'exposed-card');

@@ -6,7 +6,7 @@
 // an action → `action`, …) before deciding the next one, so it works whatever way the caller batches events.
 import { TableError } from '../domain/errors.ts';
 import { gameOf } from '../domain/games/index.ts';
-import type { Input, Seat, TableEvent } from '../domain/types.ts';
+import type { Input, Seat, EngineEvent } from '../domain/types.ts';
 import type { VirtualTable, VirtualTableOptions } from './options.ts';
 import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
 import { firstShuffle, freshOpening, repairs, type Opening } from './opening.ts';
@@ -221,7 +221,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
     return [read(h)];
   };
 
-  const onEvent = (e: TableEvent): void => {
+  const onEvent = (e: EngineEvent): void => {
     now = Math.max(now, e.at);
     if (awaiting !== null && answers(awaiting, e)) awaiting = null;
     if (sightings && (hand !== null || e.type === 'hand.started')) agenda.push(...sightings.follow(e));

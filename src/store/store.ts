@@ -3,20 +3,21 @@
 // better-sqlite3 gives us that without a promise in the hot path.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database as Db, Statement } from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
 import { TableError } from '../domain/errors.ts';
 import type { TableEvent } from '../domain/types.ts';
 import { openJournalFile, type OpenedJournal } from './journal-file.ts';
 import { lockJournal } from './lock.ts';
 import { SCHEMA } from './schema.ts';
+import { prepareStatements, type Statements } from './statements.ts';
 import { OpenMarker, readBootId, type UncleanStop } from './marker.ts';
 import type { CheckpointInfo, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
 import { DEFAULT_WAL, WalKeeper } from './wal.ts';
+import { DISK_FULL, JournalAccess } from './write-errors.ts';
 
 /** The file name inside `storage.dir`. */
 export const DB_FILE = 'table.db';
-/** What a command is answered, and the error says, when the journal cannot be written for want of space. */
-export const DISK_FULL = 'the table cannot write its journal: disk full';
+export { DISK_FULL };
 
 export type { CheckpointInfo, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
 
@@ -58,35 +59,10 @@ export function openStore(options: StoreOptions): Store {
 type HeadRow = { last_seq: number; last_applied: number; pruned_through: number };
 
 class SqliteStore implements Store {
-  closed = false;
   readonly epoch: string;
   readonly setAside: string | null;
-  private failing = false;
-  private readonly onWritable: StoreOptions['onWritable'];
-  private readonly s: Record<
-    | 'insertInput'
-    | 'insertEvent'
-    | 'setHead'
-    | 'head'
-    | 'inputsFrom'
-    | 'input'
-    | 'lastInput'
-    | 'eventsBetween'
-    | 'readEvents'
-    | 'cursor'
-    | 'addSink'
-    | 'ack'
-    | 'sinks'
-    | 'pruneEvents'
-    | 'pruneInputs'
-    | 'setPruned'
-    | 'counts'
-    | 'checkpoints'
-    | 'checkpointState'
-    | 'saveCheckpoint'
-    | 'dropCheckpoints',
-    Statement
-  >;
+  private readonly access: JournalAccess;
+  private readonly s: Statements;
   private readonly writeEvents: (inputId: number, events: readonly TableEvent[]) => void;
   private headCache: HeadRow;
 
@@ -101,35 +77,9 @@ class SqliteStore implements Store {
     private readonly marker: OpenMarker,
   ) {
     this.epoch = opened.epoch;
-    this.onWritable = onWritable;
     this.setAside = opened.setAside;
-    const p = (sql: string) => db.prepare(sql);
-    this.s = {
-      insertInput: p('INSERT INTO inputs (at, json) VALUES (?, ?)'),
-      insertEvent: p('INSERT INTO events (seq, at, type, json, input_id) VALUES (?, ?, ?, ?, ?)'),
-      setHead: p('UPDATE head SET last_seq = ?, last_applied = ? WHERE one = 1'),
-      head: p('SELECT last_seq, last_applied, pruned_through FROM head WHERE one = 1'),
-      inputsFrom: p('SELECT id, at, json FROM inputs WHERE id >= ? ORDER BY id LIMIT ?'),
-      input: p('SELECT id, at, json FROM inputs WHERE id = ?'),
-      lastInput: p('SELECT id, at, json FROM inputs ORDER BY id DESC LIMIT 1'),
-      eventsBetween: p('SELECT seq, json, input_id AS inputId FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq'),
-      readEvents: p('SELECT json FROM events WHERE seq > ? ORDER BY seq LIMIT ?').pluck(),
-      cursor: p('SELECT cursor FROM sinks WHERE name = ?').pluck(),
-      addSink: p('INSERT OR IGNORE INTO sinks (name, cursor) VALUES (?, 0)'),
-      ack: p(`INSERT INTO sinks (name, cursor) VALUES (?, ?)
-              ON CONFLICT (name) DO UPDATE SET cursor = max(cursor, excluded.cursor)`),
-      sinks: p('SELECT name, cursor FROM sinks ORDER BY name'),
-      pruneEvents: p('DELETE FROM events WHERE seq <= ? AND at < ?'),
-      pruneInputs: p('DELETE FROM inputs WHERE id <= ? AND at < ? RETURNING id').pluck(),
-      setPruned: p('UPDATE head SET pruned_through = max(pruned_through, ?) WHERE one = 1'),
-      checkpoints: p('SELECT input_id AS inputId, seq, at, version FROM checkpoints ORDER BY input_id DESC'),
-      checkpointState: p('SELECT state FROM checkpoints WHERE input_id = ?').pluck(),
-      saveCheckpoint: p(
-        'INSERT OR REPLACE INTO checkpoints (input_id, seq, at, version, state) VALUES (?, ?, ?, ?, ?)',
-      ),
-      dropCheckpoints: p('DELETE FROM checkpoints WHERE input_id < ?'),
-      counts: p('SELECT (SELECT count(*) FROM inputs) AS inputs, (SELECT count(*) FROM events) AS events'),
-    };
+    this.access = new JournalAccess(path, onWritable);
+    this.s = prepareStatements(db);
     this.headCache = this.s.head.get() as HeadRow;
     this.writeEvents = db.transaction((inputId: number, events: readonly TableEvent[]) => {
       let last = this.headCache.last_seq;
@@ -172,6 +122,10 @@ class SqliteStore implements Store {
     this.write('write events', () => this.committed(this.writeEvents(inputId, events), this.syncInputs));
     const last = events.at(-1);
     this.headCache = { ...this.headCache, last_seq: last ? last.seq : this.headCache.last_seq, last_applied: inputId };
+  }
+
+  get closed(): boolean {
+    return this.access.closed;
   }
 
   get fsync(): 'every-input' | 'background' {
@@ -280,7 +234,7 @@ class SqliteStore implements Store {
 
   close(): void {
     if (this.closed) return;
-    this.closed = true;
+    this.access.closed = true;
     try {
       this.marker.clear(); // a clean stop
     } catch {
@@ -295,43 +249,10 @@ class SqliteStore implements Store {
   }
 
   private guard<T>(what: string, fn: () => T): T {
-    if (this.closed) throw new TableError('JOURNAL_FAILED', `cannot ${what}: the journal ${this.path} is closed`);
-    try {
-      return fn();
-    } catch (err) {
-      if (err instanceof TableError) throw err;
-      throw this.storageError(what, err);
-    }
+    return this.access.read(what, fn);
   }
 
-  /** A write: `onWritable` hears when the journal stops taking writes, and at the first one that passes again. */
   private write<T>(what: string, fn: () => T): T {
-    if (this.closed) throw new TableError('JOURNAL_FAILED', `cannot ${what}: the journal ${this.path} is closed`);
-    let result: T;
-    try {
-      result = fn();
-    } catch (err) {
-      // Our own refusal (a batch whose seq does not follow) is the caller's mistake, not the disk's.
-      if (err instanceof TableError) throw err;
-      const error = this.storageError(what, err);
-      this.failing = true;
-      this.onWritable?.(error);
-      throw error;
-    }
-    if (this.failing) {
-      this.failing = false;
-      this.onWritable?.(null);
-    }
-    return result;
-  }
-
-  private storageError(what: string, err: unknown): TableError {
-    const code = (err as { code?: unknown }).code;
-    // SQLite says SQLITE_FULL for a full disk (ENOSPC from the file system), a full tmpfs or a size quota.
-    if (code === 'SQLITE_FULL' || code === 'ENOSPC')
-      return new TableError('STORAGE_FULL', DISK_FULL, { file: this.path });
-    return new TableError('JOURNAL_FAILED', `cannot ${what} in ${this.path}: ${(err as Error).message}`, {
-      file: this.path,
-    });
+    return this.access.write(what, fn);
   }
 }

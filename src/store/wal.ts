@@ -15,7 +15,9 @@ export interface WalOptions {
   quietMs: number;
   /** Commits since the last checkpoint before one is wanted. */
   checkpointAfter: number;
-  /** Commits since the last checkpoint after which it runs at the next commit, quiet or not (a table never idle). */
+  /** Commits since the last checkpoint after which it runs in the next turn of the event loop, quiet or not (a table
+   * never idle): not inside the commit, which may be a card read's on its way to MQTT. Twice as many (a burst that
+   * never yields, such as a recovery) and it runs in line. */
   forceAfter: number;
   /** A background fsync or a checkpoint failed (the disk is failing): the caller logs it. */
   onError(err: Error): void;
@@ -24,7 +26,8 @@ export interface WalOptions {
 export const DEFAULT_WAL: Omit<WalOptions, 'background' | 'onError'> = {
   quietMs: 200,
   checkpointAfter: 500,
-  // Each commit appends 3–4 pages of 4 KiB: 2,000 commits bound the WAL near 32 MB even in a burst (a recovery).
+  // Each commit appends 3–4 pages of 4 KiB: 2,000 commits (4,000 in a burst that never yields, such as a
+  // recovery) bound the WAL near 32 MB (64 MB).
   forceAfter: 2_000,
 };
 
@@ -37,6 +40,7 @@ export class WalKeeper {
   private lastCommit = 0;
   private timer: NodeJS.Timeout | null = null;
   private syncTimer: NodeJS.Timeout | null = null;
+  private forceTimer: NodeJS.Timeout | null = null;
   /** Called once an fsync that started after they were added has finished (not on a failed one). */
   private waiting: (() => void)[] = [];
   private noFile = false;
@@ -59,7 +63,8 @@ export class WalKeeper {
     if (this.o.background || sync) this.syncNextTurn();
     this.commits += 1;
     this.lastCommit = performance.now();
-    if (this.commits >= this.o.forceAfter) this.checkpoint();
+    if (this.commits >= 2 * this.o.forceAfter) this.checkpoint();
+    else if (this.commits >= this.o.forceAfter) this.checkpointNextTurn();
     else if (this.commits >= this.o.checkpointAfter && this.timer === null) this.waitForQuiet(this.o.quietMs);
   }
 
@@ -67,6 +72,8 @@ export class WalKeeper {
   checkpoint(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.forceTimer) clearTimeout(this.forceTimer);
+    this.forceTimer = null;
     if (this.closing || !this.db.open) return;
     try {
       this.db.pragma('wal_checkpoint(PASSIVE)');
@@ -90,7 +97,17 @@ export class WalKeeper {
     this.timer = null;
     if (this.syncTimer) clearTimeout(this.syncTimer);
     this.syncTimer = null;
+    if (this.forceTimer) clearTimeout(this.forceTimer);
+    this.forceTimer = null;
     if (!this.syncing) this.release();
+  }
+
+  /** A timer, not setImmediate: the embedded broker forwards a just-published event from a setImmediate, first. */
+  private checkpointNextTurn(): void {
+    this.forceTimer ??= setTimeout(() => {
+      this.forceTimer = null;
+      this.checkpoint();
+    }, 0);
   }
 
   private waitForQuiet(ms: number): void {

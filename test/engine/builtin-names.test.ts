@@ -4,7 +4,7 @@
 // Everything goes through the engine's public API (createTable().apply), as the runtime and the replay do.
 import { describe, expect, test } from 'vitest';
 import { loadProfiles } from '../../src/config/profiles.ts';
-import type { TableEvent } from '../../src/domain/types.ts';
+import type { EngineEvent } from '../../src/domain/types.ts';
 import { MAX_SEATS } from '../../src/domain/limits.ts';
 import { createTable } from '../../src/domain/table.ts';
 
@@ -24,7 +24,7 @@ function withField(base: Record<string, unknown>, name: string, value: unknown):
 function table(dealt = false) {
   const t = createTable({ profiles });
   let at = 0;
-  const send = (input: Record<string, unknown>, after = 100): TableEvent[] => {
+  const send = (input: Record<string, unknown>, after = 100): EngineEvent[] => {
     at += after;
     return t.apply({ at, ...input });
   };
@@ -43,7 +43,7 @@ function table(dealt = false) {
   return { send, apply: (raw: unknown) => t.apply(raw), snapshot: () => t.snapshot() };
 }
 
-const noInternalError = (events: TableEvent[]) =>
+const noInternalError = (events: EngineEvent[]) =>
   expect(events.filter((e) => e.type === 'input.rejected' && /internal error/.test(e.reason))).toEqual([]);
 
 const COMMANDS: Record<string, unknown>[] = [

@@ -7,6 +7,7 @@ import { PUBLIC_EVENT_TYPES, toPublic } from '../../src/domain/secrecy.ts';
 import { createTable } from '../../src/domain/table.ts';
 import type { EventType, TableEvent } from '../../src/domain/types.ts';
 import { runSession } from '../../src/sim/index.ts';
+import { pushNumbered } from '../helpers/numbered-table.ts';
 
 const profiles = loadProfiles();
 const CARD = /^[2-9TJQKA][shdc]$/;
@@ -21,7 +22,10 @@ function cardsIn(value: unknown, out: string[] = []): string[] {
 function play(profile: string, seed: number, hands: number, rules?: Record<string, unknown>): TableEvent[] {
   const events: TableEvent[] = [];
   const options = { seed, seats: 9, players: 8, profile, irregularityRate: 0.6, startAt: 1_767_000_000_000, profiles };
-  runSession({ ...options, hands, rules, onInput: (_input, evs) => events.push(...evs) }, createTable({ profiles }));
+  runSession(
+    { ...options, hands, rules, onInput: (_input, evs) => pushNumbered(events, evs) },
+    createTable({ profiles }),
+  );
   return events;
 }
 

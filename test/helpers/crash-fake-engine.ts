@@ -1,7 +1,7 @@
-// A tiny deterministic engine for runtime tests that must not depend on the rules: it numbers its events,
+// A tiny deterministic engine for runtime tests that must not depend on the rules: it gives events (the runtime numbers them),
 // keeps timers (an input with `timerMs` arms one), and resets on `setup` except for its hand counter when told.
-import type { TableSnapshot } from '../../src/domain/snapshot.ts';
-import type { TableEvent } from '../../src/domain/types.ts';
+import type { EngineSnapshot } from '../../src/domain/snapshot.ts';
+import type { EngineEvent } from '../../src/domain/types.ts';
 import type { Engine } from '../../src/runtime/engine.ts';
 import { tableSnap } from './snapshot.ts';
 
@@ -28,9 +28,10 @@ export function fakeEngine(opts: FakeEngineOptions = {}): Engine {
           })
         : { seq: 0, at: 0, count: 0, timers: [] };
       let { seq, at, count, timers } = st;
-      const out: TableEvent[] = [];
+      const out: EngineEvent[] = [];
       const emit = (e: Record<string, unknown>, when: number) => {
-        out.push({ ...e, seq: ++seq, at: when } as unknown as TableEvent);
+        seq++; // kept in its state only to show that the runtime does not read it
+        out.push({ ...e, at: when } as unknown as EngineEvent);
       };
       return {
         apply(raw: unknown) {
@@ -66,7 +67,10 @@ export function fakeEngine(opts: FakeEngineOptions = {}): Engine {
         },
         nextDeadline: () => (timers.length > 0 ? Math.min(...timers) : null),
         ...(opts.noSave ? {} : { save: () => Buffer.from(JSON.stringify({ seq, at, count, timers })) }),
-        snapshot: (): TableSnapshot => tableSnap({ at, seq, seats: 9, profile: 'fake', seatInfo: [], hand: count }),
+        snapshot: (): EngineSnapshot => {
+          const { seq: _seq, ...snap } = tableSnap({ at, seats: 9, profile: 'fake', seatInfo: [], hand: count });
+          return snap;
+        },
       };
     },
   };

@@ -1,13 +1,13 @@
 // A small driver for engine tests: a table with shipped profiles, time that moves forward, and the events.
 import { loadProfiles } from '../../src/config/profiles.ts';
 import { createTable } from '../../src/domain/table.ts';
-import type { Table } from '../../src/domain/api.ts';
+import { numberedTable, type NumberedTable } from './numbered-table.ts';
 import type { TableEvent } from '../../src/domain/types.ts';
 
 const profiles = loadProfiles();
 
 export interface Scenario {
-  table: Table;
+  table: NumberedTable;
   events: TableEvent[];
   at: number;
   /** Sends an input (at = now + `after` ms, default 100) and returns its events. */
@@ -31,7 +31,7 @@ export function scenario(
     game?: 'holdem' | 'omaha';
   } = {},
 ): Scenario {
-  const table = createTable({ profiles, deck: opts.deck });
+  const table = numberedTable(createTable({ profiles, deck: opts.deck }));
   const s: Scenario = {
     table,
     events: [],

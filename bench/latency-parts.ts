@@ -1,0 +1,81 @@
+// Pieces of the latency benchmark (bench/latency.ts): the publishers' connection, arrival bookkeeping, a deck, and
+// percentiles.
+import mqtt, { MqttClient } from 'mqtt';
+import type { MqttConnection } from '../src/mqtt/connection.ts';
+
+/** A plain mqtt.js client, over the same kind of connection as the bridge's (in-process for the embedded broker). */
+export async function connect(target: string | MqttConnection): Promise<MqttClient> {
+  const client =
+    typeof target === 'string'
+      ? mqtt.connect(target, { reconnectPeriod: 0 })
+      : target.kind === 'stream'
+        ? new MqttClient(() => target.open(), { protocolVersion: 4, reconnectPeriod: 0 })
+        : mqtt.connect(target.url, { reconnectPeriod: 0 });
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  // As the bridge's own client does (connection.ts), so that both publishers are configured alike.
+  (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+  return client;
+}
+
+/** Resolves when `seq` (or, for the bare path, token) arrives. */
+export class Arrivals {
+  private waiting = new Map<number, (t: number) => void>();
+  private early = new Map<number, number>();
+  arrive(key: number, t: number): void {
+    const w = this.waiting.get(key);
+    if (w) {
+      this.waiting.delete(key);
+      w(t);
+    } else this.early.set(key, t);
+  }
+  constructor(private readonly diagnose: () => string) {}
+  wait(key: number): Promise<number> {
+    const t = this.early.get(key);
+    if (t !== undefined) {
+      this.early.delete(key);
+      return Promise.resolve(t);
+    }
+    // A lost message must stop the run with what is known, not hang it.
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${key} never arrived: ${this.diagnose()}`)), 30_000);
+      this.waiting.set(key, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+  }
+}
+
+export function shuffled(random: () => number): string[] {
+  const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  return deck;
+}
+
+export type Stats = ReturnType<typeof stats>;
+
+export function stats(samples: number[]): {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+} {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return {
+    n: s.length,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: s[s.length - 1]!,
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+  };
+}
