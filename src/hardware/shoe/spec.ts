@@ -65,8 +65,5 @@ export function shoeSettings(
   };
 }
 
-/** A tag id as the protocol carries it: lower-case hex, no separators. null when it is not hex. */
-export function normalizeUid(raw: string): string | null {
-  const hex = raw.replace(/[\s:-]/g, '').toLowerCase();
-  return /^([0-9a-f]{2})+$/.test(hex) ? hex : null;
-}
+/** A tag id as the protocol carries it (the contract's one rule: src/protocol/notation.ts). */
+export { normalizeUid } from '../../protocol/notation.ts';
