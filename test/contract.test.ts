@@ -1,6 +1,6 @@
 // One contract layer (src/protocol): card and tag-id notation and the seat limits are defined once, every layer
 // reads that one definition, and the JSON Schemas users get (schemas/*.json) state the same rules.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import * as deckCards from '../src/deck/cards.ts';
@@ -53,5 +53,17 @@ describe("the schemas state the same notation as the code (the schema's pattern 
     expect(command.definitions.seatNumber ?? command.definitions.seat).toMatchObject({ maximum: MAX_SEATS });
     const setup = command.definitions.setup as { properties: { seats: object } };
     expect(setup.properties.seats).toMatchObject({ minimum: MIN_SEATS, maximum: MAX_SEATS });
+  });
+});
+
+describe('files stay small (design.md: split by concern)', () => {
+  test('no file of the contract layer or the MQTT edge is over 300 lines', () => {
+    for (const dir of ['src/protocol', 'src/mqtt']) {
+      for (const name of readdirSync(join(import.meta.dirname, '..', dir), { recursive: true, encoding: 'utf8' })) {
+        if (!name.endsWith('.ts')) continue;
+        const lines = readFileSync(join(import.meta.dirname, '..', dir, name), 'utf8').split('\n').length - 1;
+        expect({ file: `${dir}/${name}`, over: lines > 300 }).toEqual({ file: `${dir}/${name}`, over: false });
+      }
+    }
   });
 });
