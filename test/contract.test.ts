@@ -7,6 +7,7 @@ import * as deckCards from '../src/deck/cards.ts';
 import * as domainCards from '../src/domain/cards.ts';
 import * as domainLimits from '../src/domain/limits.ts';
 import { normalizeUid as shoeUid } from '../src/hardware/shoe/spec.ts';
+import { DOMAIN_ERROR_CODES } from '../src/domain/errors.ts';
 import { evaluate } from '../src/domain/evaluator.ts';
 import { MAX_SEATS, MIN_SEATS } from '../src/protocol/limits.ts';
 import { deckByRank, fullDeck, isCard, normalizeUid, parseCard } from '../src/protocol/notation.ts';
@@ -65,5 +66,22 @@ describe('files stay small (design.md: split by concern)', () => {
         expect({ file: `${dir}/${name}`, over: lines > 300 }).toEqual({ file: `${dir}/${name}`, over: false });
       }
     }
+  });
+});
+
+describe('error codes: the domain names only its own', () => {
+  test('no file in src/domain throws an infrastructure code (storage, MQTT, config, devices)', () => {
+    const domain = join(import.meta.dirname, '../src/domain');
+    const thrown = new Set<string>();
+    for (const name of readdirSync(domain, { recursive: true, encoding: 'utf8' })) {
+      if (!name.endsWith('.ts')) continue;
+      const text = readFileSync(join(domain, name), 'utf8');
+      for (const m of text.matchAll(/TableError\(\s*'([A-Z_]+)'/g)) thrown.add(m[1]!);
+      // and no infrastructure code written anywhere else in the engine either
+      for (const m of text.matchAll(/'(JOURNAL_[A-Z]+|STORAGE_FULL|MQTT_[A-Z]+|CONFIG_INVALID|DEVICE_[A-Z]+)'/g))
+        thrown.add(m[1]!);
+    }
+    expect(thrown.size).toBeGreaterThan(0);
+    expect([...thrown].filter((code) => !(DOMAIN_ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
   });
 });
