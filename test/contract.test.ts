@@ -9,6 +9,8 @@ import * as domainLimits from '../src/domain/limits.ts';
 import { normalizeUid as shoeUid } from '../src/hardware/shoe/spec.ts';
 import { DOMAIN_ERROR_CODES } from '../src/domain/errors.ts';
 import { evaluate } from '../src/domain/evaluator.ts';
+import type { Input } from '../src/domain/types.ts';
+import { validateInput as validateEngineInput } from '../src/domain/validate.ts';
 import { MAX_SEATS, MIN_SEATS } from '../src/protocol/limits.ts';
 import { deckByRank, fullDeck, isCard, normalizeUid, parseCard } from '../src/protocol/notation.ts';
 
@@ -83,5 +85,13 @@ describe('error codes: the domain names only its own', () => {
     }
     expect(thrown.size).toBeGreaterThan(0);
     expect([...thrown].filter((code) => !(DOMAIN_ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
+  });
+});
+
+describe('the documented `raises` is part of Input', () => {
+  test('a short all-in keeps `raises: false` through validation, typed', () => {
+    const shortAllIn: Input = { at: 1, type: 'panel', button: 'allin', raises: false };
+    expect(validateEngineInput(structuredClone(shortAllIn))).toEqual(shortAllIn);
+    expect(validateEngineInput({ at: 1, type: 'panel', button: 'allin', raises: 'no' })).toMatch(/raises/);
   });
 });

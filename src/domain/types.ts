@@ -31,7 +31,8 @@ type InputBody =
   | { type: 'card'; card: Card; uid?: undefined }
   | { type: 'card'; uid: string; card?: undefined }
   | { type: 'seat'; seat: Seat; occupied: boolean }
-  | { type: 'panel'; button: PanelButton; card?: Card }
+  /** `raises: false`: an all-in that does not raise (a short all-in, R-ROUND-END); only with `allin`. */
+  | { type: 'panel'; button: PanelButton; card?: Card; raises?: boolean }
   | { type: 'timebank'; seat: Seat }
   | { type: 'clock-request'; by: 'seat' | 'dealer' | 'floor'; seat?: Seat }
   | ({ type: 'command'; id?: string } & Command)
