@@ -63,7 +63,7 @@ describe('files stay small (design.md: split by concern)', () => {
   test('no file of the contract layer or the MQTT edge is over 300 lines', () => {
     for (const dir of ['src/protocol', 'src/mqtt']) {
       for (const name of readdirSync(join(import.meta.dirname, '..', dir), { recursive: true, encoding: 'utf8' })) {
-        if (!name.endsWith('.ts')) continue;
+        if (!name.endsWith('.ts') || name.startsWith('generated/')) continue; // npm run contract writes those
         const lines = readFileSync(join(import.meta.dirname, '..', dir, name), 'utf8').split('\n').length - 1;
         expect({ file: `${dir}/${name}`, over: lines > 300 }).toEqual({ file: `${dir}/${name}`, over: false });
       }

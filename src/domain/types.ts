@@ -22,7 +22,8 @@ export type Command =
   | { name: 'levels-pause' }
   | { name: 'levels-resume' }
   /** `minutes` (signed) added to the level under way, or `step` +1 / -1: the next or previous level. */
-  | { name: 'levels-adjust'; minutes?: number; step?: 1 | -1 };
+  | { name: 'levels-adjust'; minutes: number; step?: undefined }
+  | { name: 'levels-adjust'; step: 1 | -1; minutes?: undefined };
 
 export type CommandName = Command['name'];
 
@@ -128,7 +129,7 @@ export type EventBody =
       type: 'level.adjusted';
       level: number;
       minutes?: number;
-      step?: number;
+      step?: 1 | -1;
       remainingMs: number;
       endsAt: number | null;
       paused: boolean;
