@@ -78,7 +78,12 @@ function fireTimers(ctx: Ctx, until: number): void {
 }
 
 export function step(state: State, options: TableOptions, raw: unknown, line?: number): TableEvent[] {
-  const checked = validateInput(raw);
+  return stepChecked(state, options, validateInput(raw), line);
+}
+
+/** `step` for an input the caller already put through validateInput (the runtime checks before it journals): the
+ * hot path validates each input once. */
+export function stepChecked(state: State, options: TableOptions, checked: Input | string, line?: number): TableEvent[] {
   const valid = typeof checked !== 'string';
   const at = valid ? Math.max(checked.at, state.now) : state.now;
   const ctx = new Ctx(state, at);

@@ -6,7 +6,8 @@ import type { Table, TableOptions } from '../domain/api.ts';
 import type { Profile } from '../domain/profile.ts';
 import { snapshotOf } from '../domain/snapshot-of.ts';
 import { STATE_VERSION, type State } from '../domain/state.ts';
-import { initialState, nextDeadline, step } from '../domain/table.ts';
+import { initialState, nextDeadline, stepChecked } from '../domain/table.ts';
+import type { Input } from '../domain/types.ts';
 import { validateInput } from '../domain/validate.ts';
 
 export interface DurableTable extends Table {
@@ -28,6 +29,15 @@ export interface Engine {
 /** Owned by the domain: src/domain/state.ts bumps it when State changes shape. */
 export const DOMAIN_STATE_VERSION = STATE_VERSION;
 
+// The runtime asks `malformed` before it journals an input and then applies that same object: the verdict is kept
+// for it, so the hot path validates each input once. Only the last object is remembered, by identity (the runtime
+// hands the engine the parsed journal JSON, which nothing changes in between).
+let lastChecked: { raw: unknown; checked: Input | string } | null = null;
+const check = (raw: unknown): Input | string => {
+  if (lastChecked !== null && lastChecked.raw === raw) return lastChecked.checked;
+  return validateInput(raw);
+};
+
 /** The real engine. The state is plain data with Maps and Sets: V8's structured serialisation keeps all of it,
  * shared references included, exactly. */
 export const domainEngine: Engine = {
@@ -36,7 +46,11 @@ export const domainEngine: Engine = {
     const state: State = saved ? (deserialize(saved) as State) : initialState();
     if (!saved && options.seqStart) state.seq = options.seqStart;
     return {
-      apply: (raw, line) => step(state, options, raw, line),
+      apply: (raw, line) => {
+        const checked = check(raw);
+        lastChecked = null;
+        return stepChecked(state, options, checked, line);
+      },
       nextDeadline: () => nextDeadline(state),
       snapshot: () => snapshotOf(state),
       save: () => serialize(state),
@@ -45,6 +59,7 @@ export const domainEngine: Engine = {
   },
   malformed(input) {
     const checked = validateInput(input);
+    lastChecked = typeof input === 'object' && input !== null ? { raw: input, checked } : null;
     return typeof checked === 'string' ? checked : null;
   },
 };
