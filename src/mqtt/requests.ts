@@ -4,8 +4,7 @@
 import type { IPublishPacket } from 'mqtt';
 import type { Logger } from 'pino';
 import type { Runtime } from '../runtime/types.ts';
-import { internalRefusal, malformed, parseCommand, parseJson, refusalOf, requestId, type Refusal } from './commands.ts';
-import { validateCommand } from '../protocol/schemas.ts';
+import { internalRefusal, parseCommand, parseJson, refusalOf, requestId, type Refusal } from './commands.ts';
 import type { ManagedClient } from './connection.ts';
 import { failedCommand, isJournalRefusal } from './health.ts';
 import type { NetworkInputs } from './inputs.ts';
@@ -63,26 +62,12 @@ export function createRequests(options: RequestsOptions): {
       const { error, code, message } = parsed;
       return answer(packet, { id, ok: false, command: name, error, code, message });
     }
-    // schemas/command.schema.json: the published contract, checked before the engine's own words.
-    const checked = validateCommand(parsed.value.input);
-    if (!checked.ok) {
-      return answer(packet, {
-        id,
-        ok: false,
-        command: name,
-        error: checked.error,
-        code: 'invalid-value',
-        message: checked.error,
-      });
-    }
+    // parseCommand checked every value with the engine's validator (the one the runtime applies before the
+    // journal): a command refused there is answered at once and never journaled. The JSON Schema says the same
+    // (test/contract-verdicts.test.ts), so it is not run again here (docs/contract.md).
     if (commandBucket && !commandBucket.take(now())) {
       const text = 'rate-limited: too many commands, try again';
       return answer(packet, { id, ok: false, command: name, error: text, code: 'rate-limited', message: text });
-    }
-    // Refused as malformed by the engine's own validator: answered now, never journaled.
-    const problem = malformed(parsed.value.input, now());
-    if (problem !== null) {
-      return answer(packet, { id, ok: false, command: name, error: problem, code: 'invalid-value', message: problem });
     }
     let refusal: Refusal | null;
     stats.journaled++;
