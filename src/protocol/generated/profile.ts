@@ -77,3 +77,23 @@ export type ProfileSpec = {
   $schema?: string;
   description?: string;
 };
+
+export const PROFILE_FIELDS = {
+  presence: { debounceMs: 'ms' },
+  shoe: { repeatReadMs: 'ms' },
+  misdeal: { exposedPositions: 'positions', substantialAction: { chipActions: 'count', anyActions: 'count' } },
+  flopTooMany: ['scramble', 'redeal'],
+  premature: { reburn: { flop: 'bool', turn: 'bool', river: 'bool' }, turn: ['reshuffle', 'set-aside'] },
+  shotClock: {
+    enabled: 'bool',
+    seconds: 'count',
+    timeBanks: 'count',
+    extensionSeconds: 'count',
+    bankReset: ['level', 'tournament'],
+    checkWhenFree: 'bool',
+  },
+  clock: { seconds: 'count', countdownSeconds: 'count', checkWhenFree: 'bool' },
+  button: { bigBlindOut: ['dead-button', 'button-stays'] },
+  newPlayer: { extraHandsBetweenOldBlinds: 'count', extraHandsBetweenOldButtonAndSmallBlind: 'count' },
+  penalty: { ladder: 'strings' },
+} as const;
