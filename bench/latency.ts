@@ -25,6 +25,7 @@ import { startMqttBridge } from '../src/mqtt/bridge.ts';
 import type { MqttConnection } from '../src/mqtt/connection.ts';
 import { systemClock } from '../src/runtime/clock.ts';
 import { createRuntime } from '../src/runtime/runtime.ts';
+import { deckByRank } from '../src/protocol/notation.ts';
 import type { RawInput } from '../src/runtime/types.ts';
 import { openStore } from '../src/store/store.ts';
 import { startMosquitto } from '../test/helpers/mosquitto.ts';
@@ -120,7 +121,7 @@ class Arrivals {
 }
 
 function shuffled(random: () => number): string[] {
-  const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+  const deck = deckByRank();
   for (let i = deck.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [deck[i], deck[j]] = [deck[j]!, deck[i]!];
