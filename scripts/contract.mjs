@@ -45,6 +45,11 @@ export const OUTPUTS = [
     ],
   },
   {
+    file: 'src/protocol/generated/table-config.ts',
+    about: 'table configs (config/table.schema.json, config/table.example.yaml), as loaded: defaults filled in',
+    schemas: [{ path: 'config/table.schema.json', prefix: 'TableConfig', name: 'TableConfigSpec', defaults: true }],
+  },
+  {
     file: 'src/protocol/generated/profile.ts',
     about: 'rule profiles (config/rules/profile.schema.json, docs/rules.md)',
     schemas: [{ path: 'config/rules/profile.schema.json', prefix: 'Profile', name: 'ProfileSpec' }],

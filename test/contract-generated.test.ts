@@ -1,6 +1,6 @@
 // The TypeScript types in src/protocol/generated/ are derived from the JSON Schemas by `npm run contract`
-// (scripts/contract.mjs): a schema changed without regenerating fails here, and src/protocol/conformance.ts holds
-// the engine's own types to the generated ones at compile time.
+// (scripts/contract.mjs): a schema changed without regenerating fails here, and src/domain/conformance.ts and
+// src/config/conformance.ts hold the engine's and the config's own types to the generated ones at compile time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -15,6 +15,7 @@ describe('types generated from the schemas', () => {
       'src/protocol/generated/devices.ts',
       'src/protocol/generated/messages.ts',
       'src/protocol/generated/profile.ts',
+      'src/protocol/generated/table-config.ts',
     ]);
     for (const [file, text] of files) {
       const committed = readFileSync(join(root, file), 'utf8');
