@@ -201,7 +201,7 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
       if (hand.onAction === null) return ctx.reject(button, 'no-action');
       if (button === 'check' && facingBet(hand.round, hand.onAction))
         return ctx.reject(button, 'facing-bet', hand.onAction);
-      const raises = input.raises !== false;
+      const raises = (input as { raises?: boolean }).raises !== false;
       return act(ctx, hand, button, 'panel', raises);
     }
     case 'exposed': {
