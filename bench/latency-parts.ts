@@ -2,6 +2,7 @@
 // percentiles.
 import mqtt, { MqttClient } from 'mqtt';
 import type { MqttConnection } from '../src/mqtt/connection.ts';
+import { deckByRank } from '../src/protocol/notation.ts';
 
 /** A plain mqtt.js client, over the same kind of connection as the bridge's (in-process for the embedded broker). */
 export async function connect(target: string | MqttConnection): Promise<MqttClient> {
@@ -50,7 +51,7 @@ export class Arrivals {
 }
 
 export function shuffled(random: () => number): string[] {
-  const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+  const deck = deckByRank();
   for (let i = deck.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [deck[i], deck[j]] = [deck[j]!, deck[i]!];

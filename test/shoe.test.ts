@@ -41,7 +41,9 @@ describe('uids and bounces', () => {
     ['04A1B2C3D4E5F6', '04a1b2c3d4e5f6'],
     ['04:a1:b2:c3', '04a1b2c3'],
     ['04 a1-b2 c3', '04a1b2c3'],
-    ['04a', null],
+    ['04a', '04a'], // the contract's rule: 2 to 64 hex digits (docs/validation.md)
+    ['04.a1', '04a1'],
+    ['0', null],
     ['zz', null],
     ['', null],
   ])('normalizeUid(%j) = %j', (raw, want) => expect(normalizeUid(raw)).toBe(want));

@@ -1,7 +1,7 @@
 // `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
 import { parseArgs } from 'node:util';
 import { TableError } from '../domain/errors.ts';
-import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
+import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 
 export interface StartArgs {
   /** Real hardware from this table config; absent: the simulated table. */

@@ -6,8 +6,7 @@ import { invalid } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { loadDeck } from '../deck/store.ts';
 import { TableError } from '../domain/errors.ts';
-import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
-import type { SerialDisplayDefinition } from '../hardware/serial-board/definition.ts';
+import { specOf } from '../config/device-specs.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 // Light: nfc-pcsc itself is loaded by the shoe when it starts (shoe/backend.ts).
 import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
@@ -53,14 +52,14 @@ export async function buildDevice(resolved: ResolvedDevice): Promise<Device> {
       const { createFirmataBoard } = await import('../hardware/firmata/board.ts');
       return createFirmataBoard(
         { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}), file: resolved.definition.file },
-        resolved.definition.spec as unknown as FirmataBoardDefinition,
+        specOf(resolved.definition, 'firmata-board'),
       );
     }
     if (resolved.kind === 'serial-display') {
       const { createSerialDisplay } = await import('../hardware/serial-board/display.ts');
       return createSerialDisplay(
         { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}) },
-        resolved.definition.spec as unknown as SerialDisplayDefinition,
+        specOf(resolved.definition, 'serial-display'),
       );
     }
   }

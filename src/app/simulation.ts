@@ -6,6 +6,7 @@ import type { Input, TableEvent } from '../domain/types.ts';
 import type { SimulatedAntenna } from '../hardware/antenna/simulated.ts';
 import type { SimulatedBoard } from '../hardware/firmata/simulated.ts';
 import type { SimulatedShoe } from '../hardware/shoe/simulated.ts';
+import { deckByRank } from '../protocol/notation.ts';
 import type { Clock, Outbox, RawInput, Runtime } from '../runtime/types.ts';
 
 /** The virtual table's face (src/sim): its first inputs, then the next ones in answer to each batch of events;
@@ -15,19 +16,10 @@ export interface VirtualTable {
   react(events: readonly TableEvent[]): Input[];
 }
 
-const RANKS = 'AKQJT98765432';
-const SUITS = 'shdc';
-
 /** A 52-card deck with made-up 7-byte tag ids (like NTAG21x), as `npm run deck -- enroll` would produce. */
 export function simulatedDeck(): Map<string, string> {
   const deck = new Map<string, string>();
-  let i = 0;
-  for (const r of RANKS) {
-    for (const s of SUITS) {
-      deck.set(`04${(0xa15000 + i).toString(16)}c0ffee`, `${r}${s}`);
-      i++;
-    }
-  }
+  for (const [i, card] of deckByRank().entries()) deck.set(`04${(0xa15000 + i).toString(16)}c0ffee`, card);
   return deck;
 }
 

@@ -10,7 +10,7 @@ import type { FieldError } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import type { Profile } from '../domain/profile.ts';
-import type { FirmataBoardDefinition } from '../hardware/firmata/definition.ts';
+import { specOf } from '../config/device-specs.ts';
 import { pinProblems } from '../hardware/firmata/pins.ts';
 import { profileDirs } from './profile-dirs.ts';
 
@@ -75,7 +75,7 @@ export function checkTableConfig(config: Readonly<TableConfig>, configFile: stri
     devices.push(device);
     if (device.simulated) return;
     if (device.kind === 'firmata-board') {
-      const def = device.definition.spec as unknown as FirmataBoardDefinition;
+      const def = specOf(device.definition, 'firmata-board');
       for (const p of pinProblems(def))
         problems.push({
           field: `/devices/${i}/definition`,

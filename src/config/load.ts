@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { TableError } from '../domain/errors.ts';
-import { MAX_SEATS, MIN_SEATS } from '../domain/limits.ts';
+import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 import type { TableConfig } from './types.ts';
 import { DEVICES_DIR, resolveDevice } from './devices.ts';
 import { placeProblems } from './places.ts';
@@ -128,7 +128,7 @@ function duplicates(values: string[], path: string, key: string, problems: Field
   });
 }
 
-/** The schema with the engine's seat limits (src/domain/limits.ts) in force: the numbers in the file are for editors
+/** The schema with the engine's seat limits (src/protocol/limits.ts) in force: the numbers in the file are for editors
  * and must agree (a test checks), but the engine's constant decides. */
 function withSeatLimits(schema: object): object {
   const copy = structuredClone(schema) as { properties: { table: { properties: { seats: Record<string, unknown> } } } };

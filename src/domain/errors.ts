@@ -1,27 +1,17 @@
-export type TableErrorCode =
-  | 'CONFIG_INVALID'
-  | 'PROFILE_INVALID'
-  | 'PROFILE_UNKNOWN'
-  | 'DEVICE_INVALID'
-  | 'DEVICE_MISSING'
-  | 'DECK_INVALID'
-  | 'INPUT_INVALID'
-  | 'JOURNAL_FAILED'
-  /** The journal file was there and is now empty or damaged: refused until a person decides (docs/durability.md). */
-  | 'JOURNAL_DAMAGED'
-  /** The journal cannot be written: the disk is full. */
-  | 'STORAGE_FULL'
-  | 'MQTT_FAILED'
-  | 'MQTT_CONFLICT';
+// The engine's error codes. The class and the infrastructure's codes (journal, storage, MQTT, config, devices) live
+// in the contract layer (src/protocol/errors.ts): the engine never names a failure of the world around it.
+export { TableError, type TableErrorCode } from '../protocol/errors.ts';
 
-/** The one error class: callers branch on `code`, never on the message. */
-export class TableError extends Error {
-  constructor(
-    readonly code: TableErrorCode,
-    message: string,
-    readonly detail?: { file?: string; field?: string },
-  ) {
-    super(message);
-    this.name = 'TableError';
+declare module '../protocol/errors.ts' {
+  interface TableErrorCodes {
+    /** A rule profile (or a setup's `rules`) is wrong: the field is named. */
+    PROFILE_INVALID: true;
+    /** A setup names a profile the table does not have. */
+    PROFILE_UNKNOWN: true;
+    /** An input or an argument the engine cannot take. */
+    INPUT_INVALID: true;
   }
 }
+
+/** The codes the engine may throw (test/contract.test.ts checks src/domain throws no other). */
+export const DOMAIN_ERROR_CODES = ['PROFILE_INVALID', 'PROFILE_UNKNOWN', 'INPUT_INVALID'] as const;

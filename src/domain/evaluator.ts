@@ -1,5 +1,6 @@
 // Hold'em hand evaluator: the best five of 5 to 7 cards (cards speak, R-SHOWDOWN-ORDER). `evaluate` is the readable
 // face (score, category, name, best five); `score7` over card codes is the fast path for the engine and the bench.
+import { RANKS, SUITS } from './cards.ts';
 import { TableError } from './errors.ts';
 import {
   buildTables,
@@ -42,8 +43,8 @@ const CATEGORIES: readonly HandCategory[] = [
   'straight-flush',
 ];
 /** Rank characters by rank value (0 = deuce … 12 = ace). */
-const RANK_CHARS = '23456789TJQKA';
-const SUIT_CHARS = 'shdc';
+const RANK_CHARS = [...RANKS].reverse().join('');
+const SUIT_CHARS = SUITS;
 const RANK_NAMES = [
   'Two',
   'Three',

@@ -81,7 +81,7 @@ export function resumeLevels(ctx: Ctx): void {
 /** The floor adds or removes time on the level under way (`minutes`, signed), or moves to the next or previous
  * level (`step`, +1 or -1: that level starts with its full time; a change during a hand applies from the next
  * shuffle, as a level change by the clock does). A pause stays a pause. */
-export function adjustLevels(ctx: Ctx, change: { minutes?: number; step?: number }): void {
+export function adjustLevels(ctx: Ctx, change: { minutes?: number; step?: 1 | -1 }): void {
   const ls = ctx.state.levels;
   if (!ls) return ctx.reject('levels-adjust', 'no-levels');
   const paused = ls.endsAt === null;

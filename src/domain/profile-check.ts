@@ -1,29 +1,14 @@
 // Validates a rule profile (config/rules/*.json, or a profile with a table's overrides) field by field. Pure: the
 // loader in src/config reads the files; this names the file and the field of the first thing wrong.
+import { PROFILE_FIELDS } from '../protocol/generated/profile.ts';
 import { TableError } from './errors.ts';
 import type { Profile } from './profile.ts';
 
 type Spec = 'ms' | 'count' | 'bool' | 'string' | 'positions' | 'strings' | readonly string[] | { [k: string]: Spec };
 
-const SPEC: { [k: string]: Spec } = {
-  presence: { debounceMs: 'ms' },
-  shoe: { repeatReadMs: 'ms' },
-  misdeal: { exposedPositions: 'positions', substantialAction: { chipActions: 'count', anyActions: 'count' } },
-  flopTooMany: ['scramble', 'redeal'],
-  premature: { reburn: { flop: 'bool', turn: 'bool', river: 'bool' }, turn: ['reshuffle', 'set-aside'] },
-  shotClock: {
-    enabled: 'bool',
-    seconds: 'count',
-    timeBanks: 'count',
-    extensionSeconds: 'count',
-    bankReset: ['level', 'tournament'],
-    checkWhenFree: 'bool',
-  },
-  clock: { seconds: 'count', countdownSeconds: 'count', checkWhenFree: 'bool' },
-  button: { bigBlindOut: ['dead-button', 'button-stays'] },
-  newPlayer: { extraHandsBetweenOldBlinds: 'count', extraHandsBetweenOldButtonAndSmallBlind: 'count' },
-  penalty: { ladder: 'strings' },
-};
+// The rule fields and what each holds, derived from config/rules/profile.schema.json by `npm run contract`: the
+// schema says which fields a profile has, this check adds the limits a profile also needs (docs/contract.md).
+const SPEC: { [k: string]: Spec } = PROFILE_FIELDS;
 
 function check(value: unknown, spec: Spec, field: string, source: string): void {
   const bad = (what: string) => {

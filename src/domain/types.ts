@@ -22,7 +22,8 @@ export type Command =
   | { name: 'levels-pause' }
   | { name: 'levels-resume' }
   /** `minutes` (signed) added to the level under way, or `step` +1 / -1: the next or previous level. */
-  | { name: 'levels-adjust'; minutes?: number; step?: 1 | -1 };
+  | { name: 'levels-adjust'; minutes: number; step?: undefined }
+  | { name: 'levels-adjust'; step: 1 | -1; minutes?: undefined };
 
 export type CommandName = Command['name'];
 
@@ -36,7 +37,8 @@ type InputBody =
   | ({ type: 'card'; card: Card; uid?: undefined } & Where)
   | ({ type: 'card'; uid: string; card?: undefined } & Where)
   | { type: 'seat'; seat: Seat; occupied: boolean }
-  | { type: 'panel'; button: PanelButton; card?: Card }
+  /** `raises: false`: an all-in that does not raise (a short all-in, R-ROUND-END); only with `allin`. */
+  | { type: 'panel'; button: PanelButton; card?: Card; raises?: boolean }
   | { type: 'timebank'; seat: Seat }
   | { type: 'clock-request'; by: 'seat' | 'dealer' | 'floor'; seat?: Seat }
   | ({ type: 'command'; id?: string } & Command)
@@ -141,7 +143,7 @@ export type EventBody =
       type: 'level.adjusted';
       level: number;
       minutes?: number;
-      step?: number;
+      step?: 1 | -1;
       remainingMs: number;
       endsAt: number | null;
       paused: boolean;

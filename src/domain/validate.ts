@@ -71,7 +71,7 @@ export function validateInput(raw: unknown): Result {
       }
       if (button === 'allin' && raw.raises !== undefined) {
         if (typeof raw.raises !== 'boolean') return fail('raises must be true or false');
-        (input as Obj).raises = raw.raises;
+        input.raises = raw.raises;
       }
       return input;
     }

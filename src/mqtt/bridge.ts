@@ -1,6 +1,5 @@
 // The table on MQTT (protocol.md, MQTT): events and the secure stream from the durable outbox, retained status,
 // state, clock and devices, and commands and networked-panel inputs in.
-import type { IPublishPacket } from 'mqtt';
 import type { Logger } from 'pino';
 import type { MqttConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
@@ -9,13 +8,12 @@ import type { TableEvent } from '../domain/types.ts';
 import type { Health } from '../runtime/health.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
-import { internalRefusal, malformed, parseCommand, parseJson, refusalOf, requestId, type Refusal } from './commands.ts';
-import { validateCommand } from '../protocol/schemas.ts';
 import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
 import type { ControllerPresence } from './presence.ts';
 import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } from './inputs.ts';
 import { TokenBucket, type Rate } from './rate-limit.ts';
-import { failedCommand, isJournalRefusal, publishHealth } from './health.ts';
+import { isJournalRefusal, publishHealth } from './health.ts';
+import { createRequests } from './requests.ts';
 import { StreamPublisher } from './publisher.ts';
 import { RetainedTopics } from './retained.ts';
 import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topics.ts';
@@ -90,8 +88,6 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   });
   const commandRate = options.commandRate === undefined ? DEFAULT_COMMAND_RATE : options.commandRate;
   const commandBucket = commandRate ? new TokenBucket(commandRate, now()) : null;
-  const commandStats = { answered: 0, refused: 0, journaled: 0 };
-  let lastCommandLog = Number.NEGATIVE_INFINITY;
 
   const client = new ManagedClient({
     connection,
@@ -113,7 +109,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     onClose: () => undefined,
     onMessage: (topic, payload, packet) => {
       try {
-        onMessage(topic, payload, packet);
+        requests.onMessage(topic, payload, packet);
       } catch (err) {
         // A journal that refuses inputs is reported once by the table's health, not once per message.
         if (!isJournalRefusal(err)) log.error({ topic, err: (err as Error).message }, 'MQTT message handling failed');
@@ -175,114 +171,18 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   retained.set(topics.status, 'online');
   retained.fromSnapshot(runtime.snapshot());
   const stopHealth = options.health ? publishHealth(options.health, retained, topics, runtime.epoch) : () => {};
-
-  function onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
-    if (closed) return;
-    if (packet.retain) {
-      // A retained command would run again on every reconnect: never act on one.
-      log.warn({ topic }, 'ignoring a retained message on a command/input topic');
-      return;
-    }
-    if (topic === topics.input) return reply(packet, JSON.stringify(inputs.handle(payload)), topics.inputResult);
-    if (!topic.startsWith(`${base}/cmd/`)) return;
-    const name = topic.slice(`${base}/cmd/`.length);
-    if (name === 'result' || name.includes('/')) return; // our own answers
-    onCommand(name, payload, packet);
-  }
-
-  function onCommand(name: string, payload: Buffer, packet: IPublishPacket): void {
-    const json = parseJson(payload, maxPayload);
-    const id = json.ok ? requestId(json.value) : null;
-    const parsed = json.ok ? parseCommand(name, json.value) : json;
-    if (!parsed.ok) {
-      const { error, code, message } = parsed;
-      return answer(packet, { id, ok: false, command: name, error, code, message });
-    }
-    // schemas/command.schema.json: the published contract, checked before the engine's own words.
-    const checked = validateCommand(parsed.value.input);
-    if (!checked.ok) {
-      return answer(packet, {
-        id,
-        ok: false,
-        command: name,
-        error: checked.error,
-        code: 'invalid-value',
-        message: checked.error,
-      });
-    }
-    if (commandBucket && !commandBucket.take(now())) {
-      const text = 'rate-limited: too many commands, try again';
-      return answer(packet, { id, ok: false, command: name, error: text, code: 'rate-limited', message: text });
-    }
-    // Refused as malformed by the engine's own validator: answered now, never journaled.
-    const problem = malformed(parsed.value.input, now());
-    if (problem !== null) {
-      return answer(packet, { id, ok: false, command: name, error: problem, code: 'invalid-value', message: problem });
-    }
-    let refusal: Refusal | null;
-    commandStats.journaled++;
-    try {
-      refusal = refusalOf(name, runtime.submit(parsed.value.input));
-    } catch (err) {
-      if (isJournalRefusal(err)) {
-        const { error, code } = failedCommand(err);
-        const message =
-          code === 'STORAGE_FULL'
-            ? 'The table cannot write its journal (the disk is full): nothing was changed; send it again once health is ok'
-            : `The table cannot write its journal (${error}): nothing was changed`;
-        refusal = { error, code: code ?? 'JOURNAL_FAILED', message };
-      } else {
-        log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
-        refusal = internalRefusal(err as Error);
-      }
-    }
-    answer(packet, refusal === null ? { id, ok: true, command: name } : { id, ok: false, command: name, ...refusal });
-  }
-
-  function answer(
-    request: IPublishPacket,
-    result: { id: string | null; ok: boolean; command: string } & Partial<Refusal>,
-  ) {
-    commandStats.answered++;
-    if (!result.ok) {
-      commandStats.refused++;
-      // A flood of bad commands must not flood the log: one line, then at most one every 10 s with the count.
-      if (now() - lastCommandLog >= 10_000) {
-        log.info({ ...result, refusedSoFar: commandStats.refused }, 'MQTT command refused');
-        lastCommandLog = now();
-      }
-    }
-    reply(request, JSON.stringify(result), topics.cmdResult);
-  }
-
-  /** An answer goes to the MQTT 5 response topic when the request gave a safe one, else to `fallback`. */
-  function reply(request: IPublishPacket, payload: string, fallback: string) {
-    const responseTopic = request.properties?.responseTopic;
-    const useResponseTopic =
-      client.protocolVersion === 5 && responseTopic !== undefined && safeReplyTopic(responseTopic);
-    if (responseTopic !== undefined && !useResponseTopic) {
-      log.warn(
-        { responseTopic },
-        "response topic refused (wildcard, $-topic or inside the table's tree); answering on the result topic",
-      );
-    }
-    const publishing = useResponseTopic
-      ? client.publish(responseTopic, payload, {
-          qos: 1,
-          properties:
-            request.properties?.correlationData !== undefined
-              ? { correlationData: request.properties.correlationData }
-              : undefined,
-        })
-      : client.publish(fallback, payload, { qos: 1 });
-    publishing.catch((err: Error) => log.warn({ err: err.message }, 'MQTT answer not delivered'));
-  }
-
-  // The controller may publish anywhere, so a requester must not steer its answer onto the table's own topics.
-  function safeReplyTopic(topic: string): boolean {
-    if (topic === '' || /[#+\u0000]/.test(topic) || topic.startsWith('$')) return false;
-    return !topic.startsWith(`${base}/`) || topic.startsWith(topics.cmdReplyPrefix);
-  }
+  const requests = createRequests({
+    runtime,
+    client,
+    base,
+    topics,
+    inputs,
+    log,
+    now,
+    maxPayload,
+    commandBucket,
+    isClosed: () => closed,
+  });
 
   return {
     base,
@@ -312,7 +212,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       log.info('MQTT bridge closed');
     },
     dropConnection: () => client.destroyConnection(),
-    stats: () => ({ inputs: structuredClone(inputs.stats), commands: { ...commandStats } }),
+    stats: () => ({ inputs: structuredClone(inputs.stats), commands: { ...requests.stats } }),
   };
 }
 

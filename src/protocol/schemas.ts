@@ -1,6 +1,7 @@
-// The public contract's JSON Schemas (schemas/*.schema.json, docs/protocol.md), compiled once, for the edges that
-// take JSON from outside (the MQTT bridge) and for tests. The engine keeps its own checks (src/domain/validate.ts):
-// the schemas state the same rules for board developers, and test/protocol-schemas.test.ts keeps the two in step.
+// The public contract's JSON Schemas (schemas/*.schema.json, docs/protocol.md), compiled on first use (not at start:
+// a table without networked panels never compiles them), for the MQTT `input` edge, whose answers use their words,
+// and for tests and tools. The engine's validator (src/domain/validate.ts) gives the same verdicts
+// (test/contract-verdicts.test.ts); the types generated from these schemas are in ./generated (docs/contract.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -11,69 +12,82 @@ const load = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'))
 /** `{ok: true}`, or the first problems as one sentence naming the fields (`/seat must be <= 10`). */
 export type SchemaResult = { ok: true } | { ok: false; error: string };
 
-const ajv = new Ajv({
-  allErrors: true,
-  verbose: true,
-  discriminator: true,
-  strict: true,
-  strictRequired: false,
-  strictTypes: false,
-});
-ajv.addSchema(load('command.schema.json'), 'command');
-ajv.addSchema(load('input.schema.json'), 'input');
-ajv.addSchema(load('event.schema.json'), 'event');
+type What = 'input' | 'command' | 'event';
 
-/** The values of each schema's discriminator (`type` of inputs and events, `name` of commands), for "known: …". */
-const known = new Map<string, string[]>();
-for (const [what, tag] of [
-  ['input', 'type'],
-  ['command', 'name'],
-  ['event', 'type'],
-] as const) {
-  const schema = load(`${what}.schema.json`) as {
-    oneOf: { $ref: string }[];
-    definitions: Record<string, { properties: Record<string, object> }>;
-  };
-  known.set(
-    what,
-    schema.oneOf.flatMap((branch) => {
-      const def = schema.definitions[branch.$ref.replace('#/definitions/', '')]!.properties[tag] as {
-        const?: string;
-        enum?: string[];
-      };
-      return def.enum ?? [String(def.const)];
-    }),
-  );
+interface Compiled {
+  validators: Record<What, ValidateFunction>;
+  /** The values of each schema's discriminator (`type` of inputs and events, `name` of commands), for "known: …". */
+  known: Map<string, string[]>;
 }
 
-const compiled = (name: string): ValidateFunction => ajv.getSchema(name)!;
-const commandSchema = compiled('command');
-const inputSchema = compiled('input');
-const eventSchema = compiled('event');
+let compiled: Compiled | null = null;
+
+function schemas(): Compiled {
+  if (compiled) return compiled;
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+  });
+  const known = new Map<string, string[]>();
+  for (const [what, tag] of [
+    ['input', 'type'],
+    ['command', 'name'],
+    ['event', 'type'],
+  ] as const) {
+    const schema = load(`${what}.schema.json`) as {
+      oneOf: { $ref: string }[];
+      definitions: Record<string, { properties: Record<string, object> }>;
+    };
+    ajv.addSchema(schema, what);
+    known.set(
+      what,
+      schema.oneOf.flatMap((branch) => {
+        const def = schema.definitions[branch.$ref.replace('#/definitions/', '')]!.properties[tag] as {
+          const?: string;
+          enum?: string[];
+        };
+        return def.enum ?? [String(def.const)];
+      }),
+    );
+  }
+  const validators = {
+    input: ajv.getSchema('input')!,
+    command: ajv.getSchema('command')!,
+    event: ajv.getSchema('event')!,
+  };
+  compiled = { validators, known };
+  return compiled;
+}
 
 /** A command against schemas/command.schema.json: `name` and its fields, optional `id` (and `type`, `at` in the
  * input form). */
 export function validateCommand(body: unknown): SchemaResult {
-  return run(commandSchema, body, 'command');
+  return run('command', body);
 }
 
 /** An input against schemas/input.schema.json (`at` required: stamp it before asking). */
 export function validateInput(input: unknown): SchemaResult {
-  return run(inputSchema, input, 'input');
+  return run('input', input);
 }
 
 /** An input as a networked device sends it on `<base>/input`: without `at`, which the controller sets on receipt. */
 export function validateNetworkInput(input: unknown): SchemaResult {
   const stamped = typeof input === 'object' && input !== null && !Array.isArray(input) ? { ...input, at: 0 } : input;
-  return run(inputSchema, stamped, 'input');
+  return run('input', stamped);
 }
 
 /** An event against schemas/event.schema.json (tests and tools: the engine's own output). */
 export function validateEvent(event: unknown): SchemaResult {
-  return run(eventSchema, event, 'event');
+  return run('event', event);
 }
 
-function run(validate: ValidateFunction, value: unknown, what: string): SchemaResult {
+function run(what: What, value: unknown): SchemaResult {
+  const { validators, known } = schemas();
+  const validate = validators[what];
   if (validate(value)) return { ok: true };
   // a command's `name` is the tag inside an input's command branch too
   const tags = (tag: string) => known.get(tag === 'name' ? 'command' : what) ?? [];

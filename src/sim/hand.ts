@@ -2,6 +2,7 @@
 // far the deal and the board are, who is on action and the betting round (for check-or-call), and the one
 // irregularity planned for this hand.
 import type { Profile } from '../domain/profile.ts';
+import { deckByRank } from '../protocol/notation.ts';
 import type { Seat, Street, EngineEvent } from '../domain/types.ts';
 import { newRound, recordAction, type BettingRound } from './players.ts';
 import type { Random } from './random.ts';
@@ -47,7 +48,7 @@ export interface SimHand {
   out: Set<Seat>;
 }
 
-const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+const CARDS = deckByRank();
 export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
 const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
 

@@ -4,6 +4,7 @@
 // not yet seen — and plays on from the next shuffle.
 import type { EngineSnapshot } from '../domain/snapshot.ts';
 import type { Seat, EngineEvent } from '../domain/types.ts';
+import { deckByRank } from '../protocol/notation.ts';
 import type { Random } from './random.ts';
 import type { Body, Step } from './steps.ts';
 
@@ -20,7 +21,7 @@ export interface Finishing {
   reads: number;
 }
 
-const CARDS = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
+const CARDS = deckByRank();
 /** More reads than a board and its burns without the hand ending: the recovered hand is stuck (e.g. a four-card
  * flop whose burn was never named). */
 const MAX_READS = 12;

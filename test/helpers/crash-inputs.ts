@@ -4,6 +4,7 @@
 import type { Profile } from '../../src/domain/profile.ts';
 import { createTable } from '../../src/domain/table.ts';
 import type { PlayInput } from './crash-play.ts';
+import { deckByRank } from '../../src/protocol/notation.ts';
 
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -15,9 +16,6 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const RANKS = 'AKQJT98765432';
-const SUITS = 'shdc';
 
 export function session(
   profiles: Readonly<Record<string, Profile>>,
@@ -57,7 +55,7 @@ export function session(
   );
 
   for (let h = 0; h < hands; h++) {
-    const deck = [...RANKS].flatMap((r) => [...SUITS].map((s) => r + s));
+    const deck = deckByRank();
     for (let i = deck.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [deck[i], deck[j]] = [deck[j]!, deck[i]!];

@@ -1,5 +1,7 @@
 // The shape of a `firmata-board` device file (devices/schema/firmata-board.schema.json). The config loader validates
-// the file against the schema; these types are what the adapter receives.
+// the file against the schema; these types are what the adapter receives, finer than the type generated from the
+// schema (src/protocol/generated/devices.ts: `npm run contract`), which must stay assignable to them: the composition
+// root hands the generated type in (config/device-specs.ts), so a schema change that breaks them does not compile.
 import type { Seat } from '../../domain/types.ts';
 import type { SeatLightRole } from '../outputs/seat-lights.ts';
 

@@ -1,12 +1,6 @@
-// The shape of a `serial-display` device file (devices/schema/serial-display.schema.json).
-export interface SerialDisplayDefinition {
-  $schema?: string;
-  kind: 'serial-display';
-  description?: string;
-  /** Serial speed. Default 115200. */
-  baudRate?: number;
-  /** The full state goes out at least this often, ms (it doubles as the host's heartbeat). Default 1000. */
-  refreshMs?: number;
-  /** The board counts as offline when no frame (ACK, HELLO, HEARTBEAT) came for this long, ms. Default 3000. */
-  answerTimeoutMs?: number;
-}
+// The shape of a `serial-display` device file: the type generated from devices/schema/serial-display.schema.json
+// (npm run contract). The loader fills in the defaults; the adapter fills them in too, so a definition written in
+// code (the simulated board, tests) may leave them out.
+import type { SerialDisplaySpec } from '../../protocol/generated/devices.ts';
+
+export type SerialDisplayDefinition = Pick<SerialDisplaySpec, 'kind'> & Partial<SerialDisplaySpec>;

@@ -1,20 +1,14 @@
 // The pcsc-shoe definition as the adapter uses it: the validated JSON (devices/schema/pcsc-shoe.schema.json) with
 // the checks a schema cannot make (the pattern compiles, min ≤ max) and the table config's `port` applied.
 import { TableError } from '../../domain/errors.ts';
+import { specOf } from '../../config/device-specs.ts';
 import type { DeviceDefinition } from '../../config/devices.ts';
 import type { AntennaPlace } from '../../config/places.ts';
 import type { DeviceRef } from '../../config/types.ts';
+import type { PcscShoeSpec } from '../../protocol/generated/devices.ts';
 
-/** The file's shape after validation and defaults (mirrors the schema). */
-export interface PcscShoeFile {
-  kind: 'pcsc-shoe';
-  description?: string;
-  reader: { namePattern: string; waitMs: number };
-  repeatReadMs: number | null;
-  uidBytes: { min: number; max: number };
-  pcscd: { socket: string };
-  reconnect: { initialMs: number; maxMs: number };
-}
+/** The file's shape after validation and defaults: the type generated from the schema (npm run contract). */
+export type PcscShoeFile = PcscShoeSpec;
 
 export interface ShoeSettings {
   name: string;
@@ -37,7 +31,8 @@ export function shoeSettings(
   const bad = (field: string, message: string): TableError =>
     new TableError('DEVICE_INVALID', `${def.file}: ${field} ${message}`, { file: def.file, field });
   if (def.kind !== kind) throw bad('/kind', `is "${def.kind}", not a ${kind}`);
-  const spec = def.spec as unknown as PcscShoeFile;
+  const spec: Readonly<Omit<PcscShoeFile, 'kind'>> =
+    kind === 'pcsc-shoe' ? specOf(def, 'pcsc-shoe') : specOf(def, 'pcsc-antenna');
   // The table config's port names the reader when a venue has two of the same model on one controller.
   const source = ref.port ?? spec.reader.namePattern;
   let readerPattern: RegExp;
@@ -69,8 +64,5 @@ export function shoeSettings(
   };
 }
 
-/** A tag id as the protocol carries it: lower-case hex, no separators. null when it is not hex. */
-export function normalizeUid(raw: string): string | null {
-  const hex = raw.replace(/[\s:-]/g, '').toLowerCase();
-  return /^([0-9a-f]{2})+$/.test(hex) ? hex : null;
-}
+/** A tag id as the protocol carries it (the contract's one rule: src/protocol/notation.ts). */
+export { normalizeUid } from '../../protocol/notation.ts';

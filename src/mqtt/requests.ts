@@ -1,0 +1,138 @@
+// What the controller takes on MQTT and answers: commands on `<base>/cmd/<name>` (answered on `cmd/result`) and
+// networked inputs on `<base>/input` (answered on `input/result`), each to the MQTT 5 response topic when the request
+// gave a safe one. Split from bridge.ts, which publishes; this file listens and answers.
+import type { IPublishPacket } from 'mqtt';
+import type { Logger } from 'pino';
+import type { Runtime } from '../runtime/types.ts';
+import { internalRefusal, parseCommand, parseJson, refusalOf, requestId, type Refusal } from './commands.ts';
+import type { ManagedClient } from './connection.ts';
+import { failedCommand, isJournalRefusal } from './health.ts';
+import type { NetworkInputs } from './inputs.ts';
+import type { TokenBucket } from './rate-limit.ts';
+import type { Topics } from './topics.ts';
+
+export interface CommandStats {
+  answered: number;
+  refused: number;
+  journaled: number;
+}
+
+export interface RequestsOptions {
+  runtime: Runtime;
+  client: ManagedClient;
+  base: string;
+  topics: Topics;
+  inputs: NetworkInputs;
+  log: Logger;
+  now: () => number;
+  maxPayload: number;
+  /** All commands together; null: no limit. */
+  commandBucket: TokenBucket | null;
+  isClosed: () => boolean;
+}
+
+/** The handler of every message the controller subscribed to, and the count of commands answered. */
+export function createRequests(options: RequestsOptions): {
+  onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void;
+  stats: CommandStats;
+} {
+  const { runtime, client, base, topics, inputs, log, now, maxPayload, commandBucket } = options;
+  const stats: CommandStats = { answered: 0, refused: 0, journaled: 0 };
+  let lastCommandLog = Number.NEGATIVE_INFINITY;
+
+  function onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
+    if (options.isClosed()) return;
+    if (packet.retain) {
+      // A retained command would run again on every reconnect: never act on one.
+      log.warn({ topic }, 'ignoring a retained message on a command/input topic');
+      return;
+    }
+    if (topic === topics.input) return reply(packet, JSON.stringify(inputs.handle(payload)), topics.inputResult);
+    if (!topic.startsWith(`${base}/cmd/`)) return;
+    const name = topic.slice(`${base}/cmd/`.length);
+    if (name === 'result' || name.includes('/')) return; // our own answers
+    onCommand(name, payload, packet);
+  }
+
+  function onCommand(name: string, payload: Buffer, packet: IPublishPacket): void {
+    const json = parseJson(payload, maxPayload);
+    const id = json.ok ? requestId(json.value) : null;
+    const parsed = json.ok ? parseCommand(name, json.value) : json;
+    if (!parsed.ok) {
+      const { error, code, message } = parsed;
+      return answer(packet, { id, ok: false, command: name, error, code, message });
+    }
+    // parseCommand checked every value with the engine's validator (the one the runtime applies before the
+    // journal): a command refused there is answered at once and never journaled. The JSON Schema says the same
+    // (test/contract-verdicts.test.ts), so it is not run again here (docs/contract.md).
+    if (commandBucket && !commandBucket.take(now())) {
+      const text = 'rate-limited: too many commands, try again';
+      return answer(packet, { id, ok: false, command: name, error: text, code: 'rate-limited', message: text });
+    }
+    let refusal: Refusal | null;
+    stats.journaled++;
+    try {
+      refusal = refusalOf(name, runtime.submit(parsed.value.input));
+    } catch (err) {
+      if (isJournalRefusal(err)) {
+        const { error, code } = failedCommand(err);
+        const message =
+          code === 'STORAGE_FULL'
+            ? 'The table cannot write its journal (the disk is full): nothing was changed; send it again once health is ok'
+            : `The table cannot write its journal (${error}): nothing was changed`;
+        refusal = { error, code: code ?? 'JOURNAL_FAILED', message };
+      } else {
+        log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
+        refusal = internalRefusal(err as Error);
+      }
+    }
+    answer(packet, refusal === null ? { id, ok: true, command: name } : { id, ok: false, command: name, ...refusal });
+  }
+
+  function answer(
+    request: IPublishPacket,
+    result: { id: string | null; ok: boolean; command: string } & Partial<Refusal>,
+  ) {
+    stats.answered++;
+    if (!result.ok) {
+      stats.refused++;
+      // A flood of bad commands must not flood the log: one line, then at most one every 10 s with the count.
+      if (now() - lastCommandLog >= 10_000) {
+        log.info({ ...result, refusedSoFar: stats.refused }, 'MQTT command refused');
+        lastCommandLog = now();
+      }
+    }
+    reply(request, JSON.stringify(result), topics.cmdResult);
+  }
+
+  /** An answer goes to the MQTT 5 response topic when the request gave a safe one, else to `fallback`. */
+  function reply(request: IPublishPacket, payload: string, fallback: string) {
+    const responseTopic = request.properties?.responseTopic;
+    const useResponseTopic =
+      client.protocolVersion === 5 && responseTopic !== undefined && safeReplyTopic(responseTopic);
+    if (responseTopic !== undefined && !useResponseTopic) {
+      log.warn(
+        { responseTopic },
+        "response topic refused (wildcard, $-topic or inside the table's tree); answering on the result topic",
+      );
+    }
+    const publishing = useResponseTopic
+      ? client.publish(responseTopic, payload, {
+          qos: 1,
+          properties:
+            request.properties?.correlationData !== undefined
+              ? { correlationData: request.properties.correlationData }
+              : undefined,
+        })
+      : client.publish(fallback, payload, { qos: 1 });
+    publishing.catch((err: Error) => log.warn({ err: err.message }, 'MQTT answer not delivered'));
+  }
+
+  // The controller may publish anywhere, so a requester must not steer its answer onto the table's own topics.
+  function safeReplyTopic(topic: string): boolean {
+    if (topic === '' || /[#+\u0000]/.test(topic) || topic.startsWith('$')) return false;
+    return !topic.startsWith(`${base}/`) || topic.startsWith(topics.cmdReplyPrefix);
+  }
+
+  return { onMessage, stats };
+}

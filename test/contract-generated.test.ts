@@ -1,0 +1,35 @@
+// The TypeScript types in src/protocol/generated/ are derived from the JSON Schemas by `npm run contract`
+// (scripts/contract.mjs): a schema changed without regenerating fails here, and src/domain/conformance.ts and
+// src/config/conformance.ts hold the engine's and the config's own types to the generated ones at compile time.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { generate, generateRaw } from '../scripts/contract.mjs';
+
+const root = join(import.meta.dirname, '..');
+
+describe('types generated from the schemas', () => {
+  test('src/protocol/generated/ is what `npm run contract` writes from the schemas today', async () => {
+    const files = await generate();
+    expect([...files.keys()].sort()).toEqual([
+      'src/protocol/generated/devices.ts',
+      'src/protocol/generated/messages.ts',
+      'src/protocol/generated/profile.ts',
+      'src/protocol/generated/table-config.ts',
+    ]);
+    for (const [file, text] of files) {
+      const committed = readFileSync(join(root, file), 'utf8');
+      expect(committed === text, `${file} is stale: run npm run contract`).toBe(true);
+    }
+  });
+
+  test('the generator reads the schemas: each input, command, event and device kind has its type', () => {
+    const messages = generateRaw().get('src/protocol/generated/messages.ts')!;
+    for (const name of ['InputCard', 'InputPanel', 'CommandSetup', 'CommandLevelsAdjust', 'EventHandStarted'])
+      expect(messages).toContain(`export type ${name} =`);
+    // a closed choice in the schema is a closed union in the type
+    expect(messages).toMatch(/button:\s*\|?\s*'check'|button: "check"/);
+    const devices = generateRaw().get('src/protocol/generated/devices.ts')!;
+    for (const name of ['PcscShoeSpec', 'FirmataBoardSpec', 'SerialDisplaySpec']) expect(devices).toContain(name);
+  });
+});
