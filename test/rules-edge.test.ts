@@ -146,7 +146,7 @@ describe('the engine and a setup naming a profile it does not have', () => {
     const table = createTable({ profiles: {} });
     const whole = rulesOf(loadProfiles().robert!);
     expect(table.apply({ type: 'command', name: 'setup', seats: 3, profile: 'gone', rules: whole, at: 1 })).toEqual([
-      { type: 'table.ready', seats: 3, profile: 'gone', seq: 1, at: 1 },
+      { type: 'table.ready', seats: 3, profile: 'gone', at: 1 },
     ]);
     const partial = { ...whole, clock: { seconds: 10 } };
     delete (partial as Record<string, unknown>).flopTooMany;

@@ -27,7 +27,8 @@ export type InputCard = {
   type: 'card';
   /** where the antenna that read it sits (R-CARD-PLACE): `shoe` (the default) deals; a read at a seat, the board or the muck is a sighting of a card already dealt, never a deal. `seat` (the seat whose antenna read it) is required with `seat` and read with it only (elsewhere it is ignored, as any field a card input does not use) */
   place?: 'shoe' | 'seat' | 'board' | 'muck';
-  seat?: InputSeatNumber;
+  /** the seat whose antenna read it: checked (a seat number) and read with `place` `seat` only; elsewhere ignored */
+  seat?: unknown;
 } & (
   | ({
       card: unknown;
