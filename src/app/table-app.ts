@@ -14,7 +14,7 @@ import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import { StorageWatch } from '../runtime/storage-watch.ts';
 import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
-import { warmPacketLengthCache } from '../mqtt/packet-cache.ts';
+import { afterStart, AFTER_START_MS } from './after-start.ts';
 import { claimTable } from './controller-claim.ts';
 import { tableHealth } from './health.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
@@ -229,8 +229,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       stop: () => (stopping ??= stopAll()),
     };
     claim.conflict.catch((error: Error) => (options.onConflict ?? exitOnConflict(logger))(error, app));
-    // Not on the way to online: a second after it, when the start's burst of packets is out.
-    setTimeout(warmPacketLengthCache, 1000).unref();
+    setTimeout(afterStart, AFTER_START_MS).unref();
     return app;
   } catch (error) {
     await stopAll();

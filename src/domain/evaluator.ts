@@ -3,6 +3,7 @@
 import { TableError } from './errors.ts';
 import {
   buildTables,
+  type Tables,
   CATEGORY_SHIFT,
   countsScore,
   FLUSH,
@@ -74,17 +75,33 @@ const RANK_PLURALS = [
   'Aces',
 ];
 
-const T = buildTables();
-const {
-  rankKey: RK,
-  suitKey: SK,
-  rankBit: BIT,
-  flushSuit: FLUSH_SUIT,
-  flush: FLUSH_TABLE,
-  offsets: OFF,
-  noFlush: NO_FLUSH,
-} = T;
-const SLOT_MASK = T.slotMask;
+// The lookup tables are built on first use, not at module load: about 100 ms of CPU here (several times that on a
+// Pi) that a table does not need before its first showdown, so not on the way to `online`. The app builds them
+// right after start (prepareEvaluator); until then they are empty.
+let ready = false;
+let RK: Tables['rankKey'] = new Int32Array(0);
+let SK: Tables['suitKey'] = new Int32Array(0);
+let BIT: Tables['rankBit'] = new Int32Array(0);
+let FLUSH_SUIT: Tables['flushSuit'] = new Int8Array(0);
+let FLUSH_TABLE: Tables['flush'] = new Int32Array(0);
+let OFF: Tables['offsets'] = new Int32Array(0);
+let NO_FLUSH: Tables['noFlush'] = new Int32Array(0);
+let SLOT_MASK = 0;
+
+/** Builds the evaluator's tables now (idempotent); otherwise the first evaluation does. */
+export function prepareEvaluator(): void {
+  if (ready) return;
+  const t = buildTables();
+  RK = t.rankKey;
+  SK = t.suitKey;
+  BIT = t.rankBit;
+  FLUSH_SUIT = t.flushSuit;
+  FLUSH_TABLE = t.flush;
+  OFF = t.offsets;
+  NO_FLUSH = t.noFlush;
+  SLOT_MASK = t.slotMask;
+  ready = true;
+}
 
 const CODES = new Map<string, number>();
 for (let r = 0; r < 13; r++) for (let s = 0; s < 4; s++) CODES.set(RANK_CHARS[r]! + SUIT_CHARS[s]!, r * 4 + s);
@@ -107,6 +124,7 @@ export function cardOfCode(code: number): string {
 
 /** The score of 7 distinct card codes starting at `from`. No checks: the caller guarantees valid, distinct codes. */
 export function score7(codes: ArrayLike<number>, from = 0): number {
+  if (!ready) prepareEvaluator();
   const a = codes[from]!;
   const b = codes[from + 1]!;
   const c = codes[from + 2]!;
@@ -132,6 +150,7 @@ export function score7(codes: ArrayLike<number>, from = 0): number {
 
 /** The score of 5 to 7 distinct card codes, by counting (the table-free path; `score7` must agree with it). */
 export function scoreCodes(codes: readonly number[]): number {
+  if (!ready) prepareEvaluator();
   const counts = new Array<number>(13).fill(0);
   const suits = [0, 0, 0, 0];
   for (const code of codes) {
