@@ -1,15 +1,16 @@
 // `npm run bench:footprint-parts` (after `npm run build`): where the built table's memory goes, part by part, in one
 // plain `node` process (no TypeScript loader in the way). It loads the parts of dist/ one at a time in the order the
-// table starts them, and after each step forces a full GC and prints process.memoryUsage() and /proc/self/smaps_rollup
-// as deltas; then it starts the whole table (simulated devices, embedded broker) and shows what starting it added.
-// BENCH_HEAP_SNAPSHOT=1 also writes a heap snapshot of the idle table (in the current directory).
-// Run it as the unit runs the table: node --expose-gc --max-semi-space-size=1 bench/footprint-parts.mjs
-// (the npm script does). Figures move by a few hundred KB between runs; the RSS column by up to 1-2 MB.
+// table starts them; after each step it forces a full GC and prints the growth of /proc/self/smaps_rollup (RSS,
+// anonymous) and process.memoryUsage() (heap used, external, array buffers), and the CPU time the step took (CPU,
+// not wall time: the machine may be busy). Then it starts the whole table (simulated devices, embedded broker).
+// BENCH_HEAP_SNAPSHOT=1 also writes a heap snapshot of the idle table (in the current directory); BENCH_PLAY=N then
+// plays N hands in this process and prints the memory every 1,000 (see below).
+// The npm script runs it with the unit's V8 flags and --expose-gc. RSS deltas of one step are noisy (a GC may give
+// pages back): the heap columns are the steady ones.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 
@@ -43,9 +44,10 @@ let last = measure();
 const first = last;
 const columns = ['rss', 'anon', 'heap', 'external', 'buffers'];
 async function step(name, run) {
-  const t0 = performance.now();
+  const t0 = process.cpuUsage();
   const value = await run();
-  const ms = performance.now() - t0;
+  const used = process.cpuUsage(t0);
+  const ms = (used.user + used.system) / 1000;
   const now = measure();
   rows.push({ name, ms, delta: Object.fromEntries(columns.map((c) => [c, now[c] - last[c]])), total: now });
   last = now;
@@ -105,7 +107,7 @@ await step('1 s idle', () => new Promise((r) => setTimeout(r, 1000)));
 const mb = (bytes) => (bytes / MB).toFixed(1).padStart(6);
 console.log(`node ${process.version} ${process.execArgv.join(' ')}`);
 console.log(`at start: rss ${mb(first.rss)}, anonymous ${mb(first.anon)}, heap ${mb(first.heap)} MB`);
-console.log(`${'step'.padEnd(60)} ${columns.map((c) => c.padStart(8)).join(' ')}      ms`);
+console.log(`${'step'.padEnd(60)} ${columns.map((c) => c.padStart(8)).join(' ')}  CPU ms`);
 for (const row of rows) {
   const cells = columns.map((c) => `${(row.delta[c] >= 0 ? '+' : '') + (row.delta[c] / MB).toFixed(1)}`.padStart(8));
   console.log(`${row.name.padEnd(60)} ${cells.join(' ')} ${row.ms.toFixed(0).padStart(7)}`);
