@@ -170,7 +170,11 @@ async function playHands(): Promise<{
     process.stdout.write(`  stopped early: ${hands} hands played\n`);
     sample(hands);
     printKinds(`after ${hands} hands`, table.pid);
-    process.kill(table.pid, 'SIGTERM');
+    try {
+      process.kill(table.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   };
   // The last hand's event can be missed too: then the end is the last reading taken while the table ran.
   let latest: Sample | null = null;
