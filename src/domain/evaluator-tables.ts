@@ -160,14 +160,31 @@ function enumerateSevenCardRankSets(): { sums: Int32Array; scores: Int32Array } 
   return { sums: Int32Array.from(sums), scores: Int32Array.from(scores) };
 }
 
+/** The largest sum of 7 rank keys (four aces and three kings): the keys grow with the rank. */
+const MAX_SUM = 4 * RANK_KEYS[12] + 3 * RANK_KEYS[11];
+/** Slots of the non-flush table: 49,205 sums fit in 128 Ki with this hash (checked by the build). */
+const SLOTS = 1 << 17;
+
+/** Tables of their final sizes, all zero: zeroed memory costs nothing resident until written, so the evaluator can
+ * hold them from module load (constant bindings, fast loads) and fill them on first use. */
+export function emptyTables(): Tables {
+  return {
+    rankKey: new Int32Array(52),
+    suitKey: new Int32Array(52),
+    rankBit: new Int32Array(52),
+    flushSuit: new Int8Array(1 << 12),
+    flush: new Int32Array(1 << 13),
+    offsets: new Int32Array((MAX_SUM >>> BUCKET_BITS) + 1),
+    noFlush: new Int32Array(SLOTS),
+    slotMask: SLOTS - 1,
+  };
+}
+
 /** Places every bucket of rank-key sums at an offset where none of its slots is taken (largest buckets first). */
-function buildNoFlush(
-  sums: Int32Array,
-  scores: Int32Array,
-): { offsets: Int32Array; noFlush: Int32Array; slotMask: number } {
-  let maxSum = 0;
-  for (const s of sums) maxSum = Math.max(maxSum, s);
-  const buckets = (maxSum >>> BUCKET_BITS) + 1;
+function fillNoFlush(sums: Int32Array, scores: Int32Array, offsets: Int32Array, noFlush: Int32Array): void {
+  const buckets = offsets.length;
+  const slots = noFlush.length;
+  const slotMask = slots - 1;
   const size = new Int32Array(buckets);
   for (const s of sums) size[s >>> BUCKET_BITS]!++;
   const start = new Int32Array(buckets + 1);
@@ -179,58 +196,49 @@ function buildNoFlush(
     .filter((b) => size[b]! > 0)
     .sort((a, b) => size[b]! - size[a]! || a - b);
 
-  for (let slots = 1 << 17; slots <= 1 << 20; slots <<= 1) {
-    const slotMask = slots - 1;
-    const taken = new Uint8Array(slots);
-    const offsets = new Int32Array(buckets);
-    const random = xorshift(0x5eed);
-    let placed = true;
-    for (const b of order) {
-      let offset = random() & slotMask;
-      let tries = 0;
-      for (; tries < slots; tries++, offset = (offset + 1) & slotMask) {
-        let free = true;
-        for (let i = start[b]!; i < start[b + 1]! && free; i++)
-          free = taken[((sums[members[i]!]! & LOW_MASK) + offset) & slotMask] === 0;
-        if (free) break;
-      }
-      if (tries === slots) {
-        placed = false;
-        break;
-      }
-      offsets[b] = offset;
-      for (let i = start[b]!; i < start[b + 1]!; i++) taken[((sums[members[i]!]! & LOW_MASK) + offset) & slotMask] = 1;
+  const taken = new Uint8Array(slots);
+  const random = xorshift(0x5eed);
+  for (const b of order) {
+    let offset = random() & slotMask;
+    let tries = 0;
+    for (; tries < slots; tries++, offset = (offset + 1) & slotMask) {
+      let free = true;
+      for (let i = start[b]!; i < start[b + 1]! && free; i++)
+        free = taken[((sums[members[i]!]! & LOW_MASK) + offset) & slotMask] === 0;
+      if (free) break;
     }
-    if (!placed) continue;
-    const noFlush = new Int32Array(slots).fill(-1);
-    for (let i = 0; i < sums.length; i++) {
-      const s = sums[i]!;
-      const slot = (offsets[s >>> BUCKET_BITS]! + (s & LOW_MASK)) & slotMask;
-      if (noFlush[slot] !== -1) throw new Error(`evaluator tables: slot ${slot} taken twice`);
-      noFlush[slot] = scores[i]!;
-    }
-    return { offsets, noFlush, slotMask };
+    if (tries === slots) throw new Error('evaluator tables: no displacement found');
+    offsets[b] = offset;
+    for (let i = start[b]!; i < start[b + 1]!; i++) taken[((sums[members[i]!]! & LOW_MASK) + offset) & slotMask] = 1;
   }
-  throw new Error('evaluator tables: no displacement found');
+  noFlush.fill(-1);
+  for (let i = 0; i < sums.length; i++) {
+    const s = sums[i]!;
+    const slot = (offsets[s >>> BUCKET_BITS]! + (s & LOW_MASK)) & slotMask;
+    // Two rank multisets with the same key sum land in the same slot.
+    if (noFlush[slot] !== -1) throw new Error(`evaluator tables: slot ${slot} taken twice`);
+    noFlush[slot] = scores[i]!;
+  }
+}
+
+/** Fills tables made by emptyTables, in place. */
+export function fillTables(t: Tables): void {
+  const { sums, scores } = enumerateSevenCardRankSets();
+  for (let code = 0; code < 52; code++) {
+    t.rankKey[code] = RANK_KEYS[code >> 2]!;
+    t.suitKey[code] = 1 << (3 * (code & 3));
+    t.rankBit[code] = 1 << (code >> 2);
+  }
+  t.flushSuit.fill(-1);
+  for (let sum = 0; sum < 1 << 12; sum++) {
+    for (let suit = 0; suit < 4; suit++) if (((sum >> (3 * suit)) & 7) >= 5) t.flushSuit[sum] = suit;
+  }
+  for (let mask = 0; mask < 1 << 13; mask++) if (bitCount(mask) >= 5) t.flush[mask] = flushScore(mask);
+  fillNoFlush(sums, scores, t.offsets, t.noFlush);
 }
 
 export function buildTables(): Tables {
-  // Two rank multisets with the same key sum would land in the same slot: buildNoFlush throws then.
-  const { sums, scores } = enumerateSevenCardRankSets();
-
-  const rankKey = new Int32Array(52);
-  const suitKey = new Int32Array(52);
-  const rankBit = new Int32Array(52);
-  for (let code = 0; code < 52; code++) {
-    rankKey[code] = RANK_KEYS[code >> 2]!;
-    suitKey[code] = 1 << (3 * (code & 3));
-    rankBit[code] = 1 << (code >> 2);
-  }
-  const flushSuit = new Int8Array(1 << 12).fill(-1);
-  for (let sum = 0; sum < 1 << 12; sum++) {
-    for (let suit = 0; suit < 4; suit++) if (((sum >> (3 * suit)) & 7) >= 5) flushSuit[sum] = suit;
-  }
-  const flush = new Int32Array(1 << 13);
-  for (let mask = 0; mask < 1 << 13; mask++) if (bitCount(mask) >= 5) flush[mask] = flushScore(mask);
-  return { rankKey, suitKey, rankBit, flushSuit, flush, ...buildNoFlush(sums, scores) };
+  const t = emptyTables();
+  fillTables(t);
+  return t;
 }
