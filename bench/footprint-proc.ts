@@ -1,7 +1,7 @@
 // What the footprint benchmark reads about the table process from outside: /proc/<pid>/status (resident memory),
 // /proc/<pid>/io (bytes written), strace's count of fsyncs; and the table config it starts the built table on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -153,14 +153,22 @@ export async function launch(nodeArgs: string[], straceOut: string | null, cwd: 
   return { child, pid, exited, straceOut };
 }
 
+/** The node process strace started. Not simply strace's first child: with --seccomp-bpf strace may fork helpers
+ * first, and a pid that is not the table's gives no RSS samples (seen on this machine). */
 async function childOf(parent: number): Promise<number> {
   for (let i = 0; i < 500; i++) {
-    const file = `/proc/${parent}/task/${parent}/children`;
-    const first = existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/)[0] : '';
-    if (first) return Number(first);
+    const tasks = existsSync(`/proc/${parent}/task`) ? readdirSync(`/proc/${parent}/task`) : [];
+    for (const task of tasks) {
+      const file = `/proc/${parent}/task/${task}/children`;
+      const children = existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
+      for (const child of children) {
+        const command = readProc(Number(child), 'cmdline')?.split('\0')[0];
+        if (command === process.execPath) return Number(child);
+      }
+    }
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error(`strace (pid ${parent}) started no child`);
+  throw new Error(`strace (pid ${parent}) started no node`);
 }
 
 /** fsync + fdatasync calls from strace's summary table, or null. */

@@ -14,6 +14,7 @@ import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import { StorageWatch } from '../runtime/storage-watch.ts';
 import type { Clock } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
+import { afterStart, AFTER_START_MS } from './after-start.ts';
 import { claimTable } from './controller-claim.ts';
 import { tableHealth } from './health.ts';
 import { startBoardServer, type BoardServer } from './http.ts';
@@ -228,6 +229,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       stop: () => (stopping ??= stopAll()),
     };
     claim.conflict.catch((error: Error) => (options.onConflict ?? exitOnConflict(logger))(error, app));
+    setTimeout(afterStart, AFTER_START_MS).unref();
     return app;
   } catch (error) {
     await stopAll();
