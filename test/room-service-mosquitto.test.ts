@@ -2,6 +2,8 @@
 // registration draws a seat and sends `seat-player` to that table's topic; a table's `hand.ended` that leaves the
 // tables unbalanced gets a `move-player` and then a `seat-player` at the destination; the level clock runs on the
 // injected clock and a table coming online gets the level in force.
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeClock, type FakeClock } from '../src/runtime/clock.ts';
@@ -9,7 +11,7 @@ import { loadRoomConfig } from '../src/room/config/load.ts';
 import { loadRoomProfiles } from '../src/room/config/profiles.ts';
 import { startRoomService, type RoomService } from '../src/room/service/service.ts';
 import { collect, connectClient, mosquittoMissing, startMosquitto, type Mosquitto } from './helpers/mosquitto.ts';
-import { MqttTable, writeRoomConfig } from './helpers/room-mqtt.ts';
+import { MqttTable, waitFor, writeRoomConfig } from './helpers/room-mqtt.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
@@ -55,7 +57,7 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
       return json(seen.messages.find((x) => x.topic === 'room/r1/cmd/result' && json(x.payload).id === id)!.payload);
     };
     const on = (topic: string) => seen.messages.filter((m) => m.topic === topic).map((m) => json(m.payload));
-    return { tables, seen, service, clock, command, on };
+    return { tables, seen, service, clock, command, on, file };
   }
 
   it('register: the drawn table gets seat-player on its own topic; the move and the state follow', async () => {
@@ -66,6 +68,8 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
     const first = move!.to as { table: 'A' | 'B'; seat: number };
     expect(move).toMatchObject({ player: 'Anna', from: null, reason: 'draw' });
     const other = first.table === 'A' ? 'B' : 'A';
+    // The move and the command reach different subscribers: wait for the table's own copy.
+    await waitFor(() => tables[first.table].commands.length > 0, `seat-player at ${first.table}`);
     expect(tables[first.table].named('seat-player')).toEqual([
       {
         name: 'seat-player',
@@ -79,7 +83,7 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
 
     // The next player goes to the table with the fewest players: the other one.
     expect(await command('register', { player: 'Ben' })).toEqual({ id: 't2', ok: true });
-    await seen.until(() => tables[other].named('seat-player').length === 1, `seat-player at ${other}`);
+    await waitFor(() => tables[other].named('seat-player').length === 1, `seat-player at ${other}`);
     expect(tables[other].named('seat-player')[0]).toMatchObject({ player: 'Ben', chips: 1000 });
     expect(tables[first.table].named('seat-player')).toHaveLength(1);
 
@@ -94,10 +98,11 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
   });
 
   it("a table's hand.ended that leaves a gap of 3: move-player at the fullest, seat-player at the shortest", async () => {
-    const { tables, seen, command, on } = await setup();
+    const clock = fakeClock(1_000_000);
+    const { tables, seen, command, on } = await setup({ clock });
     for (const p of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'])
       expect(await command('register', { player: p })).toMatchObject({ ok: true });
-    await seen.until(() => tables.A.count() === 5 && tables.B.count() === 5, 'five players at each table');
+    await waitFor(() => tables.A.count() === 5 && tables.B.count() === 5, 'five players at each table');
     expect(on('room/r1/moves').filter((m) => m.reason === 'balance')).toEqual([]);
     const seats = tables.A.fake.players.flatMap((p, i) => (p === null ? [] : [i + 1]));
     tables.A.hand(seats.slice(0, 3).map((seat) => ({ seat, stackAtStart: 1000 })));
@@ -110,10 +115,49 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
     expect(balance[0]).toMatchObject({ from: { table: 'B' }, to: { table: 'A' } });
     expect(tables.B.named('move-player')).toHaveLength(1);
     const to = balance[0]!.to as { seat: number };
-    await seen.until(() => tables.A.count() === 3, 'the moved player seated at A');
+    await waitFor(() => tables.A.count() === 3, 'the moved player seated at A');
     expect(tables.A.fake.players[to.seat - 1]).toBe(balance[0]!.player);
     expect(tables.B.count()).toBe(4);
     expect(tables.A.fake.conflicts + tables.B.fake.conflicts).toBe(0);
+
+    // The three players out get their places 1 ms after the hand's end, from the room's timer.
+    expect(on('room/r1/places')).toEqual([]);
+    clock.advance(1);
+    await waitFor(() => on('room/r1/places').length === 3, 'three places');
+    expect(on('room/r1/places').map((p) => p.place)).toEqual([8, 8, 8]); // 10 entries, 3 out at once: they share 8th;
+    expect(on('room/r1/places')[0]).toMatchObject({ at: 1_000_001 });
+  });
+
+  it('a restart republishes, in order, the outputs the broker had not acknowledged, and only those', async () => {
+    const { tables, service, command, on, file } = await setup();
+    for (const player of ['p1', 'p2', 'p3']) expect(await command('register', { player })).toMatchObject({ ok: true });
+    await waitFor(() => on('room/r1/moves').length === 3, 'three draws');
+    await service.close();
+    const seqs = on('room/r1/moves').map((m) => m.seq as number);
+    // As if killed after p3's registration was journaled, before the broker acknowledged what it caused.
+    const db = new Database(join(dirname(file), 'journal', 'room.db'));
+    const sent = [...tables.A.commands, ...tables.B.commands].map((c) => Number(String(c.id).split('-').pop()));
+    const before = Math.max(...sent) - 1; // p3's seat-player and its move are not acknowledged
+    db.prepare('UPDATE published SET seq = ?').run(before);
+    db.close();
+    const restarted = startRoomService({
+      config: loadRoomConfig(file),
+      profiles: loadRoomProfiles(),
+      logger,
+      clock: fakeClock(2_000_000),
+    });
+    await restarted.whenConnected();
+    await waitFor(
+      () => on('room/r1/moves').length === 4 && tables.A.commands.length + tables.B.commands.length === 4,
+      'the last draw again',
+    );
+    const moves = on('room/r1/moves');
+    expect(moves[3]).toEqual(moves[2]);
+    const seated = [...tables.A.commands, ...tables.B.commands].filter((c) => c.command.name === 'seat-player');
+    expect(seated).toHaveLength(4);
+    expect(new Set(seated.map((c) => c.id)).size).toBe(3); // the same command, with the same id, sent again
+    expect(restarted.journal.published()).toBeGreaterThanOrEqual(Math.max(...seqs));
+    await restarted.close();
   });
 
   it('the level clock: level-set to online tables, to a table that comes online, and at the level end', async () => {
@@ -124,7 +168,7 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
       { smallBlind: 200, bigBlind: 400, ante: 50, minutes: 20 },
     ];
     expect(await command('levels-start', { levels })).toEqual({ id: 't1', ok: true });
-    await seen.until(() => tables.A.named('level-set').length === 1, 'level-set at A');
+    await waitFor(() => tables.A.named('level-set').length === 1, 'level-set at A');
     expect(tables.A.named('level-set')[0]).toMatchObject({ level: 1, smallBlind: 100, bigBlind: 200, paused: false });
     expect(tables.B.named('level-set')).toEqual([]);
     const clockMsg = seen.messages.find((m) => m.topic === 'room/r1/clock');
@@ -132,12 +176,12 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
     expect(json(clockMsg!.payload)).toMatchObject({ level: 1, bigBlind: 200, endsAt: 1_000_000 + 20 * 60_000 });
 
     tables.B.online();
-    await seen.until(() => tables.B.named('level-set').length === 1, 'level-set at B when it comes online');
+    await waitFor(() => tables.B.named('level-set').length === 1, 'level-set at B when it comes online');
     expect(tables.B.named('level-set')[0]).toMatchObject({ level: 1, bigBlind: 200 });
     expect(tables.A.named('level-set')).toHaveLength(1);
 
     clock.advanceTo(1_000_000 + 20 * 60_000);
-    await seen.until(
+    await waitFor(
       () => tables.A.named('level-set').length === 2 && tables.B.named('level-set').length === 2,
       'level 2 at both tables',
     );

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, connectClient, mosquittoMissing, startMosquitto } from './helpers/mosquitto.ts';
-import { MqttTable, writeRoomConfig } from './helpers/room-mqtt.ts';
+import { MqttTable, waitFor, writeRoomConfig } from './helpers/room-mqtt.ts';
 
 const missing = mosquittoMissing();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -60,30 +60,32 @@ describe.skipIf(missing !== null)(`room service killed and restarted (${missing 
     const players = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'];
     for (const player of players)
       observer.publish('room/r1/cmd/register', JSON.stringify({ player, id: player }), { qos: 1 });
-    await seen.until(() => tables.A.count() + tables.B.count() === 10, 'ten players seated');
+    await waitFor(() => tables.A.count() + tables.B.count() === 10, 'ten players seated');
     // Wait until the room has recorded the broker's acknowledgement of its last command (its id carries the seq).
     const sentSeqs = [...tables.A.commands, ...tables.B.commands].map((c) => Number(String(c.id).split('-').pop()));
     const journal = new Database(join(dir, 'journal', 'room.db'), { readonly: true });
     cleanups.push(() => void journal.close());
     const published = () => journal.prepare('SELECT seq FROM published').pluck().get() as number;
     await waitFor(() => published() >= Math.max(...sentSeqs), 'the acknowledgement journaled');
-    await seen.until(
-      (m) => m.some((x) => x.topic === 'room/r1/state' && players.every((p) => x.payload.includes(`"${p}"`))),
-      'a state with all ten players',
-    );
+    // Quiet: setup, two statuses, ten registrations, and each table's player.seated and state after each seat-player.
+    const inputs = () => journal.prepare('SELECT input FROM inputs ORDER BY n').pluck().all() as string[];
+    await waitFor(() => inputs().length === 1 + 2 + 10 + 2 * 10, 'the 33 inputs journaled');
+    const lastAt = (json(inputs().at(-1)!).at as number).toString();
+    const states = () => seen.messages.filter((m) => m.topic === 'room/r1/state');
+    await waitFor(() => states().at(-1)?.payload.startsWith(`{"at":${lastAt},`) === true, 'the last state published');
     const stateBefore = seen.messages.filter((m) => m.topic === 'room/r1/state').at(-1)!.payload;
     const movesBefore = seen.messages.filter((m) => m.topic === 'room/r1/moves').length;
     expect(movesBefore).toBe(10);
 
     await kill(room.child);
-    await seen.until(() => statuses().at(-1) === 'offline', 'the last will');
+    await waitFor(() => statuses().at(-1) === 'offline', 'the last will');
     // While the room is away, table A loses three players: a gap of 3 the room must act on when it is back.
     const seatsA = tables.A.fake.players.flatMap((p, i) => (p === null ? [] : [i + 1]));
     tables.A.hand(seatsA.slice(0, 3).map((seat) => ({ seat, stackAtStart: 1000 })));
     const mark = seen.messages.length;
 
     room = startRoom(file);
-    await seen.until(() => statuses().at(-1) === 'online', 'the room online again');
+    await waitFor(() => statuses().at(-1) === 'online', 'the room online again');
     await seen
       .until(
         (m) => m.slice(mark).some((x) => x.topic === 'room/r1/moves' && json(x.payload).reason === 'balance'),
@@ -92,7 +94,7 @@ describe.skipIf(missing !== null)(`room service killed and restarted (${missing 
       .catch((e: Error) => {
         throw new Error(`${e.message}\n${room.output()}`);
       });
-    await seen.until(() => tables.A.count() === 3, 'the moved player seated at A');
+    await waitFor(() => tables.A.count() === 3, 'the moved player seated at A');
     const after = seen.messages.slice(mark);
     // The first state the restarted room publishes is the one it had when it was killed.
     expect(after.find((m) => m.topic === 'room/r1/state')?.payload).toBe(stateBefore);
@@ -108,11 +110,3 @@ describe.skipIf(missing !== null)(`room service killed and restarted (${missing 
     await kill(room.child);
   });
 });
-
-async function waitFor(pred: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (pred()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}

@@ -93,3 +93,13 @@ export function writeRoomConfig(url: string, extra: { mqtt?: string; id?: string
   );
   return { file, dir };
 }
+
+/** Polls a condition on what other clients (the fake tables) received: `collect().until` re-checks only on its own
+ * client's messages. */
+export async function waitFor(pred: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    if (pred()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
