@@ -107,6 +107,10 @@ describe.skipIf(missing !== null)(`room service killed and restarted (${missing 
     expect(tables.B.named('move-player')).toHaveLength(1);
     expect(tables.A.fake.conflicts + tables.B.fake.conflicts).toBe(0);
     expect(tables.B.count()).toBe(4);
-    await kill(room.child);
+    // A clean stop: offline published, the journal closed, exit 0.
+    const exited = new Promise<number | null>((resolve) => room.child.once('exit', resolve));
+    room.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await waitFor(() => statuses().at(-1) === 'offline', 'offline after SIGTERM');
   });
 });
