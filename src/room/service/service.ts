@@ -94,17 +94,22 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     for (const o of outputs) {
       if (o.type === 'request.rejected' || o.type === 'input.rejected') log.info({ output: o }, 'room refusal');
       const m = outputMessage(topics, roomId, o);
-      if (m) acks.push(client.publishAsync(m.topic, m.payload, { ...qos1, retain: m.retain }));
+      // Caught at once: a refusal (an ACL, a closing client) must not wait unhandled behind earlier steps. A message
+      // the broker refused would be refused again, so it does not hold the others back.
+      if (m)
+        acks.push(
+          client
+            .publishAsync(m.topic, m.payload, { ...qos1, retain: m.retain })
+            .catch((err: unknown) => log.warn({ err: String(err), topic: m.topic }, 'room output not acknowledged')),
+        );
     }
     const last = outputs[outputs.length - 1]!.seq;
     chain = chain
       .then(() => Promise.all(acks))
-      .then(
-        () => {
-          if (!closed) journal.markPublished(last);
-        },
-        (err: unknown) => log.warn({ err: String(err), seq: last }, 'room outputs not acknowledged'),
-      );
+      .then(() => {
+        if (!closed) journal.markPublished(last);
+      })
+      .catch((err: unknown) => log.error({ err: String(err), seq: last }, 'room journal: publishing not recorded'));
   };
 
   let cancelTimer = () => {};
