@@ -24,7 +24,7 @@ const json = (s: string) => JSON.parse(s) as Record<string, unknown>;
 
 describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real broker'})`, () => {
   /** A room r1 (tables A and B, seed 11) with its fake tables, and an observer of everything it publishes. */
-  async function setup(options: { online?: string[]; clock?: FakeClock } = {}) {
+  async function setup(options: { online?: string[]; clock?: FakeClock; log?: pino.Logger } = {}) {
     // A broker each: retained messages and the room's persistent session must not leak from one test to the next.
     const broker: Mosquitto = await startMosquitto();
     cleanups.push(() => broker.dispose());
@@ -39,7 +39,7 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
     const service: RoomService = startRoomService({
       config: loadRoomConfig(file),
       profiles: loadRoomProfiles(),
-      logger,
+      logger: options.log ?? logger,
       clock,
       seed: 11,
     });
@@ -57,7 +57,7 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
       return json(seen.messages.find((x) => x.topic === 'room/r1/cmd/result' && json(x.payload).id === id)!.payload);
     };
     const on = (topic: string) => seen.messages.filter((m) => m.topic === topic).map((m) => json(m.payload));
-    return { tables, seen, service, clock, command, on, file };
+    return { tables, seen, service, clock, command, on, file, observer };
   }
 
   it('register: the drawn table gets seat-player on its own topic; the move and the state follow', async () => {
@@ -126,6 +126,18 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
     await waitFor(() => on('room/r1/places').length === 3, 'three places');
     expect(on('room/r1/places').map((p) => p.place)).toEqual([8, 8, 8]); // 10 entries, 3 out at once: they share 8th;
     expect(on('room/r1/places')[0]).toMatchObject({ at: 1_000_001 });
+  });
+
+  it("a table's refusal of one of the room's commands (its cmd/result) is logged; other answers are not", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: 'warn' }, { write: (l: string) => void lines.push(json(l)) });
+    const { observer } = await setup({ log });
+    const refused = (m: Record<string, unknown>) => m.msg === 'table refused';
+    observer.publish('pokertable/A/cmd/result', '{"id":"floor-1","ok":false,"error":"seat-taken"}', { qos: 1 });
+    observer.publish('pokertable/A/cmd/result', '{"id":"room-r1-7","ok":true}', { qos: 1 });
+    observer.publish('pokertable/A/cmd/result', '{"id":"room-r1-8","ok":false,"error":"seat-taken"}', { qos: 1 });
+    await waitFor(() => lines.some(refused), 'the refusal logged');
+    expect(lines.filter(refused)).toMatchObject([{ table: 'A', answer: { id: 'room-r1-8', error: 'seat-taken' } }]);
   });
 
   it('a restart republishes, in order, the outputs the broker had not acknowledged, and only those', async () => {

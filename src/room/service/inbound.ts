@@ -10,7 +10,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 export type Parsed = { ok: true; input: Obj; id: string | null } | { ok: false; id: string | null; reason: string };
 
-function parseObject(payload: Buffer): Obj | string {
+/** A payload as a JSON object (empty: `{}`), or why not. */
+export function parseObject(payload: Buffer): Obj | string {
   if (payload.length > MAX_PAYLOAD) return `payload too large: ${payload.length} bytes (limit ${MAX_PAYLOAD})`;
   const text = payload.toString('utf8').trim();
   if (text === '') return {};

@@ -12,7 +12,7 @@ import { setupCommand } from '../config/load.ts';
 import type { RoomConfig } from '../config/types.ts';
 import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
-import { commandInput, tableInput } from './inbound.ts';
+import { commandInput, parseObject, tableInput } from './inbound.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
 
@@ -183,9 +183,14 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     if (!table || !tableIds.has(table)) return;
     if (kind === 'cmd' && sub === 'result') {
       // The table's answer to a command: the engine has no input for a refusal yet (docs/room.md), so it is logged.
-      const text = payload.toString('utf8');
-      if (text.includes(`"room-${roomId}-`) && !text.includes('"ok":true'))
-        log.warn({ table, answer: text }, 'table refused');
+      const body = parseObject(payload);
+      if (
+        typeof body !== 'string' &&
+        body.ok !== true &&
+        typeof body.id === 'string' &&
+        body.id.startsWith(`room-${roomId}-`)
+      )
+        log.warn({ table, answer: body }, 'table refused');
       return;
     }
     if (!(TABLE_TOPICS as readonly string[]).includes(kind ?? '') || sub !== undefined) return;
