@@ -18,6 +18,8 @@ const ASSETS = [
   ['devices', (f) => f.endsWith('.json')],
   ['devices/schema', (f) => f.endsWith('.json')],
   ['config/structures', (f) => f.endsWith('.json')],
+  ['config/room-rules', (f) => f.endsWith('.json')],
+  ['config', (f) => f === 'room.schema.json' || f === 'room.example.yaml'],
   ['schemas', (f) => f.endsWith('.json')],
   ['src/app/web', () => true],
   ['src/notify', (f) => f.endsWith('.py')],

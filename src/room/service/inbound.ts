@@ -1,0 +1,57 @@
+// What arrives on MQTT turned into room inputs, or refused before anything is journaled: a room command on
+// `room/<id>/cmd/<name>`, a table's event, state or status. Values are checked by the room engine's own validator.
+import { validateRoomInput } from '../engine/validate.ts';
+
+/** Commands and table messages are small; anything bigger is refused unread. */
+export const MAX_PAYLOAD = 256 * 1024;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export type Parsed = { ok: true; input: Obj; id: string | null } | { ok: false; id: string | null; reason: string };
+
+/** A payload as a JSON object (empty: `{}`), or why not. */
+export function parseObject(payload: Buffer): Obj | string {
+  if (payload.length > MAX_PAYLOAD) return `payload too large: ${payload.length} bytes (limit ${MAX_PAYLOAD})`;
+  const text = payload.toString('utf8').trim();
+  if (text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'payload is not valid JSON';
+  }
+  return isObj(value) ? value : 'payload must be a JSON object';
+}
+
+/** A room command from `room/<id>/cmd/<name>`: the name comes from the topic, the fields from the payload. */
+export function commandInput(name: string, payload: Buffer, at: number): Parsed {
+  const body = parseObject(payload);
+  if (typeof body === 'string') return { ok: false, id: null, reason: body };
+  const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : null;
+  const input: Obj = { ...body, type: 'command', name, at };
+  if (id !== null) input.id = id;
+  const checked = validateRoomInput(input);
+  if (typeof checked === 'string') return { ok: false, id, reason: checked };
+  return { ok: true, input, id };
+}
+
+/** A table's message on `<base>/events`, `<base>/state` or `<base>/status`, or why it is dropped. */
+export function tableInput(
+  table: string,
+  kind: 'events' | 'state' | 'status',
+  payload: Buffer,
+  at: number,
+): Obj | string {
+  if (kind === 'status') {
+    const status = payload.toString('utf8');
+    if (status !== 'online' && status !== 'offline')
+      return `status "${status.slice(0, 40)}" is neither online nor offline`;
+    return { type: 'table', table, status, at };
+  }
+  // A retained message cleared by the table (empty payload) says nothing.
+  if (payload.length === 0) return 'empty payload';
+  const body = parseObject(payload);
+  if (typeof body === 'string') return body;
+  return kind === 'events' ? { type: 'table', table, event: body, at } : { type: 'table', table, state: body, at };
+}

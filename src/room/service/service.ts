@@ -1,0 +1,239 @@
+// The room service: the room engine between MQTT and its journal. Every input (a room command, a table's event,
+// state or status, a timer's tick) is journaled before the engine sees it; the engine's outputs go to the room's
+// topics and to the tables' `cmd/<name>`; a restarted service replays its journal and publishes only what the
+// broker had not acknowledged yet. Time comes from an injected clock (the system's in production).
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { systemClock } from '../../runtime/clock.ts';
+import type { Clock } from '../../runtime/types.ts';
+import { setupCommand } from '../config/load.ts';
+import type { RoomConfig } from '../config/types.ts';
+import { createRoom, type Room } from '../engine/engine.ts';
+import type { RoomOutput, RoomProfile } from '../engine/types.ts';
+import { commandInput, parseObject, tableInput } from './inbound.ts';
+import { openRoomJournal, type RoomJournal } from './journal.ts';
+import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
+
+export interface RoomServiceOptions {
+  config: Readonly<RoomConfig>;
+  profiles: Readonly<Record<string, RoomProfile>>;
+  logger: Logger;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** The draws' seed for a new journal. Default: a fresh random one. */
+  seed?: number;
+  /** Extra MQTT.js options (tests: reconnectPeriod). */
+  mqttOptions?: IClientOptions;
+}
+
+export interface RoomService {
+  readonly room: Room;
+  readonly journal: RoomJournal;
+  whenConnected(): Promise<void>;
+  /** Marks the room offline, waits for what is in flight, closes the journal. */
+  close(): Promise<void>;
+}
+
+type Obj = Record<string, unknown>;
+
+export function startRoomService(options: RoomServiceOptions): RoomService {
+  const { config, logger } = options;
+  const log = logger.child({ module: 'room', room: config.room.id });
+  const clock = options.clock ?? systemClock();
+  const topics = roomTopics(config);
+  const roomId = config.room.id;
+  const tableIds = new Set(config.tables.map((t) => t.id));
+  const room = createRoom({ profiles: options.profiles });
+  const journal = openRoomJournal(config.storage.dir);
+
+  // Replay: the same inputs through a fresh engine give the same outputs, the same seqs.
+  const replayed: RoomOutput[] = [];
+  let lastAt = 0;
+  const old = journal.inputs();
+  for (const input of old) {
+    replayed.push(...room.apply(input));
+    const at = (input as Obj).at;
+    if (typeof at === 'number') lastAt = Math.max(lastAt, at);
+  }
+  clock.resume?.(lastAt);
+  const published = journal.published();
+  log.info({ inputs: old.length, published, journal: journal.path }, 'room journal opened');
+
+  const mqttConfig = config.mqtt;
+  const client: MqttClient = mqtt.connect(mqttConfig.url, {
+    clientId: `room-${roomId}`,
+    // A persistent session: the tables' events published while the room is down wait at the broker.
+    clean: false,
+    username: mqttConfig.username,
+    password: mqttConfig.password,
+    ca: mqttConfig.caFile ? readFileSync(mqttConfig.caFile) : undefined,
+    cert: mqttConfig.certFile ? readFileSync(mqttConfig.certFile) : undefined,
+    key: mqttConfig.keyFile ? readFileSync(mqttConfig.keyFile) : undefined,
+    rejectUnauthorized: mqttConfig.rejectUnauthorized,
+    will: { topic: topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
+    ...options.mqttOptions,
+  });
+  client.on('error', (err) => log.warn({ err: err.message }, 'room broker error'));
+
+  const qos1: IClientPublishOptions = { qos: 1 };
+  let chain: Promise<void> = Promise.resolve();
+  let lastState = '';
+  const publishState = () => {
+    const state = JSON.stringify(room.snapshot());
+    if (state === lastState) return;
+    lastState = state;
+    client.publish(topics.state, state, { qos: 1, retain: true });
+  };
+
+  /** Publishes outputs in order; once the broker has them all, the journal records how far publishing got. */
+  const publish = (outputs: RoomOutput[]) => {
+    if (outputs.length === 0) return;
+    const acks: Promise<unknown>[] = [];
+    for (const o of outputs) {
+      if (o.type === 'request.rejected' || o.type === 'input.rejected') log.info({ output: o }, 'room refusal');
+      const m = outputMessage(topics, roomId, o);
+      // Caught at once: a refusal (an ACL, a closing client) must not wait unhandled behind earlier steps. A message
+      // the broker refused would be refused again, so it does not hold the others back.
+      if (m)
+        acks.push(
+          client
+            .publishAsync(m.topic, m.payload, { ...qos1, retain: m.retain })
+            .catch((err: unknown) => log.warn({ err: String(err), topic: m.topic }, 'room output not acknowledged')),
+        );
+    }
+    const last = outputs[outputs.length - 1]!.seq;
+    chain = chain
+      .then(() => Promise.all(acks))
+      .then(() => {
+        if (!closed) journal.markPublished(last);
+      })
+      .catch((err: unknown) => log.error({ err: String(err), seq: last }, 'room journal: publishing not recorded'));
+  };
+
+  let cancelTimer = () => {};
+  let closed = false;
+  const arm = () => {
+    cancelTimer();
+    cancelTimer = () => {};
+    const due = room.nextDeadline();
+    if (due === null || closed) return;
+    cancelTimer = clock.setTimer(due, () => {
+      cancelTimer = () => {};
+      step({ type: 'tick', at: clock.now() });
+    });
+  };
+
+  /** Journals the input, applies it, publishes what follows. Null when the journal cannot be written. */
+  const step = (input: Obj): RoomOutput[] | null => {
+    if (closed) return null;
+    try {
+      journal.append(input);
+    } catch (err) {
+      log.error({ err: (err as Error).message, input }, 'room journal write failed: input dropped');
+      return null;
+    }
+    const outputs = room.apply(input);
+    publish(outputs);
+    publishState();
+    arm();
+    return outputs;
+  };
+
+  if (old.length === 0) {
+    const seed = options.seed ?? randomInt(2 ** 31);
+    step({ type: 'command', ...setupCommand(config, seed), at: clock.now() });
+    log.info({ seed }, 'room set up from its config');
+  }
+  publish(replayed.filter((o) => o.seq > published));
+  arm();
+
+  const answer = (id: string | null, outputs: RoomOutput[] | null, reason?: string, props?: Obj) => {
+    const refusal = outputs?.find((o) => o.type === 'request.rejected' || o.type === 'input.rejected');
+    let body: Obj;
+    if (outputs === null && reason === undefined) body = { id, ok: false, code: 'journal', error: 'journal failed' };
+    else if (reason !== undefined) body = { id, ok: false, code: 'invalid', error: reason, message: reason };
+    else if (refusal && refusal.type !== 'request.rejected')
+      body = { id, ok: false, code: 'invalid', error: refusal.reason, message: refusal.reason };
+    else if (refusal) {
+      const message = refusal.message ?? refusal.reason;
+      body = { id, ok: false, code: refusal.reason, error: message, message };
+    } else body = { id, ok: true };
+    const responseTopic = typeof props?.responseTopic === 'string' ? props.responseTopic : null;
+    const correlationData = props?.correlationData as Buffer | undefined;
+    client.publish(responseTopic ?? topics.cmdResult, JSON.stringify(body), {
+      qos: 1,
+      ...(responseTopic && correlationData ? { properties: { correlationData } } : {}),
+    });
+  };
+
+  const tablePrefix = `${mqttConfig.tableBaseTopic}/`;
+  client.on('message', (topic, payload, packet) => {
+    if (closed) return;
+    if (topic.startsWith(topics.cmd)) {
+      const name = topic.slice(topics.cmd.length);
+      if (name === 'result' || name.includes('/')) return;
+      const parsed = commandInput(name, payload, clock.now());
+      if (!parsed.ok) return answer(parsed.id, null, parsed.reason, packet.properties as Obj | undefined);
+      return answer(parsed.id, step(parsed.input), undefined, packet.properties as Obj | undefined);
+    }
+    if (!topic.startsWith(tablePrefix)) return;
+    const [table, kind, sub] = topic.slice(tablePrefix.length).split('/');
+    if (!table || !tableIds.has(table)) return;
+    if (kind === 'cmd' && sub === 'result') {
+      // The table's answer to a command: the engine has no input for a refusal yet (docs/room.md), so it is logged.
+      const body = parseObject(payload);
+      if (
+        typeof body !== 'string' &&
+        body.ok !== true &&
+        typeof body.id === 'string' &&
+        body.id.startsWith(`room-${roomId}-`)
+      )
+        log.warn({ table, answer: body }, 'table refused');
+      return;
+    }
+    if (!(TABLE_TOPICS as readonly string[]).includes(kind ?? '') || sub !== undefined) return;
+    const input = tableInput(table, kind as TableTopic, payload, clock.now());
+    if (typeof input === 'string') return log.warn({ topic, reason: input }, 'table message dropped');
+    step(input);
+  });
+
+  let ready = false;
+  const connectedWaiters: (() => void)[] = [];
+  client.on('connect', () => {
+    client.publish(topics.status, 'online', { qos: 1, retain: true });
+    lastState = '';
+    publishState();
+    const subs: string[] = [`${topics.cmd}+`];
+    for (const id of tableIds) {
+      for (const kind of TABLE_TOPICS) subs.push(`${topics.table(id)}/${kind}`);
+      subs.push(`${topics.table(id)}/cmd/result`);
+    }
+    client.subscribe(subs, { qos: 1 }, (err, granted) => {
+      if (err) return log.error({ err: err.message }, 'room subscribe failed');
+      const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
+      if (refused.length > 0) log.error({ refused }, 'the broker refused subscriptions (check the ACL)');
+      log.info({ tables: tableIds.size }, 'room online');
+      ready = true;
+      for (const w of connectedWaiters.splice(0)) w();
+    });
+  });
+
+  return {
+    room,
+    journal,
+    whenConnected: () => new Promise<void>((resolve) => (ready ? resolve() : connectedWaiters.push(resolve))),
+    async close() {
+      if (closed) return;
+      cancelTimer();
+      if (client.connected) {
+        await chain;
+        await client.publishAsync(topics.status, 'offline', { qos: 1, retain: true }).catch(() => undefined);
+      }
+      closed = true;
+      await client.endAsync(!client.connected);
+      journal.close();
+    },
+  };
+}
