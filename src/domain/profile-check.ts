@@ -3,7 +3,16 @@
 import { TableError } from './errors.ts';
 import type { Profile } from './profile.ts';
 
-type Spec = 'ms' | 'count' | 'bool' | 'string' | 'positions' | 'strings' | readonly string[] | { [k: string]: Spec };
+type Spec =
+  | 'ms'
+  | 'count'
+  | 'bool'
+  | 'string'
+  | 'positions'
+  | 'strings'
+  | 'chipValues'
+  | readonly string[]
+  | { [k: string]: Spec };
 
 const SPEC: { [k: string]: Spec } = {
   presence: { debounceMs: 'ms' },
@@ -23,6 +32,12 @@ const SPEC: { [k: string]: Spec } = {
   button: { bigBlindOut: ['dead-button', 'button-stays'] },
   newPlayer: { extraHandsBetweenOldBlinds: 'count', extraHandsBetweenOldButtonAndSmallBlind: 'count' },
   penalty: { ladder: 'strings' },
+  chips: { mode: ['off', 'tracked'], anteBy: ['big-blind', 'each'], denominations: 'chipValues' },
+  bet: {
+    underMinimumOpen: ['check', 'minimum'],
+    incompleteRaise: ['complete-if-half', 'call'],
+    oversizedChipOpen: ['chip-value', 'minimum'],
+  },
 };
 
 function check(value: unknown, spec: Spec, field: string, source: string): void {
@@ -55,6 +70,13 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
     case 'strings':
       if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== ''))
         bad('must be a list of words');
+      return;
+    case 'chipValues':
+      if (
+        !Array.isArray(value) ||
+        !value.every((v, i) => Number.isInteger(v) && v >= 1 && (i === 0 || v > value[i - 1]))
+      )
+        bad('must be a list of chip values (whole numbers from 1, smallest first)');
       return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad('must be an object');
