@@ -1,3 +1,4 @@
+import { chipsSnapshot } from './hand-chips.ts';
 import { levelSnapshot } from './levels.ts';
 import { bettingOf } from './phase.ts';
 import type { TableSnapshot } from './snapshot.ts';
@@ -18,7 +19,8 @@ export function snapshotOf(state: State): TableSnapshot {
     : betting?.shotDeadline != null
       ? { kind: 'shot-clock' as const, seat: betting.onAction, deadline: betting.shotDeadline, countdownAt: null }
       : null;
-  return {
+  const chips = chipsSnapshot(state, betting?.onAction ?? null);
+  const snapshot: TableSnapshot = {
     at: state.now,
     seq: state.seq,
     seats: state.setup?.seats ?? 0,
@@ -53,4 +55,11 @@ export function snapshotOf(state: State): TableSnapshot {
     clock,
     level: levelSnapshot(state.levels, state.now),
   };
+  if (!chips) return snapshot;
+  for (const info of snapshot.seatInfo) Object.assign(info, chips.stacks.get(info.seat));
+  snapshot.pots = chips.pots;
+  snapshot.toCall = chips.amounts?.toCall ?? null;
+  snapshot.minRaiseTo = chips.amounts?.minRaiseTo ?? null;
+  snapshot.maxRaiseTo = chips.amounts?.maxRaiseTo ?? null;
+  return snapshot;
 }

@@ -1,5 +1,6 @@
 // The engine's state: plain data, mutated in place by the step functions (the hot path of a replay allocates as
 // little as it can). Deterministic and free of I/O: the same inputs always give the same state and events.
+import type { ChipsState } from './chips/types.ts';
 import type { GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
@@ -7,7 +8,7 @@ import type { Card, Level, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-9';
+export const STATE_VERSION = 'domain-state-10';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -41,6 +42,9 @@ export interface SeatState {
   timeBanks: number;
   /** R-PENALTY-LADDER: faults so far. */
   faults: number;
+  /** R-CHIPS-STACK: the chips behind with chips tracked (between hands; during one the hand's `chips` holds them),
+   * null when unknown or not tracked. */
+  stack: number | null;
 }
 
 export type Owed = 'burn' | 'board';
@@ -150,6 +154,8 @@ export interface HandState {
   anyActions: number;
   /** No more betting: hands exposed, the board runs out (R-ROUND-END). */
   runOut: boolean;
+  /** Chips tracked (R-CHIPS-TRACKED): the hand's money (src/domain/chips, hand-chips.ts); null with `chips.mode` off. */
+  chips: ChipsState | null;
 }
 
 export interface LevelState {

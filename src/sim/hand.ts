@@ -166,6 +166,13 @@ export function trackHand(h: SimHand, e: TableEvent, profile: Profile, random: R
     case 'seat.vacated':
     case 'player.seated':
     case 'player.removed':
+    case 'stack.set':
+    case 'bet.placed':
+    case 'bet.corrected':
+    case 'bet.returned':
+    case 'pots':
+    case 'pot.awarded':
+    case 'player.eliminated':
     case 'hand.started':
     case 'misdeal':
     case 'violation':
