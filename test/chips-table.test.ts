@@ -1,6 +1,7 @@
 // Chips at table level (R-CHIPS-TRACKED, R-CHIPS-STACK, R-CHIPS-FORCED, R-POT-*, R-CHIPS-BUST): the engine with
 // `chips.mode: tracked` drives src/domain/chips through hand-chips.ts; with `off` none of it exists.
 import { describe, expect, test } from 'vitest';
+import { toPublic } from '../src/domain/secrecy.ts';
 import { scenario, type Scenario } from './helpers/scenario.ts';
 
 const TRACKED = { chips: { mode: 'tracked' } };
@@ -184,5 +185,21 @@ describe('chips.mode tracked', () => {
     expect(s.send({ type: 'chips', seat: 2, added: [100], removed: [] })).toMatchObject([
       { type: 'request.rejected', request: 'chips', reason: 'not-on-action', seat: 2 },
     ]);
+  });
+});
+
+describe('secrecy with chips tracked', () => {
+  test('amounts are public, hole cards are not', () => {
+    const s = tracked();
+    s.send({ type: 'shuffle' });
+    s.cards(...HOLE);
+    s.send({ type: 'panel', button: 'raise', to: 300 });
+    s.act('fold', 'fold');
+    const published = s.events.map(toPublic).filter((e) => e !== null);
+    const money = ['bet.placed', 'bet.returned', 'pot.awarded', 'stack.set'];
+    expect(published.filter((e) => money.includes(e.type))).toEqual(s.events.filter((e) => money.includes(e.type)));
+    expect(published.filter((e) => money.includes(e.type)).length).toBeGreaterThan(5);
+    const text = JSON.stringify(published);
+    for (const card of HOLE) expect(text).not.toContain(`"${card}"`);
   });
 });
