@@ -157,6 +157,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     players: args.seats,
     profile: SIM_PROFILE,
     game: args.game,
+    chips: args.chips,
     irregularityRate: args.irregularities,
     // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
     deck,

@@ -25,6 +25,9 @@ export interface VirtualTableOptions {
   deck?: ReadonlyMap<string, string>;
   /** Run a level clock with short levels (default: when irregularityRate > 0). */
   levels?: boolean;
+  /** Play with chips tracked (R-CHIPS-TRACKED): stacks, blinds and antes, bets with amounts, all-ins, side pots and
+   * busts; a busted player buys in again before the next hand (a rebuy, BFP 18). Runs the level clock. */
+  chips?: boolean;
   /** The table was recovered from a journal (src/sim/resume.ts): play on from it instead of setting up. */
   resume?: ResumeFrom;
 }
