@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { toPublic } from '../src/domain/secrecy.ts';
 import { scenario, type Scenario } from './helpers/scenario.ts';
+import type { TableEvent } from '../src/domain/types.ts';
 
 const TRACKED = { chips: { mode: 'tracked' } };
 const LEVELS = { type: 'command', name: 'levels-start', levels: [{ smallBlind: 50, bigBlind: 100, minutes: 20 }] };
@@ -185,6 +186,42 @@ describe('chips.mode tracked', () => {
     expect(s.send({ type: 'chips', seat: 2, added: [100], removed: [] })).toMatchObject([
       { type: 'request.rejected', request: 'chips', reason: 'not-on-action', seat: 2 },
     ]);
+  });
+});
+
+describe('R-CHIPS-BUST then R-DEAD-BUTTON, R-HEADS-UP-START', () => {
+  /** Plays the hand of the bust test: seat 2 all-in and beaten (with chips off the panel presses the same). */
+  const playBust = (s: Scenario) => {
+    s.send({ type: 'shuffle' });
+    s.cards(...HOLE);
+    s.act('call', 'allin', 'call', 'call');
+    s.cards(...FLOP);
+    s.act('check', 'check');
+    s.cards(...TURN);
+    s.act('check', 'check');
+    s.cards(...RIVER);
+    s.act('check', 'check');
+  };
+  const nextHand = (s: Scenario) => {
+    const started = s.send({ type: 'shuffle' })[0]!;
+    expect(started.type).toBe('hand.started');
+    const { button, smallBlind, bigBlind, dealtIn } = started as Extract<TableEvent, { type: 'hand.started' }>;
+    return { button, smallBlind, bigBlind, dealtIn };
+  };
+
+  test('a bust leaves the next hand as a floor removal after the same hand would', () => {
+    const players = [1, 2, 3];
+    const withChips = scenario({ players, button: 1, rules: TRACKED });
+    for (const seat of players)
+      withChips.send({ type: 'command', name: 'set-stack', seat, chips: seat === 2 ? 300 : 2000 }, 0);
+    withChips.send(LEVELS, 0);
+    const without = scenario({ players, button: 1 });
+    playBust(withChips);
+    playBust(without);
+    expect(withChips.all('player.eliminated')).toHaveLength(1);
+    expect(without.all('player.eliminated')).toHaveLength(0);
+    without.send({ type: 'command', name: 'remove-player', seat: 2 });
+    expect(nextHand(withChips)).toEqual(nextHand(without));
   });
 });
 
