@@ -68,6 +68,7 @@ describe('the virtual dealer with --chips', () => {
 
 /** Busts of the last hand, whose rebuys come after the session's last hand. */
 function rebuysPending(events: TableEvent[]): number {
-  const last = events.filter((e) => e.type === 'hand.started').at(-1)!;
-  return events.filter((e) => e.type === 'player.eliminated' && e.seq > last.seq).length * SIM_STACK;
+  // by position in the stream, not by seq (the runtime numbers events, not every table does)
+  const last = events.findLastIndex((e) => e.type === 'hand.started');
+  return events.slice(last).filter((e) => e.type === 'player.eliminated').length * SIM_STACK;
 }
