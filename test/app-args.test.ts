@@ -15,8 +15,14 @@ describe('npm start flags', () => {
       seats: 9,
       stateDir: null,
       httpPort: null,
+      chips: false,
     });
     expect(Number.isInteger(a.seed)).toBe(true);
+  });
+
+  it('--chips: the simulated table tracks chips; not with --config', () => {
+    expect(parseStartArgs(['--chips']).chips).toBe(true);
+    expect(() => parseStartArgs(['--config', 'config/table.yaml', '--chips'])).toThrow(/--chips is for the simulated/);
   });
 
   it('reads every flag', () => {

@@ -107,7 +107,7 @@ describe('floor commands reach every topic at once (embedded broker, real runtim
     expect(await command('seat-player', { seat: 3, player: 'Ann', colour: 'red' })).toMatchObject({
       ok: false,
       code: 'bad-request',
-      message: 'unknown field "colour" for seat-player (fields: seat, player)',
+      message: 'unknown field "colour" for seat-player (fields: seat, player, chips)',
     });
   });
 

@@ -255,7 +255,7 @@ const INVALID: unknown[] = [
   { at: 1, type: 'seat', seat: 0, occupied: true },
   { at: 1, type: 'seat', seat: 11, occupied: true },
   { at: 1, type: 'seat', seat: 1, occupied: 'yes' },
-  { at: 1, type: 'panel', button: 'bet' },
+  { at: 1, type: 'panel', button: 'shove' },
   { at: 1, type: 'panel', button: 'burn' },
   { at: 1, type: 'panel', button: 'exposed', card: 'Zz' },
   { at: 1, type: 'panel', button: 'allin', raises: 'no' },
@@ -337,7 +337,7 @@ describe('the schema and the engine agree', () => {
 
   test('a networked input has no `at`: the controller sets it', () => {
     expect(validateNetworkInput({ type: 'panel', button: 'fold' })).toEqual({ ok: true });
-    expect(validateNetworkInput({ type: 'panel', button: 'bet' }).ok).toBe(false);
+    expect(validateNetworkInput({ type: 'panel', button: 'shove' }).ok).toBe(false);
     expect(validateNetworkInput('garbage').ok).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export interface StartArgs {
   seats: number;
   /** The simulated table's game (R-GAME). */
   game: 'holdem' | 'omaha';
+  /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
+  chips: boolean;
   stateDir: string | null;
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | null;
   /** Path of the log file (simulated mode); null: warnings and errors on stderr. */
@@ -39,6 +41,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
   --game GAME            the simulated table's game: holdem (default) or omaha
+  --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
   --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
   --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
@@ -63,6 +66,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         irregularities: { type: 'string' },
         seats: { type: 'string' },
         game: { type: 'string' },
+        chips: { type: 'boolean' },
         'state-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
@@ -91,6 +95,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
     game,
+    chips: v.chips ?? false,
     stateDir: v['state-dir'] ?? null,
     logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,
@@ -105,6 +110,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--irregularities', v.irregularities],
       ['--seats', v.seats],
       ['--game', v.game],
+      ['--chips', v.chips],
       ['--state-dir', v['state-dir']],
     ] as const) {
       if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);

@@ -161,6 +161,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     players: args.seats,
     profile: SIM_PROFILE,
     game: args.game,
+    chips: args.chips,
     irregularityRate: args.irregularities,
     // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.
     sightings: true,

@@ -81,7 +81,9 @@ export function createSimulation(options: SimulationOptions): Simulation {
         case 'shuffle':
           return board.press('shuffle');
         case 'panel':
-          if (input.card === undefined) return board.press(input.button);
+          // a wired panel has no amount keys: an amount or a `bet` goes to the runtime as it is
+          if (input.card === undefined && input.to === undefined && input.button !== 'bet')
+            return board.press(input.button);
           runtime.submit(rest as RawInput);
           return;
         case 'timebank':
@@ -92,6 +94,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
           runtime.submit(rest as RawInput);
           return;
         case 'command':
+        case 'chips':
         case 'tick':
         case 'device':
           runtime.submit(rest as RawInput);

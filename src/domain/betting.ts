@@ -3,11 +3,12 @@
 // flow.ts's to decide: nothing here ends a round or a hand.
 import { clearClocks, startActionClock } from './clock-state.ts';
 import type { Ctx } from './context.ts';
+import { actionAmounts } from './hand-chips.ts';
 import { bettingSeats, canBet, facingBet } from './hand-seats.ts';
 import { firstToAct } from './positions.ts';
 import { ALL_IN, FOLDED, zeros, type BettingPhase, type HandState, type Round } from './state.ts';
 import { showFlop } from './streets.ts';
-import type { ActionKind, Seat, Street } from './types.ts';
+import type { ActionKind, EventBody, Seat, Street } from './types.ts';
 
 /** A betting round on a street whose cards are all out: the hand enters its betting phase with the first seat on
  * action. Null (and the phase unchanged) when the round is over before it starts: nobody can bet, or one seat alone
@@ -40,7 +41,12 @@ export function openRound(ctx: Ctx, hand: HandState, street: Street): BettingPha
 export function putOnAction(ctx: Ctx, hand: HandState, betting: BettingPhase, seat: Seat): void {
   betting.onAction = seat;
   startActionClock(ctx, betting);
-  ctx.emit({ type: 'action.on', seat, street: hand.street, deadline: betting.shotDeadline });
+  const amounts = actionAmounts(hand, seat); // chips tracked: toCall, minRaiseTo (R-BET-ROUND)
+  ctx.emit(
+    amounts
+      ? { type: 'action.on', seat, street: hand.street, deadline: betting.shotDeadline, ...amounts }
+      : { type: 'action.on', seat, street: hand.street, deadline: betting.shotDeadline },
+  );
 }
 
 /** The next seat clockwise after `after` that can bet and has not acted since the last raise or faces a bet. */
@@ -57,20 +63,22 @@ export function nextToAct(hand: HandState, round: Round, after: Seat): Seat | nu
 }
 
 /** An action of the seat on action, from the panel or from a clock's expiry: the round's bookkeeping. Returns the
- * seat that acted. */
+ * seat that acted. `events`: with chips tracked, the events that stand for the `action` (hand-chips.ts). */
 export function recordAction(
   ctx: Ctx,
   hand: HandState,
   betting: BettingPhase,
   action: ActionKind,
-  by: 'panel' | 'clock',
+  by: 'panel' | 'chips' | 'clock',
   raises: boolean,
+  events?: readonly EventBody[],
 ): Seat {
   const round = betting.round;
   const seat = betting.onAction;
   const facing = facingBet(round, seat);
   if (hand.flopHeld) showFlop(ctx, hand); // the flop's first action: it stands, a fourth card would be premature
-  ctx.emit({ type: 'action', seat, action, by });
+  if (events) for (const e of events) ctx.emit(e);
+  else ctx.emit({ type: 'action', seat, action, by });
   clearClocks(betting);
   round.actions += 1;
   hand.anyActions += 1;

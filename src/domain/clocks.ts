@@ -81,7 +81,10 @@ function expire(
   checkWhenFree: boolean,
 ): void {
   const seat = betting.onAction;
-  if (checkWhenFree && !facingBet(betting.round, seat)) return act(ctx, hand, 'check', 'clock');
+  if (checkWhenFree && !facingBet(betting.round, seat)) {
+    act(ctx, hand, 'check', 'clock');
+    return;
+  }
   clearClocks(betting);
   hand.flags[seat]! |= DEAD;
   ctx.emit({ type: 'hand.dead', seat, reason });

@@ -1,6 +1,7 @@
 // Floor commands (protocol.md): setup, players, button, penalties, level clock.
 import type { TableOptions } from './api.ts';
 import { dropFromHand } from './flow.ts';
+import { chipsTracked } from './hand-chips.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { adjustLevels, pauseLevels, resumeLevels, startLevels } from './levels.ts';
@@ -23,6 +24,7 @@ function newSeat(seat: number, timeBanks: number): SeatState {
     penaltyFrom: 0,
     timeBanks,
     faults: 0,
+    stack: null,
   };
 }
 
@@ -44,7 +46,21 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
       seat.timeBanks = setup_.profile.shotClock.timeBanks;
       seat.faults = 0;
       state.positions = playerSeated(state.positions, input.seat, input.player);
-      ctx.emit({ type: 'player.seated', seat: input.seat, player: input.player });
+      // R-CHIPS-STACK: without `chips` the stack stays unknown and the next shuffle is refused (stack-unknown)
+      if (chipsTracked(setup_.profile) && input.chips !== undefined) {
+        seat.stack = input.chips;
+        ctx.emit({ type: 'player.seated', seat: input.seat, player: input.player, chips: input.chips });
+      } else ctx.emit({ type: 'player.seated', seat: input.seat, player: input.player });
+      return;
+    }
+    case 'set-stack': {
+      // R-CHIPS-STACK: between hands only, with chips tracked, for a seated player
+      if (!chipsTracked(setup_.profile)) return ctx.reject(name, 'no-chips', input.seat);
+      if (state.hand) return ctx.reject(name, 'hand-in-progress', input.seat);
+      const seat = state.seats[input.seat - 1]!;
+      if (seat.player === null) return ctx.reject(name, 'seat-empty', input.seat);
+      seat.stack = input.chips;
+      ctx.emit({ type: 'stack.set', seat: input.seat, chips: input.chips });
       return;
     }
     case 'remove-player': {
@@ -53,6 +69,7 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
       const player = seat.player;
       seat.player = null;
       seat.penaltyHands = 0;
+      seat.stack = null;
       state.positions = playerRemoved(state.positions, input.seat);
       ctx.emit({ type: 'player.removed', seat: input.seat, player });
       dropFromHand(ctx, input.seat);

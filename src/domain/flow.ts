@@ -5,6 +5,7 @@
 import { openRound, nextToAct, putOnAction, recordAction } from './betting.ts';
 import { clearClocks } from './clock-state.ts';
 import type { Ctx } from './context.ts';
+import { chipsTurn, endChipsRound, type ChipsTurn } from './hand-chips.ts';
 import { gameOf } from './games/index.ts';
 import { endHand } from './hand-end.ts';
 import { bettingSeats, countWithout, isLive, liveSeats } from './hand-seats.ts';
@@ -19,9 +20,33 @@ export function startRound(ctx: Ctx, hand: HandState, street: Street): void {
   if (!openRound(ctx, hand, street)) roundOver(ctx, hand, null);
 }
 
-/** An action of the seat on action (panel or clock), then what follows it. */
-export function act(ctx: Ctx, hand: HandState, action: ActionKind, by: 'panel' | 'clock', raises = true): void {
-  afterTurn(ctx, hand, recordAction(ctx, hand, bettingOf(hand)!, action, by, raises));
+/** An action of the seat on action (panel or clock), then what follows it. With chips tracked the amount is judged
+ * first (`to`: a bet or raise's total); a refusal (`request.rejected` reason) changes nothing. */
+export function act(
+  ctx: Ctx,
+  hand: HandState,
+  action: ActionKind,
+  by: 'panel' | 'clock',
+  raises = true,
+  to?: number,
+): string | null {
+  const betting = bettingOf(hand)!;
+  if (hand.chips) {
+    const asked = action === 'raise' ? { kind: action, to } : { kind: action };
+    let turn = chipsTurn(hand, betting.onAction, asked, by);
+    if (typeof turn === 'string' && by === 'panel') return turn;
+    // a clock's expiry always ends the turn (a timer must not fire again): a fold when the check is refused
+    if (typeof turn === 'string') turn = chipsTurn(hand, betting.onAction, { kind: 'fold' }, by);
+    if (typeof turn !== 'string') return chipsActed(ctx, hand, turn, by);
+  }
+  afterTurn(ctx, hand, recordAction(ctx, hand, betting, action, by, raises));
+  return null;
+}
+
+/** A turn judged with amounts (a panel action, a clock's, or a chip reader's motion), then what follows it. */
+export function chipsActed(ctx: Ctx, hand: HandState, turn: ChipsTurn, by: 'panel' | 'chips' | 'clock'): null {
+  afterTurn(ctx, hand, recordAction(ctx, hand, bettingOf(hand)!, turn.action, by, turn.raises, turn.events));
+  return null;
 }
 
 /** A seat left the action (acted, dead, removed): end the hand, move the action on, or close the round. */
@@ -43,6 +68,7 @@ export function endIfOneLeft(ctx: Ctx, hand: HandState): boolean {
 /** The betting round of `hand.street` is over (`betting`: null when it never opened): showdown after the last
  * street, else the next street's cards (running the board out when no more than one seat can bet). */
 function roundOver(ctx: Ctx, hand: HandState, betting: BettingPhase | null): void {
+  endChipsRound(ctx, hand, hand.street, betting !== null); // R-POT-SIDE: uncalled back, `pots`
   const next = gameOf(hand.game).next[hand.street];
   if (next === null) return showdown(ctx, hand, betting?.round ?? null);
   if (!hand.runOut && countWithout(hand, FOLDED | DEAD | ALL_IN) <= 1) exposeAll(ctx, hand);

@@ -1,6 +1,7 @@
 // How a hand ends (a fold to one seat, a showdown, a misdeal) and what its end settles: R-MISDEAL-RECOVERY,
 // R-DECK-INTEGRITY's halt, the penalties served.
 import type { Ctx } from './context.ts';
+import { settleChips } from './hand-chips.ts';
 import { misdealt } from './positions.ts';
 import type { HandState } from './state.ts';
 import type { HandEndReason, MisdealReason, Seat } from './types.ts';
@@ -12,8 +13,11 @@ export function misdeal(ctx: Ctx, hand: HandState, reason: MisdealReason): void 
   endHand(ctx, hand, 'misdeal');
 }
 
-export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winners?: Seat[]): void {
+/** `ranking`: at a showdown, the live seats best first, ties grouped (for the pots with chips tracked). */
+export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winners?: Seat[], ranking?: Seat[][]): void {
   const state = ctx.state;
+  // R-POT-AWARD, R-POT-MISDEAL, R-CHIPS-BUST: before `hand.ended`
+  settleChips(ctx, hand, reason === 'misdeal', ranking ?? (winners ? [winners] : []));
   ctx.emit(winners ? { type: 'hand.ended', reason, winners } : { type: 'hand.ended', reason });
   state.hand = null;
   if (reason === 'misdeal') {

@@ -1,5 +1,6 @@
 // R-HAND-START: a hand begins at the shuffle; whatever was decided "for the next hand" takes effect now.
 import type { Ctx } from './context.ts';
+import { shuffleRefusal, startChips } from './hand-chips.ts';
 import { planHand } from './positions.ts';
 import { zeros, type HandState } from './state.ts';
 import type { Card, Seat } from './types.ts';
@@ -14,6 +15,8 @@ export function startHand(ctx: Ctx): void {
   const state = ctx.state;
   const setup = state.setup!;
   if (state.hand) return ctx.reject('shuffle', 'hand-in-progress');
+  const refusal = shuffleRefusal(state); // R-CHIPS-TRACKED
+  if (refusal) return ctx.reject('shuffle', refusal);
   const players = new Map<Seat, string>();
   for (const s of state.seats) if (s.player !== null) players.set(s.seat, s.player);
   const planned = planHand(state.positions, players, setup.seats, setup.profile);
@@ -55,6 +58,7 @@ export function startHand(ctx: Ctx): void {
     chipActions: 0,
     anyActions: 0,
     runOut: false,
+    chips: null,
   };
   state.hand = hand;
   ctx.emit({
@@ -65,4 +69,5 @@ export function startHand(ctx: Ctx): void {
     dealtIn: [...plan.dealtIn],
     level,
   });
+  startChips(ctx, hand); // R-CHIPS-FORCED
 }

@@ -4,11 +4,28 @@ import { PROFILE_FIELDS } from '../protocol/generated/profile.ts';
 import { TableError } from './errors.ts';
 import type { Profile } from './profile.ts';
 
-type Spec = 'ms' | 'count' | 'bool' | 'string' | 'positions' | 'strings' | readonly string[] | { [k: string]: Spec };
+type Spec =
+  | 'ms'
+  | 'count'
+  | 'bool'
+  | 'string'
+  | 'positions'
+  | 'strings'
+  | 'chipValues'
+  | readonly string[]
+  | { [k: string]: Spec };
 
 // The rule fields and what each holds, derived from config/rules/profile.schema.json by `npm run contract`: the
 // schema says which fields a profile has, this check adds the limits a profile also needs (docs/contract.md).
-const SPEC: { [k: string]: Spec } = PROFILE_FIELDS;
+// Chip values are amounts, not positions: their own check (ascending whole numbers from 1).
+const SPEC: { [k: string]: Spec } = {
+  ...PROFILE_FIELDS,
+  chips: { ...PROFILE_FIELDS.chips, denominations: 'chipValues' },
+};
+
+/** Groups a profile may leave out (the schema does not require them): a venue's own profile written before chips
+ * were tracked still loads, and the money rules take tda's values (src/domain/chips/rules.ts). */
+const OPTIONAL_GROUPS: ReadonlySet<string> = new Set(['chips', 'bet']);
 
 function check(value: unknown, spec: Spec, field: string, source: string): void {
   const bad = (what: string) => {
@@ -41,6 +58,13 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
       if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== ''))
         bad('must be a list of words');
       return;
+    case 'chipValues':
+      if (
+        !Array.isArray(value) ||
+        !value.every((v, i) => Number.isInteger(v) && v >= 1 && (i === 0 || v > value[i - 1]))
+      )
+        bad('must be a list of chip values (whole numbers from 1, smallest first)');
+      return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad('must be an object');
   const obj = value as Record<string, unknown>;
@@ -54,6 +78,7 @@ function check(value: unknown, spec: Spec, field: string, source: string): void 
       );
   }
   for (const [key, sub] of Object.entries(spec)) {
+    if (!Object.hasOwn(obj, key) && field === '' && OPTIONAL_GROUPS.has(key)) continue;
     if (!Object.hasOwn(obj, key))
       throw new TableError('PROFILE_INVALID', `${source}: ${field ? field + '.' : ''}${key} is missing`, {
         file: source,

@@ -41,4 +41,12 @@ export interface Profile {
   newPlayer: { extraHandsBetweenOldBlinds: number; extraHandsBetweenOldButtonAndSmallBlind: number };
   /** R-PENALTY-LADDER: the sanction of the 1st, 2nd, … fault (the last one repeats); [] for no ladder. */
   penalty: { ladder: string[] };
+  /** R-CHIPS-TRACKED and the money rules (docs/chips.md). Every profile file carries them; a profile built in code
+   * without them is `mode: off`. */
+  chips?: { mode: 'off' | 'tracked'; anteBy: 'big-blind' | 'each'; denominations: number[] };
+  bet?: {
+    underMinimumOpen: 'check' | 'minimum';
+    incompleteRaise: 'complete-if-half' | 'call';
+    oversizedChipOpen: 'chip-value' | 'minimum';
+  };
 }

@@ -32,6 +32,12 @@ const REASONS: Readonly<Record<string, (seat: number | undefined, detail: string
   'not-a-flop-card': () => 'That card is not one of the flop cards',
   'unknown-profile': (_s, d) => `There is no rule profile ${d}`,
   'invalid-rules': (_s, d) => `The rule overrides are not valid: ${d}`,
+  'no-chips': () => 'Chips are not tracked at this table',
+  'stack-unknown': () => 'A seated player has no stack: seat them with chips or set their stack',
+  'no-level': () => 'No blind level is running: start a structure first',
+  'amount-required': (s) => `Seat ${s}: a bet or raise needs its amount`,
+  'exceeds-stack': (s) => `Seat ${s} does not have that many chips`,
+  'not-in-hand': (s) => `Seat ${s} is not in the hand, or cannot act any more`,
 };
 
 /** The reason codes that have their own sentence (a test checks every `ctx.reject` in src/domain is among them). */

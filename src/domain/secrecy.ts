@@ -63,6 +63,14 @@ const PUBLIC_FORMS: EveryEventTypeNeedsAPublicForm = {
   'level.adjusted': asIs,
   // seqs skipped after a power cut: no card
   'journal.gap': asIs,
+  // chips tracked: amounts are public (protocol.md, Secrecy: chips stay visible on the table)
+  'stack.set': asIs,
+  'bet.placed': asIs,
+  'bet.corrected': asIs,
+  'bet.returned': asIs,
+  pots: asIs,
+  'pot.awarded': asIs,
+  'player.eliminated': asIs,
 };
 
 /** Event types whose public form is written (all of them: the table above is exhaustive). For tests. */

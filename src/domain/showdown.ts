@@ -21,13 +21,22 @@ export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null): vo
   const game = gameOf(hand.game);
   let best = -1;
   let winners: Seat[] = [];
+  const scores: [Seat, number][] = [];
   for (const seat of order) {
     const score = game.score(hand.holeCards[seat]!, hand.board);
+    scores.push([seat, score]);
     if (score > best) {
       best = score;
       winners = [seat];
     } else if (score === best) winners.push(seat);
   }
   ctx.emit({ type: 'showdown', order, winners: winners.sort((a, b) => a - b), rank: nameOf(best) });
-  endHand(ctx, hand, 'showdown');
+  endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(scores) : undefined);
+}
+
+/** The seats best first, equal scores in one group (R-POT-AWARD: each pot to the best eligible hand). */
+function rankingOf(scores: [Seat, number][]): Seat[][] {
+  const groups = new Map<number, Seat[]>();
+  for (const [seat, score] of scores) groups.set(score, [...(groups.get(score) ?? []), seat]);
+  return [...groups.entries()].sort((a, b) => b[0] - a[0]).map(([, seats]) => seats);
 }

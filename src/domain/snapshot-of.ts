@@ -1,3 +1,4 @@
+import { chipsSnapshot } from './hand-chips.ts';
 import { levelSnapshot } from './levels.ts';
 import { bettingOf } from './phase.ts';
 import type { EngineSnapshot } from './snapshot.ts';
@@ -18,7 +19,8 @@ export function snapshotOf(state: State): EngineSnapshot {
     : betting?.shotDeadline != null
       ? { kind: 'shot-clock' as const, seat: betting.onAction, deadline: betting.shotDeadline, countdownAt: null }
       : null;
-  return {
+  const chips = chipsSnapshot(state, betting?.onAction ?? null);
+  const snapshot: EngineSnapshot = {
     at: state.now,
     seats: state.setup?.seats ?? 0,
     profile: state.setup?.profileName ?? '',
@@ -52,4 +54,11 @@ export function snapshotOf(state: State): EngineSnapshot {
     clock,
     level: levelSnapshot(state.levels, state.now),
   };
+  if (!chips) return snapshot;
+  for (const info of snapshot.seatInfo) Object.assign(info, chips.stacks.get(info.seat));
+  snapshot.pots = chips.pots;
+  snapshot.toCall = chips.amounts?.toCall ?? null;
+  snapshot.minRaiseTo = chips.amounts?.minRaiseTo ?? null;
+  snapshot.maxRaiseTo = chips.amounts?.maxRaiseTo ?? null;
+  return snapshot;
 }

@@ -33,6 +33,12 @@ export interface EngineSnapshot {
   clockCall: ClockCallSnapshot | null;
   clock: ClockCallSnapshot | null;
   level: LevelClockSnapshot | null;
+  /** Chips tracked only (R-CHIPS-TRACKED): the pots gathered so far (this round's bets are in `seatInfo`). */
+  pots?: { amount: number; seats: Seat[] }[];
+  /** Chips tracked only: what the seat on action owes and may raise to (R-BET-ROUND; `maxRaiseTo` in Omaha). */
+  toCall?: number | null;
+  minRaiseTo?: number | null;
+  maxRaiseTo?: number | null;
 }
 
 export interface SeatSnapshot {
@@ -46,6 +52,9 @@ export interface SeatSnapshot {
   waiting: boolean;
   penaltyHands: number;
   timeBanks: number;
+  /** Chips tracked only: the chips behind (null when unknown) and the bet of this round. */
+  stack?: number | null;
+  bet?: number;
 }
 
 export interface ClockCallSnapshot {

@@ -1,5 +1,6 @@
 // The engine's state: plain data, mutated in place by the step functions (the hot path of a replay allocates as
 // little as it can). Deterministic and free of I/O: the same inputs always give the same state and events.
+import type { ChipsState } from './chips/types.ts';
 import type { GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
@@ -41,6 +42,9 @@ export interface SeatState {
   timeBanks: number;
   /** R-PENALTY-LADDER: faults so far. */
   faults: number;
+  /** R-CHIPS-STACK: the chips behind with chips tracked (between hands; during one the hand's `chips` holds them),
+   * null when unknown or not tracked. */
+  stack: number | null;
 }
 
 export type Owed = 'burn' | 'board';
@@ -150,6 +154,8 @@ export interface HandState {
   anyActions: number;
   /** No more betting: hands exposed, the board runs out (R-ROUND-END). */
   runOut: boolean;
+  /** Chips tracked (R-CHIPS-TRACKED): the hand's money (src/domain/chips, hand-chips.ts); null with `chips.mode` off. */
+  chips: ChipsState | null;
 }
 
 /** R-CARD-PLACE (sighting.ts): where the deal put the cards of the hand under way, or of the last one until the next

@@ -6,10 +6,11 @@ import { runCommand } from './commands.ts';
 import { cardIndex } from './cards.ts';
 import { Ctx } from './context.ts';
 import { exposed, namedBurn, readCard } from './deal.ts';
-import { act } from './flow.ts';
+import { act, chipsActed } from './flow.ts';
+import { chipsMotion, chipsTracked } from './hand-chips.ts';
 import { misdeal } from './hand-end.ts';
 import { facingBet, isSubstantial } from './hand-seats.ts';
-import { bettingOf } from './phase.ts';
+import { bettingOf, onActionOf } from './phase.ts';
 import { startHand } from './hand-start.ts';
 import { followDeal, isSighting, sighting } from './sighting.ts';
 import { advanceLevel, levelDue } from './levels.ts';
@@ -137,6 +138,9 @@ function handle(ctx: Ctx, options: TableOptions, input: Input): string | void {
     case 'timebank':
       if (input.seat > setup.seats) return beyond(input.seat, setup.seats);
       return timebank(ctx, input.seat);
+    case 'chips':
+      if (input.seat > setup.seats) return beyond(input.seat, setup.seats);
+      return onChips(ctx, input);
     case 'clock-request':
       if (input.seat !== undefined && input.seat > setup.seats) return beyond(input.seat, setup.seats);
       return clockRequest(ctx, input.by, input.seat);
@@ -198,6 +202,7 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
   switch (button) {
     case 'check':
     case 'call':
+    case 'bet':
     case 'raise':
     case 'fold':
     case 'allin': {
@@ -205,10 +210,13 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
       if (hand.phase.kind === 'dealing') return ctx.reject(button, 'deal-not-complete');
       const betting = bettingOf(hand);
       if (betting === null) return ctx.reject(button, 'no-action');
-      if (button === 'check' && facingBet(betting.round, betting.onAction))
+      // with chips tracked the amounts decide (hand-chips.ts); `bet` and `raise` are one action
+      if (!hand.chips && button === 'check' && facingBet(betting.round, betting.onAction))
         return ctx.reject(button, 'facing-bet', betting.onAction);
       const raises = (input as { raises?: boolean }).raises !== false;
-      return act(ctx, hand, button, 'panel', raises);
+      const refusal = act(ctx, hand, button === 'bet' ? 'raise' : button, 'panel', raises, input.to);
+      if (refusal) ctx.reject(button, refusal, betting.onAction);
+      return;
     }
     case 'exposed': {
       return exposed(ctx, input.card, hand?.lastCard ?? undefined);
@@ -220,4 +228,17 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
       if (isSubstantial(ctx, hand)) return ctx.reject('misdeal', 'substantial-action'); // R-SUBSTANTIAL-ACTION
       return misdeal(ctx, hand, 'dealer');
   }
+}
+
+/** A chip reader's motion (R-BET-CHIPS, R-BET-STRING): refused (`no-chips`) unless chips are tracked. */
+function onChips(ctx: Ctx, input: Extract<Input, { type: 'chips' }>): string | void {
+  const hand = ctx.state.hand;
+  if (!chipsTracked(ctx.state.setup!.profile)) return ctx.reject('chips', 'no-chips', input.seat);
+  if (!hand?.chips) return ctx.reject('chips', 'no-hand', input.seat);
+  const onAction = onActionOf(hand);
+  const turn = chipsMotion(hand, input, onAction);
+  if (turn === null) return;
+  if (turn === 'invalid-chips') return `chips: a chip value not in chips.denominations, or more taken than lies there`;
+  if (typeof turn === 'string') return ctx.reject('chips', turn, input.seat);
+  chipsActed(ctx, hand, turn, 'chips');
 }

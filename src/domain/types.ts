@@ -1,18 +1,23 @@
 // The public contract of protocol.md (v1) as types: inputs in, events out.
 // Adapters (hardware, MQTT, replay) only ever build `Input`s and read `TableEvent`s.
 
+import type { ChipsEvent } from './chips/types.ts';
+
 export type Seat = number; // 1-based
 export type Card = string; // "As", "Td", "9c"
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
 export type ActionKind = 'check' | 'call' | 'raise' | 'fold' | 'allin';
-export type PanelButton = ActionKind | 'exposed' | 'burn' | 'misdeal';
+export type PanelButton = ActionKind | 'bet' | 'exposed' | 'burn' | 'misdeal';
 
 export type Level =
   { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
 
 export type Command =
   | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown>; game?: 'holdem' | 'omaha' }
-  | { name: 'seat-player'; seat: Seat; player: string }
+  /** `chips`: the stack (R-CHIPS-STACK), required when chips are tracked, ignored otherwise. */
+  | { name: 'seat-player'; seat: Seat; player: string; chips?: number }
+  /** R-CHIPS-STACK: the floor sets a stack between hands (rebuy, add-on, correction). */
+  | { name: 'set-stack'; seat: Seat; chips: number }
   | { name: 'remove-player'; seat: Seat }
   | { name: 'set-button'; seat: Seat }
   /** `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two. */
@@ -37,8 +42,17 @@ type InputBody =
   | ({ type: 'card'; card: Card; uid?: undefined } & Where)
   | ({ type: 'card'; uid: string; card?: undefined } & Where)
   | { type: 'seat'; seat: Seat; occupied: boolean }
-  /** `raises: false`: an all-in that does not raise (a short all-in, R-ROUND-END); only with `allin`. */
-  | { type: 'panel'; button: PanelButton; card?: Card; raises?: boolean }
+  /** `raises: false`: an all-in that does not raise (a short all-in, R-ROUND-END); only with `allin`. `to`: with chips
+   * tracked, the total a `bet` or `raise` makes the seat's bet this round (R-BET-ROUND). */
+  | { type: 'panel'; button: PanelButton; card?: Card; raises?: boolean; to?: number }
+  /** A chip reader's motion in a seat's betting zone (R-BET-CHIPS); only with chips tracked. */
+  | {
+      type: 'chips';
+      seat: Seat;
+      added: number[];
+      removed: number[];
+      verbal?: { action: 'call' | 'raise' | 'allin'; to?: number };
+    }
   | { type: 'timebank'; seat: Seat }
   | { type: 'clock-request'; by: 'seat' | 'dealer' | 'floor'; seat?: Seat }
   | ({ type: 'command'; id?: string } & Command)
@@ -69,7 +83,11 @@ export type HandEndReason = 'showdown' | 'fold' | 'misdeal';
 export type EventBody =
   | { type: 'table.ready'; seats: number; profile: string }
   | { type: 'seat.occupied' | 'seat.vacated'; seat: Seat }
-  | { type: 'player.seated' | 'player.removed'; seat: Seat; player: string }
+  | { type: 'player.seated' | 'player.removed'; seat: Seat; player: string; chips?: number }
+  /** A floor `set-stack` (R-CHIPS-STACK). */
+  | { type: 'stack.set'; seat: Seat; chips: number }
+  /** Chips tracked (R-CHIPS-*, R-BET-*, R-POT-*): the events of src/domain/chips. */
+  | Exclude<ChipsEvent, { type: 'action' | 'player.removed' }>
   | {
       type: 'hand.started';
       button: Seat;
@@ -92,8 +110,17 @@ export type EventBody =
       provisional?: boolean;
     }
   | { type: 'hand.dead'; seat: Seat; reason: DeadReason }
-  | { type: 'action.on'; seat: Seat; street: Street; deadline: number | null }
-  | { type: 'action'; seat: Seat; action: ActionKind; by: 'panel' | 'clock' }
+  /** `toCall`, `minRaiseTo` with chips tracked; `maxRaiseTo` also, in Omaha (R-BET-ROUND, R-GAME). */
+  | {
+      type: 'action.on';
+      seat: Seat;
+      street: Street;
+      deadline: number | null;
+      toCall?: number;
+      minRaiseTo?: number | null;
+      maxRaiseTo?: number | null;
+    }
+  | { type: 'action'; seat: Seat; action: ActionKind; by: 'panel' | 'chips' | 'clock' }
   /** `provisional`: a flop that does not stand yet (R-FLOP-TOO-MANY scramble); public topics carry it with no cards. */
   | { type: 'board'; street: Street; cards: Card[]; provisional?: boolean }
   /** R-CARD-PLACE: a card seen where the deal did not put it (`expected` null: not dealt this hand). `card` is null

@@ -116,6 +116,8 @@ const NETWORK_INPUTS: Record<string, readonly string[]> = {
   'clock-request': ['by', 'seat'],
   timebank: ['seat'],
   seat: ['seat', 'occupied'],
+  // a seat's chip reader (R-BET-CHIPS); refused by the engine (`no-chips`) unless chips are tracked
+  chips: ['seat', 'added', 'removed', 'verbal'],
 };
 /** Every networked input may carry these: `at` (ignored), `id` (idempotency) and `seq` (the context it was made in). */
 const COMMON_FIELDS = new Set(['type', 'at', 'id', 'seq']);

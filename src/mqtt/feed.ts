@@ -23,6 +23,10 @@ export const FEED_TYPES: ReadonlySet<string> = new Set([
   'device.offline',
   'device.online',
   'timebank.used',
+  // chips tracked (amounts are public)
+  'pot.awarded',
+  'player.eliminated',
+  'stack.set',
 ]);
 
 export interface FeedPayload {

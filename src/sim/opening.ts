@@ -30,14 +30,20 @@ const setupStep = ({ options }: Opening): Step => ({
     name: 'setup',
     seats: options.seats,
     profile: options.profile,
-    ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.rules || options.chips
+      ? { rules: { ...options.rules, ...(options.chips ? { chips: { mode: 'tracked' } } : {}) } }
+      : {}),
     ...(options.game ? { game: options.game } : {}),
   },
   answer: null,
 });
-const seatPlayer = (seat: Seat): Step => ({
+/** The stack each player starts with (and buys in again with) when the simulation plays with chips. */
+export const SIM_STACK = 20_000;
+export const seatPlayer = (o: Opening, seat: Seat, player = `Player ${seat}`): Step => ({
   after: 10,
-  input: { type: 'command', name: 'seat-player', seat, player: `Player ${seat}` },
+  input: o.options.chips
+    ? { type: 'command', name: 'seat-player', seat, player, chips: SIM_STACK }
+    : { type: 'command', name: 'seat-player', seat, player },
   answer: null,
 });
 const sitDown = (seat: Seat): Step => ({ after: 10, input: { type: 'seat', seat, occupied: true }, answer: null });
@@ -47,7 +53,7 @@ const setButton = (o: Opening): Step => ({
   answer: null,
 });
 const levelsStart: Step = { after: 10, input: { type: 'command', name: 'levels-start', levels: LEVELS }, answer: null };
-const wantsLevels = (o: Opening) => o.options.levels ?? o.rate > 0;
+const wantsLevels = (o: Opening) => o.options.levels ?? (o.rate > 0 || o.options.chips === true);
 
 /** The first shuffle waits for the seat sensors' debounce. */
 export const firstShuffle = (profile: Profile): Step => ({
@@ -59,7 +65,7 @@ export const firstShuffle = (profile: Profile): Step => ({
 /** An empty journal: setup, players and their sensors, the button, maybe levels, and the first shuffle. */
 export function freshOpening(o: Opening): Step[] {
   const steps: Step[] = [setupStep(o)];
-  for (const seat of o.playerSeats) steps.push(seatPlayer(seat), sitDown(seat));
+  for (const seat of o.playerSeats) steps.push(seatPlayer(o, seat), sitDown(seat));
   steps.push(setButton(o));
   if (wantsLevels(o)) steps.push(levelsStart);
   steps.push(firstShuffle(o.profile));
@@ -78,7 +84,7 @@ export function repairs(o: Opening, snapshot: EngineSnapshot): { sensors: Step[]
   if (setUpAgain) table.push(setupStep(o));
   for (const seat of o.playerSeats) {
     const info = setUpAgain ? undefined : snapshot.seatInfo[seat - 1];
-    if (!info?.player) table.push(seatPlayer(seat));
+    if (!info?.player) table.push(seatPlayer(o, seat));
     if (!info?.present) sensors.push(sitDown(seat));
   }
   if (snapshot.button === null) table.push(setButton(o));

@@ -28,6 +28,9 @@ export interface VirtualTableOptions {
   /** Card antennas at the seats, the board and the muck (R-CARD-PLACE, sightings.ts): now and then a card is seen
    * where it lies, and in a share of hands (irregularityRate / 4) at the wrong seat. Off by default. */
   sightings?: boolean;
+  /** Play with chips tracked (R-CHIPS-TRACKED): stacks, blinds and antes, bets with amounts, all-ins, side pots and
+   * busts; a busted player buys in again before the next hand (a rebuy, BFP 18). Runs the level clock. */
+  chips?: boolean;
   /** The table was recovered from a journal (src/sim/resume.ts): play on from it instead of setting up. */
   resume?: ResumeFrom;
 }

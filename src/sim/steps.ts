@@ -29,6 +29,6 @@ export function answers(awaiting: Answer, e: EngineEvent): boolean {
   if (e.type === 'hand.ended') return awaiting !== 'hand.started';
   if (e.type === 'irregularity') return awaiting === 'read' || (awaiting === 'exposed' && e.kind === 'exposed-card');
   if (e.type === 'misdeal') return awaiting === 'read' || awaiting === 'exposed' || awaiting === 'misdeal';
-  if (e.type === 'action') return awaiting === 'action' && e.by === 'panel';
+  if (e.type === 'action') return awaiting === 'action' && e.by !== 'clock';
   return ANSWERED_BY[awaiting] === e.type;
 }

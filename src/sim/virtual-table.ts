@@ -9,7 +9,8 @@ import { gameOf } from '../domain/games/index.ts';
 import type { Input, Seat, EngineEvent } from '../domain/types.ts';
 import type { VirtualTable, VirtualTableOptions } from './options.ts';
 import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
-import { firstShuffle, freshOpening, repairs, type Opening } from './opening.ts';
+import { chipsAction } from './chips.ts';
+import { firstShuffle, freshOpening, repairs, seatPlayer, type Opening } from './opening.ts';
 import { chooseAction, thinkTime } from './players.ts';
 import { createRandom, type Random } from './random.ts';
 import { resolveProfile } from './profile.ts';
@@ -114,7 +115,12 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   /** What the players do when one of them is on action. Every action lands before any clock that runs on them. */
   const decide = (h: SimHand, seat: Seat): Step[] => {
     const onSeat = (): boolean => h.onAction?.seat === seat && hand === h;
-    const act = (): Body | null => (onSeat() ? { type: 'panel', button: chooseAction(random, h.round, seat) } : null);
+    const act = (): Body | null =>
+      !onSeat()
+        ? null
+        : options.chips
+          ? chipsAction(random, h.onAction!)
+          : { type: 'panel', button: chooseAction(random, h.round, seat) };
     /** Time left before the first running clock (shot clock or called clock) expires. */
     const room = (t: number): number => Math.min(h.onAction?.deadline ?? Infinity, h.clockAt ?? Infinity) - t;
     // A margin before the clock: in `npm start` timers run scaled, so an input may land a little after its `at`.
@@ -236,6 +242,8 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
       return;
     }
     if (e.type === 'timebank.used') banks.set(e.seat, e.remaining);
+    // R-CHIPS-BUST: the busted player buys in again before the next shuffle (a rebuy, BFP 18)
+    if (e.type === 'player.eliminated') afterHand.push(seatPlayer(opening, e.seat, e.player));
     if (e.type === 'penalty.started') penalised += 1;
     if (e.type === 'penalty.ended') penalised -= 1;
     if (finishing) trackFinishing(finishing, e);

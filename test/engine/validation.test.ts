@@ -39,7 +39,7 @@ describe('bad input never stops the table', () => {
     [{ at: 1, type: 'card', uid: 'zz!' }, /hex/],
     [{ at: 1, type: 'seat', seat: 0, occupied: true }, /seat number/],
     [{ at: 1, type: 'seat', seat: 1, occupied: 'yes' }, /true or false/],
-    [{ at: 1, type: 'panel', button: 'bet' }, /panel button/],
+    [{ at: 1, type: 'panel', button: 'shove' }, /panel button/],
     [{ at: 1, type: 'panel', button: 'burn' }, /burn needs/],
     [{ at: 1, type: 'clock-request', by: 'seat' }, /needs the seat/],
     [{ at: 1, type: 'command', name: 'explode' }, /unknown command/],

@@ -63,6 +63,17 @@
         return ['violation', `Device ${e.device} offline`, e.detail];
       case 'device.online':
         return ['level', `Device ${e.device} online`, e.detail];
+      // chips tracked: amounts are public
+      case 'pot.awarded':
+        return [
+          'showdown',
+          `Pot${e.pots.length > 1 ? 's' : ''} awarded`,
+          e.pots.map((p) => p.shares.map((s) => `seat ${s.seat} ${money(s.amount)}`).join(', ')).join(' · '),
+        ];
+      case 'player.eliminated':
+        return ['violation', `Seat ${e.seat}: ${e.player} busts out`, `started the hand with ${money(e.stackAtStart)}`];
+      case 'stack.set':
+        return ['level', `Seat ${e.seat}: stack set`, money(e.chips)];
       case 'timebank.used':
         return ['clock', `Seat ${e.seat}: time bank`, `${e.remaining} left`];
       default:

@@ -15,7 +15,8 @@
         const el = document.createElement('div');
         el.className = 'seat';
         el.dataset.seat = String(i);
-        el.innerHTML = '<div class="num"></div><div class="name"></div><div class="badges"></div>';
+        el.innerHTML =
+          '<div class="num"></div><div class="name"></div><div class="chips"></div><div class="badges"></div>';
         seats.appendChild(el);
       }
     }
@@ -35,6 +36,9 @@
       name.classList.toggle('long', (info.player || '').length > 12);
       name.classList.toggle('very-long', (info.player || '').length > 18);
       el.title = info.player ? `Seat ${info.seat}: ${info.player}` : `Seat ${info.seat}`;
+      // chips tracked only: the stack behind and this round's bet
+      const chips = el.querySelector('.chips');
+      if (chips) chips.textContent = chipsText(info);
       const badges = [];
       if (s.button === info.seat) badges.push(['button', 'D']);
       if (s.smallBlind === info.seat) badges.push(['sb', 'SB']);
@@ -51,9 +55,26 @@
     // Names and badges change the seats' sizes: place them again (cheap: a few seats, on state changes only).
     layoutSeats();
     $('phase').textContent =
-      s.hand === null
+      (s.hand === null
         ? 'Waiting for the shuffle'
-        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
+        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`) + potsText(s);
+  }
+
+  const money = (n) => root.BoardClocks.money(n);
+
+  /** A seat's chips with chips tracked (the state has `stack` then), else nothing. */
+  function chipsText(info) {
+    if (info.stack === undefined || !info.player) return '';
+    const stack = info.stack === null ? '?' : money(info.stack);
+    return info.bet ? `${stack} · bet ${money(info.bet)}` : stack;
+  }
+
+  /** The pots and the amount to call, with chips tracked. */
+  function potsText(s) {
+    if (!s.pots) return '';
+    const pots = s.pots.map((p, i) => `${i === 0 ? 'pot' : `side ${i}`} ${money(p.amount)}`).join(' · ');
+    const call = s.toCall ? ` · to call ${money(s.toCall)}` : '';
+    return (pots ? ` · ${pots}` : '') + call;
   }
 
   function layoutSeats() {

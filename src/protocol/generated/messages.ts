@@ -12,6 +12,7 @@ export type Input = {
   | InputCard
   | InputSeat
   | InputPanel
+  | InputChips
   | InputTimebank
   | InputClockRequest
   | InputCommand
@@ -61,11 +62,13 @@ export type InputSeat = {
   occupied: boolean;
 };
 
-/** A dealer panel button. `exposed` may name the exposed card (the last read when it names none); `burn` names the card drawn as the burn (R-FLOP-TOO-MANY); `allin` may say `raises: false` (a short all-in that does not raise, R-ROUND-END). */
+/** A dealer panel button. `exposed` may name the exposed card (the last read when it names none); `burn` names the card drawn as the burn (R-FLOP-TOO-MANY); `allin` may say `raises: false` (a short all-in that does not raise, R-ROUND-END). `bet` and `raise` are one action; with chips tracked they carry `to`. */
 export type InputPanel = {
   type: 'panel';
-  button: 'check' | 'call' | 'raise' | 'fold' | 'allin' | 'exposed' | 'burn' | 'misdeal';
+  button: 'check' | 'call' | 'bet' | 'raise' | 'fold' | 'allin' | 'exposed' | 'burn' | 'misdeal';
   card?: InputCardText;
+  /** With chips tracked, a `bet` or `raise`'s total: the seat's bet this round after it (R-BET-ROUND); ignored otherwise */
+  to?: number;
 };
 
 /** A player's time-bank button (R-SHOT-CLOCK). */
@@ -94,6 +97,21 @@ export type InputCommand = {
   type: 'command';
 } & Command;
 
+/** A chip reader's motion in a seat's betting zone (R-BET-CHIPS, R-BET-STRING): one input per motion; refused (`no-chips`) unless chips are tracked. */
+export type InputChips = {
+  type: 'chips';
+  seat: InputSeatNumber;
+  /** chip values put out, one entry per chip (chips.denominations) */
+  added: number[];
+  /** chip values taken back, one entry per chip */
+  removed: number[];
+  /** what the player announced, as the dealer entered it */
+  verbal?: {
+    action: 'call' | 'raise' | 'allin';
+    to?: number;
+  };
+};
+
 // schemas/command.schema.json
 
 /** A floor command (docs/protocol.md, Commands). On MQTT the body of <base>/cmd/<name> plus `name` from the topic; in a replay file or the journal the `command` input, which adds `type` and `at`. A command is a closed set of fields: besides `name`, `id`, `type` and `at` it carries only its own, and the engine refuses any other. */
@@ -101,6 +119,7 @@ export type Command = Record<string, unknown> &
   (
     | CommandSetup
     | CommandSeatPlayer
+    | CommandSetStack
     | CommandRemovePlayer
     | CommandSetButton
     | CommandPenalty
@@ -146,6 +165,8 @@ export type CommandSeatPlayer = {
   seat: CommandSeat;
   /** The player's name (not empty; the engine keeps the first 200 characters). A number is taken as its text. */
   player: string | number;
+  /** The stack (R-CHIPS-STACK): required when chips are tracked (a shuffle is refused with stack-unknown until every seated player has one), ignored otherwise */
+  chips?: number;
 };
 
 /** The player leaves the seat (eliminated, disqualified or gone); during a hand R-REMOVED-IN-HAND. */
@@ -256,6 +277,16 @@ export type CommandLevelsAdjust = {
     }
 );
 
+/** R-CHIPS-STACK: the floor sets a seated player's stack between hands (rebuy, add-on, correction); refused (no-chips) unless chips are tracked, (hand-in-progress) during a hand. */
+export type CommandSetStack = {
+  name: 'set-stack';
+  id?: CommandId;
+  type?: CommandType;
+  at?: CommandAt;
+  seat: CommandSeat;
+  chips: number;
+};
+
 // schemas/event.schema.json
 
 /** One event as published on <base>/events (public form) and <base>/secure/events, and as `npm run replay` prints it (docs/protocol.md, Events). Events may gain fields in later versions (add, never rename): a consumer ignores what it does not know, so every event type allows more properties. */
@@ -297,6 +328,13 @@ export type Event = {
   | EventInputRejected
   | EventDeviceOnlineDeviceOffline
   | EventJournalGap
+  | EventStackSet
+  | EventBetPlaced
+  | EventBetCorrected
+  | EventBetReturned
+  | EventPots
+  | EventPotAwarded
+  | EventPlayerEliminated
 );
 
 export type EventSeat = number;
@@ -324,6 +362,8 @@ export type EventPlayerSeatedPlayerRemoved = {
   type: 'player.seated' | 'player.removed';
   seat: EventSeat;
   player: string;
+  /** player.seated with chips tracked: the stack */
+  chips?: number;
 };
 
 /** The shuffle began a hand (R-HAND-START). */
@@ -368,6 +408,12 @@ export type EventActionOn = {
   street: EventStreet;
   /** ms; null with no clock running */
   deadline: number | null;
+  /** chips tracked: what the seat owes to call (R-BET-ROUND) */
+  toCall?: number;
+  /** chips tracked: the least legal `to`; null when the seat may not raise */
+  minRaiseTo?: number | null;
+  /** chips tracked, Omaha: the pot limit (R-GAME) */
+  maxRaiseTo?: number | null;
 };
 
 /** A seat acted. */
@@ -375,7 +421,7 @@ export type EventAction = {
   type: 'action';
   seat: EventSeat;
   action: 'check' | 'call' | 'raise' | 'fold' | 'allin';
-  by: 'panel' | 'clock';
+  by: 'panel' | 'chips' | 'clock';
 };
 
 /** The board so far. With `provisional` a flop that does not stand yet: on public topics its cards are []. */
@@ -567,4 +613,73 @@ export type EventJournalGap = {
   from: number;
   to: number;
   reason: 'power-cut';
+};
+
+/** A floor set-stack (R-CHIPS-STACK). */
+export type EventStackSet = {
+  type: 'stack.set';
+  seat: EventSeat;
+  chips: number;
+};
+
+/** Chips tracked: chips put in (a post right after hand.started, else right after its action). */
+export type EventBetPlaced = {
+  type: 'bet.placed';
+  seat: EventSeat;
+  action: 'small-blind' | 'big-blind' | 'ante' | 'bet' | 'raise' | 'call';
+  amount: number;
+  to: number | null;
+  stack: number;
+  allIn: boolean;
+  short: boolean;
+};
+
+/** Chips tracked: the total asked for and the total that stands, and the rule that decided; just before its action. */
+export type EventBetCorrected = {
+  type: 'bet.corrected';
+  seat: EventSeat;
+  from: number;
+  to: number;
+  rule: string;
+};
+
+/** Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL). */
+export type EventBetReturned = {
+  type: 'bet.returned';
+  seat: EventSeat;
+  amount: number;
+  reason: 'uncalled' | 'misdeal';
+};
+
+/** Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE). */
+export type EventPots = {
+  type: 'pots';
+  street: EventStreet;
+  pots: {
+    amount: number;
+    seats: EventSeat[];
+  }[];
+};
+
+/** Chips tracked: the pots as awarded, outermost first (R-POT-AWARD). */
+export type EventPotAwarded = {
+  type: 'pot.awarded';
+  pots: {
+    amount: number;
+    seats: EventSeat[];
+    winners: EventSeat[];
+    shares: {
+      seat: EventSeat;
+      amount: number;
+    }[];
+    oddChips: EventSeat[];
+  }[];
+};
+
+/** Chips tracked: a seat left with no chip after the pots are awarded (R-CHIPS-BUST); player.removed follows. */
+export type EventPlayerEliminated = {
+  type: 'player.eliminated';
+  seat: EventSeat;
+  player: string;
+  stackAtStart: number;
 };

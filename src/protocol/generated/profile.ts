@@ -74,6 +74,22 @@ export type ProfileSpec = {
     /** R-PENALTY-LADDER: sanction per fault; [] for none */
     ladder: string[];
   };
+  chips?: {
+    /** R-CHIPS-TRACKED: off (the controller knows no amount) or tracked (stacks, bets and pots) */
+    mode: 'off' | 'tracked';
+    /** R-CHIPS-FORCED: the big blind alone posts the ante (big-blind, TDA 2024) or every seat dealt in (each) */
+    anteBy: 'big-blind' | 'each';
+    /** R-CHIPS-COLOR-UP: the chip values in play, smallest first; [] for any integer */
+    denominations: number[];
+  };
+  bet?: {
+    /** R-BET-MINIMUM: an opening bet below the big blind is a check (club) or raised to the big blind */
+    underMinimumOpen: 'check' | 'minimum';
+    /** R-BET-INCOMPLETE: a short raise of at least half the increment is completed, else a call; or always a call (club) */
+    incompleteRaise: 'complete-if-half' | 'call';
+    /** R-BET-CHIPS: one chip put out alone, not facing a bet, counts at its value or as the least legal bet (club) */
+    oversizedChipOpen: 'chip-value' | 'minimum';
+  };
   $schema?: string;
   description?: string;
 };
@@ -96,4 +112,10 @@ export const PROFILE_FIELDS = {
   button: { bigBlindOut: ['dead-button', 'button-stays'] },
   newPlayer: { extraHandsBetweenOldBlinds: 'count', extraHandsBetweenOldButtonAndSmallBlind: 'count' },
   penalty: { ladder: 'strings' },
+  chips: { mode: ['off', 'tracked'], anteBy: ['big-blind', 'each'], denominations: 'positions' },
+  bet: {
+    underMinimumOpen: ['check', 'minimum'],
+    incompleteRaise: ['complete-if-half', 'call'],
+    oversizedChipOpen: ['chip-value', 'minimum'],
+  },
 } as const;

@@ -1,0 +1,216 @@
+// The bridge between the hand (flow.ts, hand-start.ts, hand-end.ts) and the money rules of src/domain/chips
+// (docs/chips.md): with `chips.mode: tracked` the hand owns one ChipsState and calls the chips functions at the
+// moments the API table names; with `off` (hand.chips null) every function here is a no-op and the hand runs as ever.
+import {
+  act as chipsAct,
+  actionOptions,
+  award,
+  chipsRules,
+  chipsView,
+  eliminations,
+  endRound,
+  killHand,
+  misdeal as chipsMisdeal,
+  motion,
+  newHand,
+  postForced,
+  type BetAction,
+  type ChipsEvent,
+  type ChipsLevel,
+  type ChipsResult,
+  type Pot,
+  type Refusal,
+} from './chips/index.ts';
+import type { Ctx } from './context.ts';
+import { playerRemoved } from './positions.ts';
+import type { Profile } from './profile.ts';
+import { ALL_IN, DEAD, FOLDED, type HandState, type State } from './state.ts';
+import type { ActionKind, Seat, Street } from './types.ts';
+
+export function chipsTracked(profile: Profile): boolean {
+  return profile.chips?.mode === 'tracked';
+}
+
+/** The amounts of a level by its number (1-based, breaks excluded), or null when no level runs. */
+function levelAmounts(state: State, number: number | null): ChipsLevel | null {
+  const ls = state.levels;
+  if (!ls || number === null) return null;
+  const i = ls.levels.findIndex((l, k) => ls.numbers[k] === number && !('break' in l));
+  const level = ls.levels[i];
+  if (!level || 'break' in level) return null;
+  return { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
+}
+
+/** R-CHIPS-TRACKED: why a shuffle is refused with chips tracked (a seated player with no stack, no level), or null. */
+export function shuffleRefusal(state: State): 'stack-unknown' | 'no-level' | null {
+  if (!chipsTracked(state.setup!.profile)) return null;
+  if (state.seats.some((s) => s.player !== null && s.stack === null)) return 'stack-unknown';
+  if (levelAmounts(state, state.levelForNextHand) === null) return 'no-level';
+  return null;
+}
+
+/** R-CHIPS-FORCED: right after `hand.started`, the hand's money and its forced bets. */
+export function startChips(ctx: Ctx, hand: HandState): void {
+  const state = ctx.state;
+  const profile = state.setup!.profile;
+  if (!chipsTracked(profile)) return;
+  const seats = hand.plan.dealtIn.map((seat) => ({ seat, stack: state.seats[seat - 1]!.stack ?? 0 }));
+  const start = newHand({
+    rules: chipsRules(profile),
+    game: hand.game,
+    level: levelAmounts(state, hand.level)!,
+    seats,
+  });
+  const posted = postForced(start, { smallBlind: hand.plan.smallBlind, bigBlind: hand.plan.bigBlind });
+  hand.chips = posted.state;
+  emitAll(ctx, posted.events);
+  syncAllIn(hand);
+}
+
+export interface ChipsTurn {
+  /** The ruling's action, for the round's bookkeeping (betting.ts). */
+  action: ActionKind;
+  /** The current bet rose: the others owe the difference and act again (R-BET-ALLIN, R-ROUND-END). */
+  raises: boolean;
+  /** The events to emit in place of the plain `action`: `bet.corrected`?, `action`, `bet.placed`?. */
+  events: ChipsEvent[];
+}
+
+/** A panel or clock action of the seat on action, judged with amounts (R-BET-*). */
+export function chipsTurn(hand: HandState, seat: Seat, action: BetAction, by: 'panel' | 'clock'): ChipsTurn | Refusal {
+  return applied(hand, chipsAct(syncDead(hand), seat, action, by));
+}
+
+/** A `chips` input (R-BET-CHIPS, R-BET-STRING): a turn, nothing (a sighting, a post's chips, a gathering), or a
+ * refusal. */
+export function chipsMotion(
+  hand: HandState,
+  input: {
+    seat: Seat;
+    added: number[];
+    removed: number[];
+    verbal?: { action: 'call' | 'raise' | 'allin'; to?: number };
+  },
+  onAction: Seat | null,
+): ChipsTurn | Refusal | null {
+  const result = motion(syncDead(hand), input, onAction);
+  if (result.ok && !result.events.some((e) => e.type === 'action')) {
+    hand.chips = result.state;
+    return null;
+  }
+  return applied(hand, result);
+}
+
+function applied(hand: HandState, result: ChipsResult): ChipsTurn | Refusal {
+  if (!result.ok) return result.reason;
+  const before = hand.chips!.currentBet;
+  hand.chips = result.state;
+  syncAllIn(hand);
+  const action = result.events.find((e) => e.type === 'action');
+  return {
+    action: action && action.type === 'action' ? action.action : 'check',
+    raises: result.state.currentBet > before,
+    events: result.events,
+  };
+}
+
+/** What `action.on` adds with chips tracked (R-BET-ROUND; `maxRaiseTo` in Omaha, R-GAME). */
+export function actionAmounts(
+  hand: HandState,
+  seat: Seat,
+): { toCall: number; minRaiseTo: number | null; maxRaiseTo?: number | null } | null {
+  if (!hand.chips) return null;
+  const o = actionOptions(hand.chips, seat);
+  return hand.game === 'omaha' ? o : { toCall: o.toCall, minRaiseTo: o.minRaiseTo };
+}
+
+/** The end of a betting round (R-POT-SIDE): uncalled chips back, the bets gathered, `pots`. */
+export function endChipsRound(ctx: Ctx, hand: HandState, street: Street, hadRound: boolean): void {
+  if (!hand.chips) return;
+  const chips = syncDead(hand);
+  if (!hadRound && !chips.seats.some((s) => s.bet > 0)) return;
+  const done = endRound(chips, street);
+  hand.chips = done.state;
+  emitAll(ctx, done.events);
+}
+
+/** The hand ends: a misdeal gives every chip back (R-POT-MISDEAL); otherwise the pots are awarded (R-POT-AWARD) to
+ * `ranking` (live seats best first, ties grouped) and the busts go (R-CHIPS-BUST). The stacks go back to the seats. */
+export function settleChips(ctx: Ctx, hand: HandState, misdealt: boolean, ranking: readonly (readonly Seat[])[]): void {
+  if (!hand.chips) return;
+  const state = ctx.state;
+  let chips = syncDead(hand);
+  if (misdealt) {
+    const back = chipsMisdeal(chips);
+    chips = back.state;
+    emitAll(ctx, back.events);
+  } else {
+    const gathered = endRound(chips, hand.street, false);
+    emitAll(ctx, gathered.events);
+    const won = award(gathered.state, ranking);
+    chips = won.state;
+    emitAll(ctx, won.events);
+  }
+  hand.chips = chips;
+  for (const s of chips.seats) {
+    const seat = state.seats[s.seat - 1];
+    if (seat && seat.player !== null) seat.stack = s.stack;
+  }
+  if (misdealt) return;
+  const players = new Map<Seat, string>();
+  for (const s of state.seats) if (s.player !== null) players.set(s.seat, s.player);
+  // A seat removed during the hand is gone already: only seated players are eliminated.
+  for (const e of eliminations(chips, players)) {
+    if (!('seat' in e) || !players.has(e.seat)) continue;
+    ctx.emit(e);
+    if (e.type !== 'player.removed') continue;
+    const seat = state.seats[e.seat - 1]!;
+    seat.player = null;
+    seat.stack = null;
+    seat.penaltyHands = 0;
+    state.positions = playerRemoved(state.positions, e.seat);
+  }
+}
+
+/** Seats that left the hand outside a chips action (dead: absent, penalty, clock; removed) are dead hands for the
+ * pots: their chips stay in, never returned (R-CHIPS-DETAILS). */
+function syncDead(hand: HandState): NonNullable<HandState['chips']> {
+  let chips = hand.chips!;
+  for (const s of chips.seats) {
+    if (!s.folded && (hand.flags[s.seat]! & (FOLDED | DEAD)) !== 0) chips = killHand(chips, s.seat);
+  }
+  hand.chips = chips;
+  return chips;
+}
+
+/** A stack emptied by a post or a bet: the hand's all-in flag (R-ROUND-END reads it). */
+function syncAllIn(hand: HandState): void {
+  for (const s of hand.chips!.seats) if (s.allIn) hand.flags[s.seat]! |= ALL_IN;
+}
+
+function emitAll(ctx: Ctx, events: readonly ChipsEvent[]): void {
+  for (const e of events) ctx.emit(e);
+}
+
+/** What the retained `state` adds with chips tracked: each seat's stack (and bet in a hand), the pots gathered, and
+ * the amounts of the seat on action. */
+export function chipsSnapshot(
+  state: State,
+  onAction: Seat | null,
+): {
+  stacks: Map<Seat, { stack: number | null; bet: number }>;
+  pots: Pot[];
+  amounts: { toCall: number; minRaiseTo: number | null; maxRaiseTo: number | null } | null;
+} | null {
+  if (!state.setup || !chipsTracked(state.setup.profile)) return null;
+  const stacks = new Map<Seat, { stack: number | null; bet: number }>();
+  for (const s of state.seats) stacks.set(s.seat, { stack: s.stack, bet: 0 });
+  const chips = state.hand?.chips;
+  if (!chips) return { stacks, pots: [], amounts: null };
+  const view = chipsView(chips, onAction);
+  for (const s of view.seats) stacks.set(s.seat, { stack: s.stack, bet: s.bet });
+  const amounts = view.onAction
+    ? { toCall: view.onAction.toCall, minRaiseTo: view.onAction.minRaiseTo, maxRaiseTo: view.onAction.maxRaiseTo }
+    : null;
+  return { stacks, pots: view.pots, amounts };
+}
