@@ -68,7 +68,7 @@ describe('table config', () => {
     const config = loadTableConfig(file);
     expect(config).toEqual({
       source: file.startsWith(process.cwd()) ? file.slice(process.cwd().length + 1) : file,
-      table: { id: 't1', seats: 9, profile: 'tda', rules: {}, deckFile: join(dir, 'decks/deck.json') },
+      table: { id: 't1', seats: 9, profile: 'tda', game: 'holdem', rules: {}, deckFile: join(dir, 'decks/deck.json') },
       storage: { dir: join(dir, 'var'), retentionDays: 30, fsync: 'every-input' },
       mqtt: {
         baseTopic: 'pokertable',

@@ -44,6 +44,25 @@ describe('a restart whose config plays other rules than the journal', () => {
     });
   });
 
+  it('sets up again when only the game in the config changed (R-GAME)', () => {
+    const dir = tempDir();
+    restart(dir, '  seats: 4').rt.close();
+    open.splice(0);
+    const again = restart(dir, '  seats: 4\n  game: omaha');
+    expect(again.rt.snapshot().game).toBe('omaha');
+    expect(
+      journal(again.rt)
+        .filter((i) => i.name === 'setup')
+        .map((i) => i.game),
+    ).toEqual(['holdem', 'omaha']);
+    const line = again.lines.find((l) => l.module === 'setup' && l.level === 30 && 'changed' in l);
+    expect(line?.changed).toEqual({ game: { journal: 'holdem', config: 'omaha' }, rules: [] });
+    again.rt.close();
+    open.splice(0);
+    // The same game again: nothing new journaled.
+    expect(journal(restart(dir, '  seats: 4\n  game: omaha').rt).filter((i) => i.name === 'setup')).toHaveLength(2);
+  });
+
   it('waits for the hand under way to end, then journals a new setup before the next one', () => {
     const dir = tempDir();
     const first = restart(dir, '  seats: 4');

@@ -11,7 +11,7 @@ import type { Runtime } from '../runtime/types.ts';
 
 export interface TableSetupConfig {
   source: string;
-  table: { seats: number; profile: string };
+  table: { seats: number; profile: string; game?: 'holdem' | 'omaha' };
 }
 
 export interface RuleChange {
@@ -44,21 +44,23 @@ export function setUpTable(runtime: Runtime, config: TableSetupConfig, profile: 
     name: 'setup',
     seats: config.table.seats,
     profile: config.table.profile,
+    game: config.table.game ?? 'holdem',
     rules: rulesOf(profile),
   };
   const snapshot = runtime.snapshot();
   const playing = runtime.profile?.() ?? null;
   if (snapshot.seats === 0) {
     apply(runtime, input, config);
-    log.info({ seats: input.seats, profile: input.profile }, 'table set up from the config');
+    log.info({ seats: input.seats, profile: input.profile, game: input.game }, 'table set up from the config');
     return;
   }
   const changed = {
     ...(snapshot.seats !== input.seats ? { seats: { journal: snapshot.seats, config: input.seats } } : {}),
     ...(snapshot.profile !== input.profile ? { profile: { journal: snapshot.profile, config: input.profile } } : {}),
+    ...(snapshot.game !== input.game ? { game: { journal: snapshot.game, config: input.game } } : {}),
     ...(playing ? { rules: ruleChanges(playing, profile) } : {}),
   };
-  if (!changed.seats && !changed.profile && (changed.rules?.length ?? 0) === 0) return;
+  if (!changed.seats && !changed.profile && !changed.game && (changed.rules?.length ?? 0) === 0) return;
   if (snapshot.hand === null) {
     apply(runtime, input, config);
     log.info({ changed }, 'the config changed the table; set up again before the next hand');

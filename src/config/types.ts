@@ -54,6 +54,8 @@ export interface TableConfig {
     id: string;
     seats: number;
     profile: string;
+    /** The game dealt (R-GAME), from the next hand. */
+    game: 'holdem' | 'omaha';
     /** Values that override the profile's, same shape as a profile file. */
     rules: Record<string, unknown>;
     /** The enrolled deck file (tag → card, mode 0600). */

@@ -1,4 +1,5 @@
 // What the virtual table is given and what it offers (src/sim/virtual-table.ts).
+import { TableError } from '../domain/errors.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { Input, EngineEvent } from '../domain/types.ts';
 import type { ResumeFrom } from './resume.ts';
@@ -41,4 +42,18 @@ export interface VirtualTable {
   /** Call with every batch of events the table emits (all the events of one input or tick, as `Table.apply` and the
    * runtime's `onEvents` give them); returns the next inputs, each with the future `at` it should be applied at. */
   react(events: readonly EngineEvent[]): Input[];
+}
+
+/** Refuses options no table could be: a clear error for a wrong `--seats` or a caller's mistake. */
+export function checkOptions(options: VirtualTableOptions): void {
+  if (!Number.isInteger(options.seats) || options.seats < 2)
+    throw new TableError('CONFIG_INVALID', `virtual table: seats must be an integer ≥ 2, got ${options.seats}`);
+  if (!Number.isInteger(options.players) || options.players < 2 || options.players > options.seats) {
+    throw new TableError(
+      'CONFIG_INVALID',
+      `virtual table: players must be an integer from 2 to the ${options.seats} seats, got ${options.players}`,
+    );
+  }
+  if (!Number.isFinite(options.startAt))
+    throw new TableError('CONFIG_INVALID', 'virtual table: startAt must be a time in ms');
 }

@@ -4,10 +4,9 @@
 //
 // One input at a time is "in flight": the virtual table waits for the event that answers it (a read → `card.dealt`,
 // an action → `action`, …) before deciding the next one, so it works whatever way the caller batches events.
-import { TableError } from '../domain/errors.ts';
 import { gameOf } from '../domain/games/index.ts';
 import type { Input, Seat, EngineEvent } from '../domain/types.ts';
-import type { VirtualTable, VirtualTableOptions } from './options.ts';
+import { checkOptions, type VirtualTable, type VirtualTableOptions } from './options.ts';
 import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
 import { chipsAction } from './chips.ts';
 import { firstShuffle, freshOpening, repairs, seatPlayer, type Opening } from './opening.ts';
@@ -21,16 +20,7 @@ import { answers, type Answer, type Body, type Step } from './steps.ts';
 export type { VirtualTable, VirtualTableOptions } from './options.ts';
 
 export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
-  if (!Number.isInteger(options.seats) || options.seats < 2)
-    throw new TableError('CONFIG_INVALID', `virtual table: seats must be an integer ≥ 2, got ${options.seats}`);
-  if (!Number.isInteger(options.players) || options.players < 2 || options.players > options.seats) {
-    throw new TableError(
-      'CONFIG_INVALID',
-      `virtual table: players must be an integer from 2 to the ${options.seats} seats, got ${options.players}`,
-    );
-  }
-  if (!Number.isFinite(options.startAt))
-    throw new TableError('CONFIG_INVALID', 'virtual table: startAt must be a time in ms');
+  checkOptions(options);
   const profile = resolveProfile(options.profile, options.rules, options.profiles);
   const random: Random = createRandom(options.seed);
   const rate = Math.min(1, Math.max(0, options.irregularityRate));
