@@ -66,7 +66,7 @@
   function chipsText(info) {
     if (info.stack === undefined || !info.player) return '';
     const stack = info.stack === null ? '?' : money(info.stack);
-    return info.bet ? `${stack} · bet ${money(info.bet)}` : stack;
+    return info.bet ? `${stack}\nbet ${money(info.bet)}` : stack;
   }
 
   /** The pots and the amount to call, with chips tracked. */
