@@ -29,7 +29,17 @@ export function loadProfileFile(file: string): Profile {
 
 /** Every `*.json` profile in the folders, later folders overriding earlier ones by name. */
 export function loadProfiles(dirs: readonly string[] = [SHIPPED_RULES_DIR]): Record<string, Profile> {
-  const profiles: Record<string, Profile> = {};
+  return loadProfileFolders(dirs, loadProfileFile, 'profiles');
+}
+
+/** Every `*.json` file (schemas aside) of the folders, each read by `load`, later folders overriding earlier ones by
+ * name: the table's rule profiles and the room's alike. `what` names the folder in the error. */
+export function loadProfileFolders<P extends { name: string }>(
+  dirs: readonly string[],
+  load: (file: string) => P,
+  what: string,
+): Record<string, P> {
+  const profiles: Record<string, P> = {};
   for (const dir of dirs) {
     let files: string[];
     try {
@@ -37,20 +47,25 @@ export function loadProfiles(dirs: readonly string[] = [SHIPPED_RULES_DIR]): Rec
         .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
         .sort();
     } catch (e) {
-      throw new TableError('PROFILE_INVALID', `${dir}: cannot read the profiles folder (${(e as Error).message})`, {
+      throw new TableError('PROFILE_INVALID', `${dir}: cannot read the ${what} folder (${(e as Error).message})`, {
         file: dir,
       });
     }
     for (const f of files) {
-      const profile = loadProfileFile(join(dir, f));
+      const profile = load(join(dir, f));
       profiles[profile.name] = profile;
     }
   }
   return profiles;
 }
 
+/** The shipped folder, and `folder` beside the config file when the venue has one (its files override by name). */
+export function venueDirs(configFile: string, folder: string, shipped: string): string[] {
+  const venue = join(dirname(resolve(configFile)), folder);
+  return existsSync(venue) && venue !== shipped ? [shipped, venue] : [shipped];
+}
+
 /** A venue's own profiles live in `rules/` beside the table config and override shipped ones by name. */
 export function profileDirs(configFile: string): string[] {
-  const venue = join(dirname(resolve(configFile)), 'rules');
-  return existsSync(venue) && venue !== SHIPPED_RULES_DIR ? [SHIPPED_RULES_DIR, venue] : [SHIPPED_RULES_DIR];
+  return venueDirs(configFile, 'rules', SHIPPED_RULES_DIR);
 }

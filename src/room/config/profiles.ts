@@ -1,12 +1,11 @@
 // Reads room profiles (config/room-rules/*.json and a venue's room-rules/ folder beside its room config): the
 // `room.*` fields of each rule profile, validated against config/room-rules/room-profile.schema.json, naming file
 // and field on an error.
-import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadProfileFolders, venueDirs } from '../../config/profiles.ts';
 import { createAjv, fieldErrors, invalid, readJson, type Validator } from '../../config/schema.ts';
-import { TableError } from '../../domain/errors.ts';
 import type { RoomProfile } from '../engine/types.ts';
 
 export const SHIPPED_ROOM_RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../config/room-rules');
@@ -27,34 +26,10 @@ export function loadRoomProfileFile(file: string): RoomProfile {
 
 /** Every `*.json` room profile in the folders, later folders overriding earlier ones by name. */
 export function loadRoomProfiles(dirs: readonly string[] = [SHIPPED_ROOM_RULES_DIR]): Record<string, RoomProfile> {
-  const profiles: Record<string, RoomProfile> = {};
-  for (const dir of dirs) {
-    let files: string[];
-    try {
-      files = readdirSync(dir)
-        .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
-        .sort();
-    } catch (e) {
-      throw new TableError(
-        'PROFILE_INVALID',
-        `${dir}: cannot read the room profiles folder (${(e as Error).message})`,
-        {
-          file: dir,
-        },
-      );
-    }
-    for (const f of files) {
-      const profile = loadRoomProfileFile(join(dir, f));
-      profiles[profile.name] = profile;
-    }
-  }
-  return profiles;
+  return loadProfileFolders(dirs, loadRoomProfileFile, 'room profiles');
 }
 
 /** A venue's own room profiles live in `room-rules/` beside the room config and override shipped ones by name. */
 export function roomProfileDirs(configFile: string): string[] {
-  const venue = join(dirname(resolve(configFile)), 'room-rules');
-  return existsSync(venue) && venue !== SHIPPED_ROOM_RULES_DIR
-    ? [SHIPPED_ROOM_RULES_DIR, venue]
-    : [SHIPPED_ROOM_RULES_DIR];
+  return venueDirs(configFile, 'room-rules', SHIPPED_ROOM_RULES_DIR);
 }
