@@ -176,31 +176,26 @@ async function scenario(
   return full;
 }
 
+/** `scenario` on the table's embedded broker: the bridge in process, a display and a secure account over TCP. */
+async function onEmbeddedBroker(player?: Player, minSecret?: number) {
+  const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
+  cleanups.push(() => broker.close());
+  const url = `mqtt://127.0.0.1:${broker.port}`;
+  const connection = {
+    bridge: { kind: 'stream', open: () => broker.connect() } as const,
+    display: [url, {}] as [string, object],
+    secure: [url, { username: 'prod', password: 'p' }] as [string, object],
+  };
+  return scenario(connection, player, minSecret);
+}
+
 describe('secrecy: a display on # never sees a hole or burn card', () => {
   it('embedded broker', async () => {
-    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-    cleanups.push(() => broker.close());
-    const url = `mqtt://127.0.0.1:${broker.port}`;
-    await scenario({
-      bridge: { kind: 'stream', open: () => broker.connect() },
-      display: [url, {}],
-      secure: [url, { username: 'prod', password: 'p' }],
-    });
+    await onEmbeddedBroker();
   });
 
   it('embedded broker: every read that is or becomes a burn (four-card flops, extra, premature, turn too many)', async () => {
-    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-    cleanups.push(() => broker.close());
-    const url = `mqtt://127.0.0.1:${broker.port}`;
-    const full = await scenario(
-      {
-        bridge: { kind: 'stream', open: () => broker.connect() },
-        display: [url, {}],
-        secure: [url, { username: 'prod', password: 'p' }],
-      },
-      playIrregularHands,
-      60,
-    );
+    const full = await onEmbeddedBroker(playIrregularHands, 60);
     // the irregularities really happened, and the four-card flops ended with a burn drawn from the four
     const kinds = full.flatMap((e) => (e.type === 'irregularity' ? [e.kind] : []));
     for (const kind of ['extra-card', 'premature-flop', 'premature-turn', 'premature-river', 'exposed-card'])
@@ -213,21 +208,10 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
   });
 
   it('embedded broker: Omaha hands (four hole cards each), random and with every burn-making read', async () => {
-    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-    cleanups.push(() => broker.close());
-    const url = `mqtt://127.0.0.1:${broker.port}`;
-    const full = await scenario(
-      {
-        bridge: { kind: 'stream', open: () => broker.connect() },
-        display: [url, {}],
-        secure: [url, { username: 'prod', password: 'p' }],
-      },
-      async (runtime, clock) => {
-        await play(runtime, clock, 8, 11, 'omaha');
-        await playIrregularHands(runtime, clock, IRREGULARITIES, 'omaha');
-      },
-      200,
-    );
+    const full = await onEmbeddedBroker(async (runtime, clock) => {
+      await play(runtime, clock, 8, 11, 'omaha');
+      await playIrregularHands(runtime, clock, IRREGULARITIES, 'omaha');
+    }, 200);
     // Omaha was really played: some hand dealt five players four hole cards each
     const perHand = new Map<number, number>();
     for (const e of full)
@@ -239,18 +223,7 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
   });
 
   it('embedded broker: cards seen by seat, board and muck antennas (card.misplaced names no card in public)', async () => {
-    const broker = await startEmbeddedBroker({ embedded: mqtt.embedded, base, logger });
-    cleanups.push(() => broker.close());
-    const url = `mqtt://127.0.0.1:${broker.port}`;
-    const full = await scenario(
-      {
-        bridge: { kind: 'stream', open: () => broker.connect() },
-        display: [url, {}],
-        secure: [url, { username: 'prod', password: 'p' }],
-      },
-      playWithSightings,
-      60,
-    );
+    const full = await onEmbeddedBroker(playWithSightings, 60);
     // R-CARD-PLACE: hole and burn cards were really seen where the deal did not put them, on the secure stream
     const misplaced = full.filter((e) => e.type === 'card.misplaced');
     const where = new Set(misplaced.map((e) => (e.expected === null ? 'null' : e.expected.to)));
