@@ -1,13 +1,14 @@
 // `npm run contract`: TypeScript types derived from the JSON Schemas (the contract's source of truth) into
-// src/protocol/generated/. test/contract-generated.test.ts runs `generate()` again and fails when a schema changed and
-// the types were not regenerated. Plain JavaScript with no dependency beyond prettier (a dev tool), so it runs before
-// anything is built. It reads the schema keywords this project uses (docs/contract.md): `type`, `properties`,
+// src/protocol/generated/, and the validators compiled from them (scripts/contract-validators.mjs). test/contract-generated.test.ts runs `generate()` again and fails when a schema changed and
+// the types were not regenerated. Plain JavaScript with no dependency beyond prettier (a dev tool) and ajv (for the
+// validators), so it runs before anything is built. It reads the schema keywords this project uses (docs/contract.md): `type`, `properties`,
 // `required`, `additionalProperties`, `items`, `enum`, `const`, `oneOf`/`anyOf` (a union), `allOf` (an
 // intersection) and `$ref` (in the file or another one of the set); `if`/`then`/`else` and value limits (`minimum`,
-// `pattern`…) have no TypeScript form and are left to the validator.
+// `pattern`…) have no TypeScript form and are left to the validators.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateValidators } from './contract-validators.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -217,6 +218,8 @@ export function generateRaw() {
     if (output.data) blocks.push(output.data(entries));
     files.set(output.file, `${head.join('\n')}\n\n${blocks.join('\n\n')}\n`);
   }
+  // the validators compiled from the same schemas (scripts/contract-validators.mjs)
+  for (const [file, text] of generateValidators(root)) files.set(file, text);
   return files;
 }
 

@@ -1,5 +1,6 @@
-// The TypeScript types in src/protocol/generated/ are derived from the JSON Schemas by `npm run contract`
-// (scripts/contract.mjs): a schema changed without regenerating fails here, and src/domain/conformance.ts and
+// The TypeScript types and the validators in src/protocol/generated/ are derived from the JSON Schemas by
+// `npm run contract` (scripts/contract.mjs, scripts/contract-validators.mjs): a schema changed without regenerating
+// fails here, and src/domain/conformance.ts and
 // src/config/conformance.ts hold the engine's and the config's own types to the generated ones at compile time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ describe('types generated from the schemas', () => {
       'src/protocol/generated/messages.ts',
       'src/protocol/generated/profile.ts',
       'src/protocol/generated/table-config.ts',
+      'src/protocol/generated/validate-event.ts',
+      'src/protocol/generated/validate-input.ts',
     ]);
     for (const [file, text] of files) {
       const committed = readFileSync(join(root, file), 'utf8');

@@ -28,19 +28,6 @@ const PREMATURE = 253;
 
 type Sighting = Extract<Input, { type: 'card' }> & { place: Exclude<Place, 'shoe'> };
 
-/** The card input's `place` and `seat`, checked: `{}` for the shoe, or the reason they are refused. `seat` is read
- * with place `seat` only; elsewhere it is a field the card input does not use, ignored as such fields always were. */
-export function checkPlace(place: unknown, seat: unknown): { place?: Exclude<Place, 'shoe'>; seat?: Seat } | string {
-  if (place === undefined || place === 'shoe') return {};
-  if (place === 'seat') {
-    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 1 || seat > MAX_SEATS)
-      return `card: place "seat" needs the seat, a seat number from 1 to ${MAX_SEATS}`;
-    return { place, seat };
-  }
-  if (place === 'board' || place === 'muck') return { place };
-  return 'card: place must be shoe, seat, board or muck';
-}
-
 export function isSighting(input: Extract<Input, { type: 'card' }>): input is Sighting {
   return input.place !== undefined && input.place !== 'shoe';
 }

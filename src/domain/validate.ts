@@ -1,19 +1,19 @@
 // Turns any JSON value into a typed Input, or a plain reason for `input.rejected`. Bad input never stops the table.
-// Fields are read by fixed names from plain JSON objects only, never looked up by a name the input chose: a field
-// called `toString` or `__proto__` is data like any other, never a property of Object.prototype (docs/validation.md).
+// The shape (types, ranges, closed sets, which fields go together) is the contract's: the check compiled from
+// schemas/input.schema.json by `npm run contract` (src/protocol/generated/validate-input.ts), the one the MQTT edge
+// uses too; a refusal is worded in the floor's sentences by validate-words.ts. What stays here is what a schema does
+// not say: a plain JSON object only (fields are read by fixed names, never through a prototype: a field called
+// `toString` or `__proto__` is data like any other, docs/validation.md), cards and tag ids made canonical, texts cut
+// to 200 characters, `to` on a bet or raise only, a small blind not above its big blind (docs/contract.md).
+import { validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
 import { normalizeUid, parseCard } from './cards.ts';
 import { checkLevels } from './levels-check.ts';
-import { MAX_SEATS, MIN_SEATS } from './limits.ts';
-import { checkPlace } from './sighting.ts';
-import type { Command, CommandName, Input, PanelButton } from './types.ts';
+import type { Command, CommandName, Input, Level, PanelButton, Place, Seat } from './types.ts';
+import { commandWords, inputWords, notACard, ONLY_BET_TO } from './validate-words.ts';
 
 /** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
 type Result = Input | string;
 
-const PANEL_BUTTONS: readonly PanelButton[] = ['check', 'call', 'raise', 'fold', 'allin', 'exposed', 'burn', 'misdeal'];
-// `bet` (one action with `raise`, chips tracked) is accepted but left out of the refusal's words: the golden replays
-// (test/fixtures) hold that sentence as it was.
-const IS_BUTTON = new Set<unknown>([...PANEL_BUTTONS, 'bet']);
 const MAX_TEXT = 200;
 
 type Obj = Record<string, unknown>;
@@ -24,115 +24,91 @@ const isObj = (v: unknown): v is Obj => {
   const proto: unknown = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 };
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-const isSeat = (v: unknown): v is number => isInt(v) && v >= 1 && v <= MAX_SEATS;
-/** A stack or an amount (R-CHIPS-STACK): a whole number of chips from 1. */
-const isChips = (v: unknown): v is number => isInt(v) && v >= 1 && v <= MAX_CHIPS;
-const MAX_CHIPS = 1_000_000_000;
-const CHIPS_RANGE = `chips must be a whole number from 1 to ${MAX_CHIPS}`;
-
-function fail(reason: string): Result {
-  return reason;
-}
 
 export function validateInput(raw: unknown): Result {
-  if (!isObj(raw)) return fail('an input must be a JSON object');
-  const { at, type } = raw;
-  if (!isInt(at) || at < 0) return fail('`at` must be a non-negative integer (milliseconds)');
-  if (typeof type !== 'string') return fail('`type` is missing');
+  if (!isObj(raw)) return 'an input must be a JSON object';
+  if (!validateInputShape(raw)) return inputWords(raw, validateInputShape.errors ?? []);
+  const at = raw.at as number;
+  const type = raw.type as Input['type'];
   // Card reads and panel buttons first: they are nearly every input.
   switch (type) {
     case 'card': {
       // R-CARD-PLACE: where the antenna sits; none (or `shoe`) is the shoe
-      const where = raw.place === undefined ? null : checkPlace(raw.place, raw.seat);
-      if (typeof where === 'string') return fail(where);
+      const place = raw.place as Place | undefined;
+      const where =
+        place === undefined || place === 'shoe'
+          ? null
+          : place === 'seat'
+            ? { place, seat: raw.seat as Seat }
+            : { place };
       if (raw.card !== undefined) {
-        const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
-        if (!card)
-          return fail(
-            `card: "${String(raw.card).slice(0, 20)}" is not a card (rank AKQJT98765432, suit shdc, e.g. "As")`,
-          );
+        const card = parseCard(raw.card as string);
+        if (!card) return notACard(raw);
         // the hot path: a canonical read is used as it came (the engine only reads inputs), no copy
         if (card === raw.card && raw.uid === undefined && where === null) return raw as Input;
         return { type, at, card, ...where } as Input;
       }
-      if (raw.uid !== undefined) {
-        const uid = typeof raw.uid === 'string' ? normalizeUid(raw.uid) : null;
-        if (!uid) return fail('uid must be a hex tag id');
-        return { type, at, uid, ...where } as Input;
-      }
-      return fail('a card input needs `card` or `uid`');
+      const uid = normalizeUid(raw.uid as string);
+      if (!uid) return 'uid must be a hex tag id';
+      return { type, at, uid, ...where } as Input;
     }
     case 'panel': {
       const button = raw.button as PanelButton;
-      if (!IS_BUTTON.has(button)) return fail(`panel button must be one of ${PANEL_BUTTONS.join(', ')}`);
       if (raw.card === undefined && raw.raises === undefined && raw.to === undefined && button !== 'burn')
         return raw as Input;
+      if (raw.to !== undefined && button !== 'bet' && button !== 'raise') return ONLY_BET_TO;
       const input: Input = { type, at, button };
-      if (raw.to !== undefined) {
-        if (button !== 'bet' && button !== 'raise') return fail('only a bet or raise carries `to`');
-        if (!isChips(raw.to)) return fail(`to: ${CHIPS_RANGE}`);
-        input.to = raw.to;
-      }
+      if (raw.to !== undefined) input.to = raw.to as number;
       if (raw.card !== undefined) {
-        const card = typeof raw.card === 'string' ? parseCard(raw.card) : null;
-        if (!card) return fail('panel card is not a card');
+        const card = parseCard(raw.card as string);
+        if (!card) return 'panel card is not a card';
         input.card = card;
-      } else if (button === 'burn') {
-        return fail('burn needs `card`: the card drawn as the burn');
       }
-      if (button === 'allin' && raw.raises !== undefined) {
-        if (typeof raw.raises !== 'boolean') return fail('raises must be true or false');
-        input.raises = raw.raises;
-      }
+      if (button === 'allin' && raw.raises !== undefined) input.raises = raw.raises as boolean;
       return input;
     }
     case 'shuffle':
     case 'tick':
       return { type, at };
     case 'seat':
-      if (!isSeat(raw.seat)) return fail(`seat must be a seat number from 1 to ${MAX_SEATS}`);
-      if (typeof raw.occupied !== 'boolean') return fail('occupied must be true or false');
-      return { type, at, seat: raw.seat, occupied: raw.occupied };
-    case 'chips':
-      return validateChips(raw, at);
+      return { type, at, seat: raw.seat as Seat, occupied: raw.occupied as boolean };
+    case 'chips': {
+      const input: Input = {
+        type,
+        at,
+        seat: raw.seat as Seat,
+        added: [...(raw.added as number[])],
+        removed: [...(raw.removed as number[])],
+      };
+      const v = raw.verbal as { action: 'call' | 'raise' | 'allin'; to?: number } | undefined;
+      if (v !== undefined) input.verbal = v.to === undefined ? { action: v.action } : { action: v.action, to: v.to };
+      return input;
+    }
     case 'timebank':
-      if (!isSeat(raw.seat)) return fail('timebank needs a seat');
-      return { type, at, seat: raw.seat };
+      return { type, at, seat: raw.seat as Seat };
     case 'clock-request': {
-      const by = raw.by;
-      if (by !== 'seat' && by !== 'dealer' && by !== 'floor')
-        return fail('clock-request by must be seat, dealer or floor');
-      if (by === 'seat') {
-        if (!isSeat(raw.seat)) return fail('a clock request by a seat needs the seat');
-        return { type, at, by, seat: raw.seat };
-      }
-      return { type, at, by };
+      const by = raw.by as 'seat' | 'dealer' | 'floor';
+      return by === 'seat' ? { type, at, by, seat: raw.seat as Seat } : { type, at, by };
     }
     case 'device': {
-      if (typeof raw.device !== 'string' || raw.device === '') return fail('device needs a name');
-      if (typeof raw.online !== 'boolean') return fail('device needs online true or false');
       const detail = typeof raw.detail === 'string' ? raw.detail.slice(0, MAX_TEXT) : '';
-      return { type, at, device: raw.device.slice(0, MAX_TEXT), online: raw.online, detail };
+      return { type, at, device: (raw.device as string).slice(0, MAX_TEXT), online: raw.online as boolean, detail };
     }
     case 'command': {
-      const command = validateCommand(raw);
+      const command = commandOf(raw);
       if (typeof command === 'string') return command;
       const input = { type, at, ...command } as Input;
-      if (raw.id !== undefined) {
-        if (typeof raw.id !== 'string' && typeof raw.id !== 'number') return fail('command id must be a string');
-        (input as Obj).id = String(raw.id).slice(0, MAX_TEXT);
-      }
+      if (raw.id !== undefined) (input as Obj).id = String(raw.id).slice(0, MAX_TEXT);
       return input;
     }
     default:
-      return fail(`unknown input type "${type.slice(0, 40)}"`);
+      return inputWords(raw, []);
   }
 }
 
-/** The fields each command may carry besides `type`, `at`, `name` and `id`: a command is a closed set of fields,
- * here and on the MQTT edge (src/mqtt/commands.ts), so a misspelt field is refused, not silently ignored. Typed by
- * CommandName, so a new command does not compile until it has its line here. */
+/** The fields each command may carry besides `type`, `at`, `name` and `id` (the MQTT edge's list, src/mqtt/commands.ts;
+ * the schema's `additionalProperties: false` closes each command here, and test/contract.test.ts holds the two
+ * equal). Typed by CommandName, so a new command does not compile until it has its line here. */
 export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]>> = {
   setup: ['seats', 'profile', 'rules', 'game'],
   'seat-player': ['seat', 'player', 'chips'],
@@ -145,104 +121,52 @@ export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]
   'levels-resume': [],
   'levels-adjust': ['minutes', 'step'],
 };
-// A Map of Sets, so that a field named like an Object.prototype member is unknown like any other.
-const COMMAND_FIELDS = new Map<string, ReadonlySet<string>>(
-  Object.entries(COMMAND_FIELD_NAMES).map(([name, fields]) => [name, new Set(['type', 'at', 'name', 'id', ...fields])]),
-);
-
-/** The first own field of `raw` that is not in `known`, or null. */
-function unknownField(raw: Obj, known: ReadonlySet<string>): string | null {
-  for (const key of Object.keys(raw)) if (!known.has(key)) return key;
-  return null;
-}
 
 /** A command's fields, checked; a string is the reason it is refused. */
 export function validateCommand(raw: Obj): Command | string {
-  const name = raw.name;
-  const known = typeof name === 'string' ? COMMAND_FIELDS.get(name) : undefined;
-  const extra = known ? unknownField(raw, known) : null;
-  if (extra !== null)
-    return `${String(name)}: unknown field "${extra.slice(0, 40)}" (fields: ${[...known!].slice(4).join(', ') || 'none'})`;
+  if (!validateCommandShape(raw)) return commandWords(raw, validateCommandShape.errors ?? []);
+  return commandOf(raw);
+}
+
+/** A command the schema took, as the engine reads it: only its own fields, and what the schema does not say. */
+function commandOf(raw: Obj): Command | string {
+  const name = raw.name as CommandName;
   switch (name) {
     case 'setup': {
-      if (!isInt(raw.seats) || raw.seats < MIN_SEATS || raw.seats > MAX_SEATS)
-        return `setup: seats must be ${MIN_SEATS} to ${MAX_SEATS}`;
-      const profile = raw.profile === undefined ? 'tda' : raw.profile;
-      if (typeof profile !== 'string' || profile === '') return 'setup: profile must be a profile name';
-      if (raw.rules !== undefined && !isObj(raw.rules)) return 'setup: rules must be an object';
-      if (raw.game !== undefined && raw.game !== 'holdem' && raw.game !== 'omaha')
-        return 'setup: game must be holdem or omaha';
-      const cmd: Command = { name, seats: raw.seats, profile };
-      if (isObj(raw.rules)) cmd.rules = raw.rules;
-      if (raw.game !== undefined) cmd.game = raw.game;
+      const cmd: Command = { name, seats: raw.seats as number, profile: (raw.profile ?? 'tda') as string };
+      if (raw.rules !== undefined) {
+        if (!isObj(raw.rules)) return 'setup: rules must be an object';
+        cmd.rules = raw.rules;
+      }
+      if (raw.game !== undefined) cmd.game = raw.game as 'holdem' | 'omaha';
       return cmd;
     }
-    case 'seat-player':
-      if (!isSeat(raw.seat)) return `seat-player: seat must be a seat number from 1 to ${MAX_SEATS}`;
-      if (typeof raw.player !== 'string' && typeof raw.player !== 'number') return 'seat-player: player is missing';
-      if (String(raw.player).trim() === '') return 'seat-player: player is empty';
-      if (raw.chips !== undefined && !isChips(raw.chips)) return `seat-player: ${CHIPS_RANGE}`;
-      return raw.chips === undefined
-        ? { name, seat: raw.seat, player: String(raw.player).slice(0, MAX_TEXT) }
-        : { name, seat: raw.seat, player: String(raw.player).slice(0, MAX_TEXT), chips: raw.chips };
+    case 'seat-player': {
+      const player = String(raw.player).slice(0, MAX_TEXT);
+      const seat = raw.seat as Seat;
+      return raw.chips === undefined ? { name, seat, player } : { name, seat, player, chips: raw.chips as number };
+    }
     case 'set-stack':
-      if (!isSeat(raw.seat)) return `set-stack: seat must be a seat number from 1 to ${MAX_SEATS}`;
-      if (!isChips(raw.chips)) return `set-stack: ${CHIPS_RANGE}`;
-      return { name, seat: raw.seat, chips: raw.chips };
+      return { name, seat: raw.seat as Seat, chips: raw.chips as number };
     case 'remove-player':
     case 'set-button':
-      if (!isSeat(raw.seat)) return `${name}: seat must be a seat number from 1 to ${MAX_SEATS}`;
-      return { name, seat: raw.seat };
+      return { name, seat: raw.seat as Seat };
     case 'penalty':
-      if (!isSeat(raw.seat)) return `penalty: seat must be a seat number from 1 to ${MAX_SEATS}`;
       // `hands` counts hands directly; `rounds` (R-PENALTY) becomes rounds × players when given.
-      if ((raw.rounds === undefined) === (raw.hands === undefined))
-        return 'penalty: give either rounds (R-PENALTY: rounds × players) or hands (a number of hands)';
-      if (raw.hands !== undefined) {
-        if (!isInt(raw.hands) || raw.hands < 1 || raw.hands > 1000)
-          return 'penalty: hands must be a whole number from 1 to 1000';
-        return { name, seat: raw.seat, hands: raw.hands };
-      }
-      if (!isInt(raw.rounds) || raw.rounds < 1 || raw.rounds > 100)
-        return 'penalty: rounds must be a whole number from 1 to 100';
-      return { name, seat: raw.seat, rounds: raw.rounds };
+      return raw.hands !== undefined
+        ? { name, seat: raw.seat as Seat, hands: raw.hands as number }
+        : { name, seat: raw.seat as Seat, rounds: raw.rounds as number };
     case 'levels-start': {
-      const levels = checkLevels(raw.levels);
+      // the schema's shape, and a small blind not above its big blind (docs/contract.md)
+      const levels: Level[] | string = checkLevels(raw.levels);
       return typeof levels === 'string' ? `levels-start: ${levels}` : { name, levels };
     }
     case 'levels-pause':
     case 'levels-resume':
       return { name };
-    case 'levels-adjust': {
-      const { minutes, step } = raw;
-      if ((minutes === undefined) === (step === undefined))
-        return 'levels-adjust: give either minutes (e.g. 1 or -1) or step (1: next level, -1: previous level)';
-      if (step !== undefined) {
-        if (step !== 1 && step !== -1) return 'levels-adjust: step must be 1 (next level) or -1 (previous level)';
-        return { name, step };
-      }
-      if (!isInt(minutes) || minutes === 0 || Math.abs(minutes) > 24 * 60)
-        return 'levels-adjust: minutes must be a whole number of minutes to add (or, below 0, to take off), not 0';
-      return { name, minutes };
-    }
+    case 'levels-adjust':
+      return raw.step !== undefined ? { name, step: raw.step as 1 | -1 } : { name, minutes: raw.minutes as number };
     default:
-      return `unknown command "${String(name).slice(0, 40)}"`;
+      return commandWords(raw, []);
   }
-}
-
-/** A chip reader's motion (R-BET-CHIPS): lists of chip values; whether they are in `chips.denominations` is the
- * engine's to judge (it knows the profile). */
-function validateChips(raw: Obj, at: number): Result {
-  if (!isSeat(raw.seat)) return fail(`chips: seat must be a seat number from 1 to ${MAX_SEATS}`);
-  const list = (v: unknown): v is number[] => Array.isArray(v) && v.length <= 200 && v.every(isChips);
-  if (!list(raw.added) || !list(raw.removed)) return fail('chips: added and removed must be lists of chip values');
-  const input: Input = { type: 'chips', at, seat: raw.seat, added: [...raw.added], removed: [...raw.removed] };
-  if (raw.verbal !== undefined) {
-    const v = raw.verbal;
-    if (!isObj(v) || (v.action !== 'call' && v.action !== 'raise' && v.action !== 'allin'))
-      return fail('chips: verbal must be {action: call | raise | allin, to?}');
-    if (v.to !== undefined && !isChips(v.to)) return fail(`chips: verbal.to: ${CHIPS_RANGE}`);
-    input.verbal = v.to === undefined ? { action: v.action } : { action: v.action, to: v.to };
-  }
-  return input;
 }
