@@ -69,12 +69,13 @@
     return info.bet ? `${stack}\nbet ${money(info.bet)}` : stack;
   }
 
-  /** The pots and the amount to call, with chips tracked. */
+  /** The pots and the amount to call, with chips tracked: a line each under the hand (one line would overflow the
+   * felt at 1280x800 with a side pot or a big call). */
   function potsText(s) {
     if (!s.pots) return '';
     const pots = s.pots.map((p, i) => `${i === 0 ? 'pot' : `side ${i}`} ${money(p.amount)}`).join(' · ');
-    const call = s.toCall ? ` · to call ${money(s.toCall)}` : '';
-    return (pots ? ` · ${pots}` : '') + call;
+    const call = s.toCall ? `\nto call ${money(s.toCall)}` : '';
+    return (pots ? `\n${pots}` : '') + call;
   }
 
   function layoutSeats() {
