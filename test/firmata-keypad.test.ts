@@ -1,17 +1,23 @@
 // The wired panel's amount keypad: the entry rules (pure), the adapter with an injected connection, and the whole
 // path on the real StandardFirmata firmware in avr8js over a pty: a VKey's voltage on an analog pin → johnny-five's
 // Keypad → a `raise` with `to`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadProfiles } from '../src/config/profiles.ts';
+import { createTable } from '../src/domain/table.ts';
 import { NO_AMOUNT, pressKey, raisePress, VKEY_KEYS, type AmountEntry } from '../src/hardware/firmata/amount.ts';
 import { createFirmataBoard } from '../src/hardware/firmata/board.ts';
 import type { ConnectionOptions, FirmataConnection } from '../src/hardware/firmata/connection.ts';
 import type { FirmataBoardDefinition } from '../src/hardware/firmata/definition.ts';
 import { pinProblems } from '../src/hardware/firmata/pins.ts';
+import { createSimulatedBoard } from '../src/hardware/firmata/simulated.ts';
 import type { Device } from '../src/hardware/types.ts';
 import type { RawInput } from '../src/runtime/types.ts';
 import { firmataHexAvailable } from './helpers/avr.ts';
+import { numberedTable } from './helpers/numbered-table.ts';
 import { wireUno, type WiredUno } from './helpers/avr-bridge.ts';
 import { openPtyPair, requireSocat, waitFor, type PtyPair } from './helpers/pty.ts';
 import { tableSnap } from './helpers/snapshot.ts';
@@ -189,5 +195,52 @@ describe.skipIf(!run)('keypad on StandardFirmata in avr8js over a pty', () => {
     expect(keys).toEqual(['1', '2', 'clear', '3', '5', 'enter']);
     expect(await pressRaise()).toEqual({ type: 'panel', button: 'raise', to: 35 });
     expect(await pressRaise()).toEqual({ type: 'panel', button: 'raise' });
+  });
+});
+
+describe('keypad on the simulated board with the real engine (chips tracked)', () => {
+  it('6 0 0 enter, raise: the engine takes a raise to 600; a short total is corrected by the rules', async () => {
+    const table = numberedTable(createTable({ profiles: loadProfiles() }));
+    const events: { type: string; [k: string]: unknown }[] = [];
+    let now = 0;
+    const sim = createSimulatedBoard({ name: 'board' });
+    const apply = (input: RawInput) => {
+      const batch = table.apply({ ...input, at: now });
+      events.push(...(batch as unknown as typeof events));
+      sim.render!(batch, table.snapshot());
+    };
+    await sim.start({ submit: apply, logger: pino({ level: 'silent' }), now: () => now });
+    // The opening of test/fixtures/chips-tda46.jsonl: three players of 5,000, blinds 25-50, the button on seat 1.
+    const inputs = readFileSync(join(import.meta.dirname, 'fixtures/chips-tda46.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as RawInput & { at: number });
+    for (const input of inputs.slice(
+      0,
+      inputs.findIndex((i) => i.type === 'panel'),
+    )) {
+      if (input.type === 'chips') continue; // no chip reader here: the amounts come from the keypad
+      now = input.at;
+      apply(input);
+    }
+    expect(table.snapshot().onAction?.seat).toBe(1);
+    for (const k of ['6', '0', '0', 'enter']) sim.key(k);
+    now += 500;
+    sim.press('raise');
+    expect(events.filter((e) => e.type === 'bet.placed').at(-1)).toMatchObject({ seat: 1, action: 'raise', to: 600 });
+    // Seat 2 (the small blind) types 700: +100 over 600 is under half the 550 increment, so it is a call (R-BET-INCOMPLETE).
+    expect(table.snapshot().onAction?.seat).toBe(2);
+    for (const k of ['7', '0', '0', 'enter']) sim.key(k);
+    sim.press('raise');
+    expect(events.filter((e) => e.type === 'bet.corrected').at(-1)).toMatchObject({
+      seat: 2,
+      from: 700,
+      to: 600,
+      rule: 'R-BET-INCOMPLETE',
+    });
+    expect(events.filter((e) => e.type === 'action').at(-1)).toMatchObject({ seat: 2, action: 'call' });
+    // Seat 3: a raise with no amount entered is refused by the rules, as from any panel.
+    sim.press('raise');
+    expect(events.at(-1)).toMatchObject({ type: 'request.rejected', reason: 'amount-required', seat: 3 });
   });
 });
