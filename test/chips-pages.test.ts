@@ -80,16 +80,28 @@ describe.skipIf(!haveChromium)('board and floor page on a chips-tracked simulate
     await expect
       .poll(
         async () => {
-          const phase = (await board.textContent('#phase')) ?? '';
+          const pots = (await board.locator('#phase .pots').allTextContents())[0] ?? '';
           const chips = await board.locator('.seat .chips').allTextContents();
-          return (
-            new RegExp(`\\npot ${MONEY}.*\\nto call ${MONEY}$`).test(phase) && chips.some((t) => /\nbet \d/.test(t))
-          );
+          return new RegExp(`^pot ${MONEY}.* · to call ${MONEY}$`).test(pots) && chips.some((t) => /\nbet \d/.test(t));
         },
         { timeout: 60_000, interval: 50 },
       )
       .toBe(true);
     await board.screenshot({ path: join(artifacts, 'board-chips.png') });
+    // The board cards, the hand, the pot and the call stay clear of every seat and inside the felt's panel.
+    const clash = await board.evaluate(`(() => {
+      const box = (el) => el.getBoundingClientRect();
+      // The text's and the cards' own extent (the blocks are as wide as the centre column).
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('center'));
+      const p = range.getBoundingClientRect();
+      const panel = box(document.getElementById('table-view'));
+      const seats = [...document.querySelectorAll('.seat')].map(box);
+      const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const inside = p.left >= panel.left && p.right <= panel.right && p.top >= panel.top && p.bottom <= panel.bottom;
+      return { seats: seats.filter((s) => meet(s, p)).length, inside };
+    })()`);
+    expect(clash).toEqual({ seats: 0, inside: true });
     const chips = await board.locator('.seat .chips').allTextContents();
     for (const t of chips) expect(t).toMatch(new RegExp(`^${MONEY}(\\nbet ${MONEY})?$`));
   }, 90_000);
