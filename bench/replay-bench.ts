@@ -18,7 +18,14 @@ export interface Generated {
   seconds: number;
 }
 
-export function generate(file: string, hands: number, profiles: Readonly<Record<string, Profile>>): Generated {
+/** `chips`: the session tracks chips (`npm start -- --chips`: stacks, blinds and antes, bets with amounts, side pots,
+ * busts and rebuys), so the replay runs the money rules too. */
+export function generate(
+  file: string,
+  hands: number,
+  profiles: Readonly<Record<string, Profile>>,
+  chips = false,
+): Generated {
   const t0 = performance.now();
   const fd = openSync(file, 'w');
   let chunk: string[] = [];
@@ -40,6 +47,7 @@ export function generate(file: string, hands: number, profiles: Readonly<Record<
         hands,
         profiles,
         keepInputs: false,
+        chips,
         onInput: (input) => {
           chunk.push(JSON.stringify(input) + '\n');
           if (++pending >= 4096) flush();

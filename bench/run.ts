@@ -1,11 +1,13 @@
-// `npm run bench`: (a) engine replay throughput against a JSON-parse floor, (b) the hand evaluator against phe, and
-// the Omaha evaluator (BENCH_EVALS / 4 deals) beside it.
+// `npm run bench`: (a) engine replay throughput against a JSON-parse floor, for a session without chips and one with
+// chips tracked (--chips), side by side; (b) the hand evaluator against phe, and the Omaha evaluator (BENCH_EVALS / 4
+// deals) beside it.
 // BENCH_HANDS (default 100000) sets the session length, BENCH_EVALS (default 2000000) the evaluator's hand count.
 // Figures only: nothing here asserts on time (docs/bench.md records what was measured).
 import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProfiles } from '../src/config/profiles.ts';
+import type { Profile } from '../src/domain/profile.ts';
 import { benchEvaluator } from './evaluator-bench.ts';
 import { benchOmaha } from './evaluator-omaha-bench.ts';
 import { generate, parsePass, replayPass, type Pass } from './replay-bench.ts';
@@ -22,19 +24,20 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const row = (cells: string[], widths: number[]) =>
   cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 
-function main(): void {
-  const hands = count('BENCH_HANDS', 100_000);
-  const evals = count('BENCH_EVALS', 2_000_000);
-  const profiles = loadProfiles();
-  const file = join(tmpdir(), `pokertable-bench-${process.pid}.jsonl`);
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`pokertable bench: node ${process.version}, ${cpus().length} × ${cpu}`);
+interface EngineFigures {
+  /** inputs/s of the floor, of parse + apply, of the replay with its output */
+  parse: number;
+  apply: number;
+  replay: number;
+  /** parse + apply time over the parse floor's */
+  ratio: number;
+}
 
+/** One replay section: generate a session, time parse, parse + apply and replay over it (best of two rounds). */
+function engineSection(hands: number, profiles: Readonly<Record<string, Profile>>, chips: boolean): EngineFigures {
+  const file = join(tmpdir(), `pokertable-bench-${process.pid}${chips ? '-chips' : ''}.jsonl`);
   try {
-    console.log(
-      `\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`,
-    );
-    const g = generate(file, hands, profiles);
+    const g = generate(file, hands, profiles, chips);
     console.log(
       `    ${fmt(g.hands)} hands, ${fmt(g.inputs)} inputs, ${fmt(g.events)} events, ${(g.bytes / 1e6).toFixed(1)} MB in ${g.seconds.toFixed(1)} s` +
         ` (${g.rejected} rejected) → ${file}`,
@@ -72,7 +75,7 @@ function main(): void {
     // out is the replay CLI's output, shown beside it (docs/bench.md).
     const ratio = apply.seconds / parse.seconds;
     console.log(
-      `    engine: parse + apply / floor = ${ratio.toFixed(2)}× the parse time (guard ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT met'})`,
+      `    engine${chips ? ' (chips tracked)' : ''}: parse + apply / floor = ${ratio.toFixed(2)}× the parse time (guard ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT met'})`,
     );
     console.log(
       `    with the output: parse + apply + stringify / floor = ${(replay.seconds / parse.seconds).toFixed(2)}× ` +
@@ -86,9 +89,40 @@ function main(): void {
     );
     const list = (passes: Pass[]) => passes.map((p) => p.seconds.toFixed(2)).join(', ');
     console.log(`    rounds (s): parse ${list(parses)}; parse + apply ${list(applies)}; replay ${list(replays)}`);
+    const rate = (p: Pass) => p.lines / p.seconds;
+    return { parse: rate(parse), apply: rate(apply), replay: rate(replay), ratio };
   } finally {
     rmSync(file, { force: true });
   }
+}
+
+function main(): void {
+  const hands = count('BENCH_HANDS', 100_000);
+  const evals = count('BENCH_EVALS', 2_000_000);
+  const profiles = loadProfiles();
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`pokertable bench: node ${process.version}, ${cpus().length} × ${cpu}`);
+
+  console.log(
+    `\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`,
+  );
+  const plain = engineSection(hands, profiles, false);
+  console.log(`\n    the same with chips tracked (--chips: stacks, blinds, bets with amounts, side pots, busts) …`);
+  const chips = engineSection(hands, profiles, true);
+  const side = [40, 14, 16];
+  console.log(row(['    inputs/s', 'no chips', 'chips tracked'], side));
+  for (const [label, key] of [
+    ['JSON.parse each line (floor)', 'parse'],
+    ['parse + apply (no output)', 'apply'],
+    ['replay: parse + apply + stringify', 'replay'],
+  ] as const)
+    console.log(row([`    ${label}`, fmt(plain[key]), fmt(chips[key])], side));
+  console.log(
+    row(['    engine / floor (guard ≤ 3×)', `${plain.ratio.toFixed(2)}×`, `${chips.ratio.toFixed(2)}×`], side),
+  );
+  console.log(
+    `    engine with chips tracked: ${chips.ratio.toFixed(2)}× the parse floor (guard ≤ 3×: ${chips.ratio <= 3 ? 'met' : 'NOT met'})`,
+  );
 
   console.log(`\n(b) 7-card evaluator — ${fmt(evals)} random hands, best of 5 rounds …`);
   const e = benchEvaluator(evals, 5);

@@ -76,6 +76,39 @@ describe('floor page sentences', () => {
     ).toBe('Clock called on seat 3 (Ann): 70 seconds to act');
   });
 
+  it("says what a set-stack and the amount pad did (chips tracked), with the rules' correction", () => {
+    const names = { 2: 'Bea' };
+    const stack = (reason: string, amount: number) =>
+      W.doneSentence('set-stack', { seat: 2, chips: 30_000 }, [{ type: 'stack.set', seat: 2, chips: 30_000 }], {
+        names,
+        reason,
+        amount,
+      });
+    expect(stack('add-on', 10_000)).toBe('Seat 2 (Bea): stack 30,000 (add-on of 10,000)');
+    expect(stack('rebuy', 20_000)).toBe('Seat 2 (Bea): stack 30,000 (rebuy of 20,000)');
+    expect(stack('correction', 30_000)).toBe('Seat 2 (Bea): stack 30,000 (corrected)');
+    const raise = [
+      { type: 'bet.corrected', seat: 2, from: 1100, to: 1150, rule: 'R-BET-INCOMPLETE' },
+      { type: 'action', seat: 2, action: 'raise', by: 'panel' },
+      { type: 'bet.placed', seat: 2, action: 'raise', amount: 1100, to: 1150, stack: 5000 },
+    ];
+    expect(W.doneSentence('bet', { button: 'raise', to: 1100 }, raise, { names, seat: 2 })).toBe(
+      'Seat 2 (Bea) raises to 1,150 (1,100 corrected to 1,150, R-BET-INCOMPLETE)',
+    );
+    const call = [
+      { type: 'bet.corrected', seat: 2, from: 500, to: 600, rule: 'R-BET-INCOMPLETE' },
+      { type: 'action', seat: 2, action: 'call', by: 'panel' },
+      { type: 'bet.placed', seat: 2, action: 'call', amount: 550, to: 600, stack: 5000 },
+    ];
+    expect(W.doneSentence('bet', { button: 'raise', to: 500 }, call, { names, seat: 2 })).toBe(
+      'Seat 2 (Bea) calls 550 (500 corrected to 600, R-BET-INCOMPLETE)',
+    );
+    expect(W.doneSentence('bet', { button: 'bet', to: 400 }, [], { names, seat: 2 })).toBe(
+      'Seat 2 (Bea) bet to 400 sent',
+    );
+    expect(W.errorSentence('amount-required')).toBe('A bet needs its total');
+  });
+
   it('turns a refusal into a sentence: the message when the answer has one, else the reason in words', () => {
     expect(W.errorSentence({ code: 'seat-empty', message: 'seat 4 is empty' })).toBe('seat 4 is empty');
     expect(W.errorSentence('seat-empty', { seat: 4 })).toBe('Seat 4 is empty');

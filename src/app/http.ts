@@ -58,6 +58,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/floor.js': { file: join(webDir, 'floor.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-view.js': { file: join(webDir, 'floor-view.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-structures.js': { file: join(webDir, 'floor-structures.js'), type: 'text/javascript; charset=utf-8' },
+  '/floor-chips.js': { file: join(webDir, 'floor-chips.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-words.js': { file: join(webDir, 'floor-words.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
 };

@@ -54,10 +54,18 @@
     renderBoardCards(s.board || []);
     // Names and badges change the seats' sizes: place them again (cheap: a few seats, on state changes only).
     layoutSeats();
-    $('phase').textContent =
-      (s.hand === null
+    const phase = $('phase');
+    phase.textContent =
+      s.hand === null
         ? 'Waiting for the shuffle'
-        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`) + potsText(s);
+        : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
+    const pots = potsText(s);
+    if (pots) {
+      const line = document.createElement('div');
+      line.className = 'pots';
+      line.textContent = pots;
+      phase.appendChild(line);
+    }
   }
 
   const money = (n) => root.BoardClocks.money(n);
@@ -69,12 +77,13 @@
     return info.bet ? `${stack}\nbet ${money(info.bet)}` : stack;
   }
 
-  /** The pots and the amount to call, with chips tracked. */
+  /** The pots and the amount to call, with chips tracked: a smaller line of its own under the hand (on the hand's
+   * line it overflowed the felt at 1280x800). */
   function potsText(s) {
     if (!s.pots) return '';
-    const pots = s.pots.map((p, i) => `${i === 0 ? 'pot' : `side ${i}`} ${money(p.amount)}`).join(' · ');
-    const call = s.toCall ? ` · to call ${money(s.toCall)}` : '';
-    return (pots ? ` · ${pots}` : '') + call;
+    const pots = s.pots.map((p, i) => `${i === 0 ? 'pot' : `side ${i}`} ${money(p.amount)}`);
+    if (s.toCall) pots.push(`to call ${money(s.toCall)}`);
+    return pots.join(' · ');
   }
 
   function layoutSeats() {

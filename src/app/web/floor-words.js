@@ -50,6 +50,8 @@
     'set-button': ['button.set'],
     penalty: ['penalty.started'],
     clock: ['clock.called'],
+    'set-stack': ['stack.set'],
+    bet: ['action'],
   };
 
   /**
@@ -113,9 +115,33 @@
         const seconds = Math.round((e.deadline - (c.now ?? e.at)) / 1000);
         return `Clock called on ${who(e.seat, c.names)}: ${seconds} seconds to act`;
       }
+      case 'set-stack': {
+        const why = { rebuy: 'rebuy', 'add-on': 'add-on', correction: 'corrected' }[c.reason];
+        const what = why && c.reason !== 'correction' ? ` (${why} of ${chips(c.amount)})` : why ? ' (corrected)' : '';
+        return `${cap(who(body.seat, c.names))}: stack ${chips(body.chips)}${what}`;
+      }
+      case 'bet':
+        return betSentence(body, events, c);
       default:
         return `${command}: done`;
     }
+  }
+
+  /** The amount pad's bet as the table took it: the action, and a correction by the rules when there was one. */
+  function betSentence(body, events, c) {
+    const action = events.find((e) => e.type === 'action');
+    const seat = action ? action.seat : c.seat;
+    const placed = events.find((e) => e.type === 'bet.placed' && e.seat === seat);
+    const fixed = events.find((e) => e.type === 'bet.corrected' && e.seat === seat);
+    const did = !action
+      ? `${body.button} to ${chips(body.to)} sent`
+      : action.action === 'raise'
+        ? `${body.button === 'bet' ? 'bets' : 'raises to'} ${chips(placed ? placed.to : body.to)}`
+        : action.action === 'allin'
+          ? `all-in${placed ? ` for ${chips(placed.to)}` : ''}`
+          : `${action.action}s${placed ? ` ${chips(placed.amount)}` : ''}`;
+    const note = fixed ? ` (${chips(fixed.from)} corrected to ${chips(fixed.to)}, ${fixed.rule})` : '';
+    return `${cap(who(seat, c.names))} ${did}${note}`;
   }
 
   const REASONS = {
@@ -134,6 +160,10 @@
     'caller-not-seated': 'The calling seat has no player',
     'caller-absent': 'The calling player is not at the table',
     'caller-on-action': 'A player cannot call the clock on themselves',
+    'no-chips': 'This table does not track chips',
+    'not-on-action': 'That seat is no longer on action',
+    'amount-required': 'A bet needs its total',
+    'exceeds-stack': 'That is more than the player has',
   };
 
   /** A refusal as a sentence: the answer's `error.message` when it has one, else the engine's reason in words. */

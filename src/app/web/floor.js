@@ -1,7 +1,7 @@
 // The floor page: logs in to the table's broker with a floor account (MQTT over WebSocket), shows the level clock and
 // the seats, and sends floor commands on <base>/cmd/<name>, answered on <base>/cmd/result. Every answer is shown as a
 // sentence (floor-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global mqtt, TableTime, FloorWords, FloorView, FloorStructures */
+/* global mqtt, TableTime, FloorWords, FloorView, FloorStructures, FloorChips */
 'use strict';
 
 (function () {
@@ -47,7 +47,14 @@
       everConnected = true;
       c.options.reconnectPeriod = 1000;
       c.subscribe(
-        [`${base}/cmd/result`, `${base}/events`, `${base}/state`, `${base}/clock`, `${base}/status`],
+        [
+          `${base}/cmd/result`,
+          `${base}/input/result`,
+          `${base}/events`,
+          `${base}/state`,
+          `${base}/clock`,
+          `${base}/status`,
+        ],
         { qos: 1 },
         (err, granted) => {
           const refused = (granted || []).filter((g) => g.qos === 128).map((g) => g.topic);
@@ -136,7 +143,7 @@
       if (view.events.length > 200) view.events.shift();
       if (data.type === 'request.rejected' && data.request === 'clock') settleClockCall(data);
       if (data.type === 'clock.called' && data.by === 'floor') settleClockCall(data);
-    } else if (topic === `${base}/cmd/result`) onResult(data);
+    } else if (topic === `${base}/cmd/result` || topic === `${base}/input/result`) onResult(data);
   }
 
   function onResult(answer) {
@@ -163,8 +170,8 @@
     return out;
   }
 
-  // ---- commands ----
-  function send(name, body, extra) {
+  // ---- commands (and the amount pad's panel input, on <base>/input with the seq it was made in) ----
+  function send(name, body, extra, input) {
     if (!client || !client.connected)
       return say('Not connected to the table: wait for “live”, then try again.', 'error');
     const id = `floor-${Date.now().toString(36)}-${++counter}`;
@@ -177,7 +184,8 @@
     }, ANSWER_MS);
     pending.set(id, { name, body, extra: extra || {}, seq: lastSeq, timer });
     say('Sending…', 'busy');
-    client.publish(`${base}/cmd/${name}`, JSON.stringify({ id, ...body }), { qos: 1 });
+    const message = input ? { id, seq: lastSeq, ...body } : { id, ...body };
+    client.publish(input ? `${base}/input` : `${base}/cmd/${name}`, JSON.stringify(message), { qos: 1 });
   }
 
   let clockCall = null;
@@ -215,7 +223,10 @@
   // ---- drawing (floor-view.js) ----
   const renderStatus = () => FloorView.status(view, tableNow());
   const renderTime = () => FloorView.time(view, tableNow());
-  const renderSeats = () => FloorView.seats(view.state, selectedSeat, selectSeat);
+  const renderSeats = () => {
+    FloorView.seats(view.state, selectedSeat, selectSeat);
+    if (view.state) chips.render(view.state, selectedSeat);
+  };
   function selectSeat(seat) {
     selectedSeat = seat;
     renderSeats();
@@ -253,6 +264,7 @@
   }
 
   wire();
+  const chips = FloorChips.create({ send, say, names, sendBet: (body, extra) => send('bet', body, extra, true) });
   const structures = FloorStructures.create(send);
   fetch('config.json', { cache: 'no-store' })
     .then((r) => r.json())

@@ -11,6 +11,7 @@ import { openFirmata, type ConnectionOptions, type FirmataConnection, type Input
 import type { FirmataBoardDefinition, PanelButtonName, PinName, SeatSensor } from './definition.ts';
 import { pinProblems } from './pins.ts';
 import { analogOccupied, digitalActive, panelInput, seatButtonInput } from './levels.ts';
+import { NO_AMOUNT, pressKey, raisePress, VKEY_KEYS, type AmountEntry } from './amount.ts';
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link } from './reconnect.ts';
 
 export interface FirmataBoardOptions {
@@ -71,6 +72,7 @@ export function createFirmataBoard(
   }
   const leds = def.seatLeds ?? [];
   const digitsSpec = def.shotClock ? { digits: 2, brightness: 60, ...def.shotClock } : null;
+  const keypad = def.keypad ? { pin: def.keypad.pin, keys: def.keypad.keys ?? VKEY_KEYS } : null;
 
   let ctx: DeviceContext | null = null;
   let link: Link<FirmataConnection> | null = null;
@@ -81,8 +83,18 @@ export function createFirmataBoard(
   let sentPins = new Map<PinName, boolean>();
   let sentText: string | null = null;
   let sentLit: boolean | null = null;
+  // The keypad's amount outlives a reconnect: the dealer typed it, the cable did not.
+  let amount: AmountEntry = NO_AMOUNT;
 
   const submit = (input: RawInput): void => ctx?.submit(input);
+  const seatOnAction = (): number | null => snapshot?.onAction?.seat ?? null;
+
+  const onKey = (key: string): void => {
+    amount = pressKey(amount, key, seatOnAction());
+    ctx?.logger.debug({ device: ref.name, key }, 'keypad key');
+    if (key === 'enter' && amount.armed)
+      ctx?.logger.info({ device: ref.name, to: amount.armed.to, seat: amount.armed.seat }, 'keypad amount entered');
+  };
 
   const onReading = (key: string, value: number): void => {
     const role = roles.get(key);
@@ -100,6 +112,14 @@ export function createFirmataBoard(
     levels.set(key, active);
     // A press is an edge: the first reading after connecting only tells where the button rests.
     if (!active || previous !== false) return;
+    if (role.kind === 'panel' && role.button === 'raise' && keypad) {
+      const press = raisePress(amount, seatOnAction());
+      amount = press.entry;
+      if (press.dropped !== null)
+        ctx?.logger.warn({ device: ref.name, to: press.dropped }, 'keypad amount dropped: the turn moved on');
+      submit(press.input);
+      return;
+    }
     submit(role.kind === 'panel' ? panelInput(role.button) : seatButtonInput(role.seat, role.button));
   };
 
@@ -159,6 +179,8 @@ export function createFirmataBoard(
             inputs,
             outputs: leds.map((l) => l.pin),
             digits: digitsSpec,
+            keypad,
+            onKey,
             onReading,
             onLost: (detail) => {
               const conn = link?.current();

@@ -23,6 +23,10 @@ export interface ConnectionOptions {
   inputs: InputPin[];
   outputs: PinName[];
   digits: Required<ShotClockDigits> | null;
+  /** The amount keypad, with what each of its keys means (johnny-five's Keypad, controller VKEY). */
+  keypad?: { pin: string; keys: readonly string[] } | null;
+  /** A keypad key pressed: its meaning from `keypad.keys`. */
+  onKey?(key: string): void;
   /** A sampled reading: 0/1 for a digital input, 0–1023 for an analog one. */
   onReading(key: string, value: number): void;
   /** The board went away after it was up. */
@@ -190,6 +194,20 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     for (const { key, pin } of digitalInputs) firmataIo.digitalRead(pin, (value) => opts.onReading(key, value));
 
     for (const pin of opts.outputs) leds.set(pin, new five.Led({ pin: digitalPin(pin), board: j5board }));
+
+    if (opts.keypad) {
+      // johnny-five decodes the VKey's voltage ladder into keys; `keys` makes each press name its meaning.
+      const keypad = new five.Keypad({
+        controller: 'VKEY',
+        pin: opts.keypad.pin,
+        keys: [...opts.keypad.keys],
+        board: j5board,
+      });
+      keypad.on('press', (event: { which: unknown }) => {
+        const keys = Array.isArray(event.which) ? event.which : [event.which];
+        for (const key of keys) opts.onKey?.(String(key));
+      });
+    }
 
     if (opts.digits) {
       const d: J5Digits = new five.Led.Digits({

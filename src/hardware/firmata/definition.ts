@@ -57,6 +57,16 @@ export interface ShotClockDigits {
   brightness?: number;
 }
 
+/** A resistor keypad on one analog input (johnny-five's Keypad, controller `VKEY`: SparkFun's VKey, 12 keys), for
+ * the amount of a bet or raise: digits, then enter, then the panel's raise button (docs/devices-firmata.md). */
+export interface KeypadWiring {
+  /** The analog input the keypad's output is wired to. */
+  pin: string;
+  /** What each of the 12 keys means, in the keypad's order (key 1 first): a digit, `clear` or `enter`. Default the
+   * VKey's face: 1–9, clear (*), 0, enter (#). */
+  keys?: string[];
+}
+
 export interface FirmataBoardDefinition {
   $schema?: string;
   kind: 'firmata-board';
@@ -76,4 +86,5 @@ export interface FirmataBoardDefinition {
   seatButtons?: SeatButton[];
   seatLeds?: SeatLed[];
   shotClock?: ShotClockDigits;
+  keypad?: KeypadWiring;
 }

@@ -31,9 +31,12 @@ export interface J5Digits {
   scanLimit(device: number, limit: number): void;
 }
 
+export type J5Keypad = EventEmitter;
+
 interface FiveModule {
   Board: (new (options: Record<string, unknown>) => J5Board) & { cache: unknown[] };
   Sensor: new (options: Record<string, unknown>) => J5Sensor;
+  Keypad: new (options: Record<string, unknown>) => J5Keypad;
   Led: (new (options: Record<string, unknown>) => J5Led) & {
     Digits: new (options: Record<string, unknown>) => J5Digits;
   };

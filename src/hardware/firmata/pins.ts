@@ -46,6 +46,7 @@ export function pinUses(def: FirmataBoardDefinition): { pin: PinName; field: str
   def.seatLeds?.forEach((l, i) =>
     uses.push({ pin: l.pin, field: `/seatLeds/${i}/pin`, role: `seat ${l.seat}'s ${l.role} LED` }),
   );
+  if (def.keypad) uses.push({ pin: def.keypad.pin, field: '/keypad/pin', role: 'the amount keypad' });
   if (def.shotClock)
     for (const w of ['data', 'clock', 'cs'] as const)
       uses.push({ pin: def.shotClock[w], field: `/shotClock/${w}`, role: `the shot clock's ${w} line` });

@@ -7,12 +7,15 @@ import type { Device, DeviceContext } from '../types.ts';
 import { shotClockDigits, type DigitsState } from '../outputs/digits.ts';
 import { seatLights, type SeatLights } from '../outputs/seat-lights.ts';
 import type { PanelButtonName } from './definition.ts';
+import { NO_AMOUNT, pressKey, raisePress } from './amount.ts';
 import { panelInput, seatButtonInput } from './levels.ts';
 
 export interface SimulatedBoard extends Device {
   /** A seat sensor's raw level (the engine debounces it, as with a real sensor). */
   setSeat(seat: number, occupied: boolean): void;
   press(button: PanelButtonName): void;
+  /** A key of the amount keypad (`0`–`9`, `clear`, `enter`): the next `raise` press carries the amount entered. */
+  key(key: string): void;
   pressSeat(seat: number, button: 'timebank' | 'clock'): void;
   lights(seat: number): SeatLights;
   /** The shot-clock digits now (text and whether lit in the blink). */
@@ -28,6 +31,8 @@ export function createSimulatedBoard(options: { name: string; digits?: number })
   let snapshot: TableSnapshot | null = null;
   let online = false;
   const width = options.digits ?? 2;
+  let amount = NO_AMOUNT;
+  const seatOnAction = (): number | null => snapshot?.onAction?.seat ?? null;
 
   const submitIfOnline = (input: Parameters<DeviceContext['submit']>[0]): void => {
     if (!ctx) throw new Error(`simulated board "${options.name}" is not started`);
@@ -53,7 +58,13 @@ export function createSimulatedBoard(options: { name: string; digits?: number })
       snapshot = null;
     },
     setSeat: (seat, occupied) => submitIfOnline({ type: 'seat', seat, occupied }),
-    press: (button) => submitIfOnline(panelInput(button)),
+    press: (button) => {
+      if (button !== 'raise') return submitIfOnline(panelInput(button));
+      const press = raisePress(amount, seatOnAction());
+      amount = press.entry;
+      submitIfOnline(press.input);
+    },
+    key: (key) => void (amount = pressKey(amount, key, seatOnAction())),
     pressSeat: (seat, button) => submitIfOnline(seatButtonInput(seat, button)),
     // An unplugged board shows nothing: its LEDs are dark until it is back and re-sent.
     lights: (seat) => seatLights(online ? snapshot : null, seat),

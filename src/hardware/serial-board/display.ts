@@ -6,10 +6,11 @@ import { TableError } from '../../domain/errors.ts';
 import type { TableEvent } from '../../domain/types.ts';
 import type { Device, DeviceContext } from '../types.ts';
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link } from '../firmata/reconnect.ts';
-import { displayState, sameDisplay, type DisplayState } from '../outputs/level-clock.ts';
+import { sameDisplay } from '../outputs/level-clock.ts';
 import type { SerialDisplayDefinition } from './definition.ts';
 import { createFrameParser, type FrameParser } from './frame.ts';
 import { decodeBoardFrame, encodeState } from './messages.ts';
+import { boardState, type BoardState } from './pot.ts';
 import { openSerialTransport, type OpenTransport, type Transport } from './transport.ts';
 
 export interface SerialDisplayOptions {
@@ -30,7 +31,7 @@ interface Connection {
 
 export interface SerialDisplay extends Device {
   /** The state last sent and its seq (for tools and tests). */
-  readonly lastSent: { seq: number; state: DisplayState } | null;
+  readonly lastSent: { seq: number; state: BoardState } | null;
 }
 
 export function createSerialDisplay(
@@ -46,7 +47,7 @@ export function createSerialDisplay(
   let timer: NodeJS.Timeout | null = null;
   let snapshot: TableSnapshot | null = null;
   let seq = 0;
-  let lastSent: { seq: number; state: DisplayState; at: number; tableAt: number } | null = null;
+  let lastSent: { seq: number; state: BoardState; at: number; tableAt: number } | null = null;
   let heardAt: number | null = null;
   let boardName: string | null = null;
   let online: boolean | null = null;
@@ -63,7 +64,7 @@ export function createSerialDisplay(
   // The link (refresh, answer timeout) runs on the wall clock; what is displayed runs on the table's clock, which a
   // simulated table may speed up.
   const wall = options.wallNow ?? Date.now;
-  const send = (conn: Connection, state: DisplayState): void => {
+  const send = (conn: Connection, state: BoardState): void => {
     seq = (seq + 1) & 0xffff;
     conn.transport.write(encodeState(seq, state));
     lastSent = { seq, state, at: wall(), tableAt: ctx?.now() ?? 0 };
@@ -73,7 +74,7 @@ export function createSerialDisplay(
     const conn = link?.current();
     if (!conn || !ctx) return;
     const tableNow = ctx.now();
-    const state = displayState(snapshot, tableNow);
+    const state = boardState(snapshot, tableNow);
     const now = wall();
     if (!lastSent || !sameDisplay(lastSent.state, lastSent.tableAt, state, tableNow) || now - lastSent.at >= refreshMs)
       send(conn, state);
@@ -81,7 +82,7 @@ export function createSerialDisplay(
   };
 
   const resend = (conn: Connection): void => {
-    if (ctx) send(conn, displayState(snapshot, ctx.now()));
+    if (ctx) send(conn, boardState(snapshot, ctx.now()));
   };
 
   return {
@@ -151,7 +152,7 @@ export function createSerialDisplay(
       timer = null;
       // The board is told there is nothing to show: no stale clock once the controller is gone.
       const conn = link?.current();
-      if (conn && ctx) send(conn, displayState(null, ctx.now()));
+      if (conn && ctx) send(conn, boardState(null, ctx.now()));
       await link?.stop();
       link = null;
     },

@@ -1,9 +1,9 @@
 // The other end of the wire: what a display board does with the protocol. It parses frames, keeps the state it
 // would show, answers STATE with ACK, says HELLO when it boots, and can send heartbeats. Tests use it to check what
 // a board would display; a developer can run it on a pty (emulator-port.ts) in place of a board.
-import type { DisplayState } from '../outputs/level-clock.ts';
 import { createFrameParser, type FrameError } from './frame.ts';
 import { decodeState, encodeHello, encodeSeqFrame, MSG } from './messages.ts';
+import type { BoardState } from './pot.ts';
 
 export interface BoardEmulator {
   /** Bytes from the host, in any chunking. */
@@ -14,7 +14,7 @@ export interface BoardEmulator {
   boot(): void;
   heartbeat(): void;
   /** The last state applied, null after a boot until the host sends one. */
-  readonly state: DisplayState | null;
+  readonly state: BoardState | null;
   readonly seq: number | null;
   /** Good STATE frames applied, and frames rejected by the framing (garbage, checksum, end). */
   readonly applied: number;
@@ -37,7 +37,7 @@ function clock(ms: number): string {
 }
 
 /** The lines a board shows for a state (also the reference rendering for docs/serial-board-protocol.md). */
-export function renderScreen(state: DisplayState | null): string[] {
+export function renderScreen(state: BoardState | null): string[] {
   if (!state) return ['waiting for the table'];
   const lines: string[] = [];
   const lv = state.level;
@@ -58,6 +58,12 @@ export function renderScreen(state: DisplayState | null): string[] {
     );
   if (state.shotClock)
     lines.push(`Seat ${state.shotClock.seat}: ${state.shotClock.seconds}${state.shotClock.countdown ? '!' : ''}`);
+  const chips = state.chips;
+  if (chips && chips.pot !== null) {
+    const pots = chips.pots > 1 ? ` (${chips.pots} pots)` : '';
+    const call = chips.toCall ? `  to call ${money(chips.toCall)}` : '';
+    lines.push(`Pot ${money(chips.pot)}${pots}${call}`);
+  }
   return lines;
 }
 
@@ -65,7 +71,7 @@ export function createBoardEmulator(options: { name?: string } = {}): BoardEmula
   const name = options.name ?? 'emulated display board';
   const listeners: ((bytes: Buffer) => void)[] = [];
   const errors: Record<FrameError, number> = { garbage: 0, 'bad-checksum': 0, 'bad-end': 0 };
-  let state: DisplayState | null = null;
+  let state: BoardState | null = null;
   let seq: number | null = null;
   let applied = 0;
   const send = (bytes: Buffer): void => {

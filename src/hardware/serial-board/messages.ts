@@ -1,6 +1,6 @@
 // Messages of the serial display board protocol (docs/serial-board-protocol.md): what each frame type carries.
-import type { DisplayState } from '../outputs/level-clock.ts';
 import { encodeFrame, type Frame } from './frame.ts';
+import type { BoardState } from './pot.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -18,18 +18,36 @@ export const MSG = {
 const NONE32 = 0xffffffff;
 const NONE16 = 0xffff;
 export const STATE_PAYLOAD_BYTES = 38;
+/** With chips tracked the STATE payload goes on with the pot (appended fields: a board that knows 38 bytes reads
+ * those and ignores the rest, so a table without chips sends exactly the 38 bytes it always did). */
+export const STATE_CHIPS_PAYLOAD_BYTES = 47;
 
-const FLAG = { LEVEL: 0x01, PAUSED: 0x02, BREAK: 0x04, NEXT: 0x08, NEXT_BREAK: 0x10, SHOT: 0x20, COUNTDOWN: 0x40 };
+const FLAG = {
+  LEVEL: 0x01,
+  PAUSED: 0x02,
+  BREAK: 0x04,
+  NEXT: 0x08,
+  NEXT_BREAK: 0x10,
+  SHOT: 0x20,
+  COUNTDOWN: 0x40,
+  CHIPS: 0x80,
+};
 
 const u32 = (n: number | null): number => (n === null ? NONE32 : Math.max(0, Math.min(NONE32 - 1, Math.round(n))));
 const opt32 = (n: number): number | null => (n === NONE32 ? null : n);
 
-export function encodeState(seq: number, s: DisplayState): Buffer {
-  const p = Buffer.alloc(STATE_PAYLOAD_BYTES);
+export function encodeState(seq: number, s: BoardState): Buffer {
+  const p = Buffer.alloc(s.chips ? STATE_CHIPS_PAYLOAD_BYTES : STATE_PAYLOAD_BYTES);
   let flags = 0;
   if (s.level) flags |= FLAG.LEVEL | (s.level.paused ? FLAG.PAUSED : 0) | (s.level.isBreak ? FLAG.BREAK : 0);
   if (s.next) flags |= FLAG.NEXT | (s.next.isBreak ? FLAG.NEXT_BREAK : 0);
   if (s.shotClock) flags |= FLAG.SHOT | (s.shotClock.countdown ? FLAG.COUNTDOWN : 0);
+  if (s.chips) {
+    flags |= FLAG.CHIPS;
+    p.writeUInt32BE(u32(s.chips.pot), 38);
+    p.writeUInt8(Math.min(255, s.chips.pots), 42);
+    p.writeUInt32BE(u32(s.chips.toCall), 43);
+  }
   p.writeUInt16BE(seq & 0xffff, 0);
   p.writeUInt8(flags, 2);
   p.writeUInt8(Math.min(255, s.level?.level ?? 0), 3);
@@ -47,7 +65,7 @@ export function encodeState(seq: number, s: DisplayState): Buffer {
   return encodeFrame(MSG.STATE, p);
 }
 
-export function decodeState(payload: Buffer): { seq: number; state: DisplayState } {
+export function decodeState(payload: Buffer): { seq: number; state: BoardState } {
   if (payload.length < STATE_PAYLOAD_BYTES)
     throw new RangeError(`STATE payload of ${payload.length} bytes, need ${STATE_PAYLOAD_BYTES}`);
   const flags = payload.readUInt8(2);
@@ -79,6 +97,15 @@ export function decodeState(payload: Buffer): { seq: number; state: DisplayState
       shotClock: has(FLAG.SHOT)
         ? { seat: payload.readUInt8(37), seconds: payload.readUInt16BE(35), countdown: has(FLAG.COUNTDOWN) }
         : null,
+      ...(has(FLAG.CHIPS) && payload.length >= STATE_CHIPS_PAYLOAD_BYTES
+        ? {
+            chips: {
+              pot: opt32(payload.readUInt32BE(38)),
+              pots: payload.readUInt8(42),
+              toCall: opt32(payload.readUInt32BE(43)),
+            },
+          }
+        : {}),
     },
   };
 }

@@ -159,6 +159,13 @@ export type FirmataBoardSpec = {
     /** Brightness, percent. */
     brightness: number;
   };
+  /** An amount keypad for the dealer panel: a 12-key resistor keypad on one analog input (SparkFun's VKey; johnny-five's Keypad, controller VKEY, 5 V reference). The dealer types the total of a bet or raise, presses `enter`, then the panel's `raise` button: the press carries `to` (chips tracked, R-BET-ROUND). An amount serves the seat on action when `enter` was pressed, and one press only. */
+  keypad?: {
+    /** The analog input the keypad's output is wired to, "A0"…"A15". */
+    pin: string;
+    /** What each of the 12 keys means, in johnny-five's VKEY order (key 1 first): a digit "0"…"9", "clear" (forget what was typed and entered) or "enter". Default the VKey's face: 1–9, clear (*), 0, enter (#). */
+    keys: ('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'clear' | 'enter')[];
+  };
 };
 
 /** A board pin: a digital pin number (2, 13, 22…) or an analog input "A0"…"A15". Pins 0 and 1 carry the serial line on most boards. Which pins exist depends on `board` (an Uno has 0–19 and A0–A5, a Mega 0–69 and A0–A15): the table checks that at start and in `npm run doctor`. */
