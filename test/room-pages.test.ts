@@ -4,8 +4,9 @@
 // room publishes them; the floor page (floor account) registers players, starts and pauses the clock, and shows each
 // answer, a refusal in words. The browsers reach the broker through the pages' own /mqtt. Screenshots of the board at
 // 1920x1080 and 1280x800 and of the floor page go to test-artifacts/ (not in git).
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
@@ -25,7 +26,7 @@ import {
   startMosquitto,
   type Mosquitto,
 } from './helpers/mosquitto.ts';
-import { MqttTable, waitFor, writeRoomConfig } from './helpers/room-mqtt.ts';
+import { MqttTable, waitFor } from './helpers/room-mqtt.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
@@ -40,7 +41,7 @@ const POLL = { timeout: 20_000 };
 
 describe.skipIf(missing !== null || !haveChromium)('the room board and floor page in Chromium', () => {
   let broker: Mosquitto;
-  let tables: { A: MqttTable; B: MqttTable };
+  let tables: { A: MqttTable; B: MqttTable; C: MqttTable };
   let service: RoomService;
   let pages: RoomPages;
   let observer: MqttClient;
@@ -70,24 +71,38 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     tables = {
       A: await MqttTable.start(broker.url, 'A', 6, table),
       B: await MqttTable.start(broker.url, 'B', 6, table),
+      C: await MqttTable.start(broker.url, 'C', 6, table),
     };
+    // A table's state also has its hand number and the level in force (the room's last level-set), as a real one.
+    for (const t of Object.values(tables)) {
+      const plain = t.fake.state.bind(t.fake);
+      t.fake.state = () => ({ ...plain(), hand: t.fake.hand || null, level: t.named('level-set').at(-1) ?? null });
+    }
     observer = await connectClient(broker.url, { username: 'floor', password: 'floor-pw', clientId: 'observer' });
     seen = collect(observer);
     await observer.subscribeAsync(['room/main-event/#'], { qos: 1 });
 
-    const { file } = writeRoomConfig(broker.url, {
-      id: 'main-event',
-      mqtt: `username: room-main-event, password: ${users['room-main-event']}`,
-    });
-    roomDir = dirname(file);
-    appendFileSync(file, `web: { port: ${await freePort()} }\n`);
+    roomDir = mkdtempSync(join(tmpdir(), 'pokertable-room-pages-'));
+    const file = join(roomDir, 'room.yaml');
+    writeFileSync(
+      file,
+      [
+        'room: { id: main-event, profile: tda, startingStack: 1000 }',
+        'tables: [{ id: A, seats: 6 }, { id: B, seats: 6 }, { id: C, seats: 6, open: false }]',
+        'breakOrder: [C, A, B]',
+        `mqtt: { url: "${broker.url}", username: room-main-event, password: ${users['room-main-event']} }`,
+        'storage: { dir: journal }',
+        'log: { level: warn }',
+        `web: { port: ${await freePort()} }`,
+        '',
+      ].join('\n'),
+    );
     const config = loadRoomConfig(file);
     const clock = systemClock();
     service = startRoomService({ config, profiles: loadRoomProfiles(), logger, clock, seed: 11 });
     await service.whenConnected();
     pages = await startRoomPages({ config, now: clock.now, logger, structures: loadStructures() });
-    tables.A.online();
-    tables.B.online();
+    for (const t of Object.values(tables)) t.online();
 
     browser = await launchChromium();
     board = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
@@ -141,7 +156,7 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     await floor.fill('#password', users.floor);
     await floor.click('#login-button');
     await expect.poll(() => floor.getAttribute('#conn', 'data-state'), POLL).toBe('live');
-    await expect.poll(() => floor.locator('#table-list li').count(), POLL).toBe(2);
+    await expect.poll(() => floor.locator('#table-list li').count(), POLL).toBe(3);
 
     await floor.fill('#player-name', 'Anna');
     const registered = await act('#register');
@@ -231,6 +246,40 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     expect(await board.textContent('#players-left')).toBe('7');
     expect(await board.textContent('#entries')).toBe('10');
     expect(await board.textContent('#average')).toBe('1,000');
+
+    // The table's own state: its hand number and the level the room set.
+    await expect.poll(() => board.textContent('#tables .table[data-table="A"] .t-info'), POLL).toBe('Hand 1 · Level 1');
+  }, 90_000);
+
+  it('the floor changes balanceAt and opens table C; the board shows the new table', async () => {
+    expect(await floor.textContent('#balance-now')).toBe(
+      'Now: a player moves when two tables differ by 3 players or more (the next big blind).',
+    );
+    await floor.fill('#balance-at', '1');
+    expect(await act('#set-balance')).toEqual({
+      kind: 'error',
+      text: 'Balancing needs a whole number of players, 2 or more.',
+    });
+    await floor.fill('#balance-at', '4');
+    expect(await act('#set-balance')).toEqual({
+      kind: 'ok',
+      text: 'Tables are now balanced when they differ by 4 players or more',
+    });
+    await expect
+      .poll(() => floor.textContent('#balance-now'), POLL)
+      .toBe('Now: a player moves when two tables differ by 4 players or more (the next big blind).');
+
+    expect(await floor.textContent('#table-list li[data-table="C"] .t-what')).toBe('closed · 6 seats');
+    expect(await act('#table-list li[data-table="C"] button.open-table')).toEqual({
+      kind: 'ok',
+      text: 'Table C is open: new players can be drawn to it',
+    });
+    await expect.poll(() => board.locator('#tables .table').count(), POLL).toBe(3);
+    expect(await board.textContent('#tables .table[data-table="C"] .t-count')).toBe('0 / 6');
+    await expect
+      .poll(() => floor.textContent('#table-list li[data-table="C"] .t-what'), POLL)
+      .toBe('0 of 6 seats taken');
+    expect(await floor.locator('#table-list button.open-table').count()).toBe(0);
 
     await board.screenshot({ path: join(artifacts, 'room-board-1920.png') });
     await board.setViewportSize({ width: 1280, height: 800 });

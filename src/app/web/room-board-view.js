@@ -56,6 +56,7 @@
     if (!s) return;
     const n = s.tables.length;
     box.dataset.count = String(n);
+    box.classList.toggle('few', n <= 4);
     box.classList.toggle('many', n > 6);
     box.classList.toggle('compact', n > 12);
     if (n === 0) box.appendChild(el('p', 'none', 'No table is open yet.'));
@@ -88,6 +89,7 @@
         li.append(el('span', 's-stack', `from ${W.tableName(m.from.table)}`));
         list.append(li);
       }
+      if (list.childElementCount === 0) list.append(el('li', 'empty', 'No players yet'));
       card.append(list);
       box.append(card);
     }
@@ -103,6 +105,7 @@
       li.append(el('span', 'what', W.moveText(item.move)), el('span', 'why', W.moveReason(item.move)));
       list.append(li);
     }
+    fade('moves');
     freshen(view);
   }
 
@@ -117,7 +120,14 @@
       li.append(el('span', 'rank', W.ordinal(p.place)), el('span', 'who', p.player));
       list.append(li);
     }
+    fade('places');
     freshen(view);
+  }
+
+  /** A panel whose list runs past its bottom fades out there (room-board.css). */
+  function fade(listId) {
+    const panel = $(listId).parentElement;
+    panel.classList.toggle('overflow', panel.scrollHeight > panel.clientHeight + 1);
   }
 
   function freshen(view) {

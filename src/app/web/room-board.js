@@ -131,6 +131,11 @@
 
   renderConn();
   V.renderMoves(view);
+  // Whether the moves and places fill their panels depends on the screen's size.
+  window.addEventListener('resize', () => {
+    V.renderMoves(view);
+    V.renderPlaces(view);
+  });
   RoomLink.loadConfig()
     .then((c) => {
       config = c;

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { listen, mqttBundle, send, webDir } from '../../app/http.ts';
 import type { BlindStructure } from '../../config/structures.ts';
@@ -79,6 +80,9 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
       { url: config.mqtt.url, ca, rejectUnauthorized: config.mqtt.rejectUnauthorized },
       log,
     );
+  } else {
+    // The browsers go to the broker's own WebSocket listener: an upgrade here is refused, not answered as a page.
+    server.on('upgrade', (_req, socket: Duplex) => socket.destroy());
   }
   await listen(server, web.port, web.host, 'room pages', 'web.port in room.yaml');
   const port = (server.address() as AddressInfo).port;
