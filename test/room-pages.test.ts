@@ -36,6 +36,8 @@ const users = {
   floor: 'floor-pw',
   'room-main-event': 'room-password',
 };
+/** The browser's getComputedStyle, for code run in the page (the tests compile without the DOM's types). */
+type Styled = { getComputedStyle(e: unknown): { fontSize: string } };
 const json = (s: string) => JSON.parse(s) as Record<string, unknown>;
 const POLL = { timeout: 20_000 };
 
@@ -147,7 +149,7 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     expect(await board.isVisible('#login')).toBe(false);
     await expect.poll(() => board.locator('#tables .table').count(), POLL).toBe(2);
     expect(await board.textContent('#tables .table[data-table="A"] .t-name')).toBe('Table A');
-    expect(await board.textContent('#tables .table[data-table="A"] .t-count')).toBe('0 / 6');
+    expect(await board.textContent('#tables .table[data-table="A"] .t-count')).toBe('0/6');
     expect(await board.textContent('#players-left')).toBe('0');
     expect(await board.textContent('#level')).toBe('No levels running');
   }, 60_000);
@@ -275,7 +277,7 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
       text: 'Table C is open: new players can be drawn to it',
     });
     await expect.poll(() => board.locator('#tables .table').count(), POLL).toBe(3);
-    expect(await board.textContent('#tables .table[data-table="C"] .t-count')).toBe('0 / 6');
+    expect(await board.textContent('#tables .table[data-table="C"] .t-count')).toBe('0/6');
     await expect
       .poll(() => floor.textContent('#table-list li[data-table="C"] .t-what'), POLL)
       .toBe('0 of 6 seats taken');
@@ -289,4 +291,45 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     await floor.setViewportSize({ width: 1280, height: 800 });
     await floor.screenshot({ path: join(artifacts, 'room-floor-1280.png') });
   }, 90_000);
+
+  it('a room of 60 tables fits the 1920x1080 board: every table in view, its name and count readable', async () => {
+    await board.setViewportSize({ width: 1920, height: 1080 });
+    const room = await connectClient(broker.url, {
+      username: 'room-main-event',
+      password: users['room-main-event'],
+      clientId: 'a-bigger-room',
+    });
+    const real = seen.messages.filter((m) => m.topic === 'room/main-event/state').at(-1)!.payload;
+    // The room's own state, as a room of 60 tables of 9 would publish it (the layout is what is tested here).
+    const big = {
+      ...json(real),
+      tables: Array.from({ length: 60 }, (_, t) => ({
+        id: `table-${String(t + 1).padStart(2, '0')}`,
+        seats: 9,
+        open: true,
+        online: t !== 7,
+        players: Array.from({ length: 8 }, (_, p) => ({ seat: p + 1, player: `Player ${t}-${p}`, stack: 20_000 })),
+      })),
+      playersLeft: 480,
+      entries: 512,
+    };
+    await room.publishAsync('room/main-event/state', JSON.stringify(big), { qos: 1, retain: true });
+    await expect.poll(() => board.locator('#tables .table').count(), POLL).toBe(60);
+    await board.screenshot({ path: join(artifacts, 'room-board-60-tables.png') });
+    const area = (await board.locator('#tables').boundingBox())!;
+    for (const card of await board.locator('#tables .table').all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(area.y + area.height + 1);
+      expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width + 1);
+    }
+    const name = board.locator('#tables .table[data-table="table-60"] .t-name');
+    expect(await name.textContent()).toBe('Table 60');
+    // Big enough to read from across the room: at least 40 px at 1080 lines.
+    expect(
+      await name.evaluate((e) => parseFloat((globalThis as unknown as Styled).getComputedStyle(e).fontSize)),
+    ).toBeGreaterThanOrEqual(40);
+    expect(await board.getAttribute('#tables', 'data-density')).toBe('numbers');
+    await room.publishAsync('room/main-event/state', real, { qos: 1, retain: true });
+    await room.endAsync();
+  }, 60_000);
 });

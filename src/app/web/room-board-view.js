@@ -56,9 +56,6 @@
     if (!s) return;
     const n = s.tables.length;
     box.dataset.count = String(n);
-    box.classList.toggle('few', n <= 4);
-    box.classList.toggle('many', n > 6);
-    box.classList.toggle('compact', n > 12);
     if (n === 0) box.appendChild(el('p', 'none', 'No table is open yet.'));
     for (const t of s.tables) {
       const own = view.tables[t.id];
@@ -66,8 +63,11 @@
       card.dataset.table = t.id;
       card.classList.toggle('offline', !t.online);
       const head = el('div', 't-head');
-      head.append(el('span', 't-name', W.cap(W.tableName(t.id))));
-      head.append(el('span', 't-count', `${t.players.length} / ${t.seats}`));
+      // "Table " apart, so that a crowded board can show just the number.
+      const name = el('span', 't-name');
+      name.append(el('span', 't-word', 'Table '), W.tableName(t.id).slice('table '.length));
+      head.append(name);
+      head.append(el('span', 't-count', `${t.players.length}/${t.seats}`));
       card.append(head);
       const info = [];
       if (!t.online) info.push('OFFLINE');
@@ -92,6 +92,17 @@
       if (list.childElementCount === 0) list.append(el('li', 'empty', 'No players yet'));
       card.append(list);
       box.append(card);
+    }
+    fit(box);
+  }
+
+  /** The largest of the sizes that shows every table on the screen: a room of 3 tables reads from the far wall, one
+   * of 60 still shows them all (names and counts only). */
+  const DENSITIES = ['few', 'normal', 'many', 'compact', 'numbers', 'tiny'];
+  function fit(box) {
+    for (const d of DENSITIES) {
+      box.dataset.density = d;
+      if (box.scrollHeight <= box.clientHeight + 1) return;
     }
   }
 
@@ -140,5 +151,5 @@
     }
   }
 
-  root.RoomBoardView = { renderCounts, renderTables, renderMoves, renderPlaces, freshen, average };
+  root.RoomBoardView = { renderCounts, renderTables, renderMoves, renderPlaces, freshen, average, fit };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -133,6 +133,7 @@
   V.renderMoves(view);
   // Whether the moves and places fill their panels depends on the screen's size.
   window.addEventListener('resize', () => {
+    V.renderTables(view);
     V.renderMoves(view);
     V.renderPlaces(view);
   });
