@@ -330,6 +330,14 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     ).toBeGreaterThanOrEqual(40);
     expect(await board.getAttribute('#tables', 'data-density')).toBe('numbers');
     await room.publishAsync('room/main-event/state', real, { qos: 1, retain: true });
+    // The room service's last will: the board says so over what it last showed.
+    await room.publishAsync('room/main-event/status', 'offline', { qos: 1, retain: true });
+    await expect.poll(() => board.getAttribute('#conn', 'data-state'), POLL).toBe('offline');
+    expect(await board.isVisible('#overlay')).toBe(true);
+    expect(await board.textContent('#overlay-text')).toBe('ROOM SERVICE OFFLINE');
+    await board.screenshot({ path: join(artifacts, 'room-board-offline.png') });
+    await room.publishAsync('room/main-event/status', 'online', { qos: 1, retain: true });
+    await expect.poll(() => board.isVisible('#overlay'), POLL).toBe(false);
     await room.endAsync();
   }, 60_000);
 });
