@@ -4,108 +4,33 @@
 // room publishes them; the floor page (floor account) registers players, starts and pauses the clock, and shows each
 // answer, a refusal in words. The browsers reach the broker through the pages' own /mqtt. Screenshots of the board at
 // 1920x1080 and 1280x800 and of the floor page go to test-artifacts/ (not in git).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MqttClient } from 'mqtt';
-import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStructures } from '../src/config/structures.ts';
-import { loadRoomConfig } from '../src/room/config/load.ts';
-import { loadRoomProfiles } from '../src/room/config/profiles.ts';
-import { startRoomPages, type RoomPages } from '../src/room/service/pages.ts';
-import { startRoomService, type RoomService } from '../src/room/service/service.ts';
-import { systemClock } from '../src/runtime/clock.ts';
 import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
-import {
-  collect,
-  connectClient,
-  freePort,
-  mosquittoMissing,
-  startMosquitto,
-  type Mosquitto,
-} from './helpers/mosquitto.ts';
-import { MqttTable, waitFor } from './helpers/room-mqtt.ts';
+import { mosquittoMissing } from './helpers/mosquitto.ts';
+import { pageUsers as users, startRoomPageStack, type RoomPageStack } from './helpers/room-page.ts';
+import { waitFor } from './helpers/room-mqtt.ts';
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
-const users = {
-  'pokertable-controller': 'ctl-pw',
-  display: 'display-pw',
-  floor: 'floor-pw',
-  'room-main-event': 'room-password',
-};
-/** The browser's getComputedStyle, for code run in the page (the tests compile without the DOM's types). */
-type Styled = { getComputedStyle(e: unknown): { fontSize: string } };
 const json = (s: string) => JSON.parse(s) as Record<string, unknown>;
 const POLL = { timeout: 20_000 };
 
 describe.skipIf(missing !== null || !haveChromium)('the room board and floor page in Chromium', () => {
-  let broker: Mosquitto;
-  let tables: { A: MqttTable; B: MqttTable; C: MqttTable };
-  let service: RoomService;
-  let pages: RoomPages;
-  let observer: MqttClient;
-  let seen: ReturnType<typeof collect>;
+  let stack: RoomPageStack;
+  let tables: RoomPageStack['tables'];
+  let pages: RoomPageStack['pages'];
+  let observer: RoomPageStack['observer'];
+  let seen: RoomPageStack['seen'];
   let browser: Browser;
   let board: Page;
   let floor: Page;
-  let roomDir: string;
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    // The example's security lines (no anonymous client, the password file, the ACL), as room-acl-mosquitto does.
-    const security = readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
-      .split('\n')
-      .filter((l) => /^(per_listener_settings|allow_anonymous|password_file|acl_file)\s/.test(l))
-      .map((l) =>
-        l
-          .replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd')
-          .replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'),
-      );
-    broker = await startMosquitto({
-      users,
-      files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') },
-      config: security,
-    });
-    const table = { username: 'pokertable-controller', password: users['pokertable-controller'] };
-    tables = {
-      A: await MqttTable.start(broker.url, 'A', 6, table),
-      B: await MqttTable.start(broker.url, 'B', 6, table),
-      C: await MqttTable.start(broker.url, 'C', 6, table),
-    };
-    // A table's state also has its hand number and the level in force (the room's last level-set), as a real one.
-    for (const t of Object.values(tables)) {
-      const plain = t.fake.state.bind(t.fake);
-      t.fake.state = () => ({ ...plain(), hand: t.fake.hand || null, level: t.named('level-set').at(-1) ?? null });
-    }
-    observer = await connectClient(broker.url, { username: 'floor', password: 'floor-pw', clientId: 'observer' });
-    seen = collect(observer);
-    await observer.subscribeAsync(['room/main-event/#'], { qos: 1 });
-
-    roomDir = mkdtempSync(join(tmpdir(), 'pokertable-room-pages-'));
-    const file = join(roomDir, 'room.yaml');
-    writeFileSync(
-      file,
-      [
-        'room: { id: main-event, profile: tda, startingStack: 1000 }',
-        'tables: [{ id: A, seats: 6 }, { id: B, seats: 6 }, { id: C, seats: 6, open: false }]',
-        'breakOrder: [C, A, B]',
-        `mqtt: { url: "${broker.url}", username: room-main-event, password: ${users['room-main-event']} }`,
-        'storage: { dir: journal }',
-        'log: { level: warn }',
-        `web: { port: ${await freePort()} }`,
-        '',
-      ].join('\n'),
-    );
-    const config = loadRoomConfig(file);
-    const clock = systemClock();
-    service = startRoomService({ config, profiles: loadRoomProfiles(), logger, clock, seed: 11 });
-    await service.whenConnected();
-    pages = await startRoomPages({ config, now: clock.now, logger, structures: loadStructures() });
-    for (const t of Object.values(tables)) t.online();
-
+    stack = await startRoomPageStack();
+    ({ tables, pages, observer, seen } = stack);
     browser = await launchChromium();
     board = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     floor = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
@@ -115,12 +40,7 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
 
   afterAll(async () => {
     await browser?.close();
-    await pages?.close();
-    await service?.close();
-    for (const t of Object.values(tables ?? {})) await t.close();
-    observer?.end(true);
-    await broker?.dispose();
-    if (roomDir) rmSync(roomDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   /** Clicks, then waits for the floor page's answer (ok or error) and returns it. */
@@ -291,53 +211,4 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     await floor.setViewportSize({ width: 1280, height: 800 });
     await floor.screenshot({ path: join(artifacts, 'room-floor-1280.png') });
   }, 90_000);
-
-  it('a room of 60 tables fits the 1920x1080 board: every table in view, its name and count readable', async () => {
-    await board.setViewportSize({ width: 1920, height: 1080 });
-    const room = await connectClient(broker.url, {
-      username: 'room-main-event',
-      password: users['room-main-event'],
-      clientId: 'a-bigger-room',
-    });
-    const real = seen.messages.filter((m) => m.topic === 'room/main-event/state').at(-1)!.payload;
-    // The room's own state, as a room of 60 tables of 9 would publish it (the layout is what is tested here).
-    const big = {
-      ...json(real),
-      tables: Array.from({ length: 60 }, (_, t) => ({
-        id: `table-${String(t + 1).padStart(2, '0')}`,
-        seats: 9,
-        open: true,
-        online: t !== 7,
-        players: Array.from({ length: 8 }, (_, p) => ({ seat: p + 1, player: `Player ${t}-${p}`, stack: 20_000 })),
-      })),
-      playersLeft: 480,
-      entries: 512,
-    };
-    await room.publishAsync('room/main-event/state', JSON.stringify(big), { qos: 1, retain: true });
-    await expect.poll(() => board.locator('#tables .table').count(), POLL).toBe(60);
-    await board.screenshot({ path: join(artifacts, 'room-board-60-tables.png') });
-    const area = (await board.locator('#tables').boundingBox())!;
-    for (const card of await board.locator('#tables .table').all()) {
-      const box = (await card.boundingBox())!;
-      expect(box.y + box.height).toBeLessThanOrEqual(area.y + area.height + 1);
-      expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width + 1);
-    }
-    const name = board.locator('#tables .table[data-table="table-60"] .t-name');
-    expect(await name.textContent()).toBe('Table 60');
-    // Big enough to read from across the room: at least 40 px at 1080 lines.
-    expect(
-      await name.evaluate((e) => parseFloat((globalThis as unknown as Styled).getComputedStyle(e).fontSize)),
-    ).toBeGreaterThanOrEqual(40);
-    expect(await board.getAttribute('#tables', 'data-density')).toBe('numbers');
-    await room.publishAsync('room/main-event/state', real, { qos: 1, retain: true });
-    // The room service's last will: the board says so over what it last showed.
-    await room.publishAsync('room/main-event/status', 'offline', { qos: 1, retain: true });
-    await expect.poll(() => board.getAttribute('#conn', 'data-state'), POLL).toBe('offline');
-    expect(await board.isVisible('#overlay')).toBe(true);
-    expect(await board.textContent('#overlay-text')).toBe('ROOM SERVICE OFFLINE');
-    await board.screenshot({ path: join(artifacts, 'room-board-offline.png') });
-    await room.publishAsync('room/main-event/status', 'online', { qos: 1, retain: true });
-    await expect.poll(() => board.isVisible('#overlay'), POLL).toBe(false);
-    await room.endAsync();
-  }, 60_000);
 });
