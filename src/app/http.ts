@@ -40,7 +40,7 @@ export interface BoardServer {
   close(): Promise<void>;
 }
 
-const webDir = join(import.meta.dirname, 'web');
+export const webDir = join(import.meta.dirname, 'web');
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
   '/index.html': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
@@ -63,7 +63,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
 };
 
-function mqttBundle(): string {
+export function mqttBundle(): string {
   return createRequire(import.meta.url).resolve('mqtt/dist/mqtt.min');
 }
 
@@ -118,19 +118,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
   send(res, 200, entry.type, req.method === 'HEAD' ? '' : body);
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+export function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(body);
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
+/** `what` and `hint` name the server and the setting to change in the message of a port in use. */
+export function listen(
+  server: Server,
+  port: number,
+  host: string,
+  what = 'display board',
+  hint = '--http-port or http.port',
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) =>
       reject(
         new TableError(
           'CONFIG_INVALID',
-          `display board cannot listen on ${host}:${port}: ${error.code ?? error.message}` +
-            (error.code === 'EADDRINUSE' ? ' (port in use: pick another with --http-port or http.port)' : ''),
+          `${what} cannot listen on ${host}:${port}: ${error.code ?? error.message}` +
+            (error.code === 'EADDRINUSE' ? ` (port in use: pick another with ${hint})` : ''),
         ),
       );
     server.once('error', onError);

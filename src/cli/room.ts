@@ -5,7 +5,10 @@ import pino from 'pino';
 import { TableError } from '../domain/errors.ts';
 import { loadRoomConfig } from '../room/config/load.ts';
 import { loadRoomProfiles, roomProfileDirs } from '../room/config/profiles.ts';
+import { startRoomPages } from '../room/service/pages.ts';
 import { startRoomService } from '../room/service/service.ts';
+import { loadStructures, structureDirs } from '../config/structures.ts';
+import { systemClock } from '../runtime/clock.ts';
 
 const USAGE = 'usage: npm run room -- --config room.yaml [--log-level trace|debug|info|warn|error]\n';
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error'];
@@ -40,12 +43,29 @@ async function main(): Promise<number> {
     { name: 'pokertable-room', level: args.logLevel ?? config.log.level },
     pino.destination({ dest: 1, sync: true }),
   );
-  const service = startRoomService({ config, profiles: loadRoomProfiles(roomProfileDirs(args.config)), logger });
+  const clock = systemClock();
+  const profiles = loadRoomProfiles(roomProfileDirs(args.config));
+  const service = startRoomService({ config, profiles, logger, clock });
+  // The room board and the floor page (web.port; off by default).
+  const pages =
+    config.web.port === null
+      ? null
+      : await startRoomPages({
+          config,
+          now: clock.now,
+          logger,
+          structures: loadStructures(structureDirs(args.config)),
+        }).catch(async (err: unknown) => {
+          await service.close();
+          throw err;
+        });
+  if (pages) logger.info({ board: pages.url, floor: `${pages.url}floor` }, 'room pages');
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
   logger.info({ signal }, 'room stopping');
+  await pages?.close();
   await service.close();
   return 0;
 }

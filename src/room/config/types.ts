@@ -25,5 +25,7 @@ export interface RoomConfig {
     rejectUnauthorized: boolean;
   };
   storage: { dir: string };
+  /** The room's pages (src/room/service/pages.ts): off while `port` is null. */
+  web: { host: string; port: number | null; brokerUrl: string | null };
   log: { level: 'trace' | 'debug' | 'info' | 'warn' | 'error' };
 }

@@ -1,0 +1,240 @@
+// The room's floor page: logs in to the room's broker with a floor account, shows the room's clock, tables and
+// balancing, and sends the room's commands on room/<id>/cmd/<name>, answered on room/<id>/cmd/result. Every answer is
+// shown as a sentence (room-words.js). The page grants nothing: the broker's ACL decides what the account may do.
+/* global TableTime, FloorView, FloorStructures, RoomLink, RoomWords */
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const W = RoomWords;
+  const ANSWER_MS = 5000; // no answer by then: say so
+  const CONFIRM_MS = 1500; // how long to wait for the draw or the clock that an accepted command brings
+
+  let config = null;
+  let client = null;
+  let counter = 0;
+  let attempts = 0;
+  const view = { state: null, clock: null, clockSeen: 0, moves: [] };
+  const pending = new Map(); // id → {name, body, extra, movesBefore, clockBefore, timer}
+  const time = TableTime.create();
+  const say = (text, kind) => FloorView.say(text, kind);
+  const setConn = (state, text) => FloorView.conn(state, text);
+
+  // ---- log in ----
+  function logIn(username, password) {
+    $('login-error').hidden = true;
+    $('login-button').disabled = true;
+    const base = config.base;
+    const topics = ['cmd/result', 'state', 'clock', 'moves', 'status'].map((t) => `${base}/${t}`);
+    if (client) client.end(true);
+    const attempt = ++attempts;
+    client = RoomLink.connect(config, { username, password }, topics, {
+      state(state, text) {
+        if (attempt !== attempts) return; // an earlier login's client
+        // Before the first connection: the login failed. After it, RoomLink reports only reconnections.
+        if ((state === 'refused' || state === 'unreachable') && $('desk').hidden) return failLogin(text);
+        if (state === 'live') {
+          sessionStorage.setItem('room-floor-login', JSON.stringify({ username, password }));
+          localStorage.setItem('room-floor-username', username);
+          $('login').hidden = true;
+          $('desk').hidden = false;
+          $('login-button').disabled = false;
+          void time.resync();
+          return setConn('live', `${username} · live`);
+        }
+        setConn(state === 'unreachable' ? 'offline' : 'connecting', text);
+      },
+      message: onMessage,
+    });
+  }
+
+  function failLogin(text) {
+    $('login-error').textContent = text;
+    $('login-error').hidden = false;
+    $('login-button').disabled = false;
+    $('login').hidden = false;
+    $('desk').hidden = true;
+    sessionStorage.removeItem('room-floor-login');
+    setConn('out', 'Logged out');
+    attempts += 1; // what the old client says after this is not news
+    if (client) client.end(true);
+    client = null;
+  }
+
+  function logOut() {
+    sessionStorage.removeItem('room-floor-login');
+    attempts += 1; // what the old client says after this is not news
+    if (client) client.end(true);
+    client = null;
+    $('desk').hidden = true;
+    $('login').hidden = false;
+    $('password').value = '';
+    setConn('out', 'Logged out');
+  }
+
+  // ---- what the room says ----
+  function onMessage(topic, text) {
+    const base = config.base;
+    if (topic === `${base}/status`) {
+      if (text === 'offline') setConn('offline', 'Room service offline');
+      else if (client && client.connected) setConn('live', `${client.options.username} · live`);
+      return;
+    }
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (topic === `${base}/state`) {
+      if (!view.state && data.balanceAt !== null) $('balance-at').value = String(data.balanceAt);
+      view.state = data;
+      view.clock = data.clock;
+      render();
+    } else if (topic === `${base}/clock`) {
+      view.clock = data;
+      view.clockSeen += 1;
+      render();
+    } else if (topic === `${base}/moves`) {
+      view.moves.push(data);
+      if (view.moves.length > 200) view.moves.shift();
+    } else if (topic === `${base}/cmd/result`) onResult(data);
+  }
+
+  function onResult(answer) {
+    const p = answer && pending.get(answer.id);
+    if (!p) return; // another floor tool's answer
+    pending.delete(answer.id);
+    clearTimeout(p.timer);
+    if (!answer.ok) return say(W.refusal(answer.code, p.body, answer.message || answer.error), 'error');
+    const started = performance.now();
+    const draw = () =>
+      view.moves.slice(p.movesBefore).find((m) => m.player === p.body.player && m.from === null) || null;
+    const confirmed = () =>
+      p.name === 'register' ? draw() !== null : p.name.startsWith('levels-') ? view.clockSeen > p.clockBefore : true;
+    const finish = () => {
+      if (confirmed() || performance.now() - started > CONFIRM_MS) {
+        const ctx = { ...p.extra, move: draw(), clock: view.clock, now: time.now() };
+        say(W.done(p.name, p.body, ctx), 'ok');
+      } else setTimeout(finish, 50);
+    };
+    finish();
+  }
+
+  // ---- commands ----
+  function send(name, body, extra) {
+    if (!client || !client.connected)
+      return say('Not connected to the room: wait for “live”, then try again.', 'error');
+    const id = `room-floor-${Date.now().toString(36)}-${++counter}`;
+    const timer = setTimeout(() => {
+      if (!pending.delete(id)) return;
+      say(
+        `No answer from the room within ${ANSWER_MS / 1000} seconds: check that the room service is running ` +
+          'and that this account is a floor account.',
+        'error',
+      );
+    }, ANSWER_MS);
+    const movesBefore = view.moves.length;
+    pending.set(id, { name, body, extra: extra || {}, movesBefore, clockBefore: view.clockSeen, timer });
+    say('Sending…', 'busy');
+    client.publish(`${config.base}/cmd/${name}`, JSON.stringify({ id, ...body }), { qos: 1 });
+  }
+
+  // ---- drawing ----
+  function render() {
+    const s = view.state;
+    const l = view.clock;
+    $('f-paused').hidden = !(l && l.paused);
+    $('f-level').textContent = !l
+      ? 'No levels running'
+      : l.isBreak
+        ? `Break (after level ${l.level})`
+        : `Level ${l.level} · ${W.chips(l.smallBlind)}/${W.chips(l.bigBlind)}${l.ante ? ` ante ${W.chips(l.ante)}` : ''}`;
+    FloorView.time(view, time.now());
+    $('f-counts').textContent = s
+      ? `${s.playersLeft} players left of ${s.entries} entries · ${s.tables.length} tables open`
+      : '';
+    renderTables(s);
+    if (s && s.balanceAt !== null)
+      $('balance-now').textContent =
+        `Now: a player moves when two tables differ by ${s.balanceAt} players or more (${s.balancePick === 'random' ? 'drawn at random' : 'the next big blind'}).`;
+  }
+
+  function renderTables(s) {
+    const list = $('table-list');
+    list.textContent = '';
+    for (const t of config.tables) {
+      const open = s ? s.tables.find((x) => x.id === t.id) : null;
+      const li = document.createElement('li');
+      li.dataset.table = t.id;
+      li.className = open ? 'open' : 'closed';
+      const what = document.createElement('div');
+      const name = document.createElement('div');
+      name.className = 't-name';
+      name.textContent = W.cap(W.tableName(t.id));
+      const detail = document.createElement('div');
+      detail.className = 't-what';
+      detail.textContent = open
+        ? `${open.players.length} of ${open.seats} seats taken${open.online ? '' : ' · table offline'}`
+        : `closed · ${t.seats} seats`;
+      what.append(name, detail);
+      li.append(what);
+      if (!open) {
+        const b = document.createElement('button');
+        b.textContent = 'Open';
+        b.className = 'open-table';
+        b.addEventListener('click', () => send('open-table', { table: t.id }));
+        li.append(b);
+      }
+      list.append(li);
+    }
+  }
+
+  function wire() {
+    for (const b of document.querySelectorAll('button[data-cmd]'))
+      b.addEventListener('click', () => send(b.dataset.cmd, {}));
+    $('register-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const player = $('player-name').value.trim();
+      if (!player) return say("Type the player's name first.", 'error');
+      send('register', { player });
+      $('player-name').value = '';
+    });
+    $('balance-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const players = Number($('balance-at').value);
+      if (!Number.isInteger(players) || players < 2)
+        return say('Balancing needs a whole number of players, 2 or more.', 'error');
+      send('balance-at', { players });
+    });
+    $('logout').addEventListener('click', logOut);
+    $('login').addEventListener('submit', (e) => {
+      e.preventDefault();
+      logIn($('username').value.trim(), $('password').value);
+    });
+  }
+
+  wire();
+  const structures = FloorStructures.create(send);
+  RoomLink.loadConfig()
+    .then((c) => {
+      config = c;
+      time.set(c.time);
+      $('room-name').textContent = c.roomId;
+      document.title = `Floor — ${c.roomId}`;
+      structures.render(c.structures || []);
+      const remembered = localStorage.getItem('room-floor-username');
+      if (remembered) $('username').value = remembered;
+      const saved = sessionStorage.getItem('room-floor-login');
+      if (saved) {
+        const { username, password } = JSON.parse(saved);
+        logIn(username, password);
+      }
+      setInterval(() => FloorView.time(view, time.now()), 250);
+      setInterval(() => void time.resync(), 30000);
+    })
+    .catch((e) => {
+      $('login-error').textContent = `Cannot load the room's settings: ${e.message}`;
+      $('login-error').hidden = false;
+    });
+})();

@@ -1,0 +1,111 @@
+// The room pages' words: table names, moves ("Anna: table 3 seat 5 → table 7 seat 2"), places, and the floor page's
+// sentences for the room's answers, accepted or refused, in plain words for a floor person. Plain browser JS, no DOM:
+// the pages and the tests (test/room-page-words.test.ts) share it.
+'use strict';
+
+(function (root) {
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const two = (x) => String(x).padStart(2, '0');
+
+  /** "table-07", "t7", "7" → "table 7"; any other id is kept as it is: "table A", "table main-1". */
+  function tableName(id) {
+    const m = /^(?:table|t)?[-_ ]?0*(\d+)$/i.exec(String(id));
+    return `table ${m ? m[1] : id}`;
+  }
+
+  function chips(n) {
+    return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
+  }
+
+  function clockText(ms) {
+    const total = Math.max(0, Math.ceil(ms / 1000));
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+  }
+
+  /** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
+  function ordinal(n) {
+    const teen = n % 100 >= 11 && n % 100 <= 13;
+    const suffix = teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th';
+    return `${n}${suffix}`;
+  }
+
+  const where = (p) => `${tableName(p.table)} seat ${p.seat}`;
+
+  /** A move as published on room/<id>/moves. */
+  function moveText(m) {
+    if (!m.from) return `${m.player}: drawn to ${where(m.to)}`;
+    return `${m.player}: ${where(m.from)} → ${where(m.to)}`;
+  }
+
+  const REASONS = { draw: 'registration', balance: 'balancing', break: 'table broken' };
+  const moveReason = (m) => REASONS[m.reason] || m.reason || '';
+
+  /** The sentence for a refused room command (`code` from room/<id>/cmd/result), with what was sent. */
+  function refusal(code, body, message) {
+    const b = body || {};
+    switch (code) {
+      case 'already-registered':
+        return `${b.player} is already in the tournament: a player registers again only after being knocked out.`;
+      case 'no-seat':
+        return `No free seat for ${b.player || 'the player'}: every open table is full. Open another table first.`;
+      case 'finished':
+        return 'The tournament is over (1st place is given): no more registrations.';
+      case 'not-set-up':
+        return 'The room is not set up yet: check that the room service started from its config.';
+      case 'unknown-table':
+        return `There is no ${tableName(b.table)} in this room (the room's tables are in its room.yaml).`;
+      case 'already-open':
+        return `${cap(tableName(b.table))} is already open.`;
+      case 'no-levels':
+        return 'No levels are running: start a blind structure first.';
+      case 'already-paused':
+        return 'The clock is already paused.';
+      case 'not-paused':
+        return 'The clock is not paused: there is nothing to resume.';
+      case 'journal':
+        return 'The room service could not record this (its journal failed): call the technician.';
+      case 'invalid':
+        return `The room did not understand the request (${message || 'invalid'}).`;
+      default:
+        return `Refused: ${message || code}.`;
+    }
+  }
+
+  /**
+   * The sentence for an accepted room command.
+   * @param {string} name the command
+   * @param {object} body what was sent
+   * @param {object} ctx { move: the registration's draw, clock: the room clock now, now: the room's time,
+   *   structure: the title of a started structure }
+   */
+  function done(name, body, ctx) {
+    const c = ctx || {};
+    const left = (l) => clockText(l.paused || l.endsAt === null ? l.remainingMs : l.endsAt - c.now);
+    switch (name) {
+      case 'register':
+        return c.move ? `${body.player} registered: ${where(c.move.to)}` : `${body.player} registered`;
+      case 'open-table':
+        return `${cap(tableName(body.table))} is open: new players can be drawn to it`;
+      case 'balance-at':
+        return `Tables are now balanced when they differ by ${body.players} players or more`;
+      case 'levels-start': {
+        const l = c.clock;
+        const what = c.structure ? `“${c.structure}” started` : 'Levels started';
+        if (!l) return what;
+        const level = l.isBreak ? 'break' : `level ${l.level}, ${chips(l.smallBlind)}/${chips(l.bigBlind)}`;
+        return `${what}: ${level}, ${left(l)} left`;
+      }
+      case 'levels-pause':
+        return c.clock ? `Clock paused at ${left(c.clock)} left` : 'Clock paused';
+      case 'levels-resume':
+        return c.clock ? `Clock running again: ${left(c.clock)} left` : 'Clock running again';
+      default:
+        return 'Done';
+    }
+  }
+
+  root.RoomWords = { tableName, chips, clockText, ordinal, moveText, moveReason, refusal, done, cap };
+})(typeof window !== 'undefined' ? window : globalThis);

@@ -1,0 +1,136 @@
+// The room's pages over HTTP (docs/room.md, "The room's pages"): the room board at `/` (read-only, for the room's
+// screens) and the room's floor page at `/floor`, both plain browser pages in src/app/web (room-*, with the table
+// pages' clock, words and MQTT.js bundle), `config.json` (where the room's topics and the broker are), `/time` (the
+// room service's clock), and `/mqtt`, MQTT over WebSocket carried to the room's broker (broker-pipe.ts) unless
+// `web.brokerUrl` sends the browsers to the broker's own WebSocket listener. The pages grant nothing: each logs in to
+// the broker with its own account.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { listen, mqttBundle, send, webDir } from '../../app/http.ts';
+import type { BlindStructure } from '../../config/structures.ts';
+import type { RoomConfig } from '../config/types.ts';
+import { attachBrokerPipe, type BrokerPipe } from './broker-pipe.ts';
+
+export interface RoomPagesOptions {
+  config: Readonly<RoomConfig>;
+  /** The room service's clock: the pages count the level clock on from it. */
+  now: () => number;
+  logger: Logger;
+  /** Saved blind structures the floor page offers (config/structures/ and the venue's). */
+  structures?: readonly BlindStructure[];
+}
+
+export interface RoomPages {
+  readonly port: number;
+  /** The board's URL; the floor page is `floor` under it. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Where the browsers' MQTT over WebSocket goes when the pages carry it. */
+export const PIPE_PATH = '/mqtt';
+
+const PAGES: Record<string, string> = { '/': 'room-board.html', '/floor': 'room-floor.html' };
+/** The files the pages load: their own, and the table pages' pieces they share. */
+const FILES = new Set([
+  'room-board.css',
+  'room-board.js',
+  'room-board-view.js',
+  'room-words.js',
+  'room-link.js',
+  'room-floor.css',
+  'room-floor.js',
+  'table-time.js',
+  'board-clocks.js',
+  'board-chime.js',
+  'floor.css',
+  'floor-words.js',
+  'floor-view.js',
+  'floor-structures.js',
+]);
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
+
+export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPages> {
+  const { config } = options;
+  const web = config.web;
+  if (web.port === null) throw new Error('startRoomPages: web.port is null (the pages are off)');
+  const log = options.logger.child({ module: 'room-pages', room: config.room.id });
+  const server = createServer((req, res) => {
+    handle(req, res, options).catch((error: unknown) => {
+      log.warn({ err: error, url: req.url }, 'room page request failed');
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
+      else res.destroy();
+    });
+  });
+  let pipe: BrokerPipe | null = null;
+  if (web.brokerUrl === null && /^mqtts?:/.test(config.mqtt.url)) {
+    const ca = config.mqtt.caFile ? readFileSync(config.mqtt.caFile) : undefined;
+    pipe = attachBrokerPipe(
+      server,
+      PIPE_PATH,
+      { url: config.mqtt.url, ca, rejectUnauthorized: config.mqtt.rejectUnauthorized },
+      log,
+    );
+  } else {
+    // The browsers go to the broker's own WebSocket listener: an upgrade here is refused, not answered as a page.
+    server.on('upgrade', (_req, socket: Duplex) => socket.destroy());
+  }
+  await listen(server, web.port, web.host, 'room pages', 'web.port in room.yaml');
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = web.host === '0.0.0.0' || web.host === '::' ? 'localhost' : web.host;
+  log.info({ host: web.host, port }, 'room pages listening');
+  return {
+    port,
+    url: `http://${shownHost}:${port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        pipe?.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** What the pages read at start: the room, its topics, the tables it may open, and how to reach the broker. */
+export function pageConfig(options: RoomPagesOptions): Record<string, unknown> {
+  const { config } = options;
+  const brokerUrl = config.web.brokerUrl ?? (/^wss?:/.test(config.mqtt.url) ? config.mqtt.url : null); // null: this port's /mqtt
+  return {
+    roomId: config.room.id,
+    base: `${config.mqtt.baseTopic}/${config.room.id}`,
+    tableBase: config.mqtt.tableBaseTopic,
+    tables: config.tables.map((t) => ({ id: t.id, seats: t.seats })),
+    startingStack: config.room.startingStack,
+    mqtt: { url: brokerUrl, path: PIPE_PATH },
+    time: { now: options.now(), speed: 1 },
+    structures: options.structures ?? [],
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: RoomPagesOptions): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
+  const path = new URL(req.url ?? '/', 'http://pages').pathname;
+  if (path === '/config.json') return send(res, 200, 'application/json', JSON.stringify(pageConfig(options)));
+  if (path === '/time') return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: 1 }));
+  if (path === '/floor/') {
+    // The page's links are relative to /floor.
+    res.writeHead(301, { location: '/floor' });
+    return void res.end();
+  }
+  let file: string | null = null;
+  if (PAGES[path]) file = join(webDir, PAGES[path]);
+  else if (path === '/vendor/mqtt.min.js') file = mqttBundle();
+  else if (FILES.has(path.slice(1))) file = join(webDir, path.slice(1));
+  if (file === null) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
+  const body = await readFile(file);
+  send(res, 200, TYPES[extname(file)] ?? 'text/javascript; charset=utf-8', req.method === 'HEAD' ? '' : body);
+}
