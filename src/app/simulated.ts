@@ -47,7 +47,7 @@ export const START_GRACE_MS = 1500;
 export function simulatedConfig(args: StartArgs, stateDir: string, floor?: FloorAccount): TableConfig {
   return {
     source: '(simulated table)',
-    table: { id: SIM_TABLE_ID, seats: args.seats, profile: SIM_PROFILE, game: args.game, rules: {}, deckFile: null },
+    table: { id: SIM_TABLE_ID, seats: args.seats, profile: SIM_PROFILE, game: args.game, rules: {}, deckFile: null, chipsFile: null },
     storage: { dir: stateDir, retentionDays: 30, fsync: 'every-input' },
     mqtt: {
       baseTopic: 'pokertable',
