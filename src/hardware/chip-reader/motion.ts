@@ -32,6 +32,8 @@ export interface MotionGrouper {
   reset(): void;
   /** The values lying in the zone now. */
   present(): number[];
+  /** Forgets what lies there and any motion under way, without a motion (the zone emptied between hands). */
+  clear(): void;
   stop(): void;
 }
 
@@ -100,6 +102,16 @@ export function createMotionGrouper(deps: MotionDeps): MotionGrouper {
       phase = 'waiting';
     },
     present: () => values(present),
+    clear() {
+      cancel?.();
+      cancel = null;
+      start = null;
+      present.clear();
+      if (phase === 'baseline') {
+        phase = 'live';
+        deps.settled?.(0);
+      }
+    },
     stop() {
       cancel?.();
       cancel = null;

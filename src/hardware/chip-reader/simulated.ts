@@ -15,6 +15,9 @@ export interface SimulatedChipReader extends Device {
   take(uids: readonly string[]): void;
   /** The values lying in the zone, highest first. */
   present(): number[];
+  /** The zone emptied outside any motion (the simulated dealer pushing the pot between hands, when the engine
+   * takes no chip motion): no input. */
+  clear(): void;
 }
 
 export function createSimulatedChipReader(settings: ChipReaderSettings, schedule: Schedule = wallTimer) {
@@ -52,6 +55,7 @@ export function createSimulatedChipReader(settings: ChipReaderSettings, schedule
       for (const uid of uids(raw)) zone.grouper.left(uid);
     },
     present: () => zone.grouper.present(),
+    clear: () => zone.grouper.clear(),
   };
   return reader;
 }
