@@ -14,8 +14,8 @@ export const SIM_CHIP_VALUES: readonly number[] = [25000, 5000, 1000, 500, 100, 
 
 export interface SimulatedChipTable {
   readers: SimulatedChipReader[];
-  /** Puts a virtual player's call, bet or raise out as chips; false when it stays a panel input (check, fold,
-   * all-in, or an amount the snapshot cannot place). */
+  /** Puts a virtual player's call, bet or raise, or its silent chip motion, out as chips; false when it stays as
+   * it is (check, fold, all-in, or an amount the snapshot cannot place). */
   deliver(input: Input): boolean;
   /** The dealer's hands, after each batch of events. */
   onEvents(events: readonly TableEvent[]): void;
@@ -65,6 +65,15 @@ export function createSimulatedChipTable(options: { seats: number; clock: Clock;
   return {
     readers,
     deliver(input) {
+      // A silent motion of the virtual players (an oversized chip, src/sim/chips.ts): its chips go out as tags.
+      if (input.type === 'chips' && input.removed.length === 0 && input.verbal === undefined) {
+        const reader = readers[input.seat - 1];
+        if (!reader) return false;
+        const uids = input.added.map(tagOf);
+        lying.set(input.seat, [...(lying.get(input.seat) ?? []), ...uids]);
+        reader.put(uids);
+        return true;
+      }
       if (input.type !== 'panel' || !['call', 'bet', 'raise'].includes(input.button)) return false;
       const snap = options.snapshot();
       const seat = snap.onAction?.seat;

@@ -97,8 +97,11 @@ export function createSimulation(options: SimulationOptions): Simulation {
           if (input.by === 'seat' && input.seat !== undefined) return board.pressSeat(input.seat, 'clock');
           runtime.submit(rest as RawInput);
           return;
-        case 'command':
         case 'chips':
+          if (options.chipTable?.deliver(input)) return;
+          runtime.submit(rest as RawInput);
+          return;
+        case 'command':
         case 'tick':
         case 'device':
           runtime.submit(rest as RawInput);
