@@ -2,8 +2,12 @@
 // over TCP on the second virtual reader (`Virtual PCD 00 01`, port 35964), the reader's inputs fed live into the
 // real engine with chips tracked. A chip put on the reader and taken off become `chips` inputs (R-BET-CHIPS); a tag
 // never enrolled is named in the device's detail and never reaches the engine as a chip.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadDeviceDefinition, type DeviceDefinition } from '../src/config/devices.ts';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { createTable } from '../src/domain/table.ts';
@@ -22,6 +26,7 @@ const READER = vpcdReaderName(PORT);
 const HUNDRED = '04c0a1a1a1a1a1';
 const FIVE_HUNDRED = '04c0a5a5a5a5a5';
 const STRANGER = '04eeeeeeeeeeee';
+const DEFINITION = ['--definition', 'vpcd-chip-reader.json'];
 const CHIPS = new Map([
   [HUNDRED, 100],
   [FIVE_HUNDRED, 500],
@@ -44,8 +49,11 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC chip reader through 
     def = loadDeviceDefinition('devices/vpcd-chip-reader.json');
     pcscd = await Pcscd.acquire();
   }, 180_000); // another test process may hold pcscd (Pcscd.acquire waits for its lock)
-  afterAll(async () => {
+  afterEach(async () => {
     await reader?.stop();
+    reader = null;
+  });
+  afterAll(async () => {
     await pcscd?.release();
   });
 
@@ -127,5 +135,47 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC chip reader through 
     await until(() => motions().length === 5, 'the 100 put out again', log);
     expect(motions()[4]).toEqual({ type: 'chips', seat: 1, added: [100], removed: [] });
     again.remove();
+  }, 120_000);
+
+  it('npm run chips -- enroll reads the tags off the chip reader and writes them 0600', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chips-pcsc-'));
+    try {
+      const file = join(dir, 'chips.json');
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/chips.ts', 'enroll', '--value', '100', '--out', file, ...DEFINITION],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      // stdin stays open: Enter ends the enrolment
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number>((r) => child.on('exit', (code) => r(code ?? -1)));
+      await until(
+        () => out.includes('Reader ready'),
+        'the reader',
+        () => out,
+      );
+      for (const uid of [HUNDRED, FIVE_HUNDRED]) {
+        const before = pcscd.removed(READER);
+        const chip = VirtualCard.present(uid, PORT);
+        await chip.whenRead();
+        await until(
+          () => out.split('chip enrolled').length > (uid === HUNDRED ? 1 : 2),
+          'the chip enrolled',
+          () => out,
+        );
+        chip.remove();
+        await pcscd.waitRemoved(READER, before);
+      }
+      child.stdin.end('\n');
+      expect(await exited).toBe(0);
+      expect(out).toContain(`Reader ready (reader ${READER})`);
+      expect(out).toContain('2 new chips of 100');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ chips: { [HUNDRED]: 100, [FIVE_HUNDRED]: 100 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
