@@ -38,6 +38,12 @@ export const OUTPUTS = [
         defaults: true,
       },
       {
+        path: 'devices/schema/pcsc-chip-reader.schema.json',
+        prefix: 'PcscChipReader',
+        name: 'PcscChipReaderSpec',
+        defaults: true,
+      },
+      {
         path: 'devices/schema/firmata-board.schema.json',
         prefix: 'FirmataBoard',
         name: 'FirmataBoardSpec',

@@ -68,7 +68,15 @@ describe('table config', () => {
     const config = loadTableConfig(file);
     expect(config).toEqual({
       source: file.startsWith(process.cwd()) ? file.slice(process.cwd().length + 1) : file,
-      table: { id: 't1', seats: 9, profile: 'tda', game: 'holdem', rules: {}, deckFile: join(dir, 'decks/deck.json') },
+      table: {
+        id: 't1',
+        seats: 9,
+        profile: 'tda',
+        game: 'holdem',
+        rules: {},
+        deckFile: join(dir, 'decks/deck.json'),
+        chipsFile: null,
+      },
       storage: { dir: join(dir, 'var'), retentionDays: 30, fsync: 'every-input' },
       mqtt: {
         baseTopic: 'pokertable',
@@ -304,7 +312,7 @@ describe('device definitions', () => {
       'no kind',
       { reader: {} },
       '/kind',
-      /\/kind is required: one of "firmata-board", "pcsc-antenna", "pcsc-shoe", "serial-display"/,
+      /\/kind is required: one of "firmata-board", "pcsc-antenna", "pcsc-chip-reader", "pcsc-shoe", "serial-display"/,
     ],
     [
       'a kind without a schema',

@@ -19,6 +19,8 @@ export interface StartArgs {
   game: 'holdem' | 'omaha';
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
   chips: boolean;
+  /** With chips: the players' amounts go out as chips through a simulated chip reader at each seat. */
+  chipReaders: boolean;
   stateDir: string | null;
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | null;
   /** Path of the log file (simulated mode); null: warnings and errors on stderr. */
@@ -42,6 +44,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
   --game GAME            the simulated table's game: holdem (default) or omaha
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
+  --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
   --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
   --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
@@ -67,6 +70,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         seats: { type: 'string' },
         game: { type: 'string' },
         chips: { type: 'boolean' },
+        'chip-readers': { type: 'boolean' },
         'state-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
@@ -95,7 +99,8 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
     game,
-    chips: v.chips ?? false,
+    chips: (v.chips ?? false) || (v['chip-readers'] ?? false),
+    chipReaders: v['chip-readers'] ?? false,
     stateDir: v['state-dir'] ?? null,
     logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,
@@ -111,6 +116,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--seats', v.seats],
       ['--game', v.game],
       ['--chips', v.chips],
+      ['--chip-readers', v['chip-readers']],
       ['--state-dir', v['state-dir']],
     ] as const) {
       if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);

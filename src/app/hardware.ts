@@ -5,6 +5,9 @@ import { loadTableConfig, type ResolvedDevice } from '../config/load.ts';
 import { invalid } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { loadDeck } from '../deck/store.ts';
+import { loadChips } from '../chips-enroll/store.ts';
+import { CHIP_READER_KIND } from '../config/places.ts';
+import type { Profile } from '../domain/profile.ts';
 import { TableError } from '../domain/errors.ts';
 import { specOf } from '../config/device-specs.ts';
 import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
@@ -35,9 +38,14 @@ export function configWithArgs(config: Readonly<TableConfig>, args: StartArgs): 
 }
 
 /** The serial drivers are loaded only for a table that has such a device: serialport and johnny-five (a Firmata
- * board, johnny.ts) and the serial display stay out of a table without them (docs/bench.md). */
-export async function buildDevice(resolved: ResolvedDevice): Promise<Device> {
+ * board, johnny.ts) and the serial display stay out of a table without them (docs/bench.md); so are the chip
+ * readers. `chips` are the enrolled chip tags a chip reader needs (table.chipsFile). */
+export async function buildDevice(
+  resolved: ResolvedDevice,
+  extras: { chips?: ReadonlyMap<string, number> } = {},
+): Promise<Device> {
   const { ref } = resolved;
+  if (resolved.kind === CHIP_READER_KIND) return buildChipReader(resolved, extras.chips ?? new Map());
   if (resolved.simulated) {
     if (resolved.kind === SHOE_KIND) return createSimulatedShoe(ref.name);
     if (resolved.kind === ANTENNA_KIND) return createSimulatedAntenna(ref.name, antennaPlace(ref));
@@ -66,6 +74,22 @@ export async function buildDevice(resolved: ResolvedDevice): Promise<Device> {
   throw new TableError('DEVICE_INVALID', `device "${ref.name}": kind "${resolved.kind}" has no driver in this version`);
 }
 
+async function buildChipReader(resolved: ResolvedDevice, chips: ReadonlyMap<string, number>): Promise<Device> {
+  const { createChipReader, createSimulatedChipReader, chipReaderSeat, DEFAULT_SETTLE_MS } =
+    await import('../hardware/chip-reader/index.ts');
+  if (!resolved.simulated) return createChipReader(resolved.definition, resolved.ref, chips);
+  const { ref } = resolved;
+  const settings = { name: ref.name, seat: chipReaderSeat(ref), settleMs: DEFAULT_SETTLE_MS, chips };
+  return createSimulatedChipReader(settings);
+}
+
+/** The enrolled chips when a chip reader needs them, checked against the values in play (the profile's). */
+function tableChips(config: TableConfig, devices: readonly ResolvedDevice[], profile: Profile, logger: Logger) {
+  if (config.table.chipsFile === null || !devices.some((d) => d.kind === CHIP_READER_KIND)) return undefined;
+  const denominations = profile.chips?.denominations ?? [];
+  return loadChips(config.table.chipsFile, denominations, logger);
+}
+
 export async function startHardwareTable(args: StartArgs & { config: string }, logger: Logger): Promise<TableApp> {
   const config = configWithArgs(loadTableConfig(args.config), args);
   logger.level = config.log.level;
@@ -75,7 +99,8 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   const { profiles, profile } = checked;
   if (!profile) throw invalid('CONFIG_INVALID', args.config, checked.problems);
   const devices: Device[] = [];
-  for (const device of checked.devices) devices.push(await buildDevice(device));
+  const chips = tableChips(config, checked.devices, profile, logger);
+  for (const device of checked.devices) devices.push(await buildDevice(device, chips ? { chips } : {}));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
   const steps = clockStepReporter(logger);
   return startTableApp({

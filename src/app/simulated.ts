@@ -18,6 +18,7 @@ import { scaledClock } from './clock.ts';
 import { clockStepReporter } from './clock-steps.ts';
 import { FLOOR_PASSWORD_ENV, floorAccount, type FloorAccount } from './floor-account.ts';
 import type { ResumeFrom, VirtualTableOptions } from '../sim/index.ts';
+import { createSimulatedChipTable } from './chip-readers.ts';
 import { createSimulation, eventsOfHandUnderWay, simulatedDeck, type VirtualTable } from './simulation.ts';
 import { createSummary } from './summary.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
@@ -47,7 +48,15 @@ export const START_GRACE_MS = 1500;
 export function simulatedConfig(args: StartArgs, stateDir: string, floor?: FloorAccount): TableConfig {
   return {
     source: '(simulated table)',
-    table: { id: SIM_TABLE_ID, seats: args.seats, profile: SIM_PROFILE, game: args.game, rules: {}, deckFile: null },
+    table: {
+      id: SIM_TABLE_ID,
+      seats: args.seats,
+      profile: SIM_PROFILE,
+      game: args.game,
+      rules: {},
+      deckFile: null,
+      chipsFile: null,
+    },
     storage: { dir: stateDir, retentionDays: 30, fsync: 'every-input' },
     mqtt: {
       baseTopic: 'pokertable',
@@ -88,6 +97,10 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const board = createSimulatedBoard({ name: 'board' });
   // The level-clock display board, as an emulated serial board in memory (the real adapter, the real frames).
   const display = createSimulatedDisplay({ name: 'display' });
+  // --chip-readers: a chip reader at each seat, playing the players' amounts as chips (chip-readers.ts).
+  const chipTable = args.chipReaders
+    ? createSimulatedChipTable({ seats: args.seats, clock, snapshot: () => app.runtime.snapshot() })
+    : null;
 
   let app: TableApp;
   try {
@@ -98,7 +111,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
       profiles: loadProfiles(),
       structures: loadStructures(),
       deck,
-      devices: [shoe, antennas, board, display],
+      devices: [shoe, antennas, board, display, ...(chipTable?.readers ?? [])],
       logger,
       newJournal: args.newJournal,
       prepare: (runtime) => steps.attach(runtime),
@@ -180,6 +193,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     antennas,
     board,
     deck,
+    ...(chipTable ? { chipTable } : {}),
     logger,
   });
   simulation = sim;

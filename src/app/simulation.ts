@@ -6,6 +6,7 @@ import type { Input, TableEvent } from '../domain/types.ts';
 import type { SimulatedAntenna } from '../hardware/antenna/simulated.ts';
 import type { SimulatedBoard } from '../hardware/firmata/simulated.ts';
 import type { SimulatedShoe } from '../hardware/shoe/simulated.ts';
+import type { SimulatedChipTable } from './chip-readers.ts';
 import { deckByRank } from '../protocol/notation.ts';
 import type { Clock, Outbox, RawInput, Runtime } from '../runtime/types.ts';
 
@@ -43,6 +44,8 @@ export interface SimulationOptions {
   antennas?: SimulatedAntenna;
   board: SimulatedBoard;
   deck: ReadonlyMap<string, string>;
+  /** `--chip-readers`: the players' amounts go out as chips through the seats' chip readers (chip-readers.ts). */
+  chipTable?: SimulatedChipTable;
   logger: Logger;
 }
 
@@ -81,6 +84,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
         case 'shuffle':
           return board.press('shuffle');
         case 'panel':
+          if (options.chipTable?.deliver(input)) return;
           // a wired panel has no amount keys: an amount or a `bet` goes to the runtime as it is
           if (input.card === undefined && input.to === undefined && input.button !== 'bet')
             return board.press(input.button);
@@ -93,8 +97,11 @@ export function createSimulation(options: SimulationOptions): Simulation {
           if (input.by === 'seat' && input.seat !== undefined) return board.pressSeat(input.seat, 'clock');
           runtime.submit(rest as RawInput);
           return;
-        case 'command':
         case 'chips':
+          if (options.chipTable?.deliver(input)) return;
+          runtime.submit(rest as RawInput);
+          return;
+        case 'command':
         case 'tick':
         case 'device':
           runtime.submit(rest as RawInput);
@@ -125,6 +132,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
     start() {
       unsubscribe = runtime.onEvents((events) => {
         if (stopped) return;
+        options.chipTable?.onEvents(events);
         try {
           schedule(table.react(events));
         } catch (error) {

@@ -4,6 +4,7 @@ import { TableError } from '../protocol/errors.ts';
 import type {
   FirmataBoardSpec,
   PcscAntennaSpec,
+  PcscChipReaderSpec,
   PcscShoeSpec,
   SerialDisplaySpec,
 } from '../protocol/generated/devices.ts';
@@ -13,6 +14,7 @@ import type { DeviceDefinition } from './devices.ts';
 export interface DeviceSpecs {
   'pcsc-shoe': PcscShoeSpec;
   'pcsc-antenna': PcscAntennaSpec;
+  'pcsc-chip-reader': PcscChipReaderSpec;
   'firmata-board': FirmataBoardSpec;
   'serial-display': SerialDisplaySpec;
 }

@@ -10,7 +10,7 @@ import { TableError } from '../domain/errors.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 import type { TableConfig } from './types.ts';
 import { DEVICES_DIR, resolveDevice } from './devices.ts';
-import { placeProblems } from './places.ts';
+import { CHIP_READER_KIND, placeProblems } from './places.ts';
 import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
 
 export { loadDeviceDefinition, resolveDevice, type DeviceDefinition, type ResolvedDevice } from './devices.ts';
@@ -61,6 +61,7 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
   // Relative paths follow the config file, not the directory the service happens to start in.
   const table = config.table;
   if (table.deckFile !== null) table.deckFile = resolve(configDir, table.deckFile);
+  if (table.chipsFile) table.chipsFile = resolve(configDir, table.chipsFile);
   config.storage.dir = resolve(configDir, config.storage.dir);
 
   const ext = config.mqtt.external;
@@ -107,6 +108,11 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
       // a card antenna's place (R-CARD-PLACE); no other kind has one
       for (const [field, message] of placeProblems(ref, kind, config.table.seats))
         problems.push({ field: `/devices/${i}/${field}`, message });
+      if (kind === CHIP_READER_KIND && !table.chipsFile)
+        problems.push({
+          field: '/table/chipsFile',
+          message: `is needed by the chip reader "${ref.name}": enroll the chips with \`npm run chips -- enroll\``,
+        });
     } catch (err) {
       if (!(err instanceof TableError)) throw err;
       // The definition file's own errors name their file; say which config entry pulled it in.

@@ -42,7 +42,8 @@ export interface DeviceRef {
   definition: string;
   /** Where it is connected: a serial path (/dev/ttyACM0), a PC/SC reader-name pattern, … as its kind needs. */
   port?: string;
-  /** A card antenna (pcsc-antenna) only: where it sits (R-CARD-PLACE), and the seat when at a seat. */
+  /** A card antenna (pcsc-antenna) only: where it sits (R-CARD-PLACE), and the seat when at a seat; a chip reader
+   * (pcsc-chip-reader): the seat whose betting zone it watches. */
   place?: 'seat' | 'board' | 'muck';
   seat?: number;
 }
@@ -60,6 +61,8 @@ export interface TableConfig {
     rules: Record<string, unknown>;
     /** The enrolled deck file (tag → card, mode 0600). */
     deckFile: string | null;
+    /** The enrolled chip tags (tag → value, mode 0600), for the seats' chip readers; null: none. */
+    chipsFile: string | null;
   };
   storage: {
     /** Journal and outbox (SQLite). */

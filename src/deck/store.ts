@@ -1,21 +1,9 @@
 // The enrolled deck file: tag uid → card, JSON, mode 0600, never leaves the controller (protocol.md, Secrecy).
 // Written atomically (temp file in the same directory, fsync, rename) so a crash never leaves half a deck.
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { TableError } from '../domain/errors.ts';
 import { normalizeUid } from '../hardware/shoe/spec.ts';
+import { readSecretJson, writeSecretFile } from './secret-file.ts';
 import { DECK_SIZE, ENROLL_ORDER, isCard } from './cards.ts';
 
 export interface DeckFile {
@@ -28,28 +16,7 @@ export interface DeckFile {
 export function saveDeck(file: string, deck: ReadonlyMap<string, string>, enrolledAt: Date = new Date()): void {
   checkDeck(deck, file);
   const body: DeckFile = { version: 1, enrolledAt: enrolledAt.toISOString(), cards: Object.fromEntries(deck) };
-  const dir = dirname(file);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.tmp`);
-  // 'wx' + 0600 from the first byte: the map is never readable by others, not even for a moment.
-  const fd = openSync(tmp, 'wx', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(body, null, 2)}\n`);
-    fsyncSync(fd);
-  } catch (err) {
-    closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw err;
-  }
-  closeSync(fd);
-  renameSync(tmp, file);
-  try {
-    const dfd = openSync(dir, 'r');
-    fsyncSync(dfd);
-    closeSync(dfd);
-  } catch {
-    // Some filesystems cannot fsync a directory; the rename itself is still atomic.
-  }
+  writeSecretFile(file, `${JSON.stringify(body, null, 2)}\n`);
 }
 
 /** Validates a deck read from a file: every uid hex, every card valid, 52 cards, none twice. */
@@ -89,40 +56,13 @@ function checkDeck(deck: ReadonlyMap<string, string>, file: string): void {
   parseDeck(Object.fromEntries(deck), file);
 }
 
-/** Reads the enrolled deck for the table. A file others can read is made private (chmod 600) with a warning rather
- * than refused: refusing would stop the table over a permission slip, and fixing it closes the leak. When the mode
- * cannot be fixed (not the owner), it is refused. */
+/** Reads the enrolled deck for the table (a file others can read is made private: secret-file.ts). */
 export function loadDeck(file: string, logger?: Logger): Map<string, string> {
-  let text: string;
-  let mode: number;
-  try {
-    mode = statSync(file).mode & 0o777;
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new TableError(
-      'DECK_INVALID',
-      `${file}: cannot read the deck (${(err as NodeJS.ErrnoException).code ?? String(err)}); enroll one with \`npm run deck -- enroll --out ${file}\``,
-      { file },
-    );
-  }
-  if ((mode & 0o077) !== 0) {
-    try {
-      chmodSync(file, 0o600);
-    } catch (err) {
-      throw new TableError(
-        'DECK_INVALID',
-        `${file}: readable by others (mode ${mode.toString(8)}) and cannot be made private (${(err as NodeJS.ErrnoException).code}): ` +
-          `run \`chmod 600 ${file}\` as its owner`,
-        { file },
-      );
-    }
-    logger?.warn({ file, was: mode.toString(8) }, 'the deck file was readable by others; made it private (chmod 600)');
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new TableError('DECK_INVALID', `${file}: not valid JSON (${(err as Error).message})`, { file });
-  }
+  const data = readSecretJson(file, {
+    code: 'DECK_INVALID',
+    what: 'the deck',
+    remedy: `enroll one with \`npm run deck -- enroll --out ${file}\``,
+    logger,
+  });
   return parseDeck(data, file);
 }

@@ -4,7 +4,7 @@ import { SerialPort } from 'serialport';
 import type { ResolvedDevice } from '../../config/devices.ts';
 import { loadNfcPcsc, probePcscd } from '../../hardware/shoe/backend.ts';
 import { SHOE_KIND } from '../../hardware/shoe/index.ts';
-import { ANTENNA_KIND } from '../../config/places.ts';
+import { ANTENNA_KIND, CHIP_READER_KIND } from '../../config/places.ts';
 import { shoeSettings } from '../../hardware/shoe/spec.ts';
 import { fail, ok, type CheckResult } from './report.ts';
 
@@ -17,7 +17,8 @@ export interface DeviceCheckOptions {
 export async function checkDevice(device: ResolvedDevice, options: DeviceCheckOptions = {}): Promise<CheckResult> {
   const subject = `device ${device.ref.name}`;
   if (device.simulated) return ok(subject, `simulated ${device.kind} (nothing to check)`);
-  if (device.kind === SHOE_KIND || device.kind === ANTENNA_KIND)
+  // a chip reader is the shoe's driver too: the same reader check
+  if (device.kind === SHOE_KIND || device.kind === ANTENNA_KIND || device.kind === CHIP_READER_KIND)
     return checkShoe(device, subject, options.pcscWaitMs ?? 3000);
   if (device.kind === 'firmata-board') {
     const spec = device.definition.spec as { baudRate?: number };
@@ -35,7 +36,8 @@ async function checkShoe(
   subject: string,
   waitMs: number,
 ): Promise<CheckResult> {
-  const settings = shoeSettings(device.definition, device.ref, {}, device.kind as 'pcsc-shoe' | 'pcsc-antenna');
+  const kind = device.kind as 'pcsc-shoe' | 'pcsc-antenna' | 'pcsc-chip-reader';
+  const settings = shoeSettings(device.definition, device.ref, {}, kind);
   const down = await probePcscd(settings.socket);
   if (down !== null) {
     return fail(

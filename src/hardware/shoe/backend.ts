@@ -11,6 +11,8 @@ export interface PcscEvents {
   readerRemoved(reader: string): void;
   /** A tag read: lower-case hex. */
   card(reader: string, uid: string): void;
+  /** The tag last read on the reader left its field (a chip reader follows presence; the shoe needs only reads). */
+  cardRemoved?(reader: string, uid: string): void;
   /** A reader-level problem (a card that could not be read); the reader stays usable. */
   readerError(reader: string, err: Error): void;
   /** The PC/SC context is dead (pcscd stopped or restarted); it must be rebuilt. */
@@ -90,16 +92,33 @@ function openContext(NFC: NfcConstructor, events: PcscEvents, accept: (reader: s
     readers.add(reader);
     // nfc-pcsc's own processing needs an AID for ISO 14443-4 tags; GET DATA (UID) works for every tag type.
     reader.autoProcessing = false;
+    // The tag on the reader now (a PC/SC slot holds one), so its leaving can name it; `gone` when it left before
+    // its id was read, so the read that completes is followed by its removal at once.
+    let present: { uid: string | null; gone: boolean } | null = null;
     reader.on('card', () => {
       if (closed) {
         void release(reader);
         return;
       }
+      const tag: { uid: string | null; gone: boolean } = { uid: null, gone: false };
+      present = tag;
       void readUid(reader).then((result) => {
         if (closed) return;
-        if (typeof result === 'string') events.card(name, result);
-        else events.readerError(name, result);
+        if (typeof result !== 'string') {
+          events.readerError(name, result);
+          return;
+        }
+        tag.uid = result;
+        events.card(name, result);
+        if (tag.gone) events.cardRemoved?.(name, result);
       });
+    });
+    reader.on('card.off', () => {
+      const tag = present;
+      present = null;
+      if (closed || !tag) return;
+      if (tag.uid === null) tag.gone = true;
+      else events.cardRemoved?.(name, tag.uid);
     });
     reader.on('end', () => {
       readers.delete(reader);

@@ -19,6 +19,14 @@ export interface PcscShoeDeps {
   loadBackend?: () => Promise<PcscBackend>;
   /** Answers null when pcscd is reachable, else why not. */
   probe?: (socket: string) => Promise<string | null>;
+  /** Takes the tags' comings and goings instead of the `card` inputs (a chip reader, chip-reader/pcsc.ts). */
+  watcher?: TagWatcher;
+}
+
+/** Follows what lies on the readers: each tag that arrives and leaves (ids already length-checked). */
+export interface TagWatcher {
+  arrived(uid: string): void;
+  left(uid: string): void;
 }
 
 type Status = { online: boolean; detail: string };
@@ -42,6 +50,7 @@ export class PcscShoe implements Device {
   private firstReport: (() => void) | null = null;
   private readonly loadBackend: () => Promise<PcscBackend>;
   private readonly probe: (socket: string) => Promise<string | null>;
+  private readonly watcher: TagWatcher | null;
 
   constructor(
     private readonly settings: ShoeSettings,
@@ -51,6 +60,7 @@ export class PcscShoe implements Device {
     this.repeat = createRepeatFilter(settings.repeatReadMs);
     this.loadBackend = deps.loadBackend ?? (() => loadNfcPcsc());
     this.probe = deps.probe ?? ((socket) => probePcscd(socket));
+    this.watcher = deps.watcher ?? null;
   }
 
   async start(ctx: DeviceContext): Promise<void> {
@@ -124,6 +134,9 @@ export class PcscShoe implements Device {
       card: (reader, uid) => {
         if (live()) this.onCard(reader, uid);
       },
+      cardRemoved: (reader, uid) => {
+        if (live() && this.watcher && this.uidFits(reader, uid, false)) this.watcher.left(uid);
+      },
       readerError: (reader, err) => {
         if (live()) this.log?.warn({ reader, err: err.message }, 'shoe reader error');
       },
@@ -153,11 +166,18 @@ export class PcscShoe implements Device {
     }, this.settings.waitMs);
   }
 
-  private onCard(reader: string, uid: string): void {
+  private uidFits(reader: string, uid: string, warn: boolean): boolean {
     const bytes = uid.length / 2;
     const { min, max } = this.settings.uidBytes;
-    if (bytes < min || bytes > max) {
-      this.log?.warn({ reader, uid: `${bytes} bytes` }, 'shoe read dropped: tag id length outside uidBytes');
+    if (bytes >= min && bytes <= max) return true;
+    if (warn) this.log?.warn({ reader, uid: `${bytes} bytes` }, 'shoe read dropped: tag id length outside uidBytes');
+    return false;
+  }
+
+  private onCard(reader: string, uid: string): void {
+    if (!this.uidFits(reader, uid, true)) return;
+    if (this.watcher) {
+      this.watcher.arrived(uid);
       return;
     }
     const ctx = this.ctx;

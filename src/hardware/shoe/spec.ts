@@ -26,13 +26,18 @@ export function shoeSettings(
   def: DeviceDefinition,
   ref: DeviceRef,
   overrides: { repeatReadMs?: number | null } = {},
-  kind: 'pcsc-shoe' | 'pcsc-antenna' = 'pcsc-shoe',
+  kind: 'pcsc-shoe' | 'pcsc-antenna' | 'pcsc-chip-reader' = 'pcsc-shoe',
 ): ShoeSettings {
   const bad = (field: string, message: string): TableError =>
     new TableError('DEVICE_INVALID', `${def.file}: ${field} ${message}`, { file: def.file, field });
   if (def.kind !== kind) throw bad('/kind', `is "${def.kind}", not a ${kind}`);
+  // A chip reader has no repeat filter: it follows presence, and a tag read again while present is no change.
   const spec: Readonly<Omit<PcscShoeFile, 'kind'>> =
-    kind === 'pcsc-shoe' ? specOf(def, 'pcsc-shoe') : specOf(def, 'pcsc-antenna');
+    kind === 'pcsc-chip-reader'
+      ? { ...specOf(def, 'pcsc-chip-reader'), repeatReadMs: null }
+      : kind === 'pcsc-shoe'
+        ? specOf(def, 'pcsc-shoe')
+        : specOf(def, 'pcsc-antenna');
   // The table config's port names the reader when a venue has two of the same model on one controller.
   const source = ref.port ?? spec.reader.namePattern;
   let readerPattern: RegExp;

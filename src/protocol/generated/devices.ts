@@ -78,6 +78,34 @@ export type PcscAntennaSpec = {
   };
 };
 
+// devices/schema/pcsc-chip-reader.schema.json
+
+/** An RFID/NFC reader under a seat's betting zone, reached through pcscd (PC/SC) like the shoe. It watches the chip tags in its field: the tags that arrive and leave within one settle window are one motion, sent as one `chips` input of the seat (R-BET-CHIPS): `added` the values of the tags that appeared, `removed` those of the tags gone. Tag values come from the enrolled chip file (`npm run chips -- enroll`, the table config's table.chipsFile); a tag never enrolled is left out of the motion, logged and named in the device's detail. Which seat it serves is said by the table config's device entry (`seat`); which reader it is, here. */
+export type PcscChipReaderSpec = {
+  $schema?: DeviceCommonSchemaRef;
+  kind: 'pcsc-chip-reader';
+  description?: DeviceCommonDescription;
+  reader: {
+    /** Matched (case-insensitively) against the reader names pcscd reports (`pcsc_scan` lists them), e.g. "ACR122". Every matching reader feeds the shoe. A table config's device `port` overrides it. */
+    namePattern: DeviceCommonRegex;
+    /** How long pcscd may take to list a matching reader before the shoe reports itself offline. */
+    waitMs: DeviceCommonDurationMs;
+  };
+  /** A motion ends when no tag arrived or left for this long: the tags read within it are one `chips` input. Long enough for a player to put a stack out chip by chip (and for the reader to poll every tag), short enough not to merge a bet with the next player's. The same quiet window at start (and after the reader comes back) takes the chips already lying in the zone as they are, without a motion. */
+  settleMs: number;
+  uidBytes: {
+    min: number;
+    max: number;
+  };
+  pcscd: {
+    socket: string;
+  };
+  reconnect: {
+    initialMs: number;
+    maxMs: number;
+  };
+};
+
 // devices/schema/firmata-board.schema.json
 
 /** An Arduino-class board running StandardFirmata (2.4 or later), driven by johnny-five over a serial port (a table config's device `port`, e.g. /dev/ttyACM0). This file is its pin map: which pin is which seat sensor, button and LED, and where the MAX7219 of the shot-clock digits is wired. Pins are digital pin numbers or "A0"…"A15" for analog inputs. Draft-07 JSON Schema. */

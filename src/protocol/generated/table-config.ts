@@ -18,6 +18,8 @@ export type TableConfigSpec = {
     rules: Record<string, unknown>;
     /** The enrolled deck (tag → card, written by `npm run deck -- enroll`, mode 0600). null: no deck; every read is then an unknown card. */
     deckFile: null | TableConfigPath;
+    /** The enrolled chips (tag → value, written by `npm run chips -- enroll`, mode 0600), for the seats' chip readers (pcsc-chip-reader). null: no chip tags; a table with a chip reader needs one. */
+    chipsFile: null | TableConfigPath;
   };
   storage: {
     /** Journal and outbox (SQLite). */
@@ -67,7 +69,7 @@ export type TableConfigSpec = {
     port?: string;
     /** A card antenna (pcsc-antenna) only: where it sits (R-CARD-PLACE): seat (with seat), board or muck. Its reads are sightings of cards already dealt, never deals. */
     place?: 'seat' | 'board' | 'muck';
-    /** A card antenna at a seat (place: seat) only: the seat number. */
+    /** A card antenna at a seat (place: seat) or a chip reader (pcsc-chip-reader) only: the seat number. */
     seat?: number;
   }[];
   log: {

@@ -1,0 +1,219 @@
+// The chip registry tool, run on the controller by the venue technician:
+//   npm run chips -- enroll --value N [--config TABLE.yaml] [--out FILE] [--values LIST] [--definition FILE]
+//                           [--reader PATTERN | --simulated]
+//   npm run chips -- list [--config TABLE.yaml] [--chips FILE]
+//   npm run chips -- check [--config TABLE.yaml] [--chips FILE] [--definition FILE] [--reader PATTERN | --simulated]
+// The reader is a chip reader of the table (a pcsc-chip-reader definition: the table config's first one, or
+// --definition); --simulated reads tag ids from standard input instead, one per line. Enrolled tags are never
+// printed: the file is as secret as the deck (docs/chips.md, "Chip readers").
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { definitionPath, loadDeviceDefinition, resolveDevice } from '../config/devices.ts';
+import { loadTableConfig } from '../config/load.ts';
+import { loadTableProfile } from '../config/rules.ts';
+import { chipCounts, loadChips, saveChips, valueProblem } from '../chips-enroll/store.ts';
+import { enrollChip } from '../chips-enroll/enrollment.ts';
+import { CHIP_READER_KIND, createTagReader } from '../hardware/chip-reader/index.ts';
+import { normalizeUid } from '../hardware/shoe/spec.ts';
+import { TableError } from '../protocol/errors.ts';
+
+const USAGE = `usage:
+  npm run chips -- enroll --value N [--config TABLE.yaml] [--out FILE] [--values LIST] [--definition FILE] [--reader PATTERN | --simulated]
+  npm run chips -- list [--config TABLE.yaml] [--chips FILE]
+  npm run chips -- check [--config TABLE.yaml] [--chips FILE] [--definition FILE] [--reader PATTERN | --simulated]
+  enroll           binds each new tag passed over the reader to the value N; adds to the file when it exists
+  list             how many chips of each value the file holds
+  check            says what each tag passed over the reader is (a value, or not enrolled)
+  --config         take the chips file (table.chipsFile), the values in play (the profile's chips.denominations)
+                   and the reader (its first pcsc-chip-reader device) from a table config
+  --out / --chips  the chips file (default chips.json)
+  --values         the values in play, e.g. 25,100,500 (default: the config's profile; none: any integer)
+  --definition     the reader's device definition (a pcsc-chip-reader file)
+  --reader         a reader-name pattern instead of the definition's (pcsc_scan lists reader names)
+  --simulated      read tag ids from standard input, one per line
+  Enrolling and checking end with Enter (an empty line, or the end of the input, with --simulated).`;
+
+function out(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function fail(message: string, code = 2): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+interface TableSide {
+  chipsFile: string | null;
+  denominations: number[];
+  reader: { file: string | null; definition: string; port: string | undefined } | null;
+}
+
+/** What a table config says about its chips, so the technician enrolls exactly what the table will read. */
+function fromTableConfig(configFile: string): TableSide {
+  const config = loadTableConfig(configFile);
+  const configDir = dirname(resolve(configFile));
+  const { profile } = loadTableProfile(config);
+  const denominations = [...(profile.chips?.denominations ?? [])];
+  const reader = config.devices.map((ref) => resolveDevice(ref, configDir)).find((d) => d.kind === CHIP_READER_KIND);
+  return {
+    chipsFile: config.table.chipsFile,
+    denominations,
+    reader: reader
+      ? {
+          file: reader.simulated ? null : definitionPath(reader.ref.definition, configDir),
+          definition: reader.ref.definition,
+          port: reader.ref.port,
+        }
+      : null,
+  };
+}
+
+function parseValues(text: string): number[] {
+  const values = text.split(',').map((v) => Number(v.trim()));
+  for (const v of values) {
+    const problem = valueProblem(v, []);
+    if (problem) fail(`--values: "${text}": ${String(v)} ${problem}`);
+  }
+  return values.sort((a, b) => a - b);
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      value: { type: 'string' },
+      values: { type: 'string' },
+      out: { type: 'string' },
+      chips: { type: 'string' },
+      definition: { type: 'string' },
+      config: { type: 'string' },
+      reader: { type: 'string' },
+      simulated: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !['enroll', 'list', 'check'].includes(command ?? '') || positionals.length > 1)
+    fail(USAGE, values.help ? 0 : 2);
+  if (values.simulated && values.reader !== undefined) fail('--reader and --simulated exclude each other');
+  const logger = pino({ name: 'chips', level: process.env.LOG_LEVEL ?? 'error' }, pino.destination(2));
+  const table = values.config !== undefined ? fromTableConfig(values.config) : null;
+  const denominations = values.values !== undefined ? parseValues(values.values) : (table?.denominations ?? []);
+  const file = values.out ?? values.chips ?? table?.chipsFile ?? 'chips.json';
+
+  if (command === 'list') {
+    const chips = loadChips(file, denominations, logger);
+    const counts = chipCounts(chips);
+    out(`${file}: ${chips.size} chip${chips.size === 1 ? '' : 's'} enrolled`);
+    for (const { value, count } of counts) out(`  ${value}: ${count}`);
+    return;
+  }
+
+  let onTag: (uid: string) => void = () => {};
+  let onEnd: () => void = () => {};
+  if (command === 'enroll') {
+    if (values.value === undefined) fail('enroll needs --value N: the value of the chips you are about to pass');
+    const value = Number(values.value);
+    const problem = valueProblem(value, denominations);
+    if (problem) fail(`--value ${values.value} ${problem}`);
+    let chips: ReadonlyMap<string, number> = existsSync(file) ? loadChips(file, [], logger) : new Map();
+    const before = chips.size;
+    out(`Enrolling chips of ${value} into ${file} (${before} chip${before === 1 ? '' : 's'} there now).`);
+    onTag = (uid) => {
+      const r = enrollChip(chips, value, uid);
+      chips = r.chips;
+      const o = r.outcome;
+      if (o.kind === 'enrolled') out(`  chip enrolled: ${o.count} of ${o.value}`);
+      else if (o.kind === 'again') out(`  already a chip of ${o.value}`);
+      else if (o.kind === 'other-value') out(`  REFUSED: this tag is already a chip of ${o.value}`);
+      else out(`  REFUSED: "${o.raw}" is not a tag id`);
+    };
+    onEnd = () => {
+      const added = chips.size - before;
+      if (added > 0) saveChips(file, chips);
+      const counts = chipCounts(chips).map((c) => `${c.value}×${c.count}`);
+      out(
+        `${added} new chip${added === 1 ? '' : 's'} of ${value}; ${file} holds ${chips.size} (${counts.join(', ') || 'none'}), mode 0600.`,
+      );
+    };
+  } else {
+    const chips = loadChips(file, denominations, logger);
+    let total = 0;
+    let read = 0;
+    const foreign = new Set<string>();
+    out(`Pass the chips over the reader (${chips.size} enrolled in ${file}).`);
+    onTag = (uid) => {
+      read++;
+      const value = chips.get(uid);
+      if (value === undefined) foreign.add(uid);
+      else total += value;
+      out(value === undefined ? `  NOT ENROLLED: tag ${uid}` : `  ${value}`);
+    };
+    onEnd = () => {
+      out(`${read} tag${read === 1 ? '' : 's'} read, chips worth ${total}; ${foreign.size} not enrolled.`);
+      process.exitCode = foreign.size === 0 ? 0 : 1;
+    };
+  }
+
+  let stopReader: () => Promise<void> = () => Promise.resolve();
+  let ended = false;
+  const end = (): void => {
+    if (ended) return;
+    ended = true;
+    onEnd();
+    void stopReader().then(() => process.exit());
+  };
+  const lines = createInterface({ input: process.stdin });
+  if (values.simulated || (table?.reader && table.reader.file === null && values.definition === undefined)) {
+    lines.on('line', (line) => {
+      if (line.trim() === '') return end();
+      const uid = normalizeUid(line.trim());
+      if (uid === null) out(`  REFUSED: "${line.trim()}" is not a tag id`);
+      else onTag(uid);
+    });
+    lines.on('close', end);
+    out('Reader ready (simulated: one tag id a line).');
+    return;
+  }
+  const definition = values.definition ?? table?.reader?.definition;
+  if (definition === undefined)
+    fail('name the reader: --config (with a pcsc-chip-reader device), --definition FILE or --simulated');
+  const defFile =
+    values.definition === undefined && table?.reader?.file
+      ? table.reader.file
+      : definitionPath(definition, process.cwd());
+  const port = values.reader ?? table?.reader?.port;
+  const reader = createTagReader(
+    loadDeviceDefinition(defFile),
+    { name: 'chips', definition, ...(port !== undefined ? { port } : {}) },
+    { arrived: (uid) => onTag(uid), left: () => {} },
+  );
+  stopReader = () => reader.stop();
+  lines.on('line', end);
+  lines.on('close', end);
+  process.on('SIGINT', () => {
+    out('Interrupted; nothing more written.');
+    void reader.stop().then(() => process.exit(1));
+  });
+  out('Waiting for the chip reader…');
+  await reader.start({
+    submit: (input) => {
+      if (input.type !== 'device') return;
+      out(
+        input.online
+          ? `Reader ready (${String(input.detail)}); pass the chips, then press Enter.`
+          : `Reader offline: ${String(input.detail)}`,
+      );
+    },
+    logger,
+    now: () => Date.now(),
+  });
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof TableError) fail(err.message, 2);
+  fail(String((err as Error).stack ?? err), 2);
+});
