@@ -136,6 +136,23 @@ describe('chips.mode tracked', () => {
     expect(next.slice(1).map((e) => (e.type === 'bet.placed' ? [e.seat, e.action] : e.type))).toHaveLength(2);
   });
 
+  test('R-BET-CHIPS: after hand.ended a chip reader seeing chips taken away is no action; chips put down are refused', () => {
+    const s = tracked();
+    s.send({ type: 'shuffle' });
+    s.cards(...HOLE);
+    s.send({ type: 'panel', button: 'bet', to: 400 });
+    s.act('fold');
+    expect(s.types(s.act('fold'))).toContain('hand.ended');
+    const stacks = s.table.snapshot().seatInfo.map((seat) => seat.stack);
+    // The uncalled 400 goes back to seat 1's stack, the blinds to the pot: the readers see them leave.
+    expect(s.send({ type: 'chips', seat: 1, added: [], removed: [100, 100, 100, 100] })).toEqual([]);
+    expect(s.send({ type: 'chips', seat: 3, added: [], removed: [100] })).toEqual([]);
+    expect(s.send({ type: 'chips', seat: 2, added: [100], removed: [] })).toMatchObject([
+      { type: 'request.rejected', request: 'chips', reason: 'no-hand', seat: 2 },
+    ]);
+    expect(s.table.snapshot().seatInfo.map((seat) => seat.stack)).toEqual(stacks);
+  });
+
   test('R-POT-SIDE, R-POT-AWARD: a hand won by a fold returns the uncalled bet and gives no pots', () => {
     const s = tracked();
     s.send({ type: 'shuffle' });

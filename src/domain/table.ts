@@ -234,7 +234,9 @@ function onPanel(ctx: Ctx, input: Extract<Input, { type: 'panel' }>): void {
 function onChips(ctx: Ctx, input: Extract<Input, { type: 'chips' }>): string | void {
   const hand = ctx.state.hand;
   if (!chipsTracked(ctx.state.setup!.profile)) return ctx.reject('chips', 'no-chips', input.seat);
-  if (!hand?.chips) return ctx.reject('chips', 'no-hand', input.seat);
+  // Between hands a motion that only takes chips away is the dealer gathering the last round or a player taking back
+  // an uncalled bet after `hand.ended`: no action, as the same motion is during a hand. Chips put down are refused.
+  if (!hand?.chips) return input.added.length === 0 ? undefined : ctx.reject('chips', 'no-hand', input.seat);
   const onAction = onActionOf(hand);
   const turn = chipsMotion(hand, input, onAction);
   if (turn === null) return;
