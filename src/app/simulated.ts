@@ -49,6 +49,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
     source: '(simulated table)',
     table: { id: SIM_TABLE_ID, seats: args.seats, profile: SIM_PROFILE, game: args.game, rules: {}, deckFile: null },
     storage: { dir: stateDir, retentionDays: 30, fsync: 'every-input' },
+    room: null,
     mqtt: {
       baseTopic: 'pokertable',
       embedded: {

@@ -19,6 +19,8 @@ export type TableConfigSpec = {
     /** The enrolled deck (tag → card, written by `npm run deck -- enroll`, mode 0600). null: no deck; every read is then an unknown card. */
     deckFile: null | TableConfigPath;
   };
+  /** The tournament room this table plays in (docs/room.md): the room service's id. Only then does the table take the room's move-player and level-set, and only from an account with the room role (the embedded broker's users; on an external broker its ACL, config/mosquitto/pokertable.acl). null: no room. */
+  room: null | string;
   storage: {
     /** Journal and outbox (SQLite). */
     dir: TableConfigPath;
@@ -75,7 +77,7 @@ export type TableConfigSpec = {
   };
 };
 
-export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure';
+export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure' | 'room';
 
 export type TableConfigPort = number;
 
