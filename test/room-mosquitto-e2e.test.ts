@@ -3,7 +3,8 @@
 // and the real room service (src/room/service) under the room's account. The floor's level-set never reaches a table
 // (items 2 and 5); the room's clock reaches both tables, registrations seat players at both, and a balance move
 // really moves a player: player.moved at the source with the stack, seat-player at the destination with it, the move
-// on room/<id>/moves (item 3).
+// on room/<id>/moves (item 3); a table cut off from the room plays on with the last level it got and catches up when
+// it is back online (R-ROOM-CLOCK).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
+import { startMqttBridge } from '../src/mqtt/bridge.ts';
 import { loadRoomConfig } from '../src/room/config/load.ts';
 import { loadRoomProfiles } from '../src/room/config/profiles.ts';
 import { startRoomService } from '../src/room/service/service.ts';
@@ -203,5 +205,37 @@ describe.skipIf(missing !== null)(`tables and the room on mosquitto (${missing ?
     expect(total(a) + total(b)).toBe(5 * 1000);
     expect(seated(a)).toHaveLength(2);
     expect(seated(b)).toHaveLength(3);
+
+    // Cut off (R-ROOM-CLOCK): A's controller leaves the broker (offline); the room pauses its clock meanwhile.
+    const watch = await as('floor');
+    const statuses = collect(watch);
+    await watch.subscribeAsync('pokertable/A/status', { qos: 1 });
+    await statuses.until((m) => m.some((x) => x.payload === 'online'), "A's retained status");
+    await a.bridge.close();
+    await statuses.until((m) => m.some((x) => x.payload === 'offline'), 'A offline');
+    expect(await command('levels-pause', {})).toMatchObject({ ok: true });
+    const paused = (t: RoomTable) => t.of('level.set').filter((e) => (e as { paused: boolean }).paused);
+    await waitFor(() => paused(b).length === 1, 'the pause at B');
+    expect(paused(a)).toEqual([]);
+    // A plays on with the last level it got: level 1, running, no timer of its own
+    a.clock.advanceTo(a.clock.now() + 60 * 60_000);
+    const offHand = a.playHand();
+    expect(offHand.find((e) => e.type === 'hand.started')).toMatchObject({ level: 1 });
+    expect(a.runtime.snapshot().level).toMatchObject({ level: 1, paused: false });
+    // A is back: online again, the room sends it the clock alone and it catches up
+    const again = startMqttBridge({
+      runtime: a.runtime,
+      logger,
+      now: () => a.clock.now(),
+      config: {
+        table: { id: 'A' },
+        mqtt: externalMqtt(broker.url, 'pokertable-controller', users['pokertable-controller']),
+        room: 'main-event',
+      },
+    });
+    cleanups.push(() => again.close());
+    await waitFor(() => paused(a).length === 1, 'the paused clock at A, back online');
+    expect(a.runtime.snapshot().level).toMatchObject({ level: 1, paused: true });
+    expect(paused(b)).toHaveLength(1); // B, online all along, got nothing more
   }, 240_000);
 });
