@@ -26,8 +26,21 @@ function shown(state: State): Pick<RoomClock, 'level' | 'isBreak' | 'smallBlind'
 
 export function levelSet(ctx: Ctx, input: RoomClock): void {
   const state = ctx.state;
-  const { level, isBreak, smallBlind, bigBlind, ante, endsAt, remainingMs, paused, next } = input;
-  const clock: RoomClock = { level, isBreak, smallBlind, bigBlind, ante, endsAt, remainingMs, paused, next };
+  const { level, endsAt, remainingMs, paused, next } = input;
+  // the room's payload order (level, isBreak, blinds, endsAt, …), as `level.set` repeats it
+  const clock: RoomClock = input.isBreak
+    ? { level, isBreak: true, smallBlind: null, bigBlind: null, ante: null, endsAt, remainingMs, paused, next }
+    : {
+        level,
+        isBreak: false,
+        smallBlind: input.smallBlind,
+        bigBlind: input.bigBlind,
+        ante: input.ante,
+        endsAt,
+        remainingMs,
+        paused,
+        next,
+      };
   const before = shown(state);
   // The first level-set: the table's own clock stops for good; the blinds it had for the next hand stay in force
   // until the room names a playing level (a room that starts on a break).
@@ -38,7 +51,7 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
     at: ctx.at,
     blinds: clock.isBreak
       ? blinds
-      : { level: clock.level, smallBlind: clock.smallBlind!, bigBlind: clock.bigBlind!, ante: clock.ante ?? 0 },
+      : { level: clock.level, smallBlind: clock.smallBlind, bigBlind: clock.bigBlind, ante: clock.ante },
   };
   const same =
     before !== null &&
@@ -47,6 +60,7 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
     before.smallBlind === clock.smallBlind &&
     before.bigBlind === clock.bigBlind &&
     (before.ante ?? 0) === (clock.ante ?? 0);
+  const shownNext = next && { ...next };
   if (!same) {
     if (clock.isBreak)
       ctx.emit({
@@ -70,7 +84,7 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
       });
     }
   }
-  ctx.emit({ type: 'level.set', ...clock, next: next && { ...next } });
+  ctx.emit({ type: 'level.set', ...clock, next: shownNext });
 }
 
 /** The blinds of level `number` when the room's clock runs the table: only the playing level in force. */

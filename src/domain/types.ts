@@ -35,25 +35,19 @@ export type Command =
   /** R-ROOM-CLOCK: the room's level clock; the table's own clock stops for good. */
   | ({ name: 'level-set' } & RoomClock);
 
+/** A level's blinds as the room's clock gives them: numbers on a playing level, null on a break. */
+export type RoomBlinds =
+  | { isBreak: true; smallBlind: null; bigBlind: null; ante: null }
+  | { isBreak: false; smallBlind: number; bigBlind: number; ante: number };
+
 /** The room's clock as `level-set` carries it (protocol.md "The room"): the fields of a `<base>/clock` payload. */
 export type RoomClock = {
   level: number;
-  isBreak: boolean;
-  smallBlind: number | null;
-  bigBlind: number | null;
-  ante: number | null;
   endsAt: number | null;
   remainingMs: number;
   paused: boolean;
-  next: {
-    level: number;
-    isBreak: boolean;
-    smallBlind: number | null;
-    bigBlind: number | null;
-    ante: number | null;
-    minutes: number;
-  } | null;
-};
+  next: ({ level: number; minutes: number } & RoomBlinds) | null;
+} & RoomBlinds;
 
 export type CommandName = Command['name'];
 

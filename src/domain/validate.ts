@@ -5,7 +5,7 @@ import { normalizeUid, parseCard } from './cards.ts';
 import { checkLevels } from './levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from './limits.ts';
 import { checkPlace } from './sighting.ts';
-import type { Command, CommandName, Input, PanelButton } from './types.ts';
+import type { Command, CommandName, Input, PanelButton, RoomBlinds, RoomClock } from './types.ts';
 
 /** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
 type Result = Input | string;
@@ -255,7 +255,6 @@ function checkBlinds(o: Obj, what: string): RoomBlinds | string {
   if (ante !== undefined && ante !== null && !isCount(ante)) return `${what}: ante must be a whole number of chips`;
   return { isBreak: false, smallBlind, bigBlind, ante: typeof ante === 'number' ? ante : 0 };
 }
-type RoomBlinds = Pick<Extract<Command, { name: 'level-set' }>, 'isBreak' | 'smallBlind' | 'bigBlind' | 'ante'>;
 
 /** R-ROOM-CLOCK: the room's clock payload; a fresh copy of the fields it knows. */
 function validateLevelSet(raw: Obj): Command | string {
@@ -268,7 +267,7 @@ function validateLevelSet(raw: Obj): Command | string {
   if (!isInt(remainingMs) || remainingMs < 0 || remainingMs > MAX_MS)
     return 'level-set: remainingMs must be a whole number of ms from 0';
   if (typeof paused !== 'boolean') return 'level-set: paused must be true or false';
-  let after: Extract<Command, { name: 'level-set' }>['next'] = null;
+  let after: RoomClock['next'] = null;
   if (next !== null) {
     if (!isObj(next)) return 'level-set: next must be the next level or null';
     if (!isInt(next.level) || next.level < 1 || next.level > 10_000)

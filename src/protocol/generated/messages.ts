@@ -318,18 +318,46 @@ export type CommandLevelSet = {
   remainingMs: number;
   paused: boolean;
   /** the next level, or null on the last */
-  next: null | {
-    level: number;
-    isBreak: boolean;
-    /** null on a break */
-    smallBlind: number | null;
-    /** null on a break */
-    bigBlind: number | null;
-    /** null on a break; 0 when absent on a playing level */
-    ante?: number | null;
-    minutes: number;
-  };
-};
+  next:
+    | null
+    | ({
+        level: number;
+        isBreak: boolean;
+        /** null on a break */
+        smallBlind: number | null;
+        /** null on a break */
+        bigBlind: number | null;
+        /** null on a break; 0 when absent on a playing level */
+        ante?: number | null;
+        minutes: number;
+      } & (
+        | ({
+            isBreak: true;
+          } & {
+            smallBlind?: null;
+            bigBlind?: null;
+            ante?: null;
+          })
+        | {
+            smallBlind?: number;
+            bigBlind?: number;
+            ante?: number;
+          }
+      ));
+} & (
+  | ({
+      isBreak: true;
+    } & {
+      smallBlind?: null;
+      bigBlind?: null;
+      ante?: null;
+    })
+  | {
+      smallBlind?: number;
+      bigBlind?: number;
+      ante?: number;
+    }
+);
 
 // schemas/event.schema.json
 
