@@ -3,6 +3,8 @@
 // (`player.moved.chips`) and leaves the table. At the new table R-NEW-PLAYER and R-AT-YOUR-SEAT apply as to anyone
 // seated there.
 import { describe, expect, test } from 'vitest';
+import { loadProfiles } from '../src/config/profiles.ts';
+import { createTable } from '../src/domain/table.ts';
 import { DECK, scenario, type Scenario } from './helpers/scenario.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 
@@ -141,5 +143,24 @@ describe('at the new table: R-NEW-PLAYER and R-AT-YOUR-SEAT', () => {
     expect(started.dealtIn).toContain(6); // R-AT-YOUR-SEAT: dealt in though absent
     const deal = dest.cards(...DECK.slice(0, started.dealtIn.length * 2));
     expect(deal).toContainEqual(expect.objectContaining({ type: 'hand.dead', seat: 6, reason: 'absent' }));
+  });
+});
+
+describe('a saved table from before the room (domain-state-10)', () => {
+  test('loads without the room fields and plays a hand to its end', () => {
+    const profiles = loadProfiles();
+    const first = createTable({ profiles });
+    let at = 0;
+    first.apply({ at, type: 'command', name: 'setup', seats: 6, profile: 'tda' });
+    for (const seat of [1, 2, 3]) first.apply({ at, type: 'command', name: 'seat-player', seat, player: `P${seat}` });
+    const old = first.save() as unknown as Record<string, unknown>;
+    delete old.room;
+    delete old.moves;
+    const table = createTable({ profiles }, old as unknown as ReturnType<typeof first.save>);
+    at += 10_000;
+    expect(table.apply({ at, type: 'shuffle' })[0]).toMatchObject({ type: 'hand.started' });
+    expect(table.apply({ at: at + 1, type: 'command', name: 'move-player', seat: 1 })).toEqual([]);
+    const ended = table.apply({ at: at + 2, type: 'panel', button: 'misdeal' });
+    expect(ended.map((e) => e.type)).toEqual(['misdeal', 'hand.ended', 'player.moved']);
   });
 });
