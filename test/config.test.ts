@@ -78,6 +78,7 @@ describe('table config', () => {
         chipsFile: null,
       },
       storage: { dir: join(dir, 'var'), retentionDays: 30, fsync: 'every-input' },
+      room: null,
       mqtt: {
         baseTopic: 'pokertable',
         embedded: { host: '127.0.0.1', port: 1883, wsPort: 8083, anonymousRoles: ['display'], users: [] },
@@ -93,6 +94,17 @@ describe('table config', () => {
     expect(() => {
       (config.table as { seats: number }).seats = 3;
     }).toThrow(TypeError);
+  });
+
+  it('room: the id of the room the table plays in (issue 14), and the room role for an embedded account', () => {
+    const file = yamlFile(
+      'table: {id: t1}\nroom: main-event\nmqtt: {embedded: {users: [{username: r, password: room-secret, roles: [room]}]}}\n',
+    );
+    const config = loadTableConfig(file);
+    expect(config.room).toBe('main-event');
+    expect(config.mqtt.embedded.users[0]!.roles).toEqual(['room']);
+    expect(() => loadTableConfig(yamlFile('table: {id: t1}\nroom: "main event"\n'))).toThrow(/\/room/);
+    expect(() => loadTableConfig(yamlFile('table: {id: t1}\nroom: 7\n'))).toThrow(/\/room/);
   });
 
   it('keeps an external broker with TLS files (resolved, checked to exist) and defaults rejectUnauthorized', () => {

@@ -4,7 +4,14 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../src/config/types.ts';
 import type { TableEvent } from '../src/domain/types.ts';
-import { COMMAND_NAMES, malformed, parseCommand, parseJson, parseNetworkInput, refusalOf } from '../src/mqtt/commands.ts';
+import {
+  COMMAND_NAMES,
+  malformed,
+  parseCommand,
+  parseJson,
+  parseNetworkInput,
+  refusalOf,
+} from '../src/mqtt/commands.ts';
 import { RetransmissionFilter } from '../src/mqtt/dup-filter.ts';
 import { PacketSizeScanner } from '../src/mqtt/packet-guard.ts';
 import { KeyedLimiter, TokenBucket } from '../src/mqtt/rate-limit.ts';
@@ -14,6 +21,7 @@ import {
   canRead,
   canSubscribe,
   filtersIntersect,
+  ROOM_ONLY_COMMANDS,
   topicMatches,
   type Principal,
 } from '../src/mqtt/topics.ts';
@@ -79,6 +87,22 @@ describe('roles', () => {
     }
     expect(canPublish(base, { kind: 'controller' }, '$SYS/x', false)).toBe(false);
   });
+  it('the room role (issue 14): only the room sends move-player and level-set; it reads the public topics and cmd/result', () => {
+    const room = user('room');
+    for (const name of ['seat-player', 'move-player', 'level-set'])
+      expect(canPublish(base, room, t(`cmd/${name}`), false)).toBe(true);
+    for (const name of ['setup', 'remove-player', 'levels-start', 'result'])
+      expect(canPublish(base, room, t(`cmd/${name}`), false)).toBe(false);
+    expect(canPublish(base, room, t('input'), false)).toBe(false);
+    expect(canPublish(base, room, t('cmd/level-set'), true)).toBe(false);
+    for (const name of ['move-player', 'level-set']) {
+      expect(canPublish(base, user('floor'), t(`cmd/${name}`), false)).toBe(false);
+      expect(canPublish(base, user('display', 'panel', 'floor', 'secure'), t(`cmd/${name}`), false)).toBe(false);
+    }
+    for (const s of ['events', 'state', 'clock', 'status', 'cmd/result']) expect(canRead(base, room, t(s))).toBe(true);
+    expect(canRead(base, room, t('secure/events'))).toBe(false);
+    expect(canRead(base, room, t('input/result'))).toBe(false);
+  });
 });
 
 describe('command parsing', () => {
@@ -119,11 +143,25 @@ describe('command parsing', () => {
     });
     expect(r.ok).toBe(true);
   });
-  it('the example mosquitto ACL lets the floor send every command', () => {
+  // Changed with the room (issue 14): move-player and level-set are the room's alone, so the floor's block no longer
+  // holds every command: every other one, and those two not at all (the room's account has them).
+  it("the example mosquitto ACL lets the floor send every command but the room's own", () => {
     const acl = readFileSync(join(import.meta.dirname, '../config/mosquitto/pokertable.acl'), 'utf8');
-    const floor = acl.slice(acl.indexOf('user floor'));
-    const block = floor.slice(0, floor.indexOf('\n\n') + 1);
-    for (const name of COMMAND_NAMES) expect(block, name).toContain(`topic write pokertable/+/cmd/${name}\n`);
+    const blockOf = (user: string) => {
+      const from = acl.slice(acl.indexOf(`user ${user}\n`));
+      const end = from.indexOf('\n\n');
+      return end < 0 ? from : from.slice(0, end + 1);
+    };
+    const floor = blockOf('floor');
+    const room = blockOf('room-main-event');
+    expect(ROOM_ONLY_COMMANDS).toEqual(['move-player', 'level-set']);
+    for (const name of COMMAND_NAMES) {
+      const line = `topic write pokertable/+/cmd/${name}\n`;
+      if (ROOM_ONLY_COMMANDS.includes(name)) {
+        expect(floor, name).not.toContain(line);
+        expect(room, name).toContain(line);
+      } else expect(floor, name).toContain(line);
+    }
   });
   it('refuses garbage and oversized payloads', () => {
     expect(parseJson(Buffer.from('{"a":'), 100)).toEqual({

@@ -1,7 +1,7 @@
 // The room against the real table engine (src/domain), for what the table has today: the room's seat-player goes to
 // real tables, their real events and `state` snapshots come back, and the player the room picks as "the next big
-// blind" (R-ROOM-BALANCE) is the one the real table then puts on the big blind. (`move-player`, `player.moved` and
-// `level-set` are not in the table engine yet: docs/room.md.)
+// blind" (R-ROOM-BALANCE) is the one the real table then puts on the big blind; the room's clock (`level-set`) and a
+// balance move (`move-player`, asked mid-hand, done at the hand's end: R-ROOM-MOVE) at real tables.
 import { describe, expect, test } from 'vitest';
 import { loadProfiles } from '../src/config/profiles.ts';
 import { createTable } from '../src/domain/table.ts';
@@ -13,7 +13,8 @@ import { DECK } from './helpers/scenario.ts';
 
 const profiles = loadProfiles();
 
-function world(seats: number) {
+/** `forward`: the commands the room sends that reach the tables (all three now that the tables know them). */
+function world(seats: number, forward: readonly string[] = ['seat-player']) {
   const room = newRoom();
   const tables = new Map<string, NumberedTable>();
   let at = 0;
@@ -22,7 +23,7 @@ function world(seats: number) {
     const outs = room.apply({ at, ...input });
     outputs.push(...outs);
     for (const o of outs)
-      if (o.type === 'send' && o.command.name === 'seat-player') toTable(o.table, { type: 'command', ...o.command });
+      if (o.type === 'send' && forward.includes(o.command.name)) toTable(o.table, { type: 'command', ...o.command });
   };
   const toTable = (id: string, input: Record<string, unknown>): TableEvent[] => {
     const t = tables.get(id)!;
@@ -117,6 +118,53 @@ describe('the room with real tables', () => {
     w.toRoom({ type: 'tick', at: 1_000_000 });
     expect(w.outputs.filter((o) => o.type === 'place')).toMatchObject([
       { type: 'place', player: seat.player, place: 4 },
+    ]);
+  });
+
+  test('R-ROOM-CLOCK, R-ROOM-MOVE: the room clock at both real tables; a move asked mid-hand happens at its end', () => {
+    const w = world(9, ['seat-player', 'move-player', 'level-set']);
+    w.toRoom({
+      type: 'command',
+      name: 'levels-start',
+      levels: [
+        { smallBlind: 50, bigBlind: 100, minutes: 20 },
+        { smallBlind: 100, bigBlind: 200, minutes: 20 },
+      ],
+    });
+    for (const id of ['A', 'B']) expect(w.tables.get(id)!.snapshot().level).toMatchObject({ level: 1, bigBlind: 100 });
+    for (let i = 1; i <= 18; i++) w.toRoom({ type: 'command', name: 'register', player: `P${i}` });
+    w.hand('A');
+    w.hand('B');
+    const b = w.tables.get('B')!;
+    const gone = b
+      .snapshot()
+      .seatInfo.filter((s) => s.player !== null)
+      .slice(0, 3)
+      .map((s) => s.seat);
+    for (const seat of gone) w.toTable('B', { type: 'command', name: 'remove-player', seat });
+    // A hand starts at A; B's hand ends meanwhile: the room asks A to move a player, who plays the hand out
+    const started = w.toTable('A', { type: 'shuffle' });
+    expect(started[0]).toMatchObject({ type: 'hand.started', level: 1 });
+    const before = w.outputs.length;
+    w.hand('B');
+    const asked = w.outputs.slice(before).filter((o) => o.type === 'send' && o.command.name === 'move-player');
+    expect(asked).toMatchObject([{ table: 'A' }]);
+    const seat = ((asked[0] as Extract<RoomOutput, { type: 'send' }>).command as { seat: number }).seat;
+    const a = w.tables.get('A')!;
+    const player = a.snapshot().seatInfo[seat - 1]!.player!;
+    expect(a.snapshot().seatInfo[seat - 1]).toMatchObject({ player, moving: true });
+    // A's hand runs to its end: then the player leaves, and the room seats them at B
+    const dealt = (started[0] as Extract<TableEvent, { type: 'hand.started' }>).dealtIn.length * 2;
+    const events: TableEvent[] = [];
+    for (const card of DECK.slice(0, dealt)) events.push(...w.toTable('A', { type: 'card', card }));
+    while (!events.some((e) => e.type === 'hand.ended'))
+      events.push(...w.toTable('A', { type: 'panel', button: 'fold' }));
+    const types = events.map((e) => e.type);
+    expect(types.slice(types.indexOf('hand.ended'))).toEqual(['hand.ended', 'player.moved']);
+    expect(events.at(-1)).toMatchObject({ type: 'player.moved', seat, player });
+    expect(b.snapshot().seatInfo.some((s) => s.player === player)).toBe(true);
+    expect(w.outputs.filter((o) => o.type === 'move' && o.reason === 'balance')).toMatchObject([
+      { player, from: { table: 'A', seat }, to: { table: 'B' } },
     ]);
   });
 });

@@ -20,6 +20,9 @@ export interface BoardPageConfig {
   mqtt: { url: string | null; port: number | null; path: string };
   /** Saved blind structures the floor page offers (config/structures/). */
   structures?: readonly BlindStructure[];
+  /** The room's base topic (`room/<id>`) when the table plays in a room: the board reads its `moves` to show where a
+   * player of this table goes (docs/room.md). */
+  roomBase?: string | null;
 }
 
 export interface BoardServerOptions {

@@ -58,6 +58,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
       chipsFile: null,
     },
     storage: { dir: stateDir, retentionDays: 30, fsync: 'every-input' },
+    room: null,
     mqtt: {
       baseTopic: 'pokertable',
       embedded: {

@@ -202,6 +202,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
           tableId: config.table.id,
           base: bridge.base,
           structures: options.structures ?? [],
+          roomBase: config.room ? `room/${config.room}` : null,
           mqtt: broker
             ? { url: null, port: broker.wsPort, path: '' }
             : { url: wsUrlOf(config.mqtt.external?.url), port: null, path: '' },

@@ -1,12 +1,14 @@
 // The validated, frozen shape of a table's config (config/*.yaml). The loader (src/config/load.ts) checks a file
 // against this shape and names the file and field of any error. Everything downstream receives this object.
 
-export type Role = 'display' | 'panel' | 'floor' | 'secure';
+export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'room';
 
 export interface MqttUser {
   username: string;
   password: string;
-  /** display: public topics; panel: + publish `<base>/input`; floor: + `cmd/#`; secure: + `secure/events`. */
+  /** display: public topics; panel: + publish `<base>/input`; floor: + `cmd/#` but the room's; secure: +
+   * `secure/events`; room: public topics, `cmd/result`, publish `cmd/seat-player`, `cmd/move-player`, `cmd/level-set`
+   * (docs/room.md). */
   roles: Role[];
 }
 
@@ -73,6 +75,9 @@ export interface TableConfig {
      * `background` fsyncs the journal right after each commit, off the card-to-event path. */
     fsync: 'every-input' | 'background';
   };
+  /** The tournament room the table plays in (docs/room.md), or null: only then does it take `move-player` and
+   * `level-set`, and only from the room role. */
+  room: string | null;
   mqtt: MqttConfig;
   http: { host: string; port: number | null };
   devices: DeviceRef[];

@@ -38,6 +38,8 @@ export function initialState(): State {
     lastPlan: null,
     halted: false,
     placed: null,
+    room: null,
+    moves: [],
   };
 }
 
@@ -45,6 +47,9 @@ export function initialState(): State {
  * may start several tables. */
 export function createTable(options: TableOptions, saved?: SavedTable): Table {
   const state = saved ? (structuredClone(saved) as unknown as State) : initialState();
+  // A checkpoint saved before the room's fields existed (domain-state-10) still loads: no room clock, no moves.
+  state.room ??= null;
+  state.moves ??= [];
   return {
     apply: (raw, line) => step(state, options, raw, line),
     nextDeadline: () => nextDeadline(state),

@@ -9,6 +9,7 @@ import { validateCommandShape, validateInputShape } from '../protocol/generated/
 import { normalizeUid, parseCard } from './cards.ts';
 import { checkLevels } from './levels-check.ts';
 import type { Command, CommandName, Input, Level, PanelButton, Place, Seat } from './types.ts';
+import { validateLevelSet, validateMovePlayer } from './validate-room.ts';
 import { commandWords, inputWords, notACard, ONLY_BET_TO } from './validate-words.ts';
 
 /** A valid input, or the reason it is refused (a string). No wrapper object: this runs for every input. */
@@ -120,6 +121,8 @@ export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]
   'levels-pause': [],
   'levels-resume': [],
   'levels-adjust': ['minutes', 'step'],
+  'move-player': ['seat'],
+  'level-set': ['level', 'isBreak', 'smallBlind', 'bigBlind', 'ante', 'endsAt', 'remainingMs', 'paused', 'next'],
 };
 
 /** A command's fields, checked; a string is the reason it is refused. */
@@ -166,6 +169,10 @@ function commandOf(raw: Obj): Command | string {
       return { name };
     case 'levels-adjust':
       return raw.step !== undefined ? { name, step: raw.step as 1 | -1 } : { name, minutes: raw.minutes as number };
+    case 'move-player':
+      return validateMovePlayer(raw);
+    case 'level-set':
+      return validateLevelSet(raw);
     default:
       return commandWords(raw, []);
   }

@@ -20,7 +20,8 @@ import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topic
 
 export interface MqttBridgeOptions {
   runtime: Runtime;
-  config: { table: { id: string }; mqtt: MqttConfig };
+  /** `room`: the room the table plays in (docs/room.md), null or absent: none. */
+  config: { table: { id: string }; mqtt: MqttConfig; room?: string | null };
   logger: Logger;
   /** The embedded broker to connect to in-process; needed unless `config.mqtt.external` or `connection` is set. */
   broker?: EmbeddedBroker | null;
@@ -182,6 +183,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     maxPayload,
     commandBucket,
     isClosed: () => closed,
+    inRoom: (options.config.room ?? null) !== null,
   });
 
   return {

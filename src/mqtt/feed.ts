@@ -27,6 +27,8 @@ export const FEED_TYPES: ReadonlySet<string> = new Set([
   'pot.awarded',
   'player.eliminated',
   'stack.set',
+  // the room (R-ROOM-MOVE): a player leaves for another table
+  'player.moved',
 ]);
 
 export interface FeedPayload {

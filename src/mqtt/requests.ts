@@ -9,7 +9,16 @@ import type { ManagedClient } from './connection.ts';
 import { failedCommand, isJournalRefusal } from './health.ts';
 import type { NetworkInputs } from './inputs.ts';
 import type { TokenBucket } from './rate-limit.ts';
-import type { Topics } from './topics.ts';
+import { ROOM_ONLY_COMMANDS, type Topics } from './topics.ts';
+
+const NOT_IN_A_ROOM_TEXT =
+  "not-in-a-room: this table plays in no room (`room` in its config), so it takes no room's commands";
+const NOT_IN_A_ROOM = {
+  ok: false as const,
+  code: 'not-in-a-room',
+  error: NOT_IN_A_ROOM_TEXT,
+  message: 'This table plays in no room: it takes no move-player or level-set',
+};
 
 export interface CommandStats {
   answered: number;
@@ -29,6 +38,9 @@ export interface RequestsOptions {
   /** All commands together; null: no limit. */
   commandBucket: TokenBucket | null;
   isClosed: () => boolean;
+  /** The table plays in a room (`room` in its config): only then are `move-player` and `level-set` taken, the broker
+   * letting only the room role send them (topics.ts; on an external broker its ACL). */
+  inRoom?: boolean;
 }
 
 /** The handler of every message the controller subscribed to, and the count of commands answered. */
@@ -57,7 +69,11 @@ export function createRequests(options: RequestsOptions): {
   function onCommand(name: string, payload: Buffer, packet: IPublishPacket): void {
     const json = parseJson(payload, maxPayload);
     const id = json.ok ? requestId(json.value) : null;
-    const parsed = json.ok ? parseCommand(name, json.value) : json;
+    const parsed = !json.ok
+      ? json
+      : ROOM_ONLY_COMMANDS.includes(name) && options.inRoom !== true
+        ? NOT_IN_A_ROOM
+        : parseCommand(name, json.value);
     if (!parsed.ok) {
       const { error, code, message } = parsed;
       return answer(packet, { id, ok: false, command: name, error, code, message });

@@ -109,11 +109,12 @@ export type Principal = { kind: 'controller' } | { kind: 'user'; username: strin
 export function readableFilters(base: string, roles: ReadonlySet<Role>): string[] {
   const t = topicsFor(base);
   const filters: string[] = [];
-  if (roles.has('display') || roles.has('panel') || roles.has('floor') || roles.has('secure')) {
+  if (roles.size > 0) {
     filters.push(t.status, t.controller, t.health, t.events, t.state, t.clock, t.feed, `${base}/devices/+`);
   }
   if (roles.has('panel') || roles.has('floor')) filters.push(t.inputResult);
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);
+  if (roles.has('room')) filters.push(t.cmdResult);
   if (roles.has('secure')) filters.push(t.secureEvents);
   return filters;
 }
@@ -123,9 +124,15 @@ export function writableFilters(base: string, roles: ReadonlySet<Role>): string[
   const t = topicsFor(base);
   const filters: string[] = [];
   if (roles.has('panel') || roles.has('floor')) filters.push(t.input);
-  if (roles.has('floor')) filters.push(`${base}/cmd/+`);
+  if (roles.has('floor')) filters.push(`${base}/cmd/+`); // but the room's own: canPublish
+  if (roles.has('room')) for (const name of ROOM_ROLE_COMMANDS) filters.push(t.cmd(name));
   return filters;
 }
+
+/** The commands only a table's room sends (R-ROOM-MOVE, R-ROOM-CLOCK): never the floor's, nor anyone else's. */
+export const ROOM_ONLY_COMMANDS: readonly string[] = ['move-player', 'level-set'];
+/** What the room role may send a table (docs/room.md). */
+export const ROOM_ROLE_COMMANDS: readonly string[] = ['seat-player', ...ROOM_ONLY_COMMANDS];
 
 export function canRead(base: string, who: Principal, topic: string): boolean {
   if (who.kind === 'controller') return true;
@@ -143,6 +150,8 @@ export function canPublish(base: string, who: Principal, topic: string, retain: 
   if (topic.startsWith('$')) return false;
   if (who.kind === 'controller') return true;
   // Only the controller answers commands or keeps retained state; a retained command would rerun on every reconnect.
-  if (retain || topic === topicsFor(base).cmdResult || topic === topicsFor(base).inputResult) return false;
+  const t = topicsFor(base);
+  if (retain || topic === t.cmdResult || topic === t.inputResult) return false;
+  if (ROOM_ONLY_COMMANDS.some((name) => topic === t.cmd(name))) return who.roles.has('room');
   return writableFilters(base, who.roles).some((f) => topicMatches(f, topic));
 }

@@ -72,6 +72,12 @@
         ];
       case 'player.eliminated':
         return ['violation', `Seat ${e.seat}: ${e.player} busts out`, `started the hand with ${money(e.stackAtStart)}`];
+      case 'player.moved': {
+        // R-ROOM-MOVE: where to, from the room's `moves` when the board reads them ("Anna → table 7 seat 2")
+        const to = f.moveOf ? f.moveOf(e.player) : null;
+        const where = to ? `table ${to.table} seat ${to.seat}` : 'another table';
+        return ['move', `${e.player} → ${where}`, `from seat ${e.seat}${e.chips ? ` with ${money(e.chips)}` : ''}`];
+      }
       case 'stack.set':
         return ['level', `Seat ${e.seat}: stack set`, money(e.chips)];
       case 'timebank.used':

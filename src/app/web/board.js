@@ -16,6 +16,7 @@
     tableStatus: null, // 'online' | 'offline' (retained <base>/status)
     health: null, // retained <base>/health: {state: 'ok' | 'degraded', reasons: [{component, detail, since}], since}
     conn: 'connecting',
+    moves: new Map(), // player → {table, seat}: where the room sent a player of this table (room/<id>/moves)
   };
   // The table's clock, counted on from the server's (table-time.js).
   const time = TableTime.create();
@@ -68,6 +69,7 @@
       username: config.mqtt.username || undefined,
       password: config.mqtt.password || undefined,
     });
+    const movesTopic = config.roomBase ? `${config.roomBase}/moves` : null;
     client.on('connect', () => {
       client.subscribe(
         [`${base}/state`, `${base}/clock`, `${base}/events`, `${base}/status`, `${base}/health`, `${base}/feed`],
@@ -75,6 +77,7 @@
           qos: 1,
         },
       );
+      if (movesTopic) client.subscribe(movesTopic, { qos: 1 });
       setConn('live');
       void resync();
     });
@@ -109,6 +112,7 @@
         renderLevel();
       } else if (topic === `${base}/feed`) onFeed(data);
       else if (topic === `${base}/events`) onEvent(data);
+      else if (topic === movesTopic) onMove(data, config.tableId);
     });
     setInterval(resync, 30000);
     setInterval(tick, 200);
@@ -131,6 +135,13 @@
     if (view.feedTopic || !feedTypes.has(event.type) || event.seq <= view.feedSeq) return;
     view.feed.unshift({ event, shownAt: performance.now() });
     view.feed.length = Math.min(view.feed.length, feedSize);
+    renderFeed();
+  }
+
+  /** R-ROOM-MOVE: a move the room published; one from this table names the player's new table and seat. */
+  function onMove(move, tableId) {
+    if (!move || !move.from || move.from.table !== tableId || !move.to || typeof move.player !== 'string') return;
+    view.moves.set(move.player, move.to);
     renderFeed();
   }
 
@@ -181,7 +192,8 @@
     const list = $('feed');
     list.textContent = '';
     for (const item of view.feed) {
-      const [cls, what, detail] = BoardFeed.feedLine(item.event, { money, clockText });
+      const moveOf = (player) => view.moves.get(player) || null;
+      const [cls, what, detail] = BoardFeed.feedLine(item.event, { money, clockText, moveOf });
       const li = document.createElement('li');
       li.className = cls;
       li.dataset.type = item.event.type;

@@ -47,6 +47,8 @@ export const EVENT_TYPES: readonly string[] = [
   'pots',
   'pot.awarded',
   'player.eliminated',
+  'player.moved',
+  'level.set',
 ];
 
 export const validateEventShape: ShapeCheck = validate10;
@@ -106,6 +108,8 @@ const schema11 = {
     { $ref: '#/definitions/pots' },
     { $ref: '#/definitions/pot.awarded' },
     { $ref: '#/definitions/player.eliminated' },
+    { $ref: '#/definitions/player.moved' },
+    { $ref: '#/definitions/level.set' },
   ],
   definitions: {
     seat: { type: 'integer', minimum: 1, maximum: 10 },
@@ -631,9 +635,85 @@ const schema11 = {
         stackAtStart: { type: 'integer', minimum: 0 },
       },
     },
+    'player.moved': {
+      title: 'player.moved',
+      description:
+        'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
+      type: 'object',
+      required: ['type', 'seat', 'player'],
+      properties: {
+        type: { const: 'player.moved' },
+        seat: { $ref: '#/definitions/seat' },
+        player: { type: 'string' },
+        chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+      },
+    },
+    'level.set': {
+      title: 'level.set',
+      description:
+        "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
+      type: 'object',
+      required: [
+        'type',
+        'level',
+        'isBreak',
+        'smallBlind',
+        'bigBlind',
+        'ante',
+        'endsAt',
+        'remainingMs',
+        'paused',
+        'next',
+      ],
+      properties: {
+        type: { const: 'level.set' },
+        level: {
+          type: 'integer',
+          minimum: 1,
+          description: 'a break carries the number of the level before it (1 if none)',
+        },
+        isBreak: { type: 'boolean' },
+        smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+        bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+        ante: {
+          type: ['integer', 'null'],
+          minimum: 0,
+          description: 'null on a break; 0 when absent on a playing level',
+        },
+        endsAt: {
+          type: ['integer', 'null'],
+          minimum: 0,
+          description: "when the level ends (ms, the room's clock), null while paused",
+        },
+        remainingMs: { type: 'integer', minimum: 0 },
+        paused: { type: 'boolean' },
+        next: {
+          description: 'the next level, or null on the last',
+          oneOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              required: ['level', 'isBreak', 'smallBlind', 'bigBlind', 'minutes'],
+              properties: {
+                level: { type: 'integer', minimum: 1 },
+                isBreak: { type: 'boolean' },
+                smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+                bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+                ante: {
+                  type: ['integer', 'null'],
+                  minimum: 0,
+                  description: 'null on a break; 0 when absent on a playing level',
+                },
+                minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
+              },
+            },
+          ],
+        },
+      },
+    },
   },
 };
-const schema82 = {
+const schema84 = {
   title: 'table.ready',
   description: 'A setup was accepted.',
   type: 'object',
@@ -644,7 +724,7 @@ const schema82 = {
     profile: { type: 'string' },
   },
 };
-const schema83 = {
+const schema85 = {
   title: 'misdeal',
   description: 'The hand is a misdeal (R-MISDEAL-RECOVERY follows).',
   type: 'object',
@@ -654,7 +734,7 @@ const schema83 = {
     reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
   },
 };
-const schema84 = {
+const schema86 = {
   title: 'level.changed',
   description:
     'A new level (or a break: `break` true, blinds and ante null) applies from the hand `appliesToHand` (R-LEVEL-CLOCK).',
@@ -670,7 +750,7 @@ const schema84 = {
     break: { type: 'boolean' },
   },
 };
-const schema85 = {
+const schema87 = {
   title: 'levels.paused',
   description: 'levels-pause: the level clock stopped.',
   type: 'object',
@@ -681,7 +761,7 @@ const schema85 = {
     remainingMs: { type: 'integer', minimum: 0 },
   },
 };
-const schema86 = {
+const schema88 = {
   title: 'levels.resumed',
   description: 'levels-resume: the level clock runs again.',
   type: 'object',
@@ -693,7 +773,7 @@ const schema86 = {
     endsAt: { type: 'integer', minimum: 0 },
   },
 };
-const schema87 = {
+const schema89 = {
   title: 'level.adjusted',
   description:
     'levels-adjust: minutes added or taken off, or a step to the next or previous level (level.changed follows a step).',
@@ -709,14 +789,14 @@ const schema87 = {
     paused: { type: 'boolean' },
   },
 };
-const schema88 = {
+const schema90 = {
   title: 'input.rejected',
   description: 'An input that is not valid: it changes nothing. `line` in a replay (from 1, blank lines counted).',
   type: 'object',
   required: ['type', 'reason'],
   properties: { type: { const: 'input.rejected' }, reason: { type: 'string' }, line: { type: 'integer', minimum: 1 } },
 };
-const schema89 = {
+const schema91 = {
   title: 'device.online / device.offline',
   description: 'A device came on or went off line.',
   type: 'object',
@@ -727,7 +807,7 @@ const schema89 = {
     detail: { type: 'string' },
   },
 };
-const schema91 = {
+const schema93 = {
   title: 'journal.gap',
   description: 'Not from the engine: after a power cut the runtime skipped seqs from..to (docs/durability.md).',
   type: 'object',
@@ -737,6 +817,54 @@ const schema91 = {
     from: { type: 'integer', minimum: 1 },
     to: { type: 'integer', minimum: 1 },
     reason: { const: 'power-cut' },
+  },
+};
+const schema94 = {
+  title: 'level.set',
+  description:
+    "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
+  type: 'object',
+  required: ['type', 'level', 'isBreak', 'smallBlind', 'bigBlind', 'ante', 'endsAt', 'remainingMs', 'paused', 'next'],
+  properties: {
+    type: { const: 'level.set' },
+    level: {
+      type: 'integer',
+      minimum: 1,
+      description: 'a break carries the number of the level before it (1 if none)',
+    },
+    isBreak: { type: 'boolean' },
+    smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+    bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+    ante: { type: ['integer', 'null'], minimum: 0, description: 'null on a break; 0 when absent on a playing level' },
+    endsAt: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: "when the level ends (ms, the room's clock), null while paused",
+    },
+    remainingMs: { type: 'integer', minimum: 0 },
+    paused: { type: 'boolean' },
+    next: {
+      description: 'the next level, or null on the last',
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['level', 'isBreak', 'smallBlind', 'bigBlind', 'minutes'],
+          properties: {
+            level: { type: 'integer', minimum: 1 },
+            isBreak: { type: 'boolean' },
+            smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+            bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+            ante: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              description: 'null on a break; 0 when absent on a playing level',
+            },
+            minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
+          },
+        },
+      ],
+    },
   },
 };
 const schema12 = {
@@ -9068,6 +9196,258 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   validate37.errors = vErrors;
   return errors === 0;
 }
+const schema82 = {
+  title: 'player.moved',
+  description:
+    'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
+  type: 'object',
+  required: ['type', 'seat', 'player'],
+  properties: {
+    type: { const: 'player.moved' },
+    seat: { $ref: '#/definitions/seat' },
+    player: { type: 'string' },
+    chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+  },
+};
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.seat === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'seat' },
+        message: "must have required property '" + 'seat' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.player === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'player' },
+        message: "must have required property '" + 'player' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if ('player.moved' !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'player.moved' },
+          message: 'must be equal to constant',
+          schema: 'player.moved',
+          parentSchema: schema82.properties.type,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.seat !== undefined) {
+      let data1 = data.seat;
+      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema13.type,
+          parentSchema: schema13,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == 'number' && isFinite(data1)) {
+        if (data1 > 10 || isNaN(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 < 1 || isNaN(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.player !== undefined) {
+      let data2 = data.player;
+      if (typeof data2 !== 'string') {
+        const err7 = {
+          instancePath: instancePath + '/player',
+          schemaPath: '#/properties/player/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema82.properties.player.type,
+          parentSchema: schema82.properties.player,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.chips !== undefined) {
+      let data3 = data.chips;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err8 = {
+          instancePath: instancePath + '/chips',
+          schemaPath: '#/properties/chips/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.chips.type,
+          parentSchema: schema82.properties.chips,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 1000000000 || isNaN(data3)) {
+          const err9 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 1000000000 },
+            message: 'must be <= 1000000000',
+            schema: 1000000000,
+            parentSchema: schema82.properties.chips,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data3 < 1 || isNaN(data3)) {
+          const err10 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema82.properties.chips,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema82.type,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate38.errors = vErrors;
+  return errors === 0;
+}
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   /*# sourceURL="https://pokertable.example/schemas/event.schema.json" */ let vErrors = null;
   let errors = 0;
@@ -9281,8 +9661,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema82.required,
-              parentSchema: schema82,
+              schema: schema84.required,
+              parentSchema: schema84,
               data,
             };
             if (vErrors === null) {
@@ -9299,8 +9679,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'seats' },
               message: "must have required property '" + 'seats' + "'",
-              schema: schema82.required,
-              parentSchema: schema82,
+              schema: schema84.required,
+              parentSchema: schema84,
               data,
             };
             if (vErrors === null) {
@@ -9317,8 +9697,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'profile' },
               message: "must have required property '" + 'profile' + "'",
-              schema: schema82.required,
-              parentSchema: schema82,
+              schema: schema84.required,
+              parentSchema: schema84,
               data,
             };
             if (vErrors === null) {
@@ -9338,7 +9718,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'table.ready' },
                 message: 'must be equal to constant',
                 schema: 'table.ready',
-                parentSchema: schema82.properties.type,
+                parentSchema: schema84.properties.type,
                 data: data4,
               };
               if (vErrors === null) {
@@ -9358,8 +9738,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema82.properties.seats.type,
-                parentSchema: schema82.properties.seats,
+                schema: schema84.properties.seats.type,
+                parentSchema: schema84.properties.seats,
                 data: data5,
               };
               if (vErrors === null) {
@@ -9378,7 +9758,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
-                  parentSchema: schema82.properties.seats,
+                  parentSchema: schema84.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9396,7 +9776,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
-                  parentSchema: schema82.properties.seats,
+                  parentSchema: schema84.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9417,8 +9797,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema82.properties.profile.type,
-                parentSchema: schema82.properties.profile,
+                schema: schema84.properties.profile.type,
+                parentSchema: schema84.properties.profile,
                 data: data6,
               };
               if (vErrors === null) {
@@ -9436,8 +9816,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema82.type,
-            parentSchema: schema82,
+            schema: schema84.type,
+            parentSchema: schema84,
             data,
           };
           if (vErrors === null) {
@@ -9516,8 +9896,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema83.required,
-              parentSchema: schema83,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9534,8 +9914,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema83.required,
-              parentSchema: schema83,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9555,7 +9935,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'misdeal' },
                 message: 'must be equal to constant',
                 schema: 'misdeal',
-                parentSchema: schema83.properties.type,
+                parentSchema: schema85.properties.type,
                 data: data7,
               };
               if (vErrors === null) {
@@ -9580,10 +9960,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/misdeal/properties/reason/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema83.properties.reason.enum },
+                params: { allowedValues: schema85.properties.reason.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema83.properties.reason.enum,
-                parentSchema: schema83.properties.reason,
+                schema: schema85.properties.reason.enum,
+                parentSchema: schema85.properties.reason,
                 data: data8,
               };
               if (vErrors === null) {
@@ -9601,8 +9981,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema83.type,
-            parentSchema: schema83,
+            schema: schema85.type,
+            parentSchema: schema85,
             data,
           };
           if (vErrors === null) {
@@ -9661,8 +10041,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9679,8 +10059,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9697,8 +10077,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9715,8 +10095,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9733,8 +10113,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9751,8 +10131,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'appliesToHand' },
               message: "must have required property '" + 'appliesToHand' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9772,7 +10152,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.changed' },
                 message: 'must be equal to constant',
                 schema: 'level.changed',
-                parentSchema: schema84.properties.type,
+                parentSchema: schema86.properties.type,
                 data: data9,
               };
               if (vErrors === null) {
@@ -9792,8 +10172,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.level.type,
-                parentSchema: schema84.properties.level,
+                schema: schema86.properties.level.type,
+                parentSchema: schema86.properties.level,
                 data: data10,
               };
               if (vErrors === null) {
@@ -9812,7 +10192,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema84.properties.level,
+                  parentSchema: schema86.properties.level,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -9834,10 +10214,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema84.properties.smallBlind.type },
+                params: { type: schema86.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema84.properties.smallBlind.type,
-                parentSchema: schema84.properties.smallBlind,
+                schema: schema86.properties.smallBlind.type,
+                parentSchema: schema86.properties.smallBlind,
                 data: data11,
               };
               if (vErrors === null) {
@@ -9858,10 +10238,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema84.properties.bigBlind.type },
+                params: { type: schema86.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema84.properties.bigBlind.type,
-                parentSchema: schema84.properties.bigBlind,
+                schema: schema86.properties.bigBlind.type,
+                parentSchema: schema86.properties.bigBlind,
                 data: data12,
               };
               if (vErrors === null) {
@@ -9882,10 +10262,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema84.properties.ante.type },
+                params: { type: schema86.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema84.properties.ante.type,
-                parentSchema: schema84.properties.ante,
+                schema: schema86.properties.ante.type,
+                parentSchema: schema86.properties.ante,
                 data: data13,
               };
               if (vErrors === null) {
@@ -9905,8 +10285,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.appliesToHand.type,
-                parentSchema: schema84.properties.appliesToHand,
+                schema: schema86.properties.appliesToHand.type,
+                parentSchema: schema86.properties.appliesToHand,
                 data: data14,
               };
               if (vErrors === null) {
@@ -9925,7 +10305,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema84.properties.appliesToHand,
+                  parentSchema: schema86.properties.appliesToHand,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -9946,8 +10326,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema84.properties.break.type,
-                parentSchema: schema84.properties.break,
+                schema: schema86.properties.break.type,
+                parentSchema: schema86.properties.break,
                 data: data15,
               };
               if (vErrors === null) {
@@ -9965,8 +10345,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema84.type,
-            parentSchema: schema84,
+            schema: schema86.type,
+            parentSchema: schema86,
             data,
           };
           if (vErrors === null) {
@@ -9985,8 +10365,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10003,8 +10383,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10021,8 +10401,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10042,7 +10422,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
                 schema: 'levels.paused',
-                parentSchema: schema85.properties.type,
+                parentSchema: schema87.properties.type,
                 data: data16,
               };
               if (vErrors === null) {
@@ -10062,8 +10442,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema85.properties.level.type,
-                parentSchema: schema85.properties.level,
+                schema: schema87.properties.level.type,
+                parentSchema: schema87.properties.level,
                 data: data17,
               };
               if (vErrors === null) {
@@ -10082,7 +10462,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema85.properties.level,
+                  parentSchema: schema87.properties.level,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -10103,8 +10483,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema85.properties.remainingMs.type,
-                parentSchema: schema85.properties.remainingMs,
+                schema: schema87.properties.remainingMs.type,
+                parentSchema: schema87.properties.remainingMs,
                 data: data18,
               };
               if (vErrors === null) {
@@ -10123,7 +10503,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema85.properties.remainingMs,
+                  parentSchema: schema87.properties.remainingMs,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -10142,8 +10522,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema85.type,
-            parentSchema: schema85,
+            schema: schema87.type,
+            parentSchema: schema87,
             data,
           };
           if (vErrors === null) {
@@ -10162,8 +10542,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10180,8 +10560,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10198,8 +10578,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10216,8 +10596,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10237,7 +10617,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.resumed' },
                 message: 'must be equal to constant',
                 schema: 'levels.resumed',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data19,
               };
               if (vErrors === null) {
@@ -10257,8 +10637,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.level.type,
-                parentSchema: schema86.properties.level,
+                schema: schema88.properties.level.type,
+                parentSchema: schema88.properties.level,
                 data: data20,
               };
               if (vErrors === null) {
@@ -10277,7 +10657,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema86.properties.level,
+                  parentSchema: schema88.properties.level,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -10298,8 +10678,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.remainingMs.type,
-                parentSchema: schema86.properties.remainingMs,
+                schema: schema88.properties.remainingMs.type,
+                parentSchema: schema88.properties.remainingMs,
                 data: data21,
               };
               if (vErrors === null) {
@@ -10318,7 +10698,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema86.properties.remainingMs,
+                  parentSchema: schema88.properties.remainingMs,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -10339,8 +10719,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.endsAt.type,
-                parentSchema: schema86.properties.endsAt,
+                schema: schema88.properties.endsAt.type,
+                parentSchema: schema88.properties.endsAt,
                 data: data22,
               };
               if (vErrors === null) {
@@ -10359,7 +10739,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema86.properties.endsAt,
+                  parentSchema: schema88.properties.endsAt,
                   data: data22,
                 };
                 if (vErrors === null) {
@@ -10378,8 +10758,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
@@ -10398,8 +10778,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10416,8 +10796,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10434,8 +10814,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10452,8 +10832,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10470,8 +10850,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10491,7 +10871,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.adjusted' },
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema89.properties.type,
                 data: data23,
               };
               if (vErrors === null) {
@@ -10511,8 +10891,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.level.type,
-                parentSchema: schema87.properties.level,
+                schema: schema89.properties.level.type,
+                parentSchema: schema89.properties.level,
                 data: data24,
               };
               if (vErrors === null) {
@@ -10531,7 +10911,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema87.properties.level,
+                  parentSchema: schema89.properties.level,
                   data: data24,
                 };
                 if (vErrors === null) {
@@ -10552,8 +10932,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.minutes.type,
-                parentSchema: schema87.properties.minutes,
+                schema: schema89.properties.minutes.type,
+                parentSchema: schema89.properties.minutes,
                 data: data25,
               };
               if (vErrors === null) {
@@ -10571,10 +10951,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/step',
                 schemaPath: '#/definitions/level.adjusted/properties/step/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema87.properties.step.enum },
+                params: { allowedValues: schema89.properties.step.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema87.properties.step.enum,
-                parentSchema: schema87.properties.step,
+                schema: schema89.properties.step.enum,
+                parentSchema: schema89.properties.step,
                 data: data26,
               };
               if (vErrors === null) {
@@ -10594,8 +10974,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.remainingMs.type,
-                parentSchema: schema87.properties.remainingMs,
+                schema: schema89.properties.remainingMs.type,
+                parentSchema: schema89.properties.remainingMs,
                 data: data27,
               };
               if (vErrors === null) {
@@ -10614,7 +10994,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema87.properties.remainingMs,
+                  parentSchema: schema89.properties.remainingMs,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -10636,10 +11016,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema87.properties.endsAt.type },
+                params: { type: schema89.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema87.properties.endsAt.type,
-                parentSchema: schema87.properties.endsAt,
+                schema: schema89.properties.endsAt.type,
+                parentSchema: schema89.properties.endsAt,
                 data: data28,
               };
               if (vErrors === null) {
@@ -10658,7 +11038,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema87.properties.endsAt,
+                  parentSchema: schema89.properties.endsAt,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -10679,8 +11059,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema87.properties.paused.type,
-                parentSchema: schema87.properties.paused,
+                schema: schema89.properties.paused.type,
+                parentSchema: schema89.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -10698,8 +11078,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema89.type,
+            parentSchema: schema89,
             data,
           };
           if (vErrors === null) {
@@ -10733,8 +11113,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10751,8 +11131,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10772,7 +11152,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'input.rejected' },
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data30,
               };
               if (vErrors === null) {
@@ -10792,8 +11172,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema88.properties.reason.type,
-                parentSchema: schema88.properties.reason,
+                schema: schema90.properties.reason.type,
+                parentSchema: schema90.properties.reason,
                 data: data31,
               };
               if (vErrors === null) {
@@ -10813,8 +11193,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.line.type,
-                parentSchema: schema88.properties.line,
+                schema: schema90.properties.line.type,
+                parentSchema: schema90.properties.line,
                 data: data32,
               };
               if (vErrors === null) {
@@ -10833,7 +11213,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema88.properties.line,
+                  parentSchema: schema90.properties.line,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -10852,8 +11232,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -10872,8 +11252,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10890,8 +11270,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10908,8 +11288,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10926,10 +11306,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema89.properties.type.enum },
+                params: { allowedValues: schema91.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema89.properties.type.enum,
-                parentSchema: schema89.properties.type,
+                schema: schema91.properties.type.enum,
+                parentSchema: schema91.properties.type,
                 data: data33,
               };
               if (vErrors === null) {
@@ -10949,8 +11329,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema89.properties.device.type,
-                parentSchema: schema89.properties.device,
+                schema: schema91.properties.device.type,
+                parentSchema: schema91.properties.device,
                 data: data34,
               };
               if (vErrors === null) {
@@ -10970,8 +11350,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema89.properties.detail.type,
-                parentSchema: schema89.properties.detail,
+                schema: schema91.properties.detail.type,
+                parentSchema: schema91.properties.detail,
                 data: data35,
               };
               if (vErrors === null) {
@@ -10989,8 +11369,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -11009,8 +11389,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -11027,8 +11407,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -11045,8 +11425,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -11063,10 +11443,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema89.properties.type.enum },
+                params: { allowedValues: schema91.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema89.properties.type.enum,
-                parentSchema: schema89.properties.type,
+                schema: schema91.properties.type.enum,
+                parentSchema: schema91.properties.type,
                 data: data36,
               };
               if (vErrors === null) {
@@ -11086,8 +11466,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema89.properties.device.type,
-                parentSchema: schema89.properties.device,
+                schema: schema91.properties.device.type,
+                parentSchema: schema91.properties.device,
                 data: data37,
               };
               if (vErrors === null) {
@@ -11107,8 +11487,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema89.properties.detail.type,
-                parentSchema: schema89.properties.detail,
+                schema: schema91.properties.detail.type,
+                parentSchema: schema91.properties.detail,
                 data: data38,
               };
               if (vErrors === null) {
@@ -11126,8 +11506,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -11146,8 +11526,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11164,8 +11544,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'from' },
               message: "must have required property '" + 'from' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11182,8 +11562,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'to' },
               message: "must have required property '" + 'to' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11200,8 +11580,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11221,7 +11601,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'journal.gap' },
                 message: 'must be equal to constant',
                 schema: 'journal.gap',
-                parentSchema: schema91.properties.type,
+                parentSchema: schema93.properties.type,
                 data: data39,
               };
               if (vErrors === null) {
@@ -11241,8 +11621,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.from.type,
-                parentSchema: schema91.properties.from,
+                schema: schema93.properties.from.type,
+                parentSchema: schema93.properties.from,
                 data: data40,
               };
               if (vErrors === null) {
@@ -11261,7 +11641,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema91.properties.from,
+                  parentSchema: schema93.properties.from,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -11282,8 +11662,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.to.type,
-                parentSchema: schema91.properties.to,
+                schema: schema93.properties.to.type,
+                parentSchema: schema93.properties.to,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11302,7 +11682,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema91.properties.to,
+                  parentSchema: schema93.properties.to,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -11324,7 +11704,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'power-cut' },
                 message: 'must be equal to constant',
                 schema: 'power-cut',
-                parentSchema: schema91.properties.reason,
+                parentSchema: schema93.properties.reason,
                 data: data42,
               };
               if (vErrors === null) {
@@ -11342,8 +11722,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema93.type,
+            parentSchema: schema93,
             data,
           };
           if (vErrors === null) {
@@ -11388,8 +11768,963 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
           errors = vErrors.length;
         }
+      } else if (tag0 === 'player.moved') {
+        if (!validate38(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'level.set') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.type === undefined) {
+            const err109 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'type' },
+              message: "must have required property '" + 'type' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err109];
+            } else {
+              vErrors.push(err109);
+            }
+            errors++;
+          }
+          if (data.level === undefined) {
+            const err110 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'level' },
+              message: "must have required property '" + 'level' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err110];
+            } else {
+              vErrors.push(err110);
+            }
+            errors++;
+          }
+          if (data.isBreak === undefined) {
+            const err111 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'isBreak' },
+              message: "must have required property '" + 'isBreak' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err111];
+            } else {
+              vErrors.push(err111);
+            }
+            errors++;
+          }
+          if (data.smallBlind === undefined) {
+            const err112 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'smallBlind' },
+              message: "must have required property '" + 'smallBlind' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err112];
+            } else {
+              vErrors.push(err112);
+            }
+            errors++;
+          }
+          if (data.bigBlind === undefined) {
+            const err113 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'bigBlind' },
+              message: "must have required property '" + 'bigBlind' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err113];
+            } else {
+              vErrors.push(err113);
+            }
+            errors++;
+          }
+          if (data.ante === undefined) {
+            const err114 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'ante' },
+              message: "must have required property '" + 'ante' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err114];
+            } else {
+              vErrors.push(err114);
+            }
+            errors++;
+          }
+          if (data.endsAt === undefined) {
+            const err115 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'endsAt' },
+              message: "must have required property '" + 'endsAt' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err115];
+            } else {
+              vErrors.push(err115);
+            }
+            errors++;
+          }
+          if (data.remainingMs === undefined) {
+            const err116 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'remainingMs' },
+              message: "must have required property '" + 'remainingMs' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err116];
+            } else {
+              vErrors.push(err116);
+            }
+            errors++;
+          }
+          if (data.paused === undefined) {
+            const err117 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'paused' },
+              message: "must have required property '" + 'paused' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err117];
+            } else {
+              vErrors.push(err117);
+            }
+            errors++;
+          }
+          if (data.next === undefined) {
+            const err118 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'next' },
+              message: "must have required property '" + 'next' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err118];
+            } else {
+              vErrors.push(err118);
+            }
+            errors++;
+          }
+          if (data.type !== undefined) {
+            let data43 = data.type;
+            if ('level.set' !== data43) {
+              const err119 = {
+                instancePath: instancePath + '/type',
+                schemaPath: '#/definitions/level.set/properties/type/const',
+                keyword: 'const',
+                params: { allowedValue: 'level.set' },
+                message: 'must be equal to constant',
+                schema: 'level.set',
+                parentSchema: schema94.properties.type,
+                data: data43,
+              };
+              if (vErrors === null) {
+                vErrors = [err119];
+              } else {
+                vErrors.push(err119);
+              }
+              errors++;
+            }
+          }
+          if (data.level !== undefined) {
+            let data44 = data.level;
+            if (!(typeof data44 == 'number' && !(data44 % 1) && !isNaN(data44) && isFinite(data44))) {
+              const err120 = {
+                instancePath: instancePath + '/level',
+                schemaPath: '#/definitions/level.set/properties/level/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema94.properties.level.type,
+                parentSchema: schema94.properties.level,
+                data: data44,
+              };
+              if (vErrors === null) {
+                vErrors = [err120];
+              } else {
+                vErrors.push(err120);
+              }
+              errors++;
+            }
+            if (typeof data44 == 'number' && isFinite(data44)) {
+              if (data44 < 1 || isNaN(data44)) {
+                const err121 = {
+                  instancePath: instancePath + '/level',
+                  schemaPath: '#/definitions/level.set/properties/level/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema94.properties.level,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err121];
+                } else {
+                  vErrors.push(err121);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.isBreak !== undefined) {
+            let data45 = data.isBreak;
+            if (typeof data45 !== 'boolean') {
+              const err122 = {
+                instancePath: instancePath + '/isBreak',
+                schemaPath: '#/definitions/level.set/properties/isBreak/type',
+                keyword: 'type',
+                params: { type: 'boolean' },
+                message: 'must be boolean',
+                schema: schema94.properties.isBreak.type,
+                parentSchema: schema94.properties.isBreak,
+                data: data45,
+              };
+              if (vErrors === null) {
+                vErrors = [err122];
+              } else {
+                vErrors.push(err122);
+              }
+              errors++;
+            }
+          }
+          if (data.smallBlind !== undefined) {
+            let data46 = data.smallBlind;
+            if (
+              !(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46) && isFinite(data46)) &&
+              data46 !== null
+            ) {
+              const err123 = {
+                instancePath: instancePath + '/smallBlind',
+                schemaPath: '#/definitions/level.set/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: schema94.properties.smallBlind.type },
+                message: 'must be integer,null',
+                schema: schema94.properties.smallBlind.type,
+                parentSchema: schema94.properties.smallBlind,
+                data: data46,
+              };
+              if (vErrors === null) {
+                vErrors = [err123];
+              } else {
+                vErrors.push(err123);
+              }
+              errors++;
+            }
+            if (typeof data46 == 'number' && isFinite(data46)) {
+              if (data46 < 0 || isNaN(data46)) {
+                const err124 = {
+                  instancePath: instancePath + '/smallBlind',
+                  schemaPath: '#/definitions/level.set/properties/smallBlind/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema94.properties.smallBlind,
+                  data: data46,
+                };
+                if (vErrors === null) {
+                  vErrors = [err124];
+                } else {
+                  vErrors.push(err124);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.bigBlind !== undefined) {
+            let data47 = data.bigBlind;
+            if (
+              !(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47) && isFinite(data47)) &&
+              data47 !== null
+            ) {
+              const err125 = {
+                instancePath: instancePath + '/bigBlind',
+                schemaPath: '#/definitions/level.set/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: schema94.properties.bigBlind.type },
+                message: 'must be integer,null',
+                schema: schema94.properties.bigBlind.type,
+                parentSchema: schema94.properties.bigBlind,
+                data: data47,
+              };
+              if (vErrors === null) {
+                vErrors = [err125];
+              } else {
+                vErrors.push(err125);
+              }
+              errors++;
+            }
+            if (typeof data47 == 'number' && isFinite(data47)) {
+              if (data47 < 1 || isNaN(data47)) {
+                const err126 = {
+                  instancePath: instancePath + '/bigBlind',
+                  schemaPath: '#/definitions/level.set/properties/bigBlind/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema94.properties.bigBlind,
+                  data: data47,
+                };
+                if (vErrors === null) {
+                  vErrors = [err126];
+                } else {
+                  vErrors.push(err126);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.ante !== undefined) {
+            let data48 = data.ante;
+            if (
+              !(typeof data48 == 'number' && !(data48 % 1) && !isNaN(data48) && isFinite(data48)) &&
+              data48 !== null
+            ) {
+              const err127 = {
+                instancePath: instancePath + '/ante',
+                schemaPath: '#/definitions/level.set/properties/ante/type',
+                keyword: 'type',
+                params: { type: schema94.properties.ante.type },
+                message: 'must be integer,null',
+                schema: schema94.properties.ante.type,
+                parentSchema: schema94.properties.ante,
+                data: data48,
+              };
+              if (vErrors === null) {
+                vErrors = [err127];
+              } else {
+                vErrors.push(err127);
+              }
+              errors++;
+            }
+            if (typeof data48 == 'number' && isFinite(data48)) {
+              if (data48 < 0 || isNaN(data48)) {
+                const err128 = {
+                  instancePath: instancePath + '/ante',
+                  schemaPath: '#/definitions/level.set/properties/ante/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema94.properties.ante,
+                  data: data48,
+                };
+                if (vErrors === null) {
+                  vErrors = [err128];
+                } else {
+                  vErrors.push(err128);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.endsAt !== undefined) {
+            let data49 = data.endsAt;
+            if (
+              !(typeof data49 == 'number' && !(data49 % 1) && !isNaN(data49) && isFinite(data49)) &&
+              data49 !== null
+            ) {
+              const err129 = {
+                instancePath: instancePath + '/endsAt',
+                schemaPath: '#/definitions/level.set/properties/endsAt/type',
+                keyword: 'type',
+                params: { type: schema94.properties.endsAt.type },
+                message: 'must be integer,null',
+                schema: schema94.properties.endsAt.type,
+                parentSchema: schema94.properties.endsAt,
+                data: data49,
+              };
+              if (vErrors === null) {
+                vErrors = [err129];
+              } else {
+                vErrors.push(err129);
+              }
+              errors++;
+            }
+            if (typeof data49 == 'number' && isFinite(data49)) {
+              if (data49 < 0 || isNaN(data49)) {
+                const err130 = {
+                  instancePath: instancePath + '/endsAt',
+                  schemaPath: '#/definitions/level.set/properties/endsAt/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema94.properties.endsAt,
+                  data: data49,
+                };
+                if (vErrors === null) {
+                  vErrors = [err130];
+                } else {
+                  vErrors.push(err130);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.remainingMs !== undefined) {
+            let data50 = data.remainingMs;
+            if (!(typeof data50 == 'number' && !(data50 % 1) && !isNaN(data50) && isFinite(data50))) {
+              const err131 = {
+                instancePath: instancePath + '/remainingMs',
+                schemaPath: '#/definitions/level.set/properties/remainingMs/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema94.properties.remainingMs.type,
+                parentSchema: schema94.properties.remainingMs,
+                data: data50,
+              };
+              if (vErrors === null) {
+                vErrors = [err131];
+              } else {
+                vErrors.push(err131);
+              }
+              errors++;
+            }
+            if (typeof data50 == 'number' && isFinite(data50)) {
+              if (data50 < 0 || isNaN(data50)) {
+                const err132 = {
+                  instancePath: instancePath + '/remainingMs',
+                  schemaPath: '#/definitions/level.set/properties/remainingMs/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema94.properties.remainingMs,
+                  data: data50,
+                };
+                if (vErrors === null) {
+                  vErrors = [err132];
+                } else {
+                  vErrors.push(err132);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.paused !== undefined) {
+            let data51 = data.paused;
+            if (typeof data51 !== 'boolean') {
+              const err133 = {
+                instancePath: instancePath + '/paused',
+                schemaPath: '#/definitions/level.set/properties/paused/type',
+                keyword: 'type',
+                params: { type: 'boolean' },
+                message: 'must be boolean',
+                schema: schema94.properties.paused.type,
+                parentSchema: schema94.properties.paused,
+                data: data51,
+              };
+              if (vErrors === null) {
+                vErrors = [err133];
+              } else {
+                vErrors.push(err133);
+              }
+              errors++;
+            }
+          }
+          if (data.next !== undefined) {
+            let data52 = data.next;
+            const _errs157 = errors;
+            let valid66 = false;
+            let passing0 = null;
+            const _errs158 = errors;
+            if (data52 !== null) {
+              const err134 = {
+                instancePath: instancePath + '/next',
+                schemaPath: '#/definitions/level.set/properties/next/oneOf/0/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema94.properties.next.oneOf[0].type,
+                parentSchema: schema94.properties.next.oneOf[0],
+                data: data52,
+              };
+              if (vErrors === null) {
+                vErrors = [err134];
+              } else {
+                vErrors.push(err134);
+              }
+              errors++;
+            }
+            var _valid0 = _errs158 === errors;
+            if (_valid0) {
+              valid66 = true;
+              passing0 = 0;
+            }
+            const _errs160 = errors;
+            if (data52 && typeof data52 == 'object' && !Array.isArray(data52)) {
+              if (data52.level === undefined) {
+                const err135 = {
+                  instancePath: instancePath + '/next',
+                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'level' },
+                  message: "must have required property '" + 'level' + "'",
+                  schema: schema94.properties.next.oneOf[1].required,
+                  parentSchema: schema94.properties.next.oneOf[1],
+                  data: data52,
+                };
+                if (vErrors === null) {
+                  vErrors = [err135];
+                } else {
+                  vErrors.push(err135);
+                }
+                errors++;
+              }
+              if (data52.isBreak === undefined) {
+                const err136 = {
+                  instancePath: instancePath + '/next',
+                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'isBreak' },
+                  message: "must have required property '" + 'isBreak' + "'",
+                  schema: schema94.properties.next.oneOf[1].required,
+                  parentSchema: schema94.properties.next.oneOf[1],
+                  data: data52,
+                };
+                if (vErrors === null) {
+                  vErrors = [err136];
+                } else {
+                  vErrors.push(err136);
+                }
+                errors++;
+              }
+              if (data52.smallBlind === undefined) {
+                const err137 = {
+                  instancePath: instancePath + '/next',
+                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'smallBlind' },
+                  message: "must have required property '" + 'smallBlind' + "'",
+                  schema: schema94.properties.next.oneOf[1].required,
+                  parentSchema: schema94.properties.next.oneOf[1],
+                  data: data52,
+                };
+                if (vErrors === null) {
+                  vErrors = [err137];
+                } else {
+                  vErrors.push(err137);
+                }
+                errors++;
+              }
+              if (data52.bigBlind === undefined) {
+                const err138 = {
+                  instancePath: instancePath + '/next',
+                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'bigBlind' },
+                  message: "must have required property '" + 'bigBlind' + "'",
+                  schema: schema94.properties.next.oneOf[1].required,
+                  parentSchema: schema94.properties.next.oneOf[1],
+                  data: data52,
+                };
+                if (vErrors === null) {
+                  vErrors = [err138];
+                } else {
+                  vErrors.push(err138);
+                }
+                errors++;
+              }
+              if (data52.minutes === undefined) {
+                const err139 = {
+                  instancePath: instancePath + '/next',
+                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'minutes' },
+                  message: "must have required property '" + 'minutes' + "'",
+                  schema: schema94.properties.next.oneOf[1].required,
+                  parentSchema: schema94.properties.next.oneOf[1],
+                  data: data52,
+                };
+                if (vErrors === null) {
+                  vErrors = [err139];
+                } else {
+                  vErrors.push(err139);
+                }
+                errors++;
+              }
+              if (data52.level !== undefined) {
+                let data53 = data52.level;
+                if (!(typeof data53 == 'number' && !(data53 % 1) && !isNaN(data53) && isFinite(data53))) {
+                  const err140 = {
+                    instancePath: instancePath + '/next/level',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/level/type',
+                    keyword: 'type',
+                    params: { type: 'integer' },
+                    message: 'must be integer',
+                    schema: schema94.properties.next.oneOf[1].properties.level.type,
+                    parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                    data: data53,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err140];
+                  } else {
+                    vErrors.push(err140);
+                  }
+                  errors++;
+                }
+                if (typeof data53 == 'number' && isFinite(data53)) {
+                  if (data53 < 1 || isNaN(data53)) {
+                    const err141 = {
+                      instancePath: instancePath + '/next/level',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/level/minimum',
+                      keyword: 'minimum',
+                      params: { comparison: '>=', limit: 1 },
+                      message: 'must be >= 1',
+                      schema: 1,
+                      parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                      data: data53,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err141];
+                    } else {
+                      vErrors.push(err141);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data52.isBreak !== undefined) {
+                let data54 = data52.isBreak;
+                if (typeof data54 !== 'boolean') {
+                  const err142 = {
+                    instancePath: instancePath + '/next/isBreak',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/isBreak/type',
+                    keyword: 'type',
+                    params: { type: 'boolean' },
+                    message: 'must be boolean',
+                    schema: schema94.properties.next.oneOf[1].properties.isBreak.type,
+                    parentSchema: schema94.properties.next.oneOf[1].properties.isBreak,
+                    data: data54,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err142];
+                  } else {
+                    vErrors.push(err142);
+                  }
+                  errors++;
+                }
+              }
+              if (data52.smallBlind !== undefined) {
+                let data55 = data52.smallBlind;
+                if (
+                  !(typeof data55 == 'number' && !(data55 % 1) && !isNaN(data55) && isFinite(data55)) &&
+                  data55 !== null
+                ) {
+                  const err143 = {
+                    instancePath: instancePath + '/next/smallBlind',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
+                    keyword: 'type',
+                    params: { type: schema94.properties.next.oneOf[1].properties.smallBlind.type },
+                    message: 'must be integer,null',
+                    schema: schema94.properties.next.oneOf[1].properties.smallBlind.type,
+                    parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                    data: data55,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err143];
+                  } else {
+                    vErrors.push(err143);
+                  }
+                  errors++;
+                }
+                if (typeof data55 == 'number' && isFinite(data55)) {
+                  if (data55 < 0 || isNaN(data55)) {
+                    const err144 = {
+                      instancePath: instancePath + '/next/smallBlind',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/minimum',
+                      keyword: 'minimum',
+                      params: { comparison: '>=', limit: 0 },
+                      message: 'must be >= 0',
+                      schema: 0,
+                      parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                      data: data55,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err144];
+                    } else {
+                      vErrors.push(err144);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data52.bigBlind !== undefined) {
+                let data56 = data52.bigBlind;
+                if (
+                  !(typeof data56 == 'number' && !(data56 % 1) && !isNaN(data56) && isFinite(data56)) &&
+                  data56 !== null
+                ) {
+                  const err145 = {
+                    instancePath: instancePath + '/next/bigBlind',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
+                    keyword: 'type',
+                    params: { type: schema94.properties.next.oneOf[1].properties.bigBlind.type },
+                    message: 'must be integer,null',
+                    schema: schema94.properties.next.oneOf[1].properties.bigBlind.type,
+                    parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                    data: data56,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err145];
+                  } else {
+                    vErrors.push(err145);
+                  }
+                  errors++;
+                }
+                if (typeof data56 == 'number' && isFinite(data56)) {
+                  if (data56 < 1 || isNaN(data56)) {
+                    const err146 = {
+                      instancePath: instancePath + '/next/bigBlind',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/minimum',
+                      keyword: 'minimum',
+                      params: { comparison: '>=', limit: 1 },
+                      message: 'must be >= 1',
+                      schema: 1,
+                      parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                      data: data56,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err146];
+                    } else {
+                      vErrors.push(err146);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data52.ante !== undefined) {
+                let data57 = data52.ante;
+                if (
+                  !(typeof data57 == 'number' && !(data57 % 1) && !isNaN(data57) && isFinite(data57)) &&
+                  data57 !== null
+                ) {
+                  const err147 = {
+                    instancePath: instancePath + '/next/ante',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
+                    keyword: 'type',
+                    params: { type: schema94.properties.next.oneOf[1].properties.ante.type },
+                    message: 'must be integer,null',
+                    schema: schema94.properties.next.oneOf[1].properties.ante.type,
+                    parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                    data: data57,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err147];
+                  } else {
+                    vErrors.push(err147);
+                  }
+                  errors++;
+                }
+                if (typeof data57 == 'number' && isFinite(data57)) {
+                  if (data57 < 0 || isNaN(data57)) {
+                    const err148 = {
+                      instancePath: instancePath + '/next/ante',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/minimum',
+                      keyword: 'minimum',
+                      params: { comparison: '>=', limit: 0 },
+                      message: 'must be >= 0',
+                      schema: 0,
+                      parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                      data: data57,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err148];
+                    } else {
+                      vErrors.push(err148);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data52.minutes !== undefined) {
+                let data58 = data52.minutes;
+                if (typeof data58 == 'number' && isFinite(data58)) {
+                  if (data58 > 1440 || isNaN(data58)) {
+                    const err149 = {
+                      instancePath: instancePath + '/next/minutes',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/minutes/maximum',
+                      keyword: 'maximum',
+                      params: { comparison: '<=', limit: 1440 },
+                      message: 'must be <= 1440',
+                      schema: 1440,
+                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      data: data58,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err149];
+                    } else {
+                      vErrors.push(err149);
+                    }
+                    errors++;
+                  }
+                  if (data58 <= 0 || isNaN(data58)) {
+                    const err150 = {
+                      instancePath: instancePath + '/next/minutes',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
+                      keyword: 'exclusiveMinimum',
+                      params: { comparison: '>', limit: 0 },
+                      message: 'must be > 0',
+                      schema: 0,
+                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      data: data58,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err150];
+                    } else {
+                      vErrors.push(err150);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err151 = {
+                    instancePath: instancePath + '/next/minutes',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/minutes/type',
+                    keyword: 'type',
+                    params: { type: 'number' },
+                    message: 'must be number',
+                    schema: schema94.properties.next.oneOf[1].properties.minutes.type,
+                    parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                    data: data58,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err151];
+                  } else {
+                    vErrors.push(err151);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err152 = {
+                instancePath: instancePath + '/next',
+                schemaPath: '#/definitions/level.set/properties/next/oneOf/1/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+                schema: schema94.properties.next.oneOf[1].type,
+                parentSchema: schema94.properties.next.oneOf[1],
+                data: data52,
+              };
+              if (vErrors === null) {
+                vErrors = [err152];
+              } else {
+                vErrors.push(err152);
+              }
+              errors++;
+            }
+            var _valid0 = _errs160 === errors;
+            if (_valid0 && valid66) {
+              valid66 = false;
+              passing0 = [passing0, 1];
+            } else {
+              if (_valid0) {
+                valid66 = true;
+                passing0 = 1;
+              }
+            }
+            if (!valid66) {
+              const err153 = {
+                instancePath: instancePath + '/next',
+                schemaPath: '#/definitions/level.set/properties/next/oneOf',
+                keyword: 'oneOf',
+                params: { passingSchemas: passing0 },
+                message: 'must match exactly one schema in oneOf',
+                schema: schema94.properties.next.oneOf,
+                parentSchema: schema94.properties.next,
+                data: data52,
+              };
+              if (vErrors === null) {
+                vErrors = [err153];
+              } else {
+                vErrors.push(err153);
+              }
+              errors++;
+            } else {
+              errors = _errs157;
+              if (vErrors !== null) {
+                if (_errs157) {
+                  vErrors.length = _errs157;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+          }
+        } else {
+          const err154 = {
+            instancePath,
+            schemaPath: '#/definitions/level.set/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema94.type,
+            parentSchema: schema94,
+            data,
+          };
+          if (vErrors === null) {
+            vErrors = [err154];
+          } else {
+            vErrors.push(err154);
+          }
+          errors++;
+        }
       } else {
-        const err109 = {
+        const err155 = {
           instancePath,
           schemaPath: '#/discriminator',
           keyword: 'discriminator',
@@ -11400,14 +12735,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err109];
+          vErrors = [err155];
         } else {
-          vErrors.push(err109);
+          vErrors.push(err155);
         }
         errors++;
       }
     } else {
-      const err110 = {
+      const err156 = {
         instancePath,
         schemaPath: '#/discriminator',
         keyword: 'discriminator',
@@ -11418,14 +12753,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         data,
       };
       if (vErrors === null) {
-        vErrors = [err110];
+        vErrors = [err156];
       } else {
-        vErrors.push(err110);
+        vErrors.push(err156);
       }
       errors++;
     }
   } else {
-    const err111 = {
+    const err157 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -11436,9 +12771,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err111];
+      vErrors = [err157];
     } else {
-      vErrors.push(err111);
+      vErrors.push(err157);
     }
     errors++;
   }

@@ -29,6 +29,8 @@ export const COMMAND_NAMES: readonly string[] = [
   'levels-pause',
   'levels-resume',
   'levels-adjust',
+  'move-player',
+  'level-set',
 ];
 
 export const validateInputShape: ShapeCheck = validate10;
@@ -222,19 +224,19 @@ const schema11 = {
     },
   },
 };
-const schema77 = {
+const schema86 = {
   title: 'shuffle',
   description: "The dealer panel's shuffle button (or an automatic shuffler): a hand begins (R-HAND-START).",
   type: 'object',
   properties: { type: { const: 'shuffle' } },
 };
-const schema78 = {
+const schema87 = {
   title: 'tick',
   description: 'Time only: timers due at or before `at` fire.',
   type: 'object',
   properties: { type: { const: 'tick' } },
 };
-const schema79 = {
+const schema88 = {
   title: 'device',
   description:
     'An adapter reports a device going on or off line (device.online / device.offline). `detail` is text for people (the first 200 characters are kept).',
@@ -2069,6 +2071,8 @@ const schema26 = {
     { $ref: '#/definitions/levels-pause' },
     { $ref: '#/definitions/levels-resume' },
     { $ref: '#/definitions/levels-adjust' },
+    { $ref: '#/definitions/move-player' },
+    { $ref: '#/definitions/level-set' },
   ],
   definitions: {
     id: {
@@ -2299,6 +2303,93 @@ const schema26 = {
         at: { $ref: '#/definitions/at' },
         seat: { $ref: '#/definitions/seat' },
         chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+      },
+    },
+    'move-player': {
+      title: 'move-player',
+      description:
+        "R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md).",
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      properties: {
+        name: { const: 'move-player' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        seat: { $ref: '#/definitions/seat' },
+      },
+    },
+    'level-set': {
+      title: 'level-set',
+      description:
+        "R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md).",
+      type: 'object',
+      required: ['name', 'level', 'isBreak', 'smallBlind', 'bigBlind', 'endsAt', 'remainingMs', 'paused', 'next'],
+      additionalProperties: false,
+      properties: {
+        name: { const: 'level-set' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        level: {
+          type: 'integer',
+          minimum: 1,
+          description: 'a break carries the number of the level before it (1 if none)',
+        },
+        isBreak: { type: 'boolean' },
+        smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+        bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+        ante: {
+          type: ['integer', 'null'],
+          minimum: 0,
+          description: 'null on a break; 0 when absent on a playing level',
+        },
+        endsAt: {
+          type: ['integer', 'null'],
+          minimum: 0,
+          description: "when the level ends (ms, the room's clock), null while paused",
+        },
+        remainingMs: { type: 'integer', minimum: 0 },
+        paused: { type: 'boolean' },
+        next: {
+          description: 'the next level, or null on the last',
+          oneOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              required: ['level', 'isBreak', 'smallBlind', 'bigBlind', 'minutes'],
+              properties: {
+                level: { type: 'integer', minimum: 1 },
+                isBreak: { type: 'boolean' },
+                smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+                bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+                ante: {
+                  type: ['integer', 'null'],
+                  minimum: 0,
+                  description: 'null on a break; 0 when absent on a playing level',
+                },
+                minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
+              },
+              if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
+              then: {
+                properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } },
+              },
+              else: {
+                properties: {
+                  smallBlind: { type: 'integer' },
+                  bigBlind: { type: 'integer' },
+                  ante: { type: 'integer' },
+                },
+              },
+            },
+          ],
+        },
+      },
+      if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
+      then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
+      else: {
+        properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } },
       },
     },
   },
@@ -6119,6 +6210,1719 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
   validate34.errors = vErrors;
   return errors === 0;
 }
+const schema77 = {
+  title: 'move-player',
+  description:
+    "R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md).",
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'move-player' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    seat: { $ref: '#/definitions/seat' },
+  },
+};
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema77.required,
+        parentSchema: schema77,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'seat')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema77,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('move-player' !== data0) {
+        const err2 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'move-player' },
+          message: 'must be equal to constant',
+          schema: 'move-player',
+          parentSchema: schema77.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err3 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err4 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err5 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err6 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema30,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.seat !== undefined) {
+      let data4 = data.seat;
+      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err7 = {
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema35.type,
+          parentSchema: schema35,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 10 || isNaN(data4)) {
+          const err8 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema35,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data4 < 1 || isNaN(data4)) {
+          const err9 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema35,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema77.type,
+      parentSchema: schema77,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate35.errors = vErrors;
+  return errors === 0;
+}
+const schema82 = {
+  title: 'level-set',
+  description:
+    "R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md).",
+  type: 'object',
+  required: ['name', 'level', 'isBreak', 'smallBlind', 'bigBlind', 'endsAt', 'remainingMs', 'paused', 'next'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'level-set' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    level: {
+      type: 'integer',
+      minimum: 1,
+      description: 'a break carries the number of the level before it (1 if none)',
+    },
+    isBreak: { type: 'boolean' },
+    smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+    bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+    ante: { type: ['integer', 'null'], minimum: 0, description: 'null on a break; 0 when absent on a playing level' },
+    endsAt: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: "when the level ends (ms, the room's clock), null while paused",
+    },
+    remainingMs: { type: 'integer', minimum: 0 },
+    paused: { type: 'boolean' },
+    next: {
+      description: 'the next level, or null on the last',
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['level', 'isBreak', 'smallBlind', 'bigBlind', 'minutes'],
+          properties: {
+            level: { type: 'integer', minimum: 1 },
+            isBreak: { type: 'boolean' },
+            smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
+            bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
+            ante: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              description: 'null on a break; 0 when absent on a playing level',
+            },
+            minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
+          },
+          if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
+          then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
+          else: {
+            properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } },
+          },
+        },
+      ],
+    },
+  },
+  if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
+  then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
+  else: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } } },
+};
+const func2 = Object.prototype.hasOwnProperty;
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.isBreak === undefined && (missing0 = 'isBreak')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.isBreak !== undefined) {
+        if (true !== data.isBreak) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  let ifClause0;
+  if (_valid0) {
+    const _errs4 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.smallBlind !== undefined) {
+        let data1 = data.smallBlind;
+        if (data1 !== null) {
+          const err2 = {
+            instancePath: instancePath + '/smallBlind',
+            schemaPath: '#/then/properties/smallBlind/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema82.then.properties.smallBlind.type,
+            parentSchema: schema82.then.properties.smallBlind,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      }
+      if (data.bigBlind !== undefined) {
+        let data2 = data.bigBlind;
+        if (data2 !== null) {
+          const err3 = {
+            instancePath: instancePath + '/bigBlind',
+            schemaPath: '#/then/properties/bigBlind/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema82.then.properties.bigBlind.type,
+            parentSchema: schema82.then.properties.bigBlind,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+      if (data.ante !== undefined) {
+        let data3 = data.ante;
+        if (data3 !== null) {
+          const err4 = {
+            instancePath: instancePath + '/ante',
+            schemaPath: '#/then/properties/ante/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema82.then.properties.ante.type,
+            parentSchema: schema82.then.properties.ante,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    var _valid0 = _errs4 === errors;
+    valid0 = _valid0;
+    ifClause0 = 'then';
+  } else {
+    const _errs11 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.smallBlind !== undefined) {
+        let data4 = data.smallBlind;
+        if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+          const err5 = {
+            instancePath: instancePath + '/smallBlind',
+            schemaPath: '#/else/properties/smallBlind/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema82.else.properties.smallBlind.type,
+            parentSchema: schema82.else.properties.smallBlind,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+      if (data.bigBlind !== undefined) {
+        let data5 = data.bigBlind;
+        if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+          const err6 = {
+            instancePath: instancePath + '/bigBlind',
+            schemaPath: '#/else/properties/bigBlind/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema82.else.properties.bigBlind.type,
+            parentSchema: schema82.else.properties.bigBlind,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      if (data.ante !== undefined) {
+        let data6 = data.ante;
+        if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+          const err7 = {
+            instancePath: instancePath + '/ante',
+            schemaPath: '#/else/properties/ante/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema82.else.properties.ante.type,
+            parentSchema: schema82.else.properties.ante,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    var _valid0 = _errs11 === errors;
+    valid0 = _valid0;
+    ifClause0 = 'else';
+  }
+  if (!valid0) {
+    const err8 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: ifClause0 },
+      message: 'must match "' + ifClause0 + '" schema',
+      schema: schema82.if,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err9 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.level === undefined) {
+      const err10 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'level' },
+        message: "must have required property '" + 'level' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.isBreak === undefined) {
+      const err11 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'isBreak' },
+        message: "must have required property '" + 'isBreak' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (data.smallBlind === undefined) {
+      const err12 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'smallBlind' },
+        message: "must have required property '" + 'smallBlind' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (data.bigBlind === undefined) {
+      const err13 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'bigBlind' },
+        message: "must have required property '" + 'bigBlind' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    if (data.endsAt === undefined) {
+      const err14 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'endsAt' },
+        message: "must have required property '" + 'endsAt' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    if (data.remainingMs === undefined) {
+      const err15 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'remainingMs' },
+        message: "must have required property '" + 'remainingMs' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
+    if (data.paused === undefined) {
+      const err16 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'paused' },
+        message: "must have required property '" + 'paused' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+    if (data.next === undefined) {
+      const err17 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'next' },
+        message: "must have required property '" + 'next' + "'",
+        schema: schema82.required,
+        parentSchema: schema82,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err17];
+      } else {
+        vErrors.push(err17);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema82.properties, key0)) {
+        const err18 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema82,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data7 = data.name;
+      if ('level-set' !== data7) {
+        const err19 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'level-set' },
+          message: 'must be equal to constant',
+          schema: 'level-set',
+          parentSchema: schema82.properties.name,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data8 = data.id;
+      if (typeof data8 !== 'string' && !(typeof data8 == 'number' && isFinite(data8))) {
+        const err20 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data9 = data.type;
+      if ('command' !== data9) {
+        const err21 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data9,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data10 = data.at;
+      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+        const err22 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 < 0 || isNaN(data10)) {
+          const err23 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema30,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.level !== undefined) {
+      let data11 = data.level;
+      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+        const err24 = {
+          instancePath: instancePath + '/level',
+          schemaPath: '#/properties/level/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.level.type,
+          parentSchema: schema82.properties.level,
+          data: data11,
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 < 1 || isNaN(data11)) {
+          const err25 = {
+            instancePath: instancePath + '/level',
+            schemaPath: '#/properties/level/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema82.properties.level,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.isBreak !== undefined) {
+      let data12 = data.isBreak;
+      if (typeof data12 !== 'boolean') {
+        const err26 = {
+          instancePath: instancePath + '/isBreak',
+          schemaPath: '#/properties/isBreak/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.isBreak.type,
+          parentSchema: schema82.properties.isBreak,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+    if (data.smallBlind !== undefined) {
+      let data13 = data.smallBlind;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+        const err27 = {
+          instancePath: instancePath + '/smallBlind',
+          schemaPath: '#/properties/smallBlind/type',
+          keyword: 'type',
+          params: { type: schema82.properties.smallBlind.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.smallBlind.type,
+          parentSchema: schema82.properties.smallBlind,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+      if (typeof data13 == 'number' && isFinite(data13)) {
+        if (data13 < 0 || isNaN(data13)) {
+          const err28 = {
+            instancePath: instancePath + '/smallBlind',
+            schemaPath: '#/properties/smallBlind/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema82.properties.smallBlind,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bigBlind !== undefined) {
+      let data14 = data.bigBlind;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+        const err29 = {
+          instancePath: instancePath + '/bigBlind',
+          schemaPath: '#/properties/bigBlind/type',
+          keyword: 'type',
+          params: { type: schema82.properties.bigBlind.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.bigBlind.type,
+          parentSchema: schema82.properties.bigBlind,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data14 == 'number' && isFinite(data14)) {
+        if (data14 < 1 || isNaN(data14)) {
+          const err30 = {
+            instancePath: instancePath + '/bigBlind',
+            schemaPath: '#/properties/bigBlind/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema82.properties.bigBlind,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.ante !== undefined) {
+      let data15 = data.ante;
+      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
+        const err31 = {
+          instancePath: instancePath + '/ante',
+          schemaPath: '#/properties/ante/type',
+          keyword: 'type',
+          params: { type: schema82.properties.ante.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.ante.type,
+          parentSchema: schema82.properties.ante,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+      if (typeof data15 == 'number' && isFinite(data15)) {
+        if (data15 < 0 || isNaN(data15)) {
+          const err32 = {
+            instancePath: instancePath + '/ante',
+            schemaPath: '#/properties/ante/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema82.properties.ante,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endsAt !== undefined) {
+      let data16 = data.endsAt;
+      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16)) && data16 !== null) {
+        const err33 = {
+          instancePath: instancePath + '/endsAt',
+          schemaPath: '#/properties/endsAt/type',
+          keyword: 'type',
+          params: { type: schema82.properties.endsAt.type },
+          message: 'must be integer,null',
+          schema: schema82.properties.endsAt.type,
+          parentSchema: schema82.properties.endsAt,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 < 0 || isNaN(data16)) {
+          const err34 = {
+            instancePath: instancePath + '/endsAt',
+            schemaPath: '#/properties/endsAt/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema82.properties.endsAt,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.remainingMs !== undefined) {
+      let data17 = data.remainingMs;
+      if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+        const err35 = {
+          instancePath: instancePath + '/remainingMs',
+          schemaPath: '#/properties/remainingMs/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema82.properties.remainingMs.type,
+          parentSchema: schema82.properties.remainingMs,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+      if (typeof data17 == 'number' && isFinite(data17)) {
+        if (data17 < 0 || isNaN(data17)) {
+          const err36 = {
+            instancePath: instancePath + '/remainingMs',
+            schemaPath: '#/properties/remainingMs/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema82.properties.remainingMs,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.paused !== undefined) {
+      let data18 = data.paused;
+      if (typeof data18 !== 'boolean') {
+        const err37 = {
+          instancePath: instancePath + '/paused',
+          schemaPath: '#/properties/paused/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema82.properties.paused.type,
+          parentSchema: schema82.properties.paused,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    if (data.next !== undefined) {
+      let data19 = data.next;
+      const _errs45 = errors;
+      let valid8 = false;
+      let passing0 = null;
+      const _errs46 = errors;
+      if (data19 !== null) {
+        const err38 = {
+          instancePath: instancePath + '/next',
+          schemaPath: '#/properties/next/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema82.properties.next.oneOf[0].type,
+          parentSchema: schema82.properties.next.oneOf[0],
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      var _valid1 = _errs46 === errors;
+      if (_valid1) {
+        valid8 = true;
+        passing0 = 0;
+      }
+      const _errs48 = errors;
+      const _errs50 = errors;
+      let valid9 = true;
+      const _errs51 = errors;
+      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+        let missing1;
+        if (data19.isBreak === undefined && (missing1 = 'isBreak')) {
+          const err39 = {};
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        } else {
+          if (data19.isBreak !== undefined) {
+            if (true !== data19.isBreak) {
+              const err40 = {};
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+          }
+        }
+      }
+      var _valid2 = _errs51 === errors;
+      errors = _errs50;
+      if (vErrors !== null) {
+        if (_errs50) {
+          vErrors.length = _errs50;
+        } else {
+          vErrors = null;
+        }
+      }
+      let ifClause1;
+      if (_valid2) {
+        const _errs53 = errors;
+        if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+          if (data19.smallBlind !== undefined) {
+            let data21 = data19.smallBlind;
+            if (data21 !== null) {
+              const err41 = {
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema82.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema82.properties.next.oneOf[1].then.properties.smallBlind,
+                data: data21,
+              };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+          }
+          if (data19.bigBlind !== undefined) {
+            let data22 = data19.bigBlind;
+            if (data22 !== null) {
+              const err42 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema82.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema82.properties.next.oneOf[1].then.properties.bigBlind,
+                data: data22,
+              };
+              if (vErrors === null) {
+                vErrors = [err42];
+              } else {
+                vErrors.push(err42);
+              }
+              errors++;
+            }
+          }
+          if (data19.ante !== undefined) {
+            let data23 = data19.ante;
+            if (data23 !== null) {
+              const err43 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema82.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema82.properties.next.oneOf[1].then.properties.ante,
+                data: data23,
+              };
+              if (vErrors === null) {
+                vErrors = [err43];
+              } else {
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+          }
+        }
+        var _valid2 = _errs53 === errors;
+        valid9 = _valid2;
+        ifClause1 = 'then';
+      } else {
+        const _errs60 = errors;
+        if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+          if (data19.smallBlind !== undefined) {
+            let data24 = data19.smallBlind;
+            if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24))) {
+              const err44 = {
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema82.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema82.properties.next.oneOf[1].else.properties.smallBlind,
+                data: data24,
+              };
+              if (vErrors === null) {
+                vErrors = [err44];
+              } else {
+                vErrors.push(err44);
+              }
+              errors++;
+            }
+          }
+          if (data19.bigBlind !== undefined) {
+            let data25 = data19.bigBlind;
+            if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25))) {
+              const err45 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema82.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema82.properties.next.oneOf[1].else.properties.bigBlind,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err45];
+              } else {
+                vErrors.push(err45);
+              }
+              errors++;
+            }
+          }
+          if (data19.ante !== undefined) {
+            let data26 = data19.ante;
+            if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26))) {
+              const err46 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema82.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema82.properties.next.oneOf[1].else.properties.ante,
+                data: data26,
+              };
+              if (vErrors === null) {
+                vErrors = [err46];
+              } else {
+                vErrors.push(err46);
+              }
+              errors++;
+            }
+          }
+        }
+        var _valid2 = _errs60 === errors;
+        valid9 = _valid2;
+        ifClause1 = 'else';
+      }
+      if (!valid9) {
+        const err47 = {
+          instancePath: instancePath + '/next',
+          schemaPath: '#/properties/next/oneOf/1/if',
+          keyword: 'if',
+          params: { failingKeyword: ifClause1 },
+          message: 'must match "' + ifClause1 + '" schema',
+          schema: schema82.properties.next.oneOf[1].if,
+          parentSchema: schema82.properties.next.oneOf[1],
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+        if (data19.level === undefined) {
+          const err48 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'level' },
+            message: "must have required property '" + 'level' + "'",
+            schema: schema82.properties.next.oneOf[1].required,
+            parentSchema: schema82.properties.next.oneOf[1],
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+        if (data19.isBreak === undefined) {
+          const err49 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'isBreak' },
+            message: "must have required property '" + 'isBreak' + "'",
+            schema: schema82.properties.next.oneOf[1].required,
+            parentSchema: schema82.properties.next.oneOf[1],
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+        if (data19.smallBlind === undefined) {
+          const err50 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'smallBlind' },
+            message: "must have required property '" + 'smallBlind' + "'",
+            schema: schema82.properties.next.oneOf[1].required,
+            parentSchema: schema82.properties.next.oneOf[1],
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
+          }
+          errors++;
+        }
+        if (data19.bigBlind === undefined) {
+          const err51 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'bigBlind' },
+            message: "must have required property '" + 'bigBlind' + "'",
+            schema: schema82.properties.next.oneOf[1].required,
+            parentSchema: schema82.properties.next.oneOf[1],
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+        if (data19.minutes === undefined) {
+          const err52 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'minutes' },
+            message: "must have required property '" + 'minutes' + "'",
+            schema: schema82.properties.next.oneOf[1].required,
+            parentSchema: schema82.properties.next.oneOf[1],
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+        if (data19.level !== undefined) {
+          let data27 = data19.level;
+          if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27))) {
+            const err53 = {
+              instancePath: instancePath + '/next/level',
+              schemaPath: '#/properties/next/oneOf/1/properties/level/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema82.properties.next.oneOf[1].properties.level.type,
+              parentSchema: schema82.properties.next.oneOf[1].properties.level,
+              data: data27,
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+          if (typeof data27 == 'number' && isFinite(data27)) {
+            if (data27 < 1 || isNaN(data27)) {
+              const err54 = {
+                instancePath: instancePath + '/next/level',
+                schemaPath: '#/properties/next/oneOf/1/properties/level/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema82.properties.next.oneOf[1].properties.level,
+                data: data27,
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data19.isBreak !== undefined) {
+          let data28 = data19.isBreak;
+          if (typeof data28 !== 'boolean') {
+            const err55 = {
+              instancePath: instancePath + '/next/isBreak',
+              schemaPath: '#/properties/next/oneOf/1/properties/isBreak/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema82.properties.next.oneOf[1].properties.isBreak.type,
+              parentSchema: schema82.properties.next.oneOf[1].properties.isBreak,
+              data: data28,
+            };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+        if (data19.smallBlind !== undefined) {
+          let data29 = data19.smallBlind;
+          if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
+            const err56 = {
+              instancePath: instancePath + '/next/smallBlind',
+              schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
+              keyword: 'type',
+              params: { type: schema82.properties.next.oneOf[1].properties.smallBlind.type },
+              message: 'must be integer,null',
+              schema: schema82.properties.next.oneOf[1].properties.smallBlind.type,
+              parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
+              data: data29,
+            };
+            if (vErrors === null) {
+              vErrors = [err56];
+            } else {
+              vErrors.push(err56);
+            }
+            errors++;
+          }
+          if (typeof data29 == 'number' && isFinite(data29)) {
+            if (data29 < 0 || isNaN(data29)) {
+              const err57 = {
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
+                data: data29,
+              };
+              if (vErrors === null) {
+                vErrors = [err57];
+              } else {
+                vErrors.push(err57);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data19.bigBlind !== undefined) {
+          let data30 = data19.bigBlind;
+          if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30)) && data30 !== null) {
+            const err58 = {
+              instancePath: instancePath + '/next/bigBlind',
+              schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
+              keyword: 'type',
+              params: { type: schema82.properties.next.oneOf[1].properties.bigBlind.type },
+              message: 'must be integer,null',
+              schema: schema82.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
+              data: data30,
+            };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+          if (typeof data30 == 'number' && isFinite(data30)) {
+            if (data30 < 1 || isNaN(data30)) {
+              const err59 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
+                data: data30,
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data19.ante !== undefined) {
+          let data31 = data19.ante;
+          if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31)) && data31 !== null) {
+            const err60 = {
+              instancePath: instancePath + '/next/ante',
+              schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
+              keyword: 'type',
+              params: { type: schema82.properties.next.oneOf[1].properties.ante.type },
+              message: 'must be integer,null',
+              schema: schema82.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema82.properties.next.oneOf[1].properties.ante,
+              data: data31,
+            };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
+          }
+          if (typeof data31 == 'number' && isFinite(data31)) {
+            if (data31 < 0 || isNaN(data31)) {
+              const err61 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/properties/ante/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema82.properties.next.oneOf[1].properties.ante,
+                data: data31,
+              };
+              if (vErrors === null) {
+                vErrors = [err61];
+              } else {
+                vErrors.push(err61);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data19.minutes !== undefined) {
+          let data32 = data19.minutes;
+          if (typeof data32 == 'number' && isFinite(data32)) {
+            if (data32 > 1440 || isNaN(data32)) {
+              const err62 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 1440 },
+                message: 'must be <= 1440',
+                schema: 1440,
+                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+                data: data32,
+              };
+              if (vErrors === null) {
+                vErrors = [err62];
+              } else {
+                vErrors.push(err62);
+              }
+              errors++;
+            }
+            if (data32 <= 0 || isNaN(data32)) {
+              const err63 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
+                keyword: 'exclusiveMinimum',
+                params: { comparison: '>', limit: 0 },
+                message: 'must be > 0',
+                schema: 0,
+                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+                data: data32,
+              };
+              if (vErrors === null) {
+                vErrors = [err63];
+              } else {
+                vErrors.push(err63);
+              }
+              errors++;
+            }
+          } else {
+            const err64 = {
+              instancePath: instancePath + '/next/minutes',
+              schemaPath: '#/properties/next/oneOf/1/properties/minutes/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+              schema: schema82.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+              data: data32,
+            };
+            if (vErrors === null) {
+              vErrors = [err64];
+            } else {
+              vErrors.push(err64);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err65 = {
+          instancePath: instancePath + '/next',
+          schemaPath: '#/properties/next/oneOf/1/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema82.properties.next.oneOf[1].type,
+          parentSchema: schema82.properties.next.oneOf[1],
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      var _valid1 = _errs48 === errors;
+      if (_valid1 && valid8) {
+        valid8 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid1) {
+          valid8 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid8) {
+        const err66 = {
+          instancePath: instancePath + '/next',
+          schemaPath: '#/properties/next/oneOf',
+          keyword: 'oneOf',
+          params: { passingSchemas: passing0 },
+          message: 'must match exactly one schema in oneOf',
+          schema: schema82.properties.next.oneOf,
+          parentSchema: schema82.properties.next,
+          data: data19,
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      } else {
+        errors = _errs45;
+        if (vErrors !== null) {
+          if (_errs45) {
+            vErrors.length = _errs45;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+  } else {
+    const err67 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema82.type,
+      parentSchema: schema82,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err67];
+    } else {
+      vErrors.push(err67);
+    }
+    errors++;
+  }
+  validate36.errors = vErrors;
+  return errors === 0;
+}
 function validate18(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   /*# sourceURL="https://pokertable.example/schemas/command.schema.json" */ let vErrors = null;
   let errors = 0;
@@ -6191,6 +7995,16 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
       } else if (tag0 === 'levels-adjust') {
         if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'move-player') {
+        if (!validate35(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'level-set') {
+        if (!validate36(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
           errors = vErrors.length;
         }
       } else {
@@ -6449,7 +8263,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'shuffle' },
                 message: 'must be equal to constant',
                 schema: 'shuffle',
-                parentSchema: schema77.properties.type,
+                parentSchema: schema86.properties.type,
                 data: data1,
               };
               if (vErrors === null) {
@@ -6467,8 +8281,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema77.type,
-            parentSchema: schema77,
+            schema: schema86.type,
+            parentSchema: schema86,
             data,
           };
           if (vErrors === null) {
@@ -6525,7 +8339,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'tick' },
                 message: 'must be equal to constant',
                 schema: 'tick',
-                parentSchema: schema78.properties.type,
+                parentSchema: schema87.properties.type,
                 data: data2,
               };
               if (vErrors === null) {
@@ -6543,8 +8357,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema78.type,
-            parentSchema: schema78,
+            schema: schema87.type,
+            parentSchema: schema87,
             data,
           };
           if (vErrors === null) {
@@ -6563,8 +8377,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema79.required,
-              parentSchema: schema79,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -6581,8 +8395,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'online' },
               message: "must have required property '" + 'online' + "'",
-              schema: schema79.required,
-              parentSchema: schema79,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -6602,7 +8416,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'device' },
                 message: 'must be equal to constant',
                 schema: 'device',
-                parentSchema: schema79.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data3,
               };
               if (vErrors === null) {
@@ -6624,7 +8438,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema79.properties.device,
+                  parentSchema: schema88.properties.device,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -6641,8 +8455,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema79.properties.device.type,
-                parentSchema: schema79.properties.device,
+                schema: schema88.properties.device.type,
+                parentSchema: schema88.properties.device,
                 data: data4,
               };
               if (vErrors === null) {
@@ -6662,8 +8476,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema79.properties.online.type,
-                parentSchema: schema79.properties.online,
+                schema: schema88.properties.online.type,
+                parentSchema: schema88.properties.online,
                 data: data5,
               };
               if (vErrors === null) {
@@ -6681,8 +8495,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema79.type,
-            parentSchema: schema79,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
