@@ -2,6 +2,7 @@
 // command parser (src/mqtt/commands.ts), from a real room engine's outputs: seat-player (with chips), move-player and
 // level-set (R-ROOM-MOVE, R-ROOM-CLOCK) all parse as the table's commands.
 import { describe, expect, it } from 'vitest';
+import { validateCommand } from '../src/domain/validate.ts';
 import { parseCommand } from '../src/mqtt/commands.ts';
 import { outputMessage, roomTopics } from '../src/room/service/topics.ts';
 import type { RoomConfig } from '../src/room/config/types.ts';
@@ -71,5 +72,45 @@ describe("the room's commands at a table", () => {
       delete input.id;
       expect(input).toEqual({ type: 'command', ...send.command });
     }
+  });
+});
+
+describe("a table refuses a malformed level-set or move-player (the schema's check, then what it cannot say)", () => {
+  const good = {
+    name: 'level-set',
+    level: 2,
+    isBreak: false,
+    smallBlind: 100,
+    bigBlind: 200,
+    ante: 25,
+    endsAt: 1_200_000,
+    remainingMs: 1_200_000,
+    paused: false,
+    next: null,
+  };
+  it.each([
+    ['a level 0', { ...good, level: 0 }, /level/],
+    ['a small blind above the big blind', { ...good, smallBlind: 300 }, /small blind must not be above the big blind/],
+    ['a break with blinds', { ...good, isBreak: true }, /smallBlind|bigBlind|break/],
+    [
+      'a next level with its small blind above its big',
+      { ...good, next: { level: 3, isBreak: false, smallBlind: 500, bigBlind: 400, minutes: 20 } },
+      /next: the small blind/,
+    ],
+    ['an unknown field', { ...good, colour: 'red' }, /colour/],
+  ])('level-set: %s', (_what, payload, reason) => {
+    const parsed = parseCommand('level-set', payload);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.message).toMatch(reason);
+  });
+  it('level-set: a good one keeps its fields, a missing ante is 0 (the engine edge)', () => {
+    const { ante: _ante, ...withoutAnte } = good;
+    expect(parseCommand('level-set', withoutAnte).ok).toBe(true);
+    expect(validateCommand(withoutAnte)).toMatchObject({ name: 'level-set', level: 2, ante: 0, next: null });
+  });
+  it('move-player: a seat out of range is refused, no seat is the next big blind', () => {
+    expect(parseCommand('move-player', { seat: 0 }).ok).toBe(false);
+    const parsed = parseCommand('move-player', {});
+    expect(parsed.ok && parsed.value.input).toEqual({ type: 'command', name: 'move-player' });
   });
 });
