@@ -1,6 +1,7 @@
 // R-POT-AWARD (outermost pot first, each split on its own, odd units from the left of the button) and
 // R-CHIPS-BUST (who is out, smallest stack at the start of the hand first).
 import { buildPots } from './pots.ts';
+import { seatWith, stateWith } from './state.ts';
 import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
 
 /**
@@ -41,15 +42,10 @@ export function award(
   }
   const won = new Map<Seat, number>();
   for (const p of awarded) for (const share of p.shares) won.set(share.seat, (won.get(share.seat) ?? 0) + share.amount);
-  const seats = state.seats.map((s) => ({
-    ...s,
-    stack: s.stack + (won.get(s.seat) ?? 0),
-    total: 0,
-    dead: 0,
-    bet: 0,
-    front: 0,
-  }));
-  return { state: { ...state, seats }, events: [{ type: 'pot.awarded', pots: awarded }], pots: awarded };
+  const seats = state.seats.map((s) =>
+    seatWith(s, { stack: s.stack + (won.get(s.seat) ?? 0), total: 0, dead: 0, bet: 0, front: 0 }),
+  );
+  return { state: stateWith(state, { seats }), events: [{ type: 'pot.awarded', pots: awarded }], pots: awarded };
 }
 
 export interface Bust {

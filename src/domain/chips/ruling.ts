@@ -1,6 +1,6 @@
 // How an asked-for total becomes the action that stands (R-BET-MINIMUM, R-BET-INCOMPLETE, R-BET-ALLIN,
 // R-BET-REOPEN, R-GAME), and how a ruling moves the chips (R-BET-ROUND).
-import { findSeat, isLive, potLimit, reopened, withSeat } from './state.ts';
+import { findSeat, isLive, potLimit, reopened, stateWith, withSeat } from './state.ts';
 import type { ActionBy, BetRule, ChipsEvent, ChipsState, SeatChips } from './types.ts';
 
 export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | { kind: 'raise'; to: number };
@@ -75,16 +75,17 @@ export function applyRuling(
 ): { state: ChipsState; events: ChipsEvent[] } {
   const { ruling } = judged;
   const events = [...judged.corrections];
-  const acted = { actedBet: state.currentBet, actedMinRaise: state.minRaise, posted: false };
+  const { currentBet: actedBet, minRaise: actedMinRaise } = state;
   const lastPanelSeat = by === 'panel' ? s.seat : null;
-  const base = { ...state, lastPanelSeat, pendingRaise: null };
+  const base = stateWith(state, { lastPanelSeat, pendingRaise: null });
   if (ruling.kind === 'fold') {
     events.push({ type: 'action', seat: s.seat, action: 'fold', by });
-    return { state: withSeat(base, s.seat, { ...acted, folded: true }), events };
+    return { state: withSeat(base, s.seat, { actedBet, actedMinRaise, posted: false, folded: true }), events };
   }
   if (ruling.kind === 'check') {
     events.push({ type: 'action', seat: s.seat, action: 'check', by });
-    return { state: withSeat(base, s.seat, { ...acted, front: Math.max(s.front, front ?? 0) }), events };
+    const checked = { actedBet, actedMinRaise, posted: false, front: Math.max(s.front, front ?? 0) };
+    return { state: withSeat(base, s.seat, checked), events };
   }
   const to = ruling.kind === 'call' ? callTotal(state, s) : ruling.to;
   const amount = to - s.bet;
@@ -107,7 +108,7 @@ export function applyRuling(
     allIn,
     short: raises && !full,
   });
-  const next = withSeat({ ...base, currentBet, minRaise }, s.seat, {
+  const next = withSeat(stateWith(base, { currentBet, minRaise }), s.seat, {
     stack,
     bet: to,
     total: s.total + amount,
