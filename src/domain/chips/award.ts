@@ -61,16 +61,19 @@ export function busts(state: ChipsState): Bust[] {
     .filter((s) => s.stack === 0 && s.total === 0 && s.dead === 0)
     .map((s) => ({ seat: s.seat, stackAtStart: s.stackAtStart }))
     .sort((a, b) => a.stackAtStart - b.stackAtStart);
-  return out.map((b) => ({ ...b, order: 1 + out.filter((o) => o.stackAtStart < b.stackAtStart).length }));
+  return out.map(({ seat, stackAtStart }) => ({
+    seat,
+    stackAtStart,
+    order: 1 + out.filter((o) => o.stackAtStart < stackAtStart).length,
+  }));
 }
 
 /** `player.eliminated` then its own `player.removed`, bust by bust, in the order of R-CHIPS-BUST. */
 export function eliminations(state: ChipsState, players: ReadonlyMap<Seat, string>): ChipsEvent[] {
-  return busts(state).flatMap(({ seat, stackAtStart }): ChipsEvent[] => {
+  const events: ChipsEvent[] = [];
+  for (const { seat, stackAtStart } of busts(state)) {
     const player = players.get(seat) ?? '';
-    return [
-      { type: 'player.eliminated', seat, player, stackAtStart },
-      { type: 'player.removed', seat, player },
-    ];
-  });
+    events.push({ type: 'player.eliminated', seat, player, stackAtStart }, { type: 'player.removed', seat, player });
+  }
+  return events;
 }

@@ -43,10 +43,11 @@ export function returnUncalled(state: ChipsState): { state: ChipsState; events: 
 export function buildPots(state: ChipsState): Pot[] {
   const live = state.seats.filter(isLive);
   if (live.length === 0) return [];
-  const top = Math.max(...live.map((s) => s.total));
-  const levels = [...new Set([...live.filter((s) => s.allIn).map((s) => s.total), top])]
-    .filter((l) => l <= top)
-    .sort((a, b) => a - b);
+  let top = 0;
+  for (const s of live) top = Math.max(top, s.total);
+  const levels = [top];
+  for (const s of live) if (s.allIn && !levels.includes(s.total)) levels.push(s.total);
+  levels.sort((a, b) => a - b);
   const pots: Pot[] = [];
   let floor = 0;
   for (const level of levels) {

@@ -75,9 +75,8 @@ export function seatWith(s: SeatChips, change: SeatChange): SeatChips {
   return Object.assign(copySeat(s), change);
 }
 
-/** A copy of the hand's state with `change` applied (the seats' array is shared unless `change` has one). */
-export function stateWith(state: ChipsState, change: StateChange): ChipsState {
-  const copy: Fresh<ChipsState> = {
+function copyState(state: ChipsState): Fresh<ChipsState> {
+  return {
     rules: state.rules,
     game: state.game,
     level: state.level,
@@ -87,11 +86,26 @@ export function stateWith(state: ChipsState, change: StateChange): ChipsState {
     lastPanelSeat: state.lastPanelSeat,
     pendingRaise: state.pendingRaise,
   };
-  return Object.assign(copy, change);
 }
 
-export function withSeat(state: ChipsState, seat: Seat, change: SeatChange): ChipsState {
-  return stateWith(state, { seats: state.seats.map((s) => (s.seat === seat ? seatWith(s, change) : s)) });
+/** A copy of the hand's state with `change` applied (the seats' array is shared unless `change` has one). */
+export function stateWith(state: ChipsState, change: StateChange): ChipsState {
+  return Object.assign(copyState(state), change);
+}
+
+/** A copy of the hand's state with `change` applied to one seat, and `others` to the state. */
+export function withSeat(state: ChipsState, seat: Seat, change: SeatChange, others?: StateChange): ChipsState {
+  const s = findSeat(state, seat);
+  return s ? replaceSeat(state, seatWith(s, change), others) : state;
+}
+
+/** A copy of the hand's state with `seat` (a new copy) in place of the seat of its number, and `others` applied. */
+export function replaceSeat(state: ChipsState, seat: SeatChips, others?: StateChange): ChipsState {
+  const next = others ? Object.assign(copyState(state), others) : copyState(state);
+  const seats = state.seats.slice();
+  seats[seats.findIndex((s) => s.seat === seat.seat)] = seat;
+  next.seats = seats;
+  return next;
 }
 
 /** Every chip of the hand still in front of the players or in the pots. */
