@@ -26,16 +26,18 @@ export function splitPot(pot: Pot, winners: readonly Seat[], order: readonly Sea
 /**
  * Award every pot of the hand. `ranking` lists the live hands best first, ties in one group (from the hand
  * evaluator); a hand won by a fold passes `[[winner]]`. Each pot goes to the best group with a seat eligible for
- * it. Returns the `pot.awarded` event, side pots first from the outermost.
+ * it. Returns the `pot.awarded` event, side pots first from the outermost. `pots`: the state's pots when the caller
+ * has them already (`endRound` returns them).
  */
 export function award(
   state: ChipsState,
   ranking: readonly (readonly Seat[])[],
+  pots: readonly Pot[] = buildPots(state),
 ): { state: ChipsState; events: ChipsEvent[]; pots: AwardedPot[] } {
   const unit = state.rules.denominations[0] ?? 1;
   const order = state.seats.map((s) => s.seat);
   const awarded: AwardedPot[] = [];
-  for (const pot of [...buildPots(state)].reverse()) {
+  for (const pot of [...pots].reverse()) {
     const group = ranking.map((g) => g.filter((seat) => pot.seats.includes(seat))).find((g) => g.length > 0);
     // No ranked seat is eligible only when the ranking is incomplete: every eligible seat shares then.
     awarded.push(splitPot(pot, group ?? pot.seats, order, unit));
