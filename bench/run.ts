@@ -1,7 +1,8 @@
 // `npm run bench`: (a) engine replay throughput against a JSON-parse floor, for a session without chips and one with
 // chips tracked (--chips), side by side; (b) the hand evaluator against phe, and the Omaha evaluator (BENCH_EVALS / 4
 // deals) beside it.
-// BENCH_HANDS (default 100000) sets the session length, BENCH_EVALS (default 2000000) the evaluator's hand count.
+// BENCH_HANDS (default 100000) sets the session length, BENCH_EVALS (default 2000000) the evaluator's hand count,
+// BENCH_ROUNDS (default 2) the rounds of each replay pass (the best counts; more rounds on a busy machine).
 // Figures only: nothing here asserts on time (docs/bench.md records what was measured).
 import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -34,7 +35,12 @@ interface EngineFigures {
 }
 
 /** One replay section: generate a session, time parse, parse + apply and replay over it (best of two rounds). */
-function engineSection(hands: number, profiles: Readonly<Record<string, Profile>>, chips: boolean): EngineFigures {
+function engineSection(
+  hands: number,
+  profiles: Readonly<Record<string, Profile>>,
+  chips: boolean,
+  rounds: number,
+): EngineFigures {
   const file = join(tmpdir(), `pokertable-bench-${process.pid}${chips ? '-chips' : ''}.jsonl`);
   try {
     const g = generate(file, hands, profiles, chips);
@@ -42,11 +48,11 @@ function engineSection(hands: number, profiles: Readonly<Record<string, Profile>
       `    ${fmt(g.hands)} hands, ${fmt(g.inputs)} inputs, ${fmt(g.events)} events, ${(g.bytes / 1e6).toFixed(1)} MB in ${g.seconds.toFixed(1)} s` +
         ` (${g.rejected} rejected) → ${file}`,
     );
-    // Two rounds each, alternating, so a noisy neighbour does not decide the ratio; the best round counts.
+    // Rounds alternating, so a noisy neighbour does not decide the ratio; the best round counts.
     const parses: Pass[] = [];
     const applies: Pass[] = [];
     const replays: Pass[] = [];
-    for (let r = 0; r < 2; r++) {
+    for (let r = 0; r < rounds; r++) {
       parses.push(parsePass(file));
       applies.push(replayPass(file, profiles, false));
       replays.push(replayPass(file, profiles));
@@ -99,6 +105,7 @@ function engineSection(hands: number, profiles: Readonly<Record<string, Profile>
 function main(): void {
   const hands = count('BENCH_HANDS', 100_000);
   const evals = count('BENCH_EVALS', 2_000_000);
+  const rounds = count('BENCH_ROUNDS', 2);
   const profiles = loadProfiles();
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`pokertable bench: node ${process.version}, ${cpus().length} × ${cpu}`);
@@ -106,9 +113,9 @@ function main(): void {
   console.log(
     `\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`,
   );
-  const plain = engineSection(hands, profiles, false);
+  const plain = engineSection(hands, profiles, false, rounds);
   console.log(`\n    the same with chips tracked (--chips: stacks, blinds, bets with amounts, side pots, busts) …`);
-  const chips = engineSection(hands, profiles, true);
+  const chips = engineSection(hands, profiles, true, rounds);
   const side = [40, 14, 16];
   console.log(row(['    inputs/s', 'no chips', 'chips tracked'], side));
   for (const [label, key] of [

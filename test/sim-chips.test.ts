@@ -66,6 +66,42 @@ describe('the virtual dealer with --chips', () => {
   });
 });
 
+describe('the virtual dealer with --chips sends only amounts the table accepts', () => {
+  it.each([
+    [20_261_129, 'holdem', 0.1],
+    [7, 'omaha', 0],
+  ] as const)('seed %i, %s, irregularities %d: no bet or raise refused (exceeds-stack)', (seed, game, rate) => {
+    const refused: { input: unknown; reason: string }[] = [];
+    let bets = 0;
+    const result = runSession(
+      {
+        seed,
+        seats: 9,
+        players: 8,
+        profile: 'tda',
+        game,
+        chips: true,
+        irregularityRate: rate,
+        startAt: 1_767_225_600_000,
+        profiles,
+        hands: 400,
+        keepInputs: false,
+        onInput: (input, evs) => {
+          const amount = input.type === 'panel' && (input.button === 'bet' || input.button === 'raise');
+          if (amount) bets += 1;
+          for (const e of evs)
+            if (e.type === 'request.rejected' && (amount || e.reason === 'exceeds-stack'))
+              refused.push({ input, reason: e.reason });
+        },
+      },
+      createTable({ profiles }),
+    );
+    expect(result.hands).toBe(400);
+    expect(bets).toBeGreaterThan(500);
+    expect(refused).toEqual([]);
+  });
+});
+
 /** Busts of the last hand, whose rebuys come after the session's last hand. */
 function rebuysPending(events: EngineEvent[]): number {
   // by position in the stream, not by seq (the runtime numbers events, not every table does)

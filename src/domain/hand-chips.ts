@@ -152,7 +152,7 @@ export function settleChips(ctx: Ctx, hand: HandState, misdealt: boolean, rankin
   } else {
     const gathered = endRound(chips, hand.street, false);
     emitAll(ctx, gathered.events);
-    const won = award(gathered.state, ranking);
+    const won = award(gathered.state, ranking, gathered.pots);
     chips = won.state;
     emitAll(ctx, won.events);
   }

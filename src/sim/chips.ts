@@ -1,6 +1,6 @@
 // The virtual players with chips tracked (`--chips`): what they press, with amounts from `action.on` (R-BET-ROUND),
 // and now and then a silent chip motion that the rules must read (R-BET-CHIPS: one oversized chip facing a bet).
-import type { Seat } from '../domain/types.ts';
+import type { EngineEvent, Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';
 import type { Body } from './steps.ts';
 
@@ -10,15 +10,60 @@ export interface OnAction {
   minRaiseTo?: number | null;
 }
 
-/** Mostly check, call or fold; some bets and raises of one to three minimum raises; rare all-ins. */
-export function chipsAction(random: Random, on: OnAction): Body {
+/**
+ * What each player has in front of it, learnt from the events as a dealer sees it: the stack behind and the bet of
+ * this round, so that a bet never asks for more than the seat's all-in total (`exceeds-stack`). A seat the events
+ * have not told about (a session resumed from a journal) has no known limit.
+ */
+export interface ChipsSeen {
+  follow(e: EngineEvent): void;
+  /** The seat's bet plus its stack: the largest `to` it may ask for; null when unknown. */
+  allInTo(seat: Seat): number | null;
+}
+
+export function chipsSeen(): ChipsSeen {
+  const stacks = new Map<Seat, number>();
+  const bets = new Map<Seat, number>();
+  const add = (seat: Seat, amount: number) => {
+    const stack = stacks.get(seat);
+    if (stack !== undefined) stacks.set(seat, stack + amount);
+  };
+  return {
+    follow(e) {
+      if (e.type === 'player.seated' && e.chips !== undefined) stacks.set(e.seat, e.chips);
+      else if (e.type === 'stack.set') stacks.set(e.seat, e.chips);
+      else if (e.type === 'player.removed') stacks.delete(e.seat);
+      // a new hand, or a betting round ended (its bets gathered)
+      else if (e.type === 'hand.started' || e.type === 'pots') bets.clear();
+      else if (e.type === 'bet.placed') {
+        stacks.set(e.seat, e.stack);
+        if (e.to !== null) bets.set(e.seat, e.to);
+      } else if (e.type === 'bet.returned') {
+        add(e.seat, e.amount);
+        bets.set(e.seat, Math.max(0, (bets.get(e.seat) ?? 0) - e.amount));
+      } else if (e.type === 'pot.awarded')
+        for (const pot of e.pots) for (const share of pot.shares) add(share.seat, share.amount);
+    },
+    allInTo(seat) {
+      const stack = stacks.get(seat);
+      return stack === undefined ? null : stack + (bets.get(seat) ?? 0);
+    },
+  };
+}
+
+/** Mostly check, call or fold; some bets and raises of one to three minimum raises; rare all-ins. A bet or raise
+ * never goes beyond the seat's all-in total when `seen` knows it. */
+export function chipsAction(random: Random, on: OnAction, seen?: ChipsSeen): Body {
   const toCall = on.toCall ?? 0;
   const min = on.minRaiseTo ?? null;
   const u = random.next();
   const raise = (): Body => {
     if (min === null) return { type: 'panel', button: toCall > 0 ? 'call' : 'check' };
-    // a legal `to` is at least minRaiseTo; beyond the stack the table refuses it and the player acts again
-    const to = random.chance(0.6) ? min : min + random.int(1, 4) * Math.max(1, min - toCall);
+    // a legal `to` is at least minRaiseTo (the all-in total when the stack is short of it) and at most the all-in
+    // total, which the table would refuse (`exceeds-stack`)
+    const wanted = random.chance(0.6) ? min : min + random.int(1, 4) * Math.max(1, min - toCall);
+    const most = seen?.allInTo(on.seat) ?? null;
+    const to = most === null ? wanted : Math.max(min, Math.min(wanted, most));
     return { type: 'panel', button: toCall > 0 ? 'raise' : 'bet', to };
   };
   if (toCall > 0) {

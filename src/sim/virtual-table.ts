@@ -8,7 +8,7 @@ import { gameOf } from '../domain/games/index.ts';
 import type { Input, Seat, EngineEvent } from '../domain/types.ts';
 import { checkOptions, type VirtualTable, type VirtualTableOptions } from './options.ts';
 import { newHand, NEXT_STREET, toStub, trackHand, type SimHand } from './hand.ts';
-import { chipsAction } from './chips.ts';
+import { chipsAction, chipsSeen } from './chips.ts';
 import { firstShuffle, freshOpening, repairs, seatPlayer, type Opening } from './opening.ts';
 import { chooseAction, thinkTime } from './players.ts';
 import { createRandom, type Random } from './random.ts';
@@ -40,6 +40,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   let finishing: Finishing | null = null;
   let afterHand: Step[] = [];
   const opening: Opening = { options, profile, random, playerSeats, rate };
+  const seen = options.chips ? chipsSeen() : null; // the stacks and bets, so that no bet exceeds a stack
 
   const emit = (steps: Step[]): Input[] => {
     const out: Input[] = [];
@@ -109,7 +110,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
       !onSeat()
         ? null
         : options.chips
-          ? chipsAction(random, h.onAction!)
+          ? chipsAction(random, h.onAction!, seen ?? undefined)
           : { type: 'panel', button: chooseAction(random, h.round, seat) };
     /** Time left before the first running clock (shot clock or called clock) expires. */
     const room = (t: number): number => Math.min(h.onAction?.deadline ?? Infinity, h.clockAt ?? Infinity) - t;
@@ -220,6 +221,7 @@ export function createVirtualTable(options: VirtualTableOptions): VirtualTable {
   const onEvent = (e: EngineEvent): void => {
     now = Math.max(now, e.at);
     if (awaiting !== null && answers(awaiting, e)) awaiting = null;
+    seen?.follow(e);
     if (sightings && (hand !== null || e.type === 'hand.started')) agenda.push(...sightings.follow(e));
     if (e.type === 'seat.occupied') present.add(e.seat);
     if (e.type === 'seat.vacated') present.delete(e.seat);

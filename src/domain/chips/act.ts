@@ -33,7 +33,7 @@ export function act(state: ChipsState, seat: Seat, action: BetAction, by: Action
       break;
   }
   const done = applyRuling(state, s, judged, by);
-  return { ok: true, ...done };
+  return { ok: true, state: done.state, events: done.events };
 }
 
 /** A dead hand (absent, penalised, clock): out of the pots, its chips stay in as dead money, never returned. */

@@ -1,6 +1,7 @@
 // R-POT-AWARD (outermost pot first, each split on its own, odd units from the left of the button) and
 // R-CHIPS-BUST (who is out, smallest stack at the start of the hand first).
 import { buildPots } from './pots.ts';
+import { seatWith, stateWith } from './state.ts';
 import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
 
 /**
@@ -25,31 +26,28 @@ export function splitPot(pot: Pot, winners: readonly Seat[], order: readonly Sea
 /**
  * Award every pot of the hand. `ranking` lists the live hands best first, ties in one group (from the hand
  * evaluator); a hand won by a fold passes `[[winner]]`. Each pot goes to the best group with a seat eligible for
- * it. Returns the `pot.awarded` event, side pots first from the outermost.
+ * it. Returns the `pot.awarded` event, side pots first from the outermost. `pots`: the state's pots when the caller
+ * has them already (`endRound` returns them).
  */
 export function award(
   state: ChipsState,
   ranking: readonly (readonly Seat[])[],
+  pots: readonly Pot[] = buildPots(state),
 ): { state: ChipsState; events: ChipsEvent[]; pots: AwardedPot[] } {
   const unit = state.rules.denominations[0] ?? 1;
   const order = state.seats.map((s) => s.seat);
   const awarded: AwardedPot[] = [];
-  for (const pot of [...buildPots(state)].reverse()) {
+  for (const pot of [...pots].reverse()) {
     const group = ranking.map((g) => g.filter((seat) => pot.seats.includes(seat))).find((g) => g.length > 0);
     // No ranked seat is eligible only when the ranking is incomplete: every eligible seat shares then.
     awarded.push(splitPot(pot, group ?? pot.seats, order, unit));
   }
   const won = new Map<Seat, number>();
   for (const p of awarded) for (const share of p.shares) won.set(share.seat, (won.get(share.seat) ?? 0) + share.amount);
-  const seats = state.seats.map((s) => ({
-    ...s,
-    stack: s.stack + (won.get(s.seat) ?? 0),
-    total: 0,
-    dead: 0,
-    bet: 0,
-    front: 0,
-  }));
-  return { state: { ...state, seats }, events: [{ type: 'pot.awarded', pots: awarded }], pots: awarded };
+  const seats = state.seats.map((s) =>
+    seatWith(s, { stack: s.stack + (won.get(s.seat) ?? 0), total: 0, dead: 0, bet: 0, front: 0 }),
+  );
+  return { state: stateWith(state, { seats }), events: [{ type: 'pot.awarded', pots: awarded }], pots: awarded };
 }
 
 export interface Bust {
@@ -65,16 +63,19 @@ export function busts(state: ChipsState): Bust[] {
     .filter((s) => s.stack === 0 && s.total === 0 && s.dead === 0)
     .map((s) => ({ seat: s.seat, stackAtStart: s.stackAtStart }))
     .sort((a, b) => a.stackAtStart - b.stackAtStart);
-  return out.map((b) => ({ ...b, order: 1 + out.filter((o) => o.stackAtStart < b.stackAtStart).length }));
+  return out.map(({ seat, stackAtStart }) => ({
+    seat,
+    stackAtStart,
+    order: 1 + out.filter((o) => o.stackAtStart < stackAtStart).length,
+  }));
 }
 
 /** `player.eliminated` then its own `player.removed`, bust by bust, in the order of R-CHIPS-BUST. */
 export function eliminations(state: ChipsState, players: ReadonlyMap<Seat, string>): ChipsEvent[] {
-  return busts(state).flatMap(({ seat, stackAtStart }): ChipsEvent[] => {
+  const events: ChipsEvent[] = [];
+  for (const { seat, stackAtStart } of busts(state)) {
     const player = players.get(seat) ?? '';
-    return [
-      { type: 'player.eliminated', seat, player, stackAtStart },
-      { type: 'player.removed', seat, player },
-    ];
-  });
+    events.push({ type: 'player.eliminated', seat, player, stackAtStart }, { type: 'player.removed', seat, player });
+  }
+  return events;
 }

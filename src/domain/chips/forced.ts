@@ -1,5 +1,5 @@
 // R-CHIPS-FORCED: blinds then antes, posted short (all-in) when a stack is short; R-CHIPS-DETAILS for the order.
-import { findSeat, withSeat } from './state.ts';
+import { findSeat, stateWith, withSeat } from './state.ts';
 import type { ChipsEvent, ChipsState, Seat } from './types.ts';
 
 export interface Blinds {
@@ -56,5 +56,5 @@ export function postForced(state: ChipsState, blinds: Blinds): { state: ChipsSta
     for (const seat of payers) next = post(next, seat, 'ante', ante, events);
   }
   const largest = Math.max(0, ...next.seats.map((s) => s.bet));
-  return { state: { ...next, currentBet: Math.max(state.level.bigBlind, largest) }, events };
+  return { state: stateWith(next, { currentBet: Math.max(state.level.bigBlind, largest) }), events };
 }

@@ -1,6 +1,6 @@
 // R-BET-CHIPS and R-BET-STRING: a chip reader's motion in a seat's betting zone read as an action (TDA 45, 46).
 import { actor, applyRuling, callTotal, judgeRaise, type Judged } from './ruling.ts';
-import { findSeat, minRaiseTo, withSeat } from './state.ts';
+import { findSeat, minRaiseTo, stateWith, withSeat } from './state.ts';
 import type { ChipsEvent, ChipsMotion, ChipsResult, ChipsState, Seat, SeatChips } from './types.ts';
 
 const sum = (chips: readonly number[]) => chips.reduce((a, b) => a + b, 0);
@@ -94,7 +94,8 @@ export function motion(state: ChipsState, m: ChipsMotion, onAction: Seat | null)
   } else if (asked <= state.currentBet && !pending) {
     // BFP 32: "raise" announced, the call put out first; the next motion completes the raise (R-BET-STRING).
     const next = withSeat(state, m.seat, { front: after });
-    return { ok: true, state: { ...next, pendingRaise: m.seat, lastPanelSeat: null }, events: [] };
+    return { ok: true, state: stateWith(next, { pendingRaise: m.seat, lastPanelSeat: null }), events: [] };
   } else judged = asked <= state.currentBet ? callFrom(state, a, after) : judgeRaise(state, a, asked);
-  return { ok: true, ...applyRuling(state, a, judged, 'chips', after) };
+  const done = applyRuling(state, a, judged, 'chips', after);
+  return { ok: true, state: done.state, events: done.events };
 }

@@ -1,5 +1,5 @@
 // R-POT-SIDE (uncalled bets back, one pot per all-in level), the end of a betting round, R-POT-MISDEAL.
-import { isLive } from './state.ts';
+import { copySeat, isLive, seatWith, stateWith } from './state.ts';
 import type { ChipsEvent, ChipsState, Pot, SeatChips, Street } from './types.ts';
 
 /**
@@ -7,17 +7,31 @@ import type { ChipsEvent, ChipsState, Pot, SeatChips, Street } from './types.ts'
  * unless the owner's hand is dead: a dead hand's chips stay as dead money (R-CHIPS-DETAILS).
  */
 export function returnUncalled(state: ChipsState): { state: ChipsState; events: ChipsEvent[] } {
-  const byTotal = [...state.seats].sort((a, b) => b.total - a.total);
-  const top = byTotal[0];
-  const second = byTotal[1]?.total ?? 0;
+  // The largest total (the first seat with it, in dealing order) and the second largest.
+  let top: SeatChips | undefined;
+  let second = 0;
+  for (const s of state.seats) {
+    if (!top || s.total > top.total) {
+      if (top) second = top.total;
+      top = s;
+    } else if (s.total > second) second = s.total;
+  }
   if (!top || top.deadHand || top.total <= second) return { state, events: [] };
   const amount = top.total - second;
   const seats = state.seats.map((s) =>
     s.seat === top.seat
-      ? { ...s, stack: s.stack + amount, total: s.total - amount, bet: Math.max(0, s.bet - amount), allIn: false }
+      ? seatWith(s, {
+          stack: s.stack + amount,
+          total: s.total - amount,
+          bet: Math.max(0, s.bet - amount),
+          allIn: false,
+        })
       : s,
   );
-  return { state: { ...state, seats }, events: [{ type: 'bet.returned', seat: top.seat, amount, reason: 'uncalled' }] };
+  return {
+    state: stateWith(state, { seats }),
+    events: [{ type: 'bet.returned', seat: top.seat, amount, reason: 'uncalled' }],
+  };
 }
 
 /**
@@ -29,10 +43,11 @@ export function returnUncalled(state: ChipsState): { state: ChipsState; events: 
 export function buildPots(state: ChipsState): Pot[] {
   const live = state.seats.filter(isLive);
   if (live.length === 0) return [];
-  const top = Math.max(...live.map((s) => s.total));
-  const levels = [...new Set([...live.filter((s) => s.allIn).map((s) => s.total), top])]
-    .filter((l) => l <= top)
-    .sort((a, b) => a - b);
+  let top = 0;
+  for (const s of live) top = Math.max(top, s.total);
+  const levels = [top];
+  for (const s of live) if (s.allIn && !levels.includes(s.total)) levels.push(s.total);
+  levels.sort((a, b) => a - b);
   const pots: Pot[] = [];
   let floor = 0;
   for (const level of levels) {
@@ -71,15 +86,21 @@ export function endRound(
   report = true,
 ): { state: ChipsState; events: ChipsEvent[]; pots: Pot[] } {
   const back = returnUncalled(state);
-  const seats = back.state.seats.map((s) => ({ ...s, bet: 0, front: 0, actedBet: null, posted: false }));
-  const next: ChipsState = {
-    ...back.state,
+  const seats = back.state.seats.map((s) => {
+    const gathered = copySeat(s);
+    gathered.bet = 0;
+    gathered.front = 0;
+    gathered.actedBet = null;
+    gathered.posted = false;
+    return gathered;
+  });
+  const next = stateWith(back.state, {
     seats,
     currentBet: 0,
     minRaise: state.level.bigBlind,
     lastPanelSeat: null,
     pendingRaise: null,
-  };
+  });
   const pots = buildPots(next);
   const events: ChipsEvent[] = [...back.events];
   if (report) events.push({ type: 'pots', street, pots: pots.map((p) => ({ amount: p.amount, seats: [...p.seats] })) });
@@ -92,7 +113,7 @@ export function misdeal(state: ChipsState): { state: ChipsState; events: ChipsEv
   const seats = state.seats.map((s) => {
     const amount = s.total + s.dead;
     if (amount > 0) events.push({ type: 'bet.returned', seat: s.seat, amount, reason: 'misdeal' });
-    return { ...s, stack: s.stack + amount, total: 0, dead: 0, bet: 0, front: 0, allIn: false };
+    return seatWith(s, { stack: s.stack + amount, total: 0, dead: 0, bet: 0, front: 0, allIn: false });
   });
-  return { state: { ...state, seats, currentBet: 0, lastPanelSeat: null, pendingRaise: null }, events };
+  return { state: stateWith(state, { seats, currentBet: 0, lastPanelSeat: null, pendingRaise: null }), events };
 }

@@ -1,6 +1,6 @@
 // How an asked-for total becomes the action that stands (R-BET-MINIMUM, R-BET-INCOMPLETE, R-BET-ALLIN,
 // R-BET-REOPEN, R-GAME), and how a ruling moves the chips (R-BET-ROUND).
-import { findSeat, isLive, potLimit, reopened, withSeat } from './state.ts';
+import { copySeat, findSeat, isLive, potLimit, reopened, replaceSeat, withSeat } from './state.ts';
 import type { ActionBy, BetRule, ChipsEvent, ChipsState, SeatChips } from './types.ts';
 
 export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | { kind: 'raise'; to: number };
@@ -75,16 +75,17 @@ export function applyRuling(
 ): { state: ChipsState; events: ChipsEvent[] } {
   const { ruling } = judged;
   const events = [...judged.corrections];
-  const acted = { actedBet: state.currentBet, actedMinRaise: state.minRaise, posted: false };
+  const { currentBet: actedBet, minRaise: actedMinRaise } = state;
   const lastPanelSeat = by === 'panel' ? s.seat : null;
-  const base = { ...state, lastPanelSeat, pendingRaise: null };
+  const others = { lastPanelSeat, pendingRaise: null };
   if (ruling.kind === 'fold') {
     events.push({ type: 'action', seat: s.seat, action: 'fold', by });
-    return { state: withSeat(base, s.seat, { ...acted, folded: true }), events };
+    return { state: withSeat(state, s.seat, { actedBet, actedMinRaise, posted: false, folded: true }, others), events };
   }
   if (ruling.kind === 'check') {
     events.push({ type: 'action', seat: s.seat, action: 'check', by });
-    return { state: withSeat(base, s.seat, { ...acted, front: Math.max(s.front, front ?? 0) }), events };
+    const checked = { actedBet, actedMinRaise, posted: false, front: Math.max(s.front, front ?? 0) };
+    return { state: withSeat(state, s.seat, checked, others), events };
   }
   const to = ruling.kind === 'call' ? callTotal(state, s) : ruling.to;
   const amount = to - s.bet;
@@ -107,17 +108,16 @@ export function applyRuling(
     allIn,
     short: raises && !full,
   });
-  const next = withSeat({ ...base, currentBet, minRaise }, s.seat, {
-    stack,
-    bet: to,
-    total: s.total + amount,
-    allIn,
-    front: Math.max(to, front ?? s.front),
-    actedBet: currentBet,
-    actedMinRaise: minRaise,
-    posted: false,
-  });
-  return { state: next, events };
+  const seat = copySeat(s);
+  seat.stack = stack;
+  seat.bet = to;
+  seat.total = s.total + amount;
+  seat.allIn = allIn;
+  seat.front = Math.max(to, front ?? s.front);
+  seat.actedBet = currentBet;
+  seat.actedMinRaise = minRaise;
+  seat.posted = false;
+  return { state: replaceSeat(state, seat, { lastPanelSeat, pendingRaise: null, currentBet, minRaise }), events };
 }
 
 /** The seat if it can act at all: in the hand, live and not all-in. */
