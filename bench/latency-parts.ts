@@ -4,8 +4,38 @@ import mqtt, { MqttClient } from 'mqtt';
 import type { MqttConnection } from '../src/mqtt/connection.ts';
 import { deckByRank } from '../src/protocol/notation.ts';
 
-/** A plain mqtt.js client, over the same kind of connection as the bridge's (in-process for the embedded broker). */
-export async function connect(target: string | MqttConnection): Promise<MqttClient> {
+export interface BarePublisher {
+  readonly connected: boolean;
+  publish(topic: string, payload: Buffer): void;
+  end(): void;
+}
+
+/** The bare publisher, connected as the bridge's client is: on the embedded broker, straight into it (the table's
+ * LocalClient does the same, src/mqtt/local-client.ts); otherwise a plain mqtt.js client on the same connection. */
+export async function barePublisher(target: MqttConnection): Promise<BarePublisher> {
+  if (target.kind === 'local') {
+    const link = target.link;
+    return {
+      get connected() {
+        return !link.closed;
+      },
+      // A copy, as the bridge's client makes one from its string: the broker may still be writing the last one.
+      publish: (topic, payload) => void link.publish(topic, Buffer.from(payload), 1, false),
+      end: () => undefined,
+    };
+  }
+  const client = await connect(target);
+  return {
+    get connected() {
+      return client.connected;
+    },
+    publish: (topic, payload) => void client.publish(topic, payload, { qos: 1 }),
+    end: () => void client.end(true),
+  };
+}
+
+/** A plain mqtt.js client, by URL or over a connection of the kind the bridge's takes. */
+export async function connect(target: string | Exclude<MqttConnection, { kind: 'local' }>): Promise<MqttClient> {
   const client =
     typeof target === 'string'
       ? mqtt.connect(target, { reconnectPeriod: 0 })

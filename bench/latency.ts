@@ -1,7 +1,7 @@
 // Card read → event on MQTT, against its physical floor: one durable append of the input (the journal's own code
 // and SQLite settings, on a database of its own, nothing else) plus one bare mqtt.js publish → receive round trip
 // on the same broker. All three are measured in the same run, interleaved one for one so they see the same machine.
-// Both publishers connect the same way (in-process to the embedded broker, TCP to mosquitto); the subscriber is a TCP
+// Both publishers connect the same way (straight into the embedded broker, TCP to mosquitto); the subscriber is a TCP
 // client in a process of its own (bench/latency-subscriber.ts), as display boards are, or in this one
 // (--subscriber in-process, where the controller's work after a publish competes with its reading). The card path is the real one: a simulated shoe
 // hands `{type: 'card'}` to the real runtime (SQLite journal on a temp dir, real engine), the real bridge publishes
@@ -27,7 +27,7 @@ import { createRuntime } from '../src/runtime/runtime.ts';
 import type { RawInput } from '../src/runtime/types.ts';
 import { openStore } from '../src/store/store.ts';
 import { startMosquitto } from '../test/helpers/mosquitto.ts';
-import { Arrivals, connect, shuffled, stats, type Stats } from './latency-parts.ts';
+import { Arrivals, barePublisher, connect, shuffled, stats, type Stats } from './latency-parts.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,7 +68,7 @@ async function brokerUnderTest(): Promise<{ url: string; bridge: MqttConnection;
   const broker = await startEmbeddedBroker({ embedded: mqttConfig.embedded, base, logger });
   return {
     url: `mqtt://127.0.0.1:${broker.port}`,
-    bridge: { kind: 'stream', open: () => broker.connect() },
+    bridge: { kind: 'local', link: broker.local },
     close: () => broker.close(),
   };
 }
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   // A topic the subscriber (an anonymous display) may read and that the table never uses.
   const bareTopic = `${base}/devices/bench-bare`;
   const eventsTopic = `${base}/events`;
-  const publisher = await connect(broker.bridge);
+  const publisher = await barePublisher(broker.bridge);
   let subscriberUp = true;
   const diagnose = () =>
     JSON.stringify({
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
       barePayload.writeUInt32BE(token, 0);
       if (GAP_MS > 0) await pause();
       const bareStart = now();
-      publisher.publish(bareTopic, barePayload, { qos: 1 });
+      publisher.publish(bareTopic, barePayload);
       const bareArrived = await bare.wait(token);
       if (reads > WARMUP) bareLatency.push(bareArrived - bareStart);
 
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
       const bothStart = now();
       appendStore.appendInput(at, JSON.stringify({ type: 'card', card, at }));
       barePayload.writeUInt32BE(token, 0);
-      publisher.publish(bareTopic, barePayload, { qos: 1 });
+      publisher.publish(bareTopic, barePayload);
       const bothArrived = await bare.wait(token);
       if (reads > WARMUP) bothLatency.push(bothArrived - bothStart);
     }
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
     console.log(
       `${name.padEnd(37)} ${String(s.n).padStart(6)} ${ms(s.p50)}  ${ms(s.p90)}  ${ms(s.p99)}  ${ms(s.max)}  ${ms(s.mean)}`,
     );
-  row('bare mqtt.js publish → receive', raw);
+  row('bare publish → receive', raw);
   row('bare durable append of the input', append);
   row('floor: their sum', floor);
   const both = stats(bothLatency);
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
   );
 
   closeSubscriber();
-  publisher.end(true);
+  publisher.end();
   await bridge.close();
   runtime.close();
   appendStore.close();

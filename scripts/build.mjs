@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleMain } from './bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -38,6 +39,8 @@ for (const [folder, wanted] of ASSETS) {
     copied++;
   }
 }
+const bundled = await bundleMain(root);
 console.log(
-  `build: dist/ written (tsc, ${copied} data files copied); run it with node --enable-source-maps dist/src/app/main.js`,
+  `build: dist/ written (tsc, ${copied} data files copied, main.js bundled from ${bundled} modules); ` +
+    'run it with node --enable-source-maps dist/src/app/main.js',
 );

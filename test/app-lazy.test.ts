@@ -1,5 +1,6 @@
 // A table loads only the drivers it uses (docs/bench.md, footprint): ws only with a WebSocket port, serialport and
-// johnny-five only with a Firmata board or serial display, nfc-pcsc only once a real shoe starts. Each case is a
+// johnny-five only with a Firmata board or serial display, nfc-pcsc only once a real shoe starts, mqtt.js only for an
+// external broker (on its embedded one the table publishes straight into it, src/mqtt/local-client.ts). Each case is a
 // fresh process (this one has loaded everything already), started the way `npm start -- --config` starts.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const HEAVY = ['ws', 'serialport', '@serialport/bindings-cpp', 'johnny-five', 'nfc-pcsc'];
+const HEAVY = ['ws', 'serialport', '@serialport/bindings-cpp', 'johnny-five', 'nfc-pcsc', 'mqtt'];
 
 const childCode = `
 import { createRequire } from 'node:module';
@@ -54,7 +55,7 @@ function loadedBy(config: { wsPort: number | null; devices: string[] }): string[
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as string[];
 }
 
-it('a table with a simulated shoe and no WebSocket port loads none of ws, serialport, johnny-five, nfc-pcsc', () => {
+it('a table with a simulated shoe and no WebSocket port loads none of ws, serialport, johnny-five, nfc-pcsc, mqtt', () => {
   expect(loadedBy({ wsPort: null, devices: ['{ name: shoe, definition: simulated-pcsc-shoe }'] })).toEqual([]);
 });
 

@@ -47,6 +47,21 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
     expect(existsSync(main)).toBe(true);
   });
 
+  it('main.js is one bundle: the table loads no other module of dist/ (scripts/bundle.mjs)', async () => {
+    // NODE_DEBUG=esm makes Node's module loader name each ES module it loads.
+    const table = run(process.execPath, [main, '--help'], { ...process.env, NODE_DEBUG: 'esm' });
+    expect(await table.exited).toBe(0);
+    const ours = `file://${root}/dist/`;
+    const loaded = new Set(
+      table
+        .out()
+        .stderr.match(/file:\/\/\S+\.js/g)
+        ?.filter((url) => url.startsWith(ours)),
+    );
+    expect([...loaded].map((url) => url.slice(ours.length))).toEqual(['src/app/main.js']);
+    expect(table.out().stdout).toContain('--config');
+  });
+
   it('plays a simulated table for 2 hands and exits 0', async () => {
     const ports = ['--mqtt-port', '0', '--ws-port', '0', '--http-port', '0'];
     const table = run(process.execPath, ['--enable-source-maps', main, '--hands', '2', '--speed', '1000', ...ports]);

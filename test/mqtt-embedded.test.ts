@@ -268,13 +268,14 @@ describe('embedded broker + bridge', () => {
     const port = initial.port;
     cleanups.push(() => current?.close());
     const runtime = fakeRuntime();
-    // The bridge reaches whichever broker is current; none while the test sets up the subscriber on a new one.
+    // The bridge reaches whichever broker is current; none while the test sets up the subscriber on a new one. (A
+    // broker in the table's own process does not restart without it: this is the in-process stream a tool uses.)
     const bridge = startMqttBridge({
       runtime,
       logger,
       reconnectPeriodMs: 50,
       config: { table: { id: 't1' }, mqtt: config },
-      broker: { connect: () => (current ?? initial).connect() } as EmbeddedBroker,
+      connection: { kind: 'stream', open: () => (current ?? initial).connect() },
     });
     cleanups.push(() => bridge.close());
     await bridge.whenConnected();

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import { baseTopicOf, externalConnection } from '../mqtt/index.ts';
-import { checkNoOtherController } from '../mqtt/preflight.ts';
 import { ControllerPresence, describeController, type ControllerConflict } from '../mqtt/presence.ts';
 
 export interface TableClaim {
@@ -25,6 +24,8 @@ export async function claimTable(config: Readonly<TableConfig>, logger: Logger):
     onConflict: (c: ControllerConflict) => reject(new TableError('MQTT_CONFLICT', c.message)),
   });
   if (config.mqtt.external) {
+    // preflight.ts loads mqtt.js: only a table on an external broker needs it.
+    const { checkNoOtherController } = await import('../mqtt/preflight.ts');
     const result = await checkNoOtherController({
       connection: externalConnection(config.mqtt.external),
       base,

@@ -226,7 +226,7 @@ function resolveConnection(options: MqttBridgeOptions): MqttConnection {
   if (!broker) {
     throw new TableError('MQTT_FAILED', 'no MQTT broker: start the embedded broker or configure mqtt.external');
   }
-  return { kind: 'stream', open: () => broker.connect(), label: 'embedded' };
+  return { kind: 'local', link: broker.local };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import { RetransmissionFilter } from './dup-filter.ts';
+import { localLink, type LocalLink } from './local-client.ts';
 import { guarded } from './packet-guard.ts';
 import { KeyedLimiter, type Rate } from './rate-limit.ts';
 import { canPublish, canRead, canSubscribe, isReservedClientId, type Principal } from './topics.ts';
@@ -38,6 +39,8 @@ export interface EmbeddedBroker {
   /** A fresh in-process connection with the controller's full rights (no network, no password). Holding this
    * object is the controller's proof of identity: reserved client ids are refused on every other connection. */
   connect(): Duplex;
+  /** The controller's link without a connection (local-client.ts): what the table's own client uses. */
+  readonly local: LocalLink;
   /** The aedes instance, for diagnostics and tests. */
   readonly aedes: Aedes;
   close(): Promise<void>;
@@ -176,6 +179,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     host: embedded.host,
     wsPort,
     aedes,
+    local: localLink(aedes, (payload) => retransmissions.isDropped(payload)),
     connect() {
       const [ours, theirs] = duplexPair();
       if (aedes.closed) {

@@ -1,14 +1,18 @@
 // The controller's one MQTT client: where it connects (the embedded broker in-process, or an external broker by URL
 // with TLS), which protocol it speaks (MQTT 5 when the broker does, else 3.1.1), and staying connected.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import mqtt, { MqttClient, type IClientOptions, type IClientPublishOptions, type IPublishPacket } from 'mqtt';
+import type { IClientOptions, IClientPublishOptions, IPublishPacket } from 'mqtt';
 import type { Logger } from 'pino';
 import type { MqttConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
+import { LocalClient, type LocalLink } from './local-client.ts';
 import type { ControllerPresence } from './presence.ts';
 
 export type MqttConnection =
+  /** The embedded broker of this process, without a connection (local-client.ts): the table's default. */
+  | { kind: 'local'; link: LocalLink }
   | { kind: 'stream'; open: () => Duplex; label?: string }
   | {
       kind: 'url';
@@ -62,6 +66,17 @@ export interface ManagedClientOptions {
   presence?: ControllerPresence;
 }
 
+/** What ManagedClient uses of a client: mqtt.js' MqttClient, or LocalClient on the embedded broker. */
+interface Client {
+  publishAsync(topic: string, payload: string, opts: IClientPublishOptions): Promise<unknown>;
+  subscribeAsync(filters: string[], opts: { qos: 1 }): Promise<unknown>;
+  endAsync(force?: boolean): Promise<unknown>;
+  readonly stream?: { destroy(): void };
+  on(event: 'connect' | 'close', listener: () => void): unknown;
+  on(event: 'message', listener: (topic: string, payload: Buffer, packet: IPublishPacket) => void): unknown;
+  on(event: 'error', listener: (err: Error & { code?: unknown }) => void): unknown;
+}
+
 const UNACCEPTABLE_PROTOCOL = 1; // MQTT 3.1.1 CONNACK return code
 const UNSUPPORTED_PROTOCOL = 132; // MQTT 5 reason code 0x84
 const IDENTIFIER_REJECTED = 2; // MQTT 3.1.1 CONNACK return code
@@ -69,7 +84,7 @@ const CLIENT_ID_NOT_VALID = 133; // MQTT 5 reason code 0x85
 
 /** One mqtt.js client at a time; swapped for a 3.1.1 one when an `auto` connection meets a broker without MQTT 5. */
 export class ManagedClient {
-  private client: MqttClient;
+  private client: Client;
   private version: 4 | 5;
   private isConnected = false;
   private lastError = '';
@@ -141,8 +156,18 @@ export class ManagedClient {
     }
   }
 
-  private create(): MqttClient {
+  private create(): Client {
     const { connection, clientId, will, reconnectPeriodMs } = this.options;
+    if (connection.kind === 'local') {
+      const payload = Buffer.from(will.payload);
+      const local = new LocalClient(connection.link, {
+        will: { topic: will.topic, payload, qos: 1, retain: true },
+        reconnectPeriod: reconnectPeriodMs,
+      });
+      return this.listen(local, clientId);
+    }
+    // mqtt.js only for a broker over a connection: a table on its embedded broker never loads it.
+    const mqtt = loadMqtt();
     const common: IClientOptions = {
       clientId,
       clean: true,
@@ -159,7 +184,7 @@ export class ManagedClient {
     };
     const client =
       connection.kind === 'stream'
-        ? new MqttClient(() => connection.open(), common)
+        ? new mqtt.MqttClient(() => connection.open(), common)
         : mqtt.connect(connection.url, {
             ...common,
             username: connection.username,
@@ -169,6 +194,10 @@ export class ManagedClient {
             key: connection.key,
             rejectUnauthorized: connection.rejectUnauthorized ?? true,
           });
+    return this.listen(client as unknown as Client, clientId);
+  }
+
+  private listen(client: Client, clientId: string): Client {
     client.on('connect', () => {
       // Events are small and each one matters now: no Nagle wait on a TCP or TLS socket (not on WebSocket).
       (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
@@ -194,7 +223,7 @@ export class ManagedClient {
     return client;
   }
 
-  private onError(client: MqttClient, err: Error & { code?: unknown }): void {
+  private onError(client: Client, err: Error & { code?: unknown }): void {
     const auto =
       this.options.connection.kind === 'url' && (this.options.connection.protocolVersion ?? 'auto') === 'auto';
     if (auto && this.version === 5 && (err.code === UNACCEPTABLE_PROTOCOL || err.code === UNSUPPORTED_PROTOCOL)) {
@@ -217,4 +246,11 @@ export class ManagedClient {
       this.options.logger.error({ err: err.message, code: err.code }, 'MQTT connection error');
     }
   }
+}
+
+let mqttModule: typeof import('mqtt') | null = null;
+
+function loadMqtt(): typeof import('mqtt') {
+  mqttModule ??= createRequire(import.meta.url)('mqtt') as typeof import('mqtt');
+  return mqttModule;
 }
