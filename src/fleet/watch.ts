@@ -1,0 +1,106 @@
+// The room-wide subscriber: every table's public events (`<tableBase>/+/events`, never `secure/`) and the room's
+// places. Per table it records which seqs arrived, how many arrived after a higher one (out of order) and twice
+// (QoS 1 redelivery), and each event's latency: the wall-clock moment it arrived minus the moment its `at` (the
+// fleet's virtual time) stands for.
+import mqtt, { type MqttClient } from 'mqtt';
+import { wallNow, wallOf, type FleetTime } from './clock.ts';
+import type { PublishedReport } from './tables.ts';
+
+interface TableSeen {
+  got: Uint8Array;
+  max: number;
+  outOfOrder: number;
+  duplicates: number;
+}
+
+export interface Place {
+  player: string;
+  place: number;
+}
+
+export interface Verdict {
+  events: number;
+  lost: number;
+  outOfOrder: number;
+  duplicates: number;
+  p99: number;
+}
+
+export interface Watch {
+  readonly places: Place[];
+  received(): number;
+  /** Checks the receipts against what the tables say they published. */
+  verdict(published: readonly PublishedReport[]): Verdict;
+  onPlace(listener: (p: Place) => void): void;
+  close(): Promise<void>;
+}
+
+export async function startWatch(options: {
+  url: string;
+  tableBase: string;
+  roomTopic: string;
+  time: FleetTime;
+}): Promise<Watch> {
+  const tables = new Map<string, TableSeen>();
+  const latencies: number[] = [];
+  const places: Place[] = [];
+  const listeners: ((p: Place) => void)[] = [];
+  let received = 0;
+  const client: MqttClient = await mqtt.connectAsync(options.url, {
+    clientId: `fleet-watch-${process.pid}`,
+    clean: true,
+    reconnectPeriod: 1000,
+  });
+  const prefix = `${options.tableBase}/`;
+  client.on('message', (topic, payload) => {
+    const now = wallNow();
+    if (topic === `${options.roomTopic}/places`) {
+      const p = JSON.parse(payload.toString()) as Place;
+      places.push(p);
+      for (const l of listeners) l(p);
+      return;
+    }
+    const table = topic.slice(prefix.length, topic.length - '/events'.length);
+    const e = JSON.parse(payload.toString()) as { seq: number; at: number };
+    received += 1;
+    latencies.push(now - wallOf(options.time, e.at));
+    let seen = tables.get(table);
+    if (!seen) tables.set(table, (seen = { got: new Uint8Array(1024), max: 0, outOfOrder: 0, duplicates: 0 }));
+    if (e.seq >= seen.got.length) {
+      const bigger = new Uint8Array(Math.max(e.seq + 1, seen.got.length * 2));
+      bigger.set(seen.got);
+      seen.got = bigger;
+    }
+    if (seen.got[e.seq]) seen.duplicates += 1;
+    else if (e.seq < seen.max) seen.outOfOrder += 1;
+    seen.got[e.seq] = 1;
+    seen.max = Math.max(seen.max, e.seq);
+  });
+  await client.subscribeAsync([`${prefix}+/events`, `${options.roomTopic}/places`], { qos: 1 });
+  return {
+    places,
+    received: () => received,
+    onPlace: (l) => void listeners.push(l),
+    verdict(published) {
+      let lost = 0;
+      let events = 0;
+      let outOfOrder = 0;
+      let duplicates = 0;
+      for (const r of published) {
+        const seen = tables.get(r.table);
+        const hidden = new Set(r.hidden);
+        for (let seq = 1; seq <= r.last; seq++) {
+          if (hidden.has(seq)) continue;
+          events += 1;
+          if (!seen?.got[seq]) lost += 1;
+        }
+        outOfOrder += seen?.outOfOrder ?? 0;
+        duplicates += seen?.duplicates ?? 0;
+      }
+      const sorted = Float64Array.from(latencies).sort();
+      const p99 = sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+      return { events, lost, outOfOrder, duplicates, p99 };
+    },
+    close: () => client.endAsync(),
+  };
+}
