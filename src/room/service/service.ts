@@ -12,7 +12,7 @@ import { setupCommand } from '../config/load.ts';
 import type { RoomConfig } from '../config/types.ts';
 import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
-import { commandInput, parseObject, tableInput } from './inbound.ts';
+import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
 
@@ -24,6 +24,8 @@ export interface RoomServiceOptions {
   clock?: Clock;
   /** The draws' seed for a new journal. Default: a fresh random one. */
   seed?: number;
+  /** The retained `state` is published at most this often (ms). Default STATE_EVERY_MS. */
+  stateEveryMs?: number;
   /** Extra MQTT.js options (tests: reconnectPeriod). */
   mqttOptions?: IClientOptions;
 }
@@ -37,6 +39,9 @@ export interface RoomService {
 }
 
 type Obj = Record<string, unknown>;
+
+export const STATE_EVERY_MS = 250;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function startRoomService(options: RoomServiceOptions): RoomService {
   const { config, logger } = options;
@@ -80,11 +85,18 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const qos1: IClientPublishOptions = { qos: 1 };
   let chain: Promise<void> = Promise.resolve();
   let lastState = '';
-  const publishState = () => {
+  let stateTimer: NodeJS.Timeout | null = null;
+  const sendState = () => {
+    stateTimer = null;
     const state = JSON.stringify(room.snapshot());
     if (state === lastState) return;
     lastState = state;
     client.publish(topics.state, state, { qos: 1, retain: true });
+  };
+  // At most every STATE_EVERY_MS: the snapshot of a room of hundreds of tables is hundreds of kB, and re-serialising
+  // it after every input was what kept the service from keeping up (docs/scaling.md). The last change always goes.
+  const publishState = () => {
+    stateTimer ??= setTimeout(sendState, options.stateEveryMs ?? STATE_EVERY_MS);
   };
 
   /** Publishes outputs in order; once the broker has them all, the journal records how far publishing got. */
@@ -169,6 +181,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   };
 
   const tablePrefix = `${mqttConfig.tableBaseTopic}/`;
+  const digests = new Map<string, string>(); // table → what its last journaled state said
   client.on('message', (topic, payload, packet) => {
     if (closed) return;
     if (topic.startsWith(topics.cmd)) {
@@ -196,6 +209,12 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     if (!(TABLE_TOPICS as readonly string[]).includes(kind ?? '') || sub !== undefined) return;
     const input = tableInput(table, kind as TableTopic, payload, clock.now());
     if (typeof input === 'string') return log.warn({ topic, reason: input }, 'table message dropped');
+    if (isObj(input.event) && !ROOM_EVENT_TYPES.has(String(input.event.type))) return;
+    if (isObj(input.state)) {
+      const digest = stateDigest(input.state);
+      if (digests.get(table) === digest) return;
+      digests.set(table, digest);
+    }
     step(input);
   });
 
@@ -204,7 +223,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   client.on('connect', () => {
     client.publish(topics.status, 'online', { qos: 1, retain: true });
     lastState = '';
-    publishState();
+    if (stateTimer) clearTimeout(stateTimer);
+    sendState();
     const subs: string[] = [`${topics.cmd}+`];
     for (const id of tableIds) {
       for (const kind of TABLE_TOPICS) subs.push(`${topics.table(id)}/${kind}`);
@@ -227,6 +247,10 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     async close() {
       if (closed) return;
       cancelTimer();
+      if (stateTimer) {
+        clearTimeout(stateTimer);
+        if (client.connected) sendState();
+      }
       if (client.connected) {
         await chain;
         await client.publishAsync(topics.status, 'offline', { qos: 1, retain: true }).catch(() => undefined);
