@@ -56,7 +56,7 @@ const WORKER = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js
 
 interface Child {
   proc: ChildProcess;
-  progress: { hands: number; done: number; players: number; rss: number };
+  progress: Extract<WorkerMessage, { type: 'progress' }>;
   report: Promise<PublishedReport[]>;
   ready: Promise<void>;
 }
@@ -66,7 +66,7 @@ function startChild(start: WorkerStart): Child {
     execArgv: WORKER.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const child: Child = { proc, progress: { hands: 0, done: 0, players: 0, rss: 0 } } as Child;
+  const child: Child = { proc, progress: { hands: 0, done: 0, players: 0, rss: 0, cpuMs: 0 } } as Child;
   child.ready = new Promise((resolve, reject) => {
     child.report = new Promise((resolveReport, rejectReport) => {
       proc.on('message', (m: WorkerMessage) => {
@@ -182,6 +182,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
       `fleet: ${entries} players registered; the clock runs (${o.levelMinutes} virtual min a level, x${o.speed})`,
     );
 
+    const began = Date.now();
     // Play until a winner, the hands limit at every table, or nothing moves any more.
     let lastHands = -1;
     let lastMove = Date.now();
@@ -217,6 +218,12 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     }
 
     // Every table stops and waits for the broker's acknowledgements; then the watcher gets what is still on its way.
+    const hands = tableChildren.reduce((s, c) => s + c.progress.hands, 0);
+    const cpu = children.map((c) => (c.progress.cpuMs / 1000).toFixed(0)).join('/');
+    const rss = children.map((c) => Math.round(c.progress.rss / 2 ** 20)).join('/');
+    o.print(
+      `fleet: ${hands} hands in ${((Date.now() - began) / 1000).toFixed(0)} s; cpu s (room/tables…) ${cpu}; rss MB ${rss}`,
+    );
     for (const c of tableChildren) c.proc.send('stop');
     const published = (await Promise.all(tableChildren.map((c) => c.report))).flat();
     const expected = published.reduce((s, r) => s + r.last - r.hidden.length, 0);

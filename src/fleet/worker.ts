@@ -25,11 +25,15 @@ export type WorkerStart =
 
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'progress'; hands: number; done: number; players: number; rss: number }
+  | { type: 'progress'; hands: number; done: number; players: number; rss: number; cpuMs: number }
   | { type: 'report'; tables: PublishedReport[] }
   | { type: 'failed'; error: string };
 
 const send = (m: WorkerMessage) => process.send?.(m);
+const usage = () => {
+  const cpu = process.cpuUsage();
+  return { rss: process.memoryUsage().rss, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+};
 const logger = pino({ name: 'pokertable-fleet', level: process.env.FLEET_LOG_LEVEL ?? 'error' }, pino.destination(2));
 
 async function run(start: WorkerStart): Promise<void> {
@@ -44,7 +48,9 @@ async function run(start: WorkerStart): Promise<void> {
     });
     await service.whenConnected();
     send({ type: 'ready' });
+    const timer = setInterval(() => send({ type: 'progress', hands: 0, done: 0, players: 0, ...usage() }), 1000);
     process.once('message', () => {
+      clearInterval(timer);
       void service.close().then(() => {
         send({ type: 'report', tables: [] });
         process.disconnect();
@@ -54,10 +60,7 @@ async function run(start: WorkerStart): Promise<void> {
   }
   const tables = await startFleetTables({ ...start, clock, logger });
   send({ type: 'ready' });
-  const timer = setInterval(
-    () => send({ type: 'progress', ...tables.progress(), rss: process.memoryUsage().rss }),
-    1000,
-  );
+  const timer = setInterval(() => send({ type: 'progress', ...tables.progress(), ...usage() }), 1000);
   process.once('message', () => {
     clearInterval(timer);
     void tables.stop(60_000).then((reports) => {
