@@ -35,52 +35,34 @@ export interface Watch {
   close(): Promise<void>;
 }
 
-export async function startWatch(options: {
-  url: string;
-  tableBase: string;
-  roomTopic: string;
-  time: FleetTime;
-}): Promise<Watch> {
+/** What arrived, table by table, against what the tables published. Pure: the watcher feeds it. */
+export interface Ledger {
+  record(table: string, seq: number, latencyMs: number): void;
+  received(): number;
+  verdict(published: readonly PublishedReport[]): Verdict;
+}
+
+export function createLedger(): Ledger {
   const tables = new Map<string, TableSeen>();
   const latencies: number[] = [];
-  const places: Place[] = [];
-  const listeners: ((p: Place) => void)[] = [];
   let received = 0;
-  const client: MqttClient = await mqtt.connectAsync(options.url, {
-    clientId: `fleet-watch-${process.pid}`,
-    clean: true,
-    reconnectPeriod: 1000,
-  });
-  const prefix = `${options.tableBase}/`;
-  client.on('message', (topic, payload) => {
-    const now = wallNow();
-    if (topic === `${options.roomTopic}/places`) {
-      const p = JSON.parse(payload.toString()) as Place;
-      places.push(p);
-      for (const l of listeners) l(p);
-      return;
-    }
-    const table = topic.slice(prefix.length, topic.length - '/events'.length);
-    const e = JSON.parse(payload.toString()) as { seq: number; at: number };
-    received += 1;
-    latencies.push(now - wallOf(options.time, e.at));
-    let seen = tables.get(table);
-    if (!seen) tables.set(table, (seen = { got: new Uint8Array(1024), max: 0, outOfOrder: 0, duplicates: 0 }));
-    if (e.seq >= seen.got.length) {
-      const bigger = new Uint8Array(Math.max(e.seq + 1, seen.got.length * 2));
-      bigger.set(seen.got);
-      seen.got = bigger;
-    }
-    if (seen.got[e.seq]) seen.duplicates += 1;
-    else if (e.seq < seen.max) seen.outOfOrder += 1;
-    seen.got[e.seq] = 1;
-    seen.max = Math.max(seen.max, e.seq);
-  });
-  await client.subscribeAsync([`${prefix}+/events`, `${options.roomTopic}/places`], { qos: 1 });
   return {
-    places,
+    record(table, seq, latencyMs) {
+      received += 1;
+      latencies.push(latencyMs);
+      let seen = tables.get(table);
+      if (!seen) tables.set(table, (seen = { got: new Uint8Array(1024), max: 0, outOfOrder: 0, duplicates: 0 }));
+      if (seq >= seen.got.length) {
+        const bigger = new Uint8Array(Math.max(seq + 1, seen.got.length * 2));
+        bigger.set(seen.got);
+        seen.got = bigger;
+      }
+      if (seen.got[seq]) seen.duplicates += 1;
+      else if (seq < seen.max) seen.outOfOrder += 1;
+      seen.got[seq] = 1;
+      seen.max = Math.max(seen.max, seq);
+    },
     received: () => received,
-    onPlace: (l) => void listeners.push(l),
     verdict(published) {
       let lost = 0;
       let events = 0;
@@ -101,6 +83,42 @@ export async function startWatch(options: {
       const p99 = sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
       return { events, lost, outOfOrder, duplicates, p99 };
     },
+  };
+}
+
+export async function startWatch(options: {
+  url: string;
+  tableBase: string;
+  roomTopic: string;
+  time: FleetTime;
+}): Promise<Watch> {
+  const ledger = createLedger();
+  const places: Place[] = [];
+  const listeners: ((p: Place) => void)[] = [];
+  const client: MqttClient = await mqtt.connectAsync(options.url, {
+    clientId: `fleet-watch-${process.pid}`,
+    clean: true,
+    reconnectPeriod: 1000,
+  });
+  const prefix = `${options.tableBase}/`;
+  client.on('message', (topic, payload) => {
+    const now = wallNow();
+    if (topic === `${options.roomTopic}/places`) {
+      const p = JSON.parse(payload.toString()) as Place;
+      places.push(p);
+      for (const l of listeners) l(p);
+      return;
+    }
+    const table = topic.slice(prefix.length, topic.length - '/events'.length);
+    const e = JSON.parse(payload.toString()) as { seq: number; at: number };
+    ledger.record(table, e.seq, now - wallOf(options.time, e.at));
+  });
+  await client.subscribeAsync([`${prefix}+/events`, `${options.roomTopic}/places`], { qos: 1 });
+  return {
+    places,
+    received: ledger.received,
+    onPlace: (l) => void listeners.push(l),
+    verdict: ledger.verdict,
     close: () => client.endAsync(),
   };
 }
