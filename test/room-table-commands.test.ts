@@ -1,6 +1,6 @@
 // What the room service publishes to a table's `cmd/<name>` (src/room/service/topics.ts), read by the table's own
-// command parser (src/mqtt/commands.ts), from a real room engine's outputs. Only seat-player without chips for now:
-// the table's parser does not know `chips` on seat-player, nor move-player and level-set, yet (docs/room.md).
+// command parser (src/mqtt/commands.ts), from a real room engine's outputs: seat-player (with chips), move-player and
+// level-set (R-ROOM-MOVE, R-ROOM-CLOCK) all parse as the table's commands.
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../src/mqtt/commands.ts';
 import { outputMessage, roomTopics } from '../src/room/service/topics.ts';
@@ -27,5 +27,49 @@ describe("the room's commands at a table", () => {
     const parsed = parseCommand('seat-player', JSON.parse(m.payload));
     expect(parsed).toMatchObject({ ok: true, value: { id: `room-r1-${sends[0]!.seq}` } });
     expect(parsed.ok && parsed.value.input).toMatchObject({ name: 'seat-player', player: 'Anna' });
+  });
+
+  it('seat-player with chips, level-set (playing level, pause, break) and move-player: all accepted as sent', () => {
+    const h = new RoomHarness({
+      tables: [
+        { id: 'A', seats: 6 },
+        { id: 'B', seats: 6 },
+      ],
+      breakOrder: ['A', 'B'],
+      profile: 'tda',
+      startingStack: 1000,
+      seed: 5,
+    });
+    h.input({
+      type: 'command',
+      name: 'levels-start',
+      levels: [
+        { smallBlind: 50, bigBlind: 100, minutes: 20 },
+        { break: true, minutes: 10 },
+        { smallBlind: 100, bigBlind: 200, ante: 25, minutes: 20 },
+      ],
+    });
+    h.input({ type: 'command', name: 'levels-pause' });
+    h.input({ type: 'tick', at: h.at + 1 });
+    h.input({ type: 'command', name: 'levels-resume' });
+    h.input({ type: 'tick', at: h.at + 20 * 60_000 }); // the break
+    h.register('P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7');
+    // bust players at the table with four until the gap calls for a balance move
+    const full = h.count('A') > h.count('B') ? 'A' : 'B';
+    h.hand(full === 'A' ? 'B' : 'A', [{ seat: h.table(full === 'A' ? 'B' : 'A').players.findIndex((p) => p) + 1 }]);
+    h.hand(full === 'A' ? 'B' : 'A', [{ seat: h.table(full === 'A' ? 'B' : 'A').players.findIndex((p) => p) + 1 }]);
+    const sends = h.of('send');
+    const names = new Set(sends.map((o) => o.command.name));
+    expect(names).toEqual(new Set(['seat-player', 'level-set', 'move-player']));
+    expect(sends.some((o) => o.command.name === 'level-set' && o.command.isBreak)).toBe(true);
+    expect(sends.some((o) => o.command.name === 'level-set' && o.command.paused)).toBe(true);
+    for (const send of sends) {
+      const m = outputMessage(roomTopics(config), 'r1', send)!;
+      const parsed = parseCommand(send.command.name, JSON.parse(m.payload));
+      expect(parsed, m.payload).toMatchObject({ ok: true });
+      const input: Record<string, unknown> = parsed.ok ? { ...parsed.value.input } : {};
+      delete input.id;
+      expect(input).toEqual({ type: 'command', ...send.command });
+    }
   });
 });

@@ -1,13 +1,15 @@
-// Floor commands (protocol.md): setup, players, button, penalties, level clock.
+// Floor commands (protocol.md): setup, players, button, penalties, level clock; the room's (R-ROOM-MOVE, R-ROOM-CLOCK).
 import type { TableOptions } from './api.ts';
 import { dropFromHand } from './flow.ts';
 import { chipsTracked } from './hand-chips.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { adjustLevels, pauseLevels, resumeLevels, startLevels } from './levels.ts';
+import { movePlayer } from './moves.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
 import { updatePresenceDue } from './presence.ts';
 import { resolveProfile } from './profile-resolve.ts';
+import { levelSet } from './room-level.ts';
 import type { SeatState } from './state.ts';
 import type { Input } from './types.ts';
 
@@ -34,7 +36,7 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
   const setup_ = state.setup;
   if (!setup_) return 'the table is not set up: send a setup command first';
   const name = input.name;
-  if ('seat' in input && input.seat > setup_.seats)
+  if ('seat' in input && input.seat !== undefined && input.seat > setup_.seats)
     return `${name}: seat ${input.seat} is beyond the table's ${setup_.seats} seats`;
   switch (name) {
     case 'seat-player': {
@@ -91,13 +93,19 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
       return;
     }
     case 'levels-start':
-      return startLevels(ctx, input.levels);
     case 'levels-pause':
-      return pauseLevels(ctx);
     case 'levels-resume':
-      return resumeLevels(ctx);
     case 'levels-adjust':
+      // R-ROOM-CLOCK: once the room runs the clock, the table's own is stopped for good
+      if (state.room) return ctx.reject(name, 'room-clock');
+      if (name === 'levels-start') return startLevels(ctx, input.levels);
+      if (name === 'levels-pause') return pauseLevels(ctx);
+      if (name === 'levels-resume') return resumeLevels(ctx);
       return adjustLevels(ctx, input);
+    case 'move-player':
+      return movePlayer(ctx, input.seat);
+    case 'level-set':
+      return levelSet(ctx, input);
   }
 }
 

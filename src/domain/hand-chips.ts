@@ -23,6 +23,7 @@ import {
 } from './chips/index.ts';
 import type { Ctx } from './context.ts';
 import { playerRemoved } from './positions.ts';
+import { roomBlinds } from './room-level.ts';
 import type { Profile } from './profile.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type State } from './state.ts';
 import type { ActionKind, Seat, Street } from './types.ts';
@@ -33,6 +34,10 @@ export function chipsTracked(profile: Profile): boolean {
 
 /** The amounts of a level by its number (1-based, breaks excluded), or null when no level runs. */
 function levelAmounts(state: State, number: number | null): ChipsLevel | null {
+  if (state.room) {
+    const blinds = roomBlinds(state.room, number); // R-ROOM-CLOCK
+    return blinds && { smallBlind: blinds.smallBlind, bigBlind: blinds.bigBlind, ante: blinds.ante };
+  }
   const ls = state.levels;
   if (!ls || number === null) return null;
   const i = ls.levels.findIndex((l, k) => ls.numbers[k] === number && !('break' in l));

@@ -1,7 +1,8 @@
 // How a hand ends (a fold to one seat, a showdown, a misdeal) and what its end settles: R-MISDEAL-RECOVERY,
-// R-DECK-INTEGRITY's halt, the penalties served.
+// R-DECK-INTEGRITY's halt, the penalties served, the moves asked during the hand (R-ROOM-MOVE).
 import type { Ctx } from './context.ts';
 import { settleChips } from './hand-chips.ts';
+import { movesAtHandEnd } from './moves.ts';
 import { misdealt } from './positions.ts';
 import type { HandState } from './state.ts';
 import type { HandEndReason, MisdealReason, Seat } from './types.ts';
@@ -22,6 +23,7 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
   state.hand = null;
   if (reason === 'misdeal') {
     state.positions = misdealt(state.positions); // R-MISDEAL-RECOVERY: the same button deals again, nothing counts
+    movesAtHandEnd(ctx);
     return;
   }
   for (const seat of state.seats) {
@@ -29,4 +31,5 @@ export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winner
     seat.penaltyHands -= 1;
     if (seat.penaltyHands === 0) ctx.emit({ type: 'penalty.ended', seat: seat.seat, hands: seat.penaltyTotal });
   }
+  movesAtHandEnd(ctx); // R-ROOM-MOVE
 }

@@ -11,7 +11,7 @@ function numbersOf(levels: Level[]): number[] {
   return levels.map((l) => ('break' in l ? Math.max(n, 1) : ++n));
 }
 
-function appliesToHand(state: State): number {
+export function appliesToHand(state: State): number {
   return state.hand ? state.hand.number + 1 : state.hands + 1;
 }
 

@@ -37,6 +37,7 @@ const REASONS: Readonly<Record<string, (seat: number | undefined, detail: string
   'no-level': () => 'No blind level is running: start a structure first',
   'amount-required': (s) => `Seat ${s}: a bet or raise needs its amount`,
   'exceeds-stack': (s) => `Seat ${s} does not have that many chips`,
+  'room-clock': () => "The room runs this table's level clock: change it at the room",
   'not-in-hand': (s) => `Seat ${s} is not in the hand, or cannot act any more`,
 };
 

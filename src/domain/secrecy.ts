@@ -71,6 +71,9 @@ const PUBLIC_FORMS: EveryEventTypeNeedsAPublicForm = {
   pots: asIs,
   'pot.awarded': asIs,
   'player.eliminated': asIs,
+  // the room's (R-ROOM-MOVE, R-ROOM-CLOCK): a player and a stack, the level clock; no card
+  'player.moved': asIs,
+  'level.set': asIs,
 };
 
 /** Event types whose public form is written (all of them: the table above is exhaustive). For tests. */

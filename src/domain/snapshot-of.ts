@@ -1,6 +1,7 @@
 import { chipsSnapshot } from './hand-chips.ts';
 import { levelSnapshot } from './levels.ts';
 import { bettingOf } from './phase.ts';
+import { roomLevelSnapshot } from './room-level.ts';
 import type { EngineSnapshot } from './snapshot.ts';
 import { ALL_IN, DEAD, FOLDED, type State } from './state.ts';
 
@@ -52,8 +53,10 @@ export function snapshotOf(state: State): EngineSnapshot {
     onAction: betting ? { seat: betting.onAction, street: hand!.street, deadline: betting.shotDeadline } : null,
     clockCall: clock,
     clock,
-    level: levelSnapshot(state.levels, state.now),
+    level: state.room ? roomLevelSnapshot(state.room, state.now) : levelSnapshot(state.levels, state.now),
   };
+  // R-ROOM-MOVE: a player leaving at the end of the hand
+  for (const m of state.moves) if (m.seat !== null) snapshot.seatInfo[m.seat - 1]!.moving = true;
   if (!chips) return snapshot;
   for (const info of snapshot.seatInfo) Object.assign(info, chips.stacks.get(info.seat));
   snapshot.pots = chips.pots;

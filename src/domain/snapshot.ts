@@ -52,6 +52,9 @@ export interface SeatSnapshot {
   waiting: boolean;
   penaltyHands: number;
   timeBanks: number;
+  /** R-ROOM-MOVE: a `move-player` waits for the end of the hand to take this seat's player to another table. Absent
+   * otherwise. */
+  moving?: true;
   /** Chips tracked only: the chips behind (null when unknown) and the bet of this round. */
   stack?: number | null;
   bet?: number;

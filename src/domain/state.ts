@@ -4,11 +4,11 @@ import type { ChipsState } from './chips/types.ts';
 import type { GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
-import type { Card, Level, Seat, Street } from './types.ts';
+import type { Card, Level, RoomClock, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-10';
+export const STATE_VERSION = 'domain-state-11';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -193,6 +193,24 @@ export interface LastRead {
   at: number;
 }
 
+/** R-ROOM-CLOCK: the room's clock, once a `level-set` came; the table's own level clock is then stopped for good. */
+export interface RoomLevel {
+  /** The last `level-set`, as received: what the table shows. */
+  clock: RoomClock;
+  /** When it came (the table's time): the clock shown counts down from there. */
+  at: number;
+  /** The blinds of the playing level in force for the next hand (a break keeps the level before it), or null when
+   * none is known yet. */
+  blinds: { level: number; smallBlind: number; bigBlind: number; ante: number } | null;
+}
+
+/** R-ROOM-MOVE: a `move-player` waiting for the end of the hand under way. `seat` null: the player who would post
+ * the next big blind, found then; otherwise the move holds only while `player` is still in that seat. */
+export interface PendingMove {
+  seat: Seat | null;
+  player: string | null;
+}
+
 export interface State {
   now: number;
   hands: number;
@@ -215,4 +233,8 @@ export interface State {
   /** R-CARD-PLACE: where the deal put the cards of this hand, or of the last one until the next shuffle (sighting.ts).
    * Absent in a checkpoint saved before it existed: sightings then count every card as not dealt until a shuffle. */
   placed: Placed | null;
+  /** R-ROOM-CLOCK: the room's clock, or null while the table runs its own. */
+  room: RoomLevel | null;
+  /** R-ROOM-MOVE: moves waiting for the end of the hand, in the order asked. */
+  moves: PendingMove[];
 }

@@ -38,6 +38,8 @@ export function initialState(): State {
     lastPlan: null,
     halted: false,
     placed: null,
+    room: null,
+    moves: [],
   };
 }
 

@@ -28,7 +28,32 @@ export type Command =
   | { name: 'levels-resume' }
   /** `minutes` (signed) added to the level under way, or `step` +1 / -1: the next or previous level. */
   | { name: 'levels-adjust'; minutes: number; step?: undefined }
-  | { name: 'levels-adjust'; step: 1 | -1; minutes?: undefined };
+  | { name: 'levels-adjust'; step: 1 | -1; minutes?: undefined }
+  /** R-ROOM-MOVE: that seat's player (no seat: the one who would post the next big blind) leaves for another table at
+   * the end of the hand under way, at once between hands. */
+  | { name: 'move-player'; seat?: Seat }
+  /** R-ROOM-CLOCK: the room's level clock; the table's own clock stops for good. */
+  | ({ name: 'level-set' } & RoomClock);
+
+/** The room's clock as `level-set` carries it (protocol.md "The room"): the fields of a `<base>/clock` payload. */
+export type RoomClock = {
+  level: number;
+  isBreak: boolean;
+  smallBlind: number | null;
+  bigBlind: number | null;
+  ante: number | null;
+  endsAt: number | null;
+  remainingMs: number;
+  paused: boolean;
+  next: {
+    level: number;
+    isBreak: boolean;
+    smallBlind: number | null;
+    bigBlind: number | null;
+    ante: number | null;
+    minutes: number;
+  } | null;
+};
 
 export type CommandName = Command['name'];
 
@@ -84,6 +109,10 @@ export type EventBody =
   | { type: 'table.ready'; seats: number; profile: string }
   | { type: 'seat.occupied' | 'seat.vacated'; seat: Seat }
   | { type: 'player.seated' | 'player.removed'; seat: Seat; player: string; chips?: number }
+  /** R-ROOM-MOVE: the player left for another table; `chips` (the stack that goes along) when chips are tracked. */
+  | { type: 'player.moved'; seat: Seat; player: string; chips?: number }
+  /** R-ROOM-CLOCK: a `level-set` was applied: the room's clock the table now shows. */
+  | ({ type: 'level.set' } & RoomClock)
   /** A floor `set-stack` (R-CHIPS-STACK). */
   | { type: 'stack.set'; seat: Seat; chips: number }
   /** Chips tracked (R-CHIPS-*, R-BET-*, R-POT-*): the events of src/domain/chips. */

@@ -176,6 +176,8 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
     case 'pots':
     case 'pot.awarded':
     case 'player.eliminated':
+    case 'player.moved':
+    case 'level.set':
     case 'hand.started':
     case 'misdeal':
     case 'violation':

@@ -127,6 +127,8 @@ export type Command = Record<string, unknown> &
     | CommandLevelsPause
     | CommandLevelsResume
     | CommandLevelsAdjust
+    | CommandMovePlayer
+    | CommandLevelSet
   );
 
 /** Chosen by the sender, echoed in the answer on cmd/result. A number is taken as its text. */
@@ -287,6 +289,48 @@ export type CommandSetStack = {
   chips: number;
 };
 
+/** R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md). */
+export type CommandMovePlayer = {
+  name: 'move-player';
+  id?: CommandId;
+  type?: CommandType;
+  at?: CommandAt;
+  seat?: CommandSeat;
+};
+
+/** R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md). */
+export type CommandLevelSet = {
+  name: 'level-set';
+  id?: CommandId;
+  type?: CommandType;
+  at?: CommandAt;
+  /** a break carries the number of the level before it (1 if none) */
+  level: number;
+  isBreak: boolean;
+  /** null on a break */
+  smallBlind: number | null;
+  /** null on a break */
+  bigBlind: number | null;
+  /** null on a break; 0 when absent on a playing level */
+  ante?: number | null;
+  /** when the level ends (ms, the room's clock), null while paused */
+  endsAt: number | null;
+  remainingMs: number;
+  paused: boolean;
+  /** the next level, or null on the last */
+  next: null | {
+    level: number;
+    isBreak: boolean;
+    /** null on a break */
+    smallBlind: number | null;
+    /** null on a break */
+    bigBlind: number | null;
+    /** null on a break; 0 when absent on a playing level */
+    ante?: number | null;
+    minutes: number;
+  };
+};
+
 // schemas/event.schema.json
 
 /** One event as published on <base>/events (public form) and <base>/secure/events, and as `npm run replay` prints it (docs/protocol.md, Events). Events may gain fields in later versions (add, never rename): a consumer ignores what it does not know, so every event type allows more properties. */
@@ -335,6 +379,8 @@ export type Event = {
   | EventPots
   | EventPotAwarded
   | EventPlayerEliminated
+  | EventPlayerMoved
+  | EventLevelSet
 );
 
 export type EventSeat = number;
@@ -682,4 +728,42 @@ export type EventPlayerEliminated = {
   seat: EventSeat;
   player: string;
   stackAtStart: number;
+};
+
+/** R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table). */
+export type EventPlayerMoved = {
+  type: 'player.moved';
+  seat: EventSeat;
+  player: string;
+  chips?: number;
+};
+
+/** R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed). */
+export type EventLevelSet = {
+  type: 'level.set';
+  /** a break carries the number of the level before it (1 if none) */
+  level: number;
+  isBreak: boolean;
+  /** null on a break */
+  smallBlind: number | null;
+  /** null on a break */
+  bigBlind: number | null;
+  /** null on a break; 0 when absent on a playing level */
+  ante: number | null;
+  /** when the level ends (ms, the room's clock), null while paused */
+  endsAt: number | null;
+  remainingMs: number;
+  paused: boolean;
+  /** the next level, or null on the last */
+  next: null | {
+    level: number;
+    isBreak: boolean;
+    /** null on a break */
+    smallBlind: number | null;
+    /** null on a break */
+    bigBlind: number | null;
+    /** null on a break; 0 when absent on a playing level */
+    ante?: number | null;
+    minutes: number;
+  };
 };
