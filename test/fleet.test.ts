@@ -36,15 +36,7 @@ describe.skipIf(missing !== null)(`npm run fleet (${missing ?? 'real mosquitto'}
   it('4 tables, 3 hands each: the last line, 0 lost, 0 out of order', { timeout: 300_000 }, async () => {
     const broker = await startMosquitto({ config: fleetLines() });
     cleanups.push(() => broker.dispose());
-    const { code, stdout, stderr } = await run([
-      '--tables',
-      '4',
-      '--broker',
-      broker.url,
-      '--hands',
-      '3',
-      '--table-levels',
-    ]);
+    const { code, stdout, stderr } = await run(['--tables', '4', '--broker', broker.url, '--hands', '3']);
     const lines = stdout.trim().split('\n');
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(lines.at(-1)).toMatch(/^fleet: 4 tables, \d+ events, lost 0, out of order 0, p99 \d+ ms$/);

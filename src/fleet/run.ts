@@ -250,6 +250,8 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
       ok = false;
       o.print(`fleet: stalled: no hand ended for ${o.stallMs / 1000} s (${watch.places.length} of ${entries} out)`);
     }
+    const moves = Object.entries(watch.moves).map(([reason, n]) => `${reason} ${n}`);
+    o.print(`fleet: moves: ${moves.join(', ') || 'none'}`);
     if (v.duplicates > 0) o.print(`fleet: ${v.duplicates} events received twice (QoS 1 redelivery)`);
     const p99 = Math.round(v.p99);
     o.print(

@@ -28,6 +28,8 @@ export interface Verdict {
 
 export interface Watch {
   readonly places: Place[];
+  /** The room's moves by reason (draw, balance, break). */
+  readonly moves: Record<string, number>;
   received(): number;
   /** Checks the receipts against what the tables say they published. */
   verdict(published: readonly PublishedReport[]): Verdict;
@@ -94,6 +96,7 @@ export async function startWatch(options: {
 }): Promise<Watch> {
   const ledger = createLedger();
   const places: Place[] = [];
+  const moves: Record<string, number> = {};
   const listeners: ((p: Place) => void)[] = [];
   const client: MqttClient = await mqtt.connectAsync(options.url, {
     clientId: `fleet-watch-${process.pid}`,
@@ -109,13 +112,21 @@ export async function startWatch(options: {
       for (const l of listeners) l(p);
       return;
     }
+    if (topic === `${options.roomTopic}/moves`) {
+      const { reason } = JSON.parse(payload.toString()) as { reason: string };
+      moves[reason] = (moves[reason] ?? 0) + 1;
+      return;
+    }
     const table = topic.slice(prefix.length, topic.length - '/events'.length);
     const e = JSON.parse(payload.toString()) as { seq: number; at: number };
     ledger.record(table, e.seq, now - wallOf(options.time, e.at));
   });
-  await client.subscribeAsync([`${prefix}+/events`, `${options.roomTopic}/places`], { qos: 1 });
+  await client.subscribeAsync([`${prefix}+/events`, `${options.roomTopic}/places`, `${options.roomTopic}/moves`], {
+    qos: 1,
+  });
   return {
     places,
+    moves,
     received: ledger.received,
     onPlace: (l) => void listeners.push(l),
     verdict: ledger.verdict,
