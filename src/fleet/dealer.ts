@@ -27,6 +27,8 @@ export interface RoomDealer {
   playing(): boolean;
 }
 
+const SETTLE_MS = 2500;
+const ROOM_COMMANDS = new Set(['seat-player', 'move-player', 'level-set']);
 const LEAVES = new Set(['player.eliminated', 'player.removed', 'player.moved']);
 
 export function createRoomDealer(options: RoomDealerOptions): RoomDealer {
@@ -43,10 +45,17 @@ export function createRoomDealer(options: RoomDealerOptions): RoomDealer {
   const seated = new Set<number>();
   let hands = 0;
   let playing = false;
+  // A shuffle held back while fewer than two players sit (the table would refuse it, again and again: a broken
+  // table's stream would be nothing else); it goes in when the second player sits down.
+  let parked: Input | null = null;
   const keep = (input: Input): boolean => {
     if (input.type === 'seat') return false; // the sensors follow the room's players (below)
     if (input.type === 'command' && (input.name === 'seat-player' || input.name === 'set-button')) return false;
     if (input.type === 'shuffle' && options.hands !== null && hands >= options.hands) return false;
+    if (input.type === 'shuffle' && seated.size < 2) {
+      parked = input;
+      return false;
+    }
     return true;
   };
   return {
@@ -76,7 +85,17 @@ export function createRoomDealer(options: RoomDealerOptions): RoomDealer {
           side.push({ type: 'seat', seat, occupied: false, at: e.at + 5 });
         }
       }
-      return [...side, ...inner.react(events).filter(keep)];
+      // The table's refusal of one of the room's commands (a move-player for a player already out) answers nothing the
+      // dealer asked: the virtual dealer takes any refusal as the answer to its input in flight, and would then play
+      // its next one too early (actions with nobody on action, cards on a street already complete).
+      const own = events.filter((e) => !(e.type === 'request.rejected' && ROOM_COMMANDS.has(e.request)));
+      const next = inner.react(own).filter(keep);
+      if (parked && seated.size >= 2 && events.length > 0) {
+        // after the sensor's debounce, as the first shuffle waits
+        next.push({ ...parked, at: Math.max(parked.at, events.at(-1)!.at + SETTLE_MS) });
+        parked = null;
+      }
+      return [...side, ...next];
     },
     hands: () => hands,
     players: () => seated.size,

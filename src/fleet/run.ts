@@ -249,6 +249,10 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     } else {
       ok = false;
       o.print(`fleet: stalled: no hand ended for ${o.stallMs / 1000} s (${watch.places.length} of ${entries} out)`);
+      for (const r of published.filter((x) => x.players > 0).slice(0, 5))
+        o.print(
+          `fleet:   ${r.table}: ${r.players} players, hand ${r.playing ? 'under way' : 'none'}; last: ${r.recent.join(', ')}`,
+        );
     }
     const moves = Object.entries(watch.moves).map(([reason, n]) => `${reason} ${n}`);
     o.print(`fleet: moves: ${moves.join(', ') || 'none'}`);

@@ -37,6 +37,10 @@ export interface PublishedReport {
   hidden: number[];
   confirmed: number;
   hands: number;
+  /** Players seated at the end, whether a hand was under way, the last events (what a stalled table was doing). */
+  players: number;
+  playing: boolean;
+  recent: string[];
 }
 
 interface FleetTable {
@@ -46,6 +50,7 @@ interface FleetTable {
   dealer: RoomDealer;
   last: number;
   hidden: number[];
+  recent: string[];
   timers: Set<() => void>;
 }
 
@@ -79,7 +84,7 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
       hands: options.hands,
       levels: options.levels,
     });
-    const t: FleetTable = { id, runtime, bridge, dealer, last: 0, hidden: [], timers: new Set() };
+    const t: FleetTable = { id, runtime, bridge, dealer, last: 0, hidden: [], recent: [], timers: new Set() };
     const deliver = (input: Input) => {
       if (stopped) return;
       const { at: _at, ...raw } = input;
@@ -99,8 +104,14 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
       for (const e of events) {
         t.last = Math.max(t.last, e.seq);
         if (toPublic(e) === null) t.hidden.push(e.seq);
+        t.recent.push(e.type === 'request.rejected' ? `${e.type} ${JSON.stringify(e)}` : e.type);
       }
-      if (!stopped) schedule(dealer.react(events));
+      if (t.recent.length > 8) t.recent.splice(0, t.recent.length - 8);
+      try {
+        if (!stopped) schedule(dealer.react(events));
+      } catch (err) {
+        logger.error({ err, table: id, recent: t.recent }, 'fleet: the virtual dealer failed; this table stops');
+      }
     });
     schedule(dealer.start());
     return t;
@@ -139,6 +150,9 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
         hidden: t.hidden,
         confirmed: t.bridge.confirmed().events,
         hands: t.dealer.hands(),
+        players: t.dealer.players(),
+        playing: t.dealer.playing(),
+        recent: t.recent,
       }));
       await Promise.all(tables.map((t) => t.bridge.close()));
       for (const t of tables) t.runtime.close();

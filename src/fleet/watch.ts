@@ -32,7 +32,7 @@ export interface Watch {
   readonly moves: Record<string, number>;
   received(): number;
   /** Checks the receipts against what the tables say they published. */
-  verdict(published: readonly PublishedReport[]): Verdict;
+  verdict(published: readonly Pick<PublishedReport, 'table' | 'last' | 'hidden'>[]): Verdict;
   onPlace(listener: (p: Place) => void): void;
   close(): Promise<void>;
 }
@@ -41,7 +41,7 @@ export interface Watch {
 export interface Ledger {
   record(table: string, seq: number, latencyMs: number): void;
   received(): number;
-  verdict(published: readonly PublishedReport[]): Verdict;
+  verdict(published: readonly Pick<PublishedReport, 'table' | 'last' | 'hidden'>[]): Verdict;
 }
 
 export function createLedger(): Ledger {
