@@ -49,10 +49,11 @@ describe.skipIf(missing !== null)(`npm run fleet (${missing ?? 'real mosquitto'}
 describe('the fleet verdict', () => {
   it('a seq never received is lost; one after a higher one is out of order; a second copy is a duplicate', () => {
     const ledger = createLedger();
-    for (const seq of [1, 2, 4, 3, 3, 6]) ledger.record('t1', seq, seq);
-    // t1 published 1..7, 5 secure-only: 7 never came
-    const v = ledger.verdict([{ table: 't1', last: 7, hidden: [5] }]);
-    expect(v).toMatchObject({ events: 6, lost: 1, outOfOrder: 1, duplicates: 1 });
+    for (const seq of [1, 2, 4, 3, 3, 6]) ledger.record('t1', seq, 1000 + seq * 10);
+    // t1 published 1..7 (seq n at 1000 + n: each took 9n ms), 5 secure-only: 7 never came
+    const emitted = Float64Array.from({ length: 8 }, (_, n) => 1000 + n);
+    const v = ledger.verdict([{ table: 't1', last: 7, hidden: [5], emitted }]);
+    expect(v).toEqual({ events: 6, lost: 1, outOfOrder: 1, duplicates: 1, p99: 54 });
     // a table nobody heard from: everything it published is lost
     expect(ledger.verdict([{ table: 't2', last: 3, hidden: [] }]).lost).toBe(3);
   });

@@ -65,6 +65,7 @@ function startChild(start: WorkerStart): Child {
   const proc = fork(WORKER, [], {
     execArgv: WORKER.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced', // the reports' typed arrays
   });
   const child: Child = { proc, progress: { hands: 0, done: 0, players: 0, rss: 0, cpuMs: 0 } } as Child;
   child.ready = new Promise((resolve, reject) => {
@@ -131,7 +132,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
   const time: FleetTime = newFleetTime(o.speed);
   const levels = fleetLevels(o.levelMinutes);
   const children: Child[] = [];
-  const watch = await startWatch({ url: o.broker, tableBase: 'pokertable', roomTopic: `room/${roomId}`, time });
+  const watch = await startWatch({ url: o.broker, tableBase: 'pokertable', roomTopic: `room/${roomId}` });
   const floor = await mqtt.connectAsync(o.broker, { clientId: `fleet-floor-${process.pid}`, reconnectPeriod: 1000 });
   try {
     const room = startChild({ role: 'room', time, config: roomConfig(o, roomId, ids, dir), seed: o.seed });

@@ -12,6 +12,7 @@ import { startMqttBridge, type MqttBridge } from '../mqtt/bridge.ts';
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import type { Clock, RawInput } from '../runtime/types.ts';
 import { openStore } from '../store/store.ts';
+import { wallNow } from './clock.ts';
 import { createRoomDealer, type RoomDealer } from './dealer.ts';
 import type { FleetLevel } from './levels.ts';
 
@@ -36,6 +37,8 @@ export interface PublishedReport {
   last: number;
   hidden: number[];
   confirmed: number;
+  /** The wall-clock moment each seq was published (indexed by seq). */
+  emitted: Float64Array;
   hands: number;
   /** Players seated at the end, whether a hand was under way, the last events (what a stalled table was doing). */
   players: number;
@@ -51,6 +54,7 @@ interface FleetTable {
   last: number;
   hidden: number[];
   recent: string[];
+  emitted: Float64Array;
   timers: Set<() => void>;
 }
 
@@ -84,7 +88,17 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
       hands: options.hands,
       levels: options.levels,
     });
-    const t: FleetTable = { id, runtime, bridge, dealer, last: 0, hidden: [], recent: [], timers: new Set() };
+    const t: FleetTable = {
+      id,
+      runtime,
+      bridge,
+      dealer,
+      last: 0,
+      hidden: [],
+      recent: [],
+      emitted: new Float64Array(1024),
+      timers: new Set(),
+    };
     const deliver = (input: Input) => {
       if (stopped) return;
       const { at: _at, ...raw } = input;
@@ -101,8 +115,16 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
       }
     };
     runtime.onEvents((events) => {
+      // The bridge publishes these events in this same turn (bridge.ts: public events go out at once).
+      const now = wallNow();
       for (const e of events) {
         t.last = Math.max(t.last, e.seq);
+        if (e.seq >= t.emitted.length) {
+          const bigger = new Float64Array(Math.max(e.seq + 1, t.emitted.length * 2));
+          bigger.set(t.emitted);
+          t.emitted = bigger;
+        }
+        t.emitted[e.seq] = now;
         if (toPublic(e) === null) t.hidden.push(e.seq);
         t.recent.push(e.type === 'request.rejected' ? `${e.type} ${JSON.stringify(e)}` : e.type);
       }
@@ -149,6 +171,7 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
         last: t.last,
         hidden: t.hidden,
         confirmed: t.bridge.confirmed().events,
+        emitted: t.emitted.slice(0, t.last + 1),
         hands: t.dealer.hands(),
         players: t.dealer.players(),
         playing: t.dealer.playing(),

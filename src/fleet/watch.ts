@@ -1,13 +1,15 @@
 // The room-wide subscriber: every table's public events (`<tableBase>/+/events`, never `secure/`) and the room's
 // places. Per table it records which seqs arrived, how many arrived after a higher one (out of order) and twice
-// (QoS 1 redelivery), and each event's latency: the wall-clock moment it arrived minus the moment its `at` (the
-// fleet's virtual time) stands for.
+// (QoS 1 redelivery), and the wall-clock moment each arrived; the latency is that minus the moment the table published
+// it (the tables' processes note it, tables.ts). Not the event's `at`: a timer's events carry its deadline, which a busy
+// process fires late.
 import mqtt, { type MqttClient } from 'mqtt';
-import { wallNow, wallOf, type FleetTime } from './clock.ts';
+import { wallNow } from './clock.ts';
 import type { PublishedReport } from './tables.ts';
 
 interface TableSeen {
-  got: Uint8Array;
+  /** The wall-clock time each seq first arrived (0: not yet). */
+  got: Float64Array;
   max: number;
   outOfOrder: number;
   duplicates: number;
@@ -23,6 +25,7 @@ export interface Verdict {
   lost: number;
   outOfOrder: number;
   duplicates: number;
+  /** Publish → receipt, ms: the 99th percentile over the events that have both times. */
   p99: number;
 }
 
@@ -32,36 +35,38 @@ export interface Watch {
   readonly moves: Record<string, number>;
   received(): number;
   /** Checks the receipts against what the tables say they published. */
-  verdict(published: readonly Pick<PublishedReport, 'table' | 'last' | 'hidden'>[]): Verdict;
-  onPlace(listener: (p: Place) => void): void;
+  verdict(published: readonly Published[]): Verdict;
   close(): Promise<void>;
 }
 
+/** What a table published: seqs 1..last but the hidden ones, and when (wall clock, by seq) each was. */
+export type Published = Pick<PublishedReport, 'table' | 'last' | 'hidden'> & { emitted?: Float64Array };
+
 /** What arrived, table by table, against what the tables published. Pure: the watcher feeds it. */
 export interface Ledger {
-  record(table: string, seq: number, latencyMs: number): void;
+  record(table: string, seq: number, wallMs: number): void;
   received(): number;
-  verdict(published: readonly Pick<PublishedReport, 'table' | 'last' | 'hidden'>[]): Verdict;
+  verdict(published: readonly Published[]): Verdict;
 }
 
 export function createLedger(): Ledger {
   const tables = new Map<string, TableSeen>();
-  const latencies: number[] = [];
   let received = 0;
   return {
-    record(table, seq, latencyMs) {
+    record(table, seq, wallMs) {
       received += 1;
-      latencies.push(latencyMs);
       let seen = tables.get(table);
-      if (!seen) tables.set(table, (seen = { got: new Uint8Array(1024), max: 0, outOfOrder: 0, duplicates: 0 }));
+      if (!seen) tables.set(table, (seen = { got: new Float64Array(1024), max: 0, outOfOrder: 0, duplicates: 0 }));
       if (seq >= seen.got.length) {
-        const bigger = new Uint8Array(Math.max(seq + 1, seen.got.length * 2));
+        const bigger = new Float64Array(Math.max(seq + 1, seen.got.length * 2));
         bigger.set(seen.got);
         seen.got = bigger;
       }
       if (seen.got[seq]) seen.duplicates += 1;
-      else if (seq < seen.max) seen.outOfOrder += 1;
-      seen.got[seq] = 1;
+      else {
+        if (seq < seen.max) seen.outOfOrder += 1;
+        seen.got[seq] = wallMs;
+      }
       seen.max = Math.max(seen.max, seq);
     },
     received: () => received,
@@ -70,13 +75,16 @@ export function createLedger(): Ledger {
       let events = 0;
       let outOfOrder = 0;
       let duplicates = 0;
+      const latencies: number[] = [];
       for (const r of published) {
         const seen = tables.get(r.table);
         const hidden = new Set(r.hidden);
         for (let seq = 1; seq <= r.last; seq++) {
           if (hidden.has(seq)) continue;
           events += 1;
-          if (!seen?.got[seq]) lost += 1;
+          const at = seen && seq < seen.got.length ? seen.got[seq]! : 0;
+          if (at === 0) lost += 1;
+          else if (r.emitted && r.emitted[seq]) latencies.push(at - r.emitted[seq]!);
         }
         outOfOrder += seen?.outOfOrder ?? 0;
         duplicates += seen?.duplicates ?? 0;
@@ -88,16 +96,10 @@ export function createLedger(): Ledger {
   };
 }
 
-export async function startWatch(options: {
-  url: string;
-  tableBase: string;
-  roomTopic: string;
-  time: FleetTime;
-}): Promise<Watch> {
+export async function startWatch(options: { url: string; tableBase: string; roomTopic: string }): Promise<Watch> {
   const ledger = createLedger();
   const places: Place[] = [];
   const moves: Record<string, number> = {};
-  const listeners: ((p: Place) => void)[] = [];
   const client: MqttClient = await mqtt.connectAsync(options.url, {
     clientId: `fleet-watch-${process.pid}`,
     clean: true,
@@ -109,7 +111,6 @@ export async function startWatch(options: {
     if (topic === `${options.roomTopic}/places`) {
       const p = JSON.parse(payload.toString()) as Place;
       places.push(p);
-      for (const l of listeners) l(p);
       return;
     }
     if (topic === `${options.roomTopic}/moves`) {
@@ -118,8 +119,8 @@ export async function startWatch(options: {
       return;
     }
     const table = topic.slice(prefix.length, topic.length - '/events'.length);
-    const e = JSON.parse(payload.toString()) as { seq: number; at: number };
-    ledger.record(table, e.seq, now - wallOf(options.time, e.at));
+    const e = JSON.parse(payload.toString()) as { seq: number };
+    ledger.record(table, e.seq, now);
   });
   await client.subscribeAsync([`${prefix}+/events`, `${options.roomTopic}/places`, `${options.roomTopic}/moves`], {
     qos: 1,
@@ -128,7 +129,6 @@ export async function startWatch(options: {
     places,
     moves,
     received: ledger.received,
-    onPlace: (l) => void listeners.push(l),
     verdict: ledger.verdict,
     close: () => client.endAsync(),
   };
