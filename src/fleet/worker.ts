@@ -30,6 +30,8 @@ export type WorkerMessage =
   | { type: 'failed'; error: string };
 
 const send = (m: WorkerMessage) => process.send?.(m);
+/** The last message, then the channel closes once it is written (a big report takes more than one turn). */
+const sendLast = (m: WorkerMessage) => process.send?.(m, undefined, {}, () => process.disconnect());
 const usage = () => {
   const cpu = process.cpuUsage();
   return { rss: process.memoryUsage().rss, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
@@ -52,8 +54,7 @@ async function run(start: WorkerStart): Promise<void> {
     process.once('message', () => {
       clearInterval(timer);
       void service.close().then(() => {
-        send({ type: 'report', tables: [] });
-        process.disconnect();
+        sendLast({ type: 'report', tables: [] });
       });
     });
     return;
@@ -64,16 +65,14 @@ async function run(start: WorkerStart): Promise<void> {
   process.once('message', () => {
     clearInterval(timer);
     void tables.stop(60_000).then((reports) => {
-      send({ type: 'report', tables: reports });
-      process.disconnect();
+      sendLast({ type: 'report', tables: reports });
     });
   });
 }
 
 process.once('message', (start: WorkerStart) => {
   run(start).catch((err: unknown) => {
-    send({ type: 'failed', error: String((err as Error).stack ?? err) });
     process.exitCode = 1;
-    process.disconnect();
+    sendLast({ type: 'failed', error: String((err as Error).stack ?? err) });
   });
 });
