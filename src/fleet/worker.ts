@@ -70,6 +70,9 @@ async function run(start: WorkerStart): Promise<void> {
   });
 }
 
+// The fleet's main process went away (killed, Ctrl-C): nothing is left to report to.
+process.once('disconnect', () => process.exit(process.exitCode ?? 0));
+
 process.once('message', (start: WorkerStart) => {
   run(start).catch((err: unknown) => {
     process.exitCode = 1;

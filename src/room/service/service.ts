@@ -13,6 +13,7 @@ import type { RoomConfig } from '../config/types.ts';
 import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
 import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
+import { createBatcher } from './batch.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
 
@@ -133,7 +134,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     if (due === null || closed) return;
     cancelTimer = clock.setTimer(due, () => {
       cancelTimer = () => {};
-      step({ type: 'tick', at: clock.now() });
+      batch.enqueue({ type: 'tick', at: clock.now() });
     });
   };
 
@@ -152,6 +153,21 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     arm();
     return outputs;
   };
+
+  const batch = createBatcher({
+    journal,
+    apply: (input) => {
+      const outputs = room.apply(input);
+      publish(outputs);
+      return outputs;
+    },
+    after: () => {
+      publishState();
+      arm();
+    },
+    isClosed: () => closed,
+    log,
+  });
 
   if (old.length === 0) {
     const seed = options.seed ?? randomInt(2 ** 31);
@@ -189,7 +205,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       if (name === 'result' || name.includes('/')) return;
       const parsed = commandInput(name, payload, clock.now());
       if (!parsed.ok) return answer(parsed.id, null, parsed.reason, packet.properties as Obj | undefined);
-      return answer(parsed.id, step(parsed.input), undefined, packet.properties as Obj | undefined);
+      const props = packet.properties as Obj | undefined;
+      return batch.enqueue(parsed.input, (outputs) => answer(parsed.id, outputs, undefined, props));
     }
     if (!topic.startsWith(tablePrefix)) return;
     const [table, kind, sub] = topic.slice(tablePrefix.length).split('/');
@@ -215,7 +232,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       if (digests.get(table) === digest) return;
       digests.set(table, digest);
     }
-    step(input);
+    batch.enqueue(input);
   });
 
   let ready = false;
@@ -246,6 +263,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     whenConnected: () => new Promise<void>((resolve) => (ready ? resolve() : connectedWaiters.push(resolve))),
     async close() {
       if (closed) return;
+      batch.flush(); // what arrived is journaled and applied before the room goes
       cancelTimer();
       if (stateTimer) {
         clearTimeout(stateTimer);
