@@ -62,15 +62,21 @@ describe('the fleet verdict', () => {
     expect(ledger.verdict([{ table: 't2', last: 3, hidden: [] }]).lost).toBe(3);
   });
 
-  it('places: 1..entries once each, players tied in one hand sharing the better place', () => {
-    const at = (...places: number[]) => places.map((place, i) => ({ player: `P${i}`, place }));
-    expect(checkPlaces(at(4, 3, 2, 1), 4)).toEqual({ shared: 0 });
-    expect(checkPlaces(at(3, 3, 2, 1), 4)).toEqual({ shared: 1 }); // two out together, tied: both 3rd
-    expect(checkPlaces(at(4, 2, 2, 1), 4)).toEqual({ shared: 1 }); // 2nd and 2nd: no 3rd
-    expect(checkPlaces(at(3, 2, 2, 1), 4)).toEqual({ wrong: 'place 3 given besides 2 tied at 2' });
-    expect(checkPlaces(at(4, 3, 1), 4)).toEqual({ wrong: '3 places for 4 entries' });
-    expect(checkPlaces(at(4, 3, 3, 1), 4)).toEqual({ wrong: 'place 2 not given' });
-    expect(checkPlaces([...at(2, 1), { player: 'P0', place: 3 }], 3)).toEqual({ wrong: '1 players placed twice' });
+  it('places: blocks of players out at the same time tile 1..entries; ties share the better place', () => {
+    // [place, time] pairs
+    const at = (...pairs: [number, number][]) => pairs.map(([place, t], i) => ({ player: `P${i}`, place, at: t }));
+    expect(checkPlaces(at([4, 1], [3, 2], [2, 3], [1, 3]), 4)).toEqual({ shared: 0 });
+    expect(checkPlaces(at([3, 1], [3, 1], [2, 2], [1, 2]), 4)).toEqual({ shared: 1 }); // two out together, tied: 3rd
+    // three out together: two tie (different tables) at 2, the third (smaller stack than one of them) 3rd
+    expect(checkPlaces(at([2, 5], [2, 5], [3, 5], [1, 5]), 4)).toEqual({ shared: 1 });
+    expect(checkPlaces(at([4, 1], [2, 2], [2, 2], [1, 3]), 4)).toEqual({ shared: 1 }); // 2nd and 2nd: no 3rd
+    expect(checkPlaces(at([4, 1], [2, 2], [1, 3], [1, 4]), 4)).toEqual({ wrong: 'place 2 not given' });
+    expect(checkPlaces(at([4, 1], [3, 2], [1, 3]), 4)).toEqual({ wrong: '3 places for 4 entries' });
+    expect(checkPlaces(at([4, 1], [2, 1], [3, 2], [1, 3]), 4)).toEqual({
+      wrong: 'place 4 given to one of 2 out together from 2',
+    });
+    const twice = [...at([2, 1], [1, 2]), { player: 'P0', place: 3, at: 0 }];
+    expect(checkPlaces(twice, 3)).toEqual({ wrong: '1 players placed twice' });
   });
 
   it('flags: --tables and --broker are needed; the defaults', () => {

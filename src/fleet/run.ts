@@ -103,23 +103,29 @@ function roomConfig(o: FleetOptions, room: string, ids: string[], dir: string): 
   };
 }
 
-/** Places 1..entries, each once, or what is wrong. Players out together who tie (R-ROOM-PLACES: the same hand and
- * the same stack at its start) share the better place: k players at place p stand for places p..p+k-1. Returns the
- * number of shared places, or the mistake. */
+/** Places 1..entries, each once, or what is wrong. Players out at the same time share a block of places
+ * (R-ROOM-PLACES: k players out at one time take places p..p+k-1; those who tie, at different tables or with the same
+ * stack at the start of the hand, share the better place): the blocks, each starting at its best place, must tile
+ * 1..entries. Returns the number of places shared by tied players, or the mistake. */
 export function checkPlaces(places: readonly Place[], entries: number): { shared: number } | { wrong: string } {
-  const count = new Map<number, number>();
-  for (const p of places) count.set(p.place, (count.get(p.place) ?? 0) + 1);
   const players = new Set(places.map((p) => p.player));
   if (players.size !== places.length) return { wrong: `${places.length - players.size} players placed twice` };
   if (places.length !== entries) return { wrong: `${places.length} places for ${entries} entries` };
+  const byTime = new Map<number, number[]>();
+  for (const p of places) byTime.set(p.at, [...(byTime.get(p.at) ?? []), p.place]);
+  const blocks = [...byTime.values()]
+    .map((ps) => ({ from: Math.min(...ps), places: ps }))
+    .sort((x, y) => x.from - y.from);
+  let next = 1;
   let shared = 0;
-  for (let place = 1; place <= entries;) {
-    const n = count.get(place) ?? 0;
-    if (n === 0) return { wrong: `place ${place} not given` };
-    for (let covered = place + 1; covered < place + n; covered++)
-      if (count.has(covered)) return { wrong: `place ${covered} given besides ${n} tied at ${place}` };
-    if (n > 1) shared += 1;
-    place += n;
+  for (const { from, places: ps } of blocks) {
+    if (from !== next) return { wrong: `place ${next} not given` };
+    const to = from + ps.length - 1;
+    const outside = ps.find((p) => p > to);
+    if (outside !== undefined)
+      return { wrong: `place ${outside} given to one of ${ps.length} out together from ${from}` };
+    shared += ps.length - new Set(ps).size;
+    next = to + 1;
   }
   return { shared };
 }
@@ -243,7 +249,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
       o.print(
         'wrong' in check
           ? `fleet: the places are wrong: ${check.wrong}`
-          : `fleet: winner ${winner}; places 1..${entries} each given once (${check.shared} shared by players tied in one hand)`,
+          : `fleet: winner ${winner}; places 1..${entries} each given once (${check.shared} shared by tied players)`,
       );
     } else if (stop === 'hands') {
       o.print(`fleet: stopped after ${o.hands} hands per table (${watch.places.length} of ${entries} players out)`);

@@ -18,6 +18,8 @@ interface TableSeen {
 export interface Place {
   player: string;
   place: number;
+  /** When the room gave it: players out at the same time share a block of places. */
+  at: number;
 }
 
 export interface Verdict {
