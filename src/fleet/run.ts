@@ -138,7 +138,12 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
   const time: FleetTime = newFleetTime(o.speed);
   const levels = fleetLevels(o.levelMinutes);
   const children: Child[] = [];
-  const watch = await startWatch({ url: o.broker, tableBase: 'pokertable', roomTopic: `room/${roomId}` });
+  const watch = await startWatch({
+    url: o.broker,
+    tableBase: 'pokertable',
+    roomTopic: `room/${roomId}`,
+    clientId: `fleet-watch-${roomId}`,
+  });
   const floor = await mqtt.connectAsync(o.broker, { clientId: `fleet-floor-${process.pid}`, reconnectPeriod: 1000 });
   try {
     const room = startChild({ role: 'room', time, config: roomConfig(o, roomId, ids, dir), seed: o.seed });
@@ -234,7 +239,15 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     for (const c of tableChildren) c.proc.send('stop');
     const published = (await Promise.all(tableChildren.map((c) => c.report))).flat();
     const expected = published.reduce((s, r) => s + r.last - r.hidden.length, 0);
-    for (let i = 0; i < 600 && watch.received() < expected; i++) await delay(100);
+    // The watcher may be far behind a busy broker: wait while it still catches up (until 30 s without progress).
+    for (
+      let last = -1, still = 0;
+      watch.received() < expected && still < 300;
+      still = watch.received() === last ? still + 1 : 0
+    ) {
+      last = watch.received();
+      await delay(100);
+    }
     room.proc.send('stop');
     await room.report;
 
@@ -273,9 +286,8 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     for (const c of children) if (c.proc.exitCode === null && c.proc.connected) c.proc.kill('SIGTERM');
     await floor.endAsync().catch(() => undefined);
     await watch.close().catch(() => undefined);
-    await clearRetained(o.broker, [`pokertable/${roomId}-`, `room/${roomId}/`], `room-${roomId}`).catch(
-      () => undefined,
-    );
+    const sessions = [`room-${roomId}`, `fleet-watch-${roomId}`];
+    await clearRetained(o.broker, [`pokertable/${roomId}-`, `room/${roomId}/`], sessions).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }

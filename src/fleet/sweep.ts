@@ -2,15 +2,18 @@
 // cleared, so a broker used for many runs does not keep hundreds of dead tables' retained topics.
 import mqtt from 'mqtt';
 
-/** Also ends the persistent session of `sessionClientId` (the room service's), which the broker would keep. */
+/** Also ends the persistent sessions of `sessionClientIds` (the room service's, the watcher's), which the broker
+ * would keep. */
 export async function clearRetained(
   url: string,
   prefixes: readonly string[],
-  sessionClientId: string,
+  sessionClientIds: readonly string[],
   settleMs = 1000,
 ): Promise<number> {
-  const session = await mqtt.connectAsync(url, { clientId: sessionClientId, clean: true, reconnectPeriod: 0 });
-  await session.endAsync();
+  for (const clientId of sessionClientIds) {
+    const session = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
+    await session.endAsync();
+  }
   const client = await mqtt.connectAsync(url, { clientId: `fleet-sweep-${process.pid}`, reconnectPeriod: 0 });
   const topics = new Set<string>();
   client.on('message', (topic, payload, packet) => {

@@ -98,13 +98,20 @@ export function createLedger(): Ledger {
   };
 }
 
-export async function startWatch(options: { url: string; tableBase: string; roomTopic: string }): Promise<Watch> {
+export async function startWatch(options: {
+  url: string;
+  tableBase: string;
+  roomTopic: string;
+  clientId: string;
+}): Promise<Watch> {
   const ledger = createLedger();
   const places: Place[] = [];
   const moves: Record<string, number> = {};
   const client: MqttClient = await mqtt.connectAsync(options.url, {
-    clientId: `fleet-watch-${process.pid}`,
-    clean: true,
+    clientId: options.clientId,
+    // A persistent session: if the broker drops the watcher (a keepalive missed while it is swamped), what comes
+    // meanwhile waits for it instead of being lost to the count.
+    clean: false,
     reconnectPeriod: 1000,
   });
   const prefix = `${options.tableBase}/`;
