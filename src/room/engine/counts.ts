@@ -1,15 +1,31 @@
 // Counting players at tables the way R-ROOM-BALANCE and R-ROOM-DETAILS say: a player on the way counts at the
 // table of destination, not at the one being left; "fewest players" looks only at open tables with a free seat.
+// The moves under way are tallied per table in one pass (`tally`): counting them table by table, for every table, at
+// every hand's end, made a room of 500 tables spend tens of ms per `hand.ended` (docs/scaling.md). A tally is good
+// until the moves change; callers that change them take a new one.
 import type { RoomState, TableModel } from './state.ts';
 
-export function isOutbound(state: RoomState, table: string, player: string): boolean {
-  return state.moves.some((m) => m.from.table === table && m.player === player);
+export interface Tally {
+  /** table → players on their way to it */
+  inbound: Map<string, number>;
+  /** table → the moves leaving it (the seat they leave from, the player) */
+  outbound: Map<string, { seat: number; player: string }[]>;
 }
 
-function inbound(state: RoomState, t: TableModel): number {
-  let n = 0;
-  for (const m of state.moves) if (m.to === t.id) n++;
-  return n;
+export function tally(state: RoomState): Tally {
+  const inbound = new Map<string, number>();
+  const outbound = new Map<string, { seat: number; player: string }[]>();
+  for (const m of state.moves) {
+    inbound.set(m.to, (inbound.get(m.to) ?? 0) + 1);
+    let list = outbound.get(m.from.table);
+    if (!list) outbound.set(m.from.table, (list = []));
+    list.push({ seat: m.from.seat, player: m.player });
+  }
+  return { inbound, outbound };
+}
+
+export function isOutbound(state: RoomState, table: string, player: string, tl: Tally = tally(state)): boolean {
+  return tl.outbound.get(table)?.some((m) => m.player === player) ?? false;
 }
 
 function occupied(t: TableModel): number {
@@ -19,15 +35,15 @@ function occupied(t: TableModel): number {
 }
 
 /** Players at the table for balancing and draws: seated and not leaving, plus those on their way to it. */
-export function playerCount(state: RoomState, t: TableModel): number {
+export function playerCount(state: RoomState, t: TableModel, tl: Tally = tally(state)): number {
   let leaving = 0;
-  for (const m of state.moves) if (m.from.table === t.id && t.players[m.from.seat - 1] === m.player) leaving++;
-  return occupied(t) - leaving + inbound(state, t);
+  for (const m of tl.outbound.get(t.id) ?? []) if (t.players[m.seat - 1] === m.player) leaving++;
+  return occupied(t) - leaving + (tl.inbound.get(t.id) ?? 0);
 }
 
 /** Seats still to give at the table: empty seats not promised to a player on the way. */
-export function capacity(state: RoomState, t: TableModel): number {
-  return t.seats - occupied(t) - inbound(state, t);
+export function capacity(state: RoomState, t: TableModel, tl: Tally = tally(state)): number {
+  return t.seats - occupied(t) - (tl.inbound.get(t.id) ?? 0);
 }
 
 export function isPlaying(t: TableModel): boolean {
@@ -44,21 +60,21 @@ export function freeSeats(t: TableModel): number[] {
 }
 
 /** Seats whose player may be sent away (seated, not already leaving), in seat order. */
-export function movableSeats(state: RoomState, t: TableModel): number[] {
+export function movableSeats(state: RoomState, t: TableModel, tl: Tally = tally(state)): number[] {
   const seats: number[] = [];
   t.players.forEach((p, i) => {
-    if (p !== null && !isOutbound(state, t.id, p)) seats.push(i + 1);
+    if (p !== null && !isOutbound(state, t.id, p, tl)) seats.push(i + 1);
   });
   return seats;
 }
 
 /** The open tables with a seat to give that have the fewest players (R-ROOM-DETAILS), in setup order. */
-export function fewestTables(state: RoomState, except?: TableModel): TableModel[] {
+export function fewestTables(state: RoomState, except?: TableModel, tl: Tally = tally(state)): TableModel[] {
   let best = Infinity;
   let found: TableModel[] = [];
   for (const t of state.tables) {
-    if (t === except || !isPlaying(t) || capacity(state, t) <= 0) continue;
-    const n = playerCount(state, t);
+    if (t === except || !isPlaying(t) || capacity(state, t, tl) <= 0) continue;
+    const n = playerCount(state, t, tl);
     if (n < best) {
       best = n;
       found = [t];

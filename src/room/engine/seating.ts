@@ -2,7 +2,7 @@
 // moves step by step (R-ROOM-MOVE): `move-player` to the source, `player.moved` back, then `seat-player` at the
 // destination, with the seat chosen from the destination's latest picture at that moment.
 import type { RoomCtx } from './context.ts';
-import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById } from './counts.ts';
+import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById, tally } from './counts.ts';
 import { drawIndex, drawOne } from './random.ts';
 import type { PendingMove, RoomState, TableModel } from './state.ts';
 import type { MoveReason, Place } from './types.ts';
@@ -64,9 +64,10 @@ function breakNext(ctx: RoomCtx): boolean {
   if (!next) return false;
   const others = state.tables.filter((t) => t !== next && isPlaying(t));
   if (others.length === 0) return false;
+  const tl = tally(state);
   let room = 0;
-  for (const t of others) room += Math.max(0, capacity(state, t));
-  if (room < playerCount(state, next)) return false;
+  for (const t of others) room += Math.max(0, capacity(state, t, tl));
+  if (room < playerCount(state, next, tl)) return false;
   next.broken = true;
   // Players already on their way to it go elsewhere, drawn the same way.
   for (const m of state.moves) if (m.to === next.id) m.to = drawOne(state.rng, fewestTables(state, next)).id;
@@ -81,20 +82,22 @@ function balance(ctx: RoomCtx): void {
   const state = ctx.state;
   const { balanceAt, balancePick } = state.setup!.rules;
   for (;;) {
+    const tl = tally(state); // each turn sends one move
     let full: TableModel | null = null;
     let fullCount = -1;
     for (const t of state.tables) {
-      if (!isPlaying(t) || movableSeats(state, t).length === 0) continue;
-      const n = playerCount(state, t);
+      if (!isPlaying(t) || movableSeats(state, t, tl).length === 0) continue;
+      const n = playerCount(state, t, tl);
       if (n > fullCount || (n === fullCount && t.rank < full!.rank)) {
         full = t;
         fullCount = n;
       }
     }
     let short: TableModel | null = null;
-    for (const t of fewestTables(state)) if (!short || t.rank > short.rank) short = t;
-    if (!full || !short || full === short || fullCount - playerCount(state, short) < balanceAt) return;
-    const seat = balancePick === 'random' ? drawOne(state.rng, movableSeats(state, full)) : nextBigBlind(state, full);
+    for (const t of fewestTables(state, undefined, tl)) if (!short || t.rank > short.rank) short = t;
+    if (!full || !short || full === short || fullCount - playerCount(state, short, tl) < balanceAt) return;
+    const seat =
+      balancePick === 'random' ? drawOne(state.rng, movableSeats(state, full, tl)) : nextBigBlind(state, full, tl);
     sendAway(ctx, full, seat, short, { reason: 'balance', seatPick: balancePick });
   }
 }
@@ -109,8 +112,8 @@ function clockwiseAfter(t: TableModel, from: number | null): number[] {
 
 /** The seat that would post the next big blind: the first player to the left of the last big blind (or of the
  * button, before any hand), skipping players already leaving. */
-export function nextBigBlind(state: RoomState, t: TableModel): number {
-  const movable = new Set(movableSeats(state, t));
+export function nextBigBlind(state: RoomState, t: TableModel, tl = tally(state)): number {
+  const movable = new Set(movableSeats(state, t, tl));
   return clockwiseAfter(t, t.bigBlind ?? t.button).find((s) => movable.has(s))!;
 }
 

@@ -36,6 +36,32 @@ export function commandInput(name: string, payload: Buffer, at: number): Parsed 
   return { ok: true, input, id };
 }
 
+/** The table events the room engine reads (`tableEvent` in ../engine/table-input.ts); the others are the table's
+ * own business. They are dropped before the journal: at a few hundred tables, journaling every card and action
+ * the room ignores was most of its work. */
+export const ROOM_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'player.seated',
+  'player.eliminated',
+  'player.removed',
+  'player.moved',
+  'hand.started',
+  'stack.set',
+  'hand.ended',
+]);
+
+/** What of a table's `state` the room reads (`tableState`): the players, the button, the big blind, and the stacks
+ * between hands (during a hand they change with every bet, and the room waits for the hand's end). A state with the
+ * same digest as the last one journaled for that table tells the room nothing and is not journaled. */
+export function stateDigest(s: Obj): string {
+  const between = s.hand === null || s.hand === undefined;
+  const seats = Array.isArray(s.seatInfo) ? s.seatInfo : [];
+  return JSON.stringify([
+    seats.map((x: unknown) => (isObj(x) ? [x.seat, x.player, between ? x.stack : null] : null)),
+    s.button,
+    s.bigBlindSeat ?? s.bigBlind,
+  ]);
+}
+
 /** A table's message on `<base>/events`, `<base>/state` or `<base>/status`, or why it is dropped. */
 export function tableInput(
   table: string,

@@ -16,6 +16,8 @@ export interface RoomJournal {
   inputs(): unknown[];
   /** Writes one input (synchronously, to disk) before it is applied. */
   append(input: unknown): void;
+  /** Writes several in one transaction (one fsync), in order. */
+  appendMany(inputs: readonly unknown[]): void;
   /** The highest output seq whose messages the broker acknowledged (0 when none). */
   published(): number;
   markPublished(seq: number): void;
@@ -56,6 +58,9 @@ export function openRoomJournal(dir: string): RoomJournal {
     path,
     inputs: () => (all.all() as string[]).map((s) => JSON.parse(s) as unknown),
     append: (input) => void insert.run(JSON.stringify(input)),
+    appendMany: db.transaction((inputs: readonly unknown[]) => {
+      for (const input of inputs) insert.run(JSON.stringify(input));
+    }),
     published: () => getPublished.get() as number,
     markPublished: (seq) => void setPublished.run(seq, seq),
     close() {

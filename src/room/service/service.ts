@@ -12,7 +12,8 @@ import { setupCommand } from '../config/load.ts';
 import type { RoomConfig } from '../config/types.ts';
 import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
-import { commandInput, parseObject, tableInput } from './inbound.ts';
+import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
+import { createBatcher } from './batch.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
 
@@ -24,6 +25,8 @@ export interface RoomServiceOptions {
   clock?: Clock;
   /** The draws' seed for a new journal. Default: a fresh random one. */
   seed?: number;
+  /** The retained `state` is published at most this often (ms). Default STATE_EVERY_MS. */
+  stateEveryMs?: number;
   /** Extra MQTT.js options (tests: reconnectPeriod). */
   mqttOptions?: IClientOptions;
 }
@@ -37,6 +40,9 @@ export interface RoomService {
 }
 
 type Obj = Record<string, unknown>;
+
+export const STATE_EVERY_MS = 250;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function startRoomService(options: RoomServiceOptions): RoomService {
   const { config, logger } = options;
@@ -80,11 +86,18 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const qos1: IClientPublishOptions = { qos: 1 };
   let chain: Promise<void> = Promise.resolve();
   let lastState = '';
-  const publishState = () => {
+  let stateTimer: NodeJS.Timeout | null = null;
+  const sendState = () => {
+    stateTimer = null;
     const state = JSON.stringify(room.snapshot());
     if (state === lastState) return;
     lastState = state;
     client.publish(topics.state, state, { qos: 1, retain: true });
+  };
+  // At most every STATE_EVERY_MS: the snapshot of a room of hundreds of tables is hundreds of kB, and re-serialising
+  // it after every input was what kept the service from keeping up (docs/scaling.md). The last change always goes.
+  const publishState = () => {
+    stateTimer ??= setTimeout(sendState, options.stateEveryMs ?? STATE_EVERY_MS);
   };
 
   /** Publishes outputs in order; once the broker has them all, the journal records how far publishing got. */
@@ -121,7 +134,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     if (due === null || closed) return;
     cancelTimer = clock.setTimer(due, () => {
       cancelTimer = () => {};
-      step({ type: 'tick', at: clock.now() });
+      batch.enqueue({ type: 'tick', at: clock.now() });
     });
   };
 
@@ -140,6 +153,21 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     arm();
     return outputs;
   };
+
+  const batch = createBatcher({
+    journal,
+    apply: (input) => {
+      const outputs = room.apply(input);
+      publish(outputs);
+      return outputs;
+    },
+    after: () => {
+      publishState();
+      arm();
+    },
+    isClosed: () => closed,
+    log,
+  });
 
   if (old.length === 0) {
     const seed = options.seed ?? randomInt(2 ** 31);
@@ -169,6 +197,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   };
 
   const tablePrefix = `${mqttConfig.tableBaseTopic}/`;
+  const digests = new Map<string, string>(); // table → what its last journaled state said
   client.on('message', (topic, payload, packet) => {
     if (closed) return;
     if (topic.startsWith(topics.cmd)) {
@@ -176,7 +205,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       if (name === 'result' || name.includes('/')) return;
       const parsed = commandInput(name, payload, clock.now());
       if (!parsed.ok) return answer(parsed.id, null, parsed.reason, packet.properties as Obj | undefined);
-      return answer(parsed.id, step(parsed.input), undefined, packet.properties as Obj | undefined);
+      const props = packet.properties as Obj | undefined;
+      return batch.enqueue(parsed.input, (outputs) => answer(parsed.id, outputs, undefined, props));
     }
     if (!topic.startsWith(tablePrefix)) return;
     const [table, kind, sub] = topic.slice(tablePrefix.length).split('/');
@@ -196,7 +226,13 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     if (!(TABLE_TOPICS as readonly string[]).includes(kind ?? '') || sub !== undefined) return;
     const input = tableInput(table, kind as TableTopic, payload, clock.now());
     if (typeof input === 'string') return log.warn({ topic, reason: input }, 'table message dropped');
-    step(input);
+    if (isObj(input.event) && !ROOM_EVENT_TYPES.has(String(input.event.type))) return;
+    if (isObj(input.state)) {
+      const digest = stateDigest(input.state);
+      if (digests.get(table) === digest) return;
+      digests.set(table, digest);
+    }
+    batch.enqueue(input);
   });
 
   let ready = false;
@@ -204,7 +240,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   client.on('connect', () => {
     client.publish(topics.status, 'online', { qos: 1, retain: true });
     lastState = '';
-    publishState();
+    if (stateTimer) clearTimeout(stateTimer);
+    sendState();
     const subs: string[] = [`${topics.cmd}+`];
     for (const id of tableIds) {
       for (const kind of TABLE_TOPICS) subs.push(`${topics.table(id)}/${kind}`);
@@ -226,7 +263,12 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     whenConnected: () => new Promise<void>((resolve) => (ready ? resolve() : connectedWaiters.push(resolve))),
     async close() {
       if (closed) return;
+      batch.flush(); // what arrived is journaled and applied before the room goes
       cancelTimer();
+      if (stateTimer) {
+        clearTimeout(stateTimer);
+        if (client.connected) sendState();
+      }
       if (client.connected) {
         await chain;
         await client.publishAsync(topics.status, 'offline', { qos: 1, retain: true }).catch(() => undefined);

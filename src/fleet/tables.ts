@@ -1,0 +1,185 @@
+// Many simulated tables in one process: each a real table (journal on disk, runtime, engine) with its own MQTT
+// connection to the room's broker, driven by a room dealer (dealer.ts) through the runtime, as a table's devices
+// drive it. What each table published is kept as a count (its last seq and the seqs that are secure-only), so the
+// watcher's receipts can be checked against it.
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { loadProfiles } from '../config/profiles.ts';
+import type { MqttConfig } from '../config/types.ts';
+import { toPublic } from '../domain/secrecy.ts';
+import type { Input } from '../domain/types.ts';
+import { startMqttBridge, type MqttBridge } from '../mqtt/bridge.ts';
+import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
+import type { Clock, RawInput } from '../runtime/types.ts';
+import { openStore } from '../store/store.ts';
+import { wallNow } from './clock.ts';
+import { createRoomDealer, type RoomDealer } from './dealer.ts';
+import type { FleetLevel } from './levels.ts';
+
+export interface FleetTablesOptions {
+  ids: readonly string[];
+  seats: number;
+  broker: string;
+  /** Each table's journal goes in `<dir>/<id>`. */
+  dir: string;
+  clock: Clock;
+  seed: number;
+  hands: number | null;
+  levels: FleetLevel[] | null;
+  logger: Logger;
+  /** Connections opened at once (a storm of 500 CONNECTs is spread out). */
+  connectBatch?: number;
+}
+
+/** What one table published on `<base>/events`: seqs 1..last except the secure-only ones. */
+export interface PublishedReport {
+  table: string;
+  last: number;
+  hidden: number[];
+  confirmed: number;
+  /** The wall-clock moment each seq was published (indexed by seq). */
+  emitted: Float64Array;
+  hands: number;
+  /** Players seated at the end, whether a hand was under way, the last events (what a stalled table was doing). */
+  players: number;
+  playing: boolean;
+  recent: string[];
+}
+
+interface FleetTable {
+  id: string;
+  runtime: TableRuntime;
+  bridge: MqttBridge;
+  dealer: RoomDealer;
+  last: number;
+  hidden: number[];
+  recent: string[];
+  emitted: Float64Array;
+  timers: Set<() => void>;
+}
+
+export interface FleetTables {
+  /** Tables that are done: `hands` hands played, or fewer than two players and no hand under way. */
+  progress(): { hands: number; done: number; players: number };
+  /** Stops the dealers, waits for the broker to confirm every event (up to `waitMs`), closes everything. */
+  stop(waitMs: number): Promise<PublishedReport[]>;
+}
+
+export async function startFleetTables(options: FleetTablesOptions): Promise<FleetTables> {
+  const { clock, logger } = options;
+  const profiles = loadProfiles();
+  const tables: FleetTable[] = [];
+  let stopped = false;
+  const mqtt: MqttConfig = {
+    baseTopic: 'pokertable',
+    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
+    external: { url: options.broker, rejectUnauthorized: true },
+    secureDelayMs: 0,
+  };
+
+  const open = (id: string, n: number): FleetTable => {
+    const store = openStore({ dir: join(options.dir, id), fsync: 'background' });
+    const runtime = createRuntime({ table: { profiles }, store, clock, logger });
+    const bridge = startMqttBridge({ runtime, logger, now: clock.now, config: { table: { id }, mqtt } });
+    const dealer = createRoomDealer({
+      seed: options.seed * 1000 + n,
+      seats: options.seats,
+      startAt: clock.now(),
+      hands: options.hands,
+      levels: options.levels,
+    });
+    const t: FleetTable = {
+      id,
+      runtime,
+      bridge,
+      dealer,
+      last: 0,
+      hidden: [],
+      recent: [],
+      emitted: new Float64Array(1024),
+      timers: new Set(),
+    };
+    const deliver = (input: Input) => {
+      if (stopped) return;
+      const { at: _at, ...raw } = input;
+      runtime.submit(raw as RawInput); // the runtime stamps `at` from the clock, as for a device's input
+    };
+    const schedule = (inputs: readonly Input[]) => {
+      if (stopped) return;
+      for (const input of inputs) {
+        const cancel = clock.setTimer(input.at, () => {
+          t.timers.delete(cancel);
+          deliver(input);
+        });
+        t.timers.add(cancel);
+      }
+    };
+    runtime.onEvents((events) => {
+      // The bridge publishes these events in this same turn (bridge.ts: public events go out at once).
+      const now = wallNow();
+      for (const e of events) {
+        t.last = Math.max(t.last, e.seq);
+        if (e.seq >= t.emitted.length) {
+          const bigger = new Float64Array(Math.max(e.seq + 1, t.emitted.length * 2));
+          bigger.set(t.emitted);
+          t.emitted = bigger;
+        }
+        t.emitted[e.seq] = now;
+        if (toPublic(e) === null) t.hidden.push(e.seq);
+        t.recent.push(e.type === 'request.rejected' ? `${e.type} ${JSON.stringify(e)}` : e.type);
+      }
+      if (t.recent.length > 8) t.recent.splice(0, t.recent.length - 8);
+      try {
+        if (!stopped) schedule(dealer.react(events));
+      } catch (err) {
+        logger.error({ err, table: id, recent: t.recent }, 'fleet: the virtual dealer failed; this table stops');
+      }
+    });
+    schedule(dealer.start());
+    return t;
+  };
+
+  const batch = options.connectBatch ?? 25;
+  for (let i = 0; i < options.ids.length; i += batch) {
+    const group = options.ids.slice(i, i + batch).map((id, k) => open(id, i + k));
+    tables.push(...group);
+    await Promise.all(group.map((t) => t.bridge.whenConnected()));
+  }
+
+  return {
+    progress() {
+      let hands = 0;
+      let done = 0;
+      let players = 0;
+      for (const t of tables) {
+        const h = t.dealer.hands();
+        hands += h;
+        players += t.dealer.players();
+        if ((options.hands !== null && h >= options.hands) || (t.dealer.players() < 2 && !t.dealer.playing()))
+          done += 1;
+      }
+      return { hands, done, players };
+    },
+    async stop(waitMs) {
+      stopped = true;
+      for (const t of tables) for (const cancel of t.timers) cancel();
+      const until = Date.now() + waitMs;
+      while (Date.now() < until && tables.some((t) => t.bridge.confirmed().events < t.last))
+        await new Promise((r) => setTimeout(r, 50));
+      const reports = tables.map((t) => ({
+        table: t.id,
+        last: t.last,
+        hidden: t.hidden,
+        confirmed: t.bridge.confirmed().events,
+        emitted: t.emitted.slice(0, t.last + 1),
+        hands: t.dealer.hands(),
+        players: t.dealer.players(),
+        playing: t.dealer.playing(),
+        recent: t.recent,
+      }));
+      await Promise.all(tables.map((t) => t.bridge.close()));
+      for (const t of tables) t.runtime.close();
+      return reports;
+    },
+  };
+}
