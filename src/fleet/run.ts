@@ -164,6 +164,8 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
         seed: o.seed * 100 + w,
         hands: o.hands,
         levels: o.tableLevels ? levels : null,
+        // in the room (`room` in a table's config): the tables take the room's level-set and move-player
+        room: o.tableLevels ? null : roomId,
       }),
     );
     children.push(...tableChildren);

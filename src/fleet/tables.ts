@@ -22,6 +22,8 @@ export interface FleetTablesOptions {
   broker: string;
   /** Each table's journal goes in `<dir>/<id>`. */
   dir: string;
+  /** The room the tables play in (`room` in a table's config), or null: they then refuse move-player and level-set. */
+  room: string | null;
   clock: Clock;
   seed: number;
   hands: number | null;
@@ -80,7 +82,7 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
   const open = (id: string, n: number): FleetTable => {
     const store = openStore({ dir: join(options.dir, id), fsync: 'background' });
     const runtime = createRuntime({ table: { profiles }, store, clock, logger });
-    const bridge = startMqttBridge({ runtime, logger, now: clock.now, config: { table: { id }, mqtt } });
+    const bridge = startMqttBridge({ runtime, logger, now: clock.now, config: { table: { id }, mqtt, room: options.room } });
     const dealer = createRoomDealer({
       seed: options.seed * 1000 + n,
       seats: options.seats,

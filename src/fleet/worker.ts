@@ -21,6 +21,7 @@ export type WorkerStart =
       seed: number;
       hands: number | null;
       levels: FleetLevel[] | null;
+      room: string | null;
     };
 
 export type WorkerMessage =
