@@ -1,7 +1,7 @@
 // R-POT-AWARD (outermost pot first, each split on its own, odd units from the left of the button) and
 // R-CHIPS-BUST (who is out, smallest stack at the start of the hand first).
-import { buildPots } from './pots.ts';
-import { seatWith, stateWith } from './state.ts';
+import { buildPots, giveBack } from './pots.ts';
+import { isLive, seatWith, stateWith } from './state.ts';
 import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
 
 /**
@@ -26,7 +26,8 @@ export function splitPot(pot: Pot, winners: readonly Seat[], order: readonly Sea
 /**
  * Award every pot of the hand. `ranking` lists the live hands best first, ties in one group (from the hand
  * evaluator); a hand won by a fold passes `[[winner]]`. Each pot goes to the best group with a seat eligible for
- * it. Returns the `pot.awarded` event, side pots first from the outermost. `pots`: the state's pots when the caller
+ * it. Returns the `pot.awarded` event, side pots first from the outermost; with no live hand, `bet.returned`
+ * `no-live-hand` per seat instead. `pots`: the state's pots when the caller
  * has them already (`endRound` returns them).
  */
 export function award(
@@ -34,6 +35,9 @@ export function award(
   ranking: readonly (readonly Seat[])[],
   pots: readonly Pot[] = buildPots(state),
 ): { state: ChipsState; events: ChipsEvent[]; pots: AwardedPot[] } {
+  // No live hand (every hand dead: absent, penalty, clock): no pot has an eligible seat, so no one wins it and each
+  // seat gets back what it put in, as at a misdeal (docs/rules-decisions.md).
+  if (!state.seats.some(isLive)) return { ...giveBack(state, 'no-live-hand'), pots: [] };
   const unit = state.rules.denominations[0] ?? 1;
   const order = state.seats.map((s) => s.seat);
   const awarded: AwardedPot[] = [];

@@ -109,10 +109,18 @@ export function endRound(
 
 /** R-POT-MISDEAL: every chip of the hand back, antes and blinds included; one `bet.returned` per seat. */
 export function misdeal(state: ChipsState): { state: ChipsState; events: ChipsEvent[] } {
+  return giveBack(state, 'misdeal');
+}
+
+/** Every seat gets back what it put in this hand (`total` and dead money), with one `bet.returned` per seat. */
+export function giveBack(
+  state: ChipsState,
+  reason: 'misdeal' | 'no-live-hand',
+): { state: ChipsState; events: ChipsEvent[] } {
   const events: ChipsEvent[] = [];
   const seats = state.seats.map((s) => {
     const amount = s.total + s.dead;
-    if (amount > 0) events.push({ type: 'bet.returned', seat: s.seat, amount, reason: 'misdeal' });
+    if (amount > 0) events.push({ type: 'bet.returned', seat: s.seat, amount, reason });
     return seatWith(s, { stack: s.stack + amount, total: 0, dead: 0, bet: 0, front: 0, allIn: false });
   });
   return { state: stateWith(state, { seats, currentBet: 0, lastPanelSeat: null, pendingRaise: null }), events };
