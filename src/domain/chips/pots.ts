@@ -103,7 +103,8 @@ export function endRound(
   });
   const pots = buildPots(next);
   const events: ChipsEvent[] = [...back.events];
-  if (report) events.push({ type: 'pots', street, pots: pots.map((p) => ({ amount: p.amount, seats: [...p.seats] })) });
+  // `pots` are new here and never changed after (award reads them): the event can carry them without a copy.
+  if (report) events.push({ type: 'pots', street, pots });
   return { state: next, events, pots };
 }
 
