@@ -44,7 +44,15 @@ export function buildPots(state: ChipsState): Pot[] {
   const live = state.seats.filter(isLive);
   if (live.length === 0) return [];
   let top = 0;
-  for (const s of live) top = Math.max(top, s.total);
+  let allIns = false;
+  for (const s of live) {
+    top = Math.max(top, s.total);
+    if (s.allIn) allIns = true;
+  }
+  if (!allIns) {
+    const pot = onePot(state, live, top);
+    return pot.amount > 0 ? [pot] : [];
+  }
   const levels = [top];
   for (const s of live) if (s.allIn && !levels.includes(s.total)) levels.push(s.total);
   levels.sort((a, b) => a - b);
@@ -66,6 +74,16 @@ export function buildPots(state: ChipsState): Pot[] {
   if (main) main.amount += dead;
   if (outer) outer.amount += above;
   return pots;
+}
+
+/** No live seat all-in (most rounds): every chip of the hand in one pot, for the live seats at the largest total (the
+ * same pot as the layers below give for a single level). */
+function onePot(state: ChipsState, live: readonly SeatChips[], top: number): Pot {
+  let amount = 0;
+  for (const s of state.seats) amount += s.total + s.dead;
+  const seats: number[] = [];
+  for (const s of live) if (s.total >= top) seats.push(s.seat);
+  return { amount, seats };
 }
 
 function layer(s: SeatChips, floor: number, level: number): number {
