@@ -105,6 +105,8 @@ export function endRound(
 ): { state: ChipsState; events: ChipsEvent[]; pots: Pot[] } {
   const back = returnUncalled(state);
   const seats = back.state.seats.map((s) => {
+    // a seat with nothing of this round (folded earlier, or gathered already) is kept as it is: states are values
+    if (s.bet === 0 && s.front === 0 && s.actedBet === null && !s.posted) return s;
     const gathered = copySeat(s);
     gathered.bet = 0;
     gathered.front = 0;
