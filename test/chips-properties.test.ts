@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   act,
   award,
+  killHand,
   endRound,
   misdeal,
   motion,
@@ -34,6 +35,15 @@ const handArb = fc.record({
   choices: fc.array(fc.nat({ max: 1_000_000 }), { minLength: 1, maxLength: 120 }),
   misdealAt: fc.option(fc.nat({ max: 60 }), { nil: undefined }),
   ranking: fc.array(fc.nat({ max: 3 }), { minLength: 7, maxLength: 7 }),
+  // Hands made dead outside a chips action (absent, penalty, clock) at a step; `every`: all of them, none live.
+  kill: fc.option(
+    fc.record({
+      at: fc.nat({ max: 20 }),
+      every: fc.boolean(),
+      seats: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+    }),
+    { nil: undefined },
+  ),
 });
 type Hand = typeof handArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -114,6 +124,15 @@ function playHand(h: Hand): { events: ChipsEvent[]; awarded: AwardedPot[]; final
         for (const x of s.seats) expect(x.stack).toBe(x.stackAtStart);
         return { events: [...events, ...back.events], awarded: [], final: s, folded: new Set() };
       }
+      if (h.kill?.at === step) {
+        const kill = h.kill;
+        s.seats.forEach((x, i) => {
+          if (kill.every || kill.seats[i]) s = killHand(s, x.seat);
+        });
+        check();
+        at = nextToAct(s, at);
+        if (at === null) break;
+      }
       const seat = s.seats[at]?.seat ?? 0;
       const choice = h.choices[c++ % h.choices.length] ?? 0;
       const picked = pickAction(s, at, choice + step);
@@ -137,7 +156,7 @@ function playHand(h: Hand): { events: ChipsEvent[]; awarded: AwardedPot[]; final
     s = end.state;
     events.push(...end.events);
     check();
-    if (liveSeats.length === 1) break;
+    if (liveSeats.length <= 1) break;
   }
   const folded = new Set(s.seats.filter((x) => x.folded).map((x) => x.seat));
   // A ranking of the live seats in tiers drawn from the arbitrary (ties share a tier).
@@ -159,6 +178,8 @@ describe('chips properties (fast-check)', () => {
         const { final } = playHand(h);
         expect(final.seats.reduce((a, x) => a + x.stack, 0)).toBe(h.stacks.reduce((a, b) => a + b, 0));
         for (const x of final.seats) expect(x.total + x.dead).toBe(0);
+        // With no hand live, each seat gets back what it put in.
+        if (final.seats.every((x) => x.deadHand)) for (const x of final.seats) expect(x.stack).toBe(x.stackAtStart);
       }),
       { numRuns: 400 },
     );

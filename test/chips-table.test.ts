@@ -184,6 +184,26 @@ describe('chips.mode tracked', () => {
     ).toEqual([1000, 300, 2000]);
   });
 
+  test('R-POT-AWARD: a hand where every hand is dead gives each seat back what it put in', () => {
+    const s = scenario({ players: [1, 2, 3], button: 1, rules: TRACKED, absent: [1, 2, 3] });
+    for (const seat of [1, 2, 3]) s.send({ type: 'command', name: 'set-stack', seat, chips: 1000 }, 0);
+    s.send(LEVELS, 0);
+    s.send({ type: 'shuffle' });
+    s.cards(...HOLE);
+    expect(s.all('bet.returned')).toEqual([
+      expect.objectContaining({ seat: 2, amount: 50, reason: 'no-live-hand' }),
+      expect.objectContaining({ seat: 3, amount: 100, reason: 'no-live-hand' }),
+    ]);
+    expect(s.last('hand.ended')).toMatchObject({ winners: [] });
+    expect(s.all('pot.awarded')).toEqual([]);
+    expect(
+      s.table
+        .snapshot()
+        .seatInfo.slice(0, 3)
+        .map((x) => x.stack),
+    ).toEqual([1000, 1000, 1000]);
+  });
+
   test('R-BET-INCOMPLETE, R-BET-CHIPS: a panel raise short of the minimum, a chip reader motion', () => {
     const s = tracked();
     s.send({ type: 'shuffle' });

@@ -42,11 +42,16 @@ export function putOnAction(ctx: Ctx, hand: HandState, betting: BettingPhase, se
   betting.onAction = seat;
   startActionClock(ctx, betting);
   const amounts = actionAmounts(hand, seat); // chips tracked: toCall, minRaiseTo (R-BET-ROUND)
-  ctx.emit(
-    amounts
-      ? { type: 'action.on', seat, street: hand.street, deadline: betting.shotDeadline, ...amounts }
-      : { type: 'action.on', seat, street: hand.street, deadline: betting.shotDeadline },
-  );
+  const { street } = hand;
+  const deadline = betting.shotDeadline;
+  // literals, not a spread of `amounts`: this event is emitted at every turn (docs/bench.md)
+  if (!amounts) ctx.emit({ type: 'action.on', seat, street, deadline });
+  else if (amounts.maxRaiseTo === undefined) {
+    ctx.emit({ type: 'action.on', seat, street, deadline, toCall: amounts.toCall, minRaiseTo: amounts.minRaiseTo });
+  } else {
+    const { toCall, minRaiseTo, maxRaiseTo } = amounts;
+    ctx.emit({ type: 'action.on', seat, street, deadline, toCall, minRaiseTo, maxRaiseTo });
+  }
 }
 
 /** The next seat clockwise after `after` that can bet and has not acted since the last raise or faces a bet. */

@@ -110,7 +110,8 @@ function applied(hand: HandState, result: ChipsResult): ChipsTurn | Refusal {
   if (!result.ok) return result.reason;
   const before = hand.chips!.currentBet;
   hand.chips = result.state;
-  syncAllIn(hand);
+  // only this turn's bet can empty a stack: its `bet.placed` says so (no pass over every seat)
+  for (const e of result.events) if (e.type === 'bet.placed' && e.allIn) hand.flags[e.seat]! |= ALL_IN;
   const action = result.events.find((e) => e.type === 'action');
   return {
     action: action && action.type === 'action' ? action.action : 'check',

@@ -1,7 +1,7 @@
 // R-POT-AWARD (outermost pot first, each split on its own, odd units from the left of the button) and
 // R-CHIPS-BUST (who is out, smallest stack at the start of the hand first).
-import { buildPots } from './pots.ts';
-import { seatWith, stateWith } from './state.ts';
+import { buildPots, giveBack } from './pots.ts';
+import { copySeat, isLive, stateWith } from './state.ts';
 import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
 
 /**
@@ -10,6 +10,17 @@ import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
  * denominations in play) goes with the first odd unit so that no chip is lost.
  */
 export function splitPot(pot: Pot, winners: readonly Seat[], order: readonly Seat[], unit: number): AwardedPot {
+  // one winner (most pots): the whole pot, no shares to work out
+  if (winners.length === 1) {
+    const seat = winners[0]!;
+    return {
+      amount: pot.amount,
+      seats: pot.seats.slice(),
+      winners: [seat],
+      shares: [{ seat, amount: pot.amount }],
+      oddChips: [],
+    };
+  }
   const inOrder = order.filter((seat) => winners.includes(seat));
   const units = Math.floor(pot.amount / unit);
   const each = Math.floor(units / inOrder.length);
@@ -26,7 +37,8 @@ export function splitPot(pot: Pot, winners: readonly Seat[], order: readonly Sea
 /**
  * Award every pot of the hand. `ranking` lists the live hands best first, ties in one group (from the hand
  * evaluator); a hand won by a fold passes `[[winner]]`. Each pot goes to the best group with a seat eligible for
- * it. Returns the `pot.awarded` event, side pots first from the outermost. `pots`: the state's pots when the caller
+ * it. Returns the `pot.awarded` event, side pots first from the outermost; with no live hand, `bet.returned`
+ * `no-live-hand` per seat instead. `pots`: the state's pots when the caller
  * has them already (`endRound` returns them).
  */
 export function award(
@@ -34,6 +46,9 @@ export function award(
   ranking: readonly (readonly Seat[])[],
   pots: readonly Pot[] = buildPots(state),
 ): { state: ChipsState; events: ChipsEvent[]; pots: AwardedPot[] } {
+  // No live hand (every hand dead: absent, penalty, clock): no pot has an eligible seat, so no one wins it and each
+  // seat gets back what it put in, as at a misdeal (docs/rules-decisions.md).
+  if (!state.seats.some(isLive)) return { ...giveBack(state, 'no-live-hand'), pots: [] };
   const unit = state.rules.denominations[0] ?? 1;
   const order = state.seats.map((s) => s.seat);
   const awarded: AwardedPot[] = [];
@@ -44,9 +59,15 @@ export function award(
   }
   const won = new Map<Seat, number>();
   for (const p of awarded) for (const share of p.shares) won.set(share.seat, (won.get(share.seat) ?? 0) + share.amount);
-  const seats = state.seats.map((s) =>
-    seatWith(s, { stack: s.stack + (won.get(s.seat) ?? 0), total: 0, dead: 0, bet: 0, front: 0 }),
-  );
+  const seats = state.seats.map((s) => {
+    const paid = copySeat(s);
+    paid.stack = s.stack + (won.get(s.seat) ?? 0);
+    paid.total = 0;
+    paid.dead = 0;
+    paid.bet = 0;
+    paid.front = 0;
+    return paid;
+  });
   return { state: stateWith(state, { seats }), events: [{ type: 'pot.awarded', pots: awarded }], pots: awarded };
 }
 

@@ -44,7 +44,15 @@ export function buildPots(state: ChipsState): Pot[] {
   const live = state.seats.filter(isLive);
   if (live.length === 0) return [];
   let top = 0;
-  for (const s of live) top = Math.max(top, s.total);
+  let allIns = false;
+  for (const s of live) {
+    top = Math.max(top, s.total);
+    if (s.allIn) allIns = true;
+  }
+  if (!allIns) {
+    const pot = onePot(state, live, top);
+    return pot.amount > 0 ? [pot] : [];
+  }
   const levels = [top];
   for (const s of live) if (s.allIn && !levels.includes(s.total)) levels.push(s.total);
   levels.sort((a, b) => a - b);
@@ -68,6 +76,16 @@ export function buildPots(state: ChipsState): Pot[] {
   return pots;
 }
 
+/** No live seat all-in (most rounds): every chip of the hand in one pot, for the live seats at the largest total (the
+ * same pot as the layers below give for a single level). */
+function onePot(state: ChipsState, live: readonly SeatChips[], top: number): Pot {
+  let amount = 0;
+  for (const s of state.seats) amount += s.total + s.dead;
+  const seats: number[] = [];
+  for (const s of live) if (s.total >= top) seats.push(s.seat);
+  return { amount, seats };
+}
+
 function layer(s: SeatChips, floor: number, level: number): number {
   return Math.max(0, Math.min(s.total, level) - floor);
 }
@@ -87,6 +105,8 @@ export function endRound(
 ): { state: ChipsState; events: ChipsEvent[]; pots: Pot[] } {
   const back = returnUncalled(state);
   const seats = back.state.seats.map((s) => {
+    // a seat with nothing of this round (folded earlier, or gathered already) is kept as it is: states are values
+    if (s.bet === 0 && s.front === 0 && s.actedBet === null && !s.posted) return s;
     const gathered = copySeat(s);
     gathered.bet = 0;
     gathered.front = 0;
@@ -103,16 +123,25 @@ export function endRound(
   });
   const pots = buildPots(next);
   const events: ChipsEvent[] = [...back.events];
-  if (report) events.push({ type: 'pots', street, pots: pots.map((p) => ({ amount: p.amount, seats: [...p.seats] })) });
+  // `pots` are new here and never changed after (award reads them): the event can carry them without a copy.
+  if (report) events.push({ type: 'pots', street, pots });
   return { state: next, events, pots };
 }
 
 /** R-POT-MISDEAL: every chip of the hand back, antes and blinds included; one `bet.returned` per seat. */
 export function misdeal(state: ChipsState): { state: ChipsState; events: ChipsEvent[] } {
+  return giveBack(state, 'misdeal');
+}
+
+/** Every seat gets back what it put in this hand (`total` and dead money), with one `bet.returned` per seat. */
+export function giveBack(
+  state: ChipsState,
+  reason: 'misdeal' | 'no-live-hand',
+): { state: ChipsState; events: ChipsEvent[] } {
   const events: ChipsEvent[] = [];
   const seats = state.seats.map((s) => {
     const amount = s.total + s.dead;
-    if (amount > 0) events.push({ type: 'bet.returned', seat: s.seat, amount, reason: 'misdeal' });
+    if (amount > 0) events.push({ type: 'bet.returned', seat: s.seat, amount, reason });
     return seatWith(s, { stack: s.stack + amount, total: 0, dead: 0, bet: 0, front: 0, allIn: false });
   });
   return { state: stateWith(state, { seats, currentBet: 0, lastPanelSeat: null, pendingRaise: null }), events };

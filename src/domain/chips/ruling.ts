@@ -1,6 +1,6 @@
 // How an asked-for total becomes the action that stands (R-BET-MINIMUM, R-BET-INCOMPLETE, R-BET-ALLIN,
 // R-BET-REOPEN, R-GAME), and how a ruling moves the chips (R-BET-ROUND).
-import { copySeat, findSeat, isLive, potLimit, reopened, replaceSeat, withSeat } from './state.ts';
+import { copySeat, findSeat, isLive, potLimit, reopened, replaceSeat } from './state.ts';
 import type { ActionBy, BetRule, ChipsEvent, ChipsState, SeatChips } from './types.ts';
 
 export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | { kind: 'raise'; to: number };
@@ -78,14 +78,15 @@ export function applyRuling(
   const { currentBet: actedBet, minRaise: actedMinRaise } = state;
   const lastPanelSeat = by === 'panel' ? s.seat : null;
   const others = { lastPanelSeat, pendingRaise: null };
-  if (ruling.kind === 'fold') {
-    events.push({ type: 'action', seat: s.seat, action: 'fold', by });
-    return { state: withSeat(state, s.seat, { actedBet, actedMinRaise, posted: false, folded: true }, others), events };
-  }
-  if (ruling.kind === 'check') {
-    events.push({ type: 'action', seat: s.seat, action: 'check', by });
-    const checked = { actedBet, actedMinRaise, posted: false, front: Math.max(s.front, front ?? 0) };
-    return { state: withSeat(state, s.seat, checked, others), events };
+  if (ruling.kind === 'fold' || ruling.kind === 'check') {
+    events.push({ type: 'action', seat: s.seat, action: ruling.kind, by });
+    const acted = copySeat(s);
+    acted.actedBet = actedBet;
+    acted.actedMinRaise = actedMinRaise;
+    acted.posted = false;
+    if (ruling.kind === 'fold') acted.folded = true;
+    else acted.front = Math.max(s.front, front ?? 0);
+    return { state: replaceSeat(state, acted, others), events };
   }
   const to = ruling.kind === 'call' ? callTotal(state, s) : ruling.to;
   const amount = to - s.bet;

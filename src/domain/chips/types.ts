@@ -96,7 +96,7 @@ export type ChipsEvent =
       short: boolean;
     }
   | { type: 'bet.corrected'; seat: Seat; from: number; to: number; rule: BetRule }
-  | { type: 'bet.returned'; seat: Seat; amount: number; reason: 'uncalled' | 'misdeal' }
+  | { type: 'bet.returned'; seat: Seat; amount: number; reason: 'uncalled' | 'misdeal' | 'no-live-hand' }
   | { type: 'action'; seat: Seat; action: ActionName; by: ActionBy }
   | { type: 'pots'; street: Street; pots: Pot[] }
   | { type: 'pot.awarded'; pots: AwardedPot[] }

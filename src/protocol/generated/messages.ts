@@ -717,12 +717,12 @@ export type EventBetCorrected = {
   rule: string;
 };
 
-/** Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL). */
+/** Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand). */
 export type EventBetReturned = {
   type: 'bet.returned';
   seat: EventSeat;
   amount: number;
-  reason: 'uncalled' | 'misdeal';
+  reason: 'uncalled' | 'misdeal' | 'no-live-hand';
 };
 
 /** Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE). */

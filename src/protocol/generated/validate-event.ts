@@ -561,14 +561,15 @@ const schema11 = {
     },
     'bet.returned': {
       title: 'bet.returned',
-      description: 'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL).',
+      description:
+        'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
       type: 'object',
       required: ['type', 'seat', 'amount', 'reason'],
       properties: {
         type: { const: 'bet.returned' },
         seat: { $ref: '#/definitions/seat' },
         amount: { type: 'integer', minimum: 0 },
-        reason: { enum: ['uncalled', 'misdeal'] },
+        reason: { enum: ['uncalled', 'misdeal', 'no-live-hand'] },
       },
     },
     pots: {
@@ -7634,14 +7635,15 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
 }
 const schema70 = {
   title: 'bet.returned',
-  description: 'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL).',
+  description:
+    'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
   type: 'object',
   required: ['type', 'seat', 'amount', 'reason'],
   properties: {
     type: { const: 'bet.returned' },
     seat: { $ref: '#/definitions/seat' },
     amount: { type: 'integer', minimum: 0 },
-    reason: { enum: ['uncalled', 'misdeal'] },
+    reason: { enum: ['uncalled', 'misdeal', 'no-live-hand'] },
   },
 };
 function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -7843,7 +7845,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.reason !== undefined) {
       let data3 = data.reason;
-      if (!(data3 === 'uncalled' || data3 === 'misdeal')) {
+      if (!(data3 === 'uncalled' || data3 === 'misdeal' || data3 === 'no-live-hand')) {
         const err10 = {
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
