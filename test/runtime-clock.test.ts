@@ -117,3 +117,17 @@ describe('runtime on the real clock', () => {
     }
   });
 });
+
+describe('tableClock with monoStart (one time line shared by several processes, as the fleet runs)', () => {
+  it('clocks made at different moments on the same origin read the same time', () => {
+    let m = 5_000;
+    const mono = () => m;
+    const first = tableClock({ speed: 20, start: 1_000_000, mono, monoStart: 4_000 });
+    m = 7_500;
+    const later = tableClock({ speed: 20, start: 1_000_000, mono, monoStart: 4_000 });
+    expect(first.now()).toBe(1_000_000 + 3_500 * 20);
+    expect(later.now()).toBe(first.now());
+    const unanchored = tableClock({ speed: 20, start: 1_000_000, mono });
+    expect(unanchored.now()).toBe(1_000_000); // without monoStart, start labels the moment of creation
+  });
+});

@@ -27,8 +27,11 @@ export interface TableClockOptions {
   /** A monotonic clock in ms (never stepped; NTP only slews it, as it slews the wall clock). Default
    * performance.now. */
   mono?: () => number;
-  /** The table's time at creation. Default: the wall clock's. */
+  /** The table's time at creation (or at `monoStart`). Default: the wall clock's. */
   start?: number;
+  /** The monotonic reading that `start` labels, when it is not now (several processes sharing one time line, as the
+   * fleet's tables do). Default: `mono()` at creation. */
+  monoStart?: number;
   /** Told of every step of the wall clock, asynchronously (never from inside now() or setTimer()). */
   onStep?: (step: ClockStep) => void;
   /** Smaller changes of the wall clock against the monotonic one are not reported (read jitter). Default 1000. */
@@ -59,7 +62,7 @@ export function tableClock(options: TableClockOptions = {}): TableClock {
   const mono = options.mono ?? (() => performance.now());
   const threshold = options.stepThresholdMs ?? 1000;
   const onStep = options.onStep;
-  const mono0 = mono();
+  const mono0 = options.monoStart ?? mono();
   let base = options.start ?? wall();
   // Wall minus monotonic time at the last look: constant but for read jitter and slewing, unless the wall jumps.
   let skew = wall() - mono0;
