@@ -38,6 +38,7 @@ async function play(
   hands: number,
   seed: number,
   game: 'holdem' | 'omaha' = 'holdem',
+  chips = false,
 ): Promise<void> {
   const random = rng(seed);
   // Each input in its own turn, as hardware delivers them: the bridge publishes state between them.
@@ -46,12 +47,16 @@ async function play(
     clock.advance(gap);
     return runtime.submit(input as { type: string });
   };
-  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game });
+  const rules = chips ? { rules: { chips: { mode: 'tracked' } } } : {};
+  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game, ...rules });
   for (const seat of [1, 2, 3, 4, 5]) {
-    await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
+    const stack = chips ? { chips: 100_000 } : {};
+    await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}`, ...stack });
     await submit({ type: 'seat', seat, occupied: true });
   }
   await submit({ type: 'command', name: 'set-button', seat: 1 }, 10_000);
+  if (chips)
+    await submit({ type: 'command', name: 'levels-start', levels: [{ smallBlind: 50, bigBlind: 100, minutes: 60 }] });
   for (let h = 0; h < hands; h++) {
     const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
     for (let i = deck.length - 1; i > 0; i--) {
@@ -73,7 +78,10 @@ async function play(
         await submit({ type: 'card', card: deck.pop() });
         continue;
       }
-      await submit({ type: 'panel', button: r < 0.2 ? 'fold' : r < 0.6 ? 'call' : r < 0.85 ? 'check' : 'raise' }, 800);
+      const button = r < 0.2 ? 'fold' : r < 0.6 ? 'call' : r < 0.85 ? 'check' : 'raise';
+      // with chips tracked a raise names its amount: the least it may be (the state's minRaiseTo)
+      const to = chips && button === 'raise' ? { to: snap.minRaiseTo ?? undefined } : {};
+      await submit({ type: 'panel', button, ...to }, 800);
     }
     if (random() < 0.3) await submit({ type: 'card', card: deck.pop() }); // a read between hands
   }
@@ -220,6 +228,13 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
     const kinds = full.flatMap((e) => (e.type === 'irregularity' ? [e.kind] : []));
     for (const kind of ['extra-card', 'premature-flop', 'premature-turn', 'premature-river', 'exposed-card'])
       expect(kinds).toContain(kind);
+  });
+
+  it('embedded broker: chips tracked (stacks, bets and pots are public, the cards never are)', async () => {
+    const full = await onEmbeddedBroker((runtime, clock) => play(runtime, clock, 12, 13, 'holdem', true));
+    const types = new Set(full.map((e) => e.type));
+    for (const type of ['bet.placed', 'pots', 'pot.awarded']) expect(types).toContain(type);
+    expect(full.filter((e) => e.type === 'bet.placed' && e.action === 'raise').length).toBeGreaterThan(0);
   });
 
   it('embedded broker: cards seen by seat, board and muck antennas (card.misplaced names no card in public)', async () => {
