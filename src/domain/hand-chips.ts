@@ -162,7 +162,8 @@ export function settleChips(ctx: Ctx, hand: HandState, misdealt: boolean, rankin
     const seat = state.seats[s.seat - 1];
     if (seat && seat.player !== null) seat.stack = s.stack;
   }
-  if (misdealt) return;
+  // no stack emptied (most hands): nobody is out
+  if (misdealt || !chips.seats.some((s) => s.stack === 0)) return;
   const players = new Map<Seat, string>();
   for (const s of state.seats) if (s.player !== null) players.set(s.seat, s.player);
   // A seat removed during the hand is gone already: only seated players are eliminated.

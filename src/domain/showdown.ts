@@ -34,9 +34,16 @@ export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null): vo
   endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(scores) : undefined);
 }
 
-/** The seats best first, equal scores in one group (R-POT-AWARD: each pot to the best eligible hand). */
+/** The seats best first, equal scores in one group (R-POT-AWARD: each pot to the best eligible hand). A sort and one
+ * pass: this runs at every showdown. */
 function rankingOf(scores: [Seat, number][]): Seat[][] {
-  const groups = new Map<number, Seat[]>();
-  for (const [seat, score] of scores) groups.set(score, [...(groups.get(score) ?? []), seat]);
-  return [...groups.entries()].sort((a, b) => b[0] - a[0]).map(([, seats]) => seats);
+  const groups: Seat[][] = [];
+  let last: number | null = null;
+  // a stable sort: equal scores keep the showing order
+  for (const [seat, score] of scores.sort((a, b) => b[1] - a[1])) {
+    if (score === last) groups[groups.length - 1]!.push(seat);
+    else groups.push([seat]);
+    last = score;
+  }
+  return groups;
 }

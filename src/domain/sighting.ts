@@ -25,6 +25,8 @@ const BURN = 254;
 const BOARD = 255;
 /** A premature board card (R-PREMATURE-*): on the board until it is dealt again. */
 const PREMATURE = 253;
+/** Only inside boardStands: a board card that is on the board as it stands. */
+const ON_BOARD = 252;
 
 type Sighting = Extract<Input, { type: 'card' }> & { place: Exclude<Place, 'shoe'> };
 
@@ -99,9 +101,11 @@ export function followDeal(state: State, events: readonly EngineEvent[]): void {
  * as the burn from a four-card flop (R-FLOP-TOO-MANY). */
 function boardStands(placed: Placed, cards: readonly Card[]): void {
   const where = placed.where;
+  const gone = cards.length === 0 ? NOT_DEALT : BURN;
+  // mark the board's own cards first (at most five), so that the pass over the deck compares numbers only
+  for (const c of cards) if (where[cardIndex(c)] === BOARD) where[cardIndex(c)] = ON_BOARD;
   for (let i = 0; i < where.length; i++) {
-    if (where[i] !== BOARD) continue;
-    if (cards.some((c) => cardIndex(c) === i)) continue;
-    where[i] = cards.length === 0 ? NOT_DEALT : BURN;
+    if (where[i] === ON_BOARD) where[i] = BOARD;
+    else if (where[i] === BOARD) where[i] = gone;
   }
 }

@@ -53,7 +53,7 @@ export function award(
   const order = state.seats.map((s) => s.seat);
   const awarded: AwardedPot[] = [];
   for (const pot of [...pots].reverse()) {
-    const group = ranking.map((g) => g.filter((seat) => pot.seats.includes(seat))).find((g) => g.length > 0);
+    const group = bestEligible(ranking, pot.seats);
     // No ranked seat is eligible only when the ranking is incomplete: every eligible seat shares then.
     awarded.push(splitPot(pot, group ?? pot.seats, order, unit));
   }
@@ -99,4 +99,14 @@ export function eliminations(state: ChipsState, players: ReadonlyMap<Seat, strin
     events.push({ type: 'player.eliminated', seat, player, stackAtStart }, { type: 'player.removed', seat, player });
   }
   return events;
+}
+
+/** The best group of `ranking` with a seat eligible for the pot, narrowed to those seats (groups below are not
+ * looked at). */
+function bestEligible(ranking: readonly (readonly Seat[])[], eligible: readonly Seat[]): Seat[] | undefined {
+  for (const g of ranking) {
+    const seats = g.filter((seat) => eligible.includes(seat));
+    if (seats.length > 0) return seats;
+  }
+  return undefined;
 }
