@@ -10,6 +10,7 @@ import { loadRoomProfiles } from '../src/room/config/profiles.ts';
 import { startRoomService } from '../src/room/service/service.ts';
 import { collect, connectClient, mosquittoMissing, startMosquitto, type Mosquitto } from './helpers/mosquitto.ts';
 import { writeRoomConfig } from './helpers/room-mqtt.ts';
+import { exampleSecurityLines } from './helpers/mosquitto-example.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
@@ -28,14 +29,7 @@ afterEach(async () => {
 describe.skipIf(missing !== null)(`room ACL on mosquitto (${missing ?? 'real broker'})`, () => {
   let broker: Mosquitto;
   beforeAll(async () => {
-    const security = readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
-      .split('\n')
-      .filter((l) => /^(per_listener_settings|allow_anonymous|password_file|acl_file)\s/.test(l))
-      .map((l) =>
-        l
-          .replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd')
-          .replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'),
-      );
+    const security = exampleSecurityLines();
     expect(security).toHaveLength(4);
     broker = await startMosquitto({
       users,

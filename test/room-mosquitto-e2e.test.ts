@@ -20,6 +20,7 @@ import { collect, mosquittoMissing, startMosquitto, type Mosquitto } from './hel
 import { externalMqtt } from './helpers/mqtt-config.ts';
 import { cleanupsAfterEach } from './helpers/mqtt-table.ts';
 import { startRoomTable, type RoomTable } from './helpers/room-table.ts';
+import { exampleSecurityLines } from './helpers/mosquitto-example.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
@@ -47,14 +48,7 @@ async function waitFor(pred: () => boolean, what: string, ms = 60_000): Promise<
 describe.skipIf(missing !== null)(`tables and the room on mosquitto (${missing ?? 'real broker'})`, () => {
   let broker: Mosquitto;
   beforeAll(async () => {
-    const security = readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
-      .split('\n')
-      .filter((l) => /^(per_listener_settings|allow_anonymous|password_file|acl_file)\s/.test(l))
-      .map((l) =>
-        l
-          .replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd')
-          .replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'),
-      );
+    const security = exampleSecurityLines();
     expect(security).toHaveLength(4);
     // Two tables share the controllers' account here, so client ids stay the controllers' own (no
     // use_username_as_clientid).

@@ -42,9 +42,10 @@ export function exampleListeners(): { listener: string; options: string[] }[] {
   return blocks;
 }
 
-export async function startExampleBroker(): Promise<ExampleBroker> {
-  const certs = makeCerts();
-  const security = readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
+/** The example config's security lines (per-listener settings, no anonymous client, the password file, the ACL), with
+ * the files' paths turned into the test broker's folder (`{dir}`, which startMosquitto fills in). */
+export function exampleSecurityLines(): string[] {
+  return readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
     .split('\n')
     .filter((l) => /^(per_listener_settings|allow_anonymous|password_file|acl_file)\s/.test(l))
     .map((l) =>
@@ -52,6 +53,11 @@ export async function startExampleBroker(): Promise<ExampleBroker> {
         .replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd')
         .replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'),
     );
+}
+
+export async function startExampleBroker(): Promise<ExampleBroker> {
+  const certs = makeCerts();
+  const security = exampleSecurityLines();
   const listeners = exampleListeners();
   const room = listeners.find((b) => b.listener === 'listener 1883');
   const controllers = listeners.find((b) => b.options.includes('require_certificate true'));

@@ -15,6 +15,7 @@ import { startRoomService, type RoomService } from '../../src/room/service/servi
 import { systemClock } from '../../src/runtime/clock.ts';
 import { collect, connectClient, freePort, startMosquitto, type Mosquitto } from './mosquitto.ts';
 import { MqttTable } from './room-mqtt.ts';
+import { exampleSecurityLines } from './mosquitto-example.ts';
 
 export const pageUsers = {
   'pokertable-controller': 'ctl-pw',
@@ -36,14 +37,7 @@ export interface RoomPageStack {
 export async function startRoomPageStack(): Promise<RoomPageStack> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   // The example's security lines (no anonymous client, the password file, the ACL), as room-acl-mosquitto does.
-  const security = readFileSync('config/mosquitto/mosquitto.conf', 'utf8')
-    .split('\n')
-    .filter((l) => /^(per_listener_settings|allow_anonymous|password_file|acl_file)\s/.test(l))
-    .map((l) =>
-      l
-        .replace('/etc/mosquitto/pokertable.passwd', '{dir}/passwd')
-        .replace('/etc/mosquitto/pokertable.acl', '{dir}/pokertable.acl'),
-    );
+  const security = exampleSecurityLines();
   const broker = await startMosquitto({
     users: pageUsers,
     files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') },
