@@ -1,10 +1,9 @@
 // npm run --silent room-replay -- FILE.jsonl | - [--rules DIR]...
 // Room inputs in, one per line; the room's outputs out, one JSON object per line, on stdout and nothing else there
 // (protocol.md, "Room replay"). The same file gives the same output, byte for byte: the draws come from setup's seed.
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { loadRoomProfiles, SHIPPED_ROOM_RULES_DIR } from '../room/config/profiles.ts';
 import { createRoom } from '../room/engine/engine.ts';
+import { replayLines } from './jsonl.ts';
 
 function parseArgs(argv: string[]): { file: string; rulesDirs: string[] } | { error: string } {
   let file: string | null = null;
@@ -30,31 +29,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const room = createRoom({ profiles: loadRoomProfiles([SHIPPED_ROOM_RULES_DIR, ...args.rulesDirs]) });
-  const input = args.file === '-' ? process.stdin : createReadStream(args.file);
-  const out: string[] = [];
-  const flush = () => {
-    const ok = out.length === 0 || process.stdout.write(out.join(''));
-    out.length = 0;
-    return ok;
-  };
-  let line = 0;
-  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-    line += 1;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    let json = true;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      json = false;
-    }
-    const outputs = room.apply(json ? value : { type: 'not-json' }, line);
+  await replayLines(args.file, (value, line) => {
+    const outputs = room.apply(value === undefined ? { type: 'not-json' } : value, line);
     const last = outputs[outputs.length - 1];
-    if (!json && last?.type === 'input.rejected') last.reason = 'not valid JSON';
-    for (const o of outputs) out.push(JSON.stringify(o) + '\n');
-    if (out.length > 512 && !flush()) await new Promise((r) => process.stdout.once('drain', r));
-  }
-  flush();
+    if (value === undefined && last?.type === 'input.rejected') last.reason = 'not valid JSON';
+    return outputs.map((o) => JSON.stringify(o) + '\n');
+  });
   return 0;
 }
 
