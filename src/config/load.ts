@@ -2,16 +2,16 @@
 // ('CONFIG_INVALID') naming the file and the field. Checks that a schema cannot express (unique names, files that
 // must exist, device definitions that must be valid) happen here too, so a bad config fails at start, not at the
 // first card.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
 import { TableError } from '../domain/errors.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 import type { TableConfig } from './types.ts';
 import { DEVICES_DIR, resolveDevice } from './devices.ts';
 import { CHIP_READER_KIND, placeProblems } from './places.ts';
 import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
+import { readYamlMapping } from './yaml.ts';
 
 export { loadDeviceDefinition, resolveDevice, type DeviceDefinition, type ResolvedDevice } from './devices.ts';
 
@@ -24,31 +24,7 @@ export interface LoadTableOptions {
 }
 
 export function loadTableConfig(file: string, options: LoadTableOptions = {}): Readonly<TableConfig> {
-  const shown = displayPath(file);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new TableError(
-      'CONFIG_INVALID',
-      `${shown}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
-      { file: shown },
-    );
-  }
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const lines = doc.errors.map((e) => {
-      const at = e.linePos?.[0];
-      return `${shown}${at ? `:${at.line}:${at.col}` : ''}: ${e.message.split('\n')[0] ?? e.code}`;
-    });
-    throw new TableError('CONFIG_INVALID', lines.join('\n'), { file: shown });
-  }
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw invalid('CONFIG_INVALID', file, [
-      { field: '/', message: 'must be a YAML mapping with at least `table: {id: …}`' },
-    ]);
-  }
+  const data = readYamlMapping(file, 'at least `table: {id: …}`');
   validateTable ??= createAjv().compile(withSeatLimits(tableSchema));
   if (!validateTable(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateTable.errors));
 
@@ -121,7 +97,7 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
   });
 
   if (problems.length > 0) throw invalid('CONFIG_INVALID', file, problems);
-  return deepFreeze({ source: shown, ...config });
+  return deepFreeze({ source: displayPath(file), ...config });
 }
 
 function duplicates(values: string[], path: string, key: string, problems: FieldError[]): void {

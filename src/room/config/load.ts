@@ -1,11 +1,10 @@
 // The room config loader: YAML in, a validated, defaulted, deeply frozen RoomConfig out, or one TableError
 // ('CONFIG_INVALID') naming the file and the field, as the table's config loader does (src/config/load.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
 import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from '../../config/schema.ts';
-import { TableError } from '../../domain/errors.ts';
+import { readYamlMapping } from '../../config/yaml.ts';
 import type { RoomCommand } from '../engine/types.ts';
 import { loadRoomProfiles, roomProfileDirs } from './profiles.ts';
 import type { RoomConfig } from './types.ts';
@@ -14,27 +13,7 @@ const roomSchema = createRequire(import.meta.url)('../../../config/room.schema.j
 let validateRoom: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 
 export function loadRoomConfig(file: string): Readonly<RoomConfig> {
-  const shown = displayPath(file);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new TableError('CONFIG_INVALID', `${shown}: cannot read (${code})`, { file: shown });
-  }
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const lines = doc.errors.map((e) => {
-      const at = e.linePos?.[0];
-      return `${shown}${at ? `:${at.line}:${at.col}` : ''}: ${e.message.split('\n')[0] ?? e.code}`;
-    });
-    throw new TableError('CONFIG_INVALID', lines.join('\n'), { file: shown });
-  }
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
-  if (data === null || typeof data !== 'object' || Array.isArray(data))
-    throw invalid('CONFIG_INVALID', file, [
-      { field: '/', message: 'must be a YAML mapping with `room`, `tables`, `breakOrder`' },
-    ]);
+  const data = readYamlMapping(file, '`room`, `tables`, `breakOrder`');
   validateRoom ??= createAjv().compile(roomSchema);
   if (!validateRoom(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateRoom.errors));
 
@@ -70,7 +49,7 @@ export function loadRoomConfig(file: string): Readonly<RoomConfig> {
   if ((mqtt.username === undefined) !== (mqtt.password === undefined))
     problems.push({ field: '/mqtt/password', message: 'username and password go together' });
   if (problems.length > 0) throw invalid('CONFIG_INVALID', file, problems);
-  return deepFreeze({ source: shown, ...config });
+  return deepFreeze({ source: displayPath(file), ...config });
 }
 
 /** The room engine's `setup` command for a config; `seed` is the draws' seed (journaled with the command). */
