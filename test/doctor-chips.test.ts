@@ -114,6 +114,15 @@ describe('doctor: the chips file', () => {
         `/chips/${tag(5)} is listed twice (also as /chips/${tag(5).toUpperCase()}); ` +
         `/chips/${tag(6)} is written twice in the file`,
     );
+
+    // A hand-made bare map: ids that are no tag, values that are no chip; four shown, the rest counted.
+    const bare = `{"zz-not-hex":100,"${tag(1)}":0,"${tag(2)}":"500","${tag(3)}":25.5,"${tag(4)}":-1,"${tag(5)}":100}`;
+    const many = await venue('many', { chips: bare });
+    expect(chipsOf(await runDoctor(many.config))[0]!.detail).toBe(
+      `${many.chipsFile}: /zz-not-hex is not a hex tag id; /${tag(1)} 0 is not a chip value (an integer ≥ 1); ` +
+        `/${tag(2)} "500" is not a chip value (an integer ≥ 1); /${tag(3)} 25.5 is not a chip value (an integer ≥ 1)` +
+        '; and 1 more',
+    );
   });
 
   it('a chip reader without a chips file is the config’s own refusal, as `npm start` says it', async () => {
