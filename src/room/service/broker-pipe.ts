@@ -72,6 +72,7 @@ export function attachBrokerPipe(
         `room pages: ${limits.maxConnections} browser connections to the broker already (web.maxConnections): ` +
           'refusing more until one closes',
       );
+    socket.on('error', () => socket.destroy()); // a browser gone before the answer: nothing to say
     socket.end(
       'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n' +
         `the room pages carry at most ${limits.maxConnections} browser connections (web.maxConnections)\n`,
