@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 interface Words {
   doneSentence(command: string, body: object, events: object[], ctx?: object): string;
   errorSentence(error: unknown, body?: object): string;
+  noAnswer(a: object): string;
 }
 let W: Words;
 beforeAll(() => {
@@ -116,5 +117,33 @@ describe('floor page sentences', () => {
     expect(W.errorSentence('no-previous-level')).toMatch(/first level/);
     expect(W.errorSentence('missing field "player" for seat-player')).toBe('Missing field "player" for seat-player');
     expect(W.errorSentence('some-new-reason')).toBe('Some new reason');
+  });
+
+  it('a command nobody answered: offline, or running and this account probably refused by the ACL, or either', () => {
+    const room = { who: 'room', command: 'register', seconds: 5, username: 'floor-2', topic: 'room/main/cmd/register' };
+    expect(W.noAnswer({ ...room, status: 'offline' })).toBe(
+      'The room service did not answer “register” within 5 seconds: it is offline. ' +
+        'Ask the technician to start the room service, then try again.',
+    );
+    expect(W.noAnswer({ ...room, status: 'online' })).toBe(
+      'The room service is running but did not answer “register” within 5 seconds: this account (floor-2) is ' +
+        'probably not allowed to send it (the broker drops such a command without a word). Try once more; if it ' +
+        "stays silent, ask the technician to check the broker's ACL for floor-2: topic write room/main/cmd/register.",
+    );
+    const table = {
+      who: 'table',
+      command: 'penalty',
+      seconds: 5,
+      username: 'floor',
+      topic: 'pokertable/t1/cmd/penalty',
+    };
+    expect(W.noAnswer({ ...table, status: null })).toBe(
+      'The table did not answer “penalty” within 5 seconds: it may be off, or this account (floor) may not be ' +
+        "allowed to send it. If the table is on, ask the technician to check the broker's ACL for floor: " +
+        'topic write pokertable/t1/cmd/penalty.',
+    );
+    expect(W.noAnswer({ ...table, status: 'offline' })).toBe(
+      'The table did not answer “penalty” within 5 seconds: it is offline. Check that the table is on, then try again.',
+    );
   });
 });

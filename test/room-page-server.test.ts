@@ -32,9 +32,17 @@ describe('room.yaml web:', () => {
       host: '127.0.0.1',
       port: null,
       brokerUrl: null,
+      maxConnections: 50,
+      maxMessageBytes: 65536,
     });
     const on = loadRoomConfig(roomFile('mqtt://127.0.0.1:1883', 'web: { host: 0.0.0.0, port: 8090 }'));
-    expect(on.web).toEqual({ host: '0.0.0.0', port: 8090, brokerUrl: null });
+    expect(on.web).toMatchObject({ host: '0.0.0.0', port: 8090, brokerUrl: null });
+    expect(() => loadRoomConfig(roomFile('mqtt://127.0.0.1:1883', 'web: { maxConnections: 0 }'))).toThrow(
+      /\/web\/maxConnections/,
+    );
+    expect(() => loadRoomConfig(roomFile('mqtt://127.0.0.1:1883', 'web: { maxMessageBytes: 100 }'))).toThrow(
+      /\/web\/maxMessageBytes/,
+    );
     expect(() => loadRoomConfig(roomFile('mqtt://127.0.0.1:1883', 'web: { port: "8090x" }'))).toThrow(/\/web\/port/);
     expect(() => loadRoomConfig(roomFile('mqtt://127.0.0.1:1883', 'web: { brokerUrl: "mqtt://b:1883" }'))).toThrow(
       /\/web\/brokerUrl/,

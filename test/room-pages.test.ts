@@ -111,6 +111,26 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     expect(await board.textContent('#entries')).toBe('1');
   }, 60_000);
 
+  it('a floor account whose ACL lacks register gets no answer (mosquitto drops it): the page says why and who can fix it', async () => {
+    const desk = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await desk.goto(`${pages.url}floor`);
+    await desk.fill('#username', 'floor-desk');
+    await desk.fill('#password', users['floor-desk']);
+    await desk.click('#login-button');
+    await expect.poll(() => desk.getAttribute('#conn', 'data-state'), POLL).toBe('live');
+    await desk.fill('#player-name', 'Zed');
+    await desk.click('#register');
+    await expect.poll(() => desk.getAttribute('#result', 'data-kind'), POLL).toBe('error');
+    expect(await desk.textContent('#result')).toBe(
+      'The room service is running but did not answer “register” within 5 seconds: this account (floor-desk) is ' +
+        'probably not allowed to send it (the broker drops such a command without a word). Try once more; if it ' +
+        "stays silent, ask the technician to check the broker's ACL for floor-desk: " +
+        'topic write room/main-event/cmd/register.',
+    );
+    expect(movesOf('Zed')).toEqual([]);
+    await desk.close();
+  }, 60_000);
+
   it('the floor starts a structure and pauses it; the board shows the level, PAUSED and the break to come', async () => {
     await floor.selectOption('#structure', 'turbo');
     await floor.click('#start-structure');

@@ -1,5 +1,5 @@
-// `npm run doctor -- [--config FILE]`: checks a table's config, devices, broker, storage and deck, says plainly what
-// is wrong and what to do. Exit 0 when nothing failed (warnings allowed), 1 otherwise, 2 for bad flags.
+// `npm run doctor -- [--config FILE]`: checks a table's config, devices, broker, storage, deck and chips file, says
+// plainly what is wrong and what to do. Exit 0 when nothing failed (warnings allowed), 1 otherwise, 2 for bad flags.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runDoctor } from '../app/doctor/run.ts';

@@ -1,7 +1,7 @@
-// The room pages' tests' stack: a real mosquitto with the example's security lines and ACL, fake tables A, B and C
-// (C closed at first) that answer over MQTT with a state that has a hand number and a level as a real table's does,
-// the room service (room main-event, TDA, starting stack 1000) and its pages, and an observer of room/main-event/#
-// with the floor account.
+// The room pages' tests' stack: a real mosquitto with the example's security lines and ACL (plus a floor account
+// narrowed by hand, floor-desk, that may not register), fake tables A, B and C (C closed at first) that answer over
+// MQTT with a state that has a hand number and a level as a real table's does, the room service (room main-event,
+// TDA, starting stack 1000) and its pages, and an observer of room/main-event/# with the floor account.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,10 @@ export const pageUsers = {
   display: 'display-pw',
   floor: 'floor-pw',
   'room-main-event': 'room-password',
+  // A floor account narrowed by hand that was never given `register`: the broker drops its registrations silently.
+  'floor-desk': 'desk-pw',
 };
+const NARROWED_ACCOUNT = ['user floor-desk', 'topic read room/+/cmd/result', 'topic write room/+/cmd/levels-pause', ''];
 
 export interface RoomPageStack {
   broker: Mosquitto;
@@ -40,7 +43,9 @@ export async function startRoomPageStack(): Promise<RoomPageStack> {
   const security = exampleSecurityLines();
   const broker = await startMosquitto({
     users: pageUsers,
-    files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') },
+    files: {
+      'pokertable.acl': `${readFileSync('config/mosquitto/pokertable.acl', 'utf8')}\n${NARROWED_ACCOUNT.join('\n')}`,
+    },
     config: security,
   });
   const table = { username: 'pokertable-controller', password: pageUsers['pokertable-controller'] };

@@ -5,6 +5,7 @@ import type { ResolvedDevice } from '../../config/devices.ts';
 import { loadNfcPcsc, probePcscd } from '../../hardware/shoe/backend.ts';
 import { SHOE_KIND } from '../../hardware/shoe/index.ts';
 import { ANTENNA_KIND, CHIP_READER_KIND } from '../../config/places.ts';
+import { pcscWord } from '../../hardware/shoe/pcsc-shoe.ts';
 import { shoeSettings } from '../../hardware/shoe/spec.ts';
 import { fail, ok, type CheckResult } from './report.ts';
 
@@ -88,7 +89,7 @@ async function checkShoe(
   return fail(
     subject,
     `pcscd is up but lists no reader${errors.length ? ` (${errors.join('; ')})` : ''}`,
-    `plug the ${device.kind === ANTENNA_KIND ? 'antenna' : 'shoe'} in; \`pcsc_scan\` (package pcsc-tools) shows what pcscd sees`,
+    `plug the ${pcscWord(kind)} in; \`pcsc_scan\` (package pcsc-tools) shows what pcscd sees`,
   );
 }
 

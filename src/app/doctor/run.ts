@@ -5,6 +5,8 @@ import { invalid } from '../../config/schema.ts';
 import type { TableConfig } from '../../config/types.ts';
 import { checkBoardReach, checkDeck, checkExternalBroker, checkPorts, checkStorage, configError } from './checks.ts';
 import { checkTableConfig } from '../table-checks.ts';
+import { CHIP_READER_KIND } from '../../config/places.ts';
+import { checkChips } from './chips.ts';
 import { checkOtherController } from './controller.ts';
 import { checkDevice, type DeviceCheckOptions } from './devices.ts';
 import { checkJournal } from './journal.ts';
@@ -69,5 +71,13 @@ export async function runDoctor(file: string, options: DoctorOptions = {}): Prom
   results.push(checkStorage(config.storage.dir));
   results.push(checkJournal(config.storage.dir));
   results.push(checkDeck(config.table.deckFile));
+  results.push(
+    ...checkChips({
+      file: config.table.chipsFile,
+      readers: checked.devices.filter((d) => d.kind === CHIP_READER_KIND).map((d) => d.ref.name),
+      denominations: checked.profile?.chips?.denominations ?? [],
+      config: file,
+    }),
+  );
   return results;
 }

@@ -177,5 +177,31 @@
     return /\s/.test(reason) ? cap(reason) : cap(reason.replace(/-/g, ' '));
   }
 
-  root.FloorWords = { clockText, chips, blinds, doneSentence, errorSentence, CONFIRMS };
+  /**
+   * A command nobody answered, and what the floor person can do about it. Over MQTT 3.1.1 mosquitto drops a command
+   * its ACL refuses without telling the page, so silence is all the page sees both when the table or room service is
+   * stopped and when this account may not send that command; the service's retained status (online/offline, null
+   * when not heard) tells the two apart when it can. a: { who: 'table' | 'room', command, seconds, status, username,
+   * topic }
+   */
+  function noAnswer(a) {
+    const service = a.who === 'room' ? 'The room service' : 'The table';
+    const within = `did not answer “${a.command}” within ${a.seconds} seconds`;
+    const account = a.username ? `this account (${a.username})` : 'this account';
+    const acl = `ask the technician to check the broker's ACL for ${a.username || 'this account'}: topic write ${a.topic}`;
+    if (a.status === 'offline') {
+      const start = a.who === 'room' ? 'Ask the technician to start the room service' : 'Check that the table is on';
+      return `${service} ${within}: it is offline. ${start}, then try again.`;
+    }
+    if (a.status === 'online')
+      return (
+        `${service} is running but ${within}: ${account} is probably not allowed to send it (the broker drops ` +
+        `such a command without a word). Try once more; if it stays silent, ${acl}.`
+      );
+    const running = a.who === 'room' ? 'If the room service is running' : 'If the table is on';
+    const down = a.who === 'room' ? 'stopped' : 'off';
+    return `${service} ${within}: it may be ${down}, or ${account} may not be allowed to send it. ${running}, ${acl}.`;
+  }
+
+  root.FloorWords = { clockText, chips, blinds, doneSentence, errorSentence, noAnswer, CONFIRMS };
 })(typeof window !== 'undefined' ? window : globalThis);

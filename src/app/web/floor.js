@@ -16,7 +16,7 @@
   let counter = 0;
   let selectedSeat = null;
   let lastSeq = 0;
-  const view = { state: null, clock: null, events: [] };
+  const view = { state: null, clock: null, events: [], status: null };
   const pending = new Map(); // id -> { name, body, extra, seq, timer }
   const time = TableTime.create();
   const tableNow = time.now;
@@ -118,6 +118,7 @@
   function onMessage(topic, payload) {
     const text = payload.toString();
     if (topic === `${base}/status`) {
+      view.status = text;
       if (text === 'offline') setConn('offline', 'Table offline');
       else if (client && client.connected) setConn('live', `${client.options.username} · live`);
       return;
@@ -171,16 +172,18 @@
   }
 
   // ---- commands (and the amount pad's panel input, on <base>/input with the seq it was made in) ----
+  const silent = (command, topic) => {
+    const username = client && client.options.username;
+    const seconds = ANSWER_MS / 1000;
+    say(W.noAnswer({ who: 'table', command, seconds, status: view.status, username, topic }), 'error');
+  };
   function send(name, body, extra, input) {
     if (!client || !client.connected)
       return say('Not connected to the table: wait for “live”, then try again.', 'error');
     const id = `floor-${Date.now().toString(36)}-${++counter}`;
     const timer = setTimeout(() => {
       if (!pending.delete(id)) return;
-      say(
-        `No answer from the table within ${ANSWER_MS / 1000} seconds: check that it is on before trying again.`,
-        'error',
-      );
+      silent(name, input ? `${base}/input` : `${base}/cmd/${name}`);
     }, ANSWER_MS);
     pending.set(id, { name, body, extra: extra || {}, seq: lastSeq, timer });
     say('Sending…', 'busy');
@@ -201,10 +204,7 @@
     const timer = setTimeout(() => {
       if (!clockCall) return;
       clockCall = null;
-      say(
-        `No answer from the table within ${ANSWER_MS / 1000} seconds: check that it is on before trying again.`,
-        'error',
-      );
+      silent('clock-request', `${base}/input`);
     }, ANSWER_MS);
     clockCall = { seq: lastSeq, timer };
     say('Sending…', 'busy');

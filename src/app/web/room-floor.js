@@ -1,12 +1,13 @@
 // The room's floor page: logs in to the room's broker with a floor account, shows the room's clock, tables and
 // balancing, and sends the room's commands on room/<id>/cmd/<name>, answered on room/<id>/cmd/result. Every answer is
 // shown as a sentence (room-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global TableTime, FloorView, FloorStructures, RoomLink, RoomWords */
+/* global TableTime, FloorWords, FloorView, FloorStructures, RoomLink, RoomWords */
 'use strict';
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const W = RoomWords;
+  const FW = FloorWords;
   const ANSWER_MS = 5000; // no answer by then: say so
   const CONFIRM_MS = 1500; // how long to wait for the draw or the clock that an accepted command brings
 
@@ -14,7 +15,7 @@
   let client = null;
   let counter = 0;
   let attempts = 0;
-  const view = { state: null, clock: null, clockSeen: 0, moves: [] };
+  const view = { state: null, clock: null, clockSeen: 0, moves: [], status: null };
   const pending = new Map(); // id → {name, body, extra, movesBefore, clockBefore, timer}
   const time = TableTime.create();
   const say = (text, kind) => FloorView.say(text, kind);
@@ -76,6 +77,7 @@
   function onMessage(topic, text) {
     const base = config.base;
     if (topic === `${base}/status`) {
+      view.status = text;
       if (text === 'offline') setConn('offline', 'Room service offline');
       else if (client && client.connected) setConn('live', `${client.options.username} · live`);
       return;
@@ -128,9 +130,10 @@
     const id = `room-floor-${Date.now().toString(36)}-${++counter}`;
     const timer = setTimeout(() => {
       if (!pending.delete(id)) return;
+      const topic = `${config.base}/cmd/${name}`;
+      const username = client && client.options.username;
       say(
-        `No answer from the room within ${ANSWER_MS / 1000} seconds: check that the room service is running ` +
-          'and that this account is a floor account.',
+        FW.noAnswer({ who: 'room', command: name, seconds: ANSWER_MS / 1000, status: view.status, username, topic }),
         'error',
       );
     }, ANSWER_MS);

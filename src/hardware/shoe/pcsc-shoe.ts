@@ -12,7 +12,7 @@ import {
   type PcscEvents,
 } from './backend.ts';
 import { createRepeatFilter, type RepeatFilter } from './repeat.ts';
-import type { ShoeSettings } from './spec.ts';
+import type { PcscKind, ShoeSettings } from './spec.ts';
 
 export interface PcscShoeDeps {
   /** Loads the PC/SC binding (nfc-pcsc by default); tests inject a failing one to see the missing-module path. */
@@ -31,8 +31,25 @@ export interface TagWatcher {
 
 type Status = { online: boolean; detail: string };
 
+/** What a technician calls each device on this driver: its log lines say which one speaks, never "shoe" for all. */
+const WORD: Record<PcscKind, string> = {
+  'pcsc-shoe': 'shoe',
+  'pcsc-antenna': 'antenna',
+  'pcsc-chip-reader': 'chip reader',
+};
+
+export const pcscWord = (kind: PcscKind | undefined): string => WORD[kind ?? 'pcsc-shoe'];
+
+/** The words a log line starts with: the kind, and the device's name when it says more (`chip reader chips-3`). */
+export function pcscLabel(kind: PcscKind | undefined, name: string): string {
+  const word = pcscWord(kind);
+  return name === word ? word : `${word} ${name}`;
+}
+
 export class PcscShoe implements Device {
   readonly name: string;
+  /** `shoe`, `antenna seat-4`, `chip reader chips-2`: how its log lines begin. */
+  private readonly label: string;
   private ctx: DeviceContext | null = null;
   private log: Logger | null = null;
   private backend: PcscBackend | null = null;
@@ -57,6 +74,7 @@ export class PcscShoe implements Device {
     deps: PcscShoeDeps = {},
   ) {
     this.name = settings.name;
+    this.label = pcscLabel(settings.kind, settings.name);
     this.repeat = createRepeatFilter(settings.repeatReadMs);
     this.loadBackend = deps.loadBackend ?? (() => loadNfcPcsc());
     this.probe = deps.probe ?? ((socket) => probePcscd(socket));
@@ -65,7 +83,7 @@ export class PcscShoe implements Device {
 
   async start(ctx: DeviceContext): Promise<void> {
     this.ctx = ctx;
-    this.log = ctx.logger.child({ device: this.name });
+    this.log = ctx.logger.child({ device: this.name, kind: this.settings.kind ?? 'pcsc-shoe' });
     this.stopped = false;
     const reported = new Promise<void>((resolve) => (this.firstReport = resolve));
     this.connect();
@@ -82,8 +100,8 @@ export class PcscShoe implements Device {
   private connect(): void {
     void this.tryConnect().catch((err: unknown) => {
       // A bug here must not take the table down: say so and try again later.
-      this.log?.error({ err }, 'shoe connect failed unexpectedly');
-      this.report(false, `shoe error: ${String(err)}`);
+      this.log?.error({ err }, `${this.label}: connect failed unexpectedly`);
+      this.report(false, `${pcscWord(this.settings.kind)} error: ${String(err)}`);
       this.scheduleRetry();
     });
   }
@@ -116,7 +134,7 @@ export class PcscShoe implements Device {
         this.readers.add(reader);
         this.clearWait();
         this.attempts = 0;
-        this.log?.info({ reader }, 'shoe reader ready');
+        this.log?.info({ reader }, `${this.label}: reader ready`);
         this.report(true, `reader ${[...this.readers].join(', ')}`);
       },
       readerIgnored: (reader) => {
@@ -125,7 +143,7 @@ export class PcscShoe implements Device {
       readerRemoved: (reader) => {
         if (!live()) return;
         this.readers.delete(reader);
-        this.log?.warn({ reader }, 'shoe reader gone');
+        this.log?.warn({ reader }, `${this.label}: reader gone`);
         if (this.readers.size === 0) {
           this.report(false, `reader ${reader} removed`);
           this.rebuild();
@@ -138,7 +156,7 @@ export class PcscShoe implements Device {
         if (live() && this.watcher && this.uidFits(reader, uid, false)) this.watcher.left(uid);
       },
       readerError: (reader, err) => {
-        if (live()) this.log?.warn({ reader, err: err.message }, 'shoe reader error');
+        if (live()) this.log?.warn({ reader, err: err.message }, `${this.label}: reader error`);
       },
       contextError: (err) => {
         if (!live()) return;
@@ -170,7 +188,8 @@ export class PcscShoe implements Device {
     const bytes = uid.length / 2;
     const { min, max } = this.settings.uidBytes;
     if (bytes >= min && bytes <= max) return true;
-    if (warn) this.log?.warn({ reader, uid: `${bytes} bytes` }, 'shoe read dropped: tag id length outside uidBytes');
+    if (warn)
+      this.log?.warn({ reader, uid: `${bytes} bytes` }, `${this.label}: read dropped: tag id length outside uidBytes`);
     return false;
   }
 
@@ -184,7 +203,7 @@ export class PcscShoe implements Device {
     if (!ctx) return;
     const at = ctx.now();
     if (!this.repeat(uid, at)) {
-      this.log?.debug({ reader }, 'shoe repeat read dropped (repeatReadMs)');
+      this.log?.debug({ reader }, `${this.label}: repeat read dropped (repeatReadMs)`);
       return;
     }
     // A seat, board or muck antenna (pcsc-antenna) says where it sits: its reads are sightings (R-CARD-PLACE).
@@ -203,7 +222,7 @@ export class PcscShoe implements Device {
     const { initialMs, maxMs } = this.settings.reconnect;
     const delay = Math.min(maxMs, initialMs * 2 ** Math.min(this.attempts, 20));
     this.attempts++;
-    this.log?.debug({ delay }, 'shoe retry scheduled');
+    this.log?.debug({ delay }, `${this.label}: retry scheduled`);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.connect();
@@ -216,8 +235,8 @@ export class PcscShoe implements Device {
     const changed = this.status?.online !== online || this.status.detail !== detail;
     if (this.ctx && !this.stopped && changed) {
       this.status = { online, detail };
-      if (online) this.log?.info({ detail }, 'shoe online');
-      else this.log?.warn({ detail }, 'shoe offline');
+      if (online) this.log?.info({ detail }, `${this.label} online`);
+      else this.log?.warn({ detail }, `${this.label} offline`);
       this.ctx.submit({ type: 'device', device: this.name, online, detail });
     }
     first?.();

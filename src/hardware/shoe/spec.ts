@@ -10,8 +10,13 @@ import type { PcscShoeSpec } from '../../protocol/generated/devices.ts';
 /** The file's shape after validation and defaults: the type generated from the schema (npm run contract). */
 export type PcscShoeFile = PcscShoeSpec;
 
+/** The device kinds that run on this driver (the shoe's). */
+export type PcscKind = 'pcsc-shoe' | 'pcsc-antenna' | 'pcsc-chip-reader';
+
 export interface ShoeSettings {
   name: string;
+  /** Which device this driver is, for its log lines and statuses (a pcsc-shoe when absent). */
+  kind?: PcscKind;
   /** Where the reader sits (R-CARD-PLACE), stamped on each read: absent for the shoe, set for a pcsc-antenna. */
   place?: AntennaPlace;
   readerPattern: RegExp;
@@ -26,7 +31,7 @@ export function shoeSettings(
   def: DeviceDefinition,
   ref: DeviceRef,
   overrides: { repeatReadMs?: number | null } = {},
-  kind: 'pcsc-shoe' | 'pcsc-antenna' | 'pcsc-chip-reader' = 'pcsc-shoe',
+  kind: PcscKind = 'pcsc-shoe',
 ): ShoeSettings {
   const bad = (field: string, message: string): TableError =>
     new TableError('DEVICE_INVALID', `${def.file}: ${field} ${message}`, { file: def.file, field });
@@ -60,6 +65,7 @@ export function shoeSettings(
     throw bad('/reconnect/initialMs', `must not exceed maxMs (${spec.reconnect.maxMs})`);
   return {
     name: ref.name,
+    kind,
     readerPattern,
     waitMs: spec.reader.waitMs,
     repeatReadMs: overrides.repeatReadMs !== undefined ? overrides.repeatReadMs : spec.repeatReadMs,

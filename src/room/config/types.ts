@@ -26,6 +26,13 @@ export interface RoomConfig {
   };
   storage: { dir: string };
   /** The room's pages (src/room/service/pages.ts): off while `port` is null. */
-  web: { host: string; port: number | null; brokerUrl: string | null };
+  web: {
+    host: string;
+    port: number | null;
+    brokerUrl: string | null;
+    /** The /mqtt pipe's limits (broker-pipe.ts); the loader fills room.schema.json's defaults (50, 65536). */
+    maxConnections?: number;
+    maxMessageBytes?: number;
+  };
   log: { level: 'trace' | 'debug' | 'info' | 'warn' | 'error' };
 }

@@ -4,13 +4,25 @@
 // its account, not its client certificate). It lets a broker without a WebSocket listener serve the pages.
 import type { IncomingMessage, Server } from 'node:http';
 import { connect as tcpConnect, type Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { Transform, type Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { PacketSizeScanner, PacketTooLarge } from '../../mqtt/packet-guard.ts';
 
-/** The pages send small commands and read a room's state: a packet above this closes the browser's connection. */
-const MAX_PAYLOAD = 1024 * 1024 + 64 * 1024;
+/** How much the pipe carries (room.yaml `web:`), so a browser or a script on the room's network cannot make the room
+ * service hold any number of broker connections or buffer any size of message. */
+export interface PipeLimits {
+  /** Browsers carried at once (`web.maxConnections`); one more is refused with HTTP 503 and a log line. */
+  maxConnections: number;
+  /** The largest WebSocket message and MQTT packet a browser may send (`web.maxMessageBytes`); a bigger one closes
+   * its connection, with a log line. The pages send small commands: what they read (the room's state) is not
+   * limited. */
+  maxMessageBytes: number;
+}
+
+/** room.schema.json's defaults. */
+export const DEFAULT_PIPE_LIMITS: PipeLimits = { maxConnections: 50, maxMessageBytes: 64 * 1024 };
 
 export interface BrokerTarget {
   /** mqtt://host:port or mqtts://host:port */
@@ -23,10 +35,18 @@ export interface BrokerTarget {
 export interface BrokerPipe {
   /** Browsers connected now. */
   readonly connections: number;
+  /** Connections refused since the pipe was last below web.maxConnections. */
+  readonly refused: number;
   close(): void;
 }
 
-export function attachBrokerPipe(server: Server, path: string, target: BrokerTarget, logger: Logger): BrokerPipe {
+export function attachBrokerPipe(
+  server: Server,
+  path: string,
+  target: BrokerTarget,
+  logger: Logger,
+  limits: PipeLimits = DEFAULT_PIPE_LIMITS,
+): BrokerPipe {
   const log = logger.child({ module: 'broker-pipe' });
   const url = new URL(target.url);
   const secure = url.protocol === 'mqtts:';
@@ -34,33 +54,80 @@ export function attachBrokerPipe(server: Server, path: string, target: BrokerTar
   const port = Number(url.port) || (secure ? 8883 : 1883);
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_PAYLOAD,
+    maxPayload: limits.maxMessageBytes,
     // MQTT.js asks for `mqtt` (3.1.1 and 5) or `mqttv3.1`.
     handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false),
   });
   const open = new Set<Duplex>();
+  /** Upgrades accepted and not yet closed, handshakes under way included: what the limit counts. */
+  let carried = 0;
+  /** Refused since the pipe was last below its limit: logged once when it fills, summed up when it has room again. */
+  let refused = 0;
+  const tooBig = `a browser sent a message above web.maxMessageBytes (${limits.maxMessageBytes} bytes): its connection is closed`;
+
+  const refuse = (req: IncomingMessage, socket: Duplex) => {
+    if (refused++ === 0)
+      log.warn(
+        { limit: limits.maxConnections, from: req.socket.remoteAddress },
+        `room pages: ${limits.maxConnections} browser connections to the broker already (web.maxConnections): ` +
+          'refusing more until one closes',
+      );
+    socket.on('error', () => socket.destroy()); // a browser gone before the answer: nothing to say
+    socket.end(
+      'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n' +
+        `the room pages carry at most ${limits.maxConnections} browser connections (web.maxConnections)\n`,
+    );
+  };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://pages').pathname !== path) return void socket.destroy();
+    if (carried >= limits.maxConnections) return refuse(req, socket);
+    carried++;
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      carried--;
+      if (refused > 0 && carried < limits.maxConnections) {
+        log.info({ refused }, `room pages: room for browser connections again (${refused} refused while full)`);
+        refused = 0;
+      }
+    };
+    // A handshake that never completes gives its place back when its socket closes.
+    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const browser = createWebSocketStream(ws);
       const broker: Socket = secure
         ? tlsConnect({ host, port, ca: target.ca, rejectUnauthorized: target.rejectUnauthorized, servername: host })
         : tcpConnect({ host, port });
       broker.setNoDelay(true);
+      // ws bounds one WebSocket message; an MQTT packet may span several, so its fixed header is read too.
+      const scanner = new PacketSizeScanner(limits.maxMessageBytes);
+      const guard = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          const problem = scanner.scan(chunk);
+          if (problem) done(problem);
+          else done(null, chunk);
+        },
+      });
       open.add(browser);
       let ended = false;
       const end = (why?: Error) => {
         if (ended) return;
         ended = true;
         open.delete(browser);
-        if (why) log.debug({ err: why.message }, 'page connection to the broker closed');
+        release();
+        const code = (why as NodeJS.ErrnoException | undefined)?.code;
+        if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' || why instanceof PacketTooLarge)
+          log.warn({ err: why?.message, from: req.socket.remoteAddress }, `room pages: ${tooBig}`);
+        else if (why) log.debug({ err: why.message }, 'page connection to the broker closed');
         browser.destroy();
         broker.destroy();
       };
+      guard.on('error', end);
       browser.on('error', end).on('close', () => end());
       broker.on('error', end).on('close', () => end());
-      browser.pipe(broker).pipe(browser);
+      browser.pipe(guard).pipe(broker).pipe(browser);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -68,6 +135,9 @@ export function attachBrokerPipe(server: Server, path: string, target: BrokerTar
   return {
     get connections() {
       return open.size;
+    },
+    get refused() {
+      return refused;
     },
     close() {
       server.off('upgrade', onUpgrade);

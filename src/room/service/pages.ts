@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { listen, mqttBundle, send, webDir } from '../../app/http.ts';
 import type { BlindStructure } from '../../config/structures.ts';
 import type { RoomConfig } from '../config/types.ts';
-import { attachBrokerPipe, type BrokerPipe } from './broker-pipe.ts';
+import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerPipe } from './broker-pipe.ts';
 
 export interface RoomPagesOptions {
   config: Readonly<RoomConfig>;
@@ -79,6 +79,10 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
       PIPE_PATH,
       { url: config.mqtt.url, ca, rejectUnauthorized: config.mqtt.rejectUnauthorized },
       log,
+      {
+        maxConnections: web.maxConnections ?? DEFAULT_PIPE_LIMITS.maxConnections,
+        maxMessageBytes: web.maxMessageBytes ?? DEFAULT_PIPE_LIMITS.maxMessageBytes,
+      },
     );
   } else {
     // The browsers go to the broker's own WebSocket listener: an upgrade here is refused, not answered as a page.
