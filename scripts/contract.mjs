@@ -1,5 +1,6 @@
 // `npm run contract`: TypeScript types derived from the JSON Schemas (the contract's source of truth) into
-// src/protocol/generated/, and the validators compiled from them (scripts/contract-validators.mjs). test/contract-generated.test.ts runs `generate()` again and fails when a schema changed and
+// src/protocol/generated/, and the validators compiled from them (scripts/contract-validators.mjs for the contract's,
+// scripts/contract-config-validators.mjs for the config, device and room schemas). test/contract-generated.test.ts runs `generate()` again and fails when a schema changed and
 // the types were not regenerated. Plain JavaScript with no dependency beyond prettier (a dev tool) and ajv (for the
 // validators), so it runs before anything is built. It reads the schema keywords this project uses (docs/contract.md): `type`, `properties`,
 // `required`, `additionalProperties`, `items`, `enum`, `const`, `oneOf`/`anyOf` (a union), `allOf` (an
@@ -8,6 +9,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateConfigValidators } from './contract-config-validators.mjs';
 import { generateValidators } from './contract-validators.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -226,6 +228,8 @@ export function generateRaw() {
   }
   // the validators compiled from the same schemas (scripts/contract-validators.mjs)
   for (const [file, text] of generateValidators(root)) files.set(file, text);
+  // and those of the config, device and room schemas (scripts/contract-config-validators.mjs)
+  for (const [file, text] of generateConfigValidators(root)) files.set(file, text);
   return files;
 }
 

@@ -17,8 +17,11 @@ describe('types generated from the schemas', () => {
       'src/protocol/generated/messages.ts',
       'src/protocol/generated/profile.ts',
       'src/protocol/generated/table-config.ts',
+      'src/protocol/generated/validate-config.ts',
+      'src/protocol/generated/validate-devices.ts',
       'src/protocol/generated/validate-event.ts',
       'src/protocol/generated/validate-input.ts',
+      'src/protocol/generated/validate-room.ts',
     ]);
     for (const [file, text] of files) {
       const committed = readFileSync(join(root, file), 'utf8');

@@ -62,6 +62,13 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
     expect(table.out().stdout).toContain('--config');
   });
 
+  it('main.js holds no ajv: the config schemas come compiled (npm run contract), no schema compiler in the table', () => {
+    const map = JSON.parse(readFileSync(`${main}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources.filter((source) => source.includes('/node_modules/ajv/'))).toEqual([]);
+    expect(map.sources.some((source) => source.endsWith('src/protocol/generated/validate-config.ts'))).toBe(true);
+    expect(readFileSync(main, 'utf8')).not.toMatch(/ajv\/dist|require\("ajv|from "ajv/);
+  });
+
   it('plays a simulated table for 2 hands and exits 0', async () => {
     const ports = ['--mqtt-port', '0', '--ws-port', '0', '--http-port', '0'];
     const table = run(process.execPath, ['--enable-source-maps', main, '--hands', '2', '--speed', '1000', ...ports]);

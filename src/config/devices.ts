@@ -1,12 +1,14 @@
 // Device definitions as data (design.md, "Hardware is data too"): devices/<file>.json says what a device is, its
-// `kind` picks devices/schema/<kind>.schema.json, and the loader checks the file against it with every error naming
-// the file and the field. Adapters receive the validated, frozen object and never see a file.
+// `kind` picks devices/schema/<kind>.schema.json, and the loader checks the file against it (compiled by `npm run
+// contract`) with every error naming the file and the field. Adapters receive the validated, frozen object and never
+// see a file.
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
 import type { DeviceRef } from './types.ts';
-import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, readJson, type Validator } from './schema.ts';
+import { DEVICE_VALIDATORS } from '../protocol/generated/validate-devices.ts';
+import { deepFreeze, displayPath, fieldErrors, invalid, readJson, type Validator } from './schema.ts';
 
 /** The shipped devices/ directory (definitions and schemas). */
 export const DEVICES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../devices');
@@ -26,36 +28,6 @@ export type ResolvedDevice =
 
 const SIMULATED = /^simulated-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-// One validator per schema directory and kind: schemas do not change while the table runs.
-const cache = new Map<string, { validators: Map<string, Validator>; ajv: ReturnType<typeof createAjv> }>();
-
-function schemaSet(schemaDir: string): { validators: Map<string, Validator>; ajv: ReturnType<typeof createAjv> } {
-  let set = cache.get(schemaDir);
-  if (set) return set;
-  const ajv = createAjv();
-  // Every schema is registered under its file name, so `common.schema.json#/definitions/x` resolves here exactly
-  // as it does in an editor that follows the relative path.
-  for (const name of existsSync(schemaDir) ? readdirSync(schemaDir) : []) {
-    if (!name.endsWith('.schema.json')) continue;
-    const file = join(schemaDir, name);
-    const schema = readJson(file, 'DEVICE_INVALID') as Record<string, unknown>;
-    try {
-      ajv.addSchema({ ...schema, $id: name }, name);
-    } catch (err) {
-      throw new TableError(
-        'DEVICE_INVALID',
-        `${displayPath(file)}: not a usable JSON Schema (${(err as Error).message})`,
-        {
-          file: displayPath(file),
-        },
-      );
-    }
-  }
-  set = { validators: new Map(), ajv };
-  cache.set(schemaDir, set);
-  return set;
-}
-
 /** Device kinds that have a schema. */
 export function deviceKinds(devicesDir = DEVICES_DIR): string[] {
   const dir = join(devicesDir, 'schema');
@@ -66,29 +38,19 @@ export function deviceKinds(devicesDir = DEVICES_DIR): string[] {
     .sort();
 }
 
-function validatorFor(kind: string, schemaDir: string, file: string): Validator {
-  const set = schemaSet(schemaDir);
-  let validate = set.validators.get(kind);
-  if (validate) return validate;
-  const name = `${kind}.schema.json`;
-  try {
-    validate = set.ajv.getSchema(name);
-  } catch (err) {
-    throw new TableError(
-      'DEVICE_INVALID',
-      `${displayPath(join(schemaDir, name))}: cannot compile (${(err as Error).message})`,
-      {
-        file: displayPath(join(schemaDir, name)),
-      },
-    );
-  }
-  if (!validate) {
-    const known = deviceKinds(dirname(schemaDir)).join(', ') || 'none';
+/** The check compiled from `<kind>.schema.json` (src/protocol/generated/validate-devices.ts, `npm run contract`), for
+ * a kind whose schema is in `<devicesDir>/schema`. */
+function validatorFor(kind: string, devicesDir: string, file: string): Validator {
+  const kinds = deviceKinds(devicesDir);
+  const validate = Object.hasOwn(DEVICE_VALIDATORS, kind) ? DEVICE_VALIDATORS[kind] : undefined;
+  if (!validate || !kinds.includes(kind)) {
     throw invalid('DEVICE_INVALID', file, [
-      { field: '/kind', message: `"${kind}" has no schema ${name} (known kinds: ${known})` },
+      {
+        field: '/kind',
+        message: `"${kind}" has no schema ${kind}.schema.json (known kinds: ${kinds.join(', ') || 'none'})`,
+      },
     ]);
   }
-  set.validators.set(kind, validate);
   return validate;
 }
 
@@ -110,7 +72,7 @@ export function loadDeviceDefinition(file: string, devicesDir = DEVICES_DIR): De
       },
     ]);
   }
-  const validate = validatorFor(kind, join(devicesDir, 'schema'), file);
+  const validate = validatorFor(kind, devicesDir, file);
   if (!validate(obj)) throw invalid('DEVICE_INVALID', file, fieldErrors(validate.errors));
   if (obj.$schema !== undefined && !schemaFits(String(obj.$schema), kind)) {
     // Editors would check the file against the wrong schema and show nothing wrong.

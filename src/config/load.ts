@@ -3,20 +3,16 @@
 // must exist, device definitions that must be valid) happen here too, so a bad config fails at start, not at the
 // first card.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { TableError } from '../domain/errors.ts';
-import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
+import { validateTableConfig } from '../protocol/generated/validate-config.ts';
 import type { TableConfig } from './types.ts';
 import { DEVICES_DIR, resolveDevice } from './devices.ts';
 import { CHIP_READER_KIND, placeProblems } from './places.ts';
-import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
+import { deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
 import { readYamlMapping } from './yaml.ts';
 
 export { loadDeviceDefinition, resolveDevice, type DeviceDefinition, type ResolvedDevice } from './devices.ts';
-
-const tableSchema = createRequire(import.meta.url)('../../config/table.schema.json') as object;
-let validateTable: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 
 export interface LoadTableOptions {
   /** Where bare definition names are looked up (the shipped devices/ by default). */
@@ -25,8 +21,8 @@ export interface LoadTableOptions {
 
 export function loadTableConfig(file: string, options: LoadTableOptions = {}): Readonly<TableConfig> {
   const data = readYamlMapping(file, 'at least `table: {id: …}`');
-  validateTable ??= createAjv().compile(withSeatLimits(tableSchema));
-  if (!validateTable(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateTable.errors));
+  // compiled from config/table.schema.json with the engine's seat limits (src/protocol/limits.ts) by `npm run contract`
+  if (!validateTableConfig(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateTableConfig.errors));
 
   const config = data as Omit<TableConfig, 'source'>;
   // `http: null` is the short way to say no web server.
@@ -108,14 +104,4 @@ function duplicates(values: string[], path: string, key: string, problems: Field
       problems.push({ field: `${path}/${i}/${key}`, message: `"${v}" is already used by ${path}/${first}` });
     else seen.set(v, i);
   });
-}
-
-/** The schema with the engine's seat limits (src/protocol/limits.ts) in force: the numbers in the file are for editors
- * and must agree (a test checks), but the engine's constant decides. */
-function withSeatLimits(schema: object): object {
-  const copy = structuredClone(schema) as { properties: { table: { properties: { seats: Record<string, unknown> } } } };
-  const seats = copy.properties.table.properties.seats;
-  seats.minimum = MIN_SEATS;
-  seats.maximum = MAX_SEATS;
-  return copy;
 }

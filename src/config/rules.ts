@@ -2,16 +2,13 @@
 // over it (objects field by field; a number, string or list replaces), validated against
 // config/rules/profile.schema.json and the engine's own check. A typo is CONFIG_INVALID naming the config file and
 // the field (`/table/rules/shotClock/enabld`), so the table does not start and doctor says the same.
-import { createRequire } from 'node:module';
 import { TableError } from '../domain/errors.ts';
 import { checkProfile, mergeRules } from '../domain/profile-check.ts';
 import type { Profile } from '../domain/profile.ts';
+import { validateProfile } from '../protocol/generated/validate-config.ts';
 import { loadProfiles, profileDirs } from './profiles.ts';
-import { createAjv, fieldErrors, invalid, type FieldError, type Validator } from './schema.ts';
+import { fieldErrors, invalid, type FieldError } from './schema.ts';
 import type { TableConfig } from './types.ts';
-
-const profileSchema = createRequire(import.meta.url)('../../config/rules/profile.schema.json') as object;
-let validateProfile: Validator | undefined;
 
 const RULES = '/table/rules';
 
@@ -34,9 +31,8 @@ export function resolveTableProfile(config: TableRulesConfig, profiles: Readonly
   if (problems.length > 0) throw invalid('CONFIG_INVALID', config.source, problems);
 
   const merged = mergeRules(profiles[name]!, rules);
-  // A plain copy: ajv and the engine see the same thing a journal will hold.
+  // A plain copy: the schema's check and the engine see the same thing a journal will hold.
   const candidate = JSON.parse(JSON.stringify(merged)) as Record<string, unknown>;
-  validateProfile ??= createAjv().compile(profileSchema);
   if (!validateProfile(candidate)) {
     const errors = fieldErrors(validateProfile.errors).map((e) => ({
       field: e.field === '/' ? RULES : `${RULES}${e.field}`,

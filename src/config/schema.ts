@@ -1,32 +1,15 @@
-// JSON Schema validation shared by the table config and the device definitions: one ajv setup, and error messages
-// that name the file and the field (`devices/uno-table.json: /pins/seats/3/pin must be integer`), because a venue
-// technician fixes the file, not the code.
+// JSON Schema validation shared by the table config and the device definitions: error messages that name the file
+// and the field (`devices/uno-table.json: /pins/seats/3/pin must be integer`), because a venue technician fixes the
+// file, not the code. The checks themselves are compiled from the schemas by `npm run contract`
+// (src/protocol/generated/validate-{config,devices,room}.ts, scripts/contract-config-validators.mjs): no schema
+// compiler at run time.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { relative, isAbsolute } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { TableError, type TableErrorCode } from '../domain/errors.ts';
+import type { ShapeCheck, ShapeError } from '../protocol/shape.ts';
 
-const draft07 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as object;
-
-export type Validator = ValidateFunction;
-
-/** A fresh ajv that fills defaults, reports every error, and accepts both draft-07 and 2020-12 schemas (editors
- * understand both; engineers writing schemas should not have to care which one the loader speaks). */
-export function createAjv(): Ajv2020 {
-  // verbose: each error carries its schema, for `x-error`; discriminator: a oneOf keyed by a field (a seat sensor's
-  // `type`) reports the errors of the branch the data chose, not of every branch.
-  const ajv = new Ajv2020({
-    allErrors: true,
-    useDefaults: true,
-    strict: false,
-    allowUnionTypes: true,
-    verbose: true,
-    discriminator: true,
-  });
-  ajv.addMetaSchema(draft07);
-  return ajv;
-}
+/** A compiled schema check: fills the schema's defaults in the value, and leaves every problem in `errors`. */
+export type Validator = ShapeCheck;
 
 /** The path shown in messages: relative to the working directory when it is inside it. */
 export function displayPath(file: string): string {
@@ -43,13 +26,13 @@ export interface FieldError {
 /** ajv errors as `field message` pairs a person can act on (the missing or unknown key is named, enums list their
  * values). A schema may carry `x-error`: the one sentence for any failure of that value (what would be right), in
  * place of ajv's per-keyword messages. */
-export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
+export function fieldErrors(errors: readonly ShapeError[] | null | undefined): FieldError[] {
   const out: (FieldError & { nullBranch: boolean })[] = [];
   const seen = new Set<string>();
   for (const e of errors ?? []) {
     let field = e.instancePath === '' ? '/' : e.instancePath;
     let message = e.message ?? 'is invalid';
-    const p = e.params as Record<string, unknown>;
+    const p = e.params;
     const custom = (e.parentSchema as Record<string, unknown> | undefined)?.['x-error'];
     if (typeof custom === 'string') {
       message = custom;

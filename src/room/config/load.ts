@@ -1,21 +1,18 @@
 // The room config loader: YAML in, a validated, defaulted, deeply frozen RoomConfig out, or one TableError
 // ('CONFIG_INVALID') naming the file and the field, as the table's config loader does (src/config/load.ts).
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { createAjv, deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from '../../config/schema.ts';
+import { deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from '../../config/schema.ts';
 import { readYamlMapping } from '../../config/yaml.ts';
+import { validateRoomConfig } from '../../protocol/generated/validate-room.ts';
 import type { RoomCommand } from '../engine/types.ts';
 import { loadRoomProfiles, roomProfileDirs } from './profiles.ts';
 import type { RoomConfig } from './types.ts';
 
-const roomSchema = createRequire(import.meta.url)('../../../config/room.schema.json') as object;
-let validateRoom: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
-
 export function loadRoomConfig(file: string): Readonly<RoomConfig> {
   const data = readYamlMapping(file, '`room`, `tables`, `breakOrder`');
-  validateRoom ??= createAjv().compile(roomSchema);
-  if (!validateRoom(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateRoom.errors));
+  // compiled from config/room.schema.json by `npm run contract`
+  if (!validateRoomConfig(data)) throw invalid('CONFIG_INVALID', file, fieldErrors(validateRoomConfig.errors));
 
   const config = data as Omit<RoomConfig, 'source'>;
   const configDir = dirname(resolve(file));

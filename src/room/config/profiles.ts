@@ -1,21 +1,17 @@
 // Reads room profiles (config/room-rules/*.json and a venue's room-rules/ folder beside its room config): the
-// `room.*` fields of each rule profile, validated against config/room-rules/room-profile.schema.json, naming file
-// and field on an error.
-import { createRequire } from 'node:module';
+// `room.*` fields of each rule profile, validated against config/room-rules/room-profile.schema.json (compiled by
+// `npm run contract`), naming file and field on an error.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProfileFolders, venueDirs } from '../../config/profiles.ts';
-import { createAjv, fieldErrors, invalid, readJson, type Validator } from '../../config/schema.ts';
+import { fieldErrors, invalid, readJson } from '../../config/schema.ts';
+import { validateRoomProfile as validate } from '../../protocol/generated/validate-room.ts';
 import type { RoomProfile } from '../engine/types.ts';
 
 export const SHIPPED_ROOM_RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../config/room-rules');
 
-const schema = createRequire(import.meta.url)('../../../config/room-rules/room-profile.schema.json') as object;
-let validate: Validator | undefined;
-
 export function loadRoomProfileFile(file: string): RoomProfile {
   const value = readJson(file, 'PROFILE_INVALID');
-  validate ??= createAjv().compile(schema);
   if (!validate(value)) throw invalid('PROFILE_INVALID', file, fieldErrors(validate.errors));
   const profile = value as RoomProfile & { $schema?: string; description?: string };
   const expected = file.replace(/^.*[\\/]/, '').replace(/\.json$/, '');
