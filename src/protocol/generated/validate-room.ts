@@ -139,6 +139,22 @@ const schema42 = {
           oneOf: [{ type: 'null' }, { type: 'string', pattern: '^wss?://' }],
           default: null,
         },
+        maxConnections: {
+          description:
+            'How many browsers /mqtt carries to the broker at once (each is a connection of its own there); one more is refused (HTTP 503) with a warning in the log. Every board, floor tablet and phone on the pages counts one.',
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000,
+          default: 50,
+        },
+        maxMessageBytes: {
+          description:
+            'The largest WebSocket message, and MQTT packet, a browser may send through /mqtt; a bigger one closes its connection, with a warning in the log. The pages send small commands (a blind structure of a hundred levels is under 10 KB); what they receive is not limited.',
+          type: 'integer',
+          minimum: 1024,
+          maximum: 16777216,
+          default: 65536,
+        },
       },
     },
     log: {
@@ -1441,8 +1457,20 @@ function validate30(
       if (data27.brokerUrl === undefined) {
         data27.brokerUrl = null;
       }
+      if (data27.maxConnections === undefined) {
+        data27.maxConnections = 50;
+      }
+      if (data27.maxMessageBytes === undefined) {
+        data27.maxMessageBytes = 65536;
+      }
       for (const key7 in data27) {
-        if (!(key7 === 'host' || key7 === 'port' || key7 === 'brokerUrl')) {
+        if (!(
+          key7 === 'host' ||
+          key7 === 'port' ||
+          key7 === 'brokerUrl' ||
+          key7 === 'maxConnections' ||
+          key7 === 'maxMessageBytes'
+        )) {
           const err59 = {
             instancePath: instancePath + '/web',
             schemaPath: '#/properties/web/additionalProperties',
@@ -1724,8 +1752,122 @@ function validate30(
           }
         }
       }
+      let data31 = data27.maxConnections;
+      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31))) {
+        const err71 = {
+          instancePath: instancePath + '/web/maxConnections',
+          schemaPath: '#/properties/web/properties/maxConnections/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema42.properties.web.properties.maxConnections.type,
+          parentSchema: schema42.properties.web.properties.maxConnections,
+          data: data31,
+        };
+        if (vErrors === null) {
+          vErrors = [err71];
+        } else {
+          vErrors.push(err71);
+        }
+        errors++;
+      }
+      if (typeof data31 == 'number') {
+        if (data31 > 10000 || isNaN(data31)) {
+          const err72 = {
+            instancePath: instancePath + '/web/maxConnections',
+            schemaPath: '#/properties/web/properties/maxConnections/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10000 },
+            message: 'must be <= 10000',
+            schema: 10000,
+            parentSchema: schema42.properties.web.properties.maxConnections,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err72];
+          } else {
+            vErrors.push(err72);
+          }
+          errors++;
+        }
+        if (data31 < 1 || isNaN(data31)) {
+          const err73 = {
+            instancePath: instancePath + '/web/maxConnections',
+            schemaPath: '#/properties/web/properties/maxConnections/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema42.properties.web.properties.maxConnections,
+            data: data31,
+          };
+          if (vErrors === null) {
+            vErrors = [err73];
+          } else {
+            vErrors.push(err73);
+          }
+          errors++;
+        }
+      }
+      let data32 = data27.maxMessageBytes;
+      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32))) {
+        const err74 = {
+          instancePath: instancePath + '/web/maxMessageBytes',
+          schemaPath: '#/properties/web/properties/maxMessageBytes/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema42.properties.web.properties.maxMessageBytes.type,
+          parentSchema: schema42.properties.web.properties.maxMessageBytes,
+          data: data32,
+        };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+      if (typeof data32 == 'number') {
+        if (data32 > 16777216 || isNaN(data32)) {
+          const err75 = {
+            instancePath: instancePath + '/web/maxMessageBytes',
+            schemaPath: '#/properties/web/properties/maxMessageBytes/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 16777216 },
+            message: 'must be <= 16777216',
+            schema: 16777216,
+            parentSchema: schema42.properties.web.properties.maxMessageBytes,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err75];
+          } else {
+            vErrors.push(err75);
+          }
+          errors++;
+        }
+        if (data32 < 1024 || isNaN(data32)) {
+          const err76 = {
+            instancePath: instancePath + '/web/maxMessageBytes',
+            schemaPath: '#/properties/web/properties/maxMessageBytes/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1024 },
+            message: 'must be >= 1024',
+            schema: 1024,
+            parentSchema: schema42.properties.web.properties.maxMessageBytes,
+            data: data32,
+          };
+          if (vErrors === null) {
+            vErrors = [err76];
+          } else {
+            vErrors.push(err76);
+          }
+          errors++;
+        }
+      }
     } else {
-      const err71 = {
+      const err77 = {
         instancePath: instancePath + '/web',
         schemaPath: '#/properties/web/type',
         keyword: 'type',
@@ -1736,20 +1878,20 @@ function validate30(
         data: data27,
       };
       if (vErrors === null) {
-        vErrors = [err71];
+        vErrors = [err77];
       } else {
-        vErrors.push(err71);
+        vErrors.push(err77);
       }
       errors++;
     }
-    let data31 = data.log;
-    if (data31 && typeof data31 == 'object' && !Array.isArray(data31)) {
-      if (data31.level === undefined) {
-        data31.level = 'info';
+    let data33 = data.log;
+    if (data33 && typeof data33 == 'object' && !Array.isArray(data33)) {
+      if (data33.level === undefined) {
+        data33.level = 'info';
       }
-      for (const key8 in data31) {
+      for (const key8 in data33) {
         if (!(key8 === 'level')) {
-          const err72 = {
+          const err78 = {
             instancePath: instancePath + '/log',
             schemaPath: '#/properties/log/additionalProperties',
             keyword: 'additionalProperties',
@@ -1757,19 +1899,19 @@ function validate30(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.log,
-            data: data31,
+            data: data33,
           };
           if (vErrors === null) {
-            vErrors = [err72];
+            vErrors = [err78];
           } else {
-            vErrors.push(err72);
+            vErrors.push(err78);
           }
           errors++;
         }
       }
-      let data32 = data31.level;
-      if (!(data32 === 'trace' || data32 === 'debug' || data32 === 'info' || data32 === 'warn' || data32 === 'error')) {
-        const err73 = {
+      let data34 = data33.level;
+      if (!(data34 === 'trace' || data34 === 'debug' || data34 === 'info' || data34 === 'warn' || data34 === 'error')) {
+        const err79 = {
           instancePath: instancePath + '/log/level',
           schemaPath: '#/properties/log/properties/level/enum',
           keyword: 'enum',
@@ -1777,17 +1919,17 @@ function validate30(
           message: 'must be equal to one of the allowed values',
           schema: schema42.properties.log.properties.level.enum,
           parentSchema: schema42.properties.log.properties.level,
-          data: data32,
+          data: data34,
         };
         if (vErrors === null) {
-          vErrors = [err73];
+          vErrors = [err79];
         } else {
-          vErrors.push(err73);
+          vErrors.push(err79);
         }
         errors++;
       }
     } else {
-      const err74 = {
+      const err80 = {
         instancePath: instancePath + '/log',
         schemaPath: '#/properties/log/type',
         keyword: 'type',
@@ -1795,17 +1937,17 @@ function validate30(
         message: 'must be object',
         schema: schema42.properties.log.type,
         parentSchema: schema42.properties.log,
-        data: data31,
+        data: data33,
       };
       if (vErrors === null) {
-        vErrors = [err74];
+        vErrors = [err80];
       } else {
-        vErrors.push(err74);
+        vErrors.push(err80);
       }
       errors++;
     }
   } else {
-    const err75 = {
+    const err81 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1816,9 +1958,9 @@ function validate30(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err75];
+      vErrors = [err81];
     } else {
-      vErrors.push(err75);
+      vErrors.push(err81);
     }
     errors++;
   }
