@@ -72,28 +72,41 @@ export function generate(
 
 export interface Pass {
   lines: number;
+  /** Wall-clock seconds. */
   seconds: number;
+  /** The process's CPU seconds over the pass (user + system, all threads: V8's GC helpers included). */
+  cpu: number;
   /** Output bytes (the replay pass's JSON lines), or a checksum of what the parse produced. */
   bytes: number;
   /** Replay only: events produced (must equal the generating session's). */
   events?: number;
 }
 
-export function parsePass(file: string): Pass {
+/** Starts a pass's clocks; the function returned reads its wall-clock and CPU time. */
+function clock(): () => { seconds: number; cpu: number } {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  return () => {
+    const c = process.cpuUsage(c0);
+    return { seconds: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6 };
+  };
+}
+
+export function parsePass(file: string): Pass {
+  const done = clock();
   let keys = 0;
   const lines = forEachLine(file, (line) => {
     const value = JSON.parse(line) as { at: number };
     keys += value.at & 1;
   });
-  return { lines, seconds: (performance.now() - t0) / 1000, bytes: keys };
+  return { lines, ...done(), bytes: keys };
 }
 
 /** What `npm run replay` does per line: parse, apply, number and stringify every event (joined in blocks, then
  * discarded).
  * With `stringify: false`, parse and apply only: the difference between the two is the cost of the output. */
 export function replayPass(file: string, profiles: Readonly<Record<string, Profile>>, stringify = true): Pass {
-  const t0 = performance.now();
+  const done = clock();
   const table = createTable({ profiles });
   let bytes = 0;
   let events = 0;
@@ -117,5 +130,5 @@ export function replayPass(file: string, profiles: Readonly<Record<string, Profi
     }
   });
   bytes += out.join('').length;
-  return { lines, seconds: (performance.now() - t0) / 1000, bytes, events };
+  return { lines, ...done(), bytes, events };
 }

@@ -11,7 +11,8 @@ import { loadProfiles } from '../src/config/profiles.ts';
 import type { Profile } from '../src/domain/profile.ts';
 import { benchEvaluator } from './evaluator-bench.ts';
 import { benchOmaha } from './evaluator-omaha-bench.ts';
-import { generate, parsePass, replayPass, type Pass } from './replay-bench.ts';
+import { generate, type Generated, type Pass } from './replay-bench.ts';
+import { best, timeRounds, type SessionRounds } from './replay-rounds.ts';
 
 function count(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -30,82 +31,88 @@ interface EngineFigures {
   parse: number;
   apply: number;
   replay: number;
-  /** parse + apply time over the parse floor's */
+  /** parse + apply time over the parse floor's (best wall-clock rounds) */
   ratio: number;
 }
 
-/** One replay section: generate a session, time parse, parse + apply and replay over it (best of two rounds). */
-function engineSection(
+/** One replay section's report: the passes over a session's file, timed by bench/replay-rounds.ts. */
+function engineSection(g: Generated, chips: boolean, times: SessionRounds): EngineFigures {
+  console.log(
+    `    ${fmt(g.hands)} hands, ${fmt(g.inputs)} inputs, ${fmt(g.events)} events, ${(g.bytes / 1e6).toFixed(1)} MB in ${g.seconds.toFixed(1)} s` +
+      ` (${g.rejected} rejected) → ${g.file}`,
+  );
+  const { parse: parses, apply: applies, replay: replays } = times;
+  for (const r of [...applies, ...replays]) {
+    if (r.events !== g.events) {
+      console.log(
+        `    WARNING: the replay gave ${r.events} events, the session ${g.events}: the file does not replay the same`,
+      );
+      process.exitCode = 1;
+    }
+  }
+  const parse = best(parses);
+  const apply = best(applies);
+  const replay = best(replays);
+  const w = [40, 12, 16, 12];
+  console.log(row(['    pass', 'seconds', 'inputs/s', 'CPU s'], w));
+  const line = (label: string, p: Pass, cpu: Pass) =>
+    console.log(row([`    ${label}`, p.seconds.toFixed(2), fmt(p.lines / p.seconds), cpu.cpu.toFixed(2)], w));
+  line('JSON.parse each line (floor)', parse, best(parses, 'cpu'));
+  line('parse + apply (no output)', apply, best(applies, 'cpu'));
+  line('replay: parse + apply + stringify', replay, best(replays, 'cpu'));
+  // The target is the engine's: replaying through it (parse + apply) against parsing alone. Writing the events
+  // out is the replay CLI's output, shown beside it (docs/bench.md).
+  const ratio = apply.seconds / parse.seconds;
+  const cpuRatio = best(applies, 'cpu').cpu / best(parses, 'cpu').cpu;
+  console.log(
+    `    engine${chips ? ' (chips tracked)' : ''}: parse + apply / floor = ${ratio.toFixed(2)}× the parse time (guard ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT met'})`,
+  );
+  console.log(`    in CPU time (best rounds): ${cpuRatio.toFixed(2)}×`);
+  console.log(
+    `    with the output: parse + apply + stringify / floor = ${(replay.seconds / parse.seconds).toFixed(2)}× ` +
+      `(${(replay.bytes / 1e6).toFixed(0)} MB of events written for ${(g.bytes / 1e6).toFixed(0)} MB read)`,
+  );
+  const engine = apply.seconds - parse.seconds;
+  const output = replay.seconds - apply.seconds;
+  console.log(
+    `    of the replay time: parse ${parse.seconds.toFixed(2)} s, engine apply ≈ ${engine.toFixed(2)} s ` +
+      `(${fmt(replay.lines / Math.max(engine, 1e-9))} inputs/s), stringify of the events ≈ ${output.toFixed(2)} s`,
+  );
+  const list = (passes: Pass[]) => passes.map((p) => p.seconds.toFixed(2)).join(', ');
+  console.log(`    rounds (s): parse ${list(parses)}; parse + apply ${list(applies)}; replay ${list(replays)}`);
+  const rate = (p: Pass) => p.lines / p.seconds;
+  return { parse: rate(parse), apply: rate(apply), replay: rate(replay), ratio };
+}
+
+/** Writes both sessions' files, times them together (the same treatment for both), then reports each. */
+function engineSections(
   hands: number,
   profiles: Readonly<Record<string, Profile>>,
-  chips: boolean,
   rounds: number,
-): EngineFigures {
-  const file = join(tmpdir(), `pokertable-bench-${process.pid}${chips ? '-chips' : ''}.jsonl`);
+): [EngineFigures, EngineFigures] {
+  const files = [false, true].map((chips) =>
+    join(tmpdir(), `pokertable-bench-${process.pid}${chips ? '-chips' : ''}.jsonl`),
+  );
   try {
-    const g = generate(file, hands, profiles, chips);
+    const sessions = files.map((file, i) => generate(file, hands, profiles, i === 1));
     console.log(
-      `    ${fmt(g.hands)} hands, ${fmt(g.inputs)} inputs, ${fmt(g.events)} events, ${(g.bytes / 1e6).toFixed(1)} MB in ${g.seconds.toFixed(1)} s` +
-        ` (${g.rejected} rejected) → ${file}`,
+      `    timing both sessions: a warm-up pass of each kind, then ${rounds} rounds interleaved ` +
+        `(parse, apply, replay of one session, then of the other); the best round of each pass counts`,
     );
-    // Rounds alternating, so a noisy neighbour does not decide the ratio; the best round counts.
-    const parses: Pass[] = [];
-    const applies: Pass[] = [];
-    const replays: Pass[] = [];
-    for (let r = 0; r < rounds; r++) {
-      parses.push(parsePass(file));
-      applies.push(replayPass(file, profiles, false));
-      replays.push(replayPass(file, profiles));
-    }
-    for (const r of [...applies, ...replays]) {
-      if (r.events !== g.events) {
-        console.log(
-          `    WARNING: the replay gave ${r.events} events, the session ${g.events}: the file does not replay the same`,
-        );
-        process.exitCode = 1;
-      }
-    }
-    const parse = parses.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-    const replay = replays.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-    const apply = applies.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-    const w = [40, 12, 16];
-    console.log(row(['    pass', 'seconds', 'inputs/s'], w));
-    console.log(
-      row(['    JSON.parse each line (floor)', parse.seconds.toFixed(2), fmt(parse.lines / parse.seconds)], w),
-    );
-    console.log(row(['    parse + apply (no output)', apply.seconds.toFixed(2), fmt(apply.lines / apply.seconds)], w));
-    console.log(
-      row(['    replay: parse + apply + stringify', replay.seconds.toFixed(2), fmt(replay.lines / replay.seconds)], w),
-    );
-    // The target is the engine's: replaying through it (parse + apply) against parsing alone. Writing the events
-    // out is the replay CLI's output, shown beside it (docs/bench.md).
-    const ratio = apply.seconds / parse.seconds;
-    console.log(
-      `    engine${chips ? ' (chips tracked)' : ''}: parse + apply / floor = ${ratio.toFixed(2)}× the parse time (guard ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT met'})`,
-    );
-    console.log(
-      `    with the output: parse + apply + stringify / floor = ${(replay.seconds / parse.seconds).toFixed(2)}× ` +
-        `(${(replay.bytes / 1e6).toFixed(0)} MB of events written for ${(g.bytes / 1e6).toFixed(0)} MB read)`,
-    );
-    const engine = apply.seconds - parse.seconds;
-    const output = replay.seconds - apply.seconds;
-    console.log(
-      `    of the replay time: parse ${parse.seconds.toFixed(2)} s, engine apply ≈ ${engine.toFixed(2)} s ` +
-        `(${fmt(replay.lines / Math.max(engine, 1e-9))} inputs/s), stringify of the events ≈ ${output.toFixed(2)} s`,
-    );
-    const list = (passes: Pass[]) => passes.map((p) => p.seconds.toFixed(2)).join(', ');
-    console.log(`    rounds (s): parse ${list(parses)}; parse + apply ${list(applies)}; replay ${list(replays)}`);
-    const rate = (p: Pass) => p.lines / p.seconds;
-    return { parse: rate(parse), apply: rate(apply), replay: rate(replay), ratio };
+    const times = timeRounds(files, profiles, rounds, true);
+    const plain = engineSection(sessions[0]!, false, times[0]!);
+    console.log(`\n    the same with chips tracked (--chips: stacks, blinds, bets with amounts, side pots, busts) …`);
+    const chips = engineSection(sessions[1]!, true, times[1]!);
+    return [plain, chips];
   } finally {
-    rmSync(file, { force: true });
+    for (const file of files) rmSync(file, { force: true });
   }
 }
 
 function main(): void {
   const hands = count('BENCH_HANDS', 100_000);
   const evals = count('BENCH_EVALS', 2_000_000);
-  const rounds = count('BENCH_ROUNDS', 2);
+  const rounds = count('BENCH_ROUNDS', 5);
   const profiles = loadProfiles();
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`pokertable bench: node ${process.version}, ${cpus().length} × ${cpu}`);
@@ -113,9 +120,7 @@ function main(): void {
   console.log(
     `\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`,
   );
-  const plain = engineSection(hands, profiles, false, rounds);
-  console.log(`\n    the same with chips tracked (--chips: stacks, blinds, bets with amounts, side pots, busts) …`);
-  const chips = engineSection(hands, profiles, true, rounds);
+  const [plain, chips] = engineSections(hands, profiles, rounds);
   const side = [40, 14, 16];
   console.log(row(['    inputs/s', 'no chips', 'chips tracked'], side));
   for (const [label, key] of [

@@ -44,9 +44,9 @@ export function putOnAction(ctx: Ctx, hand: HandState, betting: BettingPhase, se
   const amounts = actionAmounts(hand, seat); // chips tracked: toCall, minRaiseTo (R-BET-ROUND)
   const { street } = hand;
   const deadline = betting.shotDeadline;
-  // literals, not a spread of `amounts`: this event is emitted at every turn (docs/bench.md)
+  // literals, not a spread of `amounts`: this event is emitted at every turn (docs/bench.md); `maxRaiseTo` in Omaha
   if (!amounts) ctx.emit({ type: 'action.on', seat, street, deadline });
-  else if (amounts.maxRaiseTo === undefined) {
+  else if (hand.game !== 'omaha') {
     ctx.emit({ type: 'action.on', seat, street, deadline, toCall: amounts.toCall, minRaiseTo: amounts.minRaiseTo });
   } else {
     const { toCall, minRaiseTo, maxRaiseTo } = amounts;

@@ -14,6 +14,7 @@ import {
   motion,
   newHand,
   postForced,
+  type ActionOptions,
   type BetAction,
   type ChipsEvent,
   type ChipsLevel,
@@ -110,24 +111,19 @@ function applied(hand: HandState, result: ChipsResult): ChipsTurn | Refusal {
   if (!result.ok) return result.reason;
   const before = hand.chips!.currentBet;
   hand.chips = result.state;
-  // only this turn's bet can empty a stack: its `bet.placed` says so (no pass over every seat)
-  for (const e of result.events) if (e.type === 'bet.placed' && e.allIn) hand.flags[e.seat]! |= ALL_IN;
-  const action = result.events.find((e) => e.type === 'action');
-  return {
-    action: action && action.type === 'action' ? action.action : 'check',
-    raises: result.state.currentBet > before,
-    events: result.events,
-  };
+  // one pass over the turn's few events: the ruling's action, and whether this turn's bet emptied the stack (only
+  // it can: its `bet.placed` says so, no pass over every seat)
+  let action: ActionKind = 'check';
+  for (const e of result.events) {
+    if (e.type === 'action') action = e.action;
+    else if (e.type === 'bet.placed' && e.allIn) hand.flags[e.seat]! |= ALL_IN;
+  }
+  return { action, raises: result.state.currentBet > before, events: result.events };
 }
 
-/** What `action.on` adds with chips tracked (R-BET-ROUND; `maxRaiseTo` in Omaha, R-GAME). */
-export function actionAmounts(
-  hand: HandState,
-  seat: Seat,
-): { toCall: number; minRaiseTo: number | null; maxRaiseTo?: number | null } | null {
-  if (!hand.chips) return null;
-  const o = actionOptions(hand.chips, seat);
-  return hand.game === 'omaha' ? o : { toCall: o.toCall, minRaiseTo: o.minRaiseTo };
+/** What `action.on` adds with chips tracked (R-BET-ROUND; `maxRaiseTo`, in Omaha only, R-GAME). */
+export function actionAmounts(hand: HandState, seat: Seat): ActionOptions | null {
+  return hand.chips ? actionOptions(hand.chips, seat) : null;
 }
 
 /** The end of a betting round (R-POT-SIDE): uncalled chips back, the bets gathered, `pots`. */

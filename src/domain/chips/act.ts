@@ -3,6 +3,11 @@ import { actor, applyRuling, judgeRaise, type Judged } from './ruling.ts';
 import { findSeat, withSeat } from './state.ts';
 import type { ActionBy, BetAction, ChipsResult, ChipsState, Seat } from './types.ts';
 
+// The plain rulings, one value each: nothing changes a Judged after it is made (applyRuling copies the corrections).
+const FOLD: Judged = { ruling: { kind: 'fold' }, corrections: [] };
+const CHECK: Judged = { ruling: { kind: 'check' }, corrections: [] };
+const CALL: Judged = { ruling: { kind: 'call' }, corrections: [] };
+
 /**
  * The seat on action acts. The hand says whose turn it is; this judges the amount. The events are the
  * `bet.corrected` (if any), the `action` naming the ruling's action, then its `bet.placed`.
@@ -14,14 +19,14 @@ export function act(state: ChipsState, seat: Seat, action: BetAction, by: Action
   let judged: Judged;
   switch (action.kind) {
     case 'fold':
-      judged = { ruling: { kind: 'fold' }, corrections: [] };
+      judged = FOLD;
       break;
     case 'check':
       if (facing) return { ok: false, reason: 'facing-bet' };
-      judged = { ruling: { kind: 'check' }, corrections: [] };
+      judged = CHECK;
       break;
     case 'call':
-      judged = { ruling: facing ? { kind: 'call' } : { kind: 'check' }, corrections: [] };
+      judged = facing ? CALL : CHECK;
       break;
     case 'allin':
       judged = judgeRaise(state, s, s.bet + s.stack);
@@ -32,8 +37,7 @@ export function act(state: ChipsState, seat: Seat, action: BetAction, by: Action
       judged = judgeRaise(state, s, action.to);
       break;
   }
-  const done = applyRuling(state, s, judged, by);
-  return { ok: true, state: done.state, events: done.events };
+  return applyRuling(state, s, judged, by);
 }
 
 /** A dead hand (absent, penalised, clock): out of the pots, its chips stay in as dead money, never returned. */

@@ -1,5 +1,5 @@
 // R-CHIPS-FORCED: blinds then antes, posted short (all-in) when a stack is short; R-CHIPS-DETAILS for the order.
-import { findSeat, stateWith, withSeat } from './state.ts';
+import { copySeat, findSeat, replaceSeat, stateWith } from './state.ts';
 import type { ChipsEvent, ChipsState, Seat } from './types.ts';
 
 export interface Blinds {
@@ -19,14 +19,15 @@ function post(state: ChipsState, seat: Seat, kind: Post, owed: number, events: C
   // The big blind's ante under `big-blind` is dead money: not part of its total for the layers (R-CHIPS-DETAILS).
   const deadAnte = kind === 'ante' && state.rules.anteBy === 'big-blind';
   const bet = kind === 'ante' ? s.bet : s.bet + amount;
-  const next = withSeat(state, seat, {
-    stack,
-    bet,
-    total: deadAnte ? s.total : s.total + amount,
-    dead: deadAnte ? s.dead + amount : s.dead,
-    allIn: s.allIn || allIn,
-    posted: true,
-  });
+  // field by field on a fresh copy (no `Object.assign` of a change: it costs more than the copy, state.ts)
+  const posted = copySeat(s);
+  posted.stack = stack;
+  posted.bet = bet;
+  if (deadAnte) posted.dead = s.dead + amount;
+  else posted.total = s.total + amount;
+  posted.allIn = s.allIn || allIn;
+  posted.posted = true;
+  const next = replaceSeat(state, posted);
   events.push({
     type: 'bet.placed',
     seat,

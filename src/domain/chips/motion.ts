@@ -96,6 +96,5 @@ export function motion(state: ChipsState, m: ChipsMotion, onAction: Seat | null)
     const next = withSeat(state, m.seat, { front: after });
     return { ok: true, state: stateWith(next, { pendingRaise: m.seat, lastPanelSeat: null }), events: [] };
   } else judged = asked <= state.currentBet ? callFrom(state, a, after) : judgeRaise(state, a, asked);
-  const done = applyRuling(state, a, judged, 'chips', after);
-  return { ok: true, state: done.state, events: done.events };
+  return applyRuling(state, a, judged, 'chips', after);
 }

@@ -1,5 +1,5 @@
 // R-POT-SIDE (uncalled bets back, one pot per all-in level), the end of a betting round, R-POT-MISDEAL.
-import { copySeat, isLive, seatWith, stateWith } from './state.ts';
+import { copySeat, isLive, replaceSeat, seatWith, stateWith } from './state.ts';
 import type { ChipsEvent, ChipsState, Pot, SeatChips, Street } from './types.ts';
 
 /**
@@ -18,18 +18,13 @@ export function returnUncalled(state: ChipsState): { state: ChipsState; events: 
   }
   if (!top || top.deadHand || top.total <= second) return { state, events: [] };
   const amount = top.total - second;
-  const seats = state.seats.map((s) =>
-    s.seat === top.seat
-      ? seatWith(s, {
-          stack: s.stack + amount,
-          total: s.total - amount,
-          bet: Math.max(0, s.bet - amount),
-          allIn: false,
-        })
-      : s,
-  );
+  const back = copySeat(top);
+  back.stack = top.stack + amount;
+  back.total = top.total - amount;
+  back.bet = Math.max(0, top.bet - amount);
+  back.allIn = false;
   return {
-    state: stateWith(state, { seats }),
+    state: replaceSeat(state, back),
     events: [{ type: 'bet.returned', seat: top.seat, amount, reason: 'uncalled' }],
   };
 }

@@ -7,8 +7,11 @@ export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | {
 
 export interface Judged {
   ruling: Ruling;
-  corrections: ChipsEvent[];
+  /** Read, never changed: the plain rulings share one empty list (act.ts). */
+  corrections: readonly ChipsEvent[];
 }
+
+const NONE: readonly ChipsEvent[] = [];
 
 function corrected(s: SeatChips, from: number, to: number, rule: BetRule): ChipsEvent {
   return { type: 'bet.corrected', seat: s.seat, from, to, rule };
@@ -31,7 +34,12 @@ function callOrCheck(state: ChipsState, s: SeatChips, asked: number, rule: BetRu
  * Judge a bet or raise to `asked` (already checked against the stack). `early` carries corrections made before
  * (R-BET-CHIPS); `asked` is what they left. The all-in total is always legal unless R-BET-REOPEN forbids a raise.
  */
-export function judgeRaise(state: ChipsState, s: SeatChips, asked: number, early: ChipsEvent[] = []): Judged {
+export function judgeRaise(
+  state: ChipsState,
+  s: SeatChips,
+  asked: number,
+  early: readonly ChipsEvent[] = NONE,
+): Judged {
   const out = [...early];
   const allInTo = s.bet + s.stack;
   let to = asked;
@@ -65,14 +73,15 @@ export function judgeRaise(state: ChipsState, s: SeatChips, asked: number, early
   return callOrCheck(state, s, to, 'R-BET-INCOMPLETE', out);
 }
 
-/** Move the chips of a ruling: `action`, then `bet.placed` (protocol.md's order), after the corrections. */
+/** Move the chips of a ruling: `action`, then `bet.placed` (protocol.md's order), after the corrections. The result
+ * is the action's (`act`, `motion` return it as it is: one object less per action). */
 export function applyRuling(
   state: ChipsState,
   s: SeatChips,
   judged: Judged,
   by: ActionBy,
   front?: number,
-): { state: ChipsState; events: ChipsEvent[] } {
+): { ok: true; state: ChipsState; events: ChipsEvent[] } {
   const { ruling } = judged;
   const events = [...judged.corrections];
   const { currentBet: actedBet, minRaise: actedMinRaise } = state;
@@ -86,7 +95,7 @@ export function applyRuling(
     acted.posted = false;
     if (ruling.kind === 'fold') acted.folded = true;
     else acted.front = Math.max(s.front, front ?? 0);
-    return { state: replaceSeat(state, acted, others), events };
+    return { ok: true, state: replaceSeat(state, acted, others), events };
   }
   const to = ruling.kind === 'call' ? callTotal(state, s) : ruling.to;
   const amount = to - s.bet;
@@ -118,7 +127,8 @@ export function applyRuling(
   seat.actedBet = currentBet;
   seat.actedMinRaise = minRaise;
   seat.posted = false;
-  return { state: replaceSeat(state, seat, { lastPanelSeat, pendingRaise: null, currentBet, minRaise }), events };
+  const next = replaceSeat(state, seat, { lastPanelSeat, pendingRaise: null, currentBet, minRaise });
+  return { ok: true, state: next, events };
 }
 
 /** The seat if it can act at all: in the hand, live and not all-in. */
