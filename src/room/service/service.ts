@@ -14,6 +14,7 @@ import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
 import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
 import { createBatcher } from './batch.ts';
+import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
 
@@ -27,6 +28,8 @@ export interface RoomServiceOptions {
   seed?: number;
   /** The retained `state` is published at most this often (ms). Default STATE_EVERY_MS. */
   stateEveryMs?: number;
+  /** The state's throttle (tests: a manual one). Default: setTimeout. */
+  stateTimer?: StateTimer;
   /** Extra MQTT.js options (tests: reconnectPeriod). */
   mqttOptions?: IClientOptions;
 }
@@ -85,20 +88,19 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
 
   const qos1: IClientPublishOptions = { qos: 1 };
   let chain: Promise<void> = Promise.resolve();
-  let lastState = '';
-  let stateTimer: NodeJS.Timeout | null = null;
-  const sendState = () => {
-    stateTimer = null;
-    const state = JSON.stringify(room.snapshot());
-    if (state === lastState) return;
-    lastState = state;
-    client.publish(topics.state, state, { qos: 1, retain: true });
-  };
-  // At most every STATE_EVERY_MS: the snapshot of a room of hundreds of tables is hundreds of kB, and re-serialising
-  // it after every input was what kept the service from keeping up (docs/scaling.md). The last change always goes.
-  const publishState = () => {
-    stateTimer ??= setTimeout(sendState, options.stateEveryMs ?? STATE_EVERY_MS);
-  };
+  // At most every STATE_EVERY_MS, and one at a time (state-publisher.ts): the snapshot of a room of hundreds of
+  // tables is hundreds of kB, and re-serialising it after every input was what kept the service from keeping up
+  // (docs/scaling.md). The last change always goes.
+  const states = createStatePublisher({
+    serialise: () => JSON.stringify(room.snapshot()),
+    send: (payload) =>
+      client
+        .publishAsync(topics.state, payload, { qos: 1, retain: true })
+        .catch((err: unknown) => log.warn({ err: String(err) }, 'room state not acknowledged')),
+    everyMs: options.stateEveryMs ?? STATE_EVERY_MS,
+    timer: options.stateTimer,
+  });
+  const publishState = () => states.changed();
 
   /** Publishes outputs in order; once the broker has them all, the journal records how far publishing got. */
   const publish = (outputs: RoomOutput[]) => {
@@ -239,9 +241,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const connectedWaiters: (() => void)[] = [];
   client.on('connect', () => {
     client.publish(topics.status, 'online', { qos: 1, retain: true });
-    lastState = '';
-    if (stateTimer) clearTimeout(stateTimer);
-    sendState();
+    states.connected();
     const subs: string[] = [`${topics.cmd}+`];
     for (const id of tableIds) {
       for (const kind of TABLE_TOPICS) subs.push(`${topics.table(id)}/${kind}`);
@@ -265,10 +265,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       if (closed) return;
       batch.flush(); // what arrived is journaled and applied before the room goes
       cancelTimer();
-      if (stateTimer) {
-        clearTimeout(stateTimer);
-        if (client.connected) sendState();
-      }
+      states.flush(client.connected);
       if (client.connected) {
         await chain;
         await client.publishAsync(topics.status, 'offline', { qos: 1, retain: true }).catch(() => undefined);

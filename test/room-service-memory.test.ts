@@ -1,0 +1,109 @@
+// The room service's memory (docs/scaling.md, "Memory"): what it holds must not grow with how far behind it reads.
+// A room reading its socket late gets the broker's acknowledgements late too, and MQTT.js keeps every QoS 1 message
+// until then: the whole room's snapshot, published every `stateEveryMs`, piled up (about 200 kB each at 500 tables).
+// Here the broker's bytes to the room are held back (a proxy) while the room's clock runs through levels: each
+// level changes the room's state, and the room may have one state unacknowledged, not one per change.
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeClock } from '../src/runtime/clock.ts';
+import { loadRoomConfig } from '../src/room/config/load.ts';
+import { loadRoomProfiles } from '../src/room/config/profiles.ts';
+import { startRoomService } from '../src/room/service/service.ts';
+import type { StateTimer } from '../src/room/service/state-publisher.ts';
+import { startHoldProxy } from './helpers/hold-proxy.ts';
+import { collect, connectClient, mosquittoMissing, startMosquitto } from './helpers/mosquitto.ts';
+import { writeRoomConfig } from './helpers/room-mqtt.ts';
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+const missing = mosquittoMissing();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+type Obj = Record<string, unknown>;
+const MINUTE = 60_000;
+
+/** The state's throttle, run by hand: `fire()` runs what is armed (nothing when nothing is). */
+function manualTimer(): { timer: StateTimer; armed(): boolean; fire(): void } {
+  let armed: (() => void) | null = null;
+  return {
+    timer: (fire) => {
+      armed = fire;
+      return () => void (armed = null);
+    },
+    armed: () => armed !== null,
+    fire() {
+      const f = armed;
+      armed = null;
+      f?.();
+    },
+  };
+}
+
+describe.skipIf(missing !== null)(`room service memory on mosquitto (${missing ?? 'real broker'})`, () => {
+  it('a room that reads nothing (no acknowledgements) keeps one state in flight, whatever changes', async () => {
+    const broker = await startMosquitto();
+    cleanups.push(() => broker.dispose());
+    const proxy = await startHoldProxy(broker.port);
+    cleanups.push(() => proxy.close());
+    const observer = await connectClient(broker.url, { clientId: 'observer' });
+    cleanups.push(() => void observer.end(true));
+    const seen = collect(observer);
+    await observer.subscribeAsync(['room/r1/state', 'room/r1/clock', 'room/r1/cmd/result'], { qos: 1 });
+    const clock = fakeClock(1_000_000);
+    const manual = manualTimer();
+    const service = startRoomService({
+      config: loadRoomConfig(writeRoomConfig(proxy.url).file),
+      profiles: loadRoomProfiles(),
+      logger,
+      clock,
+      seed: 11,
+      stateTimer: manual.timer,
+    });
+    cleanups.push(() => service.close());
+    await service.whenConnected();
+    const states = () =>
+      seen.messages.filter((m) => m.topic === 'room/r1/state').map((m) => JSON.parse(m.payload) as Obj);
+    const clocks = () =>
+      seen.messages.filter((m) => m.topic === 'room/r1/clock').map((m) => JSON.parse(m.payload) as Obj);
+    await seen.until(() => states().length === 1, 'the state at connection');
+
+    const LEVELS = 8;
+    const levels = Array.from({ length: LEVELS + 2 }, (_, i) => ({
+      smallBlind: 50 << i,
+      bigBlind: 100 << i,
+      minutes: 1,
+    }));
+    observer.publish('room/r1/cmd/levels-start', JSON.stringify({ id: 'go', levels }), { qos: 1 });
+    await seen.until((m) => m.some((x) => x.topic === 'room/r1/cmd/result'), 'levels-start answered');
+    await seen.until(() => clocks().length === 1, 'level 1');
+    manual.fire();
+    await seen.until(() => states().length === 2, 'the state with level 1');
+    // The broker acknowledged that state before it forwarded it, so before this command, which the room answers
+    // (refused unread): once answered, the room has its acknowledgement and nothing in flight.
+    observer.publish('room/r1/cmd/register', '{"id":"sync"}', { qos: 1 });
+    await seen.until((m) => m.some((x) => x.topic === 'room/r1/cmd/result' && x.payload.includes('"sync"')), 'sync');
+
+    proxy.hold();
+    for (let level = 2; level <= LEVELS + 1; level++) {
+      clock.advance(MINUTE);
+      // the level's clock output is published after the tick is journaled and applied: the state changed
+      await seen.until(() => clocks().length === level, `level ${level}`);
+      manual.fire();
+    }
+    // one more level: its clock output follows on the room's connection whatever state it sent before it
+    clock.advance(MINUTE);
+    await seen.until(() => clocks().length === LEVELS + 2, 'the last level');
+    const during = states().slice(2);
+    expect(during.length).toBe(1);
+    expect(during[0]!.clock).toMatchObject({ level: 2 });
+
+    // the acknowledgement comes: the latest state follows it
+    proxy.release();
+    for (let i = 0; i < 1000 && !manual.armed(); i++) await new Promise((r) => setTimeout(r, 10));
+    manual.fire();
+    await seen.until(() => states().length === 4, 'the latest state');
+    expect(states()[3]!.clock).toMatchObject({ level: LEVELS + 2 });
+  });
+});
