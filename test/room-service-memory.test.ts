@@ -3,6 +3,7 @@
 // until then: the whole room's snapshot, published every `stateEveryMs`, piled up (about 200 kB each at 500 tables).
 // Here the broker's bytes to the room are held back (a proxy) while the room's clock runs through levels: each
 // level changes the room's state, and the room may have one state unacknowledged, not one per change.
+import { createRequire } from 'node:module';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeClock } from '../src/runtime/clock.ts';
@@ -41,7 +42,29 @@ function manualTimer(): { timer: StateTimer; armed(): boolean; fire(): void } {
   };
 }
 
+/** mqtt-packet as MQTT.js writes with it: its switch for the table of message ids, and that table. */
+const requireFromMqtt = createRequire(import.meta.resolve('mqtt'));
+const packetWriter = requireFromMqtt('mqtt-packet').writeToStream as { cacheNumbers: boolean };
+const idTable = requireFromMqtt('mqtt-packet/numbers.js').cache as Record<number, Buffer>;
+
 describe.skipIf(missing !== null)(`room service memory on mosquitto (${missing ?? 'real broker'})`, () => {
+  // First in this file: any MQTT.js client in the process with `writeCache: false` turns the table off for all.
+  it("the room's client does not build mqtt-packet's table of 65,536 message-id Buffers (6 MB of heap)", async () => {
+    expect(packetWriter.cacheNumbers).toBe(true); // nothing in this process turned it off yet
+    const broker = await startMosquitto();
+    cleanups.push(() => broker.dispose());
+    const service = startRoomService({
+      config: loadRoomConfig(writeRoomConfig(broker.url).file),
+      profiles: loadRoomProfiles(),
+      logger,
+      clock: fakeClock(1_000_000),
+      seed: 11,
+    });
+    cleanups.push(() => service.close());
+    await service.whenConnected(); // CONNECT, SUBSCRIBE and the first publishes written
+    expect(Object.keys(idTable).length).toBe(0);
+  });
+
   it('a room that reads nothing (no acknowledgements) keeps one state in flight, whatever changes', async () => {
     const broker = await startMosquitto();
     cleanups.push(() => broker.dispose());
