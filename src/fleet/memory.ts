@@ -1,9 +1,11 @@
 // The room service's memory in a fleet run (docs/scaling.md): its peak resident size and the heap it still uses after
 // a full garbage collection at the end (what it holds, not what the collector has not reclaimed yet), and heap
 // snapshots on demand to compare by constructor.
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import type { Logger } from 'pino';
+import type { RoomJournal } from '../room/service/journal.ts';
 
 export interface RoomMemory {
   /** The process's peak resident set, bytes (getrusage's maxrss). */
@@ -11,6 +13,8 @@ export interface RoomMemory {
   /** `heapUsed` after a full GC (null when the process was started without --expose-gc). */
   heapAfterGc: number | null;
   rss: number;
+  /** The room's journal: inputs and bytes on disk (what a restart replays). */
+  journal?: { inputs: number; bytes: number };
 }
 
 const collect = (): boolean => {
@@ -20,13 +24,15 @@ const collect = (): boolean => {
   return true;
 };
 
-export function roomMemory(): RoomMemory {
+export function roomMemory(journal?: RoomJournal): RoomMemory {
   const collected = collect();
   const m = process.memoryUsage();
+  const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
   return {
     peakRss: process.resourceUsage().maxRSS * 1024,
     heapAfterGc: collected ? m.heapUsed : null,
     rss: m.rss,
+    ...(journal && { journal: { inputs: journal.count(), bytes: size(journal.path) + size(`${journal.path}-wal`) } }),
   };
 }
 

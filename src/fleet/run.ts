@@ -242,7 +242,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     const mb = (n: number | null | undefined) => (n == null ? '?' : String(Math.round(n / 2 ** 20)));
     if (mem)
       o.print(
-        `fleet: room service memory: peak rss ${mb(mem.peakRss)} MB, rss ${mb(mem.rss)} MB and heap used ${mb(mem.heapAfterGc)} MB after GC at the end`,
+        `fleet: room service memory: peak rss ${mb(mem.peakRss)} MB, rss ${mb(mem.rss)} MB and heap used ${mb(mem.heapAfterGc)} MB after GC at the end; journal ${mem.journal?.inputs ?? '?'} inputs, ${mb(mem.journal?.bytes)} MB`,
       );
 
     const v = watch.verdict(published);

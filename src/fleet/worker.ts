@@ -58,7 +58,7 @@ async function run(start: WorkerStart): Promise<void> {
     process.once('message', () => {
       clearInterval(timer);
       // Measured before closing: what the service holds after a whole tournament, not after letting go of it.
-      const memory = roomMemory();
+      const memory = roomMemory(service.journal);
       void service.close().then(() => {
         sendLast({ type: 'report', tables: [], memory });
       });
