@@ -14,6 +14,9 @@ export interface RoomJournal {
   readonly path: string;
   /** Every input journaled so far, oldest first (parsed). */
   inputs(): unknown[];
+  /** The same, read and parsed one at a time as the caller asks for the next (a restart's replay): the journal
+   * cannot be written meanwhile. */
+  each(): IterableIterator<unknown>;
   /** How many inputs are journaled. */
   count(): number;
   /** Writes one input (synchronously, to disk) before it is applied. */
@@ -60,6 +63,9 @@ export function openRoomJournal(dir: string): RoomJournal {
   return {
     path,
     inputs: () => (all.all() as string[]).map((s) => JSON.parse(s) as unknown),
+    *each() {
+      for (const s of all.iterate() as IterableIterator<string>) yield JSON.parse(s) as unknown;
+    },
     count: () => countInputs.get() as number,
     append: (input) => void insert.run(JSON.stringify(input)),
     appendMany: db.transaction((inputs: readonly unknown[]) => {

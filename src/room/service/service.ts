@@ -16,6 +16,7 @@ import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } 
 import { createBatcher } from './batch.ts';
 import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
+import { replayInputs } from './replay.ts';
 import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
 
 export interface RoomServiceOptions {
@@ -58,17 +59,10 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const journal = openRoomJournal(config.storage.dir);
 
   // Replay: the same inputs through a fresh engine give the same outputs, the same seqs.
-  const replayed: RoomOutput[] = [];
-  let lastAt = 0;
-  const old = journal.inputs();
-  for (const input of old) {
-    replayed.push(...room.apply(input));
-    const at = (input as Obj).at;
-    if (typeof at === 'number') lastAt = Math.max(lastAt, at);
-  }
-  clock.resume?.(lastAt);
   const published = journal.published();
-  log.info({ inputs: old.length, published, journal: journal.path }, 'room journal opened');
+  const replayed = replayInputs(journal.each(), room, published);
+  clock.resume?.(replayed.lastAt);
+  log.info({ inputs: replayed.inputs, published, journal: journal.path }, 'room journal opened');
 
   const mqttConfig = config.mqtt;
   const client: MqttClient = mqtt.connect(mqttConfig.url, {
@@ -173,12 +167,12 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     log,
   });
 
-  if (old.length === 0) {
+  if (replayed.inputs === 0) {
     const seed = options.seed ?? randomInt(2 ** 31);
     step({ type: 'command', ...setupCommand(config, seed), at: clock.now() });
     log.info({ seed }, 'room set up from its config');
   }
-  publish(replayed.filter((o) => o.seq > published));
+  publish(replayed.pending);
   arm();
 
   const answer = (id: string | null, outputs: RoomOutput[] | null, reason?: string, props?: Obj) => {
