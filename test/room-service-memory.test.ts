@@ -3,7 +3,7 @@
 // until then: the whole room's snapshot, published every `stateEveryMs`, piled up (about 200 kB each at 500 tables).
 // Here the broker's bytes to the room are held back (a proxy) while the room's clock runs through levels: each
 // level changes the room's state, and the room may have one state unacknowledged, not one per change.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { fakeClock } from '../src/runtime/clock.ts';
 import { loadRoomConfig } from '../src/room/config/load.ts';
 import { loadRoomProfiles } from '../src/room/config/profiles.ts';
 import { createRoom } from '../src/room/engine/engine.ts';
+import { roomStateFields, tableInput } from '../src/room/service/inbound.ts';
 import { openRoomJournal } from '../src/room/service/journal.ts';
 import { replayInputs } from '../src/room/service/replay.ts';
 import { startRoomService } from '../src/room/service/service.ts';
@@ -80,6 +81,81 @@ it('a restart replays its journal one input at a time and keeps only the outputs
   expect(ahead).toBe(1); // never more than the input being applied read and parsed
   expect(replayed).toEqual({ inputs: 31, pending: all.filter((o) => o.seq > published), lastAt: 1_030 });
   journal.close();
+});
+
+/** A 9-seat table's retained `state` between hands, every field a table publishes (as a fleet table's). */
+function tableState(seq: number): Obj {
+  const seatInfo = Array.from({ length: 9 }, (_, i) => ({
+    seat: i + 1,
+    player: i < 7 ? `P${i + 1}` : null,
+    present: i < 7,
+    dealtIn: false,
+    dead: false,
+    folded: false,
+    allIn: false,
+    waiting: false,
+    penaltyHands: 0,
+    timeBanks: 2,
+    stack: i < 7 ? 1000 + i : null,
+    bet: 0,
+  }));
+  return {
+    at: 1_796_097_265_669,
+    seq,
+    seats: 9,
+    profile: 'tda',
+    game: 'holdem',
+    seatInfo,
+    button: 3,
+    smallBlindSeat: 4,
+    bigBlindSeat: 5,
+    smallBlind: 50,
+    bigBlind: 100,
+    hand: null,
+    phase: 'idle',
+    street: null,
+    boardSize: 0,
+    board: [],
+    onAction: null,
+    clockCall: null,
+    clock: { level: 3, smallBlind: 50, bigBlind: 100, ante: 0, endsAt: 1_796_097_400_000, paused: false },
+    level: 3,
+    pots: [],
+    toCall: null,
+    minRaiseTo: null,
+    maxRaiseTo: null,
+    epoch: '20261201T035245Z-e1b69461',
+  };
+}
+
+it("a table's state is journaled with what the room engine reads of it, and the room does the same with it", () => {
+  const source = readFileSync(new URL('../src/room/engine/table-input.ts', import.meta.url), 'utf8');
+  const body = source.slice(source.indexOf('export function tableState'), source.indexOf('export function tableEvent'));
+  const read = (v: string) => new Set([...body.matchAll(new RegExp(`\\b${v}\\.(\\w+)`, 'g'))].map((m) => m[1]));
+  const kept = roomStateFields(tableState(1));
+  expect(new Set(Object.keys(kept))).toEqual(new Set([...read('s'), 'hand'])); // hand: the digest's
+  expect(new Set(Object.keys((kept.seatInfo as Obj[])[0]!))).toEqual(read('x'));
+
+  const full = tableState(12);
+  const input = tableInput('A', 'state', Buffer.from(JSON.stringify(full)), 5_000) as Obj;
+  expect(JSON.stringify(input).length).toBeLessThan(JSON.stringify(full).length / 3);
+  // the same room outputs and picture from the whole state and from what is journaled of it
+  const setup = {
+    type: 'command',
+    name: 'setup',
+    tables: [
+      { id: 'A', seats: 9 },
+      { id: 'B', seats: 9 },
+    ],
+  };
+  const rooms = [0, 1].map(() => createRoom({ profiles: loadRoomProfiles() }));
+  for (const room of rooms) room.apply({ ...setup, breakOrder: ['B', 'A'], profile: 'tda', seed: 3, at: 1_000 });
+  const journaled = JSON.parse(JSON.stringify(input)) as Obj;
+  expect(rooms[0]!.apply({ type: 'table', table: 'A', state: full, at: 5_000 })).toEqual(rooms[1]!.apply(journaled));
+  const ended = { type: 'table', table: 'A', event: { type: 'hand.ended', seq: 13 }, at: 6_000 };
+  expect(rooms[0]!.apply(ended)).toEqual(rooms[1]!.apply(ended));
+  expect(rooms[0]!.snapshot()).toEqual(rooms[1]!.snapshot());
+  expect(rooms[1]!.snapshot().tables.find((t) => t.id === 'A')!.players).toHaveLength(7); // B broken, empty
 });
 
 /** mqtt-packet as MQTT.js writes with it: its switch for the table of message ids, and that table. */
