@@ -40,10 +40,20 @@ function play(seed: number, hands: number, interfere: boolean) {
     if (interfere && out.some((e) => e.type === 'action.on'))
       enqueue([{ type: 'command', name: 'move-player', seat: 9, at: input.at + 1 }]);
   }
-  return { events, hands: dealer.hands() };
+  return { events, hands: dealer.hands(), dealer };
 }
 
 describe('the room dealer', () => {
+  it('counts the players who came, those gone since too: a table not yet reached by the draw is not one emptied', () => {
+    const fresh = createRoomDealer({ seed: 1, seats: 9, startAt: 0, hands: 1, levels: fleetLevels(2) });
+    expect([fresh.arrivals(), fresh.players()]).toEqual([0, 0]); // the fleet's `done` waits for its players
+    const { dealer, events } = play(3, 40, false);
+    const out = events.filter((e) => e.type === 'player.eliminated').length;
+    expect(out).toBeGreaterThan(0);
+    expect(dealer.arrivals()).toBe(5);
+    expect(dealer.players()).toBe(5 - out);
+  });
+
   it('plays with the players the room seats: sensors follow them, no refusal of its own', () => {
     const { events, hands } = play(3, 5, false);
     expect(hands).toBe(5);

@@ -23,6 +23,8 @@ export interface RoomDealer {
   hands(): number;
   /** Players seated now. */
   players(): number;
+  /** Players seated so far, those gone since included. */
+  arrivals(): number;
   /** Whether a hand is under way. */
   playing(): boolean;
 }
@@ -43,6 +45,7 @@ export function createRoomDealer(options: RoomDealerOptions): RoomDealer {
     levels: false,
   });
   const seated = new Set<number>();
+  let arrivals = 0;
   let hands = 0;
   let playing = false;
   // A shuffle held back while fewer than two players sit (the table would refuse it, again and again: a broken
@@ -80,6 +83,7 @@ export function createRoomDealer(options: RoomDealerOptions): RoomDealer {
         if (typeof seat !== 'number') continue;
         if (e.type === 'player.seated' && !seated.has(seat)) {
           seated.add(seat);
+          arrivals += 1;
           side.push({ type: 'seat', seat, occupied: true, at: e.at + 5 });
         } else if (LEAVES.has(e.type) && seated.delete(seat)) {
           side.push({ type: 'seat', seat, occupied: false, at: e.at + 5 });
@@ -99,6 +103,7 @@ export function createRoomDealer(options: RoomDealerOptions): RoomDealer {
     },
     hands: () => hands,
     players: () => seated.size,
+    arrivals: () => arrivals,
     playing: () => playing,
   };
 }

@@ -11,9 +11,13 @@ import type { RoomConfig } from '../room/config/types.ts';
 import { newFleetTime, type FleetTime } from './clock.ts';
 import { fleetLevels } from './levels.ts';
 import { clearRetained } from './sweep.ts';
-import { startWatch, type Place } from './watch.ts';
+import { checkPlaces } from './places.ts';
+import { startWatch } from './watch.ts';
 import type { WorkerMessage, WorkerStart } from './worker.ts';
 import type { PublishedReport } from './tables.ts';
+import type { RoomMemory } from './memory.ts';
+
+export { checkPlaces };
 
 export interface FleetOptions {
   tables: number;
@@ -58,22 +62,28 @@ interface Child {
   proc: ChildProcess;
   progress: Extract<WorkerMessage, { type: 'progress' }>;
   report: Promise<PublishedReport[]>;
+  /** The room service's, with its report. */
+  memory?: RoomMemory;
   ready: Promise<void>;
 }
 
 function startChild(start: WorkerStart): Child {
   const proc = fork(WORKER, [], {
-    execArgv: WORKER.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    // --expose-gc: the room's heap is measured after a full collection (memory.ts)
+    execArgv: [...(WORKER.pathname.endsWith('.ts') ? ['--import', 'tsx'] : []), '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced', // the reports' typed arrays
   });
-  const child: Child = { proc, progress: { hands: 0, done: 0, players: 0, rss: 0, cpuMs: 0 } } as Child;
+  const child: Child = { proc, progress: { hands: 0, done: 0, players: 0, rss: 0, heap: 0, cpuMs: 0 } } as Child;
   child.ready = new Promise((resolve, reject) => {
     child.report = new Promise((resolveReport, rejectReport) => {
       proc.on('message', (m: WorkerMessage) => {
         if (m.type === 'ready') resolve();
         if (m.type === 'progress') child.progress = m;
-        if (m.type === 'report') resolveReport(m.tables);
+        if (m.type === 'report') {
+          child.memory = m.memory;
+          resolveReport(m.tables);
+        }
         if (m.type === 'failed') {
           reject(new Error(m.error));
           rejectReport(new Error(m.error));
@@ -104,33 +114,6 @@ function roomConfig(o: FleetOptions, room: string, ids: string[], dir: string): 
   };
 }
 
-/** Places 1..entries, each once, or what is wrong. Players out at the same time share a block of places
- * (R-ROOM-PLACES: k players out at one time take places p..p+k-1; those who tie, at different tables or with the same
- * stack at the start of the hand, share the better place): the blocks, each starting at its best place, must tile
- * 1..entries. Returns the number of places shared by tied players, or the mistake. */
-export function checkPlaces(places: readonly Place[], entries: number): { shared: number } | { wrong: string } {
-  const players = new Set(places.map((p) => p.player));
-  if (players.size !== places.length) return { wrong: `${places.length - players.size} players placed twice` };
-  if (places.length !== entries) return { wrong: `${places.length} places for ${entries} entries` };
-  const byTime = new Map<number, number[]>();
-  for (const p of places) byTime.set(p.at, [...(byTime.get(p.at) ?? []), p.place]);
-  const blocks = [...byTime.values()]
-    .map((ps) => ({ from: Math.min(...ps), places: ps }))
-    .sort((x, y) => x.from - y.from);
-  let next = 1;
-  let shared = 0;
-  for (const { from, places: ps } of blocks) {
-    if (from !== next) return { wrong: `place ${next} not given` };
-    const to = from + ps.length - 1;
-    const outside = ps.find((p) => p > to);
-    if (outside !== undefined)
-      return { wrong: `place ${outside} given to one of ${ps.length} out together from ${from}` };
-    shared += ps.length - new Set(ps).size;
-    next = to + 1;
-  }
-  return { shared };
-}
-
 export async function runFleet(o: FleetOptions): Promise<FleetResult> {
   const dir = mkdtempSync(join(tmpdir(), 'pokertable-fleet-'));
   const roomId = runTag();
@@ -150,6 +133,8 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     const room = startChild({ role: 'room', time, config: roomConfig(o, roomId, ids, dir), seed: o.seed });
     children.push(room);
     await room.ready;
+    if (process.env.FLEET_HEAP_SNAPSHOTS)
+      o.print(`fleet: room service pid ${room.proc.pid}: kill -USR2 it for a heap snapshot`);
     const workers = Math.max(1, Math.min(o.workers, o.tables));
     const shares: string[][] = Array.from({ length: workers }, () => []);
     ids.forEach((id, i) => shares[i % workers]!.push(id));
@@ -215,7 +200,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
         lastPrint = Date.now();
         const rss = children.map((c) => Math.round(c.progress.rss / 2 ** 20)).join('/');
         o.print(
-          `fleet: ${hands} hands, ${entries - watch.places.length} players left, ${watch.received()} events received, rss MB ${rss}`,
+          `fleet: ${hands} hands, ${entries - watch.places.length} players left, ${watch.received()} events received, rss MB ${rss}, room heap MB ${Math.round(room.progress.heap / 2 ** 20)}`,
         );
       }
       if (watch.places.some((p) => p.place === 1)) {
@@ -253,6 +238,12 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     }
     room.proc.send('stop');
     await room.report;
+    const mem = room.memory;
+    const mb = (n: number | null | undefined) => (n == null ? '?' : String(Math.round(n / 2 ** 20)));
+    if (mem)
+      o.print(
+        `fleet: room service memory: peak rss ${mb(mem.peakRss)} MB, rss ${mb(mem.rss)} MB and heap used ${mb(mem.heapAfterGc)} MB after GC at the end; journal ${mem.journal?.inputs ?? '?'} inputs, ${mb(mem.journal?.bytes)} MB`,
+      );
 
     const v = watch.verdict(published);
     let winner: string | null = null;

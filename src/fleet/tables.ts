@@ -61,7 +61,7 @@ interface FleetTable {
 }
 
 export interface FleetTables {
-  /** Tables that are done: `hands` hands played, or fewer than two players and no hand under way. */
+  /** Tables that are done: `hands` hands played, or fewer than two players left (after some came) and no hand. */
   progress(): { hands: number; done: number; players: number };
   /** Stops the dealers, waits for the broker to confirm every event (up to `waitMs`), closes everything. */
   stop(waitMs: number): Promise<PublishedReport[]>;
@@ -157,8 +157,10 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
         const h = t.dealer.hands();
         hands += h;
         players += t.dealer.players();
-        if ((options.hands !== null && h >= options.hands) || (t.dealer.players() < 2 && !t.dealer.playing()))
-          done += 1;
+        // Fewer than two players ends a table only once it had players: just after the draw they may still be on
+        // their way to it (a run with --hands stopped at once, every table still empty).
+        const left = t.dealer.arrivals() > 0 && t.dealer.players() < 2 && !t.dealer.playing();
+        if ((options.hands !== null && h >= options.hands) || left) done += 1;
       }
       return { hands, done, players };
     },

@@ -2,6 +2,7 @@
 // run in its first IPC message, says `ready` once connected, sends `progress` every second, and on `stop` closes
 // down cleanly and sends its `report`.
 import pino from 'pino';
+import { roomMemory, watchHeapSnapshots, type RoomMemory } from './memory.ts';
 import { loadRoomProfiles } from '../room/config/profiles.ts';
 import type { RoomConfig } from '../room/config/types.ts';
 import { startRoomService } from '../room/service/service.ts';
@@ -26,8 +27,8 @@ export type WorkerStart =
 
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'progress'; hands: number; done: number; players: number; rss: number; cpuMs: number }
-  | { type: 'report'; tables: PublishedReport[] }
+  | { type: 'progress'; hands: number; done: number; players: number; rss: number; heap: number; cpuMs: number }
+  | { type: 'report'; tables: PublishedReport[]; memory?: RoomMemory }
   | { type: 'failed'; error: string };
 
 const send = (m: WorkerMessage) => process.send?.(m);
@@ -35,7 +36,8 @@ const send = (m: WorkerMessage) => process.send?.(m);
 const sendLast = (m: WorkerMessage) => process.send?.(m, undefined, {}, () => process.disconnect());
 const usage = () => {
   const cpu = process.cpuUsage();
-  return { rss: process.memoryUsage().rss, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+  const m = process.memoryUsage();
+  return { rss: m.rss, heap: m.heapUsed, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
 };
 const logger = pino({ name: 'pokertable-fleet', level: process.env.FLEET_LOG_LEVEL ?? 'error' }, pino.destination(2));
 
@@ -50,12 +52,15 @@ async function run(start: WorkerStart): Promise<void> {
       seed: start.seed,
     });
     await service.whenConnected();
+    watchHeapSnapshots(process.env.FLEET_HEAP_SNAPSHOTS, logger);
     send({ type: 'ready' });
     const timer = setInterval(() => send({ type: 'progress', hands: 0, done: 0, players: 0, ...usage() }), 1000);
     process.once('message', () => {
       clearInterval(timer);
+      // Measured before closing: what the service holds after a whole tournament, not after letting go of it.
+      const memory = roomMemory(service.journal);
       void service.close().then(() => {
-        sendLast({ type: 'report', tables: [] });
+        sendLast({ type: 'report', tables: [], memory });
       });
     });
     return;

@@ -62,6 +62,17 @@ export function stateDigest(s: Obj): string {
   ]);
 }
 
+/** What is journaled of a table's `state`: the fields the room engine reads (`tableState` in
+ * ../engine/table-input.ts: seq, each seat's seat, player and stack, button, bigBlindSeat, bigBlind) and the
+ * `hand` the digest reads. A table's whole state is about 2 kB (every seat's flags, the board, the pots, the clock),
+ * most of a day's journal and of what a restart replays; this is a few hundred bytes (docs/scaling.md, "Memory"). */
+export function roomStateFields(s: Obj): Obj {
+  const { seq, hand, button, bigBlindSeat, bigBlind } = s;
+  const seats = Array.isArray(s.seatInfo) ? s.seatInfo : [];
+  const seatInfo = seats.map((x: unknown) => (isObj(x) ? { seat: x.seat, player: x.player, stack: x.stack } : x));
+  return { seq, hand, seatInfo, button, bigBlindSeat, bigBlind };
+}
+
 /** A table's message on `<base>/events`, `<base>/state` or `<base>/status`, or why it is dropped. */
 export function tableInput(
   table: string,
@@ -79,5 +90,7 @@ export function tableInput(
   if (payload.length === 0) return 'empty payload';
   const body = parseObject(payload);
   if (typeof body === 'string') return body;
-  return kind === 'events' ? { type: 'table', table, event: body, at } : { type: 'table', table, state: body, at };
+  return kind === 'events'
+    ? { type: 'table', table, event: body, at }
+    : { type: 'table', table, state: roomStateFields(body), at };
 }

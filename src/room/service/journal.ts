@@ -14,6 +14,11 @@ export interface RoomJournal {
   readonly path: string;
   /** Every input journaled so far, oldest first (parsed). */
   inputs(): unknown[];
+  /** The same, read and parsed one at a time as the caller asks for the next (a restart's replay): the journal
+   * cannot be written meanwhile. */
+  each(): IterableIterator<unknown>;
+  /** How many inputs are journaled. */
+  count(): number;
   /** Writes one input (synchronously, to disk) before it is applied. */
   append(input: unknown): void;
   /** Writes several in one transaction (one fsync), in order. */
@@ -52,11 +57,16 @@ export function openRoomJournal(dir: string): RoomJournal {
   }
   const insert = db.prepare('INSERT INTO inputs (input) VALUES (?)');
   const all = db.prepare('SELECT input FROM inputs ORDER BY n').pluck();
+  const countInputs = db.prepare('SELECT count(*) FROM inputs').pluck();
   const getPublished = db.prepare('SELECT seq FROM published WHERE id = 1').pluck();
   const setPublished = db.prepare('UPDATE published SET seq = ? WHERE id = 1 AND seq < ?');
   return {
     path,
     inputs: () => (all.all() as string[]).map((s) => JSON.parse(s) as unknown),
+    *each() {
+      for (const s of all.iterate() as IterableIterator<string>) yield JSON.parse(s) as unknown;
+    },
+    count: () => countInputs.get() as number,
     append: (input) => void insert.run(JSON.stringify(input)),
     appendMany: db.transaction((inputs: readonly unknown[]) => {
       for (const input of inputs) insert.run(JSON.stringify(input));

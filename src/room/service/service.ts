@@ -14,7 +14,9 @@ import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
 import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
 import { createBatcher } from './batch.ts';
+import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
+import { replayInputs } from './replay.ts';
 import { outputMessage, roomTopics, TABLE_TOPICS, type TableTopic } from './topics.ts';
 
 export interface RoomServiceOptions {
@@ -27,6 +29,8 @@ export interface RoomServiceOptions {
   seed?: number;
   /** The retained `state` is published at most this often (ms). Default STATE_EVERY_MS. */
   stateEveryMs?: number;
+  /** The state's throttle (tests: a manual one). Default: setTimeout. */
+  stateTimer?: StateTimer;
   /** Extra MQTT.js options (tests: reconnectPeriod). */
   mqttOptions?: IClientOptions;
 }
@@ -55,17 +59,10 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const journal = openRoomJournal(config.storage.dir);
 
   // Replay: the same inputs through a fresh engine give the same outputs, the same seqs.
-  const replayed: RoomOutput[] = [];
-  let lastAt = 0;
-  const old = journal.inputs();
-  for (const input of old) {
-    replayed.push(...room.apply(input));
-    const at = (input as Obj).at;
-    if (typeof at === 'number') lastAt = Math.max(lastAt, at);
-  }
-  clock.resume?.(lastAt);
   const published = journal.published();
-  log.info({ inputs: old.length, published, journal: journal.path }, 'room journal opened');
+  const replayed = replayInputs(journal.each(), room, published);
+  clock.resume?.(replayed.lastAt);
+  log.info({ inputs: replayed.inputs, published, journal: journal.path }, 'room journal opened');
 
   const mqttConfig = config.mqtt;
   const client: MqttClient = mqtt.connect(mqttConfig.url, {
@@ -79,26 +76,27 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     key: mqttConfig.keyFile ? readFileSync(mqttConfig.keyFile) : undefined,
     rejectUnauthorized: mqttConfig.rejectUnauthorized,
     will: { topic: topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
+    // Not mqtt-packet's table of 65,536 two-byte Buffers for message ids: 6 MB of heap, a quarter of the room's.
+    writeCache: false,
     ...options.mqttOptions,
   });
   client.on('error', (err) => log.warn({ err: err.message }, 'room broker error'));
 
   const qos1: IClientPublishOptions = { qos: 1 };
   let chain: Promise<void> = Promise.resolve();
-  let lastState = '';
-  let stateTimer: NodeJS.Timeout | null = null;
-  const sendState = () => {
-    stateTimer = null;
-    const state = JSON.stringify(room.snapshot());
-    if (state === lastState) return;
-    lastState = state;
-    client.publish(topics.state, state, { qos: 1, retain: true });
-  };
-  // At most every STATE_EVERY_MS: the snapshot of a room of hundreds of tables is hundreds of kB, and re-serialising
-  // it after every input was what kept the service from keeping up (docs/scaling.md). The last change always goes.
-  const publishState = () => {
-    stateTimer ??= setTimeout(sendState, options.stateEveryMs ?? STATE_EVERY_MS);
-  };
+  // At most every STATE_EVERY_MS, and one at a time (state-publisher.ts): the snapshot of a room of hundreds of
+  // tables is hundreds of kB, and re-serialising it after every input was what kept the service from keeping up
+  // (docs/scaling.md). The last change always goes.
+  const states = createStatePublisher({
+    serialise: () => JSON.stringify(room.snapshot()),
+    send: (payload) =>
+      client
+        .publishAsync(topics.state, payload, { qos: 1, retain: true })
+        .catch((err: unknown) => log.warn({ err: String(err) }, 'room state not acknowledged')),
+    everyMs: options.stateEveryMs ?? STATE_EVERY_MS,
+    timer: options.stateTimer,
+  });
+  const publishState = () => states.changed();
 
   /** Publishes outputs in order; once the broker has them all, the journal records how far publishing got. */
   const publish = (outputs: RoomOutput[]) => {
@@ -169,12 +167,12 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     log,
   });
 
-  if (old.length === 0) {
+  if (replayed.inputs === 0) {
     const seed = options.seed ?? randomInt(2 ** 31);
     step({ type: 'command', ...setupCommand(config, seed), at: clock.now() });
     log.info({ seed }, 'room set up from its config');
   }
-  publish(replayed.filter((o) => o.seq > published));
+  publish(replayed.pending);
   arm();
 
   const answer = (id: string | null, outputs: RoomOutput[] | null, reason?: string, props?: Obj) => {
@@ -239,9 +237,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const connectedWaiters: (() => void)[] = [];
   client.on('connect', () => {
     client.publish(topics.status, 'online', { qos: 1, retain: true });
-    lastState = '';
-    if (stateTimer) clearTimeout(stateTimer);
-    sendState();
+    states.connected();
     const subs: string[] = [`${topics.cmd}+`];
     for (const id of tableIds) {
       for (const kind of TABLE_TOPICS) subs.push(`${topics.table(id)}/${kind}`);
@@ -265,10 +261,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       if (closed) return;
       batch.flush(); // what arrived is journaled and applied before the room goes
       cancelTimer();
-      if (stateTimer) {
-        clearTimeout(stateTimer);
-        if (client.connected) sendState();
-      }
+      states.flush(client.connected);
       if (client.connected) {
         await chain;
         await client.publishAsync(topics.status, 'offline', { qos: 1, retain: true }).catch(() => undefined);
