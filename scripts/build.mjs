@@ -42,5 +42,5 @@ for (const [folder, wanted] of ASSETS) {
 const bundled = await bundleMain(root);
 console.log(
   `build: dist/ written (tsc, ${copied} data files copied, main.js bundled from ${bundled} modules); ` +
-    'run it with node --enable-source-maps dist/src/app/main.js',
+    'run it with npm run start:dist (node dist/src/app/main.js)',
 );

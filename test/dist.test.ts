@@ -71,7 +71,7 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
 
   it('plays a simulated table for 2 hands and exits 0', async () => {
     const ports = ['--mqtt-port', '0', '--ws-port', '0', '--http-port', '0'];
-    const table = run(process.execPath, ['--enable-source-maps', main, '--hands', '2', '--speed', '1000', ...ports]);
+    const table = run(process.execPath, [main, '--hands', '2', '--speed', '1000', ...ports]);
     const code = await table.exited;
     expect(table.out().stderr).toBe('');
     expect(code).toBe(0);
@@ -125,5 +125,33 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
     while (last.data === 'WATCHDOG=1') last = await listener.next();
     expect(last.data).toBe('STOPPING=1');
     expect(await table.exited).toBe(0);
+  });
+
+  it("logs an error's stack with the src/*.ts lines, under the unit's flags (no --enable-source-maps)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pokertable-dist-'));
+    dirs.push(dir);
+    const config = join(dir, 'table.yaml');
+    // Port 0 is refused by the config's checks: a TableError thrown in src/config, logged with its stack.
+    writeFileSync(config, 'table: { id: dist-test, seats: 6, profile: bfp }\nmqtt: { embedded: { port: 0 } }\n');
+    const [command, ...args] = unitCommand(config);
+    expect(args).not.toContain('--enable-source-maps');
+    const table = run(command!, args);
+    expect(await table.exited).toBe(78);
+    const logged = table
+      .out()
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; err?: { stack: string } })
+      .find((entry) => entry.msg === 'cannot start');
+    const stack = logged?.err?.stack ?? '';
+    expect(stack).toMatch(/^TableError: /);
+    expect(stack).not.toContain('dist/src/app/main.js');
+    const frames = [...stack.matchAll(/^ {4}at .*?\(?(\/\S+\.ts):(\d+):(\d+)\)?$/gm)];
+    expect(frames.length, stack).toBeGreaterThanOrEqual(3);
+    // The first frame is where the error was made: that line of the source builds the TableError.
+    const [, file, line] = frames[0]!;
+    expect(file!.startsWith(`${root}/src/config/`), stack).toBe(true);
+    expect(readFileSync(file!, 'utf8').split('\n')[Number(line) - 1]).toContain('TableError');
+    expect(frames.map((f) => f[1]!.slice(root.length))).toContain('/src/app/main.ts');
   });
 });

@@ -29,3 +29,19 @@ it("the unit's node flags give V8 a small device's heap limit: 256 MB of old spa
   expect(Number(r.stdout) / MB).toBeGreaterThanOrEqual(256);
   expect(Number(r.stdout) / MB).toBeLessThanOrEqual(260);
 });
+
+// --v8-pool-size=1: one V8 helper thread instead of Node's 4 (their stacks and malloc arenas: about 8 MB resident,
+// docs/bench.md). Counted from /proc: the same script with Node's default pool has 3 threads more.
+it("the unit's node flags run V8 with one helper thread", () => {
+  const threads = (flags: string[]) => {
+    const r = spawnSync(
+      process.execPath,
+      [...flags, '-p', "/^Threads:\\s+(\\d+)/m.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))[1]"],
+      { encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    return Number(r.stdout);
+  };
+  expect(unitNodeFlags()).toContain('--v8-pool-size=1');
+  expect(threads(unitNodeFlags())).toBe(threads([]) - 3);
+});

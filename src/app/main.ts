@@ -7,6 +7,10 @@ import { parseStartArgs, USAGE, type StartArgs } from './args.ts';
 import { startHardwareTable } from './hardware.ts';
 import { isJournalStream, syslogPrefixed } from './journald.ts';
 import { runUntilStopped, type StopReason } from './shutdown.ts';
+import { mappedErr, mapStack } from './stack-map.ts';
+
+/** Logged errors' stacks name the src/*.ts lines of the build (src/app/stack-map.ts). */
+const serializers = { err: mappedErr };
 
 function makeLogger(args: StartArgs): Logger {
   if (args.config !== null) {
@@ -14,14 +18,14 @@ function makeLogger(args: StartArgs): Logger {
     // the journal (src/app/journald.ts). The config's level is applied once it is loaded.
     const stdout = pino.destination({ dest: 1, sync: true });
     const dest = isJournalStream(1) ? syslogPrefixed(stdout) : stdout;
-    return pino({ name: 'pokertable', level: args.logLevel ?? 'info' }, dest);
+    return pino({ name: 'pokertable', level: args.logLevel ?? 'info', serializers }, dest);
   }
   // In a terminal the summary owns stdout; logs go to stderr (warn and worse) or to --log-file.
   const dest =
     args.logFile !== null
       ? pino.destination({ dest: args.logFile, mkdir: true, sync: true })
       : pino.destination({ dest: 2, sync: true });
-  return pino({ name: 'pokertable', level: args.logLevel ?? 'warn' }, dest);
+  return pino({ name: 'pokertable', level: args.logLevel ?? 'warn', serializers }, dest);
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -74,7 +78,7 @@ async function main(argv: readonly string[]): Promise<number> {
       status = `simulated table up; board ${table.app.urls.board ?? 'off'}`;
     }
   } catch (error) {
-    const message = error instanceof TableError ? error.message : ((error as Error).stack ?? String(error));
+    const message = error instanceof TableError ? error.message : mapStack((error as Error).stack ?? String(error));
     process.stderr.write(`pokertable: cannot start: ${message}\n`);
     // In a terminal the plain line says it all; under systemd (or with --log-file) the log keeps the details too.
     if (args.config !== null || args.logFile !== null) logger.error({ err: error }, 'cannot start');
@@ -108,7 +112,7 @@ function exitCodeFor(error: unknown): number {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`pokertable: ${(error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(`pokertable: ${mapStack((error as Error).stack ?? String(error))}\n`);
     process.exit(1);
   },
 );

@@ -11,6 +11,7 @@ import type { MqttConfig, Role } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import { RetransmissionFilter } from './dup-filter.ts';
 import { localLink, type LocalLink } from './local-client.ts';
+import { skipPacketIdCache } from './packet-cache.ts';
 import { guarded } from './packet-guard.ts';
 import { KeyedLimiter, type Rate } from './rate-limit.ts';
 import { canPublish, canRead, canSubscribe, isReservedClientId, type Principal } from './topics.ts';
@@ -62,6 +63,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const publishRate = options.publishRate === undefined ? DEFAULT_PUBLISH_RATE : options.publishRate;
   const limiter = publishRate ? new KeyedLimiter(publishRate, Date.now) : null;
   const retransmissions = new RetransmissionFilter();
+  skipPacketIdCache();
 
   const aedes = await Aedes.createBroker({
     // A display whose socket stops draining (a sleeping tablet, bad Wi-Fi) would hold up delivery to everyone

@@ -12,7 +12,15 @@ import type { Writable } from 'node:stream';
 export const WARMED = 2048;
 
 interface PacketWriter {
-  writeToStream(packet: object, stream: Writable): boolean;
+  writeToStream: ((packet: object, stream: Writable) => boolean) & { cacheNumbers: boolean };
+}
+
+/** mqtt-packet also builds, at the first packet it writes, a table of every 2-byte message id as its own Buffer:
+ * 65,536 of them, 6.2 MB of the table's 20 MB heap (a heap snapshot, docs/bench.md). The table's mqtt.js client
+ * turns it off with `writeCache: false`; the embedded broker has no such option, so this turns it off in aedes'
+ * copy before it writes anything (a 2-byte Buffer per packet with an id instead). Idempotent. */
+export function skipPacketIdCache(): void {
+  for (const writer of packetWriters()) writer.writeToStream.cacheNumbers = false;
 }
 
 let warmed = false;
