@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { pascal } from './contract-names.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -33,13 +34,6 @@ const HELPERS = new Map([
 const DEVICE_SCHEMAS = 'devices/schema';
 /** The device schemas that are no kind: shared definitions, and the editors' any-kind schema. */
 const NOT_KINDS = new Set(['common', 'device']);
-
-const pascal = (text) =>
-  text
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join('');
 
 /** The engine's seat limits (src/protocol/limits.ts) in force in the table schema, as the loader did at run time:
  * the numbers in the file are for editors and must agree (test/contract.test.ts), the engine's constant decides. */

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateConfigValidators } from './contract-config-validators.mjs';
 import { generateValidators } from './contract-validators.mjs';
+import { pascal } from './contract-names.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,13 +73,6 @@ export const OUTPUTS = [
     data: (schemas) => `export const PROFILE_FIELDS = ${JSON.stringify(profileFields(schemas[0].schema))} as const;`,
   },
 ];
-
-const pascal = (text) =>
-  text
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join('');
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const key = (name) => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
