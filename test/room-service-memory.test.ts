@@ -7,22 +7,18 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeClock } from '../src/runtime/clock.ts';
-import { loadRoomConfig } from '../src/room/config/load.ts';
 import { loadRoomProfiles } from '../src/room/config/profiles.ts';
 import { createRoom } from '../src/room/engine/engine.ts';
 import { roomStateFields, tableInput } from '../src/room/service/inbound.ts';
 import { openRoomJournal } from '../src/room/service/journal.ts';
 import { replayInputs } from '../src/room/service/replay.ts';
-import { startRoomService } from '../src/room/service/service.ts';
 import type { StateTimer } from '../src/room/service/state-publisher.ts';
 import { startHoldProxy } from './helpers/hold-proxy.ts';
 import { collect, connectClient, mosquittoMissing, startMosquitto } from './helpers/mosquitto.ts';
-import { writeRoomConfig } from './helpers/room-mqtt.ts';
+import { startRoomOn } from './helpers/room-mqtt.ts';
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -169,13 +165,7 @@ describe.skipIf(missing !== null)(`room service memory on mosquitto (${missing ?
     expect(packetWriter.cacheNumbers).toBe(true); // nothing in this process turned it off yet
     const broker = await startMosquitto();
     cleanups.push(() => broker.dispose());
-    const service = startRoomService({
-      config: loadRoomConfig(writeRoomConfig(broker.url).file),
-      profiles: loadRoomProfiles(),
-      logger,
-      clock: fakeClock(1_000_000),
-      seed: 11,
-    });
+    const service = startRoomOn(broker.url);
     cleanups.push(() => service.close());
     await service.whenConnected(); // CONNECT, SUBSCRIBE and the first publishes written
     expect(Object.keys(idTable).length).toBe(0);
@@ -192,14 +182,7 @@ describe.skipIf(missing !== null)(`room service memory on mosquitto (${missing ?
     await observer.subscribeAsync(['room/r1/state', 'room/r1/clock', 'room/r1/cmd/result'], { qos: 1 });
     const clock = fakeClock(1_000_000);
     const manual = manualTimer();
-    const service = startRoomService({
-      config: loadRoomConfig(writeRoomConfig(proxy.url).file),
-      profiles: loadRoomProfiles(),
-      logger,
-      clock,
-      seed: 11,
-      stateTimer: manual.timer,
-    });
+    const service = startRoomOn(proxy.url, { clock, stateTimer: manual.timer });
     cleanups.push(() => service.close());
     await service.whenConnected();
     const states = () =>

@@ -1,18 +1,12 @@
 // The room service at scale (docs/scaling.md): the table events the room engine does not read, and table states that
 // say nothing new to it, are not journaled; the room's retained state is published at most every `stateEveryMs`,
 // and its last change always goes out (at the latest when the service closes).
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeClock } from '../src/runtime/clock.ts';
-import { loadRoomConfig } from '../src/room/config/load.ts';
-import { loadRoomProfiles } from '../src/room/config/profiles.ts';
-import { startRoomService } from '../src/room/service/service.ts';
 import { ROOM_EVENT_TYPES } from '../src/room/service/inbound.ts';
 import { readFileSync } from 'node:fs';
 import { collect, connectClient, mosquittoMissing, startMosquitto } from './helpers/mosquitto.ts';
-import { waitFor, writeRoomConfig } from './helpers/room-mqtt.ts';
+import { startRoomOn, waitFor } from './helpers/room-mqtt.ts';
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -32,13 +26,7 @@ describe.skipIf(missing !== null)(`room service at scale on mosquitto (${missing
   it('card and action events and repeated states are not journaled; what the engine reads is', async () => {
     const broker = await startMosquitto();
     cleanups.push(() => broker.dispose());
-    const service = startRoomService({
-      config: loadRoomConfig(writeRoomConfig(broker.url).file),
-      profiles: loadRoomProfiles(),
-      logger,
-      clock: fakeClock(1_000_000),
-      seed: 11,
-    });
+    const service = startRoomOn(broker.url);
     cleanups.push(() => service.close());
     await service.whenConnected();
     const table = await connectClient(broker.url, { clientId: 'table-A' });
@@ -75,14 +63,7 @@ describe.skipIf(missing !== null)(`room service at scale on mosquitto (${missing
     cleanups.push(() => void observer.end(true));
     const seen = collect(observer);
     await observer.subscribeAsync(['room/r1/state', 'room/r1/cmd/result'], { qos: 1 });
-    const service = startRoomService({
-      config: loadRoomConfig(writeRoomConfig(broker.url).file),
-      profiles: loadRoomProfiles(),
-      logger,
-      clock: fakeClock(1_000_000),
-      seed: 11,
-      stateEveryMs: 600_000,
-    });
+    const service = startRoomOn(broker.url, { stateEveryMs: 600_000 });
     await service.whenConnected();
     const table = await connectClient(broker.url, { clientId: 'table-A' });
     cleanups.push(() => void table.end(true));

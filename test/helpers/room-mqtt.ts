@@ -4,6 +4,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
+import pino from 'pino';
+import { fakeClock } from '../../src/runtime/clock.ts';
+import { loadRoomConfig } from '../../src/room/config/load.ts';
+import { loadRoomProfiles } from '../../src/room/config/profiles.ts';
+import { startRoomService, type RoomService, type RoomServiceOptions } from '../../src/room/service/service.ts';
 import type { TableCommand } from '../../src/room/engine/types.ts';
 import { connectClient } from './mosquitto.ts';
 import { FakeTable } from './room.ts';
@@ -92,6 +97,19 @@ export function writeRoomConfig(url: string, extra: { mqtt?: string; id?: string
     ].join('\n'),
   );
   return { file, dir };
+}
+
+/** The room service on `url` with writeRoomConfig's room, the shipped room profiles, a quiet logger, a fake clock at
+ * 1,000,000 and seed 11; `options` replaces any of them. The caller closes it. */
+export function startRoomOn(url: string, options: Partial<RoomServiceOptions> = {}): RoomService {
+  return startRoomService({
+    config: loadRoomConfig(writeRoomConfig(url).file),
+    profiles: loadRoomProfiles(),
+    logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    clock: fakeClock(1_000_000),
+    seed: 11,
+    ...options,
+  });
 }
 
 /** Polls a condition on what other clients (the fake tables) received: `collect().until` re-checks only on its own
