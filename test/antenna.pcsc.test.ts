@@ -92,9 +92,7 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC card antenna through
       ['Qc', 3],
       ['Jh', 1],
     ]);
-    const misplaced = events
-      .filter((e) => e.type === 'card.misplaced')
-      .map(({ at: _a, type: _t, ...rest }) => rest);
+    const misplaced = events.filter((e) => e.type === 'card.misplaced').map(({ at: _a, type: _t, ...rest }) => rest);
     expect(misplaced).toEqual([
       { card: 'Kd', expected: { to: 'seat', seat: 1 }, seen: { place: 'seat', seat: 3 }, hand: 1 },
       { card: null, uid: FOREIGN, expected: null, seen: { place: 'seat', seat: 3 }, hand: 1 },

@@ -82,7 +82,12 @@ export async function startFleetTables(options: FleetTablesOptions): Promise<Fle
   const open = (id: string, n: number): FleetTable => {
     const store = openStore({ dir: join(options.dir, id), fsync: 'background' });
     const runtime = createRuntime({ table: { profiles }, store, clock, logger });
-    const bridge = startMqttBridge({ runtime, logger, now: clock.now, config: { table: { id }, mqtt, room: options.room } });
+    const bridge = startMqttBridge({
+      runtime,
+      logger,
+      now: clock.now,
+      config: { table: { id }, mqtt, room: options.room },
+    });
     const dealer = createRoomDealer({
       seed: options.seed * 1000 + n,
       seats: options.seats,
