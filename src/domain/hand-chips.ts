@@ -179,8 +179,12 @@ export function settleChips(ctx: Ctx, hand: HandState, misdealt: boolean, rankin
  * pots: their chips stay in, never returned (R-CHIPS-DETAILS). */
 function syncDead(hand: HandState): NonNullable<HandState['chips']> {
   let chips = hand.chips!;
-  for (const s of chips.seats) {
-    if (!s.folded && (hand.flags[s.seat]! & (FOLDED | DEAD)) !== 0) chips = killHand(chips, s.seat);
+  const { seats } = chips;
+  const flags = hand.flags;
+  // runs before every chips call: the hand's flags first (a number each), the seat's object only for a seat out
+  for (let i = 0; i < seats.length; i++) {
+    const s = seats[i]!;
+    if ((flags[s.seat]! & (FOLDED | DEAD)) !== 0 && !s.folded) chips = killHand(chips, s.seat);
   }
   hand.chips = chips;
   return chips;

@@ -52,16 +52,15 @@ export function award(
   const unit = state.rules.denominations[0] ?? 1;
   const order = state.seats.map((s) => s.seat);
   const awarded: AwardedPot[] = [];
-  for (const pot of [...pots].reverse()) {
+  for (let i = pots.length - 1; i >= 0; i--) {
+    const pot = pots[i]!;
     const group = bestEligible(ranking, pot.seats);
     // No ranked seat is eligible only when the ranking is incomplete: every eligible seat shares then.
     awarded.push(splitPot(pot, group ?? pot.seats, order, unit));
   }
-  const won = new Map<Seat, number>();
-  for (const p of awarded) for (const share of p.shares) won.set(share.seat, (won.get(share.seat) ?? 0) + share.amount);
   const seats = state.seats.map((s) => {
     const paid = copySeat(s);
-    paid.stack = s.stack + (won.get(s.seat) ?? 0);
+    paid.stack = s.stack + wonBy(awarded, s.seat);
     paid.total = 0;
     paid.dead = 0;
     paid.bet = 0;
@@ -69,6 +68,13 @@ export function award(
     return paid;
   });
   return { state: stateWith(state, { seats }), events: [{ type: 'pot.awarded', pots: awarded }], pots: awarded };
+}
+
+/** What `seat` won over the awarded pots (a few pots, a share or two each: a search costs less than a `Map`). */
+function wonBy(awarded: readonly AwardedPot[], seat: Seat): number {
+  let won = 0;
+  for (const p of awarded) for (const share of p.shares) if (share.seat === seat) won += share.amount;
+  return won;
 }
 
 export interface Bust {

@@ -1,6 +1,6 @@
 // R-CHIPS-FORCED: blinds then antes, posted short (all-in) when a stack is short; R-CHIPS-DETAILS for the order.
-import { copySeat, findSeat, replaceSeat, stateWith } from './state.ts';
-import type { ChipsEvent, ChipsState, Seat } from './types.ts';
+import { copySeat, copyState, seatIndex } from './state.ts';
+import type { ChipsEvent, ChipsState, Seat, SeatChips } from './types.ts';
 
 export interface Blinds {
   /** null when the small blind is dead (R-DEAD-BUTTON). */
@@ -10,9 +10,12 @@ export interface Blinds {
 
 type Post = 'small-blind' | 'big-blind' | 'ante';
 
-function post(state: ChipsState, seat: Seat, kind: Post, owed: number, events: ChipsEvent[]): ChipsState {
-  const s = findSeat(state, seat);
-  if (!s || owed <= 0) return state;
+// The posts go into one new array of seats (the state's own is never changed) and one new state at the end: copying
+// both at every post (up to eleven with an ante from each seat) made copies only thrown away (docs/bench.md).
+function post(state: ChipsState, seats: SeatChips[], seat: Seat, kind: Post, owed: number, events: ChipsEvent[]): void {
+  const i = seatIndex(state, seat);
+  const s = seats[i];
+  if (!s || owed <= 0) return;
   const amount = Math.min(owed, s.stack);
   const stack = s.stack - amount;
   const allIn = stack === 0;
@@ -27,7 +30,7 @@ function post(state: ChipsState, seat: Seat, kind: Post, owed: number, events: C
   else posted.total = s.total + amount;
   posted.allIn = s.allIn || allIn;
   posted.posted = true;
-  const next = replaceSeat(state, posted);
+  seats[i] = posted;
   events.push({
     type: 'bet.placed',
     seat,
@@ -38,7 +41,6 @@ function post(state: ChipsState, seat: Seat, kind: Post, owed: number, events: C
     allIn: allIn && !s.allIn,
     short: false,
   });
-  return next;
 }
 
 /**
@@ -49,13 +51,17 @@ function post(state: ChipsState, seat: Seat, kind: Post, owed: number, events: C
 export function postForced(state: ChipsState, blinds: Blinds): { state: ChipsState; events: ChipsEvent[] } {
   const events: ChipsEvent[] = [];
   const { smallBlind, bigBlind, ante } = state.level;
-  let next = state;
-  if (blinds.smallBlind !== null) next = post(next, blinds.smallBlind, 'small-blind', smallBlind, events);
-  next = post(next, blinds.bigBlind, 'big-blind', bigBlind, events);
+  const seats = state.seats.slice();
+  if (blinds.smallBlind !== null) post(state, seats, blinds.smallBlind, 'small-blind', smallBlind, events);
+  post(state, seats, blinds.bigBlind, 'big-blind', bigBlind, events);
   if (ante > 0) {
-    const payers = state.rules.anteBy === 'each' ? state.seats.map((s) => s.seat) : [blinds.bigBlind];
-    for (const seat of payers) next = post(next, seat, 'ante', ante, events);
+    if (state.rules.anteBy === 'each') for (const s of state.seats) post(state, seats, s.seat, 'ante', ante, events);
+    else post(state, seats, blinds.bigBlind, 'ante', ante, events);
   }
-  const largest = Math.max(0, ...next.seats.map((s) => s.bet));
-  return { state: stateWith(next, { currentBet: Math.max(state.level.bigBlind, largest) }), events };
+  let largest = 0;
+  for (const s of seats) if (s.bet > largest) largest = s.bet;
+  const next = copyState(state);
+  next.seats = seats;
+  next.currentBet = Math.max(bigBlind, largest);
+  return { state: next, events };
 }

@@ -1,6 +1,6 @@
 // R-POT-SIDE (uncalled bets back, one pot per all-in level), the end of a betting round, R-POT-MISDEAL.
-import { copySeat, isLive, replaceSeat, seatWith, stateWith } from './state.ts';
-import type { ChipsEvent, ChipsState, Pot, SeatChips, Street } from './types.ts';
+import { copySeat, copyState, isLive, replaceSeat, seatWith, stateWith } from './state.ts';
+import type { ChipsEvent, ChipsState, Pot, Seat, SeatChips, Street } from './types.ts';
 
 /**
  * The part of the largest total that no other seat matched goes back to its owner (`bet.returned` `uncalled`),
@@ -36,34 +36,47 @@ export function returnUncalled(state: ChipsState): { state: ChipsState; events: 
  * are left out and layers with the same eligible seats are one pot. Main pot first.
  */
 export function buildPots(state: ChipsState): Pot[] {
-  const live = state.seats.filter(isLive);
-  if (live.length === 0) return [];
+  // Plain loops over the seats, no filter/map/reduce/sort: this runs at every round end and showdown (docs/bench.md).
+  const { seats } = state;
+  let live = 0;
   let top = 0;
   let allIns = false;
-  for (const s of live) {
-    top = Math.max(top, s.total);
+  for (const s of seats) {
+    if (!isLive(s)) continue;
+    live += 1;
+    if (s.total > top) top = s.total;
     if (s.allIn) allIns = true;
   }
+  if (live === 0) return [];
   if (!allIns) {
-    const pot = onePot(state, live, top);
+    const pot = onePot(state, top);
     return pot.amount > 0 ? [pot] : [];
   }
-  const levels = [top];
-  for (const s of live) if (s.allIn && !levels.includes(s.total)) levels.push(s.total);
-  levels.sort((a, b) => a - b);
+  // the levels: every live all-in total and the largest live total, each once, smallest first
+  const levels: number[] = [];
+  for (const s of seats) if (s.allIn && isLive(s)) addLevel(levels, s.total);
+  addLevel(levels, top);
   const pots: Pot[] = [];
   let floor = 0;
   for (const level of levels) {
-    const amount = state.seats.reduce((sum, s) => sum + layer(s, floor, level), 0);
-    const seats = live.filter((s) => s.total >= level).map((s) => s.seat);
+    let amount = 0;
+    const eligible: Seat[] = [];
+    for (const s of seats) {
+      amount += layer(s, floor, level);
+      if (s.total >= level && isLive(s)) eligible.push(s.seat);
+    }
     const last = pots[pots.length - 1];
-    if (last && sameSeats(last.seats, seats)) last.amount += amount;
-    else if (amount > 0) pots.push({ amount, seats });
+    if (last && sameSeats(last.seats, eligible)) last.amount += amount;
+    else if (amount > 0) pots.push({ amount, seats: eligible });
     floor = level;
   }
-  const dead = state.seats.reduce((sum, s) => sum + s.dead, 0);
-  const above = state.seats.reduce((sum, s) => sum + Math.max(0, s.total - top), 0);
-  if (pots.length === 0 && dead + above > 0) pots.push({ amount: 0, seats: live.map((s) => s.seat) });
+  let dead = 0;
+  let above = 0;
+  for (const s of seats) {
+    dead += s.dead;
+    if (s.total > top) above += s.total - top;
+  }
+  if (pots.length === 0 && dead + above > 0) pots.push({ amount: 0, seats: liveSeats(state) });
   const main = pots[0];
   const outer = pots[pots.length - 1];
   if (main) main.amount += dead;
@@ -71,13 +84,29 @@ export function buildPots(state: ChipsState): Pot[] {
   return pots;
 }
 
+/** `level` into the ascending list of distinct `levels` (a handful: one per all-in). */
+function addLevel(levels: number[], level: number): void {
+  let i = levels.length;
+  while (i > 0 && levels[i - 1]! > level) i -= 1;
+  if (i > 0 && levels[i - 1] === level) return;
+  levels.splice(i, 0, level);
+}
+
+function liveSeats(state: ChipsState): Seat[] {
+  const seats: Seat[] = [];
+  for (const s of state.seats) if (isLive(s)) seats.push(s.seat);
+  return seats;
+}
+
 /** No live seat all-in (most rounds): every chip of the hand in one pot, for the live seats at the largest total (the
  * same pot as the layers below give for a single level). */
-function onePot(state: ChipsState, live: readonly SeatChips[], top: number): Pot {
+function onePot(state: ChipsState, top: number): Pot {
   let amount = 0;
-  for (const s of state.seats) amount += s.total + s.dead;
-  const seats: number[] = [];
-  for (const s of live) if (s.total >= top) seats.push(s.seat);
+  const seats: Seat[] = [];
+  for (const s of state.seats) {
+    amount += s.total + s.dead;
+    if (s.total >= top && isLive(s)) seats.push(s.seat);
+  }
   return { amount, seats };
 }
 
@@ -109,15 +138,15 @@ export function endRound(
     gathered.posted = false;
     return gathered;
   });
-  const next = stateWith(back.state, {
-    seats,
-    currentBet: 0,
-    minRaise: state.level.bigBlind,
-    lastPanelSeat: null,
-    pendingRaise: null,
-  });
+  const next = copyState(back.state);
+  next.seats = seats;
+  next.currentBet = 0;
+  next.minRaise = state.level.bigBlind;
+  next.lastPanelSeat = null;
+  next.pendingRaise = null;
   const pots = buildPots(next);
-  const events: ChipsEvent[] = [...back.events];
+  // returnUncalled's list is a new one: the round's events go on in it
+  const events = back.events;
   // `pots` are new here and never changed after (award reads them): the event can carry them without a copy.
   if (report) events.push({ type: 'pots', street, pots });
   return { state: next, events, pots };

@@ -1,6 +1,6 @@
 // How an asked-for total becomes the action that stands (R-BET-MINIMUM, R-BET-INCOMPLETE, R-BET-ALLIN,
 // R-BET-REOPEN, R-GAME), and how a ruling moves the chips (R-BET-ROUND).
-import { copySeat, findSeat, isLive, potLimit, reopened, replaceSeat } from './state.ts';
+import { copySeat, copyState, findSeat, isLive, potLimit, reopened, seatsWith } from './state.ts';
 import type { ActionBy, BetRule, ChipsEvent, ChipsState, SeatChips } from './types.ts';
 
 export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | { kind: 'raise'; to: number };
@@ -82,20 +82,23 @@ export function applyRuling(
   by: ActionBy,
   front?: number,
 ): { ok: true; state: ChipsState; events: ChipsEvent[] } {
-  const { ruling } = judged;
-  const events = [...judged.corrections];
-  const { currentBet: actedBet, minRaise: actedMinRaise } = state;
-  const lastPanelSeat = by === 'panel' ? s.seat : null;
-  const others = { lastPanelSeat, pendingRaise: null };
+  const { ruling, corrections } = judged;
+  // most actions have no correction: a new empty list costs less than a copy of the shared one
+  const events: ChipsEvent[] = corrections.length === 0 ? [] : corrections.slice();
+  // every action makes the same new state: the seat, who acted last, no raise pending (field by field, state.ts)
+  const next = copyState(state);
+  next.lastPanelSeat = by === 'panel' ? s.seat : null;
+  next.pendingRaise = null;
+  const seat = copySeat(s);
+  seat.actedBet = state.currentBet;
+  seat.actedMinRaise = state.minRaise;
+  seat.posted = false;
   if (ruling.kind === 'fold' || ruling.kind === 'check') {
     events.push({ type: 'action', seat: s.seat, action: ruling.kind, by });
-    const acted = copySeat(s);
-    acted.actedBet = actedBet;
-    acted.actedMinRaise = actedMinRaise;
-    acted.posted = false;
-    if (ruling.kind === 'fold') acted.folded = true;
-    else acted.front = Math.max(s.front, front ?? 0);
-    return { ok: true, state: replaceSeat(state, acted, others), events };
+    if (ruling.kind === 'fold') seat.folded = true;
+    else seat.front = Math.max(s.front, front ?? 0);
+    next.seats = seatsWith(state, seat);
+    return { ok: true, state: next, events };
   }
   const to = ruling.kind === 'call' ? callTotal(state, s) : ruling.to;
   const amount = to - s.bet;
@@ -118,7 +121,6 @@ export function applyRuling(
     allIn,
     short: raises && !full,
   });
-  const seat = copySeat(s);
   seat.stack = stack;
   seat.bet = to;
   seat.total = s.total + amount;
@@ -126,8 +128,9 @@ export function applyRuling(
   seat.front = Math.max(to, front ?? s.front);
   seat.actedBet = currentBet;
   seat.actedMinRaise = minRaise;
-  seat.posted = false;
-  const next = replaceSeat(state, seat, { lastPanelSeat, pendingRaise: null, currentBet, minRaise });
+  next.seats = seatsWith(state, seat);
+  next.currentBet = currentBet;
+  next.minRaise = minRaise;
   return { ok: true, state: next, events };
 }
 

@@ -37,8 +37,18 @@ export function newHand(start: HandStart): ChipsState {
   };
 }
 
+// A plain loop, not `.find`/`.findIndex` with a closure: the seats are looked up several times per action, and a hand
+// has at most ten of them, so a search costs less than keeping an index beside them (docs/bench.md).
+/** The index of `seat` in the hand's seats (dealing order), -1 when it was not dealt in. */
+export function seatIndex(state: ChipsState, seat: Seat): number {
+  const seats = state.seats;
+  for (let i = 0; i < seats.length; i++) if (seats[i]!.seat === seat) return i;
+  return -1;
+}
+
 export function findSeat(state: ChipsState, seat: Seat): SeatChips | undefined {
-  return state.seats.find((s) => s.seat === seat);
+  const i = seatIndex(state, seat);
+  return i < 0 ? undefined : state.seats[i];
 }
 
 // The copies below do not spread (`{ ...s, ...change }`): on Node 20 an object spread costs several times a plain
@@ -75,7 +85,8 @@ export function seatWith(s: SeatChips, change: SeatChange): SeatChips {
   return Object.assign(copySeat(s), change);
 }
 
-function copyState(state: ChipsState): Fresh<ChipsState> {
+/** A new copy of the hand's state, to be changed before it is shared (the seats' array is the same until replaced). */
+export function copyState(state: ChipsState): Fresh<ChipsState> {
   return {
     rules: state.rules,
     game: state.game,
@@ -106,10 +117,16 @@ export function withSeat(state: ChipsState, seat: Seat, change: SeatChange, othe
   return s ? replaceSeat(state, seatWith(s, change), others) : state;
 }
 
+/** A copy of the hand's seats with `seat` (a new copy) in place of the seat of its number. */
+export function seatsWith(state: ChipsState, seat: SeatChips): SeatChips[] {
+  const seats = state.seats.slice();
+  seats[seatIndex(state, seat.seat)] = seat;
+  return seats;
+}
+
 /** A copy of the hand's state with `seat` (a new copy) in place of the seat of its number, and `others` applied. */
 export function replaceSeat(state: ChipsState, seat: SeatChips, others?: StateChange): ChipsState {
-  const seats = state.seats.slice();
-  seats[seats.findIndex((s) => s.seat === seat.seat)] = seat;
+  const seats = seatsWith(state, seat);
   if (!others) return stateWith(state, { seats });
   const next = stateWith(state, others) as Fresh<ChipsState>;
   next.seats = seats;
