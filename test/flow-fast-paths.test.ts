@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { nextToAct } from '../src/domain/betting.ts';
-import { canBet } from '../src/domain/hand-seats.ts';
+import { canBet, twoWithout } from '../src/domain/hand-seats.ts';
 import { rankingOf } from '../src/domain/showdown.ts';
 import type { HandState, Round } from '../src/domain/state.ts';
 import type { Seat } from '../src/domain/types.ts';
@@ -62,6 +62,16 @@ describe('the hand’s fast paths match the plain versions', () => {
         expect(nextToAct(hand, round, after)).toBe(nextToActReference(hand, round, after));
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  test('twoWithout: whether two or more dealt-in seats lack the flags, as a count of them says', () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer({ min: 1, max: 7 }), ({ hand }, flags) => {
+        const count = hand.plan.dealtIn.filter((s) => (hand.flags[s]! & flags) === 0).length;
+        expect(twoWithout(hand, flags)).toBe(count >= 2);
+      }),
+      { numRuns: 2000 },
     );
   });
 
