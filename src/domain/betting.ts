@@ -54,17 +54,18 @@ export function putOnAction(ctx: Ctx, hand: HandState, betting: BettingPhase, se
   }
 }
 
-/** The next seat clockwise after `after` that can bet and has not acted since the last raise or faces a bet. */
+/** The next seat clockwise after `after` (a dealt-in seat; itself last) that can bet and has not acted since the last
+ * raise or faces a bet. `dealtIn` is in clockwise order (positions-plan.ts), so the scan starts after `after` and
+ * stops at the first such seat: this runs at every turn. */
 export function nextToAct(hand: HandState, round: Round, after: Seat): Seat | null {
-  let best: Seat | null = null;
-  let wrapped: Seat | null = null;
-  for (const s of hand.plan.dealtIn) {
-    if (!canBet(hand, s) || ((round.acted & (1 << s)) !== 0 && round.matched[s]! >= round.level)) continue;
-    if (s > after) {
-      if (best === null || s < best) best = s;
-    } else if (wrapped === null || s < wrapped) wrapped = s;
+  const dealtIn = hand.plan.dealtIn;
+  const n = dealtIn.length;
+  const from = dealtIn.indexOf(after);
+  for (let k = 1; k <= n; k++) {
+    const s = dealtIn[(from + k) % n]!;
+    if (canBet(hand, s) && ((round.acted & (1 << s)) === 0 || round.matched[s]! < round.level)) return s;
   }
-  return best ?? wrapped;
+  return null;
 }
 
 /** An action of the seat on action, from the panel or from a clock's expiry: the round's bookkeeping. Returns the

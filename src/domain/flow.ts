@@ -8,7 +8,7 @@ import type { Ctx } from './context.ts';
 import { chipsTurn, endChipsRound, type ChipsTurn } from './hand-chips.ts';
 import { gameOf } from './games/index.ts';
 import { endHand } from './hand-end.ts';
-import { bettingSeats, countWithout, isLive, liveSeats } from './hand-seats.ts';
+import { isLive, liveSeats, twoWithout } from './hand-seats.ts';
 import { bettingOf } from './phase.ts';
 import { showdown } from './showdown.ts';
 import { ALL_IN, DEAD, FOLDED, type BettingPhase, type HandState } from './state.ts';
@@ -60,7 +60,7 @@ export function afterTurn(ctx: Ctx, hand: HandState, seat: Seat): void {
 }
 
 export function endIfOneLeft(ctx: Ctx, hand: HandState): boolean {
-  if (countWithout(hand, FOLDED | DEAD) > 1) return false;
+  if (twoWithout(hand, FOLDED | DEAD)) return false;
   endHand(ctx, hand, 'fold', liveSeats(hand));
   return true;
 }
@@ -71,7 +71,7 @@ function roundOver(ctx: Ctx, hand: HandState, betting: BettingPhase | null): voi
   endChipsRound(ctx, hand, hand.street, betting !== null); // R-POT-SIDE: uncalled back, `pots`
   const next = gameOf(hand.game).next[hand.street];
   if (next === null) return showdown(ctx, hand, betting?.round ?? null);
-  if (!hand.runOut && countWithout(hand, FOLDED | DEAD | ALL_IN) <= 1) exposeAll(ctx, hand);
+  if (!hand.runOut && !twoWithout(hand, FOLDED | DEAD | ALL_IN)) exposeAll(ctx, hand);
   hand.phase = nextStreetOwed(ctx, hand, next, betting?.premature ?? null);
 }
 
@@ -83,7 +83,7 @@ function exposeAll(ctx: Ctx, hand: HandState): void {
 
 /** All of a street's cards are out: bet, or keep running the board out. */
 export function streetDealt(ctx: Ctx, hand: HandState): void {
-  if (!hand.runOut && bettingSeats(hand).length > 1) return startRound(ctx, hand, hand.street);
+  if (!hand.runOut && twoWithout(hand, FOLDED | DEAD | ALL_IN)) return startRound(ctx, hand, hand.street);
   if (!hand.runOut) exposeAll(ctx, hand);
   const next = gameOf(hand.game).next[hand.street];
   if (next === null) return showdown(ctx, hand, null);

@@ -4,11 +4,17 @@ import type { Ctx } from './context.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type Round } from './state.ts';
 import type { Seat } from './types.ts';
 
-/** How many dealt-in seats have none of the `flags` (no array: this runs on every action). */
-export function countWithout(hand: HandState, flags: number): number {
-  let n = 0;
-  for (const s of hand.plan.dealtIn) if ((hand.flags[s]! & flags) === 0) n += 1;
-  return n;
+/** Whether two or more dealt-in seats have none of the `flags`. It stops at the second such seat and builds no
+ * array: this runs after every action. */
+export function twoWithout(hand: HandState, flags: number): boolean {
+  const dealtIn = hand.plan.dealtIn;
+  let found = false;
+  for (let i = 0; i < dealtIn.length; i++) {
+    if ((hand.flags[dealtIn[i]!]! & flags) !== 0) continue;
+    if (found) return true;
+    found = true;
+  }
+  return false;
 }
 
 export function canBet(hand: HandState, seat: Seat): boolean {

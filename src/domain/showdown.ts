@@ -17,32 +17,49 @@ export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null): vo
   // the first live seat left of the button. Then clockwise.
   const aggressor = lastRound && lastRound.street === 'river' ? lastRound.lastAggressor : null;
   const start = aggressor === null ? 0 : Math.max(0, live.indexOf(aggressor));
-  const order: Seat[] = start === 0 ? live : live.slice(start).concat(live.slice(0, start));
+  const order: Seat[] = start === 0 ? live : rotated(live, start);
   const game = gameOf(hand.game);
   let best = -1;
   let winners: Seat[] = [];
-  const scores: [Seat, number][] = [];
+  const scores: number[] = [];
   for (const seat of order) {
     const score = game.score(hand.holeCards[seat]!, hand.board);
-    scores.push([seat, score]);
+    scores.push(score);
     if (score > best) {
       best = score;
       winners = [seat];
     } else if (score === best) winners.push(seat);
   }
-  ctx.emit({ type: 'showdown', order, winners: winners.sort((a, b) => a - b), rank: nameOf(best) });
-  endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(scores) : undefined);
+  if (winners.length > 1) winners.sort((a, b) => a - b);
+  ctx.emit({ type: 'showdown', order, winners, rank: nameOf(best) });
+  endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(order, scores) : undefined);
 }
 
-/** The seats best first, equal scores in one group (R-POT-AWARD: each pot to the best eligible hand). A sort and one
- * pass: this runs at every showdown. */
-function rankingOf(scores: [Seat, number][]): Seat[][] {
+/** `seats` from index `start` on, then those before it (a loop: `slice` and `concat` cost more at every showdown). */
+function rotated(seats: readonly Seat[], start: number): Seat[] {
+  const out: Seat[] = [];
+  for (let i = start; i < seats.length; i++) out.push(seats[i]!);
+  for (let i = 0; i < start; i++) out.push(seats[i]!);
+  return out;
+}
+
+/** The seats best first, equal scores in one group, in showing order within a group (R-POT-AWARD: each pot to the
+ * best eligible hand). `scores[i]` is `order[i]`'s. An insertion sort of the indexes (at most ten hands, this runs at
+ * every showdown: `Array.prototype.sort` with a comparator cost more than the scoring), then one pass. */
+export function rankingOf(order: readonly Seat[], scores: readonly number[]): Seat[][] {
+  const byScore: number[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    let j = i;
+    // stable: an index moves only past strictly lower scores
+    for (; j > 0 && scores[byScore[j - 1]!]! < scores[i]!; j--) byScore[j] = byScore[j - 1]!;
+    byScore[j] = i;
+  }
   const groups: Seat[][] = [];
   let last: number | null = null;
-  // a stable sort: equal scores keep the showing order
-  for (const [seat, score] of scores.sort((a, b) => b[1] - a[1])) {
-    if (score === last) groups[groups.length - 1]!.push(seat);
-    else groups.push([seat]);
+  for (const i of byScore) {
+    const score = scores[i]!;
+    if (score === last) groups[groups.length - 1]!.push(order[i]!);
+    else groups.push([order[i]!]);
     last = score;
   }
   return groups;
