@@ -355,7 +355,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.seat !== undefined) {
         let data1 = data.seat;
-        if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        if (!Number.isInteger(data1)) {
           const err3 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seatNumber/type',
@@ -724,7 +724,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err3 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seatNumber/type',
@@ -1101,7 +1101,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.to !== undefined) {
       let data6 = data.to;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+      if (!Number.isInteger(data6)) {
         const err11 = {
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
@@ -1292,7 +1292,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seatNumber/type',
@@ -1373,7 +1373,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data3 = data2[i0];
-          if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+          if (!Number.isInteger(data3)) {
             const err8 = {
               instancePath: instancePath + '/added/' + i0,
               schemaPath: '#/properties/added/items/type',
@@ -1473,7 +1473,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           let data5 = data4[i1];
-          if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+          if (!Number.isInteger(data5)) {
             const err13 = {
               instancePath: instancePath + '/removed/' + i1,
               schemaPath: '#/properties/removed/items/type',
@@ -1593,7 +1593,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data6.to !== undefined) {
           let data8 = data6.to;
-          if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+          if (!Number.isInteger(data8)) {
             const err19 = {
               instancePath: instancePath + '/verbal/to',
               schemaPath: '#/properties/verbal/properties/to/type',
@@ -1742,7 +1742,7 @@ function validate15(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err2 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seatNumber/type',
@@ -1881,7 +1881,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.seat !== undefined) {
         let data1 = data.seat;
-        if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        if (!Number.isInteger(data1)) {
           const err2 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seatNumber/type',
@@ -2569,7 +2569,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -2610,7 +2610,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seats !== undefined) {
       let data4 = data.seats;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err8 = {
           instancePath: instancePath + '/seats',
           schemaPath: '#/properties/seats/type',
@@ -2953,7 +2953,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err7 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -2994,7 +2994,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err9 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3148,7 +3148,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.chips !== undefined) {
       let data6 = data.chips;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+      if (!Number.isInteger(data6)) {
         const err16 = {
           instancePath: instancePath + '/chips',
           schemaPath: '#/properties/chips/type',
@@ -3392,7 +3392,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err7 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -3433,7 +3433,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err9 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3492,7 +3492,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.chips !== undefined) {
       let data5 = data.chips;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      if (!Number.isInteger(data5)) {
         const err12 = {
           instancePath: instancePath + '/chips',
           schemaPath: '#/properties/chips/type',
@@ -3709,7 +3709,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -3750,7 +3750,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err8 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3967,7 +3967,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -4008,7 +4008,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err8 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -4324,7 +4324,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err9 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -4365,7 +4365,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err11 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -4424,7 +4424,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.rounds !== undefined) {
       let data5 = data.rounds;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      if (!Number.isInteger(data5)) {
         const err14 = {
           instancePath: instancePath + '/rounds',
           schemaPath: '#/properties/rounds/type',
@@ -4483,7 +4483,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.hands !== undefined) {
       let data6 = data.hands;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+      if (!Number.isInteger(data6)) {
         const err17 = {
           instancePath: instancePath + '/hands',
           schemaPath: '#/properties/hands/type',
@@ -4862,7 +4862,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.smallBlind !== undefined) {
       let data0 = data.smallBlind;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+      if (!Number.isInteger(data0)) {
         const err4 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
@@ -4903,7 +4903,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.bigBlind !== undefined) {
       let data1 = data.bigBlind;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err6 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
@@ -4944,7 +4944,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.ante !== undefined) {
       let data2 = data.ante;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err8 = {
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
@@ -5265,7 +5265,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -5574,7 +5574,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err5 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -5753,7 +5753,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err5 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -6031,7 +6031,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err8 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -6072,7 +6072,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.minutes !== undefined) {
       let data4 = data.minutes;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err10 = {
           instancePath: instancePath + '/minutes',
           schemaPath: '#/properties/minutes/type',
@@ -6332,7 +6332,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err5 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -6373,7 +6373,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err7 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -6627,7 +6627,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     if (data && typeof data == 'object' && !Array.isArray(data)) {
       if (data.smallBlind !== undefined) {
         let data4 = data.smallBlind;
-        if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        if (!Number.isInteger(data4)) {
           const err5 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/else/properties/smallBlind/type',
@@ -6648,7 +6648,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.bigBlind !== undefined) {
         let data5 = data.bigBlind;
-        if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        if (!Number.isInteger(data5)) {
           const err6 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/else/properties/bigBlind/type',
@@ -6669,7 +6669,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.ante !== undefined) {
         let data6 = data.ante;
-        if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        if (!Number.isInteger(data6)) {
           const err7 = {
             instancePath: instancePath + '/ante',
             schemaPath: '#/else/properties/ante/type',
@@ -6959,7 +6959,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data10 = data.at;
-      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+      if (!Number.isInteger(data10)) {
         const err22 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -7000,7 +7000,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.level !== undefined) {
       let data11 = data.level;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+      if (!Number.isInteger(data11)) {
         const err24 = {
           instancePath: instancePath + '/level',
           schemaPath: '#/properties/level/type',
@@ -7062,7 +7062,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.smallBlind !== undefined) {
       let data13 = data.smallBlind;
-      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+      if (!Number.isInteger(data13) && data13 !== null) {
         const err27 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
@@ -7103,7 +7103,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.bigBlind !== undefined) {
       let data14 = data.bigBlind;
-      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+      if (!Number.isInteger(data14) && data14 !== null) {
         const err29 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
@@ -7144,7 +7144,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.ante !== undefined) {
       let data15 = data.ante;
-      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
+      if (!Number.isInteger(data15) && data15 !== null) {
         const err31 = {
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
@@ -7185,7 +7185,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.endsAt !== undefined) {
       let data16 = data.endsAt;
-      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16)) && data16 !== null) {
+      if (!Number.isInteger(data16) && data16 !== null) {
         const err33 = {
           instancePath: instancePath + '/endsAt',
           schemaPath: '#/properties/endsAt/type',
@@ -7226,7 +7226,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.remainingMs !== undefined) {
       let data17 = data.remainingMs;
-      if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+      if (!Number.isInteger(data17)) {
         const err35 = {
           instancePath: instancePath + '/remainingMs',
           schemaPath: '#/properties/remainingMs/type',
@@ -7428,7 +7428,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
           if (data19.smallBlind !== undefined) {
             let data24 = data19.smallBlind;
-            if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24))) {
+            if (!Number.isInteger(data24)) {
               const err44 = {
                 instancePath: instancePath + '/next/smallBlind',
                 schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
@@ -7449,7 +7449,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data19.bigBlind !== undefined) {
             let data25 = data19.bigBlind;
-            if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25))) {
+            if (!Number.isInteger(data25)) {
               const err45 = {
                 instancePath: instancePath + '/next/bigBlind',
                 schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
@@ -7470,7 +7470,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data19.ante !== undefined) {
             let data26 = data19.ante;
-            if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26))) {
+            if (!Number.isInteger(data26)) {
               const err46 = {
                 instancePath: instancePath + '/next/ante',
                 schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
@@ -7605,7 +7605,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.level !== undefined) {
           let data27 = data19.level;
-          if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27))) {
+          if (!Number.isInteger(data27)) {
             const err53 = {
               instancePath: instancePath + '/next/level',
               schemaPath: '#/properties/next/oneOf/1/properties/level/type',
@@ -7667,7 +7667,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.smallBlind !== undefined) {
           let data29 = data19.smallBlind;
-          if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
+          if (!Number.isInteger(data29) && data29 !== null) {
             const err56 = {
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
@@ -7708,7 +7708,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.bigBlind !== undefined) {
           let data30 = data19.bigBlind;
-          if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30)) && data30 !== null) {
+          if (!Number.isInteger(data30) && data30 !== null) {
             const err58 = {
               instancePath: instancePath + '/next/bigBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
@@ -7749,7 +7749,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.ante !== undefined) {
           let data31 = data19.ante;
-          if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31)) && data31 !== null) {
+          if (!Number.isInteger(data31) && data31 !== null) {
             const err60 = {
               instancePath: instancePath + '/next/ante',
               schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
@@ -8210,7 +8210,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data0 = data.at;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+      if (!Number.isInteger(data0)) {
         const err2 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/properties/at/type',
