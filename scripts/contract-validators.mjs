@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { acceptCode } from './contract-accept.mjs';
 
 /** Each output file, the schemas it compiles (exported under `exports`) and the tag lists it exports beside them. */
 export const VALIDATORS = [
@@ -17,6 +18,8 @@ export const VALIDATORS = [
     exports: { validateInputShape: 'input', validateCommandShape: 'command' },
     // the discriminator's values, for "unknown … (known: …)"
     tags: { INPUT_TYPES: ['input', 'type'], COMMAND_NAMES: ['command', 'name'] },
+    // the engine's first, cheaper question (scripts/contract-accept.mjs): yes, or ask validateInputShape
+    accept: { acceptsInput: 'input' },
   },
   {
     // apart, so that the table's start does not load the events' code: only tests and tools check events
@@ -107,7 +110,8 @@ export function generateValidators(root) {
       '// @ts-nocheck',
       "import type { ShapeCheck } from '../shape.ts';",
     ];
-    files.set(output.file, `${head.join('\n')}\n\n${tags.join('\n')}\n\n${typed}\n`);
+    const accept = Object.entries(output.accept ?? {}).map(([name, schema]) => acceptCode(loaded.get(schema), name));
+    files.set(output.file, [head.join('\n'), tags.join('\n'), typed, ...accept].join('\n\n') + '\n');
   }
   return files;
 }

@@ -1,10 +1,14 @@
 // The compiled input check made cheaper without changing what it accepts or says (docs/contract.md, "The accept
 // path"): each rewrite of ajv's generated code is held equal to ajv's own form here, on many generated values.
+import { Ajv } from 'ajv';
+import { transformSync } from 'esbuild';
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { acceptCode } from '../scripts/contract-accept.mjs';
 import { integerChecks } from '../scripts/contract-validators.mjs';
+import { acceptsInput, INPUT_TYPES, validateInputShape } from '../src/protocol/generated/validate-input.ts';
 
 const root = join(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -37,5 +41,171 @@ describe("ajv's integer test as Number.isInteger", () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('the accept path (acceptsInput, scripts/contract-accept.mjs)', () => {
+  // values of each field an input may carry: the right ones, near misses, and any JSON value
+  const near = (...good: unknown[]) =>
+    fc.oneof(
+      { arbitrary: fc.constantFrom(...good), weight: 6 },
+      { arbitrary: fc.jsonValue(), weight: 1 },
+      { arbitrary: fc.constant(undefined), weight: 2 },
+    );
+  const fields = {
+    type: fc.oneof(fc.constantFrom(...INPUT_TYPES), near('cards', '', 'Card')),
+    at: near(0, 1, 1_767_225_600_000, -1, 0.5, 1e300, '5'),
+    card: near('As', 'Td', ' 10h ', 'qS', '1s', 'Ax', 'A', '', 'As ', 'AsAs'),
+    uid: near('04:A2:3B', '04a23b', 'zz', '0', ''),
+    place: near('shoe', 'seat', 'board', 'muck', 'table'),
+    seat: near(1, 5, 10, 0, 11, 2.5, '3'),
+    button: near('check', 'call', 'bet', 'raise', 'fold', 'allin', 'exposed', 'burn', 'misdeal', 'shuffle'),
+    to: near(1, 100, 1_000_000_000, 0, 1_000_000_001, 2.5),
+    raises: near(true, false, 'no'),
+    occupied: near(true, false, 1),
+    added: near(
+      [],
+      [25, 25],
+      [0],
+      [25.5],
+      'x',
+      Array.from({ length: 201 }, () => 1),
+    ),
+    removed: near([], [100], [-1]),
+    verbal: near(
+      { action: 'call' },
+      { action: 'raise', to: 300 },
+      { action: 'fold' },
+      { to: 3 },
+      { action: 'allin', to: 0 },
+    ),
+    by: near('seat', 'dealer', 'floor', 'player'),
+    device: near('shoe', '', 3),
+    online: near(true, false, 'yes'),
+    detail: near('reader unplugged', 7),
+    name: near('setup', 'levels-pause'),
+  };
+  const anInput = fc
+    .record(fields, { requiredKeys: [] })
+    .map((input) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+
+  test("accepts what ajv's check accepts and refuses what it refuses, commands aside (always ajv's)", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(anInput, (input) => {
+        const fast = acceptsInput(input);
+        const full = validateInputShape(input);
+        if (fast) accepted++;
+        expect({ input, fast }).toEqual({ input, fast: input.type === 'command' ? false : full });
+      }),
+      { numRuns: 30_000 },
+    );
+    // the generated inputs reach the accept side too, not only refusals
+    expect(accepted).toBeGreaterThan(1_000);
+  });
+
+  test('agrees with ajv on every input of the replay fixtures and on values that are not objects', () => {
+    const files = readdirSync(join(root, 'test/fixtures')).filter((f) => /^[^.]+\.jsonl$/.test(f));
+    let inputs = 0;
+    for (const file of files)
+      for (const line of read(`test/fixtures/${file}`).split('\n')) {
+        let input: { type?: unknown };
+        try {
+          input = JSON.parse(line) as { type?: unknown };
+        } catch {
+          continue; // not JSON: a replay refuses the line before any check
+        }
+        inputs++;
+        expect({ line, fast: acceptsInput(input) }).toEqual({
+          line,
+          fast: input.type === 'command' ? false : validateInputShape(input),
+        });
+      }
+    expect(inputs).toBeGreaterThan(100);
+    for (const value of [null, 3, 'card', [], [{ type: 'tick', at: 1 }], true])
+      expect({ value, fast: acceptsInput(value) }).toEqual({ value, fast: false });
+  });
+
+  // The generator on other schemas: each keyword it knows as ajv reads it; what it does not know, refused
+  const compile = (schema: object): ((data: unknown) => boolean) => {
+    const ts = acceptCode({ definitions: {}, ...schema }, 'accepts');
+    const js = transformSync(ts.replace('export function', 'function'), { loader: 'ts' }).code;
+    return new Function(`${js}\nreturn accepts;`)() as (data: unknown) => boolean;
+  };
+  // the contract's options where they matter here (strict, hence strictNumbers), the unknown keywords allowed
+  const ajv = new Ajv({ strict: false, strictNumbers: true, allErrors: true, discriminator: true });
+  const schemas: object[] = [
+    { type: 'object', required: ['a'], properties: { a: { type: ['string', 'null'], minLength: 2, maxLength: 3 } } },
+    { type: 'object', properties: { n: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 } } },
+    { type: 'array', minItems: 1, maxItems: 2, items: { enum: [1, 'x', null, true] } },
+    { properties: { k: { const: 3 } }, required: ['k'] },
+    { type: 'integer', minimum: -2, maximum: 2 },
+    { minimum: 1, exclusiveMaximum: 5 },
+    { properties: { n: { minimum: 0 }, a: { maxLength: 2, maxItems: 1 } } },
+    { if: { properties: { a: { const: 1 } } }, then: { required: ['b'] }, else: { required: ['c'] } },
+    {
+      allOf: [{ required: ['a'] }, { properties: { a: { type: 'boolean' } } }],
+      properties: { 'a-b': { type: 'string' } },
+    },
+    {
+      type: 'object',
+      required: ['t'],
+      discriminator: { propertyName: 't' },
+      oneOf: [{ $ref: '#/definitions/x' }, { $ref: '#/definitions/y' }],
+      definitions: {
+        x: { properties: { t: { const: 'x' }, v: { type: 'integer' } } },
+        y: { properties: { t: { enum: ['y', 'z'] } }, required: ['w'] },
+      },
+    },
+  ];
+  const value = fc.oneof(
+    fc.jsonValue(),
+    fc.double(),
+    fc.record(
+      { a: fc.jsonValue(), b: fc.jsonValue(), k: fc.constantFrom(3, '3'), t: fc.constantFrom('x', 'y', 'z', 'q') },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        n: fc.double(),
+        a: fc.constantFrom(1, true, 'ab', null),
+        'a-b': fc.jsonValue(),
+        v: fc.jsonValue(),
+        w: fc.jsonValue(),
+        t: fc.constantFrom('x', 'z'),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+
+  test('each keyword it knows accepts and refuses as ajv does', () => {
+    for (const schema of schemas) {
+      const mine = compile(schema);
+      const theirs = ajv.compile(schema);
+      fc.assert(
+        fc.property(value, (v) => {
+          expect({ schema, v, ok: mine(v) }).toEqual({ schema, v, ok: theirs(v) });
+        }),
+        { numRuns: 3_000 },
+      );
+    }
+  });
+
+  test('a keyword it does not know, or a $ref to another file, is a no where it applies (the full check decides)', () => {
+    // each schema with a value ajv accepts
+    const unknown: [object, unknown][] = [
+      [{ type: 'object', additionalProperties: false }, {}],
+      [{ properties: { a: { uniqueItems: true } } }, { a: [1, 2] }],
+      [{ allOf: [{ $ref: 'command.schema.json' }] }, {}],
+      [{ anyOf: [true] }, 1],
+      [{ oneOf: [{ type: 'string' }] }, 'x'],
+      [{ items: [{ type: 'string' }] }, ['x']],
+      [{ const: { a: 1 } }, { a: 1 }],
+    ];
+    const loose = new Ajv({ strict: false }).addSchema({}, 'command.schema.json');
+    for (const [schema, v] of unknown) {
+      expect(loose.compile(schema)(v)).toBe(true);
+      expect({ schema, v, ok: compile(schema)(v) }).toEqual({ schema, v, ok: false });
+    }
   });
 });

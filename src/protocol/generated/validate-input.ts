@@ -8564,3 +8564,277 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 export const validateCommandShape: ShapeCheck = validate18;
+
+const acceptPattern0 = new RegExp('^(?:[\\s:.\\-]*[0-9a-fA-F]){2,64}[\\s:.\\-]*$', 'u');
+
+const acceptPattern1 = new RegExp('^\\s*(?:10|[AKQJTakqjt2-9])[shdcSHDC]\\s*$', 'u');
+
+export function acceptsInput(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    acceptsInput_at(data.at) &&
+    accept_by_type(data, data.type)
+  );
+}
+
+function accept_by_type(data: any, tag: unknown): boolean {
+  switch (tag) {
+    case 'shuffle':
+      return accept_shuffle(data);
+    case 'card':
+      return accept_card(data);
+    case 'seat':
+      return accept_seat(data);
+    case 'panel':
+      return accept_panel(data);
+    case 'chips':
+      return accept_chips(data);
+    case 'timebank':
+      return accept_timebank(data);
+    case 'clock-request':
+      return accept_clock_request(data);
+    case 'command':
+      return accept_command(data);
+    case 'tick':
+      return accept_tick(data);
+    case 'device':
+      return accept_device(data);
+  }
+  return false;
+}
+
+function accept_shuffle(data: any): boolean {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && accept_shuffle_type(data.type);
+}
+
+function accept_card(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    accept_card_type(data.type) &&
+    accept_card_place(data.place) &&
+    (data.place !== undefined && data.place === 'seat'
+      ? data.seat !== undefined && accept_seatNumber(data.seat)
+      : true) &&
+    (data.card !== undefined ? accept_card_card(data.card) : accept_card_uid(data.uid))
+  );
+}
+
+function accept_seat(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.seat !== undefined &&
+    accept_seat_type(data.type) &&
+    accept_seatNumber(data.seat) &&
+    typeof data.occupied === 'boolean'
+  );
+}
+
+function accept_panel(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.button !== undefined &&
+    accept_panel_type(data.type) &&
+    (data.button === 'check' ||
+      data.button === 'call' ||
+      data.button === 'bet' ||
+      data.button === 'raise' ||
+      data.button === 'fold' ||
+      data.button === 'allin' ||
+      data.button === 'exposed' ||
+      data.button === 'burn' ||
+      data.button === 'misdeal') &&
+    accept_panel_card(data.card) &&
+    accept_panel_to(data.to) &&
+    (accept_panel_button(data.button) ? data.card !== undefined : true) &&
+    (accept_panel_button_2(data.button) ? accept_panel_raises(data.raises) : true)
+  );
+}
+
+function accept_chips(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.seat !== undefined &&
+    accept_chips_type(data.type) &&
+    accept_seatNumber(data.seat) &&
+    accept_chips_added(data.added) &&
+    accept_chips_removed(data.removed) &&
+    accept_chips_verbal(data.verbal)
+  );
+}
+
+function accept_timebank(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.seat !== undefined &&
+    accept_timebank_type(data.type) &&
+    accept_seatNumber(data.seat)
+  );
+}
+
+function accept_clock_request(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.by !== undefined &&
+    accept_clock_request_type(data.type) &&
+    (data.by === 'seat' || data.by === 'dealer' || data.by === 'floor') &&
+    (accept_clock_request_by(data.by) ? data.seat !== undefined && accept_seatNumber(data.seat) : true)
+  );
+}
+
+function accept_command(data: any): boolean {
+  return false;
+}
+
+function accept_tick(data: any): boolean {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && accept_tick_type(data.type);
+}
+
+function accept_device(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    accept_device_type(data.type) &&
+    accept_device_device(data.device) &&
+    typeof data.online === 'boolean'
+  );
+}
+
+function accept_seatNumber(data: any): boolean {
+  return Number.isInteger(data) && data >= 1 && data <= 10;
+}
+
+function accept_cardText(data: any): boolean {
+  return typeof data === 'string' && acceptPattern1.test(data);
+}
+
+function acceptsInput_at(value: any): boolean {
+  return Number.isInteger(value) && value >= 0;
+}
+
+function accept_shuffle_type(value: any): boolean {
+  return value === undefined || value === 'shuffle';
+}
+
+function accept_card_type(value: any): boolean {
+  return value === undefined || value === 'card';
+}
+
+function accept_card_place(value: any): boolean {
+  return value === undefined || value === 'shoe' || value === 'seat' || value === 'board' || value === 'muck';
+}
+
+function accept_card_card(value: any): boolean {
+  return value === undefined || accept_cardText(value);
+}
+
+function accept_card_uid(value: any): boolean {
+  return typeof value === 'string' && acceptPattern0.test(value);
+}
+
+function accept_seat_type(value: any): boolean {
+  return value === undefined || value === 'seat';
+}
+
+function accept_panel_type(value: any): boolean {
+  return value === undefined || value === 'panel';
+}
+
+function accept_panel_card(value: any): boolean {
+  return value === undefined || accept_cardText(value);
+}
+
+function accept_panel_to(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000000000);
+}
+
+function accept_panel_button(value: any): boolean {
+  return value === undefined || value === 'burn';
+}
+
+function accept_panel_button_2(value: any): boolean {
+  return value === undefined || value === 'allin';
+}
+
+function accept_panel_raises(value: any): boolean {
+  return value === undefined || typeof value === 'boolean';
+}
+
+function accept_chips_type(value: any): boolean {
+  return value === undefined || value === 'chips';
+}
+
+function accept_chips_added(value: any): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length <= 200 &&
+    acceptEveryItem(value, (item0) => Number.isInteger(item0) && item0 >= 1 && item0 <= 1000000000)
+  );
+}
+
+function accept_chips_removed(value: any): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length <= 200 &&
+    acceptEveryItem(value, (item0) => Number.isInteger(item0) && item0 >= 1 && item0 <= 1000000000)
+  );
+}
+
+function accept_chips_verbal_to(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000000000);
+}
+
+function accept_chips_verbal(value: any): boolean {
+  return (
+    value === undefined ||
+    (typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      value.action !== undefined &&
+      (value.action === 'call' || value.action === 'raise' || value.action === 'allin') &&
+      accept_chips_verbal_to(value.to))
+  );
+}
+
+function accept_timebank_type(value: any): boolean {
+  return value === undefined || value === 'timebank';
+}
+
+function accept_clock_request_type(value: any): boolean {
+  return value === undefined || value === 'clock-request';
+}
+
+function accept_clock_request_by(value: any): boolean {
+  return value === undefined || value === 'seat';
+}
+
+function accept_tick_type(value: any): boolean {
+  return value === undefined || value === 'tick';
+}
+
+function accept_device_type(value: any): boolean {
+  return value === undefined || value === 'device';
+}
+
+function accept_device_device(value: any): boolean {
+  return typeof value === 'string' && value.length >= 1;
+}
+
+function acceptEveryItem(items: unknown[], fits: (item: any) => boolean): boolean {
+  for (let i = 0; i < items.length; i++) if (!fits(items[i])) return false;
+  return true;
+}
