@@ -45,16 +45,22 @@ export function acceptCode(schema, name) {
 
   /** A boolean expression: `x` (an expression without side effects) fits `s`. `known`: the type `x` is known to
    * have where this is evaluated (an enclosing schema's `type`, tested before), or null. */
+  let unsure = 0; // how many times a no was written for what is not known here (rather than for a `false` schema)
+  const dontKnow = () => {
+    unsure++;
+    return 'false';
+  };
   const fits = (s, x, depth, known = null) => {
     if (s === true) return 'true';
-    if (s === false || typeof s !== 'object' || s === null) return 'false';
+    if (s === false) return 'false';
+    if (typeof s !== 'object' || s === null) return dontKnow();
     for (const k of Object.keys(s))
       if (!ANNOTATIONS.has(k) && !OBJECT.has(k) && !STRING.has(k) && !NUMBER.has(k) && !ARRAY.has(k) && !OTHER.has(k))
-        return 'false';
+        return dontKnow();
     const all = [];
     const types = s.type === undefined ? null : [s.type].flat();
     if (types) {
-      if (!types.every((t) => t in TYPES)) return 'false';
+      if (!types.every((t) => t in TYPES)) return dontKnow();
       if (!(types.length === 1 && types[0] === known))
         all.push(types.length === 1 ? TYPES[types[0]](x) : `(${types.map((t) => TYPES[t](x)).join(' || ')})`);
     }
@@ -103,23 +109,27 @@ export function acceptCode(schema, name) {
     if (s.maxItems !== undefined) array.push(`${x}.length <= ${Number(s.maxItems)}`);
     if (s.items !== undefined) {
       const item = `item${depth}`;
-      const test = Array.isArray(s.items) ? 'false' : fits(s.items, item, depth + 1);
+      const test = Array.isArray(s.items) ? dontKnow() : fits(s.items, item, depth + 1);
       if (test !== 'true') array.push(`acceptEveryItem(${x}, (${item}) => ${test})`);
     }
     forKind('array', array);
-    if (s.const !== undefined) all.push(primitive(s.const) ? `${x} === ${JSON.stringify(s.const)}` : 'false');
+    if (s.const !== undefined) all.push(primitive(s.const) ? `${x} === ${JSON.stringify(s.const)}` : dontKnow());
     if (s.enum !== undefined)
       all.push(
-        s.enum.every(primitive) ? `(${s.enum.map((v) => `${x} === ${JSON.stringify(v)}`).join(' || ')})` : 'false',
+        s.enum.every(primitive) ? `(${s.enum.map((v) => `${x} === ${JSON.stringify(v)}`).join(' || ')})` : dontKnow(),
       );
-    if (s.$ref !== undefined) all.push(fnOf(s.$ref) === null ? 'false' : `${fnOf(s.$ref)}(${x})`);
+    if (s.$ref !== undefined) all.push(fnOf(s.$ref) === null ? dontKnow() : `${fnOf(s.$ref)}(${x})`);
     for (const sub of s.allOf ?? []) all.push(fits(sub, x, depth, is));
     if (s.if !== undefined) {
-      const [cond, then, otherwise] = [s.if, s.then ?? true, s.else ?? true].map((sub) => fits(sub, x, depth, is));
+      // the condition must be exact: a no written for a keyword not known here would choose the wrong branch
+      const before = unsure;
+      const cond = fits(s.if, x, depth, is);
+      if (unsure !== before) return dontKnow();
+      const [then, otherwise] = [s.then ?? true, s.else ?? true].map((sub) => fits(sub, x, depth, is));
       all.push(`(${cond} ? ${then} : ${otherwise})`);
     }
     if (s.oneOf !== undefined) all.push(oneOf(s, x));
-    else if (s.discriminator !== undefined) return 'false';
+    else if (s.discriminator !== undefined) return dontKnow();
     const parts = all.filter((p) => p !== 'true');
     if (parts.includes('false')) return 'false';
     return parts.length === 0 ? 'true' : parts.join(' && ');
@@ -146,12 +156,12 @@ export function acceptCode(schema, name) {
   const dispatches = [];
   const oneOf = (s, x) => {
     const tag = s.discriminator?.propertyName;
-    if (typeof tag !== 'string') return 'false';
+    if (typeof tag !== 'string') return dontKnow();
     const cases = [];
     for (const branch of s.oneOf) {
       const def = /^#\/definitions\/([^/]+)$/.exec(branch.$ref ?? '')?.[1];
       const values = def === undefined ? undefined : tagValues(schema.definitions[def]?.properties?.[tag]);
-      if (Object.keys(branch).length !== 1 || values === undefined) return 'false';
+      if (Object.keys(branch).length !== 1 || values === undefined) return dontKnow();
       const test = fnOf(branch.$ref);
       for (const v of values) cases.push(`    case ${JSON.stringify(v)}:\n      return ${test}(data);`);
     }
