@@ -1,20 +1,33 @@
-// The input schema's accept path, as code: one boolean expression per definition of schemas/input.schema.json, with
-// no error detail. The engine asks it first and asks ajv's compiled check (validate-input.ts) only when it says no,
-// for the verdict and its words (src/domain/validate.ts, docs/contract.md "The accept path"). So a yes here must
-// always be a yes of ajv's check; a no costs only the time of asking ajv. That is why this knows few keywords and
-// answers no (`false`) to a schema with any other one, or with a `$ref` to another file (an input's command branch):
-// those inputs are always decided by ajv. test/contract-fast-check.test.ts holds the two checks equal on many
-// generated inputs. It exists for speed: ajv's code builds and drops error objects, passes an options object to
-// each subschema, repeats the object test per keyword and reads a field once per keyword: the accept path costs
-// about half of what it did through ajv alone (docs/bench.md).
+// The input schema's accept path, as code: one boolean expression per definition of schemas/input.schema.json (and of
+// command.schema.json, which its command branch refers to), with no error detail. The engine asks it first and asks
+// ajv's compiled check (validate-input.ts) only when it says no, for the verdict and its words (src/domain/validate.ts,
+// docs/contract.md "The accept path"). So a yes here must always be a yes of ajv's check; a no costs only the time of
+// asking ajv. That is why this knows few keywords and answers no (`false`) to a schema with any other one (a
+// command with a `not` or a plain `oneOf`, say): those inputs are always decided by ajv. An `if` is written only
+// when its condition is known exactly. test/contract-fast-check.test.ts holds the two checks equal on many generated
+// inputs. It exists for speed: ajv's code builds and drops error objects, passes an options object to each
+// subschema, repeats the object test per keyword and reads a field once per keyword: the accept path costs about
+// half of what it did through ajv alone (docs/bench.md).
 
 /** Keywords that say nothing about the value. */
 const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'title', 'description', 'definitions', 'examples']);
-const OBJECT = new Set(['required', 'properties']);
+const OBJECT = new Set(['required', 'properties', 'additionalProperties']);
 const STRING = new Set(['pattern', 'minLength', 'maxLength']);
 const NUMBER = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
 const ARRAY = new Set(['items', 'minItems', 'maxItems']);
-const OTHER = new Set(['type', 'const', 'enum', '$ref', 'allOf', 'if', 'then', 'else', 'oneOf', 'discriminator']);
+const OTHER = new Set([
+  'type',
+  'const',
+  'enum',
+  '$ref',
+  'allOf',
+  'anyOf',
+  'if',
+  'then',
+  'else',
+  'oneOf',
+  'discriminator',
+]);
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 // ajv's tests for each `type`, with the options the contract is compiled with (scripts/contract-validators.mjs: strict,
@@ -31,16 +44,32 @@ const TYPES = {
 };
 const primitive = (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
-/** `schema` (the input schema, its definitions local) as TypeScript: `export function <name>(data: unknown):
- * boolean` and one function per definition it reaches. */
-export function acceptCode(schema, name) {
-  const defs = new Map(); // definition name → function name, in the order reached
+/** `schema` (the input schema) as TypeScript: `export function <name>(data: unknown): boolean`, and one function per
+ * definition it reaches, in its file or in one of `others` (a `$ref` to another schema's `$id`, as ajv resolves it). */
+export function acceptCode(schema, name, others = []) {
+  const defs = new Map(); // "<$id>#<definition>" → [its schema, its file's schema, function name], in the order reached
   const patterns = [];
+  const keyLists = [];
+  let here = schema; // the file whose local `$ref`s are being read
   const fnOf = (ref) => {
-    const def = /^#\/definitions\/([^/]+)$/.exec(ref)?.[1];
-    if (def === undefined || !(def in schema.definitions)) return null;
-    if (!defs.has(def)) defs.set(def, `accept_${def.replace(/\W/g, '_')}`);
-    return defs.get(def);
+    const [file, pointer] = ref.startsWith('#') ? [here, ref] : resolve(ref);
+    if (file === undefined) return null;
+    const def = pointer === '' ? '' : /^#\/definitions\/([^/]+)$/.exec(pointer)?.[1];
+    const target = def === '' ? file : file.definitions?.[def];
+    if (def === undefined || target === undefined) return null;
+    const key = `${file.$id}#${def}`;
+    if (!defs.has(key)) {
+      // the input file's definitions by their own name; another file's under its name (`accept_command_schema_…`)
+      const prefix = file === schema ? 'accept' : `accept_${file.$id.replace(/^.*\/|\.json$/g, '')}`;
+      defs.set(key, [target, file, `${prefix}${def === '' ? '' : `_${def}`}`.replace(/\W/g, '_')]);
+    }
+    return defs.get(key)[2];
+  };
+  const resolve = (ref) => {
+    if (typeof here.$id !== 'string') return [undefined, ''];
+    const url = new URL(ref, here.$id);
+    const file = others.find((o) => o.$id === `${url.origin}${url.pathname}`);
+    return [file, url.hash === '#' ? '' : url.hash];
   };
 
   /** A boolean expression: `x` (an expression without side effects) fits `s`. `known`: the type `x` is known to
@@ -69,6 +98,7 @@ export function acceptCode(schema, name) {
     // a keyword for one kind of value says nothing about the others: `(not that kind || the keyword holds)`
     const forKind = (kind, parts) => {
       if (parts.length === 0) return;
+      if (parts.includes('false')) return all.push('false');
       const test = parts.join(' && ');
       // (with strictNumbers ajv holds only finite numbers to a limit: NaN and Infinity pass a `minimum`)
       all.push(kindOf(is) === kind ? test : `(!(${TYPES[kind](x)}) || (${test}))`);
@@ -79,6 +109,11 @@ export function acceptCode(schema, name) {
     const refusesUndefined = (key) =>
       props[key]?.type !== undefined || (key === s.discriminator?.propertyName && s.oneOf);
     for (const key of s.required ?? []) if (!refusesUndefined(key)) object.push(`${prop(x, key)} !== undefined`);
+    if (s.additionalProperties === false) {
+      // as ajv: every enumerable key of the object is one of `properties`
+      keyLists.push(Object.keys(props));
+      object.push(`acceptOnlyKeys(${x}, acceptKeys${keyLists.length - 1})`);
+    } else if (s.additionalProperties !== undefined && s.additionalProperties !== true) return dontKnow();
     for (const [key, sub] of Object.entries(props)) {
       const optional = !s.required?.includes(key);
       // a test that would read the field more than once takes it as an argument: the field is read once (an
@@ -120,6 +155,8 @@ export function acceptCode(schema, name) {
       );
     if (s.$ref !== undefined) all.push(fnOf(s.$ref) === null ? dontKnow() : `${fnOf(s.$ref)}(${x})`);
     for (const sub of s.allOf ?? []) all.push(fits(sub, x, depth, is));
+    // one branch that says yes is a yes (a no written for what is not known here only loses that branch)
+    if (s.anyOf !== undefined) all.push(`(${s.anyOf.map((sub) => fits(sub, x, depth, is)).join(' || ')})`);
     if (s.if !== undefined) {
       // the condition must be exact: a no written for a keyword not known here would choose the wrong branch
       const before = unsure;
@@ -160,7 +197,7 @@ export function acceptCode(schema, name) {
     const cases = [];
     for (const branch of s.oneOf) {
       const def = /^#\/definitions\/([^/]+)$/.exec(branch.$ref ?? '')?.[1];
-      const values = def === undefined ? undefined : tagValues(schema.definitions[def]?.properties?.[tag]);
+      const values = def === undefined ? undefined : tagValues(here.definitions?.[def]?.properties?.[tag]);
       if (Object.keys(branch).length !== 1 || values === undefined) return dontKnow();
       const test = fnOf(branch.$ref);
       for (const v of values) cases.push(`    case ${JSON.stringify(v)}:\n      return ${test}(data);`);
@@ -175,16 +212,19 @@ export function acceptCode(schema, name) {
   const root = fits(schema, 'data', 0);
   const functions = [];
   for (let i = 0; i < defs.size; i++) {
-    const [def, fn] = [...defs][i];
-    owner = fn;
-    functions.push(`function ${fn}(data: any): boolean {\n  return ${fits(schema.definitions[def], 'data', 0)};\n}`);
+    const [target, file, fn] = [...defs.values()][i];
+    [here, owner] = [file, fn];
+    functions.push(`function ${fn}(data: any): boolean {\n  return ${fits(target, 'data', 0)};\n}`);
   }
   return [
     ...patterns.map((p, i) => `const acceptPattern${i} = new RegExp(${JSON.stringify(p)}, 'u');`),
+    ...keyLists.map((keys, i) => `const acceptKeys${i}: readonly string[] = ${JSON.stringify(keys)};`),
     `export function ${name}(data: any): boolean {\n  return ${root};\n}`,
     ...dispatches,
     ...functions,
     ...fields,
+    'function acceptOnlyKeys(data: object, keys: readonly string[]): boolean {\n' +
+      '  for (const key in data) if (!keys.includes(key)) return false;\n  return true;\n}',
     'function acceptEveryItem(items: unknown[], fits: (item: any) => boolean): boolean {\n' +
       '  for (let i = 0; i < items.length; i++) if (!fits(items[i])) return false;\n  return true;\n}',
   ].join('\n\n');

@@ -110,7 +110,9 @@ export function generateValidators(root) {
       '// @ts-nocheck',
       "import type { ShapeCheck } from '../shape.ts';",
     ];
-    const accept = Object.entries(output.accept ?? {}).map(([name, schema]) => acceptCode(loaded.get(schema), name));
+    const accept = Object.entries(output.accept ?? {}).map(([name, schema]) =>
+      acceptCode(loaded.get(schema), name, [...loaded.values()]),
+    );
     files.set(output.file, [head.join('\n'), tags.join('\n'), typed, ...accept].join('\n\n') + '\n');
   }
   return files;

@@ -8569,6 +8569,46 @@ const acceptPattern0 = new RegExp('^(?:[\\s:.\\-]*[0-9a-fA-F]){2,64}[\\s:.\\-]*$
 
 const acceptPattern1 = new RegExp('^\\s*(?:10|[AKQJTakqjt2-9])[shdcSHDC]\\s*$', 'u');
 
+const acceptPattern2 = new RegExp('\\S', 'u');
+
+const acceptKeys0: readonly string[] = ['name', 'id', 'type', 'at', 'seats', 'profile', 'rules', 'game'];
+
+const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'player', 'chips'];
+
+const acceptKeys2: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
+
+const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys4: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys5: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'rounds', 'hands'];
+
+const acceptKeys6: readonly string[] = ['name', 'id', 'type', 'at', 'levels'];
+
+const acceptKeys7: readonly string[] = ['name', 'id', 'type', 'at'];
+
+const acceptKeys8: readonly string[] = ['name', 'id', 'type', 'at'];
+
+const acceptKeys9: readonly string[] = ['name', 'id', 'type', 'at', 'minutes', 'step'];
+
+const acceptKeys10: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys11: readonly string[] = [
+  'name',
+  'id',
+  'type',
+  'at',
+  'level',
+  'isBreak',
+  'smallBlind',
+  'bigBlind',
+  'ante',
+  'endsAt',
+  'remainingMs',
+  'paused',
+  'next',
+];
+
 export function acceptsInput(data: any): boolean {
   return (
     typeof data === 'object' &&
@@ -8601,6 +8641,36 @@ function accept_by_type(data: any, tag: unknown): boolean {
       return accept_tick(data);
     case 'device':
       return accept_device(data);
+  }
+  return false;
+}
+
+function accept_by_name1(data: any, tag: unknown): boolean {
+  switch (tag) {
+    case 'setup':
+      return accept_command_schema_setup(data);
+    case 'seat-player':
+      return accept_command_schema_seat_player(data);
+    case 'set-stack':
+      return accept_command_schema_set_stack(data);
+    case 'remove-player':
+      return accept_command_schema_remove_player(data);
+    case 'set-button':
+      return accept_command_schema_set_button(data);
+    case 'penalty':
+      return accept_command_schema_penalty(data);
+    case 'levels-start':
+      return accept_command_schema_levels_start(data);
+    case 'levels-pause':
+      return accept_command_schema_levels_pause(data);
+    case 'levels-resume':
+      return accept_command_schema_levels_resume(data);
+    case 'levels-adjust':
+      return accept_command_schema_levels_adjust(data);
+    case 'move-player':
+      return accept_command_schema_move_player(data);
+    case 'level-set':
+      return accept_command_schema_level_set(data);
   }
   return false;
 }
@@ -8696,7 +8766,16 @@ function accept_clock_request(data: any): boolean {
 }
 
 function accept_command(data: any): boolean {
-  return false;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.type !== undefined &&
+    data.at !== undefined &&
+    data.name !== undefined &&
+    data.type === 'command' &&
+    accept_command_schema(data)
+  );
 }
 
 function accept_tick(data: any): boolean {
@@ -8720,6 +8799,172 @@ function accept_seatNumber(data: any): boolean {
 
 function accept_cardText(data: any): boolean {
   return typeof data === 'string' && acceptPattern1.test(data);
+}
+
+function accept_command_schema(data: any): boolean {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && accept_by_name1(data, data.name);
+}
+
+function accept_command_schema_setup(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys0) &&
+    data.name === 'setup' &&
+    accept_command_schema_setup_id(data.id) &&
+    accept_command_schema_setup_type(data.type) &&
+    accept_command_schema_setup_at(data.at) &&
+    accept_command_schema_setup_seats(data.seats) &&
+    accept_command_schema_setup_profile(data.profile) &&
+    accept_command_schema_setup_rules(data.rules) &&
+    accept_command_schema_setup_game(data.game)
+  );
+}
+
+function accept_command_schema_seat_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    data.player !== undefined &&
+    acceptOnlyKeys(data, acceptKeys1) &&
+    data.name === 'seat-player' &&
+    accept_command_schema_seat_player_id(data.id) &&
+    accept_command_schema_seat_player_type(data.type) &&
+    accept_command_schema_seat_player_at(data.at) &&
+    accept_command_schema_seat(data.seat) &&
+    ((typeof data.player === 'string' && acceptPattern2.test(data.player)) ||
+      (typeof data.player === 'number' && isFinite(data.player))) &&
+    accept_command_schema_seat_player_chips(data.chips)
+  );
+}
+
+function accept_command_schema_set_stack(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys2) &&
+    data.name === 'set-stack' &&
+    accept_command_schema_set_stack_id(data.id) &&
+    accept_command_schema_set_stack_type(data.type) &&
+    accept_command_schema_set_stack_at(data.at) &&
+    accept_command_schema_seat(data.seat) &&
+    accept_command_schema_set_stack_chips(data.chips)
+  );
+}
+
+function accept_command_schema_remove_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys3) &&
+    data.name === 'remove-player' &&
+    accept_command_schema_remove_player_id(data.id) &&
+    accept_command_schema_remove_player_type(data.type) &&
+    accept_command_schema_remove_player_at(data.at) &&
+    accept_command_schema_seat(data.seat)
+  );
+}
+
+function accept_command_schema_set_button(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys4) &&
+    data.name === 'set-button' &&
+    accept_command_schema_set_button_id(data.id) &&
+    accept_command_schema_set_button_type(data.type) &&
+    accept_command_schema_set_button_at(data.at) &&
+    accept_command_schema_seat(data.seat)
+  );
+}
+
+function accept_command_schema_penalty(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_levels_start(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_levels_pause(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys7) &&
+    data.name === 'levels-pause' &&
+    accept_command_schema_levels_pause_id(data.id) &&
+    accept_command_schema_levels_pause_type(data.type) &&
+    accept_command_schema_levels_pause_at(data.at)
+  );
+}
+
+function accept_command_schema_levels_resume(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys8) &&
+    data.name === 'levels-resume' &&
+    accept_command_schema_levels_resume_id(data.id) &&
+    accept_command_schema_levels_resume_type(data.type) &&
+    accept_command_schema_levels_resume_at(data.at)
+  );
+}
+
+function accept_command_schema_levels_adjust(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_move_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys10) &&
+    data.name === 'move-player' &&
+    accept_command_schema_move_player_id(data.id) &&
+    accept_command_schema_move_player_type(data.type) &&
+    accept_command_schema_move_player_at(data.at) &&
+    accept_command_schema_move_player_seat(data.seat)
+  );
+}
+
+function accept_command_schema_level_set(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_id(data: any): boolean {
+  return typeof data === 'string' || (typeof data === 'number' && isFinite(data));
+}
+
+function accept_command_schema_type(data: any): boolean {
+  return data === 'command';
+}
+
+function accept_command_schema_at(data: any): boolean {
+  return Number.isInteger(data) && data >= 0;
+}
+
+function accept_command_schema_seat(data: any): boolean {
+  return Number.isInteger(data) && data >= 1 && data <= 10;
 }
 
 function acceptsInput_at(value: any): boolean {
@@ -8832,6 +9077,250 @@ function accept_device_type(value: any): boolean {
 
 function accept_device_device(value: any): boolean {
   return typeof value === 'string' && value.length >= 1;
+}
+
+function accept_command_schema_setup_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_setup_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_setup_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_setup_seats(value: any): boolean {
+  return Number.isInteger(value) && value >= 2 && value <= 10;
+}
+
+function accept_command_schema_setup_profile(value: any): boolean {
+  return value === undefined || (typeof value === 'string' && value.length >= 1);
+}
+
+function accept_command_schema_setup_rules(value: any): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
+}
+
+function accept_command_schema_setup_game(value: any): boolean {
+  return value === undefined || value === 'holdem' || value === 'omaha';
+}
+
+function accept_command_schema_seat_player_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_seat_player_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_seat_player_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_seat_player_chips(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000000000);
+}
+
+function accept_command_schema_set_stack_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_set_stack_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_set_stack_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_set_stack_chips(value: any): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= 1000000000;
+}
+
+function accept_command_schema_remove_player_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_remove_player_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_remove_player_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_set_button_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_set_button_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_set_button_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_penalty_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_penalty_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_penalty_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_penalty_rounds(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 100);
+}
+
+function accept_command_schema_penalty_hands(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000);
+}
+
+function accept_command_schema_levels_start_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_start_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_start_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_pause_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_pause_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_pause_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_resume_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_resume_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_resume_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_adjust_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_adjust_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_adjust_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_adjust_minutes(value: any): boolean {
+  return value === undefined || false;
+}
+
+function accept_command_schema_levels_adjust_step(value: any): boolean {
+  return value === undefined || value === 1 || value === -1;
+}
+
+function accept_command_schema_move_player_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_move_player_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_move_player_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_move_player_seat(value: any): boolean {
+  return value === undefined || accept_command_schema_seat(value);
+}
+
+function accept_command_schema_level_set_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_level_set_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_level_set_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_level_set_level(value: any): boolean {
+  return Number.isInteger(value) && value >= 1;
+}
+
+function accept_command_schema_level_set_smallBlind(value: any): boolean {
+  return (Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0);
+}
+
+function accept_command_schema_level_set_bigBlind(value: any): boolean {
+  return (Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 1);
+}
+
+function accept_command_schema_level_set_ante(value: any): boolean {
+  return (
+    value === undefined ||
+    ((Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0))
+  );
+}
+
+function accept_command_schema_level_set_endsAt(value: any): boolean {
+  return (Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0);
+}
+
+function accept_command_schema_level_set_remainingMs(value: any): boolean {
+  return Number.isInteger(value) && value >= 0;
+}
+
+function accept_command_schema_level_set_smallBlind_2(value: any): boolean {
+  return value === undefined || value === null;
+}
+
+function accept_command_schema_level_set_bigBlind_2(value: any): boolean {
+  return value === undefined || value === null;
+}
+
+function accept_command_schema_level_set_ante_2(value: any): boolean {
+  return value === undefined || value === null;
+}
+
+function accept_command_schema_level_set_smallBlind_3(value: any): boolean {
+  return value === undefined || Number.isInteger(value);
+}
+
+function accept_command_schema_level_set_bigBlind_3(value: any): boolean {
+  return value === undefined || Number.isInteger(value);
+}
+
+function accept_command_schema_level_set_ante_3(value: any): boolean {
+  return value === undefined || Number.isInteger(value);
+}
+
+function acceptOnlyKeys(data: object, keys: readonly string[]): boolean {
+  for (const key in data) if (!keys.includes(key)) return false;
+  return true;
 }
 
 function acceptEveryItem(items: unknown[], fits: (item: any) => boolean): boolean {
