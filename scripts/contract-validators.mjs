@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { acceptCode } from './contract-accept.mjs';
 
 /** Each output file, the schemas it compiles (exported under `exports`) and the tag lists it exports beside them. */
 export const VALIDATORS = [
@@ -17,6 +18,8 @@ export const VALIDATORS = [
     exports: { validateInputShape: 'input', validateCommandShape: 'command' },
     // the discriminator's values, for "unknown … (known: …)"
     tags: { INPUT_TYPES: ['input', 'type'], COMMAND_NAMES: ['command', 'name'] },
+    // the engine's first, cheaper question (scripts/contract-accept.mjs): yes, or ask validateInputShape
+    accept: { acceptsInput: 'input' },
   },
   {
     // apart, so that the table's start does not load the events' code: only tests and tools check events
@@ -60,6 +63,19 @@ function tagsOf(schema, tag) {
   });
 }
 
+/** ajv tests `type: integer` as `!(x % 1) && !isNaN(x) && isFinite(x)`. On a number beyond the small-integer range,
+ * as every input's `at` (milliseconds since 1970) is, `%` is a floating-point remainder that V8 leaves to a C call:
+ * it was a tenth of the input check's time. `Number.isInteger(x)` is true for exactly the same numbers (finite and
+ * whole) and compiles to a rounding and a compare. Every occurrence is rewritten, or the generation fails. */
+export function integerChecks(code, file) {
+  const out = code.replace(
+    /\(\(\(typeof (\w+) == "number"\) && \(!\(\1 % 1\) && !isNaN\(\1\)\)\) && \(isFinite\(\1\)\)\)/g,
+    '(Number.isInteger($1))',
+  );
+  if (/%\s*1\b/.test(out)) throw new Error(`${file}: an integer check ajv wrote in a form integerChecks does not know`);
+  return out;
+}
+
 /** The text of each validator file, by path (before formatting). */
 export function generateValidators(root) {
   const files = new Map();
@@ -76,7 +92,7 @@ export function generateValidators(root) {
     // pure code only: no helper pulled from ajv's runtime, no module of any kind
     const imports = /\brequire\s*\(|^\s*import\b|\bimport\s*\(/m.exec(code);
     if (imports) throw new Error(`${output.file}: the compiled code loads a module (${imports[0]}): not standalone`);
-    const body = code.replace(/^"use strict";/, '');
+    const body = integerChecks(code.replace(/^"use strict";/, ''), output.file);
     const typed = body.replace(
       /export const (\w+) = (validate\d+);/g,
       (_, name, fn) => `export const ${name}: ShapeCheck = ${fn};`,
@@ -94,7 +110,10 @@ export function generateValidators(root) {
       '// @ts-nocheck',
       "import type { ShapeCheck } from '../shape.ts';",
     ];
-    files.set(output.file, `${head.join('\n')}\n\n${tags.join('\n')}\n\n${typed}\n`);
+    const accept = Object.entries(output.accept ?? {}).map(([name, schema]) =>
+      acceptCode(loaded.get(schema), name, [...loaded.values()]),
+    );
+    files.set(output.file, [head.join('\n'), tags.join('\n'), typed, ...accept].join('\n\n') + '\n');
   }
   return files;
 }

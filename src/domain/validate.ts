@@ -5,7 +5,7 @@
 // not say: a plain JSON object only (fields are read by fixed names, never through a prototype: a field called
 // `toString` or `__proto__` is data like any other, docs/validation.md), cards and tag ids made canonical, texts cut
 // to 200 characters, `to` on a bet or raise only, a small blind not above its big blind (docs/contract.md).
-import { validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
+import { acceptsInput, validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
 import { normalizeUid, parseCard } from './cards.ts';
 import { checkLevels } from './levels-check.ts';
 import type { Command, CommandName, Input, Level, PanelButton, Place, Seat } from './types.ts';
@@ -28,7 +28,9 @@ const isObj = (v: unknown): v is Obj => {
 
 export function validateInput(raw: unknown): Result {
   if (!isObj(raw)) return 'an input must be a JSON object';
-  if (!validateInputShape(raw)) return inputWords(raw, validateInputShape.errors ?? []);
+  // The schema's short check first (no error detail, generated from the same schema); ajv's full check decides
+  // whatever it does not accept, and words a refusal (docs/contract.md, "The accept path").
+  if (!acceptsInput(raw) && !validateInputShape(raw)) return inputWords(raw, validateInputShape.errors ?? []);
   const at = raw.at as number;
   const type = raw.type as Input['type'];
   // Card reads and panel buttons first: they are nearly every input.

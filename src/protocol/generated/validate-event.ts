@@ -939,7 +939,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err3 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -1115,7 +1115,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -1195,7 +1195,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.chips !== undefined) {
       let data3 = data.chips;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err8 = {
           instancePath: instancePath + '/chips',
           schemaPath: '#/properties/chips/type',
@@ -1425,7 +1425,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.button !== undefined) {
       let data1 = data.button;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err7 = {
           instancePath: instancePath + '/button',
           schemaPath: '#/definitions/seat/type',
@@ -1487,7 +1487,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       const _errs6 = errors;
       let valid2 = false;
       const _errs7 = errors;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err10 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/definitions/seat/type',
@@ -1598,7 +1598,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.bigBlind !== undefined) {
       let data3 = data.bigBlind;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err15 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/definitions/seat/type',
@@ -1661,7 +1661,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data5 = data4[i0];
-          if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+          if (!Number.isInteger(data5)) {
             const err18 = {
               instancePath: instancePath + '/dealtIn/' + i0,
               schemaPath: '#/definitions/seat/type',
@@ -1739,7 +1739,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.level !== undefined) {
       let data6 = data.level;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6)) && data6 !== null) {
+      if (!Number.isInteger(data6) && data6 !== null) {
         const err22 = {
           instancePath: instancePath + '/level',
           schemaPath: '#/properties/level/type',
@@ -2055,7 +2055,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data3 = data.seat;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err11 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -2135,7 +2135,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.position !== undefined) {
       let data5 = data.position;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      if (!Number.isInteger(data5)) {
         const err15 = {
           instancePath: instancePath + '/position',
           schemaPath: '#/properties/position/type',
@@ -2329,7 +2329,7 @@ function validate15(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -2546,7 +2546,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err5 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -2626,7 +2626,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.deadline !== undefined) {
       let data3 = data.deadline;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) && data3 !== null) {
+      if (!Number.isInteger(data3) && data3 !== null) {
         const err9 = {
           instancePath: instancePath + '/deadline',
           schemaPath: '#/properties/deadline/type',
@@ -2667,7 +2667,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.toCall !== undefined) {
       let data4 = data.toCall;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err11 = {
           instancePath: instancePath + '/toCall',
           schemaPath: '#/properties/toCall/type',
@@ -2708,7 +2708,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.minRaiseTo !== undefined) {
       let data5 = data.minRaiseTo;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5)) && data5 !== null) {
+      if (!Number.isInteger(data5) && data5 !== null) {
         const err13 = {
           instancePath: instancePath + '/minRaiseTo',
           schemaPath: '#/properties/minRaiseTo/type',
@@ -2749,7 +2749,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.maxRaiseTo !== undefined) {
       let data6 = data.maxRaiseTo;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6)) && data6 !== null) {
+      if (!Number.isInteger(data6) && data6 !== null) {
         const err15 = {
           instancePath: instancePath + '/maxRaiseTo',
           schemaPath: '#/properties/maxRaiseTo/type',
@@ -2920,7 +2920,7 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err5 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3528,7 +3528,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err10 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3916,7 +3916,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data3.seat !== undefined) {
           let data5 = data3.seat;
-          if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+          if (!Number.isInteger(data5)) {
             const err13 = {
               instancePath: instancePath + '/expected/seat',
               schemaPath: '#/definitions/seat/type',
@@ -4088,7 +4088,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data6.seat !== undefined) {
           let data8 = data6.seat;
-          if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+          if (!Number.isInteger(data8)) {
             const err21 = {
               instancePath: instancePath + '/seen/seat',
               schemaPath: '#/definitions/seat/type',
@@ -4282,7 +4282,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -4381,7 +4381,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.fault !== undefined) {
       let data3 = data.fault;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err9 = {
           instancePath: instancePath + '/fault',
           schemaPath: '#/properties/fault/type',
@@ -4614,7 +4614,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err6 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -4694,7 +4694,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.caller !== undefined) {
       let data3 = data.caller;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err10 = {
           instancePath: instancePath + '/caller',
           schemaPath: '#/definitions/seat/type',
@@ -4753,7 +4753,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.deadline !== undefined) {
       let data4 = data.deadline;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err13 = {
           instancePath: instancePath + '/deadline',
           schemaPath: '#/properties/deadline/type',
@@ -4794,7 +4794,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.countdownAt !== undefined) {
       let data5 = data.countdownAt;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      if (!Number.isInteger(data5)) {
         const err15 = {
           instancePath: instancePath + '/countdownAt',
           schemaPath: '#/properties/countdownAt/type',
@@ -4946,7 +4946,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -5005,7 +5005,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seconds !== undefined) {
       let data2 = data.seconds;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err7 = {
           instancePath: instancePath + '/seconds',
           schemaPath: '#/properties/seconds/type',
@@ -5176,7 +5176,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err5 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -5235,7 +5235,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.remaining !== undefined) {
       let data2 = data.remaining;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err8 = {
           instancePath: instancePath + '/remaining',
           schemaPath: '#/properties/remaining/type',
@@ -5276,7 +5276,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.deadline !== undefined) {
       let data3 = data.deadline;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err10 = {
           instancePath: instancePath + '/deadline',
           schemaPath: '#/properties/deadline/type',
@@ -5473,7 +5473,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data3 = data.seat;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -5667,7 +5667,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data2 = data1[i0];
-          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+          if (!Number.isInteger(data2)) {
             const err3 = {
               instancePath: instancePath + '/seats/' + i0,
               schemaPath: '#/definitions/seat/type',
@@ -5879,7 +5879,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data2 = data1[i0];
-          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+          if (!Number.isInteger(data2)) {
             const err5 = {
               instancePath: instancePath + '/order/' + i0,
               schemaPath: '#/definitions/seat/type',
@@ -5961,7 +5961,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
           let data4 = data3[i1];
-          if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+          if (!Number.isInteger(data4)) {
             const err9 = {
               instancePath: instancePath + '/winners/' + i1,
               schemaPath: '#/definitions/seat/type',
@@ -6178,7 +6178,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data3 = data2[i0];
-          if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+          if (!Number.isInteger(data3)) {
             const err4 = {
               instancePath: instancePath + '/winners/' + i0,
               schemaPath: '#/definitions/seat/type',
@@ -6345,7 +6345,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err3 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -6515,7 +6515,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -6574,7 +6574,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.hands !== undefined) {
       let data2 = data.hands;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err7 = {
           instancePath: instancePath + '/hands',
           schemaPath: '#/properties/hands/type',
@@ -6726,7 +6726,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -6785,7 +6785,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.chips !== undefined) {
       let data2 = data.chips;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err7 = {
           instancePath: instancePath + '/chips',
           schemaPath: '#/properties/chips/type',
@@ -7050,7 +7050,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err9 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -7137,7 +7137,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.amount !== undefined) {
       let data3 = data.amount;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err13 = {
           instancePath: instancePath + '/amount',
           schemaPath: '#/properties/amount/type',
@@ -7178,7 +7178,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.to !== undefined) {
       let data4 = data.to;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4)) && data4 !== null) {
+      if (!Number.isInteger(data4) && data4 !== null) {
         const err15 = {
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
@@ -7219,7 +7219,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.stack !== undefined) {
       let data5 = data.stack;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      if (!Number.isInteger(data5)) {
         const err17 = {
           instancePath: instancePath + '/stack',
           schemaPath: '#/properties/stack/type',
@@ -7452,7 +7452,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err6 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -7511,7 +7511,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.from !== undefined) {
       let data2 = data.from;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err9 = {
           instancePath: instancePath + '/from',
           schemaPath: '#/properties/from/type',
@@ -7552,7 +7552,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.to !== undefined) {
       let data3 = data.to;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err11 = {
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
@@ -7745,7 +7745,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err5 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -7804,7 +7804,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.amount !== undefined) {
       let data2 = data.amount;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err8 = {
           instancePath: instancePath + '/amount',
           schemaPath: '#/properties/amount/type',
@@ -8051,7 +8051,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             }
             if (data3.amount !== undefined) {
               let data4 = data3.amount;
-              if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+              if (!Number.isInteger(data4)) {
                 const err7 = {
                   instancePath: instancePath + '/pots/' + i0 + '/amount',
                   schemaPath: '#/properties/pots/items/properties/amount/type',
@@ -8096,7 +8096,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 const len1 = data5.length;
                 for (let i1 = 0; i1 < len1; i1++) {
                   let data6 = data5[i1];
-                  if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+                  if (!Number.isInteger(data6)) {
                     const err9 = {
                       instancePath: instancePath + '/pots/' + i0 + '/seats/' + i1,
                       schemaPath: '#/definitions/seat/type',
@@ -8421,7 +8421,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             }
             if (data2.amount !== undefined) {
               let data3 = data2.amount;
-              if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+              if (!Number.isInteger(data3)) {
                 const err8 = {
                   instancePath: instancePath + '/pots/' + i0 + '/amount',
                   schemaPath: '#/properties/pots/items/properties/amount/type',
@@ -8466,7 +8466,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 const len1 = data4.length;
                 for (let i1 = 0; i1 < len1; i1++) {
                   let data5 = data4[i1];
-                  if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+                  if (!Number.isInteger(data5)) {
                     const err10 = {
                       instancePath: instancePath + '/pots/' + i0 + '/seats/' + i1,
                       schemaPath: '#/definitions/seat/type',
@@ -8548,7 +8548,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 const len2 = data6.length;
                 for (let i2 = 0; i2 < len2; i2++) {
                   let data7 = data6[i2];
-                  if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+                  if (!Number.isInteger(data7)) {
                     const err14 = {
                       instancePath: instancePath + '/pots/' + i0 + '/winners/' + i2,
                       schemaPath: '#/definitions/seat/type',
@@ -8669,7 +8669,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     }
                     if (data9.seat !== undefined) {
                       let data10 = data9.seat;
-                      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+                      if (!Number.isInteger(data10)) {
                         const err20 = {
                           instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3 + '/seat',
                           schemaPath: '#/definitions/seat/type',
@@ -8728,7 +8728,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     }
                     if (data9.amount !== undefined) {
                       let data11 = data9.amount;
-                      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+                      if (!Number.isInteger(data11)) {
                         const err23 = {
                           instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3 + '/amount',
                           schemaPath: '#/properties/pots/items/properties/shares/items/properties/amount/type',
@@ -8811,7 +8811,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 const len4 = data12.length;
                 for (let i4 = 0; i4 < len4; i4++) {
                   let data13 = data12[i4];
-                  if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+                  if (!Number.isInteger(data13)) {
                     const err27 = {
                       instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
                       schemaPath: '#/definitions/seat/type',
@@ -9058,7 +9058,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err5 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -9138,7 +9138,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.stackAtStart !== undefined) {
       let data3 = data.stackAtStart;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err9 = {
           instancePath: instancePath + '/stackAtStart',
           schemaPath: '#/properties/stackAtStart/type',
@@ -9292,7 +9292,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -9372,7 +9372,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.chips !== undefined) {
       let data3 = data.chips;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err8 = {
           instancePath: instancePath + '/chips',
           schemaPath: '#/properties/chips/type',
@@ -9510,7 +9510,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seq !== undefined) {
       let data0 = data.seq;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+      if (!Number.isInteger(data0)) {
         const err3 = {
           instancePath: instancePath + '/seq',
           schemaPath: '#/properties/seq/type',
@@ -9551,7 +9551,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data1 = data.at;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err5 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/properties/at/type',
@@ -9613,7 +9613,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.hand !== undefined) {
       let data3 = data.hand;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err8 = {
           instancePath: instancePath + '/hand',
           schemaPath: '#/properties/hand/type',
@@ -9733,7 +9733,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.seats !== undefined) {
             let data5 = data.seats;
-            if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+            if (!Number.isInteger(data5)) {
               const err14 = {
                 instancePath: instancePath + '/seats',
                 schemaPath: '#/definitions/table.ready/properties/seats/type',
@@ -10167,7 +10167,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.level !== undefined) {
             let data10 = data.level;
-            if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+            if (!Number.isInteger(data10)) {
               const err31 = {
                 instancePath: instancePath + '/level',
                 schemaPath: '#/definitions/level.changed/properties/level/type',
@@ -10208,10 +10208,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.smallBlind !== undefined) {
             let data11 = data.smallBlind;
-            if (
-              !(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11)) &&
-              data11 !== null
-            ) {
+            if (!Number.isInteger(data11) && data11 !== null) {
               const err33 = {
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
@@ -10232,10 +10229,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.bigBlind !== undefined) {
             let data12 = data.bigBlind;
-            if (
-              !(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12)) &&
-              data12 !== null
-            ) {
+            if (!Number.isInteger(data12) && data12 !== null) {
               const err34 = {
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
@@ -10256,10 +10250,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.ante !== undefined) {
             let data13 = data.ante;
-            if (
-              !(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) &&
-              data13 !== null
-            ) {
+            if (!Number.isInteger(data13) && data13 !== null) {
               const err35 = {
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
@@ -10280,7 +10271,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.appliesToHand !== undefined) {
             let data14 = data.appliesToHand;
-            if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
+            if (!Number.isInteger(data14)) {
               const err36 = {
                 instancePath: instancePath + '/appliesToHand',
                 schemaPath: '#/definitions/level.changed/properties/appliesToHand/type',
@@ -10437,7 +10428,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.level !== undefined) {
             let data17 = data.level;
-            if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+            if (!Number.isInteger(data17)) {
               const err44 = {
                 instancePath: instancePath + '/level',
                 schemaPath: '#/definitions/levels.paused/properties/level/type',
@@ -10478,7 +10469,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.remainingMs !== undefined) {
             let data18 = data.remainingMs;
-            if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+            if (!Number.isInteger(data18)) {
               const err46 = {
                 instancePath: instancePath + '/remainingMs',
                 schemaPath: '#/definitions/levels.paused/properties/remainingMs/type',
@@ -10632,7 +10623,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.level !== undefined) {
             let data20 = data.level;
-            if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+            if (!Number.isInteger(data20)) {
               const err54 = {
                 instancePath: instancePath + '/level',
                 schemaPath: '#/definitions/levels.resumed/properties/level/type',
@@ -10673,7 +10664,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.remainingMs !== undefined) {
             let data21 = data.remainingMs;
-            if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+            if (!Number.isInteger(data21)) {
               const err56 = {
                 instancePath: instancePath + '/remainingMs',
                 schemaPath: '#/definitions/levels.resumed/properties/remainingMs/type',
@@ -10714,7 +10705,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.endsAt !== undefined) {
             let data22 = data.endsAt;
-            if (!(typeof data22 == 'number' && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+            if (!Number.isInteger(data22)) {
               const err58 = {
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/levels.resumed/properties/endsAt/type',
@@ -10886,7 +10877,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.level !== undefined) {
             let data24 = data.level;
-            if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24))) {
+            if (!Number.isInteger(data24)) {
               const err67 = {
                 instancePath: instancePath + '/level',
                 schemaPath: '#/definitions/level.adjusted/properties/level/type',
@@ -10927,7 +10918,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.minutes !== undefined) {
             let data25 = data.minutes;
-            if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25))) {
+            if (!Number.isInteger(data25)) {
               const err69 = {
                 instancePath: instancePath + '/minutes',
                 schemaPath: '#/definitions/level.adjusted/properties/minutes/type',
@@ -10969,7 +10960,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.remainingMs !== undefined) {
             let data27 = data.remainingMs;
-            if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27))) {
+            if (!Number.isInteger(data27)) {
               const err71 = {
                 instancePath: instancePath + '/remainingMs',
                 schemaPath: '#/definitions/level.adjusted/properties/remainingMs/type',
@@ -11010,10 +11001,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.endsAt !== undefined) {
             let data28 = data.endsAt;
-            if (
-              !(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28) && isFinite(data28)) &&
-              data28 !== null
-            ) {
+            if (!Number.isInteger(data28) && data28 !== null) {
               const err73 = {
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
@@ -11188,7 +11176,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.line !== undefined) {
             let data32 = data.line;
-            if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32) && isFinite(data32))) {
+            if (!Number.isInteger(data32)) {
               const err81 = {
                 instancePath: instancePath + '/line',
                 schemaPath: '#/definitions/input.rejected/properties/line/type',
@@ -11616,7 +11604,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.from !== undefined) {
             let data40 = data.from;
-            if (!(typeof data40 == 'number' && !(data40 % 1) && !isNaN(data40) && isFinite(data40))) {
+            if (!Number.isInteger(data40)) {
               const err103 = {
                 instancePath: instancePath + '/from',
                 schemaPath: '#/definitions/journal.gap/properties/from/type',
@@ -11657,7 +11645,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.to !== undefined) {
             let data41 = data.to;
-            if (!(typeof data41 == 'number' && !(data41 % 1) && !isNaN(data41) && isFinite(data41))) {
+            if (!Number.isInteger(data41)) {
               const err105 = {
                 instancePath: instancePath + '/to',
                 schemaPath: '#/definitions/journal.gap/properties/to/type',
@@ -11980,7 +11968,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.level !== undefined) {
             let data44 = data.level;
-            if (!(typeof data44 == 'number' && !(data44 % 1) && !isNaN(data44) && isFinite(data44))) {
+            if (!Number.isInteger(data44)) {
               const err120 = {
                 instancePath: instancePath + '/level',
                 schemaPath: '#/definitions/level.set/properties/level/type',
@@ -12042,10 +12030,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.smallBlind !== undefined) {
             let data46 = data.smallBlind;
-            if (
-              !(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46) && isFinite(data46)) &&
-              data46 !== null
-            ) {
+            if (!Number.isInteger(data46) && data46 !== null) {
               const err123 = {
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.set/properties/smallBlind/type',
@@ -12086,10 +12071,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.bigBlind !== undefined) {
             let data47 = data.bigBlind;
-            if (
-              !(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47) && isFinite(data47)) &&
-              data47 !== null
-            ) {
+            if (!Number.isInteger(data47) && data47 !== null) {
               const err125 = {
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.set/properties/bigBlind/type',
@@ -12130,10 +12112,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.ante !== undefined) {
             let data48 = data.ante;
-            if (
-              !(typeof data48 == 'number' && !(data48 % 1) && !isNaN(data48) && isFinite(data48)) &&
-              data48 !== null
-            ) {
+            if (!Number.isInteger(data48) && data48 !== null) {
               const err127 = {
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.set/properties/ante/type',
@@ -12174,10 +12153,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.endsAt !== undefined) {
             let data49 = data.endsAt;
-            if (
-              !(typeof data49 == 'number' && !(data49 % 1) && !isNaN(data49) && isFinite(data49)) &&
-              data49 !== null
-            ) {
+            if (!Number.isInteger(data49) && data49 !== null) {
               const err129 = {
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.set/properties/endsAt/type',
@@ -12218,7 +12194,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.remainingMs !== undefined) {
             let data50 = data.remainingMs;
-            if (!(typeof data50 == 'number' && !(data50 % 1) && !isNaN(data50) && isFinite(data50))) {
+            if (!Number.isInteger(data50)) {
               const err131 = {
                 instancePath: instancePath + '/remainingMs',
                 schemaPath: '#/definitions/level.set/properties/remainingMs/type',
@@ -12401,7 +12377,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               if (data52.level !== undefined) {
                 let data53 = data52.level;
-                if (!(typeof data53 == 'number' && !(data53 % 1) && !isNaN(data53) && isFinite(data53))) {
+                if (!Number.isInteger(data53)) {
                   const err140 = {
                     instancePath: instancePath + '/next/level',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/level/type',
@@ -12463,10 +12439,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               if (data52.smallBlind !== undefined) {
                 let data55 = data52.smallBlind;
-                if (
-                  !(typeof data55 == 'number' && !(data55 % 1) && !isNaN(data55) && isFinite(data55)) &&
-                  data55 !== null
-                ) {
+                if (!Number.isInteger(data55) && data55 !== null) {
                   const err143 = {
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
@@ -12507,10 +12480,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               if (data52.bigBlind !== undefined) {
                 let data56 = data52.bigBlind;
-                if (
-                  !(typeof data56 == 'number' && !(data56 % 1) && !isNaN(data56) && isFinite(data56)) &&
-                  data56 !== null
-                ) {
+                if (!Number.isInteger(data56) && data56 !== null) {
                   const err145 = {
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
@@ -12551,10 +12521,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               if (data52.ante !== undefined) {
                 let data57 = data52.ante;
-                if (
-                  !(typeof data57 == 'number' && !(data57 % 1) && !isNaN(data57) && isFinite(data57)) &&
-                  data57 !== null
-                ) {
+                if (!Number.isInteger(data57) && data57 !== null) {
                   const err147 = {
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',

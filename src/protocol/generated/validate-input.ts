@@ -355,7 +355,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.seat !== undefined) {
         let data1 = data.seat;
-        if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        if (!Number.isInteger(data1)) {
           const err3 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seatNumber/type',
@@ -724,7 +724,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err3 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seatNumber/type',
@@ -1101,7 +1101,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.to !== undefined) {
       let data6 = data.to;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+      if (!Number.isInteger(data6)) {
         const err11 = {
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
@@ -1292,7 +1292,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err4 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seatNumber/type',
@@ -1373,7 +1373,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data3 = data2[i0];
-          if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+          if (!Number.isInteger(data3)) {
             const err8 = {
               instancePath: instancePath + '/added/' + i0,
               schemaPath: '#/properties/added/items/type',
@@ -1473,7 +1473,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           let data5 = data4[i1];
-          if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+          if (!Number.isInteger(data5)) {
             const err13 = {
               instancePath: instancePath + '/removed/' + i1,
               schemaPath: '#/properties/removed/items/type',
@@ -1593,7 +1593,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data6.to !== undefined) {
           let data8 = data6.to;
-          if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+          if (!Number.isInteger(data8)) {
             const err19 = {
               instancePath: instancePath + '/verbal/to',
               schemaPath: '#/properties/verbal/properties/to/type',
@@ -1742,7 +1742,7 @@ function validate15(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data1 = data.seat;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err2 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seatNumber/type',
@@ -1881,7 +1881,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.seat !== undefined) {
         let data1 = data.seat;
-        if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        if (!Number.isInteger(data1)) {
           const err2 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seatNumber/type',
@@ -2569,7 +2569,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -2610,7 +2610,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seats !== undefined) {
       let data4 = data.seats;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err8 = {
           instancePath: instancePath + '/seats',
           schemaPath: '#/properties/seats/type',
@@ -2953,7 +2953,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err7 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -2994,7 +2994,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err9 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3148,7 +3148,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.chips !== undefined) {
       let data6 = data.chips;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+      if (!Number.isInteger(data6)) {
         const err16 = {
           instancePath: instancePath + '/chips',
           schemaPath: '#/properties/chips/type',
@@ -3392,7 +3392,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err7 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -3433,7 +3433,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err9 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3492,7 +3492,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.chips !== undefined) {
       let data5 = data.chips;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      if (!Number.isInteger(data5)) {
         const err12 = {
           instancePath: instancePath + '/chips',
           schemaPath: '#/properties/chips/type',
@@ -3709,7 +3709,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -3750,7 +3750,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err8 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -3967,7 +3967,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -4008,7 +4008,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err8 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -4324,7 +4324,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err9 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -4365,7 +4365,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err11 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -4424,7 +4424,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.rounds !== undefined) {
       let data5 = data.rounds;
-      if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+      if (!Number.isInteger(data5)) {
         const err14 = {
           instancePath: instancePath + '/rounds',
           schemaPath: '#/properties/rounds/type',
@@ -4483,7 +4483,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.hands !== undefined) {
       let data6 = data.hands;
-      if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+      if (!Number.isInteger(data6)) {
         const err17 = {
           instancePath: instancePath + '/hands',
           schemaPath: '#/properties/hands/type',
@@ -4862,7 +4862,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.smallBlind !== undefined) {
       let data0 = data.smallBlind;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+      if (!Number.isInteger(data0)) {
         const err4 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
@@ -4903,7 +4903,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.bigBlind !== undefined) {
       let data1 = data.bigBlind;
-      if (!(typeof data1 == 'number' && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+      if (!Number.isInteger(data1)) {
         const err6 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
@@ -4944,7 +4944,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.ante !== undefined) {
       let data2 = data.ante;
-      if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+      if (!Number.isInteger(data2)) {
         const err8 = {
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
@@ -5265,7 +5265,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err6 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -5574,7 +5574,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err5 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -5753,7 +5753,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err5 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -6031,7 +6031,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err8 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -6072,7 +6072,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.minutes !== undefined) {
       let data4 = data.minutes;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err10 = {
           instancePath: instancePath + '/minutes',
           schemaPath: '#/properties/minutes/type',
@@ -6332,7 +6332,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data3 = data.at;
-      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+      if (!Number.isInteger(data3)) {
         const err5 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -6373,7 +6373,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.seat !== undefined) {
       let data4 = data.seat;
-      if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+      if (!Number.isInteger(data4)) {
         const err7 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
@@ -6627,7 +6627,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     if (data && typeof data == 'object' && !Array.isArray(data)) {
       if (data.smallBlind !== undefined) {
         let data4 = data.smallBlind;
-        if (!(typeof data4 == 'number' && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        if (!Number.isInteger(data4)) {
           const err5 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/else/properties/smallBlind/type',
@@ -6648,7 +6648,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.bigBlind !== undefined) {
         let data5 = data.bigBlind;
-        if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        if (!Number.isInteger(data5)) {
           const err6 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/else/properties/bigBlind/type',
@@ -6669,7 +6669,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       }
       if (data.ante !== undefined) {
         let data6 = data.ante;
-        if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        if (!Number.isInteger(data6)) {
           const err7 = {
             instancePath: instancePath + '/ante',
             schemaPath: '#/else/properties/ante/type',
@@ -6959,7 +6959,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data10 = data.at;
-      if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10) && isFinite(data10))) {
+      if (!Number.isInteger(data10)) {
         const err22 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
@@ -7000,7 +7000,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.level !== undefined) {
       let data11 = data.level;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+      if (!Number.isInteger(data11)) {
         const err24 = {
           instancePath: instancePath + '/level',
           schemaPath: '#/properties/level/type',
@@ -7062,7 +7062,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.smallBlind !== undefined) {
       let data13 = data.smallBlind;
-      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13) && isFinite(data13)) && data13 !== null) {
+      if (!Number.isInteger(data13) && data13 !== null) {
         const err27 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
@@ -7103,7 +7103,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.bigBlind !== undefined) {
       let data14 = data.bigBlind;
-      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14) && isFinite(data14)) && data14 !== null) {
+      if (!Number.isInteger(data14) && data14 !== null) {
         const err29 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
@@ -7144,7 +7144,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.ante !== undefined) {
       let data15 = data.ante;
-      if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15) && isFinite(data15)) && data15 !== null) {
+      if (!Number.isInteger(data15) && data15 !== null) {
         const err31 = {
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
@@ -7185,7 +7185,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.endsAt !== undefined) {
       let data16 = data.endsAt;
-      if (!(typeof data16 == 'number' && !(data16 % 1) && !isNaN(data16) && isFinite(data16)) && data16 !== null) {
+      if (!Number.isInteger(data16) && data16 !== null) {
         const err33 = {
           instancePath: instancePath + '/endsAt',
           schemaPath: '#/properties/endsAt/type',
@@ -7226,7 +7226,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.remainingMs !== undefined) {
       let data17 = data.remainingMs;
-      if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+      if (!Number.isInteger(data17)) {
         const err35 = {
           instancePath: instancePath + '/remainingMs',
           schemaPath: '#/properties/remainingMs/type',
@@ -7428,7 +7428,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
           if (data19.smallBlind !== undefined) {
             let data24 = data19.smallBlind;
-            if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24) && isFinite(data24))) {
+            if (!Number.isInteger(data24)) {
               const err44 = {
                 instancePath: instancePath + '/next/smallBlind',
                 schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
@@ -7449,7 +7449,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data19.bigBlind !== undefined) {
             let data25 = data19.bigBlind;
-            if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25) && isFinite(data25))) {
+            if (!Number.isInteger(data25)) {
               const err45 = {
                 instancePath: instancePath + '/next/bigBlind',
                 schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
@@ -7470,7 +7470,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data19.ante !== undefined) {
             let data26 = data19.ante;
-            if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26) && isFinite(data26))) {
+            if (!Number.isInteger(data26)) {
               const err46 = {
                 instancePath: instancePath + '/next/ante',
                 schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
@@ -7605,7 +7605,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.level !== undefined) {
           let data27 = data19.level;
-          if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27) && isFinite(data27))) {
+          if (!Number.isInteger(data27)) {
             const err53 = {
               instancePath: instancePath + '/next/level',
               schemaPath: '#/properties/next/oneOf/1/properties/level/type',
@@ -7667,7 +7667,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.smallBlind !== undefined) {
           let data29 = data19.smallBlind;
-          if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29) && isFinite(data29)) && data29 !== null) {
+          if (!Number.isInteger(data29) && data29 !== null) {
             const err56 = {
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
@@ -7708,7 +7708,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.bigBlind !== undefined) {
           let data30 = data19.bigBlind;
-          if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30) && isFinite(data30)) && data30 !== null) {
+          if (!Number.isInteger(data30) && data30 !== null) {
             const err58 = {
               instancePath: instancePath + '/next/bigBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
@@ -7749,7 +7749,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data19.ante !== undefined) {
           let data31 = data19.ante;
-          if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31) && isFinite(data31)) && data31 !== null) {
+          if (!Number.isInteger(data31) && data31 !== null) {
             const err60 = {
               instancePath: instancePath + '/next/ante',
               schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
@@ -8210,7 +8210,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.at !== undefined) {
       let data0 = data.at;
-      if (!(typeof data0 == 'number' && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+      if (!Number.isInteger(data0)) {
         const err2 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/properties/at/type',
@@ -8564,3 +8564,766 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 export const validateCommandShape: ShapeCheck = validate18;
+
+const acceptPattern0 = new RegExp('^(?:[\\s:.\\-]*[0-9a-fA-F]){2,64}[\\s:.\\-]*$', 'u');
+
+const acceptPattern1 = new RegExp('^\\s*(?:10|[AKQJTakqjt2-9])[shdcSHDC]\\s*$', 'u');
+
+const acceptPattern2 = new RegExp('\\S', 'u');
+
+const acceptKeys0: readonly string[] = ['name', 'id', 'type', 'at', 'seats', 'profile', 'rules', 'game'];
+
+const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'player', 'chips'];
+
+const acceptKeys2: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
+
+const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys4: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys5: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'rounds', 'hands'];
+
+const acceptKeys6: readonly string[] = ['name', 'id', 'type', 'at', 'levels'];
+
+const acceptKeys7: readonly string[] = ['name', 'id', 'type', 'at'];
+
+const acceptKeys8: readonly string[] = ['name', 'id', 'type', 'at'];
+
+const acceptKeys9: readonly string[] = ['name', 'id', 'type', 'at', 'minutes', 'step'];
+
+const acceptKeys10: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys11: readonly string[] = [
+  'name',
+  'id',
+  'type',
+  'at',
+  'level',
+  'isBreak',
+  'smallBlind',
+  'bigBlind',
+  'ante',
+  'endsAt',
+  'remainingMs',
+  'paused',
+  'next',
+];
+
+export function acceptsInput(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    acceptsInput_at(data.at) &&
+    accept_by_type(data, data.type)
+  );
+}
+
+function accept_by_type(data: any, tag: unknown): boolean {
+  switch (tag) {
+    case 'shuffle':
+      return accept_shuffle(data);
+    case 'card':
+      return accept_card(data);
+    case 'seat':
+      return accept_seat(data);
+    case 'panel':
+      return accept_panel(data);
+    case 'chips':
+      return accept_chips(data);
+    case 'timebank':
+      return accept_timebank(data);
+    case 'clock-request':
+      return accept_clock_request(data);
+    case 'command':
+      return accept_command(data);
+    case 'tick':
+      return accept_tick(data);
+    case 'device':
+      return accept_device(data);
+  }
+  return false;
+}
+
+function accept_by_name1(data: any, tag: unknown): boolean {
+  switch (tag) {
+    case 'setup':
+      return accept_command_schema_setup(data);
+    case 'seat-player':
+      return accept_command_schema_seat_player(data);
+    case 'set-stack':
+      return accept_command_schema_set_stack(data);
+    case 'remove-player':
+      return accept_command_schema_remove_player(data);
+    case 'set-button':
+      return accept_command_schema_set_button(data);
+    case 'penalty':
+      return accept_command_schema_penalty(data);
+    case 'levels-start':
+      return accept_command_schema_levels_start(data);
+    case 'levels-pause':
+      return accept_command_schema_levels_pause(data);
+    case 'levels-resume':
+      return accept_command_schema_levels_resume(data);
+    case 'levels-adjust':
+      return accept_command_schema_levels_adjust(data);
+    case 'move-player':
+      return accept_command_schema_move_player(data);
+    case 'level-set':
+      return accept_command_schema_level_set(data);
+  }
+  return false;
+}
+
+function accept_shuffle(data: any): boolean {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && accept_shuffle_type(data.type);
+}
+
+function accept_card(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    accept_card_type(data.type) &&
+    accept_card_place(data.place) &&
+    (data.place !== undefined && data.place === 'seat'
+      ? data.seat !== undefined && accept_seatNumber(data.seat)
+      : true) &&
+    (data.card !== undefined ? accept_card_card(data.card) : accept_card_uid(data.uid))
+  );
+}
+
+function accept_seat(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.seat !== undefined &&
+    accept_seat_type(data.type) &&
+    accept_seatNumber(data.seat) &&
+    typeof data.occupied === 'boolean'
+  );
+}
+
+function accept_panel(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.button !== undefined &&
+    accept_panel_type(data.type) &&
+    (data.button === 'check' ||
+      data.button === 'call' ||
+      data.button === 'bet' ||
+      data.button === 'raise' ||
+      data.button === 'fold' ||
+      data.button === 'allin' ||
+      data.button === 'exposed' ||
+      data.button === 'burn' ||
+      data.button === 'misdeal') &&
+    accept_panel_card(data.card) &&
+    accept_panel_to(data.to) &&
+    (accept_panel_button(data.button) ? data.card !== undefined : true) &&
+    (accept_panel_button_2(data.button) ? accept_panel_raises(data.raises) : true)
+  );
+}
+
+function accept_chips(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.seat !== undefined &&
+    accept_chips_type(data.type) &&
+    accept_seatNumber(data.seat) &&
+    accept_chips_added(data.added) &&
+    accept_chips_removed(data.removed) &&
+    accept_chips_verbal(data.verbal)
+  );
+}
+
+function accept_timebank(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.seat !== undefined &&
+    accept_timebank_type(data.type) &&
+    accept_seatNumber(data.seat)
+  );
+}
+
+function accept_clock_request(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.by !== undefined &&
+    accept_clock_request_type(data.type) &&
+    (data.by === 'seat' || data.by === 'dealer' || data.by === 'floor') &&
+    (accept_clock_request_by(data.by) ? data.seat !== undefined && accept_seatNumber(data.seat) : true)
+  );
+}
+
+function accept_command(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.type !== undefined &&
+    data.at !== undefined &&
+    data.name !== undefined &&
+    data.type === 'command' &&
+    accept_command_schema(data)
+  );
+}
+
+function accept_tick(data: any): boolean {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && accept_tick_type(data.type);
+}
+
+function accept_device(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    accept_device_type(data.type) &&
+    accept_device_device(data.device) &&
+    typeof data.online === 'boolean'
+  );
+}
+
+function accept_seatNumber(data: any): boolean {
+  return Number.isInteger(data) && data >= 1 && data <= 10;
+}
+
+function accept_cardText(data: any): boolean {
+  return typeof data === 'string' && acceptPattern1.test(data);
+}
+
+function accept_command_schema(data: any): boolean {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && accept_by_name1(data, data.name);
+}
+
+function accept_command_schema_setup(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys0) &&
+    data.name === 'setup' &&
+    accept_command_schema_setup_id(data.id) &&
+    accept_command_schema_setup_type(data.type) &&
+    accept_command_schema_setup_at(data.at) &&
+    accept_command_schema_setup_seats(data.seats) &&
+    accept_command_schema_setup_profile(data.profile) &&
+    accept_command_schema_setup_rules(data.rules) &&
+    accept_command_schema_setup_game(data.game)
+  );
+}
+
+function accept_command_schema_seat_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    data.player !== undefined &&
+    acceptOnlyKeys(data, acceptKeys1) &&
+    data.name === 'seat-player' &&
+    accept_command_schema_seat_player_id(data.id) &&
+    accept_command_schema_seat_player_type(data.type) &&
+    accept_command_schema_seat_player_at(data.at) &&
+    accept_command_schema_seat(data.seat) &&
+    ((typeof data.player === 'string' && acceptPattern2.test(data.player)) ||
+      (typeof data.player === 'number' && isFinite(data.player))) &&
+    accept_command_schema_seat_player_chips(data.chips)
+  );
+}
+
+function accept_command_schema_set_stack(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys2) &&
+    data.name === 'set-stack' &&
+    accept_command_schema_set_stack_id(data.id) &&
+    accept_command_schema_set_stack_type(data.type) &&
+    accept_command_schema_set_stack_at(data.at) &&
+    accept_command_schema_seat(data.seat) &&
+    accept_command_schema_set_stack_chips(data.chips)
+  );
+}
+
+function accept_command_schema_remove_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys3) &&
+    data.name === 'remove-player' &&
+    accept_command_schema_remove_player_id(data.id) &&
+    accept_command_schema_remove_player_type(data.type) &&
+    accept_command_schema_remove_player_at(data.at) &&
+    accept_command_schema_seat(data.seat)
+  );
+}
+
+function accept_command_schema_set_button(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys4) &&
+    data.name === 'set-button' &&
+    accept_command_schema_set_button_id(data.id) &&
+    accept_command_schema_set_button_type(data.type) &&
+    accept_command_schema_set_button_at(data.at) &&
+    accept_command_schema_seat(data.seat)
+  );
+}
+
+function accept_command_schema_penalty(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_levels_start(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_levels_pause(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys7) &&
+    data.name === 'levels-pause' &&
+    accept_command_schema_levels_pause_id(data.id) &&
+    accept_command_schema_levels_pause_type(data.type) &&
+    accept_command_schema_levels_pause_at(data.at)
+  );
+}
+
+function accept_command_schema_levels_resume(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys8) &&
+    data.name === 'levels-resume' &&
+    accept_command_schema_levels_resume_id(data.id) &&
+    accept_command_schema_levels_resume_type(data.type) &&
+    accept_command_schema_levels_resume_at(data.at)
+  );
+}
+
+function accept_command_schema_levels_adjust(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_move_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    acceptOnlyKeys(data, acceptKeys10) &&
+    data.name === 'move-player' &&
+    accept_command_schema_move_player_id(data.id) &&
+    accept_command_schema_move_player_type(data.type) &&
+    accept_command_schema_move_player_at(data.at) &&
+    accept_command_schema_move_player_seat(data.seat)
+  );
+}
+
+function accept_command_schema_level_set(data: any): boolean {
+  return false;
+}
+
+function accept_command_schema_id(data: any): boolean {
+  return typeof data === 'string' || (typeof data === 'number' && isFinite(data));
+}
+
+function accept_command_schema_type(data: any): boolean {
+  return data === 'command';
+}
+
+function accept_command_schema_at(data: any): boolean {
+  return Number.isInteger(data) && data >= 0;
+}
+
+function accept_command_schema_seat(data: any): boolean {
+  return Number.isInteger(data) && data >= 1 && data <= 10;
+}
+
+function acceptsInput_at(value: any): boolean {
+  return Number.isInteger(value) && value >= 0;
+}
+
+function accept_shuffle_type(value: any): boolean {
+  return value === undefined || value === 'shuffle';
+}
+
+function accept_card_type(value: any): boolean {
+  return value === undefined || value === 'card';
+}
+
+function accept_card_place(value: any): boolean {
+  return value === undefined || value === 'shoe' || value === 'seat' || value === 'board' || value === 'muck';
+}
+
+function accept_card_card(value: any): boolean {
+  return value === undefined || accept_cardText(value);
+}
+
+function accept_card_uid(value: any): boolean {
+  return typeof value === 'string' && acceptPattern0.test(value);
+}
+
+function accept_seat_type(value: any): boolean {
+  return value === undefined || value === 'seat';
+}
+
+function accept_panel_type(value: any): boolean {
+  return value === undefined || value === 'panel';
+}
+
+function accept_panel_card(value: any): boolean {
+  return value === undefined || accept_cardText(value);
+}
+
+function accept_panel_to(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000000000);
+}
+
+function accept_panel_button(value: any): boolean {
+  return value === undefined || value === 'burn';
+}
+
+function accept_panel_button_2(value: any): boolean {
+  return value === undefined || value === 'allin';
+}
+
+function accept_panel_raises(value: any): boolean {
+  return value === undefined || typeof value === 'boolean';
+}
+
+function accept_chips_type(value: any): boolean {
+  return value === undefined || value === 'chips';
+}
+
+function accept_chips_added(value: any): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length <= 200 &&
+    acceptEveryItem(value, (item0) => Number.isInteger(item0) && item0 >= 1 && item0 <= 1000000000)
+  );
+}
+
+function accept_chips_removed(value: any): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length <= 200 &&
+    acceptEveryItem(value, (item0) => Number.isInteger(item0) && item0 >= 1 && item0 <= 1000000000)
+  );
+}
+
+function accept_chips_verbal_to(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000000000);
+}
+
+function accept_chips_verbal(value: any): boolean {
+  return (
+    value === undefined ||
+    (typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      value.action !== undefined &&
+      (value.action === 'call' || value.action === 'raise' || value.action === 'allin') &&
+      accept_chips_verbal_to(value.to))
+  );
+}
+
+function accept_timebank_type(value: any): boolean {
+  return value === undefined || value === 'timebank';
+}
+
+function accept_clock_request_type(value: any): boolean {
+  return value === undefined || value === 'clock-request';
+}
+
+function accept_clock_request_by(value: any): boolean {
+  return value === undefined || value === 'seat';
+}
+
+function accept_tick_type(value: any): boolean {
+  return value === undefined || value === 'tick';
+}
+
+function accept_device_type(value: any): boolean {
+  return value === undefined || value === 'device';
+}
+
+function accept_device_device(value: any): boolean {
+  return typeof value === 'string' && value.length >= 1;
+}
+
+function accept_command_schema_setup_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_setup_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_setup_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_setup_seats(value: any): boolean {
+  return Number.isInteger(value) && value >= 2 && value <= 10;
+}
+
+function accept_command_schema_setup_profile(value: any): boolean {
+  return value === undefined || (typeof value === 'string' && value.length >= 1);
+}
+
+function accept_command_schema_setup_rules(value: any): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
+}
+
+function accept_command_schema_setup_game(value: any): boolean {
+  return value === undefined || value === 'holdem' || value === 'omaha';
+}
+
+function accept_command_schema_seat_player_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_seat_player_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_seat_player_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_seat_player_chips(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000000000);
+}
+
+function accept_command_schema_set_stack_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_set_stack_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_set_stack_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_set_stack_chips(value: any): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= 1000000000;
+}
+
+function accept_command_schema_remove_player_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_remove_player_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_remove_player_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_set_button_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_set_button_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_set_button_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_penalty_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_penalty_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_penalty_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_penalty_rounds(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 100);
+}
+
+function accept_command_schema_penalty_hands(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1 && value <= 1000);
+}
+
+function accept_command_schema_levels_start_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_start_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_start_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_pause_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_pause_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_pause_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_resume_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_resume_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_resume_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_adjust_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_levels_adjust_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_levels_adjust_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_levels_adjust_minutes(value: any): boolean {
+  return value === undefined || false;
+}
+
+function accept_command_schema_levels_adjust_step(value: any): boolean {
+  return value === undefined || value === 1 || value === -1;
+}
+
+function accept_command_schema_move_player_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_move_player_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_move_player_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_move_player_seat(value: any): boolean {
+  return value === undefined || accept_command_schema_seat(value);
+}
+
+function accept_command_schema_level_set_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_level_set_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_level_set_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_level_set_level(value: any): boolean {
+  return Number.isInteger(value) && value >= 1;
+}
+
+function accept_command_schema_level_set_smallBlind(value: any): boolean {
+  return (Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0);
+}
+
+function accept_command_schema_level_set_bigBlind(value: any): boolean {
+  return (Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 1);
+}
+
+function accept_command_schema_level_set_ante(value: any): boolean {
+  return (
+    value === undefined ||
+    ((Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0))
+  );
+}
+
+function accept_command_schema_level_set_endsAt(value: any): boolean {
+  return (Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0);
+}
+
+function accept_command_schema_level_set_remainingMs(value: any): boolean {
+  return Number.isInteger(value) && value >= 0;
+}
+
+function accept_command_schema_level_set_smallBlind_2(value: any): boolean {
+  return value === undefined || value === null;
+}
+
+function accept_command_schema_level_set_bigBlind_2(value: any): boolean {
+  return value === undefined || value === null;
+}
+
+function accept_command_schema_level_set_ante_2(value: any): boolean {
+  return value === undefined || value === null;
+}
+
+function accept_command_schema_level_set_smallBlind_3(value: any): boolean {
+  return value === undefined || Number.isInteger(value);
+}
+
+function accept_command_schema_level_set_bigBlind_3(value: any): boolean {
+  return value === undefined || Number.isInteger(value);
+}
+
+function accept_command_schema_level_set_ante_3(value: any): boolean {
+  return value === undefined || Number.isInteger(value);
+}
+
+function acceptOnlyKeys(data: object, keys: readonly string[]): boolean {
+  for (const key in data) if (!keys.includes(key)) return false;
+  return true;
+}
+
+function acceptEveryItem(items: unknown[], fits: (item: any) => boolean): boolean {
+  for (let i = 0; i < items.length; i++) if (!fits(items[i])) return false;
+  return true;
+}
