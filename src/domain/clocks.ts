@@ -3,6 +3,7 @@
 import { clearClocks } from './clock-state.ts';
 import type { Ctx } from './context.ts';
 import { act, afterTurn } from './flow.ts';
+import { leaveChips } from './hand-chips.ts';
 import { facingBet } from './hand-seats.ts';
 import { bettingOf } from './phase.ts';
 import { DEAD, type BettingPhase, type HandState } from './state.ts';
@@ -87,6 +88,7 @@ function expire(
   }
   clearClocks(betting);
   hand.flags[seat]! |= DEAD;
+  leaveChips(hand, seat);
   ctx.emit({ type: 'hand.dead', seat, reason });
   afterTurn(ctx, hand, seat);
 }

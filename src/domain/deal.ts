@@ -4,6 +4,7 @@ import { cardIndex } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { endIfOneLeft, startRound, streetDealt } from './flow.ts';
 import { gameOf } from './games/index.ts';
+import { leaveChips } from './hand-chips.ts';
 import { misdeal } from './hand-end.ts';
 import { isLive, isSubstantial } from './hand-seats.ts';
 import { DEAD, type BettingPhase, type HandState } from './state.ts';
@@ -66,9 +67,11 @@ function dealComplete(ctx: Ctx, hand: HandState): void {
     const s = ctx.state.seats[seat - 1]!;
     if (s.penaltyHands > 0 && hand.number >= s.penaltyFrom) {
       hand.flags[seat]! |= DEAD;
+      leaveChips(hand, seat);
       ctx.emit({ type: 'hand.dead', seat, reason: 'penalty' });
     } else if (!s.present) {
       hand.flags[seat]! |= DEAD;
+      leaveChips(hand, seat);
       ctx.emit({ type: 'hand.dead', seat, reason: 'absent' });
     }
   }

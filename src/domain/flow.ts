@@ -5,7 +5,7 @@
 import { openRound, nextToAct, putOnAction, recordAction } from './betting.ts';
 import { clearClocks } from './clock-state.ts';
 import type { Ctx } from './context.ts';
-import { chipsTurn, endChipsRound, type ChipsTurn } from './hand-chips.ts';
+import { chipsTurn, endChipsRound, leaveChips, type ChipsTurn } from './hand-chips.ts';
 import { gameOf } from './games/index.ts';
 import { endHand } from './hand-end.ts';
 import { isLive, liveSeats, twoWithout } from './hand-seats.ts';
@@ -97,6 +97,7 @@ export function dropFromHand(ctx: Ctx, seat: Seat): void {
   const hand = ctx.state.hand;
   if (!hand || !hand.plan.dealtIn.includes(seat) || !isLive(hand, seat)) return;
   hand.flags[seat]! |= FOLDED;
+  leaveChips(hand, seat);
   if (hand.phase.kind === 'dealing') return;
   const betting = bettingOf(hand);
   if (betting !== null && betting.onAction === seat) {

@@ -84,7 +84,7 @@ export interface ChipsTurn {
 
 /** A panel or clock action of the seat on action, judged with amounts (R-BET-*). */
 export function chipsTurn(hand: HandState, seat: Seat, action: BetAction, by: 'panel' | 'clock'): ChipsTurn | Refusal {
-  return applied(hand, chipsAct(syncDead(hand), seat, action, by));
+  return applied(hand, chipsAct(hand.chips!, seat, action, by));
 }
 
 /** A `chips` input (R-BET-CHIPS, R-BET-STRING): a turn, nothing (a sighting, a post's chips, a gathering), or a
@@ -99,7 +99,7 @@ export function chipsMotion(
   },
   onAction: Seat | null,
 ): ChipsTurn | Refusal | null {
-  const result = motion(syncDead(hand), input, onAction);
+  const result = motion(hand.chips!, input, onAction);
   if (result.ok && !result.events.some((e) => e.type === 'action')) {
     hand.chips = result.state;
     return null;
@@ -175,15 +175,20 @@ export function settleChips(ctx: Ctx, hand: HandState, misdealt: boolean, rankin
   }
 }
 
-/** Seats that left the hand outside a chips action (dead: absent, penalty, clock; removed) are dead hands for the
- * pots: their chips stay in, never returned (R-CHIPS-DETAILS). */
+/** A seat left the hand outside a chips action (dead: absent, penalty, clock; removed): with chips tracked its hand
+ * is dead for the pots at once, its chips stay in, never returned (R-CHIPS-DETAILS). Every place that sets FOLDED or
+ * DEAD outside a chips action calls this right after, so the actions need no pass over the seats. */
+export function leaveChips(hand: HandState, seat: Seat): void {
+  if (hand.chips) hand.chips = killHand(hand.chips, seat);
+}
+
+/** Seats whose hand left it (FOLDED or DEAD) while their chips seat is live. Only a checkpoint saved by a version
+ * before `leaveChips` can hold one (it synced at the next chips call instead): the round's end and the settlement
+ * still sync, so such a hand's pots come out right. */
 function syncDead(hand: HandState): NonNullable<HandState['chips']> {
   let chips = hand.chips!;
-  const { seats } = chips;
   const flags = hand.flags;
-  // runs before every chips call: the hand's flags first (a number each), the seat's object only for a seat out
-  for (let i = 0; i < seats.length; i++) {
-    const s = seats[i]!;
+  for (const s of chips.seats) {
     if ((flags[s.seat]! & (FOLDED | DEAD)) !== 0 && !s.folded) chips = killHand(chips, s.seat);
   }
   hand.chips = chips;
