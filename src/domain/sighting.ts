@@ -68,18 +68,22 @@ function expectedOf(where: number): Extract<TableEvent, { type: 'card.misplaced'
 
 /** Follows one step's events: where the deal puts each card, and whose hand is out. Runs after every step. */
 export function followDeal(state: State, events: readonly EngineEvent[]): void {
-  for (const e of events) {
-    if (e.type === 'hand.started') {
+  // A loop over every event of every input (about two per input): each event's type is read once (the events have
+  // many shapes, so each read of a field is a slow, megamorphic one).
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    const type = e.type;
+    if (type === 'hand.started') {
       state.placed = { ended: false, where: new Uint8Array(52), out: new Uint8Array(MAX_SEATS + 1) };
       continue;
     }
     const placed = state.placed;
     if (!placed || placed.ended) continue;
-    const type = e.type;
     if (type === 'card.dealt') {
-      if (e.card !== null)
-        placed.where[cardIndex(e.card)] =
-          e.to === 'seat' ? e.seat! : e.to === 'burn' ? BURN : e.premature === true ? PREMATURE : BOARD;
+      if (e.card === null) continue;
+      const to = e.to;
+      placed.where[cardIndex(e.card)] =
+        to === 'seat' ? e.seat! : to === 'burn' ? BURN : e.premature === true ? PREMATURE : BOARD;
     } else if (type === 'board') {
       if (e.provisional !== true) boardStands(placed, e.cards);
     } else if (type === 'irregularity') {
@@ -89,7 +93,9 @@ export function followDeal(state: State, events: readonly EngineEvent[]): void {
         placed.where[cardIndex(e.card)] = BURN;
       // R-TURN-RIVER-TOO-MANY: a read after the river is set aside face down, as a burn is
       if (e.kind === 'read-after-river') placed.where[cardIndex(e.card)] = BURN;
-    } else if ((type === 'action' && e.action === 'fold') || type === 'hand.dead' || type === 'player.removed') {
+    } else if (type === 'action') {
+      if (e.action === 'fold') placed.out[e.seat] = 1;
+    } else if (type === 'hand.dead' || type === 'player.removed') {
       placed.out[e.seat] = 1;
     } else if (type === 'hand.ended') {
       placed.ended = true;
@@ -102,10 +108,9 @@ export function followDeal(state: State, events: readonly EngineEvent[]): void {
 function boardStands(placed: Placed, cards: readonly Card[]): void {
   const where = placed.where;
   const gone = cards.length === 0 ? NOT_DEALT : BURN;
-  // mark the board's own cards first (at most five), so that the pass over the deck compares numbers only
+  // mark the board's own cards first (at most five), so that only a board card no longer on it is left BOARD; it is
+  // rare (a redealt flop, a named burn), and the typed array's own indexOf finds none without a loop in JS
   for (const c of cards) if (where[cardIndex(c)] === BOARD) where[cardIndex(c)] = ON_BOARD;
-  for (let i = 0; i < where.length; i++) {
-    if (where[i] === ON_BOARD) where[i] = BOARD;
-    else if (where[i] === BOARD) where[i] = gone;
-  }
+  for (let i = where.indexOf(BOARD); i >= 0; i = where.indexOf(BOARD, i + 1)) where[i] = gone;
+  for (const c of cards) if (where[cardIndex(c)] === ON_BOARD) where[cardIndex(c)] = BOARD;
 }

@@ -124,8 +124,9 @@ function handle(ctx: Ctx, options: TableOptions, input: Input): string | void {
   if (type === 'command') return runCommand(ctx, options, input);
   const setup = state.setup;
   if (!setup) return NOT_SET_UP;
-  // One switch, card reads and panel buttons first: they are nearly every input.
-  switch (input.type) {
+  // One switch, card reads and panel buttons first: they are nearly every input. On `type`, read once: inputs come
+  // in many shapes, so each read of `input.type` is a slow (megamorphic) one.
+  switch (type) {
     case 'card':
       // R-CARD-PLACE: a seat, board or muck antenna's read is a sighting, outside the shoe's count and bounce window
       if (isSighting(input)) return sighting(ctx, options.deck, input);
