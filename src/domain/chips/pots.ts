@@ -148,14 +148,11 @@ export function endRound(
   const events: ChipsEvent[] = [];
   // One new array of seats, the uncalled chips given back in the same pass as the gathering (returnUncalled's state
   // in between was a second copy of the seats and of the state, thrown away at every round end: docs/bench.md).
-  const seats: SeatChips[] = [];
-  for (let i = 0; i < state.seats.length; i++) {
-    const s = state.seats[i]!;
-    if (top === null || i !== top.index) seats.push(gathered(s));
-    else {
-      seats.push(cleared(returned(s, top.amount)));
-      events.push({ type: 'bet.returned', seat: s.seat, amount: top.amount, reason: 'uncalled' });
-    }
+  const seats = state.seats.map((s, i) =>
+    top !== null && i === top.index ? cleared(returned(s, top.amount)) : gathered(s),
+  );
+  if (top !== null) {
+    events.push({ type: 'bet.returned', seat: seats[top.index]!.seat, amount: top.amount, reason: 'uncalled' });
   }
   const next = copyState(state);
   next.seats = seats;
