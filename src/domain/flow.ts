@@ -68,9 +68,9 @@ export function endIfOneLeft(ctx: Ctx, hand: HandState): boolean {
 /** The betting round of `hand.street` is over (`betting`: null when it never opened): showdown after the last
  * street, else the next street's cards (running the board out when no more than one seat can bet). */
 function roundOver(ctx: Ctx, hand: HandState, betting: BettingPhase | null): void {
-  endChipsRound(ctx, hand, hand.street, betting !== null); // R-POT-SIDE: uncalled back, `pots`
+  const pots = endChipsRound(ctx, hand, hand.street, betting !== null); // R-POT-SIDE: uncalled back, `pots`
   const next = gameOf(hand.game).next[hand.street];
-  if (next === null) return showdown(ctx, hand, betting?.round ?? null);
+  if (next === null) return showdown(ctx, hand, betting?.round ?? null, pots);
   if (!hand.runOut && !twoWithout(hand, FOLDED | DEAD | ALL_IN)) exposeAll(ctx, hand);
   hand.phase = nextStreetOwed(ctx, hand, next, betting?.premature ?? null);
 }

@@ -126,19 +126,29 @@ export function actionAmounts(hand: HandState, seat: Seat): ActionOptions | null
   return hand.chips ? actionOptions(hand.chips, seat) : null;
 }
 
-/** The end of a betting round (R-POT-SIDE): uncalled chips back, the bets gathered, `pots`. */
-export function endChipsRound(ctx: Ctx, hand: HandState, street: Street, hadRound: boolean): void {
-  if (!hand.chips) return;
+/** The end of a betting round (R-POT-SIDE): uncalled chips back, the bets gathered, `pots`. Returns the pots it
+ * reported (null when there was nothing to gather), for a showdown that follows at once (`settleChips`). */
+export function endChipsRound(ctx: Ctx, hand: HandState, street: Street, hadRound: boolean): Pot[] | null {
+  if (!hand.chips) return null;
   const chips = syncDead(hand);
-  if (!hadRound && !chips.seats.some((s) => s.bet > 0)) return;
+  if (!hadRound && !chips.seats.some((s) => s.bet > 0)) return null;
   const done = endRound(chips, street);
   hand.chips = done.state;
   emitAll(ctx, done.events);
+  return done.pots;
 }
 
 /** The hand ends: a misdeal gives every chip back (R-POT-MISDEAL); otherwise the pots are awarded (R-POT-AWARD) to
- * `ranking` (live seats best first, ties grouped) and the busts go (R-CHIPS-BUST). The stacks go back to the seats. */
-export function settleChips(ctx: Ctx, hand: HandState, misdealt: boolean, ranking: readonly (readonly Seat[])[]): void {
+ * `ranking` (live seats best first, ties grouped) and the busts go (R-CHIPS-BUST). The stacks go back to the seats.
+ * `gathered`: the pots `endChipsRound` has just made of the hand's chips, when the last round ended right before (a
+ * showdown after the river's betting): nothing is left to gather, and building them again cost a pass per layer. */
+export function settleChips(
+  ctx: Ctx,
+  hand: HandState,
+  misdealt: boolean,
+  ranking: readonly (readonly Seat[])[],
+  gathered: readonly Pot[] | null = null,
+): void {
   if (!hand.chips) return;
   const state = ctx.state;
   let chips = syncDead(hand);
@@ -147,9 +157,14 @@ export function settleChips(ctx: Ctx, hand: HandState, misdealt: boolean, rankin
     chips = back.state;
     emitAll(ctx, back.events);
   } else {
-    const gathered = endRound(chips, hand.street, false);
-    emitAll(ctx, gathered.events);
-    const won = award(gathered.state, ranking, gathered.pots);
+    let pots = gathered;
+    if (pots === null) {
+      const end = endRound(chips, hand.street, false);
+      emitAll(ctx, end.events);
+      chips = end.state;
+      pots = end.pots;
+    }
+    const won = award(chips, ranking, pots);
     chips = won.state;
     emitAll(ctx, won.events);
   }

@@ -1,5 +1,6 @@
 // How a hand ends (a fold to one seat, a showdown, a misdeal) and what its end settles: R-MISDEAL-RECOVERY,
 // R-DECK-INTEGRITY's halt, the penalties served, the moves asked during the hand (R-ROOM-MOVE).
+import type { Pot } from './chips/index.ts';
 import type { Ctx } from './context.ts';
 import { settleChips } from './hand-chips.ts';
 import { movesAtHandEnd } from './moves.ts';
@@ -14,11 +15,19 @@ export function misdeal(ctx: Ctx, hand: HandState, reason: MisdealReason): void 
   endHand(ctx, hand, 'misdeal');
 }
 
-/** `ranking`: at a showdown, the live seats best first, ties grouped (for the pots with chips tracked). */
-export function endHand(ctx: Ctx, hand: HandState, reason: HandEndReason, winners?: Seat[], ranking?: Seat[][]): void {
+/** `ranking`: at a showdown, the live seats best first, ties grouped (for the pots with chips tracked); `pots`: the
+ * pots the river's round end has just made (settleChips). */
+export function endHand(
+  ctx: Ctx,
+  hand: HandState,
+  reason: HandEndReason,
+  winners?: Seat[],
+  ranking?: Seat[][],
+  pots: readonly Pot[] | null = null,
+): void {
   const state = ctx.state;
   // R-POT-AWARD, R-POT-MISDEAL, R-CHIPS-BUST: before `hand.ended`
-  settleChips(ctx, hand, reason === 'misdeal', ranking ?? (winners ? [winners] : []));
+  settleChips(ctx, hand, reason === 'misdeal', ranking ?? (winners ? [winners] : []), pots);
   ctx.emit(winners ? { type: 'hand.ended', reason, winners } : { type: 'hand.ended', reason });
   state.hand = null;
   if (reason === 'misdeal') {

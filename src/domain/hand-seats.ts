@@ -25,8 +25,11 @@ export function isLive(hand: HandState, seat: Seat): boolean {
   return (hand.flags[seat]! & (FOLDED | DEAD)) === 0;
 }
 
+/** The live seats in dealing order. A loop, not `filter` with a closure: this runs at every hand's end. */
 export function liveSeats(hand: HandState): Seat[] {
-  return hand.plan.dealtIn.filter((s) => isLive(hand, s));
+  const live: Seat[] = [];
+  for (const seat of hand.plan.dealtIn) if (isLive(hand, seat)) live.push(seat);
+  return live;
 }
 
 /** Live seats that can still bet (not all-in). */

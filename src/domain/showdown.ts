@@ -1,5 +1,6 @@
 // R-SHOWDOWN-ORDER and cards speak: the controller knows every live hand and names the best, scored as the hand's
 // game says (games/).
+import type { Pot } from './chips/index.ts';
 import type { Ctx } from './context.ts';
 import { nameOf } from './evaluator.ts';
 import { gameOf } from './games/index.ts';
@@ -8,8 +9,9 @@ import { liveSeats } from './hand-seats.ts';
 import type { HandState, Round } from './state.ts';
 import type { Seat } from './types.ts';
 
-/** `lastRound`: the river's betting round, or null when there was none (the board ran out). */
-export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null): void {
+/** `lastRound`: the river's betting round, or null when there was none (the board ran out). `pots`: with chips
+ * tracked, the pots of the round that has just ended (`endChipsRound`), if any. */
+export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null, pots: readonly Pot[] | null = null): void {
   hand.phase = { kind: 'showdown' };
   // In dealing order, which starts with the first seat left of the button and goes clockwise.
   const live = liveSeats(hand);
@@ -32,7 +34,7 @@ export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null): vo
   }
   if (winners.length > 1) winners.sort((a, b) => a - b);
   ctx.emit({ type: 'showdown', order, winners, rank: nameOf(best) });
-  endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(order, scores) : undefined);
+  endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(order, scores) : undefined, pots);
 }
 
 /** `seats` from index `start` on, then those before it (a loop: `slice` and `concat` cost more at every showdown). */

@@ -86,15 +86,22 @@ export interface Bust {
 
 /** R-CHIPS-BUST: every seat dealt in left with no chip, smallest stack at the start of the hand first. */
 export function busts(state: ChipsState): Bust[] {
-  const out = state.seats
-    .filter((s) => s.stack === 0 && s.total === 0 && s.dead === 0)
-    .map((s) => ({ seat: s.seat, stackAtStart: s.stackAtStart }))
-    .sort((a, b) => a.stackAtStart - b.stackAtStart);
-  return out.map(({ seat, stackAtStart }) => ({
-    seat,
-    stackAtStart,
-    order: 1 + out.filter((o) => o.stackAtStart < stackAtStart).length,
-  }));
+  // Plain loops, no filter/map/sort: with chips tracked most hands that end with an empty stack have a bust or two,
+  // and this ran as four passes with closures (docs/bench.md).
+  const out: Bust[] = [];
+  for (const s of state.seats) {
+    if (s.stack !== 0 || s.total !== 0 || s.dead !== 0) continue;
+    // stable: after every bust with the same or a smaller stack at the start
+    let i = out.length;
+    while (i > 0 && out[i - 1]!.stackAtStart > s.stackAtStart) i -= 1;
+    out.splice(i, 0, { seat: s.seat, stackAtStart: s.stackAtStart, order: 0 });
+  }
+  // ties share the place of the first of them
+  for (let i = 0; i < out.length; i++) {
+    const b = out[i]!;
+    b.order = i > 0 && out[i - 1]!.stackAtStart === b.stackAtStart ? out[i - 1]!.order : i + 1;
+  }
+  return out;
 }
 
 /** `player.eliminated` then its own `player.removed`, bust by bust, in the order of R-CHIPS-BUST. */

@@ -7,26 +7,43 @@ import type { ChipsEvent, ChipsState, Pot, Seat, SeatChips, Street } from './typ
  * unless the owner's hand is dead: a dead hand's chips stay as dead money (R-CHIPS-DETAILS).
  */
 export function returnUncalled(state: ChipsState): { state: ChipsState; events: ChipsEvent[] } {
-  // The largest total (the first seat with it, in dealing order) and the second largest.
-  let top: SeatChips | undefined;
-  let second = 0;
-  for (const s of state.seats) {
-    if (!top || s.total > top.total) {
-      if (top) second = top.total;
-      top = s;
-    } else if (s.total > second) second = s.total;
-  }
-  if (!top || top.deadHand || top.total <= second) return { state, events: [] };
-  const amount = top.total - second;
-  const back = copySeat(top);
-  back.stack = top.stack + amount;
-  back.total = top.total - amount;
-  back.bet = Math.max(0, top.bet - amount);
-  back.allIn = false;
+  const top = uncalled(state);
+  if (top === null) return { state, events: [] };
+  const back = returned(state.seats[top.index]!, top.amount);
   return {
     state: replaceSeat(state, back),
-    events: [{ type: 'bet.returned', seat: top.seat, amount, reason: 'uncalled' }],
+    events: [{ type: 'bet.returned', seat: back.seat, amount: top.amount, reason: 'uncalled' }],
   };
+}
+
+/** The seat (its index) whose largest total no other seat matched, and by how much; null when there is none or its
+ * hand is dead. The largest total is the first seat with it, in dealing order. */
+function uncalled(state: ChipsState): { index: number; amount: number } | null {
+  const { seats } = state;
+  let top = -1;
+  let second = 0;
+  for (let i = 0; i < seats.length; i++) {
+    const total = seats[i]!.total;
+    if (top < 0 || total > seats[top]!.total) {
+      if (top >= 0) second = seats[top]!.total;
+      top = i;
+    } else if (total > second) second = total;
+  }
+  if (top < 0) return null;
+  const s = seats[top]!;
+  return s.deadHand || s.total <= second ? null : { index: top, amount: s.total - second };
+}
+
+type FreshSeat = ReturnType<typeof copySeat>;
+
+/** A new copy of `s` with `amount` of its chips back from the pot to its stack. */
+function returned(s: SeatChips, amount: number): FreshSeat {
+  const back = copySeat(s);
+  back.stack = s.stack + amount;
+  back.total = s.total - amount;
+  back.bet = Math.max(0, s.bet - amount);
+  back.allIn = false;
+  return back;
 }
 
 /**
@@ -127,29 +144,42 @@ export function endRound(
   street: Street,
   report = true,
 ): { state: ChipsState; events: ChipsEvent[]; pots: Pot[] } {
-  const back = returnUncalled(state);
-  const seats = back.state.seats.map((s) => {
-    // a seat with nothing of this round (folded earlier, or gathered already) is kept as it is: states are values
-    if (s.bet === 0 && s.front === 0 && s.actedBet === null && !s.posted) return s;
-    const gathered = copySeat(s);
-    gathered.bet = 0;
-    gathered.front = 0;
-    gathered.actedBet = null;
-    gathered.posted = false;
-    return gathered;
-  });
-  const next = copyState(back.state);
+  const top = uncalled(state);
+  const events: ChipsEvent[] = [];
+  // One new array of seats, the uncalled chips given back in the same pass as the gathering (returnUncalled's state
+  // in between was a second copy of the seats and of the state, thrown away at every round end: docs/bench.md).
+  const seats = state.seats.map((s, i) =>
+    top !== null && i === top.index ? cleared(returned(s, top.amount)) : gathered(s),
+  );
+  if (top !== null) {
+    events.push({ type: 'bet.returned', seat: seats[top.index]!.seat, amount: top.amount, reason: 'uncalled' });
+  }
+  const next = copyState(state);
   next.seats = seats;
   next.currentBet = 0;
   next.minRaise = state.level.bigBlind;
   next.lastPanelSeat = null;
   next.pendingRaise = null;
   const pots = buildPots(next);
-  // returnUncalled's list is a new one: the round's events go on in it
-  const events = back.events;
   // `pots` are new here and never changed after (award reads them): the event can carry them without a copy.
   if (report) events.push({ type: 'pots', street, pots });
   return { state: next, events, pots };
+}
+
+/** The seat with this round's bet gathered; a seat with nothing of the round (folded earlier, or gathered already) is
+ * kept as it is: states are values. */
+function gathered(s: SeatChips): SeatChips {
+  if (s.bet === 0 && s.front === 0 && s.actedBet === null && !s.posted) return s;
+  return cleared(copySeat(s));
+}
+
+/** A fresh copy with the round's fields cleared. */
+function cleared(g: FreshSeat): FreshSeat {
+  g.bet = 0;
+  g.front = 0;
+  g.actedBet = null;
+  g.posted = false;
+  return g;
 }
 
 /** R-POT-MISDEAL: every chip of the hand back, antes and blinds included; one `bet.returned` per seat. */
