@@ -8,20 +8,9 @@ import { DEAD, FOLDED, type State } from '../src/domain/state.ts';
 import { createTable } from '../src/domain/table.ts';
 import type { EngineEvent } from '../src/domain/types.ts';
 import { DECK } from './helpers/scenario.ts';
+import { generator } from './helpers/seeded.ts';
 
 const profiles = loadProfiles();
-
-/** A small deterministic generator (mulberry32), so a failure replays from its seed. */
-function generator(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
-}
 
 /** Every chips seat agrees with the hand's flags; returns how many seats were out without a chips fold. */
 function check(state: State, where: string): number {

@@ -3,19 +3,8 @@
 // (busted players leave with none).
 import { describe, expect, test } from 'vitest';
 import { DECK, scenario } from './helpers/scenario.ts';
+import { generator } from './helpers/seeded.ts';
 import type { TableEvent } from '../src/domain/types.ts';
-
-/** A small deterministic generator (mulberry32), so a failure replays from its seed. */
-function generator(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
-}
 
 function play(seed: number, game: 'holdem' | 'omaha', anteBy: 'big-blind' | 'each') {
   const r = generator(seed);
