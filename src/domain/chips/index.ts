@@ -3,7 +3,7 @@ export { act, killHand } from './act.ts';
 export { award, busts, eliminations, splitPot, type Bust } from './award.ts';
 export { postForced, type Blinds } from './forced.ts';
 export { motion } from './motion.ts';
-export { buildPots, endRound, misdeal, returnUncalled } from './pots.ts';
+export { buildPots, endRound, misdeal } from './pots.ts';
 export { actionOptions, chipsInPlay, mayRaise, newHand, roundOver, type HandStart } from './state.ts';
 export type * from './types.ts';
 export { chipsRules, type ChipsProfileFields } from './rules.ts';

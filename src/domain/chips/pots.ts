@@ -1,23 +1,10 @@
 // R-POT-SIDE (uncalled bets back, one pot per all-in level), the end of a betting round, R-POT-MISDEAL.
-import { copySeat, copyState, isLive, replaceSeat, seatWith, stateWith } from './state.ts';
+import { copySeat, copyState, isLive, seatWith, stateWith } from './state.ts';
 import type { ChipsEvent, ChipsState, Pot, Seat, SeatChips, Street } from './types.ts';
 
-/**
- * The part of the largest total that no other seat matched goes back to its owner (`bet.returned` `uncalled`),
- * unless the owner's hand is dead: a dead hand's chips stay as dead money (R-CHIPS-DETAILS).
- */
-export function returnUncalled(state: ChipsState): { state: ChipsState; events: ChipsEvent[] } {
-  const top = uncalled(state);
-  if (top === null) return { state, events: [] };
-  const back = returned(state.seats[top.index]!, top.amount);
-  return {
-    state: replaceSeat(state, back),
-    events: [{ type: 'bet.returned', seat: back.seat, amount: top.amount, reason: 'uncalled' }],
-  };
-}
-
-/** The seat (its index) whose largest total no other seat matched, and by how much; null when there is none or its
- * hand is dead. The largest total is the first seat with it, in dealing order. */
+/** The seat (its index) whose largest total no other seat matched, and by how much: that part goes back to its owner
+ * at the round's end (`bet.returned` `uncalled`). Null when there is none or its hand is dead: a dead hand's chips
+ * stay as dead money (R-CHIPS-DETAILS). The largest total is the first seat with it, in dealing order. */
 function uncalled(state: ChipsState): { index: number; amount: number } | null {
   const { seats } = state;
   let top = -1;
