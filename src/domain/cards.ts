@@ -1,2 +1,2 @@
 // The contract's card notation (src/protocol/notation.ts), as the engine uses it.
-export { cardIndex, fullDeck, normalizeUid, parseCard, RANKS, SUITS } from '../protocol/notation.ts';
+export { cardIndex, fullDeck, isCard, normalizeUid, parseCard, RANKS, SUITS } from '../protocol/notation.ts';

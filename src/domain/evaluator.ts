@@ -1,6 +1,6 @@
 // Hold'em hand evaluator: the best five of 5 to 7 cards (cards speak, R-SHOWDOWN-ORDER). `evaluate` is the readable
 // face (score, category, name, best five); `score7` over card codes is the fast path for the engine and the bench.
-import { RANKS, SUITS } from './cards.ts';
+import { cardIndex, isCard, RANKS, SUITS } from './cards.ts';
 import { TableError } from './errors.ts';
 import {
   buildTables,
@@ -91,24 +91,18 @@ const { offsets5: OFF5, noFlush5: NO_FLUSH5, slotMask5: SLOT_MASK5 } = T;
 /** The tables, built once here, for the other evaluators (evaluator-omaha.ts); read-only. */
 export const tables: Readonly<Tables> = T;
 
-// A card's rank and suit by character code (-1: not one). Two array reads per card: a `Map` of the 52 card strings
-// cost a hash lookup per card, seven per hand at every showdown (docs/bench.md).
-const RANK_OF = new Int8Array(128).fill(-1);
-const SUIT_OF = new Int8Array(128).fill(-1);
-for (let r = 0; r < 13; r++) RANK_OF[RANK_CHARS.charCodeAt(r)] = r;
-for (let s = 0; s < 4; s++) SUIT_OF[SUIT_CHARS.charCodeAt(s)] = s;
-
-/** A card's small-integer code: rank * 4 + suit (rank 0 = deuce … 12 = ace; suit s h d c = 0 … 3). */
+/** A card's small-integer code: rank * 4 + suit (rank 0 = deuce … 12 = ace; suit s h d c = 0 … 3). Read through the
+ * notation's own character tables (`cardIndex` counts ranks from the ace): a `Map` of the 52 card strings cost a hash
+ * lookup per card, seven per hand at every showdown (docs/bench.md). */
 export function cardCode(card: string): number {
-  if (typeof card === 'string' && card.length === 2) {
-    const rank = RANK_OF[card.charCodeAt(0)] ?? -1;
-    const suit = SUIT_OF[card.charCodeAt(1)] ?? -1;
-    if (rank >= 0 && suit >= 0) return rank * 4 + suit;
+  if (!isCard(card)) {
+    throw new TableError(
+      'INPUT_INVALID',
+      `not a card: ${JSON.stringify(card)} (rank AKQJT98765432, suit shdc, e.g. "As")`,
+    );
   }
-  throw new TableError(
-    'INPUT_INVALID',
-    `not a card: ${JSON.stringify(card)} (rank AKQJT98765432, suit shdc, e.g. "As")`,
-  );
+  const index = cardIndex(card);
+  return (12 - (index >> 2)) * 4 + (index & 3);
 }
 
 export function cardOfCode(code: number): string {
