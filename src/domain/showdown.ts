@@ -3,7 +3,7 @@
 import type { Pot } from './chips/index.ts';
 import type { Ctx } from './context.ts';
 import { nameOf } from './evaluator.ts';
-import { gameOf } from './games/index.ts';
+import { gameOf, type HandJudge } from './games/index.ts';
 import { endHand } from './hand-end.ts';
 import { liveSeats } from './hand-seats.ts';
 import type { HandState, Round } from './state.ts';
@@ -33,8 +33,42 @@ export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null, pot
     } else if (score === best) winners.push(seat);
   }
   if (winners.length > 1) winners.sort((a, b) => a - b);
-  ctx.emit({ type: 'showdown', order, winners, rank: nameOf(best) });
-  endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(order, scores) : undefined, pots);
+  const judged = game.hands;
+  const rank = judged?.name ? judged.name(best) : nameOf(best);
+  const ranking = hand.chips ? rankingOf(order, scores) : undefined;
+  if (judged?.low === undefined) {
+    ctx.emit({ type: 'showdown', order, winners, rank });
+    endHand(ctx, hand, 'showdown', undefined, ranking, pots);
+    return;
+  }
+  // R-HILO: the low half, judged on its own (a seat may use other cards for it)
+  const low = lowHalf(hand, order, judged.low);
+  ctx.emit({ type: 'showdown', order, winners, rank, lowWinners: low.winners, lowRank: low.rank });
+  endHand(ctx, hand, 'showdown', undefined, ranking, pots, hand.chips ? low.ranking : undefined);
+}
+
+/** The best qualifying lows of the seats in `order` (a score of 0 does not qualify): the winners in seat order, the
+ * best low's name (null with none) and the qualifying seats best first, ties grouped (for the pots). */
+function lowHalf(
+  hand: HandState,
+  order: readonly Seat[],
+  judge: HandJudge,
+): { winners: Seat[]; rank: string | null; ranking: Seat[][] } {
+  const seats: Seat[] = [];
+  const scores: number[] = [];
+  for (const seat of order) {
+    const score = judge.score(hand.holeCards[seat]!, hand.board);
+    if (score <= 0) continue;
+    seats.push(seat);
+    scores.push(score);
+  }
+  const ranking = rankingOf(seats, scores);
+  const best = ranking[0] ?? [];
+  return {
+    winners: best.slice().sort((a, b) => a - b),
+    rank: best.length > 0 ? judge.name(scores[seats.indexOf(best[0]!)]!) : null,
+    ranking,
+  };
 }
 
 /** `seats` from index `start` on, then those before it (a loop: `slice` and `concat` cost more at every showdown). */
