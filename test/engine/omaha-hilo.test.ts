@@ -9,7 +9,11 @@ const LEVELS = { type: 'command', name: 'levels-start', levels: [{ smallBlind: 5
 
 /** Four players, button 1: dealt 2, 3, 4, 1 in four rounds; UTG is seat 4. With chips: 1,000 each, level 50-100
  * (or the `rules` and `levels` given). */
-function hilo(chips: boolean, rules: object = TRACKED, levels: object = LEVELS): Scenario {
+function hilo(
+  chips: boolean,
+  rules: Record<string, unknown> = TRACKED,
+  levels: Record<string, unknown> = LEVELS,
+): Scenario {
   const s = scenario({ players: [1, 2, 3, 4], button: 1, game: 'omaha-hilo', ...(chips ? { rules } : {}) });
   if (chips) {
     for (const seat of [1, 2, 3, 4]) s.send({ type: 'command', name: 'set-stack', seat, chips: 1000 }, 0);
