@@ -1,6 +1,7 @@
 // R-HILO and R-ODD-CHIP in the pots (src/domain/chips/split.ts): a hi-lo pot halves between the best high and the
 // best qualifying low, the odd unit to the high half, each half split among its ties with the odd units from the
 // left of the button; quartering, scoops, no low; side pots each split on their own (award with a low ranking).
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { award, endRound, splitHiLo, type ChipsState, type Pot } from '../src/domain/chips/index.ts';
 import { ALLIN, CALL, FOLD, TDA, deal, play } from './helpers/chips.ts';
@@ -122,5 +123,53 @@ describe('side pots, each split on its own (award with a low ranking)', () => {
   test('without a low ranking the same pots go whole to the high hand, shares without a half (other games)', () => {
     const won = award(threeWayAllIn(), [[1], [3], [5], [4]]);
     for (const p of won.pots) expect(p.shares).toEqual([{ seat: 1, amount: p.amount }]);
+  });
+});
+
+/** What each seat must get, worked out directly: the low half is half the units rounded down (none without a low),
+ * the high half the rest; in each half every hand the same number of units, the odd ones from the left of the
+ * button, a remainder below one unit to the first. */
+function expected(amount: number, high: number[], low: number[], unit: number): Map<number, number> {
+  const units = Math.floor(amount / unit);
+  const lowUnits = low.length > 0 ? Math.floor(units / 2) : 0;
+  const out = new Map<number, number>();
+  const give = (seats: number[], halfUnits: number, crumbs: number) => {
+    const inOrder = ORDER.filter((seat) => seats.includes(seat));
+    inOrder.forEach((seat, i) => {
+      const n = Math.floor(halfUnits / inOrder.length) + (i < halfUnits % inOrder.length ? 1 : 0);
+      out.set(seat, (out.get(seat) ?? 0) + n * unit + (i === 0 ? crumbs : 0));
+    });
+  };
+  give(high, units - lowUnits, amount - units * unit);
+  if (low.length > 0) give(low, lowUnits, 0);
+  return out;
+}
+
+describe('splitHiLo on generated pots (fast-check)', () => {
+  const seats = fc.subarray(ORDER, { minLength: 1 });
+  test('every chip goes to a winner, as the halves and the units say; halves and odd chips consistent', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(1, 5, 25),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 4 }),
+        seats,
+        fc.option(seats, { nil: undefined }),
+        (unit, units, crumbs, high, low) => {
+          const amount = units * unit + (unit > crumbs ? crumbs : 0);
+          const r = splitHiLo(pot(amount), high, low, ORDER, unit);
+          const got = new Map(r.shares.map((s) => [s.seat, s.amount]));
+          expect(got).toEqual(expected(amount, high, low ?? [], unit));
+          expect(r.shares.reduce((sum, s) => sum + s.amount, 0)).toBe(amount);
+          expect(r.winners).toEqual(ORDER.filter((seat) => got.has(seat)));
+          for (const share of r.shares) {
+            const inHigh = high.includes(share.seat);
+            const inLow = (low ?? []).includes(share.seat);
+            expect(share.half).toBe(inHigh && inLow ? 'both' : inHigh ? 'high' : 'low');
+          }
+          for (const seat of r.oddChips) expect(got.has(seat)).toBe(true);
+        },
+      ),
+    );
   });
 });
