@@ -50,6 +50,17 @@ function playDown(
 const SPLIT = { 2: 'As 2d Kc Kh', 3: 'Qh Qc Jd Jc', 4: '3c 4d 9h 9s', 1: 'Ad 3h Tc Ts' };
 const LOW_BOARD = '5s 7h 8c Qs 2h';
 
+describe('setup.game omaha-hilo (R-GAME)', () => {
+  test('set between hands, shown in the snapshot; an unknown game is refused with the list of games', () => {
+    const s = scenario({ players: [1, 2, 3, 4], button: 1 });
+    expect(s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'stud-hilo' })).toMatchObject([
+      { type: 'input.rejected', reason: 'setup: game must be one of holdem, omaha, omaha-hilo' },
+    ]);
+    s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'omaha-hilo' });
+    expect(s.table.snapshot().game).toBe('omaha-hilo');
+  });
+});
+
 describe('Omaha hi-lo without chips tracked', () => {
   test('the showdown names the high winners and, beside them, the low winners and the best low', () => {
     const s = hilo(false);
