@@ -95,6 +95,28 @@ describe('the virtual dealer plays Omaha hi-lo', () => {
     expect(events.some((e) => e.type === 'pot.awarded')).toBe(false);
   });
 
+  it('a session with chips tracked replays to the same events', () => {
+    const options = {
+      seed: 21,
+      seats: 6,
+      players: 6,
+      profile: 'tda',
+      game: 'omaha-hilo' as const,
+      chips: true,
+      irregularityRate: 0.2,
+      startAt: 1_767_225_600_000,
+      profiles,
+      hands: 60,
+    };
+    const events: EngineEvent[] = [];
+    const r = runSession({ ...options, onInput: (_i, evs) => events.push(...evs) }, createTable({ profiles }));
+    expect(
+      events.some((e) => e.type === 'pot.awarded' && e.pots.some((p) => p.shares.some((x) => x.half === 'low'))),
+    ).toBe(true);
+    const replay = createTable({ profiles });
+    expect(r.inputs.flatMap((input) => replay.apply(JSON.parse(JSON.stringify(input))))).toEqual(events);
+  });
+
   it('npm start -- --game omaha-hilo', () => {
     expect(parseStartArgs(['--game', 'omaha-hilo']).game).toBe('omaha-hilo');
   });
