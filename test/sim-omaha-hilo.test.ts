@@ -119,5 +119,6 @@ describe('the virtual dealer plays Omaha hi-lo', () => {
 
   it('npm start -- --game omaha-hilo', () => {
     expect(parseStartArgs(['--game', 'omaha-hilo']).game).toBe('omaha-hilo');
+    expect(() => parseStartArgs(['--game', 'omaha8'])).toThrow(/--game must be holdem or omaha or omaha-hilo/);
   });
 });

@@ -88,7 +88,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
   }
   const game = GAME_NAMES.find((name) => name === (v.game ?? 'holdem'));
-  if (game === undefined) throw usage(`--game must be one of ${GAME_NAMES.join(', ')}, got "${v.game}"`);
+  if (game === undefined) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${v.game}"`);
   const args: StartArgs = {
     config: v.config ?? null,
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),
