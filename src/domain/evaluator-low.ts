@@ -101,6 +101,18 @@ for (let mask = 0; mask < 256; mask++) {
 /** The eight-or-better low of `count` card codes from `from` (5 to 7 in play): higher wins, NO_LOW for none. No
  * checks: the caller guarantees valid codes, as for `score7`. */
 export function scoreLow8(codes: ArrayLike<number>, from = 0, count = codes.length - from): number {
+  // seven cards (stud hi-lo's showdown, the bench): unrolled, about 1.5 times the loop's speed
+  if (count === 7) {
+    const mask =
+      EIGHT_BIT[codes[from]!]! |
+      EIGHT_BIT[codes[from + 1]!]! |
+      EIGHT_BIT[codes[from + 2]!]! |
+      EIGHT_BIT[codes[from + 3]!]! |
+      EIGHT_BIT[codes[from + 4]!]! |
+      EIGHT_BIT[codes[from + 5]!]! |
+      EIGHT_BIT[codes[from + 6]!]!;
+    return EIGHT_LOW[mask]!;
+  }
   let mask = 0;
   for (let i = from; i < from + count; i++) mask |= EIGHT_BIT[codes[i]!]!;
   return EIGHT_LOW[mask]!;
