@@ -1,6 +1,7 @@
 // `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
 import { parseArgs } from 'node:util';
 import { TableError } from '../domain/errors.ts';
+import { GAME_NAMES, type GameName } from '../domain/games/game.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 
 export interface StartArgs {
@@ -16,7 +17,7 @@ export interface StartArgs {
   irregularities: number;
   seats: number;
   /** The simulated table's game (R-GAME). */
-  game: 'holdem' | 'omaha';
+  game: GameName;
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
   chips: boolean;
   /** With chips: the players' amounts go out as chips through a simulated chip reader at each seat. */
@@ -42,7 +43,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --seed N               the simulation's random seed (default: random, printed at start)
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
-  --game GAME            the simulated table's game: holdem (default) or omaha
+  --game GAME            the simulated table's game: holdem (default), omaha or omaha-hilo
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
@@ -86,8 +87,8 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   if (logLevel !== null && !['trace', 'debug', 'info', 'warn', 'error'].includes(logLevel)) {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
   }
-  const game = v.game ?? 'holdem';
-  if (game !== 'holdem' && game !== 'omaha') throw usage(`--game must be holdem or omaha, got "${game}"`);
+  const game = GAME_NAMES.find((name) => name === (v.game ?? 'holdem'));
+  if (game === undefined) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${v.game}"`);
   const args: StartArgs = {
     config: v.config ?? null,
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),

@@ -7,6 +7,7 @@
 // to 200 characters, `to` on a bet or raise only, a small blind not above its big blind (docs/contract.md).
 import { acceptsInput, validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
 import { normalizeUid, parseCard } from './cards.ts';
+import type { GameName } from './games/index.ts';
 import { checkLevels } from './levels-check.ts';
 import type { Command, CommandName, Input, Level, PanelButton, Place, Seat } from './types.ts';
 import { validateLevelSet, validateMovePlayer } from './validate-room.ts';
@@ -143,7 +144,7 @@ function commandOf(raw: Obj): Command | string {
         if (!isObj(raw.rules)) return 'setup: rules must be an object';
         cmd.rules = raw.rules;
       }
-      if (raw.game !== undefined) cmd.game = raw.game as 'holdem' | 'omaha';
+      if (raw.game !== undefined) cmd.game = raw.game as GameName;
       return cmd;
     }
     case 'seat-player': {

@@ -2,9 +2,16 @@
 // which stay one set for every game and read their counts from here.
 import type { Card, Street } from '../types.ts';
 
-export type GameName = 'holdem' | 'omaha';
+export type GameName = 'holdem' | 'omaha' | 'omaha-hilo';
 
-export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha'];
+export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha', 'omaha-hilo'];
+
+/** One way of judging hands at showdown: a value (higher wins, equal splits) and its name for the events. */
+export interface HandJudge {
+  score(hole: readonly Card[], board: readonly Card[]): number;
+  /** The name of a score, e.g. "Full House, Kings over Fives" or "8-5-4-3-2". */
+  name(score: number): string;
+}
 
 export interface Game {
   name: GameName;
@@ -14,8 +21,14 @@ export interface Game {
   boardCards: Readonly<Record<Exclude<Street, 'preflop'>, number>>;
   /** The street after each one; null after the last (showdown). */
   next: Readonly<Record<Street, Street | null>>;
-  /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. */
+  /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. In a hi-lo game, the high half. */
   score(hole: readonly Card[], board: readonly Card[]): number;
+  /**
+   * How hands compare (R-HILO): absent, each pot goes to the best `score` (named by evaluator.ts `nameOf`); present,
+   * `name` names `score` instead (an ace-to-five low game: `score` is the low) and, with `low`, every pot is split
+   * between the best `score` and the best `low` (a score of 0 is no qualifying low: the high takes the pot).
+   */
+  hands?: { name?: HandJudge['name']; low?: HandJudge };
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */

@@ -154,8 +154,8 @@ export type CommandSetup = {
   profile?: string;
   /** Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile. */
   rules?: Record<string, unknown>;
-  /** R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards. */
-  game?: 'holdem' | 'omaha';
+  /** R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). */
+  game?: 'holdem' | 'omaha' | 'omaha-hilo';
 };
 
 /** seat-player */
@@ -601,12 +601,16 @@ export type EventHandsExposed = {
   seats: EventSeat[];
 };
 
-/** Who shows first, who wins, with what (R-SHOWDOWN-ORDER). */
+/** Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO). */
 export type EventShowdown = {
   type: 'showdown';
   order: EventSeat[];
   winners: EventSeat[];
   rank: string;
+  /** Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one. */
+  lowWinners?: EventSeat[];
+  /** Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low. */
+  lowRank?: string | null;
 };
 
 /** The hand is over. */
@@ -745,6 +749,8 @@ export type EventPotAwarded = {
     shares: {
       seat: EventSeat;
       amount: number;
+      /** Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high. */
+      half?: 'high' | 'low' | 'both';
     }[];
     oddChips: EventSeat[];
   }[];

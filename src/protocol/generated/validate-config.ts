@@ -43,8 +43,8 @@ const schema11 = {
         },
         game: {
           description:
-            'The game dealt (R-GAME): holdem, or omaha (four hole cards each; a hand is two of them and three board cards). A change applies from the next hand.',
-          enum: ['holdem', 'omaha'],
+            'The game dealt (R-GAME): holdem, omaha (four hole cards each; a hand is two of them and three board cards) or omaha-hilo (Omaha with every pot split with the best eight-or-better low, R-HILO). A change applies from the next hand.',
+          enum: ['holdem', 'omaha', 'omaha-hilo'],
           default: 'holdem',
         },
         rules: {
@@ -556,7 +556,7 @@ function validate10(
           errors++;
         }
         let data4 = data0.game;
-        if (!(data4 === 'holdem' || data4 === 'omaha')) {
+        if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
           const err11 = {
             instancePath: instancePath + '/table/game',
             schemaPath: '#/properties/table/properties/game/enum',

@@ -390,7 +390,8 @@ const schema11 = {
     },
     showdown: {
       title: 'showdown',
-      description: 'Who shows first, who wins, with what (R-SHOWDOWN-ORDER).',
+      description:
+        'Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO).',
       type: 'object',
       required: ['type', 'order', 'winners', 'rank'],
       properties: {
@@ -398,6 +399,15 @@ const schema11 = {
         order: { type: 'array', items: { $ref: '#/definitions/seat' } },
         winners: { type: 'array', items: { $ref: '#/definitions/seat' } },
         rank: { type: 'string' },
+        lowWinners: {
+          description: 'Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one.',
+          type: 'array',
+          items: { $ref: '#/definitions/seat' },
+        },
+        lowRank: {
+          description: 'Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low.',
+          type: ['string', 'null'],
+        },
       },
     },
     'hand.ended': {
@@ -614,7 +624,15 @@ const schema11 = {
                 items: {
                   type: 'object',
                   required: ['seat', 'amount'],
-                  properties: { seat: { $ref: '#/definitions/seat' }, amount: { type: 'integer', minimum: 0 } },
+                  properties: {
+                    seat: { $ref: '#/definitions/seat' },
+                    amount: { type: 'integer', minimum: 0 },
+                    half: {
+                      description:
+                        'Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high.',
+                      enum: ['high', 'low', 'both'],
+                    },
+                  },
                 },
               },
               oddChips: { type: 'array', items: { $ref: '#/definitions/seat' } },
@@ -714,7 +732,7 @@ const schema11 = {
     },
   },
 };
-const schema84 = {
+const schema85 = {
   title: 'table.ready',
   description: 'A setup was accepted.',
   type: 'object',
@@ -725,7 +743,7 @@ const schema84 = {
     profile: { type: 'string' },
   },
 };
-const schema85 = {
+const schema86 = {
   title: 'misdeal',
   description: 'The hand is a misdeal (R-MISDEAL-RECOVERY follows).',
   type: 'object',
@@ -735,7 +753,7 @@ const schema85 = {
     reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
   },
 };
-const schema86 = {
+const schema87 = {
   title: 'level.changed',
   description:
     'A new level (or a break: `break` true, blinds and ante null) applies from the hand `appliesToHand` (R-LEVEL-CLOCK).',
@@ -751,7 +769,7 @@ const schema86 = {
     break: { type: 'boolean' },
   },
 };
-const schema87 = {
+const schema88 = {
   title: 'levels.paused',
   description: 'levels-pause: the level clock stopped.',
   type: 'object',
@@ -762,7 +780,7 @@ const schema87 = {
     remainingMs: { type: 'integer', minimum: 0 },
   },
 };
-const schema88 = {
+const schema89 = {
   title: 'levels.resumed',
   description: 'levels-resume: the level clock runs again.',
   type: 'object',
@@ -774,7 +792,7 @@ const schema88 = {
     endsAt: { type: 'integer', minimum: 0 },
   },
 };
-const schema89 = {
+const schema90 = {
   title: 'level.adjusted',
   description:
     'levels-adjust: minutes added or taken off, or a step to the next or previous level (level.changed follows a step).',
@@ -790,14 +808,14 @@ const schema89 = {
     paused: { type: 'boolean' },
   },
 };
-const schema90 = {
+const schema91 = {
   title: 'input.rejected',
   description: 'An input that is not valid: it changes nothing. `line` in a replay (from 1, blank lines counted).',
   type: 'object',
   required: ['type', 'reason'],
   properties: { type: { const: 'input.rejected' }, reason: { type: 'string' }, line: { type: 'integer', minimum: 1 } },
 };
-const schema91 = {
+const schema92 = {
   title: 'device.online / device.offline',
   description: 'A device came on or went off line.',
   type: 'object',
@@ -808,7 +826,7 @@ const schema91 = {
     detail: { type: 'string' },
   },
 };
-const schema93 = {
+const schema94 = {
   title: 'journal.gap',
   description: 'Not from the engine: after a power cut the runtime skipped seqs from..to (docs/durability.md).',
   type: 'object',
@@ -820,7 +838,7 @@ const schema93 = {
     reason: { const: 'power-cut' },
   },
 };
-const schema94 = {
+const schema95 = {
   title: 'level.set',
   description:
     "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
@@ -5766,7 +5784,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
 }
 const schema55 = {
   title: 'showdown',
-  description: 'Who shows first, who wins, with what (R-SHOWDOWN-ORDER).',
+  description:
+    'Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO).',
   type: 'object',
   required: ['type', 'order', 'winners', 'rank'],
   properties: {
@@ -5774,6 +5793,15 @@ const schema55 = {
     order: { type: 'array', items: { $ref: '#/definitions/seat' } },
     winners: { type: 'array', items: { $ref: '#/definitions/seat' } },
     rank: { type: 'string' },
+    lowWinners: {
+      description: 'Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one.',
+      type: 'array',
+      items: { $ref: '#/definitions/seat' },
+    },
+    lowRank: {
+      description: 'Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low.',
+      type: ['string', 'null'],
+    },
   },
 };
 function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -6058,8 +6086,111 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.lowWinners !== undefined) {
+      let data6 = data.lowWinners;
+      if (Array.isArray(data6)) {
+        const len2 = data6.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data7 = data6[i2];
+          if (!Number.isInteger(data7)) {
+            const err14 = {
+              instancePath: instancePath + '/lowWinners/' + i2,
+              schemaPath: '#/definitions/seat/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema13.type,
+              parentSchema: schema13,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+          if (typeof data7 == 'number' && isFinite(data7)) {
+            if (data7 > 10 || isNaN(data7)) {
+              const err15 = {
+                instancePath: instancePath + '/lowWinners/' + i2,
+                schemaPath: '#/definitions/seat/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 10 },
+                message: 'must be <= 10',
+                schema: 10,
+                parentSchema: schema13,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+            if (data7 < 1 || isNaN(data7)) {
+              const err16 = {
+                instancePath: instancePath + '/lowWinners/' + i2,
+                schemaPath: '#/definitions/seat/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema13,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/lowWinners',
+          schemaPath: '#/properties/lowWinners/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema55.properties.lowWinners.type,
+          parentSchema: schema55.properties.lowWinners,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.lowRank !== undefined) {
+      let data8 = data.lowRank;
+      if (typeof data8 !== 'string' && data8 !== null) {
+        const err18 = {
+          instancePath: instancePath + '/lowRank',
+          schemaPath: '#/properties/lowRank/type',
+          keyword: 'type',
+          params: { type: schema55.properties.lowRank.type },
+          message: 'must be string,null',
+          schema: schema55.properties.lowRank.type,
+          parentSchema: schema55.properties.lowRank,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err14 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6070,16 +6201,16 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err19];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err19);
     }
     errors++;
   }
   validate27.errors = vErrors;
   return errors === 0;
 }
-const schema58 = {
+const schema59 = {
   title: 'hand.ended',
   description: 'The hand is over.',
   type: 'object',
@@ -6101,8 +6232,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -6119,8 +6250,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -6140,7 +6271,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'hand.ended' },
           message: 'must be equal to constant',
           schema: 'hand.ended',
-          parentSchema: schema58.properties.type,
+          parentSchema: schema59.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6158,10 +6289,10 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema58.properties.reason.enum },
+          params: { allowedValues: schema59.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema58.properties.reason.enum,
-          parentSchema: schema58.properties.reason,
+          schema: schema59.properties.reason.enum,
+          parentSchema: schema59.properties.reason,
           data: data1,
         };
         if (vErrors === null) {
@@ -6242,8 +6373,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema58.properties.winners.type,
-          parentSchema: schema58.properties.winners,
+          schema: schema59.properties.winners.type,
+          parentSchema: schema59.properties.winners,
           data: data2,
         };
         if (vErrors === null) {
@@ -6261,8 +6392,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema58.type,
-      parentSchema: schema58,
+      schema: schema59.type,
+      parentSchema: schema59,
       data,
     };
     if (vErrors === null) {
@@ -6275,7 +6406,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
   validate28.errors = vErrors;
   return errors === 0;
 }
-const schema60 = {
+const schema61 = {
   title: 'button.set',
   description: 'set-button: the button for the next hand.',
   type: 'object',
@@ -6293,8 +6424,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -6311,8 +6442,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -6332,7 +6463,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'button.set' },
           message: 'must be equal to constant',
           schema: 'button.set',
-          parentSchema: schema60.properties.type,
+          parentSchema: schema61.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6409,8 +6540,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -6423,7 +6554,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
   validate29.errors = vErrors;
   return errors === 0;
 }
-const schema62 = {
+const schema63 = {
   title: 'penalty.started / penalty.ended',
   description: 'A missed-hands penalty (R-PENALTY).',
   type: 'object',
@@ -6445,8 +6576,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6463,8 +6594,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6481,8 +6612,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6499,10 +6630,10 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema62.properties.type.enum },
+          params: { allowedValues: schema63.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema62.properties.type.enum,
-          parentSchema: schema62.properties.type,
+          schema: schema63.properties.type.enum,
+          parentSchema: schema63.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6581,8 +6712,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.hands.type,
-          parentSchema: schema62.properties.hands,
+          schema: schema63.properties.hands.type,
+          parentSchema: schema63.properties.hands,
           data: data2,
         };
         if (vErrors === null) {
@@ -6601,7 +6732,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema62.properties.hands,
+            parentSchema: schema63.properties.hands,
             data: data2,
           };
           if (vErrors === null) {
@@ -6620,8 +6751,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -6634,7 +6765,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
   validate30.errors = vErrors;
   return errors === 0;
 }
-const schema64 = {
+const schema65 = {
   title: 'stack.set',
   description: 'A floor set-stack (R-CHIPS-STACK).',
   type: 'object',
@@ -6656,8 +6787,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6674,8 +6805,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6692,8 +6823,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6713,7 +6844,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'stack.set' },
           message: 'must be equal to constant',
           schema: 'stack.set',
-          parentSchema: schema64.properties.type,
+          parentSchema: schema65.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6792,8 +6923,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.chips.type,
-          parentSchema: schema64.properties.chips,
+          schema: schema65.properties.chips.type,
+          parentSchema: schema65.properties.chips,
           data: data2,
         };
         if (vErrors === null) {
@@ -6812,7 +6943,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema64.properties.chips,
+            parentSchema: schema65.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -6830,7 +6961,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.chips,
+            parentSchema: schema65.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -6849,8 +6980,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -6863,7 +6994,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   validate31.errors = vErrors;
   return errors === 0;
 }
-const schema66 = {
+const schema67 = {
   title: 'bet.placed',
   description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
   type: 'object',
@@ -6890,8 +7021,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6908,8 +7039,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6926,8 +7057,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'action' },
         message: "must have required property '" + 'action' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6944,8 +7075,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6962,8 +7093,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6980,8 +7111,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6998,8 +7129,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'allIn' },
         message: "must have required property '" + 'allIn' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -7016,8 +7147,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'short' },
         message: "must have required property '" + 'short' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -7037,7 +7168,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.placed' },
           message: 'must be equal to constant',
           schema: 'bet.placed',
-          parentSchema: schema66.properties.type,
+          parentSchema: schema67.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7121,10 +7252,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/action',
           schemaPath: '#/properties/action/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.properties.action.enum },
+          params: { allowedValues: schema67.properties.action.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.properties.action.enum,
-          parentSchema: schema66.properties.action,
+          schema: schema67.properties.action.enum,
+          parentSchema: schema67.properties.action,
           data: data2,
         };
         if (vErrors === null) {
@@ -7144,8 +7275,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.amount.type,
-          parentSchema: schema66.properties.amount,
+          schema: schema67.properties.amount.type,
+          parentSchema: schema67.properties.amount,
           data: data3,
         };
         if (vErrors === null) {
@@ -7164,7 +7295,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.amount,
+            parentSchema: schema67.properties.amount,
             data: data3,
           };
           if (vErrors === null) {
@@ -7183,10 +7314,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
           keyword: 'type',
-          params: { type: schema66.properties.to.type },
+          params: { type: schema67.properties.to.type },
           message: 'must be integer,null',
-          schema: schema66.properties.to.type,
-          parentSchema: schema66.properties.to,
+          schema: schema67.properties.to.type,
+          parentSchema: schema67.properties.to,
           data: data4,
         };
         if (vErrors === null) {
@@ -7205,7 +7336,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.to,
+            parentSchema: schema67.properties.to,
             data: data4,
           };
           if (vErrors === null) {
@@ -7226,8 +7357,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.stack.type,
-          parentSchema: schema66.properties.stack,
+          schema: schema67.properties.stack.type,
+          parentSchema: schema67.properties.stack,
           data: data5,
         };
         if (vErrors === null) {
@@ -7246,7 +7377,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.stack,
+            parentSchema: schema67.properties.stack,
             data: data5,
           };
           if (vErrors === null) {
@@ -7267,8 +7398,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.allIn.type,
-          parentSchema: schema66.properties.allIn,
+          schema: schema67.properties.allIn.type,
+          parentSchema: schema67.properties.allIn,
           data: data6,
         };
         if (vErrors === null) {
@@ -7288,8 +7419,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.short.type,
-          parentSchema: schema66.properties.short,
+          schema: schema67.properties.short.type,
+          parentSchema: schema67.properties.short,
           data: data7,
         };
         if (vErrors === null) {
@@ -7307,8 +7438,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -7321,7 +7452,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
   validate32.errors = vErrors;
   return errors === 0;
 }
-const schema68 = {
+const schema69 = {
   title: 'bet.corrected',
   description:
     'Chips tracked: the total asked for and the total that stands, and the rule that decided; just before its action.',
@@ -7346,8 +7477,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7364,8 +7495,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7382,8 +7513,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'from' },
         message: "must have required property '" + 'from' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7400,8 +7531,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7418,8 +7549,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rule' },
         message: "must have required property '" + 'rule' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7439,7 +7570,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.corrected' },
           message: 'must be equal to constant',
           schema: 'bet.corrected',
-          parentSchema: schema68.properties.type,
+          parentSchema: schema69.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7518,8 +7649,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.from.type,
-          parentSchema: schema68.properties.from,
+          schema: schema69.properties.from.type,
+          parentSchema: schema69.properties.from,
           data: data2,
         };
         if (vErrors === null) {
@@ -7538,7 +7669,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.from,
+            parentSchema: schema69.properties.from,
             data: data2,
           };
           if (vErrors === null) {
@@ -7559,8 +7690,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.to.type,
-          parentSchema: schema68.properties.to,
+          schema: schema69.properties.to.type,
+          parentSchema: schema69.properties.to,
           data: data3,
         };
         if (vErrors === null) {
@@ -7579,7 +7710,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.to,
+            parentSchema: schema69.properties.to,
             data: data3,
           };
           if (vErrors === null) {
@@ -7600,8 +7731,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.rule.type,
-          parentSchema: schema68.properties.rule,
+          schema: schema69.properties.rule.type,
+          parentSchema: schema69.properties.rule,
           data: data4,
         };
         if (vErrors === null) {
@@ -7619,8 +7750,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -7633,7 +7764,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
   validate33.errors = vErrors;
   return errors === 0;
 }
-const schema70 = {
+const schema71 = {
   title: 'bet.returned',
   description:
     'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
@@ -7657,8 +7788,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7675,8 +7806,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7693,8 +7824,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7711,8 +7842,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7732,7 +7863,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.returned' },
           message: 'must be equal to constant',
           schema: 'bet.returned',
-          parentSchema: schema70.properties.type,
+          parentSchema: schema71.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7811,8 +7942,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.amount.type,
-          parentSchema: schema70.properties.amount,
+          schema: schema71.properties.amount.type,
+          parentSchema: schema71.properties.amount,
           data: data2,
         };
         if (vErrors === null) {
@@ -7831,7 +7962,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.amount,
+            parentSchema: schema71.properties.amount,
             data: data2,
           };
           if (vErrors === null) {
@@ -7850,10 +7981,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema70.properties.reason.enum },
+          params: { allowedValues: schema71.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema70.properties.reason.enum,
-          parentSchema: schema70.properties.reason,
+          schema: schema71.properties.reason.enum,
+          parentSchema: schema71.properties.reason,
           data: data3,
         };
         if (vErrors === null) {
@@ -7871,8 +8002,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -7885,7 +8016,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
   validate34.errors = vErrors;
   return errors === 0;
 }
-const schema72 = {
+const schema73 = {
   title: 'pots',
   description: 'Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE).',
   type: 'object',
@@ -7917,8 +8048,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7935,8 +8066,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7953,8 +8084,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7974,7 +8105,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pots' },
           message: 'must be equal to constant',
           schema: 'pots',
-          parentSchema: schema72.properties.type,
+          parentSchema: schema73.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8020,8 +8151,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema72.properties.pots.items.required,
-                parentSchema: schema72.properties.pots.items,
+                schema: schema73.properties.pots.items.required,
+                parentSchema: schema73.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8038,8 +8169,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema72.properties.pots.items.required,
-                parentSchema: schema72.properties.pots.items,
+                schema: schema73.properties.pots.items.required,
+                parentSchema: schema73.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8058,8 +8189,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema72.properties.pots.items.properties.amount.type,
-                  parentSchema: schema72.properties.pots.items.properties.amount,
+                  schema: schema73.properties.pots.items.properties.amount.type,
+                  parentSchema: schema73.properties.pots.items.properties.amount,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8078,7 +8209,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema72.properties.pots.items.properties.amount,
+                    parentSchema: schema73.properties.pots.items.properties.amount,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -8160,8 +8291,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema72.properties.pots.items.properties.seats.type,
-                  parentSchema: schema72.properties.pots.items.properties.seats,
+                  schema: schema73.properties.pots.items.properties.seats.type,
+                  parentSchema: schema73.properties.pots.items.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -8179,8 +8310,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema72.properties.pots.items.type,
-              parentSchema: schema72.properties.pots.items,
+              schema: schema73.properties.pots.items.type,
+              parentSchema: schema73.properties.pots.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -8198,8 +8329,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema72.properties.pots.type,
-          parentSchema: schema72.properties.pots,
+          schema: schema73.properties.pots.type,
+          parentSchema: schema73.properties.pots,
           data: data2,
         };
         if (vErrors === null) {
@@ -8217,8 +8348,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -8231,7 +8362,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   validate35.errors = vErrors;
   return errors === 0;
 }
-const schema75 = {
+const schema76 = {
   title: 'pot.awarded',
   description: 'Chips tracked: the pots as awarded, outermost first (R-POT-AWARD).',
   type: 'object',
@@ -8252,7 +8383,15 @@ const schema75 = {
             items: {
               type: 'object',
               required: ['seat', 'amount'],
-              properties: { seat: { $ref: '#/definitions/seat' }, amount: { type: 'integer', minimum: 0 } },
+              properties: {
+                seat: { $ref: '#/definitions/seat' },
+                amount: { type: 'integer', minimum: 0 },
+                half: {
+                  description:
+                    'Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high.',
+                  enum: ['high', 'low', 'both'],
+                },
+              },
             },
           },
           oddChips: { type: 'array', items: { $ref: '#/definitions/seat' } },
@@ -8272,8 +8411,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8290,8 +8429,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8311,7 +8450,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pot.awarded' },
           message: 'must be equal to constant',
           schema: 'pot.awarded',
-          parentSchema: schema75.properties.type,
+          parentSchema: schema76.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8336,8 +8475,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8354,8 +8493,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8372,8 +8511,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'winners' },
                 message: "must have required property '" + 'winners' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8390,8 +8529,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'shares' },
                 message: "must have required property '" + 'shares' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8408,8 +8547,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'oddChips' },
                 message: "must have required property '" + 'oddChips' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8428,8 +8567,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema75.properties.pots.items.properties.amount.type,
-                  parentSchema: schema75.properties.pots.items.properties.amount,
+                  schema: schema76.properties.pots.items.properties.amount.type,
+                  parentSchema: schema76.properties.pots.items.properties.amount,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -8448,7 +8587,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema75.properties.pots.items.properties.amount,
+                    parentSchema: schema76.properties.pots.items.properties.amount,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -8530,8 +8669,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.seats.type,
-                  parentSchema: schema75.properties.pots.items.properties.seats,
+                  schema: schema76.properties.pots.items.properties.seats.type,
+                  parentSchema: schema76.properties.pots.items.properties.seats,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8612,8 +8751,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.winners.type,
-                  parentSchema: schema75.properties.pots.items.properties.winners,
+                  schema: schema76.properties.pots.items.properties.winners.type,
+                  parentSchema: schema76.properties.pots.items.properties.winners,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -8638,8 +8777,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'seat' },
                         message: "must have required property '" + 'seat' + "'",
-                        schema: schema75.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema75.properties.pots.items.properties.shares.items,
+                        schema: schema76.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema76.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8656,8 +8795,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'amount' },
                         message: "must have required property '" + 'amount' + "'",
-                        schema: schema75.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema75.properties.pots.items.properties.shares.items,
+                        schema: schema76.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema76.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8735,8 +8874,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema75.properties.pots.items.properties.shares.items.properties.amount.type,
-                          parentSchema: schema75.properties.pots.items.properties.shares.items.properties.amount,
+                          schema: schema76.properties.pots.items.properties.shares.items.properties.amount.type,
+                          parentSchema: schema76.properties.pots.items.properties.shares.items.properties.amount,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -8755,7 +8894,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema75.properties.pots.items.properties.shares.items.properties.amount,
+                            parentSchema: schema76.properties.pots.items.properties.shares.items.properties.amount,
                             data: data11,
                           };
                           if (vErrors === null) {
@@ -8767,52 +8906,75 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                       }
                     }
+                    if (data9.half !== undefined) {
+                      let data12 = data9.half;
+                      if (!(data12 === 'high' || data12 === 'low' || data12 === 'both')) {
+                        const err25 = {
+                          instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3 + '/half',
+                          schemaPath: '#/properties/pots/items/properties/shares/items/properties/half/enum',
+                          keyword: 'enum',
+                          params: {
+                            allowedValues: schema76.properties.pots.items.properties.shares.items.properties.half.enum,
+                          },
+                          message: 'must be equal to one of the allowed values',
+                          schema: schema76.properties.pots.items.properties.shares.items.properties.half.enum,
+                          parentSchema: schema76.properties.pots.items.properties.shares.items.properties.half,
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                    }
                   } else {
-                    const err25 = {
+                    const err26 = {
                       instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3,
                       schemaPath: '#/properties/pots/items/properties/shares/items/type',
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema75.properties.pots.items.properties.shares.items.type,
-                      parentSchema: schema75.properties.pots.items.properties.shares.items,
+                      schema: schema76.properties.pots.items.properties.shares.items.type,
+                      parentSchema: schema76.properties.pots.items.properties.shares.items,
                       data: data9,
                     };
                     if (vErrors === null) {
-                      vErrors = [err25];
+                      vErrors = [err26];
                     } else {
-                      vErrors.push(err25);
+                      vErrors.push(err26);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err26 = {
+                const err27 = {
                   instancePath: instancePath + '/pots/' + i0 + '/shares',
                   schemaPath: '#/properties/pots/items/properties/shares/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.shares.type,
-                  parentSchema: schema75.properties.pots.items.properties.shares,
+                  schema: schema76.properties.pots.items.properties.shares.type,
+                  parentSchema: schema76.properties.pots.items.properties.shares,
                   data: data8,
                 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
             }
             if (data2.oddChips !== undefined) {
-              let data12 = data2.oddChips;
-              if (Array.isArray(data12)) {
-                const len4 = data12.length;
+              let data13 = data2.oddChips;
+              if (Array.isArray(data13)) {
+                const len4 = data13.length;
                 for (let i4 = 0; i4 < len4; i4++) {
-                  let data13 = data12[i4];
-                  if (!Number.isInteger(data13)) {
-                    const err27 = {
+                  let data14 = data13[i4];
+                  if (!Number.isInteger(data14)) {
+                    const err28 = {
                       instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
                       schemaPath: '#/definitions/seat/type',
                       keyword: 'type',
@@ -8820,18 +8982,18 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be integer',
                       schema: schema13.type,
                       parentSchema: schema13,
-                      data: data13,
+                      data: data14,
                     };
                     if (vErrors === null) {
-                      vErrors = [err27];
+                      vErrors = [err28];
                     } else {
-                      vErrors.push(err27);
+                      vErrors.push(err28);
                     }
                     errors++;
                   }
-                  if (typeof data13 == 'number' && isFinite(data13)) {
-                    if (data13 > 10 || isNaN(data13)) {
-                      const err28 = {
+                  if (typeof data14 == 'number' && isFinite(data14)) {
+                    if (data14 > 10 || isNaN(data14)) {
+                      const err29 = {
                         instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
                         schemaPath: '#/definitions/seat/maximum',
                         keyword: 'maximum',
@@ -8839,25 +9001,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         message: 'must be <= 10',
                         schema: 10,
                         parentSchema: schema13,
-                        data: data13,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err28];
-                      } else {
-                        vErrors.push(err28);
-                      }
-                      errors++;
-                    }
-                    if (data13 < 1 || isNaN(data13)) {
-                      const err29 = {
-                        instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
-                        schemaPath: '#/definitions/seat/minimum',
-                        keyword: 'minimum',
-                        params: { comparison: '>=', limit: 1 },
-                        message: 'must be >= 1',
-                        schema: 1,
-                        parentSchema: schema13,
-                        data: data13,
+                        data: data14,
                       };
                       if (vErrors === null) {
                         vErrors = [err29];
@@ -8866,87 +9010,105 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (data14 < 1 || isNaN(data14)) {
+                      const err30 = {
+                        instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
+                        schemaPath: '#/definitions/seat/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema: schema13,
+                        data: data14,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err30];
+                      } else {
+                        vErrors.push(err30);
+                      }
+                      errors++;
+                    }
                   }
                 }
               } else {
-                const err30 = {
+                const err31 = {
                   instancePath: instancePath + '/pots/' + i0 + '/oddChips',
                   schemaPath: '#/properties/pots/items/properties/oddChips/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.oddChips.type,
-                  parentSchema: schema75.properties.pots.items.properties.oddChips,
-                  data: data12,
+                  schema: schema76.properties.pots.items.properties.oddChips.type,
+                  parentSchema: schema76.properties.pots.items.properties.oddChips,
+                  data: data13,
                 };
                 if (vErrors === null) {
-                  vErrors = [err30];
+                  vErrors = [err31];
                 } else {
-                  vErrors.push(err30);
+                  vErrors.push(err31);
                 }
                 errors++;
               }
             }
           } else {
-            const err31 = {
+            const err32 = {
               instancePath: instancePath + '/pots/' + i0,
               schemaPath: '#/properties/pots/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema75.properties.pots.items.type,
-              parentSchema: schema75.properties.pots.items,
+              schema: schema76.properties.pots.items.type,
+              parentSchema: schema76.properties.pots.items,
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err32];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err32);
             }
             errors++;
           }
         }
       } else {
-        const err32 = {
+        const err33 = {
           instancePath: instancePath + '/pots',
           schemaPath: '#/properties/pots/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema75.properties.pots.type,
-          parentSchema: schema75.properties.pots,
+          schema: schema76.properties.pots.type,
+          parentSchema: schema76.properties.pots,
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err33];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
   } else {
-    const err33 = {
+    const err34 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err33];
+      vErrors = [err34];
     } else {
-      vErrors.push(err33);
+      vErrors.push(err34);
     }
     errors++;
   }
   validate36.errors = vErrors;
   return errors === 0;
 }
-const schema80 = {
+const schema81 = {
   title: 'player.eliminated',
   description:
     'Chips tracked: a seat left with no chip after the pots are awarded (R-CHIPS-BUST); player.removed follows.',
@@ -8970,8 +9132,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -8988,8 +9150,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -9006,8 +9168,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -9024,8 +9186,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stackAtStart' },
         message: "must have required property '" + 'stackAtStart' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -9045,7 +9207,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.eliminated' },
           message: 'must be equal to constant',
           schema: 'player.eliminated',
-          parentSchema: schema80.properties.type,
+          parentSchema: schema81.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9124,8 +9286,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.player.type,
-          parentSchema: schema80.properties.player,
+          schema: schema81.properties.player.type,
+          parentSchema: schema81.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9145,8 +9307,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.properties.stackAtStart.type,
-          parentSchema: schema80.properties.stackAtStart,
+          schema: schema81.properties.stackAtStart.type,
+          parentSchema: schema81.properties.stackAtStart,
           data: data3,
         };
         if (vErrors === null) {
@@ -9165,7 +9327,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema80.properties.stackAtStart,
+            parentSchema: schema81.properties.stackAtStart,
             data: data3,
           };
           if (vErrors === null) {
@@ -9184,8 +9346,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -9198,7 +9360,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   validate37.errors = vErrors;
   return errors === 0;
 }
-const schema82 = {
+const schema83 = {
   title: 'player.moved',
   description:
     'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
@@ -9222,8 +9384,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9240,8 +9402,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9258,8 +9420,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9279,7 +9441,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.moved' },
           message: 'must be equal to constant',
           schema: 'player.moved',
-          parentSchema: schema82.properties.type,
+          parentSchema: schema83.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9358,8 +9520,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.player.type,
-          parentSchema: schema82.properties.player,
+          schema: schema83.properties.player.type,
+          parentSchema: schema83.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9379,8 +9541,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.chips.type,
-          parentSchema: schema82.properties.chips,
+          schema: schema83.properties.chips.type,
+          parentSchema: schema83.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -9399,7 +9561,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema82.properties.chips,
+            parentSchema: schema83.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9417,7 +9579,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.chips,
+            parentSchema: schema83.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9436,8 +9598,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -9663,8 +9825,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9681,8 +9843,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'seats' },
               message: "must have required property '" + 'seats' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9699,8 +9861,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'profile' },
               message: "must have required property '" + 'profile' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9720,7 +9882,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'table.ready' },
                 message: 'must be equal to constant',
                 schema: 'table.ready',
-                parentSchema: schema84.properties.type,
+                parentSchema: schema85.properties.type,
                 data: data4,
               };
               if (vErrors === null) {
@@ -9740,8 +9902,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.seats.type,
-                parentSchema: schema84.properties.seats,
+                schema: schema85.properties.seats.type,
+                parentSchema: schema85.properties.seats,
                 data: data5,
               };
               if (vErrors === null) {
@@ -9760,7 +9922,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
-                  parentSchema: schema84.properties.seats,
+                  parentSchema: schema85.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9778,7 +9940,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
-                  parentSchema: schema84.properties.seats,
+                  parentSchema: schema85.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9799,8 +9961,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema84.properties.profile.type,
-                parentSchema: schema84.properties.profile,
+                schema: schema85.properties.profile.type,
+                parentSchema: schema85.properties.profile,
                 data: data6,
               };
               if (vErrors === null) {
@@ -9818,8 +9980,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema84.type,
-            parentSchema: schema84,
+            schema: schema85.type,
+            parentSchema: schema85,
             data,
           };
           if (vErrors === null) {
@@ -9898,8 +10060,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9916,8 +10078,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9937,7 +10099,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'misdeal' },
                 message: 'must be equal to constant',
                 schema: 'misdeal',
-                parentSchema: schema85.properties.type,
+                parentSchema: schema86.properties.type,
                 data: data7,
               };
               if (vErrors === null) {
@@ -9962,10 +10124,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/misdeal/properties/reason/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema85.properties.reason.enum },
+                params: { allowedValues: schema86.properties.reason.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema85.properties.reason.enum,
-                parentSchema: schema85.properties.reason,
+                schema: schema86.properties.reason.enum,
+                parentSchema: schema86.properties.reason,
                 data: data8,
               };
               if (vErrors === null) {
@@ -9983,8 +10145,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema85.type,
-            parentSchema: schema85,
+            schema: schema86.type,
+            parentSchema: schema86,
             data,
           };
           if (vErrors === null) {
@@ -10043,8 +10205,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10061,8 +10223,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10079,8 +10241,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10097,8 +10259,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10115,8 +10277,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10133,8 +10295,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'appliesToHand' },
               message: "must have required property '" + 'appliesToHand' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10154,7 +10316,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.changed' },
                 message: 'must be equal to constant',
                 schema: 'level.changed',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema87.properties.type,
                 data: data9,
               };
               if (vErrors === null) {
@@ -10174,8 +10336,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.level.type,
-                parentSchema: schema86.properties.level,
+                schema: schema87.properties.level.type,
+                parentSchema: schema87.properties.level,
                 data: data10,
               };
               if (vErrors === null) {
@@ -10194,7 +10356,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema86.properties.level,
+                  parentSchema: schema87.properties.level,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -10213,10 +10375,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema86.properties.smallBlind.type },
+                params: { type: schema87.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.smallBlind.type,
-                parentSchema: schema86.properties.smallBlind,
+                schema: schema87.properties.smallBlind.type,
+                parentSchema: schema87.properties.smallBlind,
                 data: data11,
               };
               if (vErrors === null) {
@@ -10234,10 +10396,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema86.properties.bigBlind.type },
+                params: { type: schema87.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.bigBlind.type,
-                parentSchema: schema86.properties.bigBlind,
+                schema: schema87.properties.bigBlind.type,
+                parentSchema: schema87.properties.bigBlind,
                 data: data12,
               };
               if (vErrors === null) {
@@ -10255,10 +10417,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema86.properties.ante.type },
+                params: { type: schema87.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.ante.type,
-                parentSchema: schema86.properties.ante,
+                schema: schema87.properties.ante.type,
+                parentSchema: schema87.properties.ante,
                 data: data13,
               };
               if (vErrors === null) {
@@ -10278,8 +10440,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.appliesToHand.type,
-                parentSchema: schema86.properties.appliesToHand,
+                schema: schema87.properties.appliesToHand.type,
+                parentSchema: schema87.properties.appliesToHand,
                 data: data14,
               };
               if (vErrors === null) {
@@ -10298,7 +10460,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema86.properties.appliesToHand,
+                  parentSchema: schema87.properties.appliesToHand,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -10319,8 +10481,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema86.properties.break.type,
-                parentSchema: schema86.properties.break,
+                schema: schema87.properties.break.type,
+                parentSchema: schema87.properties.break,
                 data: data15,
               };
               if (vErrors === null) {
@@ -10338,8 +10500,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema87.type,
+            parentSchema: schema87,
             data,
           };
           if (vErrors === null) {
@@ -10358,8 +10520,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10376,8 +10538,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10394,8 +10556,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10415,7 +10577,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
                 schema: 'levels.paused',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data16,
               };
               if (vErrors === null) {
@@ -10435,8 +10597,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.level.type,
-                parentSchema: schema87.properties.level,
+                schema: schema88.properties.level.type,
+                parentSchema: schema88.properties.level,
                 data: data17,
               };
               if (vErrors === null) {
@@ -10455,7 +10617,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema87.properties.level,
+                  parentSchema: schema88.properties.level,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -10476,8 +10638,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.remainingMs.type,
-                parentSchema: schema87.properties.remainingMs,
+                schema: schema88.properties.remainingMs.type,
+                parentSchema: schema88.properties.remainingMs,
                 data: data18,
               };
               if (vErrors === null) {
@@ -10496,7 +10658,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema87.properties.remainingMs,
+                  parentSchema: schema88.properties.remainingMs,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -10515,8 +10677,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
@@ -10535,8 +10697,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10553,8 +10715,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10571,8 +10733,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10589,8 +10751,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10610,7 +10772,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.resumed' },
                 message: 'must be equal to constant',
                 schema: 'levels.resumed',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema89.properties.type,
                 data: data19,
               };
               if (vErrors === null) {
@@ -10630,8 +10792,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.level.type,
-                parentSchema: schema88.properties.level,
+                schema: schema89.properties.level.type,
+                parentSchema: schema89.properties.level,
                 data: data20,
               };
               if (vErrors === null) {
@@ -10650,7 +10812,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema88.properties.level,
+                  parentSchema: schema89.properties.level,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -10671,8 +10833,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.remainingMs.type,
-                parentSchema: schema88.properties.remainingMs,
+                schema: schema89.properties.remainingMs.type,
+                parentSchema: schema89.properties.remainingMs,
                 data: data21,
               };
               if (vErrors === null) {
@@ -10691,7 +10853,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema88.properties.remainingMs,
+                  parentSchema: schema89.properties.remainingMs,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -10712,8 +10874,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.endsAt.type,
-                parentSchema: schema88.properties.endsAt,
+                schema: schema89.properties.endsAt.type,
+                parentSchema: schema89.properties.endsAt,
                 data: data22,
               };
               if (vErrors === null) {
@@ -10732,7 +10894,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema88.properties.endsAt,
+                  parentSchema: schema89.properties.endsAt,
                   data: data22,
                 };
                 if (vErrors === null) {
@@ -10751,8 +10913,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema89.type,
+            parentSchema: schema89,
             data,
           };
           if (vErrors === null) {
@@ -10771,8 +10933,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10789,8 +10951,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10807,8 +10969,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10825,8 +10987,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10843,8 +11005,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10864,7 +11026,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.adjusted' },
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
-                parentSchema: schema89.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data23,
               };
               if (vErrors === null) {
@@ -10884,8 +11046,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.level.type,
-                parentSchema: schema89.properties.level,
+                schema: schema90.properties.level.type,
+                parentSchema: schema90.properties.level,
                 data: data24,
               };
               if (vErrors === null) {
@@ -10904,7 +11066,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema89.properties.level,
+                  parentSchema: schema90.properties.level,
                   data: data24,
                 };
                 if (vErrors === null) {
@@ -10925,8 +11087,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.minutes.type,
-                parentSchema: schema89.properties.minutes,
+                schema: schema90.properties.minutes.type,
+                parentSchema: schema90.properties.minutes,
                 data: data25,
               };
               if (vErrors === null) {
@@ -10944,10 +11106,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/step',
                 schemaPath: '#/definitions/level.adjusted/properties/step/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema89.properties.step.enum },
+                params: { allowedValues: schema90.properties.step.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema89.properties.step.enum,
-                parentSchema: schema89.properties.step,
+                schema: schema90.properties.step.enum,
+                parentSchema: schema90.properties.step,
                 data: data26,
               };
               if (vErrors === null) {
@@ -10967,8 +11129,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.remainingMs.type,
-                parentSchema: schema89.properties.remainingMs,
+                schema: schema90.properties.remainingMs.type,
+                parentSchema: schema90.properties.remainingMs,
                 data: data27,
               };
               if (vErrors === null) {
@@ -10987,7 +11149,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.remainingMs,
+                  parentSchema: schema90.properties.remainingMs,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -11006,10 +11168,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema89.properties.endsAt.type },
+                params: { type: schema90.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema89.properties.endsAt.type,
-                parentSchema: schema89.properties.endsAt,
+                schema: schema90.properties.endsAt.type,
+                parentSchema: schema90.properties.endsAt,
                 data: data28,
               };
               if (vErrors === null) {
@@ -11028,7 +11190,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.endsAt,
+                  parentSchema: schema90.properties.endsAt,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -11049,8 +11211,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema89.properties.paused.type,
-                parentSchema: schema89.properties.paused,
+                schema: schema90.properties.paused.type,
+                parentSchema: schema90.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -11068,8 +11230,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -11103,8 +11265,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -11121,8 +11283,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -11142,7 +11304,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'input.rejected' },
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data30,
               };
               if (vErrors === null) {
@@ -11162,8 +11324,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema90.properties.reason.type,
-                parentSchema: schema90.properties.reason,
+                schema: schema91.properties.reason.type,
+                parentSchema: schema91.properties.reason,
                 data: data31,
               };
               if (vErrors === null) {
@@ -11183,8 +11345,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.line.type,
-                parentSchema: schema90.properties.line,
+                schema: schema91.properties.line.type,
+                parentSchema: schema91.properties.line,
                 data: data32,
               };
               if (vErrors === null) {
@@ -11203,7 +11365,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema90.properties.line,
+                  parentSchema: schema91.properties.line,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -11222,8 +11384,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -11242,8 +11404,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11260,8 +11422,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11278,8 +11440,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11296,10 +11458,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema91.properties.type.enum },
+                params: { allowedValues: schema92.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema91.properties.type.enum,
-                parentSchema: schema91.properties.type,
+                schema: schema92.properties.type.enum,
+                parentSchema: schema92.properties.type,
                 data: data33,
               };
               if (vErrors === null) {
@@ -11319,8 +11481,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.device.type,
-                parentSchema: schema91.properties.device,
+                schema: schema92.properties.device.type,
+                parentSchema: schema92.properties.device,
                 data: data34,
               };
               if (vErrors === null) {
@@ -11340,8 +11502,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.detail.type,
-                parentSchema: schema91.properties.detail,
+                schema: schema92.properties.detail.type,
+                parentSchema: schema92.properties.detail,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11359,8 +11521,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -11379,8 +11541,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11397,8 +11559,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11415,8 +11577,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11433,10 +11595,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema91.properties.type.enum },
+                params: { allowedValues: schema92.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema91.properties.type.enum,
-                parentSchema: schema91.properties.type,
+                schema: schema92.properties.type.enum,
+                parentSchema: schema92.properties.type,
                 data: data36,
               };
               if (vErrors === null) {
@@ -11456,8 +11618,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.device.type,
-                parentSchema: schema91.properties.device,
+                schema: schema92.properties.device.type,
+                parentSchema: schema92.properties.device,
                 data: data37,
               };
               if (vErrors === null) {
@@ -11477,8 +11639,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.detail.type,
-                parentSchema: schema91.properties.detail,
+                schema: schema92.properties.detail.type,
+                parentSchema: schema92.properties.detail,
                 data: data38,
               };
               if (vErrors === null) {
@@ -11496,8 +11658,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -11516,8 +11678,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11534,8 +11696,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'from' },
               message: "must have required property '" + 'from' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11552,8 +11714,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'to' },
               message: "must have required property '" + 'to' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11570,8 +11732,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11591,7 +11753,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'journal.gap' },
                 message: 'must be equal to constant',
                 schema: 'journal.gap',
-                parentSchema: schema93.properties.type,
+                parentSchema: schema94.properties.type,
                 data: data39,
               };
               if (vErrors === null) {
@@ -11611,8 +11773,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.from.type,
-                parentSchema: schema93.properties.from,
+                schema: schema94.properties.from.type,
+                parentSchema: schema94.properties.from,
                 data: data40,
               };
               if (vErrors === null) {
@@ -11631,7 +11793,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.from,
+                  parentSchema: schema94.properties.from,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -11652,8 +11814,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.to.type,
-                parentSchema: schema93.properties.to,
+                schema: schema94.properties.to.type,
+                parentSchema: schema94.properties.to,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11672,7 +11834,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.to,
+                  parentSchema: schema94.properties.to,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -11694,7 +11856,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'power-cut' },
                 message: 'must be equal to constant',
                 schema: 'power-cut',
-                parentSchema: schema93.properties.reason,
+                parentSchema: schema94.properties.reason,
                 data: data42,
               };
               if (vErrors === null) {
@@ -11712,8 +11874,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema93.type,
-            parentSchema: schema93,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -11772,8 +11934,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11790,8 +11952,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11808,8 +11970,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'isBreak' },
               message: "must have required property '" + 'isBreak' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11826,8 +11988,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11844,8 +12006,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11862,8 +12024,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11880,8 +12042,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11898,8 +12060,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11916,8 +12078,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11934,8 +12096,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'next' },
               message: "must have required property '" + 'next' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11955,7 +12117,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.set' },
                 message: 'must be equal to constant',
                 schema: 'level.set',
-                parentSchema: schema94.properties.type,
+                parentSchema: schema95.properties.type,
                 data: data43,
               };
               if (vErrors === null) {
@@ -11975,8 +12137,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.level.type,
-                parentSchema: schema94.properties.level,
+                schema: schema95.properties.level.type,
+                parentSchema: schema95.properties.level,
                 data: data44,
               };
               if (vErrors === null) {
@@ -11995,7 +12157,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.level,
+                  parentSchema: schema95.properties.level,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -12016,8 +12178,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema94.properties.isBreak.type,
-                parentSchema: schema94.properties.isBreak,
+                schema: schema95.properties.isBreak.type,
+                parentSchema: schema95.properties.isBreak,
                 data: data45,
               };
               if (vErrors === null) {
@@ -12035,10 +12197,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.set/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema94.properties.smallBlind.type },
+                params: { type: schema95.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.smallBlind.type,
-                parentSchema: schema94.properties.smallBlind,
+                schema: schema95.properties.smallBlind.type,
+                parentSchema: schema95.properties.smallBlind,
                 data: data46,
               };
               if (vErrors === null) {
@@ -12057,7 +12219,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.smallBlind,
+                  parentSchema: schema95.properties.smallBlind,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -12076,10 +12238,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.set/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema94.properties.bigBlind.type },
+                params: { type: schema95.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.bigBlind.type,
-                parentSchema: schema94.properties.bigBlind,
+                schema: schema95.properties.bigBlind.type,
+                parentSchema: schema95.properties.bigBlind,
                 data: data47,
               };
               if (vErrors === null) {
@@ -12098,7 +12260,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.bigBlind,
+                  parentSchema: schema95.properties.bigBlind,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -12117,10 +12279,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.set/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema94.properties.ante.type },
+                params: { type: schema95.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.ante.type,
-                parentSchema: schema94.properties.ante,
+                schema: schema95.properties.ante.type,
+                parentSchema: schema95.properties.ante,
                 data: data48,
               };
               if (vErrors === null) {
@@ -12139,7 +12301,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.ante,
+                  parentSchema: schema95.properties.ante,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -12158,10 +12320,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.set/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema94.properties.endsAt.type },
+                params: { type: schema95.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.endsAt.type,
-                parentSchema: schema94.properties.endsAt,
+                schema: schema95.properties.endsAt.type,
+                parentSchema: schema95.properties.endsAt,
                 data: data49,
               };
               if (vErrors === null) {
@@ -12180,7 +12342,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.endsAt,
+                  parentSchema: schema95.properties.endsAt,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -12201,8 +12363,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.remainingMs.type,
-                parentSchema: schema94.properties.remainingMs,
+                schema: schema95.properties.remainingMs.type,
+                parentSchema: schema95.properties.remainingMs,
                 data: data50,
               };
               if (vErrors === null) {
@@ -12221,7 +12383,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.remainingMs,
+                  parentSchema: schema95.properties.remainingMs,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -12242,8 +12404,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema94.properties.paused.type,
-                parentSchema: schema94.properties.paused,
+                schema: schema95.properties.paused.type,
+                parentSchema: schema95.properties.paused,
                 data: data51,
               };
               if (vErrors === null) {
@@ -12267,8 +12429,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema94.properties.next.oneOf[0].type,
-                parentSchema: schema94.properties.next.oneOf[0],
+                schema: schema95.properties.next.oneOf[0].type,
+                parentSchema: schema95.properties.next.oneOf[0],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12292,8 +12454,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'level' },
                   message: "must have required property '" + 'level' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12310,8 +12472,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'isBreak' },
                   message: "must have required property '" + 'isBreak' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12328,8 +12490,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'smallBlind' },
                   message: "must have required property '" + 'smallBlind' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12346,8 +12508,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'bigBlind' },
                   message: "must have required property '" + 'bigBlind' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12364,8 +12526,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'minutes' },
                   message: "must have required property '" + 'minutes' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12384,8 +12546,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'integer' },
                     message: 'must be integer',
-                    schema: schema94.properties.next.oneOf[1].properties.level.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                    schema: schema95.properties.next.oneOf[1].properties.level.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.level,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -12404,7 +12566,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.level,
                       data: data53,
                     };
                     if (vErrors === null) {
@@ -12425,8 +12587,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema94.properties.next.oneOf[1].properties.isBreak.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.isBreak,
+                    schema: schema95.properties.next.oneOf[1].properties.isBreak.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.isBreak,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -12444,10 +12606,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.smallBlind.type },
+                    params: { type: schema95.properties.next.oneOf[1].properties.smallBlind.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.smallBlind.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                    schema: schema95.properties.next.oneOf[1].properties.smallBlind.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.smallBlind,
                     data: data55,
                   };
                   if (vErrors === null) {
@@ -12466,7 +12628,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.smallBlind,
                       data: data55,
                     };
                     if (vErrors === null) {
@@ -12485,10 +12647,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.bigBlind.type },
+                    params: { type: schema95.properties.next.oneOf[1].properties.bigBlind.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.bigBlind.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                    schema: schema95.properties.next.oneOf[1].properties.bigBlind.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.bigBlind,
                     data: data56,
                   };
                   if (vErrors === null) {
@@ -12507,7 +12669,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.bigBlind,
                       data: data56,
                     };
                     if (vErrors === null) {
@@ -12526,10 +12688,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.ante.type },
+                    params: { type: schema95.properties.next.oneOf[1].properties.ante.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.ante.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                    schema: schema95.properties.next.oneOf[1].properties.ante.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.ante,
                     data: data57,
                   };
                   if (vErrors === null) {
@@ -12548,7 +12710,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.ante,
                       data: data57,
                     };
                     if (vErrors === null) {
@@ -12571,7 +12733,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '<=', limit: 1440 },
                       message: 'must be <= 1440',
                       schema: 1440,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12589,7 +12751,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>', limit: 0 },
                       message: 'must be > 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12606,8 +12768,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'number' },
                     message: 'must be number',
-                    schema: schema94.properties.next.oneOf[1].properties.minutes.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                    schema: schema95.properties.next.oneOf[1].properties.minutes.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -12625,8 +12787,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'object' },
                 message: 'must be object',
-                schema: schema94.properties.next.oneOf[1].type,
-                parentSchema: schema94.properties.next.oneOf[1],
+                schema: schema95.properties.next.oneOf[1].type,
+                parentSchema: schema95.properties.next.oneOf[1],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12653,8 +12815,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'oneOf',
                 params: { passingSchemas: passing0 },
                 message: 'must match exactly one schema in oneOf',
-                schema: schema94.properties.next.oneOf,
-                parentSchema: schema94.properties.next,
+                schema: schema95.properties.next.oneOf,
+                parentSchema: schema95.properties.next,
                 data: data52,
               };
               if (vErrors === null) {
@@ -12681,8 +12843,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema94.type,
-            parentSchema: schema94,
+            schema: schema95.type,
+            parentSchema: schema95,
             data,
           };
           if (vErrors === null) {
