@@ -1,5 +1,6 @@
 // The game seam (R-GAME): what a hand deals and how it is scored, apart from the dealing and irregularity rules,
 // which stay one set for every game and read their counts from here.
+import type { EquityKernel } from '../equity-kernels.ts';
 import type { Card, Street } from '../types.ts';
 
 export type GameName = 'holdem' | 'omaha';
@@ -16,6 +17,8 @@ export interface Game {
   next: Readonly<Record<Street, Street | null>>;
   /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. */
   score(hole: readonly Card[], board: readonly Card[]): number;
+  /** The same scoring for exact equity (equity.ts): every live hand (card codes) on many boards, fast. */
+  equityKernel(holes: readonly (readonly number[])[]): EquityKernel;
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */
