@@ -11,6 +11,7 @@ import { loadProfiles } from '../src/config/profiles.ts';
 import type { Profile } from '../src/domain/profile.ts';
 import { benchEvaluator } from './evaluator-bench.ts';
 import { benchOmaha } from './evaluator-omaha-bench.ts';
+import { benchEquity, reportEquity } from './equity-bench.ts';
 import { generate, type Generated, type Pass } from './replay-bench.ts';
 import { best, timeRounds, type SessionRounds } from './replay-rounds.ts';
 
@@ -159,6 +160,9 @@ function main(): void {
   if (o.disagreements > 0) process.exitCode = 1;
   const mega = (n: number) => `${(n / 1e6).toFixed(2)} M/s`;
   console.log(`    evaluator: 7-card ${mega(e.ours)}, omaha (best of 60) ${mega(o.ours)}`);
+
+  console.log(`\n(c) exact equity (the broadcast's) — 9-way hold'em and 6-way Omaha, medians of random spots …`);
+  reportEquity(benchEquity(count('BENCH_EQUITY_RUNS', 7), 200));
 }
 
 main();

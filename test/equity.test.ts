@@ -104,6 +104,9 @@ describe('exact equity', () => {
     ['holdem', 3, 4, 12],
     ['holdem', 2, 5, 12],
     ['omaha', 6, 3, 3],
+    // 5,984 boards: past the first 1,200, the per-hand triple table scores them
+    ['omaha', 4, 2, 2],
+    ['holdem', 6, 2, 2],
     ['omaha', 4, 4, 12],
     ['omaha', 2, 5, 12],
   ] as const) {

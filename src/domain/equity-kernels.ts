@@ -90,13 +90,17 @@ export function omahaKernel(holes: readonly (readonly number[])[]): EquityKernel
   const m = codeOf.length;
   const triples = m * m * m;
   let best: Int32Array | null = null;
+  // A flop or a turn spot has at most 1,081 boards: the table would cost more to fill than it saves
+  let direct = DIRECT_BOARDS;
+  const plain = [0, 0, 0, 0, 0];
   const sorted = new Int32Array(5);
   const index = new Int32Array(10);
   return {
     parts: 1,
     score(board, len, out) {
-      if (len !== 5) {
-        const b = Array.from(board.subarray(0, len));
+      if (len !== 5 || direct-- > 0) {
+        const b = len === 5 ? plain : Array.from(board.subarray(0, len));
+        for (let i = 0; i < len; i++) b[i] = board[i]!;
         for (let i = 0; i < n; i++) out[i] = scoreOmaha(holes[i]!, b);
         return;
       }
@@ -120,6 +124,9 @@ export function omahaKernel(holes: readonly (readonly number[])[]): EquityKernel
     },
   };
 }
+
+/** Full boards scored directly before the triple table is made. */
+const DIRECT_BOARDS = 1200;
 
 interface Pairs {
   sum: Int32Array;
