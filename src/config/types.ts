@@ -78,6 +78,8 @@ export interface TableConfig {
   /** The tournament room the table plays in (docs/room.md), or null: only then does it take `move-player` and
    * `level-set`, and only from the room role. */
   room: string | null;
+  /** The delayed broadcast feed (docs/broadcast.md), or null: none. */
+  broadcast: { delaySeconds: number } | null;
   mqtt: MqttConfig;
   http: { host: string; port: number | null };
   devices: DeviceRef[];
