@@ -10,7 +10,8 @@ import { equityOf } from '../src/domain/equity.ts';
 import type { TableEvent } from '../src/domain/types.ts';
 import type { EquityMessage } from '../src/mqtt/broadcast.ts';
 import type { MqttConnection } from '../src/mqtt/connection.ts';
-import { playHand, setUpTable, type HandScript } from './helpers/broadcast-play.ts';
+import { BROADCAST_BURNS, BROADCAST_HAND } from './helpers/broadcast-hand.ts';
+import { playHand, setUpTable } from './helpers/broadcast-play.ts';
 import { collect, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
 import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 
@@ -28,12 +29,8 @@ const mqtt = embeddedMqtt(
 );
 const topic = `${base}/secure/broadcast`;
 
-// seat 2 gets As Ks, seat 3 Qh Qd, seat 1 7c 8d (seat 2 is left of the button); burns 2h, 3h, 4h
-const hand: HandScript = {
-  deck: ['As', 'Qh', '7c', 'Ks', 'Qd', '8d', '2h', '2s', '7s', '9d', '3h', 'Jc', '4h', 'Qc', '5h'],
-  folds: [3],
-};
-const BURNS = ['2h', '3h', '4h'];
+const hand = BROADCAST_HAND;
+const BURNS = BROADCAST_BURNS;
 
 type Message = (TableEvent | EquityMessage) & { seq: number; type: string };
 const parse = (m: Received[]) => m.filter((x) => x.topic === topic).map((x) => JSON.parse(x.payload) as Message);
@@ -177,8 +174,8 @@ describe('the broadcast feed', () => {
       const prod = seen[Object.keys(accounts).indexOf('production')]!;
       await prod.until((m) => parse(m).some((e) => e.seq === last && e.type !== 'equity'), 'the hand on the feed');
       // two matching subscriptions (# and the topic): mosquitto may deliver a message once for each
-    const equities = new Set(parse(prod.messages).flatMap((e) => (e.type === 'equity' ? [e.seq] : [])));
-    expect(equities.size).toBe(5);
+      const equities = new Set(parse(prod.messages).flatMap((e) => (e.type === 'equity' ? [e.seq] : [])));
+      expect(equities.size).toBe(5);
       // and never the live secure/events
       expect(prod.messages.filter((m) => m.topic === `${base}/secure/events`)).toEqual([]);
       Object.keys(accounts).forEach((u, i) => {

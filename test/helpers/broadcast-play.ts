@@ -42,11 +42,23 @@ export async function playHand(
   script: HandScript,
   until: () => boolean = () => false,
 ): Promise<void> {
+  await submitter(runtime, clock, script.gap ?? 500)({ type: 'shuffle' });
+  await continueHand(runtime, clock, script, until);
+}
+
+/** Goes on with the hand under way, from what its journaled events say was read and folded (so a restarted table
+ * carries on where the killed one stopped). */
+export async function continueHand(
+  runtime: TableRuntime,
+  clock: FakeClock,
+  script: HandScript,
+  until: () => boolean = () => false,
+): Promise<void> {
   const submit = submitter(runtime, clock, script.gap ?? 500);
-  const deck = [...script.deck];
-  const folded = new Set<number>();
-  await submit({ type: 'shuffle' });
   const hand = runtime.snapshot().hand;
+  const events = runtime.outbox.read(0, 100_000).filter((e) => e.hand === hand);
+  const deck = script.deck.slice(events.filter((e) => e.type === 'card.dealt').length);
+  const folded = new Set(events.flatMap((e) => (e.type === 'action' && e.action === 'fold' ? [e.seat] : [])));
   for (let step = 0; step < 200 && !until(); step++) {
     const snap = runtime.snapshot();
     if (snap.hand !== hand || snap.phase === 'idle' || snap.phase === 'halted') return;
