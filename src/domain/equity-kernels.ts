@@ -46,7 +46,7 @@ export function holdemKernel(holes: readonly (readonly number[])[]): EquityKerne
       }
       let rank = 0;
       let suit = 0;
-      suitBits.fill(0);
+      suitBits[0] = suitBits[1] = suitBits[2] = suitBits[3] = 0;
       for (let j = 0; j < 5; j++) {
         const c = board[j]!;
         rank += RK[c]!;
