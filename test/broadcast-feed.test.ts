@@ -3,6 +3,7 @@
 // What it carries (hole cards, never a burn nor a flop that may still lose a card to it; equity after the deal, each
 // street and a fold, equal to equityOf), who may read it, and the delay on a fake clock.
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { BroadcastTracker, broadcastForm } from '../src/domain/broadcast.ts';
@@ -28,6 +29,10 @@ const mqtt = embeddedMqtt(
   Object.entries(accounts).map(([username, roles]) => ({ username, password: `${username}-pw`, roles: [...roles] })),
 );
 const topic = `${base}/secure/broadcast`;
+const ajv = new Ajv({ allErrors: true, strict: false });
+const schema = (name: string) => JSON.parse(readFileSync(`schemas/${name}.schema.json`, 'utf8')) as object;
+ajv.addSchema(schema('event'));
+const validateBroadcast = ajv.compile(schema('broadcast'));
 
 const hand = BROADCAST_HAND;
 const BURNS = BROADCAST_BURNS;
@@ -63,6 +68,11 @@ describe('the broadcast feed', () => {
     await feed.until((m) => parse(m).some((e) => e.seq === last && e.type !== 'equity'), 'the whole hand');
 
     const got = parse(feed.messages);
+    // every message as schemas/broadcast.schema.json says
+    const bad = got.filter((m) => !validateBroadcast(m));
+    expect(bad.map((m) => [m, validateBroadcast.errors])).toEqual([]);
+    const first = got.find((m) => m.type === 'equity') as EquityMessage;
+    expect(validateBroadcast({ ...first, seats: [{ ...first.seats[0], win: 1.5 }, first.seats[1]] })).toBe(false);
     const events = got.filter((e) => e.type !== 'equity') as TableEvent[];
     // every event once, in order, in its broadcast form
     expect(events).toEqual(full.map(broadcastForm).filter((e) => e !== null));

@@ -92,7 +92,7 @@ export class BroadcastTracker {
       h.street = event.street;
       return true;
     }
-    // a fold, or a hand declared dead (R-DEAD-HAND): the seat is out, its cards dead
+    // a fold, or a hand declared dead (hand.dead: absent, clock, penalty): the seat is out, its cards dead
     if ((event.type === 'action' && event.action === 'fold') || event.type === 'hand.dead') {
       h.out.add(event.seat);
       return true;
