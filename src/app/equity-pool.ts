@@ -21,12 +21,13 @@ type Waiter = { resolve(result: EquityResult): void; reject(err: Error): void };
 export function workerEquity(): EquityService {
   const fromSource = import.meta.url.endsWith('.ts');
   const file = new URL(`./equity-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  // execArgv [] : the thread does not take the process's own flags (the unit's heap limits, a test runner's)
   const worker = fromSource
     ? new Worker(
         `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); })`,
-        { eval: true },
+        { eval: true, execArgv: [] },
       )
-    : new Worker(file);
+    : new Worker(file, { execArgv: [] });
   // the thread must not keep a stopping table's process alive
   worker.unref();
   const waiting = new Map<number, Waiter>();
