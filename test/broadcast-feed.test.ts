@@ -115,6 +115,48 @@ describe('the broadcast feed', () => {
     }
   });
 
+  it('Omaha: four hole cards a seat, the equity as equityOf gives it for Omaha', async () => {
+    const { runtime, clock, url } = await startRealTable(cleanups, { logger, mqtt, broadcast: { delaySeconds: 0 } });
+    const prod = await cleanups.client(url, { username: 'production', password: 'production-pw' });
+    const feed = collect(prod);
+    await prod.subscribeAsync(topic, { qos: 1 });
+    const omaha = {
+      game: 'omaha' as const,
+      // 12 hole cards one a round (seats 2, 3, 1), then burn, flop, burn, turn, burn, river
+      deck: ['As', 'Qh', '7c', 'Ks', 'Qd', '8d', 'Ad', 'Js', '6h', 'Kd', 'Jc', '5c'].concat([
+        '2h',
+        '2s',
+        '7s',
+        '9d',
+        '3h',
+        'Tc',
+        '4h',
+        'Qc',
+      ]),
+    };
+    await setUpTable(runtime, clock, omaha);
+    await playHand(runtime, clock, omaha);
+    const last = runtime.outbox.lastSeq();
+    await feed.until((m) => parse(m).some((e) => e.seq === last && e.type !== 'equity'), 'the whole hand');
+    const equities = parse(feed.messages).filter((e): e is EquityMessage & Message => e.type === 'equity');
+    expect(equities.map((e) => e.street)).toEqual(['preflop', 'flop', 'turn', 'river']);
+    expect(equities[0]!.seats.map((s) => s.cards)).toEqual([
+      ['7c', '8d', '6h', '5c'],
+      ['As', 'Ks', 'Ad', 'Kd'],
+      ['Qh', 'Qd', 'Js', 'Jc'],
+    ]);
+    const tracker = new BroadcastTracker(() => 'omaha');
+    const asks = runtime.outbox.read(0, 10_000).flatMap((e) => tracker.follow(e) ?? []);
+    asks.forEach((ask, i) => {
+      expect(ask.spot.game).toBe('omaha');
+      const r = equityOf(ask.spot);
+      expect(equities[i]!.seats.map((s) => s.share)).toEqual(r.hands.map((h) => h.share));
+      expect(equities[i]!.boards).toBe(r.boards);
+    });
+    // pre-flop: every five of the 40 cards no hand holds
+    expect(equities[0]!.boards).toBe(658_008);
+  });
+
   it('with a delay, nothing of the hand reaches the feed before at + delaySeconds (fake clock)', async () => {
     const { runtime, clock, url } = await startRealTable(cleanups, { logger, mqtt, broadcast: { delaySeconds: 30 } });
     const prod = await cleanups.client(url, { username: 'production', password: 'production-pw' });
