@@ -13,6 +13,7 @@ import type { EquityMessage } from '../src/mqtt/broadcast.ts';
 import type { MqttConnection } from '../src/mqtt/connection.ts';
 import { BROADCAST_BURNS, BROADCAST_HAND } from './helpers/broadcast-hand.ts';
 import { playHand, setUpTable } from './helpers/broadcast-play.ts';
+import { IRREGULARITIES, playIrregularHands } from './helpers/secrecy-play.ts';
 import { collect, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
 import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
 
@@ -156,6 +157,51 @@ describe('the broadcast feed', () => {
     // pre-flop: every five of the 40 cards no hand holds
     expect(equities[0]!.boards).toBe(658_008);
   });
+
+  it("never a burn nor a card from the stub: every read that is or becomes a burn, hold'em and Omaha", async () => {
+    const { runtime, clock, url } = await startRealTable(cleanups, { logger, mqtt, broadcast: { delaySeconds: 0 } });
+    const prod = await cleanups.client(url, { username: 'production', password: 'production-pw' });
+    const feed = collect(prod);
+    await prod.subscribeAsync(topic, { qos: 1 });
+    await playIrregularHands(runtime, clock, IRREGULARITIES, 'holdem');
+    await playIrregularHands(runtime, clock, IRREGULARITIES, 'omaha');
+    const full = runtime.outbox.read(0, 100_000);
+    const last = full[full.length - 1]!.seq;
+    await feed.until((m) => parse(m).some((e) => e.seq === last && e.type !== 'equity'), 'both sessions', 30_000);
+    // what a broadcast may show of a hand: its seats' cards and the board cards read (a premature one was face up on
+    // the table, as on the public stream), nothing else; outs are cards still to come and name nothing read
+    const shown = new Map<number, Set<string>>();
+    const burns = new Map<number, Set<string>>();
+    const add = (m: Map<number, Set<string>>, hand: number, cards: string[]) =>
+      cards.forEach((c) => (m.get(hand) ?? m.set(hand, new Set()).get(hand)!).add(c));
+    for (const e of full) {
+      if (e.type === 'card.dealt' && e.to === 'seat' && e.card && !e.premature) add(shown, e.hand!, [e.card]);
+      if (e.type === 'card.dealt' && e.to === 'board' && e.card && !e.provisional) add(shown, e.hand!, [e.card]);
+      if (e.type === 'board' && !e.provisional) add(shown, e.hand!, e.cards);
+      if (e.type === 'card.dealt' && e.to === 'burn' && e.card) add(burns, e.hand!, [e.card]);
+    }
+    const got = parse(feed.messages);
+    const leaks: string[] = [];
+    for (const m of got) {
+      const hand = (m as { hand?: number }).hand;
+      const text = JSON.stringify(m, (key, value: unknown) => (key === 'outs' ? undefined : value));
+      const cards = text.match(/"[AKQJT98765432][shdc]"/g) ?? [];
+      for (const c of cards.map((x) => x.slice(1, 3)))
+        if (hand === undefined || !shown.get(hand)?.has(c)) leaks.push(`${c} in ${JSON.stringify(m).slice(0, 160)}`);
+    }
+    expect(leaks).toEqual([]);
+    // burns were read, and never shown
+    expect([...burns.values()].reduce((n, b) => n + b.size, 0)).toBeGreaterThan(20);
+    for (const m of got) {
+      if (m.type !== 'equity') continue;
+      const eq = m as EquityMessage;
+      const size = eq.seats[0]!.cards.length;
+      expect([2, 4]).toContain(size);
+      for (const s of eq.seats) expect(s.cards).toHaveLength(size);
+      expect(eq.seats.reduce((a, s) => a + s.share, 0)).toBeCloseTo(1, 9);
+    }
+    expect(got.filter((m) => m.type === 'equity').length).toBeGreaterThan(30);
+  }, 60_000);
 
   it('with a delay, nothing of the hand reaches the feed before at + delaySeconds (fake clock)', async () => {
     const { runtime, clock, url } = await startRealTable(cleanups, { logger, mqtt, broadcast: { delaySeconds: 30 } });

@@ -1,7 +1,7 @@
 // The broadcast feed's content (docs/broadcast.md): each event as a stream may show it, and when the hand's equity
-// changes. A broadcast shows the hole cards (late: the feed is delayed) and the board; never the stub's order (a card
-// drawn too early, which goes back into the stub), a burn, a flop that may still lose a card to the burn, or a card
-// an irregularity names (it may be a burn). So its form is the public form with the hole cards put back. Pure: the
+// changes. A broadcast shows the hole cards (late: the feed is delayed) and the board; never a burn, a flop that may
+// still lose a card to the burn, or a card an irregularity names (it may be a burn). So its form is the public form
+// with the hole cards put back (a board card drawn too early stays as public as it is there: it lay face up). Pure: the
 // adapter (src/mqtt/broadcast.ts) follows the journal's events through it, live and again after a restart.
 import type { EquitySpot } from './equity.ts';
 import type { GameName } from './games/index.ts';
