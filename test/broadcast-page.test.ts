@@ -105,6 +105,27 @@ describe.skipIf(!haveChromium)('broadcast overlay page', () => {
     await page.screenshot({ path: join(artifacts, 'broadcast-showdown.png') });
   }, 60_000);
 
+  it('chips tracked: the pot is the bets the feed carried, the stacks beside the names', async () => {
+    const table = await startRealTable(cleanups, { logger, mqtt, broadcast: { delaySeconds: 0 } });
+    const page = await overlay(table, '#user=production&password=production-pw');
+    await expect.poll(() => page.isVisible('#overlay'), { timeout: 10_000 }).toBe(true);
+    const chips = { ...hand, chips: true };
+    await setUpTable(table.runtime, table.clock, chips);
+    await playHand(table.runtime, table.clock, chips, () => table.runtime.snapshot().boardSize === 3);
+    const events = table.runtime.outbox.read(0, 10_000);
+    const pot =
+      events.reduce((n, e) => n + (e.type === 'bet.placed' ? e.amount : 0), 0) -
+      events.reduce((n, e) => n + (e.type === 'bet.returned' ? e.amount : 0), 0);
+    expect(pot).toBeGreaterThan(0);
+    await expect.poll(() => page.textContent('#pot'), { timeout: 10_000 }).toBe(pot.toLocaleString('en-US'));
+    expect(await page.isVisible('.pot-line')).toBe(true);
+    const stack = events.findLast((e) => e.type === 'bet.placed' && e.seat === 2);
+    expect(await page.textContent('.player[data-seat="2"] .stack')).toBe(
+      (stack as { stack: number }).stack.toLocaleString('en-US'),
+    );
+    await page.screenshot({ path: join(artifacts, 'broadcast-chips.png') });
+  }, 60_000);
+
   it('?transparent and a login in the fragment: a browser source with a clear background', async () => {
     const table = await startRealTable(cleanups, { logger, mqtt, broadcast: { delaySeconds: 0 } });
     const page = await overlay(table, '?transparent#user=production&password=production-pw');

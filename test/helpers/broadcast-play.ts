@@ -12,6 +12,8 @@ export interface HandScript {
   deck: string[];
   folds?: number[];
   gap?: number;
+  /** Chips tracked: each player starts with 10,000, blinds 50/100. */
+  chips?: boolean;
 }
 
 type Submit = (input: Record<string, unknown>) => Promise<void>;
@@ -27,12 +29,16 @@ function submitter(runtime: TableRuntime, clock: FakeClock, gap: number): Submit
 /** Sets the table up for `script` (setup, players, seat sensors, button). */
 export async function setUpTable(runtime: TableRuntime, clock: FakeClock, script: HandScript): Promise<void> {
   const submit = submitter(runtime, clock, script.gap ?? 500);
-  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: script.game ?? 'holdem' });
+  const rules = script.chips ? { rules: { chips: { mode: 'tracked' } } } : {};
+  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: script.game ?? 'holdem', ...rules });
   for (const seat of script.seats ?? [1, 2, 3]) {
-    await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}` });
+    const stack = script.chips ? { chips: 10_000 } : {};
+    await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}`, ...stack });
     await submit({ type: 'seat', seat, occupied: true });
   }
   await submit({ type: 'command', name: 'set-button', seat: (script.seats ?? [1])[0] });
+  if (script.chips)
+    await submit({ type: 'command', name: 'levels-start', levels: [{ smallBlind: 50, bigBlind: 100, minutes: 60 }] });
 }
 
 /** Plays one hand to its end; `until` stops early (after the input that made it true). */
