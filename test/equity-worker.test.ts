@@ -51,4 +51,24 @@ describe('the equity worker', () => {
     // the caller's loop ran while the worker counted 278,256 boards (a blocked loop would tick at most once)
     expect(ticks).toBeGreaterThan(1);
   }, 60_000);
+
+  it('a worker that dies fails the spots it held, and the next spot gets a new one', async () => {
+    const dying = workerEquity(new URL('./helpers/dying-equity-worker.ts', import.meta.url));
+    try {
+      const flop: EquitySpot = {
+        game: 'holdem',
+        holes: [
+          ['Kd', 'Kc'],
+          ['7s', '8s'],
+        ],
+        board: ['2s', '7c', '9s'],
+      };
+      expect(await dying.compute(flop)).toEqual(equityOf(flop));
+      await expect(dying.compute(preflop)).rejects.toThrow('the equity worker stopped (exit 3)');
+      expect(await dying.compute(flop)).toEqual(equityOf(flop));
+    } finally {
+      await dying.close();
+    }
+    await expect(dying.compute(preflop)).rejects.toThrow('closed');
+  }, 60_000);
 });
