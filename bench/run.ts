@@ -13,6 +13,7 @@ import type { Profile } from '../src/domain/profile.ts';
 import { benchEvaluator } from './evaluator-bench.ts';
 import { benchLow } from './evaluator-low-bench.ts';
 import { benchOmaha } from './evaluator-omaha-bench.ts';
+import { benchEquity, reportEquity } from './equity-bench.ts';
 import { generate, type Generated, type Pass } from './replay-bench.ts';
 import { best, timeRounds, type SessionRounds } from './replay-rounds.ts';
 
@@ -182,6 +183,9 @@ function main(): void {
     `    evaluator: 7-card ${mega(e.ours)}, omaha (best of 60) ${mega(o.ours)}; ` +
       `low 8-or-better 7-card ${mega(low.stud8.ours)}, omaha low ${mega(low.omaha8.ours)}, razz ${mega(low.razz.ours)}`,
   );
+
+  console.log(`\n(c) exact equity (the broadcast's) — 9-way hold'em and 6-way Omaha, medians of random spots …`);
+  reportEquity(benchEquity(count('BENCH_EQUITY_RUNS', 7), 200));
 }
 
 main();

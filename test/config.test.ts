@@ -79,6 +79,7 @@ describe('table config', () => {
       },
       storage: { dir: join(dir, 'var'), retentionDays: 30, fsync: 'every-input' },
       room: null,
+      broadcast: null,
       mqtt: {
         baseTopic: 'pokertable',
         embedded: { host: '127.0.0.1', port: 1883, wsPort: 8083, anonymousRoles: ['display'], users: [] },
@@ -101,6 +102,17 @@ describe('table config', () => {
     expect(() => loadTableConfig(yamlFile('table: {id: t1, game: stud8}\n'))).toThrow(
       /\/table\/game must be one of "holdem", "omaha", "omaha-hilo"/,
     );
+  });
+
+  it('broadcast: the feed is off by default, delaySeconds a whole number of seconds up to an hour, in words', () => {
+    expect(loadTableConfig(yamlFile('table: {id: t1}\nbroadcast: {delaySeconds: 30}\n')).broadcast).toEqual({
+      delaySeconds: 30,
+    });
+    expect(loadTableConfig(yamlFile('table: {id: t1}\nbroadcast: {delaySeconds: 0}\n')).broadcast).toEqual({
+      delaySeconds: 0,
+    });
+    for (const bad of ['{delaySeconds: -1}', '{delaySeconds: 1.5}', '{delaySeconds: 3601}', '{}', '{delay: 30}'])
+      expect(() => loadTableConfig(yamlFile(`table: {id: t1}\nbroadcast: ${bad}\n`))).toThrow(/broadcast/);
   });
 
   it('room: the id of the room the table plays in (issue 14), and the room role for an embedded account', () => {

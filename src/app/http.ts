@@ -63,6 +63,10 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/floor-structures.js': { file: join(webDir, 'floor-structures.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-chips.js': { file: join(webDir, 'floor-chips.js'), type: 'text/javascript; charset=utf-8' },
   '/floor-words.js': { file: join(webDir, 'floor-words.js'), type: 'text/javascript; charset=utf-8' },
+  '/broadcast': { file: join(webDir, 'broadcast.html'), type: 'text/html; charset=utf-8' },
+  '/broadcast.css': { file: join(webDir, 'broadcast.css'), type: 'text/css; charset=utf-8' },
+  '/broadcast.js': { file: join(webDir, 'broadcast.js'), type: 'text/javascript; charset=utf-8' },
+  '/broadcast-view.js': { file: join(webDir, 'broadcast-view.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
 };
 
@@ -110,9 +114,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
   }
   if (path === '/time')
     return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
-  if (path === '/floor/') {
-    // The page's links are relative to /floor.
-    res.writeHead(301, { location: '/floor' });
+  if (path === '/floor/' || path === '/broadcast/') {
+    // The pages' links are relative to /floor and /broadcast.
+    res.writeHead(301, { location: path.slice(0, -1) });
     return void res.end();
   }
   const entry = STATIC[path];

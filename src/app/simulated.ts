@@ -59,6 +59,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
     },
     storage: { dir: stateDir, retentionDays: 30, fsync: 'every-input' },
     room: null,
+    broadcast: null,
     mqtt: {
       baseTopic: 'pokertable',
       embedded: {

@@ -131,6 +131,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       presence: claim.presence,
       health,
       now: clock.now,
+      setTimer: clock.setTimer,
     });
     // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
     cleanups.push({ name: 'mqtt', run: () => bridge.close() });

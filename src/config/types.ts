@@ -2,7 +2,7 @@
 // against this shape and names the file and field of any error. Everything downstream receives this object.
 import type { GameName } from '../domain/games/game.ts';
 
-export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'room';
+export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'production' | 'room';
 
 export interface MqttUser {
   username: string;
@@ -79,6 +79,8 @@ export interface TableConfig {
   /** The tournament room the table plays in (docs/room.md), or null: only then does it take `move-player` and
    * `level-set`, and only from the room role. */
   room: string | null;
+  /** The delayed broadcast feed (docs/broadcast.md), or null: none. */
+  broadcast: { delaySeconds: number } | null;
   mqtt: MqttConfig;
   http: { host: string; port: number | null };
   devices: DeviceRef[];

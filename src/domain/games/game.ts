@@ -1,5 +1,6 @@
 // The game seam (R-GAME): what a hand deals and how it is scored, apart from the dealing and irregularity rules,
 // which stay one set for every game and read their counts from here.
+import type { EquityKernel } from '../equity-kernels.ts';
 import type { Card, Street } from '../types.ts';
 
 export type GameName = 'holdem' | 'omaha' | 'omaha-hilo';
@@ -29,6 +30,8 @@ export interface Game {
    * between the best `score` and the best `low` (a score of 0 is no qualifying low: the high takes the pot).
    */
   hands?: { name?: HandJudge['name']; low?: HandJudge };
+  /** The same scoring for exact equity (equity.ts): every live hand (card codes) on many boards, fast. */
+  equityKernel(holes: readonly (readonly number[])[]): EquityKernel;
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */

@@ -1,5 +1,6 @@
 // Omaha hi-lo, eight or better (R-HILO): Omaha's deal and high hand, with every pot split with the best low of
 // exactly two hole cards and three board cards, five different ranks none above the eight (none: the high takes it).
+import { hiLoKernel, omahaKernel } from '../equity-kernels.ts';
 import { scoreOmahaLow, lowName, NO_LOW } from '../evaluator-low.ts';
 import { cardCode } from '../evaluator.ts';
 import type { Card } from '../types.ts';
@@ -16,4 +17,5 @@ export const omahaHilo: Game = {
   ...omaha,
   name: 'omaha-hilo',
   hands: { low: { score: low, name: lowName } },
+  equityKernel: (holes) => hiLoKernel(omahaKernel(holes), holes, scoreOmahaLow),
 };

@@ -21,6 +21,10 @@ export type TableConfigSpec = {
     /** The enrolled chips (tag → value, written by `npm run chips -- enroll`, mode 0600), for the seats' chip readers (pcsc-chip-reader). null: no chip tags; a table with a chip reader needs one. */
     chipsFile: null | TableConfigPath;
   };
+  /** The broadcast feed <base>/secure/broadcast for the production role (docs/broadcast.md): hole cards, board and equity, every message held back delaySeconds after the event it follows (0: live, for a closed production room). null: no broadcast feed. */
+  broadcast: null | {
+    delaySeconds: number;
+  };
   /** The tournament room this table plays in (docs/room.md): the room service's id. Only then does the table take the room's move-player and level-set, and only from an account with the room role (the embedded broker's users; on an external broker its ACL, config/mosquitto/pokertable.acl). null: no room. */
   room: null | string;
   storage: {
@@ -79,7 +83,7 @@ export type TableConfigSpec = {
   };
 };
 
-export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure' | 'room';
+export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure' | 'production' | 'room';
 
 export type TableConfigPort = number;
 
