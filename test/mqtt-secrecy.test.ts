@@ -248,7 +248,7 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
 
   const missing = mosquittoMissing();
   it.skipIf(missing !== null)(`mosquitto with the example ACL (${missing ?? 'real broker'})`, async () => {
-    const users = { 'pokertable-controller': 'c', display: 'd', production: 'p' };
+    const users = { 'pokertable-controller': 'c', display: 'd', surveillance: 'p' };
     const broker = await startMosquitto({
       users,
       files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') },
@@ -258,7 +258,7 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
     await scenario({
       bridge: { kind: 'url', url: broker.url, username: 'pokertable-controller', password: 'c' },
       display: [broker.url, { username: 'display', password: 'd', protocolVersion: 5 }],
-      secure: [broker.url, { username: 'production', password: 'p' }],
+      secure: [broker.url, { username: 'surveillance', password: 'p' }],
     });
   });
 });

@@ -1,7 +1,7 @@
 // The validated, frozen shape of a table's config (config/*.yaml). The loader (src/config/load.ts) checks a file
 // against this shape and names the file and field of any error. Everything downstream receives this object.
 
-export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'room';
+export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'production' | 'room';
 
 export interface MqttUser {
   username: string;

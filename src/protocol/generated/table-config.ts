@@ -79,7 +79,7 @@ export type TableConfigSpec = {
   };
 };
 
-export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure' | 'room';
+export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure' | 'production' | 'room';
 
 export type TableConfigPort = number;
 

@@ -18,7 +18,7 @@ const schema11 = {
   additionalProperties: false,
   required: ['table'],
   definitions: {
-    role: { enum: ['display', 'panel', 'floor', 'secure', 'room'] },
+    role: { enum: ['display', 'panel', 'floor', 'secure', 'production', 'room'] },
     port: { type: 'integer', minimum: 1, maximum: 65535 },
     host: { type: 'string', minLength: 1 },
     path: { type: 'string', minLength: 1 },
@@ -216,7 +216,7 @@ const schema11 = {
 const schema12 = { type: 'string', minLength: 1 };
 const schema15 = { type: 'string', minLength: 1 };
 const schema16 = { type: 'integer', minimum: 1, maximum: 65535 };
-const schema18 = { enum: ['display', 'panel', 'floor', 'secure', 'room'] };
+const schema18 = { enum: ['display', 'panel', 'floor', 'secure', 'production', 'room'] };
 const pattern0 = new RegExp('^[A-Za-z0-9_-]{1,64}$', 'u');
 const pattern1 = new RegExp('^[A-Za-z0-9_-]+$', 'u');
 const pattern3 = new RegExp('^[^#+]+$', 'u');
@@ -1426,6 +1426,7 @@ function validate10(
               data20 === 'panel' ||
               data20 === 'floor' ||
               data20 === 'secure' ||
+              data20 === 'production' ||
               data20 === 'room'
             )) {
               const err48 = {
@@ -1690,6 +1691,7 @@ function validate10(
                       data26 === 'panel' ||
                       data26 === 'floor' ||
                       data26 === 'secure' ||
+                      data26 === 'production' ||
                       data26 === 'room'
                     )) {
                       const err60 = {
