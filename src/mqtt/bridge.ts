@@ -14,6 +14,8 @@ import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } f
 import { TokenBucket, type Rate } from './rate-limit.ts';
 import { isJournalRefusal, publishHealth } from './health.ts';
 import { createRequests } from './requests.ts';
+import { HistoryFolder } from '../history/folder.ts';
+import { HistoryPublisher } from './history.ts';
 import { StreamPublisher } from './publisher.ts';
 import { RetainedTopics } from './retained.ts';
 import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topics.ts';
@@ -40,7 +42,7 @@ export interface MqttBridgeOptions {
   /** The table's health, published retained on `<base>/health` (absent: not published). */
   health?: Health;
   /** Outbox sink names; change only to run two bridges on one outbox. */
-  sinks?: { events: string; secure: string };
+  sinks?: { events: string; secure: string; history?: string };
   /** One controller per table: the `<base>/controller` record and the rival check (presence.ts). */
   presence?: ControllerPresence;
 }
@@ -105,6 +107,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
         .catch((err: Error) => log.error({ err: err.message }, 'MQTT subscribe failed'));
       events.wake();
       secure.wake();
+      history.wake();
       for (const resolve of waiters.splice(0)) resolve();
     },
     onClose: () => undefined,
@@ -145,6 +148,21 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     logger: log,
   });
 
+  const history = new HistoryPublisher({
+    sink: sinks.history ?? 'mqtt-history',
+    outbox: runtime.outbox,
+    folder: new HistoryFolder({
+      tableId: config.table.id,
+      tournament: config.room ?? null,
+      epoch: runtime.epoch ?? null,
+      game: runtime.snapshot().game,
+    }),
+    topics,
+    publish: publishQos1,
+    isConnected,
+    logger: log,
+  });
+
   // Public events go out at once, in the caller's turn. The secure stream (its own cursor, often delayed anyway)
   // and the snapshot for state and clock follow once per burst, on a timer: the broker (in this process when
   // embedded) writes the event to its subscribers from a setImmediate, and this must not get in before that.
@@ -161,6 +179,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const onEvents = (batch: readonly TableEvent[]) => {
     inputs.observe(batch);
     events.wake(batch);
+    history.wake(batch); // a hand's records right after its hand.ended, in the same turn
     retained.fromEvents(batch);
     forSecure.push(...batch);
     if (!laterPending) {
@@ -206,6 +225,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       stopHealth();
       events.stop();
       secure.stop();
+      history.stop();
       await this.publishOffline();
       closed = true;
       await client.end(); // waits (a little) for PUBACKs of what is in flight

@@ -16,6 +16,17 @@ export interface Game {
   next: Readonly<Record<Street, Street | null>>;
   /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. */
   score(hole: readonly Card[], board: readonly Card[]): number;
+  /** How hand histories name the game (src/history, docs/history.md). */
+  history: GameHistoryNames;
+}
+
+/** The game's names in the hand-history formats: Open Hand History's `game_type` and `bet_limit.bet_type` (the
+ * betting structure chips-tracked play enforces), and the PokerStars header's game, or null where that format has
+ * none. A new game (limit, hi-lo, stud) brings its own. */
+export interface GameHistoryNames {
+  ohhGameType: 'Holdem' | 'Omaha' | 'OmahaHiLo' | 'Stud' | 'StudHiLo' | 'Razz' | 'Draw';
+  betType: 'NL' | 'PL' | 'FL';
+  pokerStars: string | null;
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */

@@ -23,4 +23,5 @@ export const holdem: Game = {
   boardCards: { flop: 3, turn: 1, river: 1 },
   next: FLOP_STREETS,
   score,
+  history: { ohhGameType: 'Holdem', betType: 'NL', pokerStars: "Hold'em No Limit" },
 };

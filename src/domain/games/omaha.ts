@@ -19,4 +19,5 @@ export const omaha: Game = {
   boardCards: { flop: 3, turn: 1, river: 1 },
   next: FLOP_STREETS,
   score,
+  history: { ohhGameType: 'Omaha', betType: 'PL', pokerStars: 'Omaha Pot Limit' },
 };
