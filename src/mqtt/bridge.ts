@@ -231,6 +231,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       await client.end(); // waits (a little) for PUBACKs of what is in flight
       events.finish();
       secure.finish();
+      history.finish();
       log.info('MQTT bridge closed');
     },
     dropConnection: () => client.destroyConnection(),

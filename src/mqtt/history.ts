@@ -30,6 +30,7 @@ export class HistoryPublisher {
   private folded = 0;
   private busy = false;
   private stopped = false;
+  private finished = false;
 
   constructor(private readonly o: HistoryPublisherOptions) {
     this.acked = o.outbox.cursor(o.sink);
@@ -53,8 +54,15 @@ export class HistoryPublisher {
     this.pump();
   }
 
+  /** Sends nothing more; confirmations of what is in flight still count until finish(). */
   stop(): void {
     this.stopped = true;
+  }
+
+  /** The outbox is not touched after this (it may be closing). */
+  finish(): void {
+    this.stop();
+    this.finished = true;
   }
 
   private fold(e: TableEvent): void {
@@ -90,7 +98,7 @@ export class HistoryPublisher {
 
   private confirm(seq: number): void {
     this.acked = seq;
-    if (this.stopped) return;
+    if (this.finished) return;
     try {
       this.o.outbox.ack(this.o.sink, this.queue.length === 0 && !this.o.folder.inHand ? this.folded : seq);
     } catch (err) {
