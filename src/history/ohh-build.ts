@@ -37,14 +37,17 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
   const seats = hs.dealtIn;
   const game = gameOf(gameOfHand(hs, events, meta.defaultGame));
   const holeCards = holeCardsOf(events, game.holeCards);
-  const chipsTracked = seats.length > 0 && seats.every((s) => start.stacks.has(s));
+  // chips are tracked when the table says so at the shuffle: it knows every stack, or the hand moves chips
+  const chipsTracked =
+    (seats.length > 0 && seats.every((s) => start.stacks.has(s))) || events.some((e) => e.type === 'bet.placed');
+  const stacks = startingStacks(events, start.stacks);
   const { rounds, dead, rank } = roundsOf({ events, seats, holeCards });
   const players: OhhPlayer[] = seats.map((seat) => ({
     id: seat,
     seat,
     name: start.names.get(seat) ?? `Seat ${seat}`,
     display: start.names.get(seat) ?? `Seat ${seat}`,
-    starting_stack: chipsTracked ? start.stacks.get(seat)! : 0,
+    starting_stack: chipsTracked ? (stacks.get(seat) ?? 0) : 0,
     ...(holeCards.has(seat) ? { cards: [...holeCards.get(seat)!] } : {}),
   }));
   const blinds = start.blinds ?? postedBlinds(events);
@@ -123,6 +126,16 @@ function holeCardsOf(events: readonly TableEvent[], count: number): Map<Seat, Ca
     cards.set(e.seat, list);
   }
   return cards;
+}
+
+/** The context's stacks; a seat it does not know (its seating pruned from the journal) from its first bet: what was
+ * left after it, plus what it took. */
+function startingStacks(events: readonly TableEvent[], known: ReadonlyMap<Seat, number>): Map<Seat, number> {
+  const stacks = new Map(known);
+  for (const e of events) {
+    if (e.type === 'bet.placed' && !stacks.has(e.seat)) stacks.set(e.seat, e.stack + e.amount);
+  }
+  return stacks;
 }
 
 function postedBlinds(events: readonly TableEvent[]): Blinds {
