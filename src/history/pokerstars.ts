@@ -174,7 +174,8 @@ function summary(hand: OhhHand, board: readonly string[]): string[] {
         fold.street === 'Preflop' ? `folded before Flop${bet ? '' : " (didn't bet)"}` : `folded on the ${fold.street}`;
     } else if (shown?.action === 'Shows Cards') {
       const cards = `[${(shown.cards ?? []).join(' ')}]`;
-      what = amount ? `showed ${cards} and won (${amount})` : `showed ${cards} and lost`;
+      const rank = hand.pokertable.rank;
+      what = amount ? `showed ${cards} and won (${amount})${rank ? ` with ${rank}` : ''}` : `showed ${cards} and lost`;
     } else if (shown) what = 'mucked';
     else what = amount ? `collected (${amount})` : 'folded before Flop';
     lines.push(`Seat ${p.seat}: ${p.name}${tags} ${what}`);
