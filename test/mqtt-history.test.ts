@@ -100,7 +100,7 @@ describe('hand histories on the embedded broker', () => {
   });
 
   it('npm run history writes, from the journal of a running table, the records its bridge published', async () => {
-    const { runtime, clock, url, dir } = await startRealTable(cleanups, {
+    const { runtime, clock, url, dir, store } = await startRealTable(cleanups, {
       logger,
       mqtt,
       dirPrefix: 'pt-mqtt-history-',
@@ -111,6 +111,9 @@ describe('hand histories on the embedded broker', () => {
     await play(runtime, clock, 6, 5, 'omaha', true);
     const hands = await handsEnded(runtime);
     await prod.until((m) => on(m, 'secure/history').length === hands, 'every secure record', 20_000);
+    // the runtime writes an input's events to SQLite a turn after telling them (src/runtime/pending.ts), and
+    // spawnSync holds this process's event loop: let the journal catch up with what was published first
+    while (store.lastSeq() < runtime.outbox.lastSeq()) await new Promise((resolve) => setTimeout(resolve, 5));
     const cli = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'src/cli/history.ts', '--state-dir', dir, '--table', 't1'],

@@ -32,9 +32,15 @@ export class HistoryFolder {
   }
 
   /** Feeds one event (in seq order); returns the record of the hand it ended, else null. A hand whose start was
-   * never seen (a journal read from its middle) gives no record. */
-  add(e: TableEvent): OhhRecord | null {
+   * never seen (a journal read from its middle) gives no record. `build` false: the hand is only followed (its
+   * record was delivered before), which is all a restart needs for the hands before its cursor. */
+  add(e: TableEvent, build = true): OhhRecord | null {
     let record: OhhRecord | null = null;
+    if (!build) {
+      this.hand = null;
+      this.context.apply(e);
+      return null;
+    }
     if (e.type === 'hand.started') {
       const c = this.context;
       this.hand = [e];

@@ -67,8 +67,9 @@ export class HistoryPublisher {
 
   private fold(e: TableEvent): void {
     this.folded = e.seq;
-    const record = this.o.folder.add(e);
-    if (record && e.seq > this.acked) {
+    // a hand that ended at or before the cursor was delivered: its events only feed the context
+    const record = this.o.folder.add(e, e.seq > this.acked);
+    if (record) {
       this.queue.push({ seq: e.seq, secure: JSON.stringify(record), public: JSON.stringify(publicForm(record)) });
     }
   }
