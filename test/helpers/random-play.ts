@@ -69,4 +69,3 @@ export async function play(
     if (random() < 0.3) await submit({ type: 'card', card: deck.pop() }); // a read between hands
   }
 }
-
