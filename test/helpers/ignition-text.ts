@@ -50,7 +50,7 @@ export function ignitionText(record: OhhRecord): string {
   const hand = record.ohh;
   const pos = ignitionPositions(record);
   const at = hand.start_date_utc.replace('T', ' ').slice(0, 19);
-  const variant = hand.pokertable.game === 'omaha' ? 'OMAHA' : 'HOLDEM';
+  const variant = hand.game_type.toUpperCase(); // Holdem, Omaha: the format's HOLDEM, OMAHA
   const limit = hand.bet_limit.bet_type === 'PL' ? 'Pot Limit' : 'No Limit';
   const lines = [`Ignition Hand #${hand.pokertable.hand} TBL#1 ${variant} ${limit} - ${at}`];
   for (const p of [...hand.players].sort((a, b) => a.seat - b.seat)) {
