@@ -250,6 +250,9 @@ describe.skipIf(missing !== null)(
         expect(readers[name]!.messages.filter((m) => m.topic.includes('/secure/'))).toEqual([]);
       }
       expect(on(readers.production!.messages, 'secure/history')).toEqual(fromJournal(runtime));
+      // production reads the records, never the live stream; surveillance reads both
+      expect(readers.production!.messages.filter((m) => m.topic === `${base}/secure/events`)).toEqual([]);
+      expect(readers.surveillance!.messages.some((m) => m.topic === `${base}/secure/events`)).toBe(true);
       expect(on(readers.display!.messages, 'history')).toEqual(fromJournal(runtime).map(publicForm));
     });
   },
