@@ -14,6 +14,8 @@ import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } f
 import { TokenBucket, type Rate } from './rate-limit.ts';
 import { isJournalRefusal, publishHealth } from './health.ts';
 import { createRequests } from './requests.ts';
+import { HistoryFolder } from '../history/folder.ts';
+import { HistoryPublisher } from './history.ts';
 import { StreamPublisher } from './publisher.ts';
 import { BroadcastStream } from './broadcast.ts';
 import { workerEquity, type EquityService } from '../app/equity-pool.ts';
@@ -49,7 +51,7 @@ export interface MqttBridgeOptions {
   /** The table's health, published retained on `<base>/health` (absent: not published). */
   health?: Health;
   /** Outbox sink names; change only to run two bridges on one outbox. */
-  sinks?: { events: string; secure: string; broadcast?: string };
+  sinks?: { events: string; secure: string; broadcast?: string; history?: string };
   /** Where the broadcast feed's equity is computed; by default a worker thread of its own (equity-pool.ts). */
   equity?: EquityService;
   /** One controller per table: the `<base>/controller` record and the rival check (presence.ts). */
@@ -117,6 +119,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       events.wake();
       secure.wake();
       broadcast?.wake();
+      history.wake();
       for (const resolve of waiters.splice(0)) resolve();
     },
     onClose: () => undefined,
@@ -174,6 +177,20 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
         logger: log,
       })
     : null;
+  const history = new HistoryPublisher({
+    sink: sinks.history ?? 'mqtt-history',
+    outbox: runtime.outbox,
+    folder: new HistoryFolder({
+      tableId: config.table.id,
+      tournament: config.room ?? null,
+      epoch: runtime.epoch ?? null,
+      game: runtime.snapshot().game,
+    }),
+    topics,
+    publish: publishQos1,
+    isConnected,
+    logger: log,
+  });
 
   // Public events go out at once, in the caller's turn. The secure stream (its own cursor, often delayed anyway)
   // and the snapshot for state and clock follow once per burst, on a timer: the broker (in this process when
@@ -192,6 +209,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const onEvents = (batch: readonly TableEvent[]) => {
     inputs.observe(batch);
     events.wake(batch);
+    history.wake(batch); // a hand's records right after its hand.ended, in the same turn
     retained.fromEvents(batch);
     forSecure.push(...batch);
     if (!laterPending) {
@@ -242,6 +260,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       events.stop();
       secure.stop();
       broadcast?.stop();
+      history.stop();
       await this.publishOffline();
       closed = true;
       await client.end(); // waits (a little) for PUBACKs of what is in flight
@@ -249,6 +268,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       secure.finish();
       broadcast?.finish();
       await ownEquity?.close();
+      history.finish();
       log.info('MQTT bridge closed');
     },
     dropConnection: () => client.destroyConnection(),

@@ -32,6 +32,17 @@ export interface Game {
   hands?: { name?: HandJudge['name']; low?: HandJudge };
   /** The same scoring for exact equity (equity.ts): every live hand (card codes) on many boards, fast. */
   equityKernel(holes: readonly (readonly number[])[]): EquityKernel;
+  /** How hand histories name the game (src/history, docs/history.md). */
+  history: GameHistoryNames;
+}
+
+/** The game's names in the hand-history formats: Open Hand History's `game_type` and `bet_limit.bet_type` (the
+ * betting structure chips-tracked play enforces), and the PokerStars header's game, or null where that format has
+ * none. A new game (limit, hi-lo, stud) brings its own. */
+export interface GameHistoryNames {
+  ohhGameType: 'Holdem' | 'Omaha' | 'OmahaHiLo' | 'Stud' | 'StudHiLo' | 'Razz' | 'Draw';
+  betType: 'NL' | 'PL' | 'FL';
+  pokerStars: string | null;
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */

@@ -25,4 +25,5 @@ export const holdem: Game = {
   next: FLOP_STREETS,
   score,
   equityKernel: holdemKernel,
+  history: { ohhGameType: 'Holdem', betType: 'NL', pokerStars: "Hold'em No Limit" },
 };

@@ -18,4 +18,5 @@ export const omahaHilo: Game = {
   name: 'omaha-hilo',
   hands: { low: { score: low, name: lowName } },
   equityKernel: (holes) => hiLoKernel(omahaKernel(holes), holes, scoreOmahaLow),
+  history: { ohhGameType: 'OmahaHiLo', betType: 'PL', pokerStars: null }, // PokerStars text: not written for hi-lo pots yet
 };

@@ -21,4 +21,5 @@ export const omaha: Game = {
   next: FLOP_STREETS,
   score,
   equityKernel: omahaKernel,
+  history: { ohhGameType: 'Omaha', betType: 'PL', pokerStars: 'Omaha Pot Limit' },
 };
