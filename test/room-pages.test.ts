@@ -107,6 +107,12 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
       text: 'Anna is already in the tournament: a player registers again only after being knocked out.',
     });
     expect(await floor.textContent('#log li:first-child')).toContain('already in the tournament');
+    // one person whatever the keyboard (src/protocol/names.ts, the page's /player-names.js): sent cleaned, refused
+    await floor.fill('#player-name', '  \uff21NNA ');
+    expect(await act('#register')).toEqual({
+      kind: 'error',
+      text: 'ＡNNA is already in the tournament: a player registers again only after being knocked out.',
+    });
     expect(movesOf('Anna')).toHaveLength(1);
     expect(await board.textContent('#entries')).toBe('1');
   }, 60_000);

@@ -198,8 +198,8 @@
       b.addEventListener('click', () => send(b.dataset.cmd, {}));
     $('register-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      const player = $('player-name').value.trim();
-      if (!player) return say("Type the player's name first.", 'error');
+      const player = FloorView.typedName($('player-name').value);
+      if (player === null) return;
       send('register', { player });
       $('player-name').value = '';
     });

@@ -1,6 +1,7 @@
 // Who sits where: the draw at registration (R-ROOM-DRAW), balancing (R-ROOM-BALANCE), breaking (R-ROOM-BREAK) and
 // moves step by step (R-ROOM-MOVE): `move-player` to the source, `player.moved` back, then `seat-player` at the
 // destination, with the seat chosen from the destination's latest picture at that moment.
+import { nameKey } from '../../protocol/names.ts';
 import type { RoomCtx } from './context.ts';
 import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById, tally } from './counts.ts';
 import { drawIndex, drawOne } from './random.ts';
@@ -29,7 +30,10 @@ export function register(ctx: RoomCtx, player: string): void {
   const state = ctx.state;
   // Place 1 closes the tournament (R-ROOM-PLACES): a later entry would have no place to finish in.
   if (state.finished) return ctx.reject('register', 'finished');
-  if (state.players.get(player) === true) return ctx.reject('register', 'already-registered');
+  // one person whatever the keyboard (names.ts): "ann" is the "Ann" already in; a player out may enter again
+  const key = nameKey(player);
+  for (const [known, playing] of state.players)
+    if (playing && nameKey(known) === key) return ctx.reject('register', 'already-registered');
   const seats: { t: TableModel; seat: number }[] = [];
   for (const t of fewestTables(state)) for (const seat of freeSeats(t)) seats.push({ t, seat });
   if (seats.length === 0) return ctx.reject('register', 'no-seat');

@@ -3,6 +3,7 @@
 // Fields are read by fixed names from plain objects (docs/validation.md).
 import { checkLevels } from '../../domain/levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from '../../domain/limits.ts';
+import { nameProblem, storedName } from '../../protocol/names.ts';
 import type { RoomCommand, RoomInput, SetupTable } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -56,10 +57,15 @@ function validateCommand(raw: Obj): RoomCommand | string {
       return validateSetup(raw);
     case 'open-table':
       return isName(raw.table) ? { name, table: raw.table } : 'open-table needs `table`, a table id';
-    case 'register':
-      return isName(raw.player)
-        ? { name, player: raw.player }
+    case 'register': {
+      // one rule for who a player is, the table's and the pages' too (src/protocol/names.ts)
+      const problem = typeof raw.player === 'string' ? nameProblem(raw.player) : null;
+      if (problem !== null) return `register: ${problem}`;
+      const player = typeof raw.player === 'string' ? storedName(raw.player) : null;
+      return player !== null && isName(player)
+        ? { name, player }
         : `register needs \`player\`, a name of 1 to ${MAX_NAME} characters`;
+    }
     case 'levels-start': {
       const levels = checkLevels(raw.levels);
       return typeof levels === 'string' ? levels : { name, levels };

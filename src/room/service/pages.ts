@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { listen, mqttBundle, send, webDir } from '../../app/http.ts';
+import { listen, mqttBundle, NAMES_SCRIPT, send, sendNamesScript, webDir } from '../../app/http.ts';
 import type { BlindStructure } from '../../config/structures.ts';
 import type { RoomConfig } from '../config/types.ts';
 import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerPipe } from './broker-pipe.ts';
@@ -130,6 +130,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: RoomPa
     res.writeHead(301, { location: '/floor' });
     return void res.end();
   }
+  if (path === NAMES_SCRIPT) return sendNamesScript(req, res);
   let file: string | null = null;
   if (PAGES[path]) file = join(webDir, PAGES[path]);
   else if (path === '/vendor/mqtt.min.js') file = mqttBundle();
