@@ -349,12 +349,25 @@ describe('docs/asyncapi.yaml', () => {
   };
   const text = readFileSync(join(root, 'docs/asyncapi.yaml'), 'utf8');
 
-  test('refers to the three schemas, and each reference resolves', () => {
+  test('refers to the four schemas, and each reference resolves', () => {
     const refs = [...text.matchAll(/\$ref: '(\.\.\/schemas\/[^']+)'/g)].map((m) => m[1]!);
     expect(new Set(refs)).toEqual(
-      new Set(['../schemas/command.schema.json', '../schemas/input.schema.json', '../schemas/event.schema.json']),
+      new Set([
+        '../schemas/command.schema.json',
+        '../schemas/input.schema.json',
+        '../schemas/event.schema.json',
+        '../schemas/room-command.schema.json',
+      ]),
     );
     for (const ref of refs) expect(() => readFileSync(join(root, 'docs', ref), 'utf8')).not.toThrow();
+  });
+
+  test("lists the room command schema's commands on room/{roomId}/cmd/{name}", () => {
+    const schema = JSON.parse(readFileSync(join(root, 'schemas/room-command.schema.json'), 'utf8')) as {
+      oneOf: { $ref: string }[];
+    };
+    const names = schema.oneOf.map((b) => b.$ref.replace('#/definitions/', ''));
+    expect(api.channels['room/{roomId}/cmd/{name}']!.parameters!.name!.schema.enum).toEqual(names);
   });
 
   test("lists the command schema's commands on cmd/{name}", () => {
