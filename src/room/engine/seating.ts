@@ -9,7 +9,7 @@ import type { PendingMove, RoomState, TableModel } from './state.ts';
 import type { MoveReason, Place } from './types.ts';
 
 /** Gives a seat: the command to the table, the seat marked as taken until the table confirms, the move published. */
-function giveSeat(
+export function giveSeat(
   ctx: RoomCtx,
   t: TableModel,
   seat: number,
@@ -21,7 +21,11 @@ function giveSeat(
   t.players[seat - 1] = player;
   t.given[seat - 1] = player;
   t.stacks[seat - 1] = chips;
-  ctx.send(t.id, chips === null ? { name: 'seat-player', seat, player } : { name: 'seat-player', seat, player, chips });
+  const command =
+    chips === null
+      ? { name: 'seat-player' as const, seat, player }
+      : { name: 'seat-player' as const, seat, player, chips };
+  ctx.send(t.id, command, { reason, from });
   ctx.emit({ type: 'move', player, from, to: { table: t.id, seat }, reason });
 }
 
@@ -55,8 +59,10 @@ function sendAway(
   ctx.send(from.id, { name: 'move-player', seat });
 }
 
-/** R-ROOM-BREAK then R-ROOM-BALANCE: run after every hand that ends and when `balanceAt` changes. */
+/** R-ROOM-BREAK then R-ROOM-BALANCE: run after every hand that ends and when `balanceAt` changes. Never on a stale
+ * picture: while a playing table's view waits for its fresh `state`, nobody is moved (the fresh state runs it). */
 export function rebalance(ctx: RoomCtx): void {
+  if (ctx.state.tables.some((t) => t.staleUntil !== null && isPlaying(t))) return;
   while (breakNext(ctx));
   balance(ctx);
 }

@@ -15,6 +15,7 @@ import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
 import { createRoomCommands } from './commands.ts';
 import { parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
+import { refusalOf, tableViews } from './views.ts';
 import { createBatcher } from './batch.ts';
 import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
@@ -191,6 +192,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
 
   const tablePrefix = `${mqttConfig.tableBaseTopic}/`;
   const digests = new Map<string, string>(); // table → what its last journaled state said
+  const views = tableViews();
   client.on('message', (topic, payload, packet) => {
     if (closed) return;
     if (topic.startsWith(topics.cmd)) {
@@ -202,20 +204,18 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     const [table, kind, sub] = topic.slice(tablePrefix.length).split('/');
     if (!table || !tableIds.has(table)) return;
     if (kind === 'cmd' && sub === 'result') {
-      // The table's answer to a command: the engine has no input for a refusal yet (docs/room.md), so it is logged.
-      const body = parseObject(payload);
-      if (
-        typeof body !== 'string' &&
-        body.ok !== true &&
-        typeof body.id === 'string' &&
-        body.id.startsWith(`room-${roomId}-`)
-      )
-        log.warn({ table, answer: body }, 'table refused');
-      return;
+      // The table's refusal of one of the room's commands is an input: the engine retries or reports it (answers.ts).
+      const answer = refusalOf(roomId, payload);
+      if (answer === null) return;
+      log.warn({ table, answer: parseObject(payload) }, 'table refused');
+      return batch.enqueue({ type: 'table', table, answer, at: clock.now() });
     }
     if (!(TABLE_TOPICS as readonly string[]).includes(kind ?? '') || sub !== undefined) return;
     const input = tableInput(table, kind as TableTopic, payload, clock.now());
     if (typeof input === 'string') return log.warn({ topic, reason: input }, 'table message dropped');
+    // Events the room never got (a seq beyond the next one) make its picture of the table stale until a state as new.
+    const gap = views.saw(table, isObj(input.event) ? input.event.seq : isObj(input.state) ? input.state.seq : null);
+    if (gap !== null) batch.enqueue({ type: 'table', table, stale: gap, at: clock.now() });
     if (isObj(input.event) && !ROOM_EVENT_TYPES.has(String(input.event.type))) return;
     if (isObj(input.state)) {
       const digest = stateDigest(input.state);
@@ -228,6 +228,10 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   let ready = false;
   const connectedWaiters: (() => void)[] = [];
   client.on('connect', () => {
+    // Whatever the room knew of each table may be out of date now: it acts on none until a fresh state (views.ts);
+    // the retained states that come with the subscriptions are journaled even when they look like the last ones.
+    digests.clear();
+    for (const table of tableIds) batch.enqueue({ type: 'table', table, stale: 0, at: clock.now() });
     client.publish(topics.status, 'online', { qos: 1, retain: true });
     states.connected();
     const subs: string[] = [`${topics.cmd}+`];
