@@ -32,7 +32,14 @@ describe('types generated from the schemas', () => {
 
   test('the generator reads the schemas: each input, command, event and device kind has its type', () => {
     const messages = generateRaw().get('src/protocol/generated/messages.ts')!;
-    for (const name of ['InputCard', 'InputPanel', 'CommandSetup', 'CommandLevelsAdjust', 'EventHandStarted', 'RoomCommandRegister'])
+    for (const name of [
+      'InputCard',
+      'InputPanel',
+      'CommandSetup',
+      'CommandLevelsAdjust',
+      'EventHandStarted',
+      'RoomCommandRegister',
+    ])
       expect(messages).toContain(`export type ${name} =`);
     // a closed choice in the schema is a closed union in the type
     expect(messages).toMatch(/button:\s*\|?\s*'check'|button: "check"/);

@@ -362,14 +362,6 @@ describe('docs/asyncapi.yaml', () => {
     for (const ref of refs) expect(() => readFileSync(join(root, 'docs', ref), 'utf8')).not.toThrow();
   });
 
-  test("lists the room command schema's commands on room/{roomId}/cmd/{name}", () => {
-    const schema = JSON.parse(readFileSync(join(root, 'schemas/room-command.schema.json'), 'utf8')) as {
-      oneOf: { $ref: string }[];
-    };
-    const names = schema.oneOf.map((b) => b.$ref.replace('#/definitions/', ''));
-    expect(api.channels['room/{roomId}/cmd/{name}']!.parameters!.name!.schema.enum).toEqual(names);
-  });
-
   test("lists the command schema's commands on cmd/{name}", () => {
     const schema = JSON.parse(readFileSync(join(root, 'schemas/command.schema.json'), 'utf8')) as {
       oneOf: { $ref: string }[];
