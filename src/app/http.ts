@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import { TableError } from '../domain/errors.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
+import { namesScript } from '../protocol/names.ts';
 
 export interface BoardPageConfig {
   tableId: string;
@@ -119,10 +120,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
     res.writeHead(301, { location: path.slice(0, -1) });
     return void res.end();
   }
+  if (path === NAMES_SCRIPT) return sendNamesScript(req, res);
   const entry = STATIC[path];
   if (!entry) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
   const body = await readFile(entry.file);
   send(res, 200, entry.type, req.method === 'HEAD' ? '' : body);
+}
+
+/** The names rule (src/protocol/names.ts) as the pages load it: the table's and the room's own functions. */
+export const NAMES_SCRIPT = '/player-names.js';
+export function sendNamesScript(req: IncomingMessage, res: ServerResponse): void {
+  send(res, 200, 'text/javascript; charset=utf-8', req.method === 'HEAD' ? '' : namesScript());
 }
 
 export function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {

@@ -10,6 +10,7 @@ import type { TableEvent } from '../domain/types.ts';
 import type { Device } from '../hardware/types.ts';
 import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBridge } from '../mqtt/index.ts';
 import { TableHealth } from '../runtime/health.ts';
+import { tableLoginBackoff } from '../mqtt/auth-backoff.ts';
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import { StorageWatch } from '../runtime/storage-watch.ts';
 import type { Clock } from '../runtime/types.ts';
@@ -109,6 +110,8 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
           embedded: config.mqtt.embedded,
           base: `${config.mqtt.baseTopic}/${config.table.id}`,
           logger,
+          // password guessing slowed per address, and shown on the table's health while it lasts
+          loginBackoff: tableLoginBackoff(health, logger),
         });
     if (broker) {
       cleanups.push({

@@ -6,6 +6,7 @@
 // `toString` or `__proto__` is data like any other, docs/validation.md), cards and tag ids made canonical, texts cut
 // to 200 characters, `to` on a bet or raise only, a small blind not above its big blind (docs/contract.md).
 import { acceptsInput, validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
+import { cutName, nameProblem, storedName } from '../protocol/names.ts';
 import { normalizeUid, parseCard } from './cards.ts';
 import type { GameName } from './games/index.ts';
 import { checkLevels } from './levels-check.ts';
@@ -148,7 +149,10 @@ function commandOf(raw: Obj): Command | string {
       return cmd;
     }
     case 'seat-player': {
-      const player = String(raw.player).slice(0, MAX_TEXT);
+      // one rule for who a player is, the room's and the pages' too (src/protocol/names.ts)
+      const problem = nameProblem(String(raw.player));
+      if (problem !== null) return `seat-player: ${problem}`;
+      const player = cutName(storedName(String(raw.player)), MAX_TEXT);
       const seat = raw.seat as Seat;
       return raw.chips === undefined ? { name, seat, player } : { name, seat, player, chips: raw.chips as number };
     }

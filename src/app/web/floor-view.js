@@ -109,5 +109,13 @@
     $('clock-call').disabled = !info.player;
   }
 
-  root.FloorView = { conn, say, status, time, seats };
+  /** The typed name as stored (the table's and the room's own rule, /player-names.js), or null once the floor was
+   * told in words why it cannot be. */
+  function typedName(raw) {
+    const problem = root.PlayerNames.nameProblem(raw);
+    if (problem) say(`${problem[0].toUpperCase()}${problem.slice(1)}.`, 'error');
+    return problem ? null : root.PlayerNames.storedName(raw);
+  }
+
+  root.FloorView = { conn, say, status, time, seats, typedName };
 })(window);

@@ -250,8 +250,8 @@
       send('penalty', { seat: selectedSeat, hands });
     });
     $('seat-player').addEventListener('click', () => {
-      const player = $('player-name').value.trim();
-      if (!player) return say("Type the player's name first.", 'error');
+      const player = FloorView.typedName($('player-name').value);
+      if (player === null) return;
       send('seat-player', { seat: selectedSeat, player });
       $('player-name').value = '';
     });

@@ -801,3 +801,108 @@ export type EventLevelSet = {
     minutes: number;
   };
 };
+
+// schemas/room-command.schema.json
+
+/** A command to the room service (docs/room.md, Commands): on MQTT the body of room/<id>/cmd/<name> plus `name` from the topic; in the room's journal the `command` input, which adds `type` and `at`. One definition per command, keyed by `name`: a new command is one more definition and one more line in `oneOf`. A command is a closed set of fields: besides `name`, `id`, `type` and `at` it carries only its own. */
+export type RoomCommand = Record<string, unknown> &
+  (
+    | RoomCommandSetup
+    | RoomCommandOpenTable
+    | RoomCommandRegister
+    | RoomCommandLevelsStart
+    | RoomCommandLevelsPause
+    | RoomCommandLevelsResume
+    | RoomCommandBalanceAt
+  );
+
+/** Chosen by the sender (at most 200 characters), echoed in the answer on room/<id>/cmd/result. A number is taken as its text. */
+export type RoomCommandId = string | number;
+
+/** Only in the input form (the room's journal, a room replay file). */
+export type RoomCommandType = 'command';
+
+/** Only in the input form: milliseconds. On MQTT the room service sets it on receipt. */
+export type RoomCommandAt = number;
+
+/** a table id (1 to 64 letters, digits, - or _) */
+export type RoomCommandTableId = string;
+
+/** Sets the tournament up: its tables, their break order, the profile. The room service sends it itself from room.yaml when its journal is new; a second one is refused. */
+export type RoomCommandSetup = {
+  name: 'setup';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  tables: {
+    id: RoomCommandTableId;
+    seats: number;
+    /** false: opened later by open-table. */
+    open?: boolean;
+  }[];
+  /** Every table id once, the first to break first. */
+  breakOrder: RoomCommandTableId[];
+  /** a room profile's name (tda, bfp, club, robert, …) */
+  profile: string;
+  rules?: {
+    room?: {
+      balanceAt?: number;
+      balancePick?: 'next-big-blind' | 'random';
+    };
+  };
+  startingStack?: number;
+  seed?: number;
+};
+
+/** Opens a table of the setup that was left closed (R-ROOM-DETAILS). */
+export type RoomCommandOpenTable = {
+  name: 'open-table';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  table: RoomCommandTableId;
+};
+
+/** Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names. */
+export type RoomCommandRegister = {
+  name: 'register';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  /** a name of 1 to 100 characters, not only spaces */
+  player: string;
+};
+
+/** Starts the room's level clock with this blind structure (R-ROOM-CLOCK); the same levels as a table's levels-start. */
+export type RoomCommandLevelsStart = {
+  name: 'levels-start';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  levels: CommandLevel[];
+};
+
+/** Pauses the room's level clock. */
+export type RoomCommandLevelsPause = {
+  name: 'levels-pause';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+};
+
+/** Resumes the room's level clock. */
+export type RoomCommandLevelsResume = {
+  name: 'levels-resume';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+};
+
+/** Balances when two tables differ by this many players or more (R-ROOM-BALANCE). */
+export type RoomCommandBalanceAt = {
+  name: 'balance-at';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  players: number;
+};

@@ -548,7 +548,7 @@ const schema11 = {
         type: { const: 'bet.placed' },
         seat: { $ref: '#/definitions/seat' },
         action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
-        amount: { type: 'integer', minimum: 0 },
+        amount: { type: 'integer', minimum: 1 },
         to: { type: ['integer', 'null'], minimum: 0 },
         stack: { type: 'integer', minimum: 0 },
         allIn: { type: 'boolean' },
@@ -7003,7 +7003,7 @@ const schema67 = {
     type: { const: 'bet.placed' },
     seat: { $ref: '#/definitions/seat' },
     action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
-    amount: { type: 'integer', minimum: 0 },
+    amount: { type: 'integer', minimum: 1 },
     to: { type: ['integer', 'null'], minimum: 0 },
     stack: { type: 'integer', minimum: 0 },
     allIn: { type: 'boolean' },
@@ -7287,14 +7287,14 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 < 0 || isNaN(data3)) {
+        if (data3 < 1 || isNaN(data3)) {
           const err14 = {
             instancePath: instancePath + '/amount',
             schemaPath: '#/properties/amount/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
             parentSchema: schema67.properties.amount,
             data: data3,
           };

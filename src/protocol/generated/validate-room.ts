@@ -155,6 +155,14 @@ const schema42 = {
           maximum: 16777216,
           default: 65536,
         },
+        allowedOrigins: {
+          description:
+            'Web origins besides the pages\' own (the scheme, host and port a browser shows, e.g. "https://floor.example.org") whose pages may open /mqtt. A WebSocket from a page of any other site is refused (HTTP 403) with a warning in the log; one with no Origin (not a browser) is let through to the broker\'s passwords.',
+          type: 'array',
+          items: { type: 'string', pattern: '^https?://[^/]+$' },
+          maxItems: 50,
+          default: [],
+        },
       },
     },
     log: {
@@ -171,6 +179,7 @@ const pattern4 = new RegExp('^[A-Za-z0-9_-]{1,64}$', 'u');
 const pattern5 = new RegExp('^[A-Za-z0-9_-]+$', 'u');
 const pattern8 = new RegExp('^(mqtts?|wss?)://', 'u');
 const pattern9 = new RegExp('^wss?://', 'u');
+const pattern10 = new RegExp('^https?://[^/]+$', 'u');
 const func3 = Object.prototype.hasOwnProperty;
 const func4 = function ucs2length(str) {
   const len = str.length;
@@ -1463,13 +1472,17 @@ function validate30(
       if (data27.maxMessageBytes === undefined) {
         data27.maxMessageBytes = 65536;
       }
+      if (data27.allowedOrigins === undefined) {
+        data27.allowedOrigins = [];
+      }
       for (const key7 in data27) {
         if (!(
           key7 === 'host' ||
           key7 === 'port' ||
           key7 === 'brokerUrl' ||
           key7 === 'maxConnections' ||
-          key7 === 'maxMessageBytes'
+          key7 === 'maxMessageBytes' ||
+          key7 === 'allowedOrigins'
         )) {
           const err59 = {
             instancePath: instancePath + '/web',
@@ -1866,8 +1879,87 @@ function validate30(
           errors++;
         }
       }
+      let data33 = data27.allowedOrigins;
+      if (Array.isArray(data33)) {
+        if (data33.length > 50) {
+          const err77 = {
+            instancePath: instancePath + '/web/allowedOrigins',
+            schemaPath: '#/properties/web/properties/allowedOrigins/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema42.properties.web.properties.allowedOrigins,
+            data: data33,
+          };
+          if (vErrors === null) {
+            vErrors = [err77];
+          } else {
+            vErrors.push(err77);
+          }
+          errors++;
+        }
+        const len2 = data33.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data34 = data33[i2];
+          if (typeof data34 === 'string') {
+            if (!pattern10.test(data34)) {
+              const err78 = {
+                instancePath: instancePath + '/web/allowedOrigins/' + i2,
+                schemaPath: '#/properties/web/properties/allowedOrigins/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^https?://[^/]+$' },
+                message: 'must match pattern "' + '^https?://[^/]+$' + '"',
+                schema: '^https?://[^/]+$',
+                parentSchema: schema42.properties.web.properties.allowedOrigins.items,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+          } else {
+            const err79 = {
+              instancePath: instancePath + '/web/allowedOrigins/' + i2,
+              schemaPath: '#/properties/web/properties/allowedOrigins/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema42.properties.web.properties.allowedOrigins.items.type,
+              parentSchema: schema42.properties.web.properties.allowedOrigins.items,
+              data: data34,
+            };
+            if (vErrors === null) {
+              vErrors = [err79];
+            } else {
+              vErrors.push(err79);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err80 = {
+          instancePath: instancePath + '/web/allowedOrigins',
+          schemaPath: '#/properties/web/properties/allowedOrigins/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema42.properties.web.properties.allowedOrigins.type,
+          parentSchema: schema42.properties.web.properties.allowedOrigins,
+          data: data33,
+        };
+        if (vErrors === null) {
+          vErrors = [err80];
+        } else {
+          vErrors.push(err80);
+        }
+        errors++;
+      }
     } else {
-      const err77 = {
+      const err81 = {
         instancePath: instancePath + '/web',
         schemaPath: '#/properties/web/type',
         keyword: 'type',
@@ -1878,20 +1970,20 @@ function validate30(
         data: data27,
       };
       if (vErrors === null) {
-        vErrors = [err77];
+        vErrors = [err81];
       } else {
-        vErrors.push(err77);
+        vErrors.push(err81);
       }
       errors++;
     }
-    let data33 = data.log;
-    if (data33 && typeof data33 == 'object' && !Array.isArray(data33)) {
-      if (data33.level === undefined) {
-        data33.level = 'info';
+    let data35 = data.log;
+    if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
+      if (data35.level === undefined) {
+        data35.level = 'info';
       }
-      for (const key8 in data33) {
+      for (const key8 in data35) {
         if (!(key8 === 'level')) {
-          const err78 = {
+          const err82 = {
             instancePath: instancePath + '/log',
             schemaPath: '#/properties/log/additionalProperties',
             keyword: 'additionalProperties',
@@ -1899,19 +1991,19 @@ function validate30(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.log,
-            data: data33,
+            data: data35,
           };
           if (vErrors === null) {
-            vErrors = [err78];
+            vErrors = [err82];
           } else {
-            vErrors.push(err78);
+            vErrors.push(err82);
           }
           errors++;
         }
       }
-      let data34 = data33.level;
-      if (!(data34 === 'trace' || data34 === 'debug' || data34 === 'info' || data34 === 'warn' || data34 === 'error')) {
-        const err79 = {
+      let data36 = data35.level;
+      if (!(data36 === 'trace' || data36 === 'debug' || data36 === 'info' || data36 === 'warn' || data36 === 'error')) {
+        const err83 = {
           instancePath: instancePath + '/log/level',
           schemaPath: '#/properties/log/properties/level/enum',
           keyword: 'enum',
@@ -1919,17 +2011,17 @@ function validate30(
           message: 'must be equal to one of the allowed values',
           schema: schema42.properties.log.properties.level.enum,
           parentSchema: schema42.properties.log.properties.level,
-          data: data34,
+          data: data36,
         };
         if (vErrors === null) {
-          vErrors = [err79];
+          vErrors = [err83];
         } else {
-          vErrors.push(err79);
+          vErrors.push(err83);
         }
         errors++;
       }
     } else {
-      const err80 = {
+      const err84 = {
         instancePath: instancePath + '/log',
         schemaPath: '#/properties/log/type',
         keyword: 'type',
@@ -1937,17 +2029,17 @@ function validate30(
         message: 'must be object',
         schema: schema42.properties.log.type,
         parentSchema: schema42.properties.log,
-        data: data33,
+        data: data35,
       };
       if (vErrors === null) {
-        vErrors = [err80];
+        vErrors = [err84];
       } else {
-        vErrors.push(err80);
+        vErrors.push(err84);
       }
       errors++;
     }
   } else {
-    const err81 = {
+    const err85 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1958,9 +2050,9 @@ function validate30(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err81];
+      vErrors = [err85];
     } else {
-      vErrors.push(err81);
+      vErrors.push(err85);
     }
     errors++;
   }
@@ -2002,7 +2094,7 @@ const schema50 = {
     },
   },
 };
-const pattern10 = new RegExp('^[a-z0-9][a-z0-9-]*$', 'u');
+const pattern11 = new RegExp('^[a-z0-9][a-z0-9-]*$', 'u');
 function validate31(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -2097,7 +2189,7 @@ function validate31(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!pattern10.test(data1)) {
+        if (!pattern11.test(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/pattern',
