@@ -23,6 +23,9 @@ export interface StartArgs {
   chipReaders: boolean;
   stateDir: string | null;
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | null;
+  /** With --config: `text` (sentences, the default on a terminal) or `json` (lines for journald, the default
+   * otherwise); null: decided by whether stdout is a terminal. */
+  logFormat: 'text' | 'json' | null;
   /** Path of the log file (simulated mode); null: warnings and errors on stderr. */
   logFile: string | null;
   /** A journal found empty or damaged is moved aside and a new one (new epoch) started; a sound one is kept. */
@@ -48,6 +51,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
   --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
   --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
+  --log-format F         with --config: text (sentences; the default on a terminal) or json (the default otherwise)
   --new-journal          if the journal is damaged (JOURNAL_DAMAGED), keep it aside and start a new one (new epoch)
   --help                 this text`;
 
@@ -74,6 +78,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         'state-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
+        'log-format': { type: 'string' },
         'new-journal': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -85,6 +90,10 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   const logLevel = v['log-level'] ?? null;
   if (logLevel !== null && !['trace', 'debug', 'info', 'warn', 'error'].includes(logLevel)) {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
+  }
+  const logFormat = v['log-format'] ?? null;
+  if (logFormat !== null && logFormat !== 'text' && logFormat !== 'json') {
+    throw usage(`--log-format must be text or json, got "${logFormat}"`);
   }
   const game = v.game ?? 'holdem';
   if (game !== 'holdem' && game !== 'omaha') throw usage(`--game must be holdem or omaha, got "${game}"`);
@@ -104,6 +113,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     stateDir: v['state-dir'] ?? null,
     logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,
+    logFormat,
     newJournal: v['new-journal'] ?? false,
     help: v.help ?? false,
   };

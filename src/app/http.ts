@@ -135,13 +135,20 @@ export function listen(
   hint = '--http-port or http.port',
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    // A taken port is the MQTT port's case (exit 1, the same `ss` hint); a port this machine cannot have at all
+    // (EACCES, a foreign address) is the config's (exit 78).
     const onError = (error: NodeJS.ErrnoException) =>
       reject(
-        new TableError(
-          'CONFIG_INVALID',
-          `${what} cannot listen on ${host}:${port}: ${error.code ?? error.message}` +
-            (error.code === 'EADDRINUSE' ? ` (port in use: pick another with ${hint})` : ''),
-        ),
+        error.code === 'EADDRINUSE'
+          ? new TableError(
+              'PORT_IN_USE',
+              `${what} cannot listen on ${host}:${port}: EADDRINUSE. Another program already uses port ${port}` +
+                ` (\`sudo ss -ltnp 'sport = :${port}'\` names it): stop it, or pick another port with ${hint}.`,
+            )
+          : new TableError(
+              'CONFIG_INVALID',
+              `${what} cannot listen on ${host}:${port}: ${error.code ?? error.message}`,
+            ),
       );
     server.once('error', onError);
     server.listen(port, host, () => {

@@ -14,6 +14,7 @@ import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
 import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
 import { createBatcher } from './batch.ts';
+import { brokerTrouble } from './broker-trouble.ts';
 import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { replayInputs } from './replay.ts';
@@ -80,7 +81,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     writeCache: false,
     ...options.mqttOptions,
   });
-  client.on('error', (err) => log.warn({ err: err.message }, 'room broker error'));
+  const trouble = brokerTrouble(log, mqttConfig.url);
+  client.on('error', (err) => trouble.error(err));
 
   const qos1: IClientPublishOptions = { qos: 1 };
   let chain: Promise<void> = Promise.resolve();
@@ -236,6 +238,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   let ready = false;
   const connectedWaiters: (() => void)[] = [];
   client.on('connect', () => {
+    trouble.connected();
     client.publish(topics.status, 'online', { qos: 1, retain: true });
     states.connected();
     const subs: string[] = [`${topics.cmd}+`];
