@@ -15,6 +15,8 @@ export interface StartArgs {
   seed: number;
   irregularities: number;
   seats: number;
+  /** The simulated table runs a level clock (on unless `--no-levels`, whatever the irregularity rate). */
+  levels: boolean;
   /** The simulated table's game (R-GAME). */
   game: 'holdem' | 'omaha';
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
@@ -46,6 +48,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
   --game GAME            the simulated table's game: holdem (default) or omaha
+  --no-levels            the simulated table runs no level clock (it runs one by default)
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
@@ -73,6 +76,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         irregularities: { type: 'string' },
         seats: { type: 'string' },
         game: { type: 'string' },
+        'no-levels': { type: 'boolean' },
         chips: { type: 'boolean' },
         'chip-readers': { type: 'boolean' },
         'state-dir': { type: 'string' },
@@ -107,6 +111,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     seed: int(v.seed, '--seed', 0, 2 ** 31 - 1) ?? Math.floor(Math.random() * 2 ** 31),
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
+    levels: !(v['no-levels'] ?? false),
     game,
     chips: (v.chips ?? false) || (v['chip-readers'] ?? false),
     chipReaders: v['chip-readers'] ?? false,
@@ -125,6 +130,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--irregularities', v.irregularities],
       ['--seats', v.seats],
       ['--game', v.game],
+      ['--no-levels', v['no-levels']],
       ['--chips', v.chips],
       ['--chip-readers', v['chip-readers']],
       ['--state-dir', v['state-dir']],

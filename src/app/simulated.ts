@@ -177,6 +177,8 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     game: args.game,
     chips: args.chips,
     irregularityRate: args.irregularities,
+    // Levels run unless asked not to: `--irregularities 0` (clean play) is no reason to stop the blinds going up.
+    levels: args.levels,
     // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.
     sightings: true,
     // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.

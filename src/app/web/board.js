@@ -10,6 +10,7 @@
     clock: null, // <base>/clock (level clock), null when no levels run
     clockSeen: false,
     feed: [], // newest first
+    feedLines: [], // the feed as shown: devices online one after another are one line (board-feed.js)
     feedSeq: 0, // the retained feed's seq: live events at or below it are already in it
     feedTopic: false, // the table publishes <base>/feed (else the feed is built from events alone)
     boardCards: null, // from the public `board` events, ahead of the next state
@@ -191,9 +192,10 @@
   function renderFeed() {
     const list = $('feed');
     list.textContent = '';
-    for (const item of view.feed) {
+    view.feedLines = BoardFeed.feedGroups(view.feed);
+    for (const item of view.feedLines) {
       const moveOf = (player) => view.moves.get(player) || null;
-      const [cls, what, detail] = BoardFeed.feedLine(item.event, { money, clockText, moveOf });
+      const [cls, what, detail] = BoardFeed.groupLine(item, { money, clockText, moveOf });
       const li = document.createElement('li');
       li.className = cls;
       li.dataset.type = item.event.type;
@@ -212,7 +214,7 @@
 
   function freshen() {
     const items = $('feed').children;
-    view.feed.forEach((item, i) => {
+    view.feedLines.forEach((item, i) => {
       if (items[i]) items[i].classList.toggle('fresh', performance.now() - item.shownAt < 8000);
     });
   }
