@@ -14,6 +14,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../src/mqtt/broker.ts'
 import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
 
 const base = 'pokertable/t9';
+const FLOOR_PASSWORD = 'floor-money-secret';
 const t0 = 1_800_000_000_000;
 const NAMES = [
   'Anna',
@@ -95,7 +96,13 @@ describe.skipIf(!haveChromium)('the board with chips tracked: money at a glance'
     mkdirSync(artifacts, { recursive: true });
     const logger = pino({ level: 'silent' });
     broker = await startEmbeddedBroker({
-      embedded: { host: '127.0.0.1', port: 0, wsPort: 0, anonymousRoles: ['display'], users: [] },
+      embedded: {
+        host: '127.0.0.1',
+        port: 0,
+        wsPort: 0,
+        anonymousRoles: ['display'],
+        users: [{ username: 'floor', password: FLOOR_PASSWORD, roles: ['floor'] }],
+      },
       base,
       logger,
     });
@@ -194,4 +201,28 @@ describe.skipIf(!haveChromium)('the board with chips tracked: money at a glance'
     },
     60_000,
   );
+
+  it("the floor page shows every seat's stack and bet, the pots, the call and the game (390×844)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    await page.goto(`${server.url}floor`);
+    await page.fill('#password', FLOOR_PASSWORD);
+    await page.click('#login-button');
+    await expect.poll(() => page.getAttribute('#conn', 'data-state'), { timeout: 10_000 }).toBe('live');
+    await expect.poll(() => page.locator('#seat-grid .seat').count()).toBe(9);
+    await expect.poll(() => page.textContent('#seat-money .pots')).toBe('Pot 1,202,700 · side 1 37,500');
+    expect(await page.textContent('#seat-money .to-call')).toBe('to call 12,100');
+    expect(await page.textContent('#f-info [data-item="game"]')).toBe('Pot-limit Omaha');
+    const stacks = await page.locator('#seat-grid .seat .m').allTextContents();
+    expect(stacks).toEqual(STACKS.map((n) => n.toLocaleString('en-US')));
+    const bets = await page.locator('#seat-grid .seat .b').allTextContents();
+    expect(bets).toEqual(BETS.map((n) => (n ? `bet ${n.toLocaleString('en-US')}` : '')));
+    await page.locator('#seat-grid').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifacts, 'floor-money-390x844.png'), fullPage: true });
+    // Every stack and bet whole inside its seat button.
+    const cut = await page.evaluate(`[...document.querySelectorAll('#seat-grid .seat')].filter((b) =>
+      [...b.querySelectorAll('.m, .b, .n')].some((el) => el.scrollWidth > el.clientWidth + 1 ||
+        el.getBoundingClientRect().right > b.getBoundingClientRect().right + 0.5)).map((b) => b.dataset.seat)`);
+    expect(cut).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

@@ -52,6 +52,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/table-time.js': { file: join(webDir, 'table-time.js'), type: 'text/javascript; charset=utf-8' },
   '/seat-layout.js': { file: join(webDir, 'seat-layout.js'), type: 'text/javascript; charset=utf-8' },
   '/board-feed.js': { file: join(webDir, 'board-feed.js'), type: 'text/javascript; charset=utf-8' },
+  '/game-words.js': { file: join(webDir, 'game-words.js'), type: 'text/javascript; charset=utf-8' },
   '/board-chime.js': { file: join(webDir, 'board-chime.js'), type: 'text/javascript; charset=utf-8' },
   '/board-clocks.js': { file: join(webDir, 'board-clocks.js'), type: 'text/javascript; charset=utf-8' },
   '/board-table.js': { file: join(webDir, 'board-table.js'), type: 'text/javascript; charset=utf-8' },

@@ -68,18 +68,11 @@
     layoutSeats();
   }
 
-  // Words for the names the state carries (a name without one is shown as it is, capitalised).
-  const GAME_WORDS = { holdem: "Hold'em", omaha: 'Omaha' };
-  const BETTING_WORDS = { 'no-limit': 'No-limit', 'pot-limit': 'Pot-limit', limit: 'Limit' };
-  const word = (table, name) => table[name] || name.charAt(0).toUpperCase() + name.slice(1);
-
   /** The info strip: the game, with its betting structure when the state names one ("Pot-limit Omaha"). */
   function renderInfo(s) {
     const game = $('table-info').querySelector('[data-item="game"]');
-    const name = typeof s.game === 'string' ? word(GAME_WORDS, s.game) : '';
-    const betting = typeof s.betting === 'string' ? word(BETTING_WORDS, s.betting) : '';
-    game.textContent = betting && name ? `${betting} ${name}` : name;
-    game.hidden = !name;
+    game.textContent = root.GameWords.gameTitle(s);
+    game.hidden = game.textContent === '';
   }
 
   const money = (n) => root.BoardClocks.money(n);
