@@ -7,16 +7,19 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import { TableError } from '../domain/errors.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
+import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerTarget } from '../room/service/broker-pipe.ts';
 
 export interface BoardPageConfig {
   tableId: string;
   /** `<baseTopic>/<tableId>` */
   base: string;
-  /** Where the browser finds the broker: a full ws(s) URL, or null to use the page's own host name with `port`. */
+  /** Where the browser finds the broker: a full ws(s) URL; or null to use the page's own host name with `port`; or,
+   * with both null, `path` on the page's own host and port (the passthrough to an external broker, `pipe`). */
   mqtt: { url: string | null; port: number | null; path: string };
   /** Saved blind structures the floor page offers (config/structures/). */
   structures?: readonly BlindStructure[];
@@ -35,6 +38,9 @@ export interface BoardServerOptions {
   logger: Logger;
   /** `GET /health`: answered 200 while `status` is `ok`, 503 otherwise. Without it, /health is 404. */
   health?: () => { status: string };
+  /** An external broker without a WebSocket listener (mqtt:// or mqtts://): the pages reach it through `page.mqtt.path`
+   * on this port, each browser with its own account, as the room's pages do (src/room/service/broker-pipe.ts). */
+  pipe?: BrokerTarget;
 }
 
 export interface BoardServer {
@@ -80,7 +86,17 @@ export async function startBoardServer(options: BoardServerOptions): Promise<Boa
       else res.destroy();
     });
   });
-  await listen(server, options.port, options.host);
+  const pipe = options.pipe
+    ? attachBrokerPipe(server, options.page.mqtt.path, options.pipe, log, DEFAULT_PIPE_LIMITS)
+    : null;
+  // Without a passthrough an upgrade is not a page: refused at once.
+  if (!pipe) server.on('upgrade', (_req, socket: Duplex) => socket.destroy());
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    pipe?.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   log.info({ host: options.host, port }, 'display board listening');
@@ -89,6 +105,7 @@ export async function startBoardServer(options: BoardServerOptions): Promise<Boa
     url: `http://${shownHost}:${port}/`,
     close: () =>
       new Promise((resolve) => {
+        pipe?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

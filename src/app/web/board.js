@@ -53,15 +53,18 @@
     $('table-name').textContent = config.tableId;
     document.title = `${config.tableId} — poker table`;
     const base = config.base;
-    if (!config.mqtt.url && !config.mqtt.port) {
-      // A browser only speaks MQTT over WebSocket: say what to configure instead of retrying forever.
-      $('overlay-text').textContent = 'No MQTT WebSocket: set mqtt.embedded.wsPort, or use a ws:// external broker';
+    if (!config.mqtt.url && !config.mqtt.port && !config.mqtt.path) {
+      // No way to the broker (mqtt.embedded.wsPort null): the table's log and `doctor` tell the technician what to
+      // set; the players' screen only says it shows nothing, in their words.
+      $('overlay-text').textContent = 'TABLE NOT SHOWN';
+      $('overlay-detail').textContent = 'This screen cannot show the table yet: please tell the floor.';
       $('overlay').hidden = false;
       return;
     }
+    // The broker's own WebSocket port, else the passthrough on this page's port (src/app/http.ts `pipe`).
+    const where = config.mqtt.port ? `${location.hostname}:${config.mqtt.port}` : location.host;
     const url =
-      config.mqtt.url ||
-      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
+      config.mqtt.url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${where}${config.mqtt.path || ''}`;
     const client = mqtt.connect(url, {
       protocolVersion: 4, // the embedded broker speaks MQTT 3.1.1
       reconnectPeriod: 1000,
