@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import { TableError } from '../domain/errors.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
-import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerTarget } from '../room/service/broker-pipe.ts';
+import type { BrokerTarget } from '../room/service/broker-pipe.ts';
 
 export interface BoardPageConfig {
   tableId: string;
@@ -86,8 +86,14 @@ export async function startBoardServer(options: BoardServerOptions): Promise<Boa
       else res.destroy();
     });
   });
+  // Loaded only for a table on an mqtt:// external broker: ws stays out of the others (docs/bench.md).
   const pipe = options.pipe
-    ? attachBrokerPipe(server, options.page.mqtt.path, options.pipe, log, DEFAULT_PIPE_LIMITS)
+    ? (await import('../room/service/broker-pipe.ts')).attachBrokerPipe(
+        server,
+        options.page.mqtt.path,
+        options.pipe,
+        log,
+      )
     : null;
   // Without a passthrough an upgrade is not a page: refused at once.
   if (!pipe) server.on('upgrade', (_req, socket: Duplex) => socket.destroy());
