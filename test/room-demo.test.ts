@@ -5,8 +5,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import mqtt from 'mqtt';
+import pino from 'pino';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseStartArgs } from '../src/app/args.ts';
+import { startSimulatedTable } from '../src/app/simulated.ts';
+import { createVirtualTable } from '../src/sim/index.ts';
 import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -60,6 +66,44 @@ describe.skipIf(!haveChromium)('npm run room -- --demo', () => {
       await floor.click('#login-button');
       await expect.poll(() => floor.getAttribute('#conn', 'data-state'), POLL).toBe('live');
       await floor.screenshot({ path: join(artifacts, 'room-demo-floor.png'), fullPage: true });
+      // `npm start -- --room … --broker … --table-id table-4`, as the demo's banner says: a simulated table joins the
+      // room (its fourth table, closed until the floor opens it) and its own board reads it through /mqtt.
+      const url = /MQTT +(mqtt:\S+)/.exec(out)![1]!;
+      expect(out).toContain(`npm start -- --room demo-room --broker ${url} --table-id table-4`);
+      const watcher = await mqtt.connectAsync(url, { clientId: 'room-demo-watcher' });
+      let online = false;
+      watcher.on('message', (_t, payload) => {
+        const state = JSON.parse(payload.toString()) as { tables: { id: string; online: boolean }[] };
+        online = state.tables.some((t) => t.id === 'table-4' && t.online);
+      });
+      await watcher.subscribeAsync('room/demo-room/state', { qos: 1 });
+      const args = ['--room', 'demo-room', '--broker', url, '--table-id', 'table-4'];
+      const ports = ['--http-port', '0', '--mqtt-port', '0', '--ws-port', '0'];
+      const sink = new Writable({ write: (_c, _e, done) => done() });
+      const table = await startSimulatedTable(parseStartArgs([...args, ...ports]), {
+        createVirtualTable,
+        logger: pino({ level: 'silent' }),
+        out: sink,
+      });
+      try {
+        // The floor opens it, as on the room's floor page.
+        await watcher.publishAsync(
+          'room/demo-room/cmd/open-table',
+          JSON.stringify({ id: 'open-4', table: 'table-4' }),
+          {
+            qos: 1,
+          },
+        );
+        await expect.poll(() => online, POLL).toBe(true);
+        const own = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await own.goto(table.app.urls.board!);
+        await expect.poll(() => own.getAttribute('#conn', 'data-state'), POLL).toBe('live');
+        expect(await own.textContent('#table-name')).toBe('table-4');
+        await own.close();
+      } finally {
+        await table.stop();
+        await watcher.endAsync();
+      }
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(existsSync(dir)).toBe(false);

@@ -15,6 +15,12 @@ export interface StartArgs {
   seed: number;
   irregularities: number;
   seats: number;
+  /** The simulated table plays in this room (docs/room.md): the room seats its players and runs its clock. */
+  room: string | null;
+  /** The simulated table publishes on this broker (mqtt://…) instead of an embedded one; with --room, the room's. */
+  broker: string | null;
+  /** The simulated table's id (default `sim`): in a room, one of the room's tables. */
+  tableId: string | null;
   /** The simulated table runs a level clock (on unless `--no-levels`, whatever the irregularity rate). */
   levels: boolean;
   /** The simulated table's game (R-GAME). */
@@ -49,6 +55,8 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
   --game GAME            the simulated table's game: holdem (default) or omaha
   --no-levels            the simulated table runs no level clock (it runs one by default)
+  --room ID --broker URL the simulated table plays in room ID on its broker: the room seats the players
+  --table-id ID          the simulated table's id (default sim); in a room, one of its tables (e.g. table-4)
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
@@ -77,6 +85,9 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         seats: { type: 'string' },
         game: { type: 'string' },
         'no-levels': { type: 'boolean' },
+        room: { type: 'string' },
+        broker: { type: 'string' },
+        'table-id': { type: 'string' },
         chips: { type: 'boolean' },
         'chip-readers': { type: 'boolean' },
         'state-dir': { type: 'string' },
@@ -112,6 +123,9 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
     levels: !(v['no-levels'] ?? false),
+    room: v.room ?? null,
+    broker: v.broker ?? null,
+    tableId: v['table-id'] ?? null,
     game,
     chips: (v.chips ?? false) || (v['chip-readers'] ?? false),
     chipReaders: v['chip-readers'] ?? false,
@@ -131,12 +145,28 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--seats', v.seats],
       ['--game', v.game],
       ['--no-levels', v['no-levels']],
+      ['--room', v.room],
+      ['--broker', v.broker],
+      ['--table-id', v['table-id']],
       ['--chips', v.chips],
       ['--chip-readers', v['chip-readers']],
       ['--state-dir', v['state-dir']],
     ] as const) {
       if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);
     }
+  }
+  if (args.room !== null && args.broker === null)
+    throw usage(
+      "--room needs --broker: the room's broker, e.g. --broker mqtt://127.0.0.1:1884 for `npm run room -- --demo`",
+    );
+  if (args.broker !== null && !/^mqtts?:\/\/[^/]+/.test(args.broker))
+    throw usage(`--broker must be an mqtt:// or mqtts:// URL, got "${args.broker}"`);
+  for (const [flag, id] of [
+    ['--room', args.room],
+    ['--table-id', args.tableId],
+  ] as const) {
+    if (id !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(id))
+      throw usage(`${flag} must be letters, digits, - and _ (as in MQTT topics), got "${id}"`);
   }
   return args;
 }

@@ -80,6 +80,8 @@ export async function startRoomDemo(o: RoomDemoOptions): Promise<RoomDemo> {
         `  floor page     ${pages.url}floor   log in with any name and password: the demo broker has no accounts`,
         `  MQTT           ${broker.url}   topics room/${DEMO_ROOM}/# and pokertable/table-N/#`,
         `  journals       ${dir} (temporary, removed at the end)`,
+        `  one more table npm start -- --room ${DEMO_ROOM} --broker ${broker.url} --table-id table-${o.tables + 1}` +
+          ' (then open it on the floor page)',
         '  Ctrl-C stops it. A real room: docs/room.md, "Try a room" and "Set up a room".',
       ],
       stop,
@@ -94,7 +96,9 @@ function demoConfig(ids: string[], url: string, webPort: number, dir: string): R
   return {
     source: 'npm run room -- --demo',
     room: { id: DEMO_ROOM, profile: 'tda', rules: {}, startingStack: 20_000 },
-    tables: ids.map((id) => ({ id, seats: SEATS, open: true })),
+    // One more table, closed: for a simulated table started with `npm start -- --room …` (docs/room.md, "Try a
+    // room"), which the floor opens from the floor page.
+    tables: [...ids, `table-${ids.length + 1}`].map((id, i) => ({ id, seats: SEATS, open: i < ids.length })),
     breakOrder: [...ids].reverse(),
     mqtt: { url, baseTopic: 'room', tableBaseTopic: 'pokertable', rejectUnauthorized: true },
     web: { host: '127.0.0.1', port: webPort, brokerUrl: null },
