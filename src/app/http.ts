@@ -92,7 +92,7 @@ export async function startBoardServer(options: BoardServerOptions): Promise<Boa
         server,
         options.page.mqtt.path,
         options.pipe,
-        log,
+        options.logger, // the pipe names its own module: a second `module` key would repeat in each line
       )
     : null;
   // Without a passthrough an upgrade is not a page: refused at once.
