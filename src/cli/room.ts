@@ -26,10 +26,13 @@ function makeLogger(level: string): Logger {
   return logger;
 }
 
+/** The first SIGTERM or SIGINT. The listeners stay: a Ctrl-C reaches this process twice (from the terminal, and
+ * relayed by npm's and tsx's wrappers), and with no listener left the second would kill it mid-stop (a journal not
+ * closed, the demo's folder left behind). */
 const stopSignal = () =>
   new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
+    process.on('SIGTERM', () => resolve('SIGTERM'));
+    process.on('SIGINT', () => resolve('SIGINT'));
   });
 
 async function runDemo(args: Extract<RoomArgs, { demo: true }>): Promise<number> {

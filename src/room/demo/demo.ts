@@ -2,10 +2,9 @@
 // broker (broker.ts), simulated tables (the fleet's: a real journal, engine and MQTT connection each, their dealer
 // seating the players the room draws), the room service with its journal, and its pages (the room board and the
 // floor page). It then does what the floor does first: registers the players and starts the level clock. Everything
-// lives in a temporary folder removed at the end.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// lives in var/room-demo-<port>, removed at the end.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import mqtt from 'mqtt';
 import type { Logger } from 'pino';
 import { loadStructures } from '../../config/structures.ts';
@@ -37,11 +36,18 @@ export interface RoomDemo {
 }
 
 export const DEMO_ROOM = 'demo-room';
+/** The folder holding src/ (or dist/ in the build). */
+const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
 const SEATS = 9;
 const NAMES = ['Anna', 'Bram', 'Chloé', 'Dries', 'Emma', 'Farid', 'Greet', 'Hugo', 'Ines', 'Jonas', 'Kato', 'Lars'];
 
 export async function startRoomDemo(o: RoomDemoOptions): Promise<RoomDemo> {
-  const dir = mkdtempSync(join(tmpdir(), 'pokertable-room-demo-'));
+  // A fresh folder each start, in the project's var/ (not in git), one per pages port: a stop cut short (npm and tsx
+  // each relay a Ctrl-C, and a second relay may kill the process mid-stop) leaves it for the next start to replace,
+  // never a pile of temporary folders.
+  const dir = resolve(PROJECT_ROOT, 'var', `room-demo-${o.webPort}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
   const stop = async () => {
     for (const c of cleanups.splice(0).reverse()) await c();
@@ -79,7 +85,7 @@ export async function startRoomDemo(o: RoomDemoOptions): Promise<RoomDemo> {
         `  room board     ${pages.url}`,
         `  floor page     ${pages.url}floor   log in with any name and password: the demo broker has no accounts`,
         `  MQTT           ${broker.url}   topics room/${DEMO_ROOM}/# and pokertable/table-N/#`,
-        `  journals       ${dir} (temporary, removed at the end)`,
+        `  journals       ${dir} (removed at the end, replaced at the next start)`,
         `  one more table npm start -- --room ${DEMO_ROOM} --broker ${broker.url} --table-id table-${o.tables + 1}` +
           ' (then open it on the floor page)',
         '  Ctrl-C stops it. A real room: docs/room.md, "Try a room" and "Set up a room".',
