@@ -255,6 +255,7 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     },
     async close() {
       if (closed) return;
+      options.presence?.close();
       unsubscribe();
       stopHealth();
       events.stop();

@@ -100,5 +100,29 @@
     }
   }
 
-  root.BoardFeed = { feedLine };
+  /** Feed items (newest first, each {event, shownAt}) as the lines shown: devices coming online one after another
+   * (a table starting: shoe, antennas, board, display) are one line, not one each pushing the floor's events out. */
+  function feedGroups(items) {
+    const groups = [];
+    for (const item of items) {
+      const last = groups[groups.length - 1];
+      if (item.event.type === 'device.online' && last && last.items[0].event.type === 'device.online') {
+        last.items.push(item);
+      } else groups.push({ items: [item] });
+    }
+    return groups.map((g) => ({
+      event: g.items[0].event,
+      items: g.items,
+      shownAt: Math.max(...g.items.map((i) => i.shownAt)),
+    }));
+  }
+
+  /** One shown line: a group of devices online as a summary, anything else as feedLine says. */
+  function groupLine(group, f) {
+    if (group.items.length === 1) return feedLine(group.event, f);
+    const names = group.items.map((i) => i.event.device).reverse();
+    return ['level', `${names.length} devices online`, names.join(', ')];
+  }
+
+  root.BoardFeed = { feedLine, feedGroups, groupLine };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -81,7 +81,8 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
       server,
       PIPE_PATH,
       { url: config.mqtt.url, ca, rejectUnauthorized: config.mqtt.rejectUnauthorized },
-      log,
+      // the pipe names its own module: a second `module` key would repeat in each line
+      options.logger.child({ room: config.room.id }),
       {
         maxConnections: web.maxConnections ?? DEFAULT_PIPE_LIMITS.maxConnections,
         maxMessageBytes: web.maxMessageBytes ?? DEFAULT_PIPE_LIMITS.maxMessageBytes,

@@ -17,6 +17,7 @@ import { createRoomCommands } from './commands.ts';
 import { parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
 import { refusalOf, tableViews } from './views.ts';
 import { createBatcher } from './batch.ts';
+import { brokerTrouble } from './broker-trouble.ts';
 import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { replayInputs } from './replay.ts';
@@ -85,7 +86,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     writeCache: false,
     ...options.mqttOptions,
   });
-  client.on('error', (err) => log.warn({ err: err.message }, 'room broker error'));
+  const trouble = brokerTrouble(log, mqttConfig.url);
+  client.on('error', (err) => trouble.error(err));
 
   const qos1: IClientPublishOptions = { qos: 1 };
   let chain: Promise<void> = Promise.resolve();
@@ -232,6 +234,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     // the retained states that come with the subscriptions are journaled even when they look like the last ones.
     digests.clear();
     for (const table of tableIds) batch.enqueue({ type: 'table', table, stale: 0, at: clock.now() });
+    trouble.connected();
     client.publish(topics.status, 'online', { qos: 1, retain: true });
     states.connected();
     const subs: string[] = [`${topics.cmd}+`];
