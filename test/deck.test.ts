@@ -211,7 +211,7 @@ describe('deck file', () => {
   });
 
   it('says how to enroll when the file is missing', () => {
-    expect(() => loadDeck(join(dir, 'nope.json'))).toThrow(/ENOENT.*npm run deck -- enroll/);
+    expect(() => loadDeck(join(dir, 'nope.json'))).toThrow(/nope\.json: no such file .*npm run deck -- enroll/);
   });
 
   it('refuses invalid JSON', () => {
