@@ -1,6 +1,7 @@
 // `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
 import { parseArgs } from 'node:util';
 import { TableError } from '../domain/errors.ts';
+import { GAME_NAMES, isGameName, type GameName } from '../domain/games/index.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 
 export interface StartArgs {
@@ -16,7 +17,7 @@ export interface StartArgs {
   irregularities: number;
   seats: number;
   /** The simulated table's game (R-GAME). */
-  game: 'holdem' | 'omaha';
+  game: GameName;
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
   chips: boolean;
   /** With chips: the players' amounts go out as chips through a simulated chip reader at each seat. */
@@ -87,7 +88,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
   }
   const game = v.game ?? 'holdem';
-  if (game !== 'holdem' && game !== 'omaha') throw usage(`--game must be holdem or omaha, got "${game}"`);
+  if (!isGameName(game)) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${game}"`);
   const args: StartArgs = {
     config: v.config ?? null,
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),

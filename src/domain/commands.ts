@@ -4,6 +4,7 @@ import { dropFromHand } from './flow.ts';
 import { chipsTracked } from './hand-chips.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
+import { gameOf } from './games/index.ts';
 import { adjustLevels, pauseLevels, resumeLevels, startLevels } from './levels.ts';
 import { movePlayer } from './moves.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
@@ -129,6 +130,8 @@ function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { n
   }
   state.seats = Array.from({ length: input.seats }, (_, i) => old[i] ?? newSeat(i + 1, profile.shotClock.timeBanks));
   updatePresenceDue(state); // a seat beyond the new size takes its debounce timer with it
-  state.setup = { seats: input.seats, profileName: input.profile, profile, game: input.game ?? 'holdem' };
+  const game = input.game ?? 'holdem';
+  const betting = input.betting ?? gameOf(game).defaultBetting; // R-GAME-LIST
+  state.setup = { seats: input.seats, profileName: input.profile, profile, game, betting };
   ctx.emit({ type: 'table.ready', seats: input.seats, profile: input.profile });
 }

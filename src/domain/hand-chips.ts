@@ -63,7 +63,7 @@ export function startChips(ctx: Ctx, hand: HandState): void {
   const seats = hand.plan.dealtIn.map((seat) => ({ seat, stack: state.seats[seat - 1]!.stack ?? 0 }));
   const start = newHand({
     rules: chipsRules(profile),
-    game: hand.game,
+    betting: hand.betting,
     level: levelAmounts(state, hand.level)!,
     seats,
   });

@@ -35,6 +35,7 @@ export function startHand(ctx: Ctx): void {
   const hand: HandState = {
     number: state.hands,
     game: setup.game,
+    betting: setup.betting,
     plan,
     level,
     phase: { kind: 'dealing' },

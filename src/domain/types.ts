@@ -2,6 +2,7 @@
 // Adapters (hardware, MQTT, replay) only ever build `Input`s and read `TableEvent`s.
 
 import type { ChipsEvent } from './chips/types.ts';
+import type { BettingName, GameName } from './games/index.ts';
 
 export type Seat = number; // 1-based
 export type Card = string; // "As", "Td", "9c"
@@ -13,7 +14,14 @@ export type Level =
   { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
 
 export type Command =
-  | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown>; game?: 'holdem' | 'omaha' }
+  | {
+      name: 'setup';
+      seats: number;
+      profile: string;
+      rules?: Record<string, unknown>;
+      game?: GameName;
+      betting?: BettingName;
+    }
   /** `chips`: the stack (R-CHIPS-STACK), required when chips are tracked, ignored otherwise. */
   | { name: 'seat-player'; seat: Seat; player: string; chips?: number }
   /** R-CHIPS-STACK: the floor sets a stack between hands (rebuy, add-on, correction). */

@@ -7,6 +7,7 @@
 // to 200 characters, `to` on a bet or raise only, a small blind not above its big blind (docs/contract.md).
 import { acceptsInput, validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
 import { normalizeUid, parseCard } from './cards.ts';
+import type { BettingName, GameName } from './games/index.ts';
 import { checkLevels } from './levels-check.ts';
 import type { Command, CommandName, Input, Level, PanelButton, Place, Seat } from './types.ts';
 import { validateLevelSet, validateMovePlayer } from './validate-room.ts';
@@ -113,7 +114,7 @@ export function validateInput(raw: unknown): Result {
  * the schema's `additionalProperties: false` closes each command here, and test/contract.test.ts holds the two
  * equal). Typed by CommandName, so a new command does not compile until it has its line here. */
 export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]>> = {
-  setup: ['seats', 'profile', 'rules', 'game'],
+  setup: ['seats', 'profile', 'rules', 'game', 'betting'],
   'seat-player': ['seat', 'player', 'chips'],
   'set-stack': ['seat', 'chips'],
   'remove-player': ['seat'],
@@ -143,7 +144,8 @@ function commandOf(raw: Obj): Command | string {
         if (!isObj(raw.rules)) return 'setup: rules must be an object';
         cmd.rules = raw.rules;
       }
-      if (raw.game !== undefined) cmd.game = raw.game as 'holdem' | 'omaha';
+      if (raw.game !== undefined) cmd.game = raw.game as GameName;
+      if (raw.betting !== undefined) cmd.betting = raw.betting as BettingName;
       return cmd;
     }
     case 'seat-player': {

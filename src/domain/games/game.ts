@@ -1,6 +1,7 @@
 // The game seam (R-GAME): what a hand deals and how it is scored, apart from the dealing and irregularity rules,
 // which stay one set for every game and read their counts from here.
 import type { Card, Street } from '../types.ts';
+import type { BettingName } from './betting.ts';
 
 export type GameName = 'holdem' | 'omaha';
 
@@ -14,6 +15,8 @@ export interface Game {
   boardCards: Readonly<Record<Exclude<Street, 'preflop'>, number>>;
   /** The street after each one; null after the last (showdown). */
   next: Readonly<Record<Street, Street | null>>;
+  /** R-GAME-LIST: the betting structure a table plays this game under when `setup.betting` names none. */
+  defaultBetting: BettingName;
   /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. */
   score(hole: readonly Card[], board: readonly Card[]): number;
 }

@@ -22,5 +22,6 @@ export const holdem: Game = {
   holeCards: 2,
   boardCards: { flop: 3, turn: 1, river: 1 },
   next: FLOP_STREETS,
+  defaultBetting: 'no-limit',
   score,
 };

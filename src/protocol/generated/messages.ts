@@ -154,8 +154,8 @@ export type CommandSetup = {
   profile?: string;
   /** Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile. */
   rules?: Record<string, unknown>;
-  /** R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards. */
-  game?: 'holdem' | 'omaha';
+  game?: CommandGame;
+  betting?: CommandBetting;
 };
 
 /** seat-player */
@@ -206,6 +206,12 @@ export type CommandPenalty = {
       hands: unknown;
     }
 );
+
+/** R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards. */
+export type CommandGame = 'holdem' | 'omaha';
+
+/** R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha). Limit needs each level's smallBet and bigBet (R-BET-LIMIT). */
+export type CommandBetting = 'no-limit' | 'pot-limit' | 'limit';
 
 /** Starts the table's level clock with this blind structure (R-LEVEL-CLOCK). Beyond this schema the engine also wants each small blind at most its big blind. */
 export type CommandLevelsStart = {
@@ -486,7 +492,7 @@ export type EventActionOn = {
   toCall?: number;
   /** chips tracked: the least legal `to`; null when the seat may not raise */
   minRaiseTo?: number | null;
-  /** chips tracked, Omaha: the pot limit (R-GAME) */
+  /** chips tracked, where the betting structure has a maximum: pot-limit's pot limit (R-GAME), limit's fixed total (R-BET-LIMIT, equal to minRaiseTo); absent under no-limit */
   maxRaiseTo?: number | null;
 };
 

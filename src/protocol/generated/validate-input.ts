@@ -224,19 +224,19 @@ const schema11 = {
     },
   },
 };
-const schema86 = {
+const schema88 = {
   title: 'shuffle',
   description: "The dealer panel's shuffle button (or an automatic shuffler): a hand begins (R-HAND-START).",
   type: 'object',
   properties: { type: { const: 'shuffle' } },
 };
-const schema87 = {
+const schema89 = {
   title: 'tick',
   description: 'Time only: timers due at or before `at` fire.',
   type: 'object',
   properties: { type: { const: 'tick' } },
 };
-const schema88 = {
+const schema90 = {
   title: 'device',
   description:
     'An adapter reports a device going on or off line (device.online / device.offline). `detail` is text for people (the first 200 characters are kept).',
@@ -2115,11 +2115,8 @@ const schema26 = {
           description:
             "Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile.",
         },
-        game: {
-          enum: ['holdem', 'omaha'],
-          description:
-            'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
-        },
+        game: { $ref: '#/definitions/game' },
+        betting: { $ref: '#/definitions/betting' },
       },
     },
     'seat-player': {
@@ -2192,6 +2189,16 @@ const schema26 = {
         hands: { type: 'integer', minimum: 1, maximum: 1000 },
       },
       oneOf: [{ required: ['rounds'] }, { required: ['hands'] }],
+    },
+    game: {
+      enum: ['holdem', 'omaha'],
+      description:
+        'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
+    },
+    betting: {
+      enum: ['no-limit', 'pot-limit', 'limit'],
+      description:
+        "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
     },
     'levels-start': {
       title: 'levels-start',
@@ -2418,11 +2425,8 @@ const schema27 = {
       description:
         "Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile.",
     },
-    game: {
-      enum: ['holdem', 'omaha'],
-      description:
-        'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
-    },
+    game: { $ref: '#/definitions/game' },
+    betting: { $ref: '#/definitions/betting' },
   },
 };
 const schema28 = {
@@ -2435,6 +2439,17 @@ const schema30 = {
   minimum: 0,
   description: 'Only in the input form: milliseconds. On MQTT the controller sets it on receipt.',
 };
+const schema31 = {
+  enum: ['holdem', 'omaha'],
+  description:
+    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
+};
+const schema32 = {
+  enum: ['no-limit', 'pot-limit', 'limit'],
+  description:
+    "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
+};
+const func2 = Object.prototype.hasOwnProperty;
 function validate19(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2476,16 +2491,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(
-        key0 === 'name' ||
-        key0 === 'id' ||
-        key0 === 'type' ||
-        key0 === 'at' ||
-        key0 === 'seats' ||
-        key0 === 'profile' ||
-        key0 === 'rules' ||
-        key0 === 'game'
-      )) {
+      if (!func2.call(schema27.properties, key0)) {
         const err2 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -2733,12 +2739,12 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       if (!(data7 === 'holdem' || data7 === 'omaha')) {
         const err14 = {
           instancePath: instancePath + '/game',
-          schemaPath: '#/properties/game/enum',
+          schemaPath: '#/definitions/game/enum',
           keyword: 'enum',
-          params: { allowedValues: schema27.properties.game.enum },
+          params: { allowedValues: schema31.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema27.properties.game.enum,
-          parentSchema: schema27.properties.game,
+          schema: schema31.enum,
+          parentSchema: schema31,
           data: data7,
         };
         if (vErrors === null) {
@@ -2749,8 +2755,29 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.betting !== undefined) {
+      let data8 = data.betting;
+      if (!(data8 === 'no-limit' || data8 === 'pot-limit' || data8 === 'limit')) {
+        const err15 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema32.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema32.enum,
+          parentSchema: schema32,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err15 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2761,16 +2788,16 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err16];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err16);
     }
     errors++;
   }
   validate19.errors = vErrors;
   return errors === 0;
 }
-const schema31 = {
+const schema33 = {
   title: 'seat-player',
   type: 'object',
   required: ['name', 'seat', 'player'],
@@ -2795,7 +2822,7 @@ const schema31 = {
     },
   },
 };
-const schema35 = {
+const schema37 = {
   type: 'integer',
   minimum: 1,
   maximum: 10,
@@ -2813,8 +2840,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema31.required,
-        parentSchema: schema31,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -2831,8 +2858,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema31.required,
-        parentSchema: schema31,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -2849,8 +2876,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema31.required,
-        parentSchema: schema31,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -2877,7 +2904,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema31,
+          parentSchema: schema33,
           data,
         };
         if (vErrors === null) {
@@ -2898,7 +2925,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'seat-player' },
           message: 'must be equal to constant',
           schema: 'seat-player',
-          parentSchema: schema31.properties.name,
+          parentSchema: schema33.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3001,8 +3028,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -3021,7 +3048,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3039,7 +3066,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3065,7 +3092,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema31.properties.player.anyOf[0],
+            parentSchema: schema33.properties.player.anyOf[0],
             data: data5,
           };
           if (vErrors === null) {
@@ -3082,8 +3109,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema31.properties.player.anyOf[0].type,
-          parentSchema: schema31.properties.player.anyOf[0],
+          schema: schema33.properties.player.anyOf[0].type,
+          parentSchema: schema33.properties.player.anyOf[0],
           data: data5,
         };
         if (vErrors === null) {
@@ -3104,8 +3131,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'number' },
             message: 'must be number',
-            schema: schema31.properties.player.anyOf[1].type,
-            parentSchema: schema31.properties.player.anyOf[1],
+            schema: schema33.properties.player.anyOf[1].type,
+            parentSchema: schema33.properties.player.anyOf[1],
             data: data5,
           };
           if (vErrors === null) {
@@ -3125,8 +3152,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'anyOf',
           params: {},
           message: 'must match a schema in anyOf',
-          schema: schema31.properties.player.anyOf,
-          parentSchema: schema31.properties.player,
+          schema: schema33.properties.player.anyOf,
+          parentSchema: schema33.properties.player,
           data: data5,
         };
         if (vErrors === null) {
@@ -3155,8 +3182,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema31.properties.chips.type,
-          parentSchema: schema31.properties.chips,
+          schema: schema33.properties.chips.type,
+          parentSchema: schema33.properties.chips,
           data: data6,
         };
         if (vErrors === null) {
@@ -3175,7 +3202,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema31.properties.chips,
+            parentSchema: schema33.properties.chips,
             data: data6,
           };
           if (vErrors === null) {
@@ -3193,7 +3220,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema31.properties.chips,
+            parentSchema: schema33.properties.chips,
             data: data6,
           };
           if (vErrors === null) {
@@ -3212,8 +3239,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema31.type,
-      parentSchema: schema31,
+      schema: schema33.type,
+      parentSchema: schema33,
       data,
     };
     if (vErrors === null) {
@@ -3226,7 +3253,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
   validate20.errors = vErrors;
   return errors === 0;
 }
-const schema36 = {
+const schema38 = {
   title: 'set-stack',
   description:
     "R-CHIPS-STACK: the floor sets a seated player's stack between hands (rebuy, add-on, correction); refused (no-chips) unless chips are tracked, (hand-in-progress) during a hand.",
@@ -3253,8 +3280,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3271,8 +3298,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3289,8 +3316,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3316,7 +3343,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema36,
+          parentSchema: schema38,
           data,
         };
         if (vErrors === null) {
@@ -3337,7 +3364,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'set-stack' },
           message: 'must be equal to constant',
           schema: 'set-stack',
-          parentSchema: schema36.properties.name,
+          parentSchema: schema38.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3440,8 +3467,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -3460,7 +3487,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3478,7 +3505,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3499,8 +3526,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema36.properties.chips.type,
-          parentSchema: schema36.properties.chips,
+          schema: schema38.properties.chips.type,
+          parentSchema: schema38.properties.chips,
           data: data5,
         };
         if (vErrors === null) {
@@ -3519,7 +3546,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema36.properties.chips,
+            parentSchema: schema38.properties.chips,
             data: data5,
           };
           if (vErrors === null) {
@@ -3537,7 +3564,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema36.properties.chips,
+            parentSchema: schema38.properties.chips,
             data: data5,
           };
           if (vErrors === null) {
@@ -3556,8 +3583,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema36.type,
-      parentSchema: schema36,
+      schema: schema38.type,
+      parentSchema: schema38,
       data,
     };
     if (vErrors === null) {
@@ -3570,7 +3597,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
   validate21.errors = vErrors;
   return errors === 0;
 }
-const schema41 = {
+const schema43 = {
   title: 'remove-player',
   description: 'The player leaves the seat (eliminated, disqualified or gone); during a hand R-REMOVED-IN-HAND.',
   type: 'object',
@@ -3595,8 +3622,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3613,8 +3640,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3633,7 +3660,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema41,
+          parentSchema: schema43,
           data,
         };
         if (vErrors === null) {
@@ -3654,7 +3681,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'remove-player' },
           message: 'must be equal to constant',
           schema: 'remove-player',
-          parentSchema: schema41.properties.name,
+          parentSchema: schema43.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3757,8 +3784,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -3777,7 +3804,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3795,7 +3822,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3814,8 +3841,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema41.type,
-      parentSchema: schema41,
+      schema: schema43.type,
+      parentSchema: schema43,
       data,
     };
     if (vErrors === null) {
@@ -3828,7 +3855,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   validate22.errors = vErrors;
   return errors === 0;
 }
-const schema46 = {
+const schema48 = {
   title: 'set-button',
   description: 'The button for the next hand (R-FIRST-BUTTON).',
   type: 'object',
@@ -3853,8 +3880,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -3871,8 +3898,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -3891,7 +3918,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema46,
+          parentSchema: schema48,
           data,
         };
         if (vErrors === null) {
@@ -3912,7 +3939,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'set-button' },
           message: 'must be equal to constant',
           schema: 'set-button',
-          parentSchema: schema46.properties.name,
+          parentSchema: schema48.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4015,8 +4042,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -4035,7 +4062,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4053,7 +4080,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4072,8 +4099,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema46.type,
-      parentSchema: schema46,
+      schema: schema48.type,
+      parentSchema: schema48,
       data,
     };
     if (vErrors === null) {
@@ -4086,7 +4113,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
   validate23.errors = vErrors;
   return errors === 0;
 }
-const schema51 = {
+const schema53 = {
   title: 'penalty',
   description:
     'A missed-hands penalty: `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two.',
@@ -4119,8 +4146,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rounds' },
         message: "must have required property '" + 'rounds' + "'",
-        schema: schema51.oneOf[0].required,
-        parentSchema: schema51.oneOf[0],
+        schema: schema53.oneOf[0].required,
+        parentSchema: schema53.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -4145,8 +4172,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema51.oneOf[1].required,
-        parentSchema: schema51.oneOf[1],
+        schema: schema53.oneOf[1].required,
+        parentSchema: schema53.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -4174,8 +4201,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema51.oneOf,
-      parentSchema: schema51,
+      schema: schema53.oneOf,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -4202,8 +4229,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -4220,8 +4247,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -4248,7 +4275,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema51,
+          parentSchema: schema53,
           data,
         };
         if (vErrors === null) {
@@ -4269,7 +4296,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'penalty' },
           message: 'must be equal to constant',
           schema: 'penalty',
-          parentSchema: schema51.properties.name,
+          parentSchema: schema53.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4372,8 +4399,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -4392,7 +4419,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4410,7 +4437,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4431,8 +4458,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema51.properties.rounds.type,
-          parentSchema: schema51.properties.rounds,
+          schema: schema53.properties.rounds.type,
+          parentSchema: schema53.properties.rounds,
           data: data5,
         };
         if (vErrors === null) {
@@ -4451,7 +4478,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 100 },
             message: 'must be <= 100',
             schema: 100,
-            parentSchema: schema51.properties.rounds,
+            parentSchema: schema53.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4469,7 +4496,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema51.properties.rounds,
+            parentSchema: schema53.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4490,8 +4517,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema51.properties.hands.type,
-          parentSchema: schema51.properties.hands,
+          schema: schema53.properties.hands.type,
+          parentSchema: schema53.properties.hands,
           data: data6,
         };
         if (vErrors === null) {
@@ -4510,7 +4537,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000 },
             message: 'must be <= 1000',
             schema: 1000,
-            parentSchema: schema51.properties.hands,
+            parentSchema: schema53.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4528,7 +4555,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema51.properties.hands,
+            parentSchema: schema53.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4547,8 +4574,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
+      schema: schema53.type,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -4561,7 +4588,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
   validate24.errors = vErrors;
   return errors === 0;
 }
-const schema56 = {
+const schema58 = {
   title: 'levels-start',
   description:
     "Starts the table's level clock with this blind structure (R-LEVEL-CLOCK). Beyond this schema the engine also wants each small blind at most its big blind.",
@@ -4584,13 +4611,13 @@ const schema56 = {
     },
   },
 };
-const schema60 = {
+const schema62 = {
   description: 'A playing level, or a break (`break`: true).',
   if: { type: 'object', required: ['break'] },
   then: { $ref: '#/definitions/breakLevel' },
   else: { $ref: '#/definitions/playingLevel' },
 };
-const schema61 = {
+const schema63 = {
   title: 'a break',
   type: 'object',
   required: ['break', 'minutes'],
@@ -4603,7 +4630,7 @@ const schema61 = {
     ante: { description: 'Ignored on a break.' },
   },
 };
-const schema62 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
+const schema64 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
 function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -4615,8 +4642,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'break' },
         message: "must have required property '" + 'break' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -4633,8 +4660,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -4659,7 +4686,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema61,
+          parentSchema: schema63,
           data,
         };
         if (vErrors === null) {
@@ -4680,7 +4707,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema61.properties.break,
+          parentSchema: schema63.properties.break,
           data: data0,
         };
         if (vErrors === null) {
@@ -4702,7 +4729,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data1,
           };
           if (vErrors === null) {
@@ -4720,7 +4747,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data1,
           };
           if (vErrors === null) {
@@ -4737,8 +4764,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.type,
-          parentSchema: schema62,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data1,
         };
         if (vErrors === null) {
@@ -4756,8 +4783,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -4770,7 +4797,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
   validate27.errors = vErrors;
   return errors === 0;
 }
-const schema63 = {
+const schema65 = {
   title: 'a playing level',
   type: 'object',
   required: ['smallBlind', 'bigBlind', 'minutes'],
@@ -4793,8 +4820,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -4811,8 +4838,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -4829,8 +4856,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -4849,7 +4876,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema65,
           data,
         };
         if (vErrors === null) {
@@ -4869,8 +4896,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.smallBlind.type,
-          parentSchema: schema63.properties.smallBlind,
+          schema: schema65.properties.smallBlind.type,
+          parentSchema: schema65.properties.smallBlind,
           data: data0,
         };
         if (vErrors === null) {
@@ -4889,7 +4916,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.smallBlind,
+            parentSchema: schema65.properties.smallBlind,
             data: data0,
           };
           if (vErrors === null) {
@@ -4910,8 +4937,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.bigBlind.type,
-          parentSchema: schema63.properties.bigBlind,
+          schema: schema65.properties.bigBlind.type,
+          parentSchema: schema65.properties.bigBlind,
           data: data1,
         };
         if (vErrors === null) {
@@ -4930,7 +4957,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.bigBlind,
+            parentSchema: schema65.properties.bigBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -4951,8 +4978,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.ante.type,
-          parentSchema: schema63.properties.ante,
+          schema: schema65.properties.ante.type,
+          parentSchema: schema65.properties.ante,
           data: data2,
         };
         if (vErrors === null) {
@@ -4971,7 +4998,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.ante,
+            parentSchema: schema65.properties.ante,
             data: data2,
           };
           if (vErrors === null) {
@@ -4994,7 +5021,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data3,
           };
           if (vErrors === null) {
@@ -5012,7 +5039,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data3,
           };
           if (vErrors === null) {
@@ -5029,8 +5056,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.type,
-          parentSchema: schema62,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data3,
         };
         if (vErrors === null) {
@@ -5048,8 +5075,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -5126,8 +5153,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema60.if,
-      parentSchema: schema60,
+      schema: schema62.if,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -5151,8 +5178,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -5169,8 +5196,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'levels' },
         message: "must have required property '" + 'levels' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -5189,7 +5216,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema56,
+          parentSchema: schema58,
           data,
         };
         if (vErrors === null) {
@@ -5210,7 +5237,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-start' },
           message: 'must be equal to constant',
           schema: 'levels-start',
-          parentSchema: schema56.properties.name,
+          parentSchema: schema58.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5362,8 +5389,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema56.properties.levels.not,
-          parentSchema: schema56.properties.levels,
+          schema: schema58.properties.levels.not,
+          parentSchema: schema58.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5391,7 +5418,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema56.properties.levels,
+            parentSchema: schema58.properties.levels,
             data: data4,
           };
           if (vErrors === null) {
@@ -5422,8 +5449,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema56.properties.levels.type,
-          parentSchema: schema56.properties.levels,
+          schema: schema58.properties.levels.type,
+          parentSchema: schema58.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5441,8 +5468,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -5455,7 +5482,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
   validate25.errors = vErrors;
   return errors === 0;
 }
-const schema65 = {
+const schema67 = {
   title: 'levels-pause',
   type: 'object',
   required: ['name'],
@@ -5478,8 +5505,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -5498,7 +5525,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema67,
           data,
         };
         if (vErrors === null) {
@@ -5519,7 +5546,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-pause' },
           message: 'must be equal to constant',
           schema: 'levels-pause',
-          parentSchema: schema65.properties.name,
+          parentSchema: schema67.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5620,8 +5647,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -5634,7 +5661,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
   validate32.errors = vErrors;
   return errors === 0;
 }
-const schema69 = {
+const schema71 = {
   title: 'levels-resume',
   type: 'object',
   required: ['name'],
@@ -5657,8 +5684,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -5677,7 +5704,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema71,
           data,
         };
         if (vErrors === null) {
@@ -5698,7 +5725,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-resume' },
           message: 'must be equal to constant',
           schema: 'levels-resume',
-          parentSchema: schema69.properties.name,
+          parentSchema: schema71.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5799,8 +5826,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -5813,7 +5840,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
   validate33.errors = vErrors;
   return errors === 0;
 }
-const schema73 = {
+const schema75 = {
   title: 'levels-adjust',
   description:
     '`minutes` (whole, signed, not 0) added to the level under way, or `step` 1 (next level) / -1 (previous level), one of the two.',
@@ -5845,8 +5872,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema73.oneOf[0].required,
-        parentSchema: schema73.oneOf[0],
+        schema: schema75.oneOf[0].required,
+        parentSchema: schema75.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -5871,8 +5898,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'step' },
         message: "must have required property '" + 'step' + "'",
-        schema: schema73.oneOf[1].required,
-        parentSchema: schema73.oneOf[1],
+        schema: schema75.oneOf[1].required,
+        parentSchema: schema75.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -5900,8 +5927,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema73.oneOf,
-      parentSchema: schema73,
+      schema: schema75.oneOf,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -5928,8 +5955,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -5955,7 +5982,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema75,
           data,
         };
         if (vErrors === null) {
@@ -5976,7 +6003,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-adjust' },
           message: 'must be equal to constant',
           schema: 'levels-adjust',
-          parentSchema: schema73.properties.name,
+          parentSchema: schema75.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6079,8 +6106,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.minutes.type,
-          parentSchema: schema73.properties.minutes,
+          schema: schema75.properties.minutes.type,
+          parentSchema: schema75.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6109,8 +6136,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema73.properties.minutes.not,
-          parentSchema: schema73.properties.minutes,
+          schema: schema75.properties.minutes.not,
+          parentSchema: schema75.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6138,7 +6165,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema73.properties.minutes,
+            parentSchema: schema75.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6156,7 +6183,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: -1440 },
             message: 'must be >= -1440',
             schema: -1440,
-            parentSchema: schema73.properties.minutes,
+            parentSchema: schema75.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6175,10 +6202,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/step',
           schemaPath: '#/properties/step/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.properties.step.enum },
+          params: { allowedValues: schema75.properties.step.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.properties.step.enum,
-          parentSchema: schema73.properties.step,
+          schema: schema75.properties.step.enum,
+          parentSchema: schema75.properties.step,
           data: data5,
         };
         if (vErrors === null) {
@@ -6196,8 +6223,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -6210,7 +6237,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
   validate34.errors = vErrors;
   return errors === 0;
 }
-const schema77 = {
+const schema79 = {
   title: 'move-player',
   description:
     "R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md).",
@@ -6236,8 +6263,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema79.required,
+        parentSchema: schema79,
         data,
       };
       if (vErrors === null) {
@@ -6256,7 +6283,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema77,
+          parentSchema: schema79,
           data,
         };
         if (vErrors === null) {
@@ -6277,7 +6304,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'move-player' },
           message: 'must be equal to constant',
           schema: 'move-player',
-          parentSchema: schema77.properties.name,
+          parentSchema: schema79.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6380,8 +6407,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -6400,7 +6427,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -6418,7 +6445,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -6437,8 +6464,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema79.type,
+      parentSchema: schema79,
       data,
     };
     if (vErrors === null) {
@@ -6451,7 +6478,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   validate35.errors = vErrors;
   return errors === 0;
 }
-const schema82 = {
+const schema84 = {
   title: 'level-set',
   description:
     "R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md).",
@@ -6511,7 +6538,6 @@ const schema82 = {
   then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
   else: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } } },
 };
-const func2 = Object.prototype.hasOwnProperty;
 function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -6564,8 +6590,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.smallBlind.type,
-            parentSchema: schema82.then.properties.smallBlind,
+            schema: schema84.then.properties.smallBlind.type,
+            parentSchema: schema84.then.properties.smallBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -6585,8 +6611,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.bigBlind.type,
-            parentSchema: schema82.then.properties.bigBlind,
+            schema: schema84.then.properties.bigBlind.type,
+            parentSchema: schema84.then.properties.bigBlind,
             data: data2,
           };
           if (vErrors === null) {
@@ -6606,8 +6632,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.ante.type,
-            parentSchema: schema82.then.properties.ante,
+            schema: schema84.then.properties.ante.type,
+            parentSchema: schema84.then.properties.ante,
             data: data3,
           };
           if (vErrors === null) {
@@ -6634,8 +6660,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.smallBlind.type,
-            parentSchema: schema82.else.properties.smallBlind,
+            schema: schema84.else.properties.smallBlind.type,
+            parentSchema: schema84.else.properties.smallBlind,
             data: data4,
           };
           if (vErrors === null) {
@@ -6655,8 +6681,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.bigBlind.type,
-            parentSchema: schema82.else.properties.bigBlind,
+            schema: schema84.else.properties.bigBlind.type,
+            parentSchema: schema84.else.properties.bigBlind,
             data: data5,
           };
           if (vErrors === null) {
@@ -6676,8 +6702,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.ante.type,
-            parentSchema: schema82.else.properties.ante,
+            schema: schema84.else.properties.ante.type,
+            parentSchema: schema84.else.properties.ante,
             data: data6,
           };
           if (vErrors === null) {
@@ -6700,8 +6726,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema82.if,
-      parentSchema: schema82,
+      schema: schema84.if,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -6719,8 +6745,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6737,8 +6763,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6755,8 +6781,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'isBreak' },
         message: "must have required property '" + 'isBreak' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6773,8 +6799,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6791,8 +6817,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6809,8 +6835,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'endsAt' },
         message: "must have required property '" + 'endsAt' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6827,8 +6853,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'remainingMs' },
         message: "must have required property '" + 'remainingMs' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6845,8 +6871,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'paused' },
         message: "must have required property '" + 'paused' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6863,8 +6889,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'next' },
         message: "must have required property '" + 'next' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -6875,7 +6901,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema82.properties, key0)) {
+      if (!func2.call(schema84.properties, key0)) {
         const err18 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6883,7 +6909,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema82,
+          parentSchema: schema84,
           data,
         };
         if (vErrors === null) {
@@ -6904,7 +6930,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'level-set' },
           message: 'must be equal to constant',
           schema: 'level-set',
-          parentSchema: schema82.properties.name,
+          parentSchema: schema84.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7007,8 +7033,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.level.type,
-          parentSchema: schema82.properties.level,
+          schema: schema84.properties.level.type,
+          parentSchema: schema84.properties.level,
           data: data11,
         };
         if (vErrors === null) {
@@ -7027,7 +7053,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.level,
+            parentSchema: schema84.properties.level,
             data: data11,
           };
           if (vErrors === null) {
@@ -7048,8 +7074,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.isBreak.type,
-          parentSchema: schema82.properties.isBreak,
+          schema: schema84.properties.isBreak.type,
+          parentSchema: schema84.properties.isBreak,
           data: data12,
         };
         if (vErrors === null) {
@@ -7067,10 +7093,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
           keyword: 'type',
-          params: { type: schema82.properties.smallBlind.type },
+          params: { type: schema84.properties.smallBlind.type },
           message: 'must be integer,null',
-          schema: schema82.properties.smallBlind.type,
-          parentSchema: schema82.properties.smallBlind,
+          schema: schema84.properties.smallBlind.type,
+          parentSchema: schema84.properties.smallBlind,
           data: data13,
         };
         if (vErrors === null) {
@@ -7089,7 +7115,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.smallBlind,
+            parentSchema: schema84.properties.smallBlind,
             data: data13,
           };
           if (vErrors === null) {
@@ -7108,10 +7134,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
           keyword: 'type',
-          params: { type: schema82.properties.bigBlind.type },
+          params: { type: schema84.properties.bigBlind.type },
           message: 'must be integer,null',
-          schema: schema82.properties.bigBlind.type,
-          parentSchema: schema82.properties.bigBlind,
+          schema: schema84.properties.bigBlind.type,
+          parentSchema: schema84.properties.bigBlind,
           data: data14,
         };
         if (vErrors === null) {
@@ -7130,7 +7156,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.bigBlind,
+            parentSchema: schema84.properties.bigBlind,
             data: data14,
           };
           if (vErrors === null) {
@@ -7149,10 +7175,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
           keyword: 'type',
-          params: { type: schema82.properties.ante.type },
+          params: { type: schema84.properties.ante.type },
           message: 'must be integer,null',
-          schema: schema82.properties.ante.type,
-          parentSchema: schema82.properties.ante,
+          schema: schema84.properties.ante.type,
+          parentSchema: schema84.properties.ante,
           data: data15,
         };
         if (vErrors === null) {
@@ -7171,7 +7197,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.ante,
+            parentSchema: schema84.properties.ante,
             data: data15,
           };
           if (vErrors === null) {
@@ -7190,10 +7216,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/endsAt',
           schemaPath: '#/properties/endsAt/type',
           keyword: 'type',
-          params: { type: schema82.properties.endsAt.type },
+          params: { type: schema84.properties.endsAt.type },
           message: 'must be integer,null',
-          schema: schema82.properties.endsAt.type,
-          parentSchema: schema82.properties.endsAt,
+          schema: schema84.properties.endsAt.type,
+          parentSchema: schema84.properties.endsAt,
           data: data16,
         };
         if (vErrors === null) {
@@ -7212,7 +7238,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.endsAt,
+            parentSchema: schema84.properties.endsAt,
             data: data16,
           };
           if (vErrors === null) {
@@ -7233,8 +7259,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.remainingMs.type,
-          parentSchema: schema82.properties.remainingMs,
+          schema: schema84.properties.remainingMs.type,
+          parentSchema: schema84.properties.remainingMs,
           data: data17,
         };
         if (vErrors === null) {
@@ -7253,7 +7279,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.remainingMs,
+            parentSchema: schema84.properties.remainingMs,
             data: data17,
           };
           if (vErrors === null) {
@@ -7274,8 +7300,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.paused.type,
-          parentSchema: schema82.properties.paused,
+          schema: schema84.properties.paused.type,
+          parentSchema: schema84.properties.paused,
           data: data18,
         };
         if (vErrors === null) {
@@ -7299,8 +7325,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'null' },
           message: 'must be null',
-          schema: schema82.properties.next.oneOf[0].type,
-          parentSchema: schema82.properties.next.oneOf[0],
+          schema: schema84.properties.next.oneOf[0].type,
+          parentSchema: schema84.properties.next.oneOf[0],
           data: data19,
         };
         if (vErrors === null) {
@@ -7365,8 +7391,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.smallBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.smallBlind,
+                schema: schema84.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema84.properties.next.oneOf[1].then.properties.smallBlind,
                 data: data21,
               };
               if (vErrors === null) {
@@ -7386,8 +7412,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.bigBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.bigBlind,
+                schema: schema84.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema84.properties.next.oneOf[1].then.properties.bigBlind,
                 data: data22,
               };
               if (vErrors === null) {
@@ -7407,8 +7433,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.ante.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.ante,
+                schema: schema84.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema84.properties.next.oneOf[1].then.properties.ante,
                 data: data23,
               };
               if (vErrors === null) {
@@ -7435,8 +7461,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.smallBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.smallBlind,
+                schema: schema84.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema84.properties.next.oneOf[1].else.properties.smallBlind,
                 data: data24,
               };
               if (vErrors === null) {
@@ -7456,8 +7482,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.bigBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.bigBlind,
+                schema: schema84.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema84.properties.next.oneOf[1].else.properties.bigBlind,
                 data: data25,
               };
               if (vErrors === null) {
@@ -7477,8 +7503,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.ante.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.ante,
+                schema: schema84.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema84.properties.next.oneOf[1].else.properties.ante,
                 data: data26,
               };
               if (vErrors === null) {
@@ -7501,8 +7527,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'if',
           params: { failingKeyword: ifClause1 },
           message: 'must match "' + ifClause1 + '" schema',
-          schema: schema82.properties.next.oneOf[1].if,
-          parentSchema: schema82.properties.next.oneOf[1],
+          schema: schema84.properties.next.oneOf[1].if,
+          parentSchema: schema84.properties.next.oneOf[1],
           data: data19,
         };
         if (vErrors === null) {
@@ -7520,8 +7546,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema84.properties.next.oneOf[1].required,
+            parentSchema: schema84.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7538,8 +7564,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'isBreak' },
             message: "must have required property '" + 'isBreak' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema84.properties.next.oneOf[1].required,
+            parentSchema: schema84.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7556,8 +7582,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'smallBlind' },
             message: "must have required property '" + 'smallBlind' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema84.properties.next.oneOf[1].required,
+            parentSchema: schema84.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7574,8 +7600,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'bigBlind' },
             message: "must have required property '" + 'bigBlind' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema84.properties.next.oneOf[1].required,
+            parentSchema: schema84.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7592,8 +7618,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'minutes' },
             message: "must have required property '" + 'minutes' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema84.properties.next.oneOf[1].required,
+            parentSchema: schema84.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7612,8 +7638,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.next.oneOf[1].properties.level.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.level,
+              schema: schema84.properties.next.oneOf[1].properties.level.type,
+              parentSchema: schema84.properties.next.oneOf[1].properties.level,
               data: data27,
             };
             if (vErrors === null) {
@@ -7632,7 +7658,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema82.properties.next.oneOf[1].properties.level,
+                parentSchema: schema84.properties.next.oneOf[1].properties.level,
                 data: data27,
               };
               if (vErrors === null) {
@@ -7653,8 +7679,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema82.properties.next.oneOf[1].properties.isBreak.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.isBreak,
+              schema: schema84.properties.next.oneOf[1].properties.isBreak.type,
+              parentSchema: schema84.properties.next.oneOf[1].properties.isBreak,
               data: data28,
             };
             if (vErrors === null) {
@@ -7672,10 +7698,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
               keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.smallBlind.type },
+              params: { type: schema84.properties.next.oneOf[1].properties.smallBlind.type },
               message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.smallBlind.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
+              schema: schema84.properties.next.oneOf[1].properties.smallBlind.type,
+              parentSchema: schema84.properties.next.oneOf[1].properties.smallBlind,
               data: data29,
             };
             if (vErrors === null) {
@@ -7694,7 +7720,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
+                parentSchema: schema84.properties.next.oneOf[1].properties.smallBlind,
                 data: data29,
               };
               if (vErrors === null) {
@@ -7713,10 +7739,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/bigBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
               keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.bigBlind.type },
+              params: { type: schema84.properties.next.oneOf[1].properties.bigBlind.type },
               message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.bigBlind.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
+              schema: schema84.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema84.properties.next.oneOf[1].properties.bigBlind,
               data: data30,
             };
             if (vErrors === null) {
@@ -7735,7 +7761,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
+                parentSchema: schema84.properties.next.oneOf[1].properties.bigBlind,
                 data: data30,
               };
               if (vErrors === null) {
@@ -7754,10 +7780,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/ante',
               schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
               keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.ante.type },
+              params: { type: schema84.properties.next.oneOf[1].properties.ante.type },
               message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.ante.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.ante,
+              schema: schema84.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema84.properties.next.oneOf[1].properties.ante,
               data: data31,
             };
             if (vErrors === null) {
@@ -7776,7 +7802,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.ante,
+                parentSchema: schema84.properties.next.oneOf[1].properties.ante,
                 data: data31,
               };
               if (vErrors === null) {
@@ -7799,7 +7825,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 1440 },
                 message: 'must be <= 1440',
                 schema: 1440,
-                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema84.properties.next.oneOf[1].properties.minutes,
                 data: data32,
               };
               if (vErrors === null) {
@@ -7817,7 +7843,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>', limit: 0 },
                 message: 'must be > 0',
                 schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema84.properties.next.oneOf[1].properties.minutes,
                 data: data32,
               };
               if (vErrors === null) {
@@ -7834,8 +7860,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'number' },
               message: 'must be number',
-              schema: schema82.properties.next.oneOf[1].properties.minutes.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+              schema: schema84.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema84.properties.next.oneOf[1].properties.minutes,
               data: data32,
             };
             if (vErrors === null) {
@@ -7853,8 +7879,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.next.oneOf[1].type,
-          parentSchema: schema82.properties.next.oneOf[1],
+          schema: schema84.properties.next.oneOf[1].type,
+          parentSchema: schema84.properties.next.oneOf[1],
           data: data19,
         };
         if (vErrors === null) {
@@ -7881,8 +7907,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'oneOf',
           params: { passingSchemas: passing0 },
           message: 'must match exactly one schema in oneOf',
-          schema: schema82.properties.next.oneOf,
-          parentSchema: schema82.properties.next,
+          schema: schema84.properties.next.oneOf,
+          parentSchema: schema84.properties.next,
           data: data19,
         };
         if (vErrors === null) {
@@ -7909,8 +7935,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -8263,7 +8289,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'shuffle' },
                 message: 'must be equal to constant',
                 schema: 'shuffle',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data1,
               };
               if (vErrors === null) {
@@ -8281,8 +8307,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
@@ -8339,7 +8365,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'tick' },
                 message: 'must be equal to constant',
                 schema: 'tick',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema89.properties.type,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8357,8 +8383,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema89.type,
+            parentSchema: schema89,
             data,
           };
           if (vErrors === null) {
@@ -8377,8 +8403,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -8395,8 +8421,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'online' },
               message: "must have required property '" + 'online' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -8416,7 +8442,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'device' },
                 message: 'must be equal to constant',
                 schema: 'device',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8438,7 +8464,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema88.properties.device,
+                  parentSchema: schema90.properties.device,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8455,8 +8481,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema88.properties.device.type,
-                parentSchema: schema88.properties.device,
+                schema: schema90.properties.device.type,
+                parentSchema: schema90.properties.device,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8476,8 +8502,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema88.properties.online.type,
-                parentSchema: schema88.properties.online,
+                schema: schema90.properties.online.type,
+                parentSchema: schema90.properties.online,
                 data: data5,
               };
               if (vErrors === null) {
@@ -8495,8 +8521,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -8571,7 +8597,7 @@ const acceptPattern1 = new RegExp('^\\s*(?:10|[AKQJTakqjt2-9])[shdcSHDC]\\s*$', 
 
 const acceptPattern2 = new RegExp('\\S', 'u');
 
-const acceptKeys0: readonly string[] = ['name', 'id', 'type', 'at', 'seats', 'profile', 'rules', 'game'];
+const acceptKeys0: readonly string[] = ['name', 'id', 'type', 'at', 'seats', 'profile', 'rules', 'game', 'betting'];
 
 const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'player', 'chips'];
 
@@ -8819,7 +8845,8 @@ function accept_command_schema_setup(data: any): boolean {
     accept_command_schema_setup_seats(data.seats) &&
     accept_command_schema_setup_profile(data.profile) &&
     accept_command_schema_setup_rules(data.rules) &&
-    accept_command_schema_setup_game(data.game)
+    accept_command_schema_setup_game(data.game) &&
+    accept_command_schema_setup_betting(data.betting)
   );
 }
 
@@ -8963,6 +8990,14 @@ function accept_command_schema_at(data: any): boolean {
   return Number.isInteger(data) && data >= 0;
 }
 
+function accept_command_schema_game(data: any): boolean {
+  return data === 'holdem' || data === 'omaha';
+}
+
+function accept_command_schema_betting(data: any): boolean {
+  return data === 'no-limit' || data === 'pot-limit' || data === 'limit';
+}
+
 function accept_command_schema_seat(data: any): boolean {
   return Number.isInteger(data) && data >= 1 && data <= 10;
 }
@@ -9104,7 +9139,11 @@ function accept_command_schema_setup_rules(value: any): boolean {
 }
 
 function accept_command_schema_setup_game(value: any): boolean {
-  return value === undefined || value === 'holdem' || value === 'omaha';
+  return value === undefined || accept_command_schema_game(value);
+}
+
+function accept_command_schema_setup_betting(value: any): boolean {
+  return value === undefined || accept_command_schema_betting(value);
 }
 
 function accept_command_schema_seat_player_id(value: any): boolean {
