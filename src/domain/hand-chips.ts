@@ -23,6 +23,9 @@ import {
   type Refusal,
 } from './chips/index.ts';
 import type { Ctx } from './context.ts';
+import { structureOf } from './games/index.ts';
+import { levelGame } from './levels-check.ts';
+import { levelOf } from './levels.ts';
 import { playerRemoved } from './positions.ts';
 import { roomBlinds } from './room-level.ts';
 import type { Profile } from './profile.ts';
@@ -39,19 +42,24 @@ function levelAmounts(state: State, number: number | null): ChipsLevel | null {
     const blinds = roomBlinds(state.room, number); // R-ROOM-CLOCK
     return blinds && { smallBlind: blinds.smallBlind, bigBlind: blinds.bigBlind, ante: blinds.ante };
   }
-  const ls = state.levels;
-  if (!ls || number === null) return null;
-  const i = ls.levels.findIndex((l, k) => ls.numbers[k] === number && !('break' in l));
-  const level = ls.levels[i];
-  if (!level || 'break' in level) return null;
-  return { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
+  const level = levelOf(state, number);
+  if (!level) return null;
+  const amounts: ChipsLevel = { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
+  if (level.smallBet !== undefined) amounts.smallBet = level.smallBet; // R-BET-LIMIT
+  if (level.bigBet !== undefined) amounts.bigBet = level.bigBet;
+  return amounts;
 }
 
-/** R-CHIPS-TRACKED: why a shuffle is refused with chips tracked (a seated player with no stack, no level), or null. */
-export function shuffleRefusal(state: State): 'stack-unknown' | 'no-level' | null {
+/** R-CHIPS-TRACKED: why a shuffle is refused with chips tracked (a seated player with no stack, no level, a limit
+ * level without its fixed bets: a room's level under a table set up for limit), or null. */
+export function shuffleRefusal(state: State): 'stack-unknown' | 'no-level' | 'fixed-bets-missing' | null {
   if (!chipsTracked(state.setup!.profile)) return null;
   if (state.seats.some((s) => s.player !== null && s.stack === null)) return 'stack-unknown';
-  if (levelAmounts(state, state.levelForNextHand) === null) return 'no-level';
+  const number = state.levelForNextHand;
+  const amounts = levelAmounts(state, number);
+  if (amounts === null) return 'no-level';
+  const { levelFields } = structureOf(levelGame(levelOf(state, number), state.setup!).betting);
+  if (levelFields.some((key) => amounts[key] === undefined)) return 'fixed-bets-missing';
   return null;
 }
 

@@ -1,3 +1,4 @@
+import type { BettingName, GameName } from './games/index.ts';
 import type { Card, Seat, Street } from './types.ts';
 
 /** What `<base>/state` carries: public facts only, never a hole or burn card. `seq` (the last event's) is the
@@ -74,6 +75,12 @@ export interface LevelClockSnapshot {
   smallBlind: number | null;
   bigBlind: number | null;
   ante: number | null;
+  /** R-GAME-MIXED, R-BET-LIMIT: the level's game and structure (where the structure names games), its fixed bets
+   * (where it has them); the same on `next`. Absent otherwise, so a plain structure's payload is unchanged. */
+  game?: GameName;
+  betting?: BettingName;
+  smallBet?: number;
+  bigBet?: number;
   /** When the level ends (ms), or null while paused. */
   endsAt: number | null;
   remainingMs: number;
@@ -84,6 +91,10 @@ export interface LevelClockSnapshot {
     smallBlind: number | null;
     bigBlind: number | null;
     ante: number | null;
+    game?: GameName;
+    betting?: BettingName;
+    smallBet?: number;
+    bigBet?: number;
     minutes: number;
   } | null;
   /** The next break after this level: its level number, its length and how much play lies between the end of this

@@ -8,7 +8,7 @@ import type { Card, Level, RoomClock, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-11';
+export const STATE_VERSION = 'domain-state-12';
 
 export const FOLDED = 1;
 export const DEAD = 2;

@@ -10,8 +10,20 @@ export type Street = 'preflop' | 'flop' | 'turn' | 'river';
 export type ActionKind = 'check' | 'call' | 'raise' | 'fold' | 'allin';
 export type PanelButton = ActionKind | 'bet' | 'exposed' | 'burn' | 'misdeal';
 
-export type Level =
-  { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
+/** A playing level: its blinds and ante and, for a mixed game (R-GAME-MIXED) or limit play (R-BET-LIMIT), the game,
+ * the betting structure and the fixed bets it plays. A level without `game`/`betting` keeps the table's. */
+export interface PlayingLevel {
+  smallBlind: number;
+  bigBlind: number;
+  ante?: number;
+  minutes: number;
+  game?: GameName;
+  betting?: BettingName;
+  smallBet?: number;
+  bigBet?: number;
+}
+
+export type Level = PlayingLevel | { break: true; minutes: number };
 
 export type Command =
   | {
@@ -189,6 +201,11 @@ export type EventBody =
       smallBlind: number | null;
       bigBlind: number | null;
       ante: number | null;
+      /** R-GAME-MIXED, R-BET-LIMIT: where the structure names games or the level has fixed bets (levels.ts). */
+      game?: GameName;
+      betting?: BettingName;
+      smallBet?: number;
+      bigBet?: number;
       appliesToHand: number;
       break?: boolean;
     }

@@ -238,6 +238,14 @@ export type CommandPlayingLevel = {
   /** 0 when absent. */
   ante?: number;
   minutes: CommandMinutes;
+  /** R-GAME-MIXED: the game of this level's hands; the table's setup.game when absent. */
+  game?: CommandGame;
+  /** R-GAME-MIXED: the structure of this level's hands; when absent the default of the level's game if it names one, else the table's setup.betting. */
+  betting?: CommandBetting;
+  /** R-BET-LIMIT: the fixed bet of the first two betting rounds; required for a level played limit. */
+  smallBet?: number;
+  /** R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit. */
+  bigBet?: number;
 };
 
 /** a break */

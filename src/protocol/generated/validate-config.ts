@@ -3043,6 +3043,26 @@ const schema25 = {
         },
       },
     },
+    betting: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['maxRaises', 'uncappedHeadsUp'],
+      description:
+        "R-BET-LIMIT: the cap on raises in limit play. Optional: a profile without it takes tda's values (3, table).",
+      properties: {
+        maxRaises: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            'R-BET-LIMIT: the raises a limit betting round allows after its bet (3: a bet and three raises; BFP 26: a venue sets its own)',
+        },
+        uncappedHeadsUp: {
+          enum: ['table', 'hand'],
+          description:
+            'R-BET-LIMIT: the cap lifts with two players dealt in (table: tda, bfp, club), or also as soon as two live seats are left before it is reached (hand: robert)',
+        },
+      },
+    },
     $schema: { type: 'string' },
     description: { type: 'string' },
   },
@@ -5371,10 +5391,150 @@ function validate11(
         errors++;
       }
     }
+    if (data.betting !== undefined) {
+      let data46 = data.betting;
+      if (data46 && typeof data46 == 'object' && !Array.isArray(data46)) {
+        if (data46.maxRaises === undefined) {
+          const err116 = {
+            instancePath: instancePath + '/betting',
+            schemaPath: '#/properties/betting/required',
+            keyword: 'required',
+            params: { missingProperty: 'maxRaises' },
+            message: "must have required property '" + 'maxRaises' + "'",
+            schema: schema25.properties.betting.required,
+            parentSchema: schema25.properties.betting,
+            data: data46,
+          };
+          if (vErrors === null) {
+            vErrors = [err116];
+          } else {
+            vErrors.push(err116);
+          }
+          errors++;
+        }
+        if (data46.uncappedHeadsUp === undefined) {
+          const err117 = {
+            instancePath: instancePath + '/betting',
+            schemaPath: '#/properties/betting/required',
+            keyword: 'required',
+            params: { missingProperty: 'uncappedHeadsUp' },
+            message: "must have required property '" + 'uncappedHeadsUp' + "'",
+            schema: schema25.properties.betting.required,
+            parentSchema: schema25.properties.betting,
+            data: data46,
+          };
+          if (vErrors === null) {
+            vErrors = [err117];
+          } else {
+            vErrors.push(err117);
+          }
+          errors++;
+        }
+        for (const key14 in data46) {
+          if (!(key14 === 'maxRaises' || key14 === 'uncappedHeadsUp')) {
+            const err118 = {
+              instancePath: instancePath + '/betting',
+              schemaPath: '#/properties/betting/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key14 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema25.properties.betting,
+              data: data46,
+            };
+            if (vErrors === null) {
+              vErrors = [err118];
+            } else {
+              vErrors.push(err118);
+            }
+            errors++;
+          }
+        }
+        if (data46.maxRaises !== undefined) {
+          let data47 = data46.maxRaises;
+          if (!(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47))) {
+            const err119 = {
+              instancePath: instancePath + '/betting/maxRaises',
+              schemaPath: '#/properties/betting/properties/maxRaises/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema25.properties.betting.properties.maxRaises.type,
+              parentSchema: schema25.properties.betting.properties.maxRaises,
+              data: data47,
+            };
+            if (vErrors === null) {
+              vErrors = [err119];
+            } else {
+              vErrors.push(err119);
+            }
+            errors++;
+          }
+          if (typeof data47 == 'number') {
+            if (data47 < 0 || isNaN(data47)) {
+              const err120 = {
+                instancePath: instancePath + '/betting/maxRaises',
+                schemaPath: '#/properties/betting/properties/maxRaises/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema25.properties.betting.properties.maxRaises,
+                data: data47,
+              };
+              if (vErrors === null) {
+                vErrors = [err120];
+              } else {
+                vErrors.push(err120);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data46.uncappedHeadsUp !== undefined) {
+          let data48 = data46.uncappedHeadsUp;
+          if (!(data48 === 'table' || data48 === 'hand')) {
+            const err121 = {
+              instancePath: instancePath + '/betting/uncappedHeadsUp',
+              schemaPath: '#/properties/betting/properties/uncappedHeadsUp/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema25.properties.betting.properties.uncappedHeadsUp.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema25.properties.betting.properties.uncappedHeadsUp.enum,
+              parentSchema: schema25.properties.betting.properties.uncappedHeadsUp,
+              data: data48,
+            };
+            if (vErrors === null) {
+              vErrors = [err121];
+            } else {
+              vErrors.push(err121);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err122 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/properties/betting/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema25.properties.betting.type,
+          parentSchema: schema25.properties.betting,
+          data: data46,
+        };
+        if (vErrors === null) {
+          vErrors = [err122];
+        } else {
+          vErrors.push(err122);
+        }
+        errors++;
+      }
+    }
     if (data.$schema !== undefined) {
-      let data46 = data.$schema;
-      if (typeof data46 !== 'string') {
-        const err116 = {
+      let data49 = data.$schema;
+      if (typeof data49 !== 'string') {
+        const err123 = {
           instancePath: instancePath + '/$schema',
           schemaPath: '#/properties/%24schema/type',
           keyword: 'type',
@@ -5382,20 +5542,20 @@ function validate11(
           message: 'must be string',
           schema: schema25.properties.$schema.type,
           parentSchema: schema25.properties.$schema,
-          data: data46,
+          data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err116];
+          vErrors = [err123];
         } else {
-          vErrors.push(err116);
+          vErrors.push(err123);
         }
         errors++;
       }
     }
     if (data.description !== undefined) {
-      let data47 = data.description;
-      if (typeof data47 !== 'string') {
-        const err117 = {
+      let data50 = data.description;
+      if (typeof data50 !== 'string') {
+        const err124 = {
           instancePath: instancePath + '/description',
           schemaPath: '#/properties/description/type',
           keyword: 'type',
@@ -5403,18 +5563,18 @@ function validate11(
           message: 'must be string',
           schema: schema25.properties.description.type,
           parentSchema: schema25.properties.description,
-          data: data47,
+          data: data50,
         };
         if (vErrors === null) {
-          vErrors = [err117];
+          vErrors = [err124];
         } else {
-          vErrors.push(err117);
+          vErrors.push(err124);
         }
         errors++;
       }
     }
   } else {
-    const err118 = {
+    const err125 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5425,9 +5585,9 @@ function validate11(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err118];
+      vErrors = [err125];
     } else {
-      vErrors.push(err118);
+      vErrors.push(err125);
     }
     errors++;
   }

@@ -224,19 +224,19 @@ const schema11 = {
     },
   },
 };
-const schema88 = {
+const schema90 = {
   title: 'shuffle',
   description: "The dealer panel's shuffle button (or an automatic shuffler): a hand begins (R-HAND-START).",
   type: 'object',
   properties: { type: { const: 'shuffle' } },
 };
-const schema89 = {
+const schema91 = {
   title: 'tick',
   description: 'Time only: timers due at or before `at` fire.',
   type: 'object',
   properties: { type: { const: 'tick' } },
 };
-const schema90 = {
+const schema92 = {
   title: 'device',
   description:
     'An adapter reports a device going on or off line (device.online / device.offline). `detail` is text for people (the first 200 characters are kept).',
@@ -2240,6 +2240,25 @@ const schema26 = {
         bigBlind: { type: 'integer', minimum: 1 },
         ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
         minutes: { $ref: '#/definitions/minutes' },
+        game: {
+          $ref: '#/definitions/game',
+          description: "R-GAME-MIXED: the game of this level's hands; the table's setup.game when absent.",
+        },
+        betting: {
+          $ref: '#/definitions/betting',
+          description:
+            "R-GAME-MIXED: the structure of this level's hands; when absent the default of the level's game if it names one, else the table's setup.betting.",
+        },
+        smallBet: {
+          type: 'integer',
+          minimum: 1,
+          description: 'R-BET-LIMIT: the fixed bet of the first two betting rounds; required for a level played limit.',
+        },
+        bigBet: {
+          type: 'integer',
+          minimum: 1,
+          description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
+        },
       },
     },
     breakLevel: {
@@ -4807,6 +4826,25 @@ const schema65 = {
     bigBlind: { type: 'integer', minimum: 1 },
     ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
     minutes: { $ref: '#/definitions/minutes' },
+    game: {
+      $ref: '#/definitions/game',
+      description: "R-GAME-MIXED: the game of this level's hands; the table's setup.game when absent.",
+    },
+    betting: {
+      $ref: '#/definitions/betting',
+      description:
+        "R-GAME-MIXED: the structure of this level's hands; when absent the default of the level's game if it names one, else the table's setup.betting.",
+    },
+    smallBet: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-BET-LIMIT: the fixed bet of the first two betting rounds; required for a level played limit.',
+    },
+    bigBet: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
+    },
   },
 };
 function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -4868,7 +4906,16 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'smallBlind' || key0 === 'bigBlind' || key0 === 'ante' || key0 === 'minutes')) {
+      if (!(
+        key0 === 'smallBlind' ||
+        key0 === 'bigBlind' ||
+        key0 === 'ante' ||
+        key0 === 'minutes' ||
+        key0 === 'game' ||
+        key0 === 'betting' ||
+        key0 === 'smallBet' ||
+        key0 === 'bigBet'
+      )) {
         const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5068,8 +5115,132 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.game !== undefined) {
+      let data4 = data.game;
+      if (!(data4 === 'holdem' || data4 === 'omaha')) {
+        const err13 = {
+          instancePath: instancePath + '/game',
+          schemaPath: '#/definitions/game/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema31.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema31.enum,
+          parentSchema: schema31,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.betting !== undefined) {
+      let data5 = data.betting;
+      if (!(data5 === 'no-limit' || data5 === 'pot-limit' || data5 === 'limit')) {
+        const err14 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema32.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema32.enum,
+          parentSchema: schema32,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.smallBet !== undefined) {
+      let data6 = data.smallBet;
+      if (!Number.isInteger(data6)) {
+        const err15 = {
+          instancePath: instancePath + '/smallBet',
+          schemaPath: '#/properties/smallBet/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.smallBet.type,
+          parentSchema: schema65.properties.smallBet,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 1 || isNaN(data6)) {
+          const err16 = {
+            instancePath: instancePath + '/smallBet',
+            schemaPath: '#/properties/smallBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.smallBet,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bigBet !== undefined) {
+      let data7 = data.bigBet;
+      if (!Number.isInteger(data7)) {
+        const err17 = {
+          instancePath: instancePath + '/bigBet',
+          schemaPath: '#/properties/bigBet/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.bigBet.type,
+          parentSchema: schema65.properties.bigBet,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 1 || isNaN(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/bigBet',
+            schemaPath: '#/properties/bigBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.bigBet,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err13 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5080,9 +5251,9 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err19];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err19);
     }
     errors++;
   }
@@ -5482,7 +5653,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
   validate25.errors = vErrors;
   return errors === 0;
 }
-const schema67 = {
+const schema69 = {
   title: 'levels-pause',
   type: 'object',
   required: ['name'],
@@ -5505,8 +5676,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -5525,7 +5696,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema67,
+          parentSchema: schema69,
           data,
         };
         if (vErrors === null) {
@@ -5546,7 +5717,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-pause' },
           message: 'must be equal to constant',
           schema: 'levels-pause',
-          parentSchema: schema67.properties.name,
+          parentSchema: schema69.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5647,8 +5818,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -5661,7 +5832,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
   validate32.errors = vErrors;
   return errors === 0;
 }
-const schema71 = {
+const schema73 = {
   title: 'levels-resume',
   type: 'object',
   required: ['name'],
@@ -5684,8 +5855,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -5704,7 +5875,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema71,
+          parentSchema: schema73,
           data,
         };
         if (vErrors === null) {
@@ -5725,7 +5896,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-resume' },
           message: 'must be equal to constant',
           schema: 'levels-resume',
-          parentSchema: schema71.properties.name,
+          parentSchema: schema73.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5826,8 +5997,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -5840,7 +6011,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
   validate33.errors = vErrors;
   return errors === 0;
 }
-const schema75 = {
+const schema77 = {
   title: 'levels-adjust',
   description:
     '`minutes` (whole, signed, not 0) added to the level under way, or `step` 1 (next level) / -1 (previous level), one of the two.',
@@ -5872,8 +6043,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema75.oneOf[0].required,
-        parentSchema: schema75.oneOf[0],
+        schema: schema77.oneOf[0].required,
+        parentSchema: schema77.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -5898,8 +6069,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'step' },
         message: "must have required property '" + 'step' + "'",
-        schema: schema75.oneOf[1].required,
-        parentSchema: schema75.oneOf[1],
+        schema: schema77.oneOf[1].required,
+        parentSchema: schema77.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -5927,8 +6098,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema75.oneOf,
-      parentSchema: schema75,
+      schema: schema77.oneOf,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -5955,8 +6126,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5982,7 +6153,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema75,
+          parentSchema: schema77,
           data,
         };
         if (vErrors === null) {
@@ -6003,7 +6174,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-adjust' },
           message: 'must be equal to constant',
           schema: 'levels-adjust',
-          parentSchema: schema75.properties.name,
+          parentSchema: schema77.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6106,8 +6277,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema75.properties.minutes.type,
-          parentSchema: schema75.properties.minutes,
+          schema: schema77.properties.minutes.type,
+          parentSchema: schema77.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6136,8 +6307,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema75.properties.minutes.not,
-          parentSchema: schema75.properties.minutes,
+          schema: schema77.properties.minutes.not,
+          parentSchema: schema77.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6165,7 +6336,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema75.properties.minutes,
+            parentSchema: schema77.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6183,7 +6354,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: -1440 },
             message: 'must be >= -1440',
             schema: -1440,
-            parentSchema: schema75.properties.minutes,
+            parentSchema: schema77.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6202,10 +6373,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/step',
           schemaPath: '#/properties/step/enum',
           keyword: 'enum',
-          params: { allowedValues: schema75.properties.step.enum },
+          params: { allowedValues: schema77.properties.step.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema75.properties.step.enum,
-          parentSchema: schema75.properties.step,
+          schema: schema77.properties.step.enum,
+          parentSchema: schema77.properties.step,
           data: data5,
         };
         if (vErrors === null) {
@@ -6223,8 +6394,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -6237,7 +6408,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
   validate34.errors = vErrors;
   return errors === 0;
 }
-const schema79 = {
+const schema81 = {
   title: 'move-player',
   description:
     "R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md).",
@@ -6263,8 +6434,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema79.required,
-        parentSchema: schema79,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -6283,7 +6454,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema79,
+          parentSchema: schema81,
           data,
         };
         if (vErrors === null) {
@@ -6304,7 +6475,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'move-player' },
           message: 'must be equal to constant',
           schema: 'move-player',
-          parentSchema: schema79.properties.name,
+          parentSchema: schema81.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6464,8 +6635,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema79.type,
-      parentSchema: schema79,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -6478,7 +6649,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   validate35.errors = vErrors;
   return errors === 0;
 }
-const schema84 = {
+const schema86 = {
   title: 'level-set',
   description:
     "R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md).",
@@ -6590,8 +6761,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema84.then.properties.smallBlind.type,
-            parentSchema: schema84.then.properties.smallBlind,
+            schema: schema86.then.properties.smallBlind.type,
+            parentSchema: schema86.then.properties.smallBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -6611,8 +6782,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema84.then.properties.bigBlind.type,
-            parentSchema: schema84.then.properties.bigBlind,
+            schema: schema86.then.properties.bigBlind.type,
+            parentSchema: schema86.then.properties.bigBlind,
             data: data2,
           };
           if (vErrors === null) {
@@ -6632,8 +6803,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema84.then.properties.ante.type,
-            parentSchema: schema84.then.properties.ante,
+            schema: schema86.then.properties.ante.type,
+            parentSchema: schema86.then.properties.ante,
             data: data3,
           };
           if (vErrors === null) {
@@ -6660,8 +6831,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema84.else.properties.smallBlind.type,
-            parentSchema: schema84.else.properties.smallBlind,
+            schema: schema86.else.properties.smallBlind.type,
+            parentSchema: schema86.else.properties.smallBlind,
             data: data4,
           };
           if (vErrors === null) {
@@ -6681,8 +6852,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema84.else.properties.bigBlind.type,
-            parentSchema: schema84.else.properties.bigBlind,
+            schema: schema86.else.properties.bigBlind.type,
+            parentSchema: schema86.else.properties.bigBlind,
             data: data5,
           };
           if (vErrors === null) {
@@ -6702,8 +6873,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema84.else.properties.ante.type,
-            parentSchema: schema84.else.properties.ante,
+            schema: schema86.else.properties.ante.type,
+            parentSchema: schema86.else.properties.ante,
             data: data6,
           };
           if (vErrors === null) {
@@ -6726,8 +6897,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema84.if,
-      parentSchema: schema84,
+      schema: schema86.if,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -6745,8 +6916,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6763,8 +6934,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6781,8 +6952,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'isBreak' },
         message: "must have required property '" + 'isBreak' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6799,8 +6970,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6817,8 +6988,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6835,8 +7006,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'endsAt' },
         message: "must have required property '" + 'endsAt' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6853,8 +7024,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'remainingMs' },
         message: "must have required property '" + 'remainingMs' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6871,8 +7042,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'paused' },
         message: "must have required property '" + 'paused' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6889,8 +7060,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'next' },
         message: "must have required property '" + 'next' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6901,7 +7072,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema84.properties, key0)) {
+      if (!func2.call(schema86.properties, key0)) {
         const err18 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6909,7 +7080,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema84,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -6930,7 +7101,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'level-set' },
           message: 'must be equal to constant',
           schema: 'level-set',
-          parentSchema: schema84.properties.name,
+          parentSchema: schema86.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7033,8 +7204,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.properties.level.type,
-          parentSchema: schema84.properties.level,
+          schema: schema86.properties.level.type,
+          parentSchema: schema86.properties.level,
           data: data11,
         };
         if (vErrors === null) {
@@ -7053,7 +7224,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema84.properties.level,
+            parentSchema: schema86.properties.level,
             data: data11,
           };
           if (vErrors === null) {
@@ -7074,8 +7245,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema84.properties.isBreak.type,
-          parentSchema: schema84.properties.isBreak,
+          schema: schema86.properties.isBreak.type,
+          parentSchema: schema86.properties.isBreak,
           data: data12,
         };
         if (vErrors === null) {
@@ -7093,10 +7264,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
           keyword: 'type',
-          params: { type: schema84.properties.smallBlind.type },
+          params: { type: schema86.properties.smallBlind.type },
           message: 'must be integer,null',
-          schema: schema84.properties.smallBlind.type,
-          parentSchema: schema84.properties.smallBlind,
+          schema: schema86.properties.smallBlind.type,
+          parentSchema: schema86.properties.smallBlind,
           data: data13,
         };
         if (vErrors === null) {
@@ -7115,7 +7286,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema84.properties.smallBlind,
+            parentSchema: schema86.properties.smallBlind,
             data: data13,
           };
           if (vErrors === null) {
@@ -7134,10 +7305,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
           keyword: 'type',
-          params: { type: schema84.properties.bigBlind.type },
+          params: { type: schema86.properties.bigBlind.type },
           message: 'must be integer,null',
-          schema: schema84.properties.bigBlind.type,
-          parentSchema: schema84.properties.bigBlind,
+          schema: schema86.properties.bigBlind.type,
+          parentSchema: schema86.properties.bigBlind,
           data: data14,
         };
         if (vErrors === null) {
@@ -7156,7 +7327,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema84.properties.bigBlind,
+            parentSchema: schema86.properties.bigBlind,
             data: data14,
           };
           if (vErrors === null) {
@@ -7175,10 +7346,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
           keyword: 'type',
-          params: { type: schema84.properties.ante.type },
+          params: { type: schema86.properties.ante.type },
           message: 'must be integer,null',
-          schema: schema84.properties.ante.type,
-          parentSchema: schema84.properties.ante,
+          schema: schema86.properties.ante.type,
+          parentSchema: schema86.properties.ante,
           data: data15,
         };
         if (vErrors === null) {
@@ -7197,7 +7368,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema84.properties.ante,
+            parentSchema: schema86.properties.ante,
             data: data15,
           };
           if (vErrors === null) {
@@ -7216,10 +7387,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/endsAt',
           schemaPath: '#/properties/endsAt/type',
           keyword: 'type',
-          params: { type: schema84.properties.endsAt.type },
+          params: { type: schema86.properties.endsAt.type },
           message: 'must be integer,null',
-          schema: schema84.properties.endsAt.type,
-          parentSchema: schema84.properties.endsAt,
+          schema: schema86.properties.endsAt.type,
+          parentSchema: schema86.properties.endsAt,
           data: data16,
         };
         if (vErrors === null) {
@@ -7238,7 +7409,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema84.properties.endsAt,
+            parentSchema: schema86.properties.endsAt,
             data: data16,
           };
           if (vErrors === null) {
@@ -7259,8 +7430,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.properties.remainingMs.type,
-          parentSchema: schema84.properties.remainingMs,
+          schema: schema86.properties.remainingMs.type,
+          parentSchema: schema86.properties.remainingMs,
           data: data17,
         };
         if (vErrors === null) {
@@ -7279,7 +7450,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema84.properties.remainingMs,
+            parentSchema: schema86.properties.remainingMs,
             data: data17,
           };
           if (vErrors === null) {
@@ -7300,8 +7471,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema84.properties.paused.type,
-          parentSchema: schema84.properties.paused,
+          schema: schema86.properties.paused.type,
+          parentSchema: schema86.properties.paused,
           data: data18,
         };
         if (vErrors === null) {
@@ -7325,8 +7496,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'null' },
           message: 'must be null',
-          schema: schema84.properties.next.oneOf[0].type,
-          parentSchema: schema84.properties.next.oneOf[0],
+          schema: schema86.properties.next.oneOf[0].type,
+          parentSchema: schema86.properties.next.oneOf[0],
           data: data19,
         };
         if (vErrors === null) {
@@ -7391,8 +7562,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema84.properties.next.oneOf[1].then.properties.smallBlind.type,
-                parentSchema: schema84.properties.next.oneOf[1].then.properties.smallBlind,
+                schema: schema86.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.smallBlind,
                 data: data21,
               };
               if (vErrors === null) {
@@ -7412,8 +7583,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema84.properties.next.oneOf[1].then.properties.bigBlind.type,
-                parentSchema: schema84.properties.next.oneOf[1].then.properties.bigBlind,
+                schema: schema86.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.bigBlind,
                 data: data22,
               };
               if (vErrors === null) {
@@ -7433,8 +7604,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema84.properties.next.oneOf[1].then.properties.ante.type,
-                parentSchema: schema84.properties.next.oneOf[1].then.properties.ante,
+                schema: schema86.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.ante,
                 data: data23,
               };
               if (vErrors === null) {
@@ -7461,8 +7632,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.next.oneOf[1].else.properties.smallBlind.type,
-                parentSchema: schema84.properties.next.oneOf[1].else.properties.smallBlind,
+                schema: schema86.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.smallBlind,
                 data: data24,
               };
               if (vErrors === null) {
@@ -7482,8 +7653,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.next.oneOf[1].else.properties.bigBlind.type,
-                parentSchema: schema84.properties.next.oneOf[1].else.properties.bigBlind,
+                schema: schema86.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.bigBlind,
                 data: data25,
               };
               if (vErrors === null) {
@@ -7503,8 +7674,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.next.oneOf[1].else.properties.ante.type,
-                parentSchema: schema84.properties.next.oneOf[1].else.properties.ante,
+                schema: schema86.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.ante,
                 data: data26,
               };
               if (vErrors === null) {
@@ -7527,8 +7698,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'if',
           params: { failingKeyword: ifClause1 },
           message: 'must match "' + ifClause1 + '" schema',
-          schema: schema84.properties.next.oneOf[1].if,
-          parentSchema: schema84.properties.next.oneOf[1],
+          schema: schema86.properties.next.oneOf[1].if,
+          parentSchema: schema86.properties.next.oneOf[1],
           data: data19,
         };
         if (vErrors === null) {
@@ -7546,8 +7717,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema84.properties.next.oneOf[1].required,
-            parentSchema: schema84.properties.next.oneOf[1],
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7564,8 +7735,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'isBreak' },
             message: "must have required property '" + 'isBreak' + "'",
-            schema: schema84.properties.next.oneOf[1].required,
-            parentSchema: schema84.properties.next.oneOf[1],
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7582,8 +7753,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'smallBlind' },
             message: "must have required property '" + 'smallBlind' + "'",
-            schema: schema84.properties.next.oneOf[1].required,
-            parentSchema: schema84.properties.next.oneOf[1],
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7600,8 +7771,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'bigBlind' },
             message: "must have required property '" + 'bigBlind' + "'",
-            schema: schema84.properties.next.oneOf[1].required,
-            parentSchema: schema84.properties.next.oneOf[1],
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7618,8 +7789,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'minutes' },
             message: "must have required property '" + 'minutes' + "'",
-            schema: schema84.properties.next.oneOf[1].required,
-            parentSchema: schema84.properties.next.oneOf[1],
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7638,8 +7809,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema84.properties.next.oneOf[1].properties.level.type,
-              parentSchema: schema84.properties.next.oneOf[1].properties.level,
+              schema: schema86.properties.next.oneOf[1].properties.level.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.level,
               data: data27,
             };
             if (vErrors === null) {
@@ -7658,7 +7829,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema84.properties.next.oneOf[1].properties.level,
+                parentSchema: schema86.properties.next.oneOf[1].properties.level,
                 data: data27,
               };
               if (vErrors === null) {
@@ -7679,8 +7850,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema84.properties.next.oneOf[1].properties.isBreak.type,
-              parentSchema: schema84.properties.next.oneOf[1].properties.isBreak,
+              schema: schema86.properties.next.oneOf[1].properties.isBreak.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.isBreak,
               data: data28,
             };
             if (vErrors === null) {
@@ -7698,10 +7869,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
               keyword: 'type',
-              params: { type: schema84.properties.next.oneOf[1].properties.smallBlind.type },
+              params: { type: schema86.properties.next.oneOf[1].properties.smallBlind.type },
               message: 'must be integer,null',
-              schema: schema84.properties.next.oneOf[1].properties.smallBlind.type,
-              parentSchema: schema84.properties.next.oneOf[1].properties.smallBlind,
+              schema: schema86.properties.next.oneOf[1].properties.smallBlind.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
               data: data29,
             };
             if (vErrors === null) {
@@ -7720,7 +7891,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema84.properties.next.oneOf[1].properties.smallBlind,
+                parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
                 data: data29,
               };
               if (vErrors === null) {
@@ -7739,10 +7910,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/bigBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
               keyword: 'type',
-              params: { type: schema84.properties.next.oneOf[1].properties.bigBlind.type },
+              params: { type: schema86.properties.next.oneOf[1].properties.bigBlind.type },
               message: 'must be integer,null',
-              schema: schema84.properties.next.oneOf[1].properties.bigBlind.type,
-              parentSchema: schema84.properties.next.oneOf[1].properties.bigBlind,
+              schema: schema86.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
               data: data30,
             };
             if (vErrors === null) {
@@ -7761,7 +7932,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema84.properties.next.oneOf[1].properties.bigBlind,
+                parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
                 data: data30,
               };
               if (vErrors === null) {
@@ -7780,10 +7951,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/ante',
               schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
               keyword: 'type',
-              params: { type: schema84.properties.next.oneOf[1].properties.ante.type },
+              params: { type: schema86.properties.next.oneOf[1].properties.ante.type },
               message: 'must be integer,null',
-              schema: schema84.properties.next.oneOf[1].properties.ante.type,
-              parentSchema: schema84.properties.next.oneOf[1].properties.ante,
+              schema: schema86.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.ante,
               data: data31,
             };
             if (vErrors === null) {
@@ -7802,7 +7973,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema84.properties.next.oneOf[1].properties.ante,
+                parentSchema: schema86.properties.next.oneOf[1].properties.ante,
                 data: data31,
               };
               if (vErrors === null) {
@@ -7825,7 +7996,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 1440 },
                 message: 'must be <= 1440',
                 schema: 1440,
-                parentSchema: schema84.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
                 data: data32,
               };
               if (vErrors === null) {
@@ -7843,7 +8014,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>', limit: 0 },
                 message: 'must be > 0',
                 schema: 0,
-                parentSchema: schema84.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
                 data: data32,
               };
               if (vErrors === null) {
@@ -7860,8 +8031,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'number' },
               message: 'must be number',
-              schema: schema84.properties.next.oneOf[1].properties.minutes.type,
-              parentSchema: schema84.properties.next.oneOf[1].properties.minutes,
+              schema: schema86.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
               data: data32,
             };
             if (vErrors === null) {
@@ -7879,8 +8050,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema84.properties.next.oneOf[1].type,
-          parentSchema: schema84.properties.next.oneOf[1],
+          schema: schema86.properties.next.oneOf[1].type,
+          parentSchema: schema86.properties.next.oneOf[1],
           data: data19,
         };
         if (vErrors === null) {
@@ -7907,8 +8078,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'oneOf',
           params: { passingSchemas: passing0 },
           message: 'must match exactly one schema in oneOf',
-          schema: schema84.properties.next.oneOf,
-          parentSchema: schema84.properties.next,
+          schema: schema86.properties.next.oneOf,
+          parentSchema: schema86.properties.next,
           data: data19,
         };
         if (vErrors === null) {
@@ -7935,8 +8106,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -8289,7 +8460,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'shuffle' },
                 message: 'must be equal to constant',
                 schema: 'shuffle',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data1,
               };
               if (vErrors === null) {
@@ -8307,8 +8478,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -8365,7 +8536,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'tick' },
                 message: 'must be equal to constant',
                 schema: 'tick',
-                parentSchema: schema89.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8383,8 +8554,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -8403,8 +8574,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -8421,8 +8592,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'online' },
               message: "must have required property '" + 'online' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -8442,7 +8613,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'device' },
                 message: 'must be equal to constant',
                 schema: 'device',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema92.properties.type,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8464,7 +8635,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema90.properties.device,
+                  parentSchema: schema92.properties.device,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8481,8 +8652,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema90.properties.device.type,
-                parentSchema: schema90.properties.device,
+                schema: schema92.properties.device.type,
+                parentSchema: schema92.properties.device,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8502,8 +8673,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema90.properties.online.type,
-                parentSchema: schema90.properties.online,
+                schema: schema92.properties.online.type,
+                parentSchema: schema92.properties.online,
                 data: data5,
               };
               if (vErrors === null) {
@@ -8521,8 +8692,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
