@@ -55,6 +55,7 @@ function snapshot(at: number, over: Partial<TableSnapshot> = {}): TableSnapshot 
     seats: 6,
     profile: 'tda-2024',
     game: 'holdem',
+    betting: 'no-limit',
     seatInfo: names.map((player, i) => ({
       seat: i + 1,
       player,

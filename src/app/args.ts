@@ -1,7 +1,14 @@
 // `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
 import { parseArgs } from 'node:util';
 import { TableError } from '../domain/errors.ts';
-import { GAME_NAMES, isGameName, type GameName } from '../domain/games/index.ts';
+import {
+  BETTING_NAMES,
+  GAME_NAMES,
+  isBettingName,
+  isGameName,
+  type BettingName,
+  type GameName,
+} from '../domain/games/index.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 
 export interface StartArgs {
@@ -18,6 +25,8 @@ export interface StartArgs {
   seats: number;
   /** The simulated table's game (R-GAME). */
   game: GameName;
+  /** The simulated table's betting structure (R-GAME-LIST); null: the game's own. */
+  betting: BettingName | null;
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
   chips: boolean;
   /** With chips: the players' amounts go out as chips through a simulated chip reader at each seat. */
@@ -44,6 +53,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
   --game GAME            the simulated table's game: holdem (default) or omaha
+  --betting STRUCTURE    the simulated table's betting: no-limit, pot-limit or limit (default: the game's own)
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
@@ -70,6 +80,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         irregularities: { type: 'string' },
         seats: { type: 'string' },
         game: { type: 'string' },
+        betting: { type: 'string' },
         chips: { type: 'boolean' },
         'chip-readers': { type: 'boolean' },
         'state-dir': { type: 'string' },
@@ -89,6 +100,9 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   }
   const game = v.game ?? 'holdem';
   if (!isGameName(game)) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${game}"`);
+  const betting = v.betting ?? null;
+  if (betting !== null && !isBettingName(betting))
+    throw usage(`--betting must be ${BETTING_NAMES.join(', ')}, got "${betting}"`);
   const args: StartArgs = {
     config: v.config ?? null,
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),
@@ -100,6 +114,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
     game,
+    betting,
     chips: (v.chips ?? false) || (v['chip-readers'] ?? false),
     chipReaders: v['chip-readers'] ?? false,
     stateDir: v['state-dir'] ?? null,
@@ -116,6 +131,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--irregularities', v.irregularities],
       ['--seats', v.seats],
       ['--game', v.game],
+      ['--betting', v.betting],
       ['--chips', v.chips],
       ['--chip-readers', v['chip-readers']],
       ['--state-dir', v['state-dir']],

@@ -53,6 +53,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
       seats: args.seats,
       profile: SIM_PROFILE,
       game: args.game,
+      ...(args.betting ? { betting: args.betting } : {}),
       rules: {},
       deckFile: null,
       chipsFile: null,
@@ -142,7 +143,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const summary = createSummary({
     out: deps.out,
     header: [
-      `pokertable: simulated table "${SIM_TABLE_ID}", ${args.seats} seats, ${args.game}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
+      `pokertable: simulated table "${SIM_TABLE_ID}", ${args.seats} seats, ${args.game}${args.betting ? ` ${args.betting}` : ''}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
         `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
       `  display board  ${app.urls.board ?? '(off)'}`,
       `  floor page     ${app.urls.floor ?? '(off)'}   user ${floor.user.username}, password ` +
@@ -175,6 +176,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     players: args.seats,
     profile: SIM_PROFILE,
     game: args.game,
+    ...(args.betting ? { betting: args.betting } : {}),
     chips: args.chips,
     irregularityRate: args.irregularities,
     // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.

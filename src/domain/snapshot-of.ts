@@ -26,6 +26,7 @@ export function snapshotOf(state: State): EngineSnapshot {
     seats: state.setup?.seats ?? 0,
     profile: state.setup?.profileName ?? '',
     game: state.setup?.game ?? 'holdem',
+    betting: state.setup?.betting ?? 'no-limit',
     seatInfo: state.seats.map((s) => ({
       seat: s.seat,
       player: s.player,

@@ -13,7 +13,10 @@ export interface EngineSnapshot {
   seats: number;
   profile: string;
   /** R-GAME: the game the table plays (`holdem` before any setup). */
-  game: 'holdem' | 'omaha';
+  game: GameName;
+  /** R-GAME-LIST: the betting structure of the table's setup (`no-limit` before any setup); a level may name its own
+   * (R-GAME-MIXED, `level`). */
+  betting: BettingName;
   seatInfo: SeatSnapshot[];
   button: Seat | null;
   /** The seats of the blinds. `smallBlind`/`bigBlind` are the same seats under their old names (kept one release:

@@ -47,6 +47,11 @@ const schema11 = {
           enum: ['holdem', 'omaha'],
           default: 'holdem',
         },
+        betting: {
+          description:
+            "The betting structure (R-GAME-LIST): no-limit, pot-limit or limit; the game's own when absent (no-limit for holdem, pot-limit for omaha). Limit needs smallBet and bigBet on every level (R-BET-LIMIT). A change applies from the next hand.",
+          enum: ['no-limit', 'pot-limit', 'limit'],
+        },
         rules: {
           description:
             "Values that override the profile's (same shape as a profile file), e.g. {shoe: {repeatReadMs: 400}}: objects merge field by field, any other value (number, string, list) replaces. The result is checked at start against config/rules/profile.schema.json; a change applies from the next hand.",
@@ -398,6 +403,7 @@ function validate10(
             key1 === 'seats' ||
             key1 === 'profile' ||
             key1 === 'game' ||
+            key1 === 'betting' ||
             key1 === 'rules' ||
             key1 === 'deckFile' ||
             key1 === 'chipsFile'
@@ -574,9 +580,30 @@ function validate10(
           }
           errors++;
         }
-        let data5 = data0.rules;
-        if (!(data5 && typeof data5 == 'object' && !Array.isArray(data5))) {
-          const err12 = {
+        if (data0.betting !== undefined) {
+          let data5 = data0.betting;
+          if (!(data5 === 'no-limit' || data5 === 'pot-limit' || data5 === 'limit')) {
+            const err12 = {
+              instancePath: instancePath + '/table/betting',
+              schemaPath: '#/properties/table/properties/betting/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.table.properties.betting.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema11.properties.table.properties.betting.enum,
+              parentSchema: schema11.properties.table.properties.betting,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        let data6 = data0.rules;
+        if (!(data6 && typeof data6 == 'object' && !Array.isArray(data6))) {
+          const err13 = {
             instancePath: instancePath + '/table/rules',
             schemaPath: '#/properties/table/properties/rules/type',
             keyword: 'type',
@@ -584,29 +611,6 @@ function validate10(
             message: 'must be object',
             schema: schema11.properties.table.properties.rules.type,
             parentSchema: schema11.properties.table.properties.rules,
-            data: data5,
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        let data6 = data0.deckFile;
-        const _errs15 = errors;
-        let valid2 = false;
-        let passing0 = null;
-        const _errs16 = errors;
-        if (data6 !== null) {
-          const err13 = {
-            instancePath: instancePath + '/table/deckFile',
-            schemaPath: '#/properties/table/properties/deckFile/oneOf/0/type',
-            keyword: 'type',
-            params: { type: 'null' },
-            message: 'must be null',
-            schema: schema11.properties.table.properties.deckFile.oneOf[0].type,
-            parentSchema: schema11.properties.table.properties.deckFile.oneOf[0],
             data: data6,
           };
           if (vErrors === null) {
@@ -616,15 +620,38 @@ function validate10(
           }
           errors++;
         }
-        var _valid0 = _errs16 === errors;
+        let data7 = data0.deckFile;
+        const _errs16 = errors;
+        let valid2 = false;
+        let passing0 = null;
+        const _errs17 = errors;
+        if (data7 !== null) {
+          const err14 = {
+            instancePath: instancePath + '/table/deckFile',
+            schemaPath: '#/properties/table/properties/deckFile/oneOf/0/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema11.properties.table.properties.deckFile.oneOf[0].type,
+            parentSchema: schema11.properties.table.properties.deckFile.oneOf[0],
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        var _valid0 = _errs17 === errors;
         if (_valid0) {
           valid2 = true;
           passing0 = 0;
         }
-        const _errs18 = errors;
-        if (typeof data6 === 'string') {
-          if (func2(data6) < 1) {
-            const err14 = {
+        const _errs19 = errors;
+        if (typeof data7 === 'string') {
+          if (func2(data7) < 1) {
+            const err15 = {
               instancePath: instancePath + '/table/deckFile',
               schemaPath: '#/definitions/path/minLength',
               keyword: 'minLength',
@@ -632,17 +659,17 @@ function validate10(
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
               parentSchema: schema12,
-              data: data6,
+              data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err15];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err15);
             }
             errors++;
           }
         } else {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + '/table/deckFile',
             schemaPath: '#/definitions/path/type',
             keyword: 'type',
@@ -650,16 +677,16 @@ function validate10(
             message: 'must be string',
             schema: schema12.type,
             parentSchema: schema12,
-            data: data6,
+            data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
-        var _valid0 = _errs18 === errors;
+        var _valid0 = _errs19 === errors;
         if (_valid0 && valid2) {
           valid2 = false;
           passing0 = [passing0, 1];
@@ -670,7 +697,7 @@ function validate10(
           }
         }
         if (!valid2) {
-          const err16 = {
+          const err17 = {
             instancePath: instancePath + '/table/deckFile',
             schemaPath: '#/properties/table/properties/deckFile/oneOf',
             keyword: 'oneOf',
@@ -678,38 +705,6 @@ function validate10(
             message: 'must match exactly one schema in oneOf',
             schema: schema11.properties.table.properties.deckFile.oneOf,
             parentSchema: schema11.properties.table.properties.deckFile,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        } else {
-          errors = _errs15;
-          if (vErrors !== null) {
-            if (_errs15) {
-              vErrors.length = _errs15;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        let data7 = data0.chipsFile;
-        const _errs22 = errors;
-        let valid4 = false;
-        let passing1 = null;
-        const _errs23 = errors;
-        if (data7 !== null) {
-          const err17 = {
-            instancePath: instancePath + '/table/chipsFile',
-            schemaPath: '#/properties/table/properties/chipsFile/oneOf/0/type',
-            keyword: 'type',
-            params: { type: 'null' },
-            message: 'must be null',
-            schema: schema11.properties.table.properties.chipsFile.oneOf[0].type,
-            parentSchema: schema11.properties.table.properties.chipsFile.oneOf[0],
             data: data7,
           };
           if (vErrors === null) {
@@ -718,16 +713,48 @@ function validate10(
             vErrors.push(err17);
           }
           errors++;
+        } else {
+          errors = _errs16;
+          if (vErrors !== null) {
+            if (_errs16) {
+              vErrors.length = _errs16;
+            } else {
+              vErrors = null;
+            }
+          }
         }
-        var _valid1 = _errs23 === errors;
+        let data8 = data0.chipsFile;
+        const _errs23 = errors;
+        let valid4 = false;
+        let passing1 = null;
+        const _errs24 = errors;
+        if (data8 !== null) {
+          const err18 = {
+            instancePath: instancePath + '/table/chipsFile',
+            schemaPath: '#/properties/table/properties/chipsFile/oneOf/0/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema11.properties.table.properties.chipsFile.oneOf[0].type,
+            parentSchema: schema11.properties.table.properties.chipsFile.oneOf[0],
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        var _valid1 = _errs24 === errors;
         if (_valid1) {
           valid4 = true;
           passing1 = 0;
         }
-        const _errs25 = errors;
-        if (typeof data7 === 'string') {
-          if (func2(data7) < 1) {
-            const err18 = {
+        const _errs26 = errors;
+        if (typeof data8 === 'string') {
+          if (func2(data8) < 1) {
+            const err19 = {
               instancePath: instancePath + '/table/chipsFile',
               schemaPath: '#/definitions/path/minLength',
               keyword: 'minLength',
@@ -735,17 +762,17 @@ function validate10(
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
               parentSchema: schema12,
-              data: data7,
+              data: data8,
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err19];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err19);
             }
             errors++;
           }
         } else {
-          const err19 = {
+          const err20 = {
             instancePath: instancePath + '/table/chipsFile',
             schemaPath: '#/definitions/path/type',
             keyword: 'type',
@@ -753,16 +780,16 @@ function validate10(
             message: 'must be string',
             schema: schema12.type,
             parentSchema: schema12,
-            data: data7,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err20];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err20);
           }
           errors++;
         }
-        var _valid1 = _errs25 === errors;
+        var _valid1 = _errs26 === errors;
         if (_valid1 && valid4) {
           valid4 = false;
           passing1 = [passing1, 1];
@@ -773,7 +800,7 @@ function validate10(
           }
         }
         if (!valid4) {
-          const err20 = {
+          const err21 = {
             instancePath: instancePath + '/table/chipsFile',
             schemaPath: '#/properties/table/properties/chipsFile/oneOf',
             keyword: 'oneOf',
@@ -781,26 +808,26 @@ function validate10(
             message: 'must match exactly one schema in oneOf',
             schema: schema11.properties.table.properties.chipsFile.oneOf,
             parentSchema: schema11.properties.table.properties.chipsFile,
-            data: data7,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err21);
           }
           errors++;
         } else {
-          errors = _errs22;
+          errors = _errs23;
           if (vErrors !== null) {
-            if (_errs22) {
-              vErrors.length = _errs22;
+            if (_errs23) {
+              vErrors.length = _errs23;
             } else {
               vErrors = null;
             }
           }
         }
       } else {
-        const err21 = {
+        const err22 = {
           instancePath: instancePath + '/table',
           schemaPath: '#/properties/table/type',
           keyword: 'type',
@@ -811,20 +838,20 @@ function validate10(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err22];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err22);
         }
         errors++;
       }
     }
-    let data8 = data.room;
-    const _errs29 = errors;
+    let data9 = data.room;
+    const _errs30 = errors;
     let valid6 = false;
     let passing2 = null;
-    const _errs30 = errors;
-    if (data8 !== null) {
-      const err22 = {
+    const _errs31 = errors;
+    if (data9 !== null) {
+      const err23 = {
         instancePath: instancePath + '/room',
         schemaPath: '#/properties/room/oneOf/0/type',
         keyword: 'type',
@@ -832,24 +859,24 @@ function validate10(
         message: 'must be null',
         schema: schema11.properties.room.oneOf[0].type,
         parentSchema: schema11.properties.room.oneOf[0],
-        data: data8,
+        data: data9,
       };
       if (vErrors === null) {
-        vErrors = [err22];
+        vErrors = [err23];
       } else {
-        vErrors.push(err22);
+        vErrors.push(err23);
       }
       errors++;
     }
-    var _valid2 = _errs30 === errors;
+    var _valid2 = _errs31 === errors;
     if (_valid2) {
       valid6 = true;
       passing2 = 0;
     }
-    const _errs32 = errors;
-    if (typeof data8 === 'string') {
-      if (!pattern0.test(data8)) {
-        const err23 = {
+    const _errs33 = errors;
+    if (typeof data9 === 'string') {
+      if (!pattern0.test(data9)) {
+        const err24 = {
           instancePath: instancePath + '/room',
           schemaPath: '#/properties/room/oneOf/1/pattern',
           keyword: 'pattern',
@@ -857,17 +884,17 @@ function validate10(
           message: 'must match pattern "' + '^[A-Za-z0-9_-]{1,64}$' + '"',
           schema: '^[A-Za-z0-9_-]{1,64}$',
           parentSchema: schema11.properties.room.oneOf[1],
-          data: data8,
+          data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err24];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err24);
         }
         errors++;
       }
     } else {
-      const err24 = {
+      const err25 = {
         instancePath: instancePath + '/room',
         schemaPath: '#/properties/room/oneOf/1/type',
         keyword: 'type',
@@ -875,16 +902,16 @@ function validate10(
         message: 'must be string',
         schema: schema11.properties.room.oneOf[1].type,
         parentSchema: schema11.properties.room.oneOf[1],
-        data: data8,
+        data: data9,
       };
       if (vErrors === null) {
-        vErrors = [err24];
+        vErrors = [err25];
       } else {
-        vErrors.push(err24);
+        vErrors.push(err25);
       }
       errors++;
     }
-    var _valid2 = _errs32 === errors;
+    var _valid2 = _errs33 === errors;
     if (_valid2 && valid6) {
       valid6 = false;
       passing2 = [passing2, 1];
@@ -895,7 +922,7 @@ function validate10(
       }
     }
     if (!valid6) {
-      const err25 = {
+      const err26 = {
         instancePath: instancePath + '/room',
         schemaPath: '#/properties/room/oneOf',
         keyword: 'oneOf',
@@ -903,38 +930,38 @@ function validate10(
         message: 'must match exactly one schema in oneOf',
         schema: schema11.properties.room.oneOf,
         parentSchema: schema11.properties.room,
-        data: data8,
+        data: data9,
       };
       if (vErrors === null) {
-        vErrors = [err25];
+        vErrors = [err26];
       } else {
-        vErrors.push(err25);
+        vErrors.push(err26);
       }
       errors++;
     } else {
-      errors = _errs29;
+      errors = _errs30;
       if (vErrors !== null) {
-        if (_errs29) {
-          vErrors.length = _errs29;
+        if (_errs30) {
+          vErrors.length = _errs30;
         } else {
           vErrors = null;
         }
       }
     }
-    let data9 = data.storage;
-    if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-      if (data9.dir === undefined) {
-        data9.dir = 'var';
+    let data10 = data.storage;
+    if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+      if (data10.dir === undefined) {
+        data10.dir = 'var';
       }
-      if (data9.retentionDays === undefined) {
-        data9.retentionDays = 30;
+      if (data10.retentionDays === undefined) {
+        data10.retentionDays = 30;
       }
-      if (data9.fsync === undefined) {
-        data9.fsync = 'every-input';
+      if (data10.fsync === undefined) {
+        data10.fsync = 'every-input';
       }
-      for (const key2 in data9) {
+      for (const key2 in data10) {
         if (!(key2 === 'dir' || key2 === 'retentionDays' || key2 === 'fsync')) {
-          const err26 = {
+          const err27 = {
             instancePath: instancePath + '/storage',
             schemaPath: '#/properties/storage/additionalProperties',
             keyword: 'additionalProperties',
@@ -942,27 +969,6 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.storage,
-            data: data9,
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-      }
-      let data10 = data9.dir;
-      if (typeof data10 === 'string') {
-        if (func2(data10) < 1) {
-          const err27 = {
-            instancePath: instancePath + '/storage/dir',
-            schemaPath: '#/definitions/path/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema12,
             data: data10,
           };
           if (vErrors === null) {
@@ -972,8 +978,29 @@ function validate10(
           }
           errors++;
         }
+      }
+      let data11 = data10.dir;
+      if (typeof data11 === 'string') {
+        if (func2(data11) < 1) {
+          const err28 = {
+            instancePath: instancePath + '/storage/dir',
+            schemaPath: '#/definitions/path/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema12,
+            data: data11,
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
       } else {
-        const err28 = {
+        const err29 = {
           instancePath: instancePath + '/storage/dir',
           schemaPath: '#/definitions/path/type',
           keyword: 'type',
@@ -981,25 +1008,6 @@ function validate10(
           message: 'must be string',
           schema: schema12.type,
           parentSchema: schema12,
-          data: data10,
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-      let data11 = data9.retentionDays;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11))) {
-        const err29 = {
-          instancePath: instancePath + '/storage/retentionDays',
-          schemaPath: '#/properties/storage/properties/retentionDays/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema11.properties.storage.properties.retentionDays.type,
-          parentSchema: schema11.properties.storage.properties.retentionDays,
           data: data11,
         };
         if (vErrors === null) {
@@ -1009,9 +1017,28 @@ function validate10(
         }
         errors++;
       }
-      if (typeof data11 == 'number') {
-        if (data11 > 3650 || isNaN(data11)) {
-          const err30 = {
+      let data12 = data10.retentionDays;
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12))) {
+        const err30 = {
+          instancePath: instancePath + '/storage/retentionDays',
+          schemaPath: '#/properties/storage/properties/retentionDays/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema11.properties.storage.properties.retentionDays.type,
+          parentSchema: schema11.properties.storage.properties.retentionDays,
+          data: data12,
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      if (typeof data12 == 'number') {
+        if (data12 > 3650 || isNaN(data12)) {
+          const err31 = {
             instancePath: instancePath + '/storage/retentionDays',
             schemaPath: '#/properties/storage/properties/retentionDays/maximum',
             keyword: 'maximum',
@@ -1019,25 +1046,7 @@ function validate10(
             message: 'must be <= 3650',
             schema: 3650,
             parentSchema: schema11.properties.storage.properties.retentionDays,
-            data: data11,
-          };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
-        }
-        if (data11 < 1 || isNaN(data11)) {
-          const err31 = {
-            instancePath: instancePath + '/storage/retentionDays',
-            schemaPath: '#/properties/storage/properties/retentionDays/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema11.properties.storage.properties.retentionDays,
-            data: data11,
+            data: data12,
           };
           if (vErrors === null) {
             vErrors = [err31];
@@ -1046,10 +1055,28 @@ function validate10(
           }
           errors++;
         }
+        if (data12 < 1 || isNaN(data12)) {
+          const err32 = {
+            instancePath: instancePath + '/storage/retentionDays',
+            schemaPath: '#/properties/storage/properties/retentionDays/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema11.properties.storage.properties.retentionDays,
+            data: data12,
+          };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
       }
-      let data12 = data9.fsync;
-      if (!(data12 === 'every-input' || data12 === 'background')) {
-        const err32 = {
+      let data13 = data10.fsync;
+      if (!(data13 === 'every-input' || data13 === 'background')) {
+        const err33 = {
           instancePath: instancePath + '/storage/fsync',
           schemaPath: '#/properties/storage/properties/fsync/enum',
           keyword: 'enum',
@@ -1057,17 +1084,17 @@ function validate10(
           message: 'must be equal to one of the allowed values',
           schema: schema11.properties.storage.properties.fsync.enum,
           parentSchema: schema11.properties.storage.properties.fsync,
-          data: data12,
+          data: data13,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err33];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err33);
         }
         errors++;
       }
     } else {
-      const err33 = {
+      const err34 = {
         instancePath: instancePath + '/storage',
         schemaPath: '#/properties/storage/type',
         keyword: 'type',
@@ -1075,32 +1102,32 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.storage.type,
         parentSchema: schema11.properties.storage,
-        data: data9,
+        data: data10,
       };
       if (vErrors === null) {
-        vErrors = [err33];
+        vErrors = [err34];
       } else {
-        vErrors.push(err33);
+        vErrors.push(err34);
       }
       errors++;
     }
-    let data13 = data.mqtt;
-    if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
-      if (data13.baseTopic === undefined) {
-        data13.baseTopic = 'pokertable';
+    let data14 = data.mqtt;
+    if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+      if (data14.baseTopic === undefined) {
+        data14.baseTopic = 'pokertable';
       }
-      if (data13.embedded === undefined) {
-        data13.embedded = {};
+      if (data14.embedded === undefined) {
+        data14.embedded = {};
       }
-      if (data13.external === undefined) {
-        data13.external = null;
+      if (data14.external === undefined) {
+        data14.external = null;
       }
-      if (data13.secureDelayMs === undefined) {
-        data13.secureDelayMs = 0;
+      if (data14.secureDelayMs === undefined) {
+        data14.secureDelayMs = 0;
       }
-      for (const key3 in data13) {
+      for (const key3 in data14) {
         if (!(key3 === 'baseTopic' || key3 === 'embedded' || key3 === 'external' || key3 === 'secureDelayMs')) {
-          const err34 = {
+          const err35 = {
             instancePath: instancePath + '/mqtt',
             schemaPath: '#/properties/mqtt/additionalProperties',
             keyword: 'additionalProperties',
@@ -1108,27 +1135,6 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.mqtt,
-            data: data13,
-          };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-      }
-      let data14 = data13.baseTopic;
-      if (typeof data14 === 'string') {
-        if (!pattern3.test(data14)) {
-          const err35 = {
-            instancePath: instancePath + '/mqtt/baseTopic',
-            schemaPath: '#/properties/mqtt/properties/baseTopic/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^#+]+$' },
-            message: 'must match pattern "' + '^[^#+]+$' + '"',
-            schema: '^[^#+]+$',
-            parentSchema: schema11.properties.mqtt.properties.baseTopic,
             data: data14,
           };
           if (vErrors === null) {
@@ -1138,8 +1144,29 @@ function validate10(
           }
           errors++;
         }
+      }
+      let data15 = data14.baseTopic;
+      if (typeof data15 === 'string') {
+        if (!pattern3.test(data15)) {
+          const err36 = {
+            instancePath: instancePath + '/mqtt/baseTopic',
+            schemaPath: '#/properties/mqtt/properties/baseTopic/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^#+]+$' },
+            message: 'must match pattern "' + '^[^#+]+$' + '"',
+            schema: '^[^#+]+$',
+            parentSchema: schema11.properties.mqtt.properties.baseTopic,
+            data: data15,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
       } else {
-        const err36 = {
+        const err37 = {
           instancePath: instancePath + '/mqtt/baseTopic',
           schemaPath: '#/properties/mqtt/properties/baseTopic/type',
           keyword: 'type',
@@ -1147,33 +1174,33 @@ function validate10(
           message: 'must be string',
           schema: schema11.properties.mqtt.properties.baseTopic.type,
           parentSchema: schema11.properties.mqtt.properties.baseTopic,
-          data: data14,
+          data: data15,
         };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err37];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err37);
         }
         errors++;
       }
-      let data15 = data13.embedded;
-      if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
-        if (data15.host === undefined) {
-          data15.host = '127.0.0.1';
+      let data16 = data14.embedded;
+      if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
+        if (data16.host === undefined) {
+          data16.host = '127.0.0.1';
         }
-        if (data15.port === undefined) {
-          data15.port = 1883;
+        if (data16.port === undefined) {
+          data16.port = 1883;
         }
-        if (data15.wsPort === undefined) {
-          data15.wsPort = 8083;
+        if (data16.wsPort === undefined) {
+          data16.wsPort = 8083;
         }
-        if (data15.anonymousRoles === undefined) {
-          data15.anonymousRoles = ['display'];
+        if (data16.anonymousRoles === undefined) {
+          data16.anonymousRoles = ['display'];
         }
-        if (data15.users === undefined) {
-          data15.users = [];
+        if (data16.users === undefined) {
+          data16.users = [];
         }
-        for (const key4 in data15) {
+        for (const key4 in data16) {
           if (!(
             key4 === 'host' ||
             key4 === 'port' ||
@@ -1181,7 +1208,7 @@ function validate10(
             key4 === 'anonymousRoles' ||
             key4 === 'users'
           )) {
-            const err37 = {
+            const err38 = {
               instancePath: instancePath + '/mqtt/embedded',
               schemaPath: '#/properties/mqtt/properties/embedded/additionalProperties',
               keyword: 'additionalProperties',
@@ -1189,27 +1216,6 @@ function validate10(
               message: 'must NOT have additional properties',
               schema: false,
               parentSchema: schema11.properties.mqtt.properties.embedded,
-              data: data15,
-            };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
-          }
-        }
-        let data16 = data15.host;
-        if (typeof data16 === 'string') {
-          if (func2(data16) < 1) {
-            const err38 = {
-              instancePath: instancePath + '/mqtt/embedded/host',
-              schemaPath: '#/definitions/host/minLength',
-              keyword: 'minLength',
-              params: { limit: 1 },
-              message: 'must NOT have fewer than 1 characters',
-              schema: 1,
-              parentSchema: schema15,
               data: data16,
             };
             if (vErrors === null) {
@@ -1219,8 +1225,29 @@ function validate10(
             }
             errors++;
           }
+        }
+        let data17 = data16.host;
+        if (typeof data17 === 'string') {
+          if (func2(data17) < 1) {
+            const err39 = {
+              instancePath: instancePath + '/mqtt/embedded/host',
+              schemaPath: '#/definitions/host/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
+              schema: 1,
+              parentSchema: schema15,
+              data: data17,
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
         } else {
-          const err39 = {
+          const err40 = {
             instancePath: instancePath + '/mqtt/embedded/host',
             schemaPath: '#/definitions/host/type',
             keyword: 'type',
@@ -1228,25 +1255,6 @@ function validate10(
             message: 'must be string',
             schema: schema15.type,
             parentSchema: schema15,
-            data: data16,
-          };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
-          }
-          errors++;
-        }
-        let data17 = data15.port;
-        if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17))) {
-          const err40 = {
-            instancePath: instancePath + '/mqtt/embedded/port',
-            schemaPath: '#/definitions/port/type',
-            keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
-            schema: schema16.type,
-            parentSchema: schema16,
             data: data17,
           };
           if (vErrors === null) {
@@ -1256,76 +1264,10 @@ function validate10(
           }
           errors++;
         }
-        if (typeof data17 == 'number') {
-          if (data17 > 65535 || isNaN(data17)) {
-            const err41 = {
-              instancePath: instancePath + '/mqtt/embedded/port',
-              schemaPath: '#/definitions/port/maximum',
-              keyword: 'maximum',
-              params: { comparison: '<=', limit: 65535 },
-              message: 'must be <= 65535',
-              schema: 65535,
-              parentSchema: schema16,
-              data: data17,
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
-          }
-          if (data17 < 1 || isNaN(data17)) {
-            const err42 = {
-              instancePath: instancePath + '/mqtt/embedded/port',
-              schemaPath: '#/definitions/port/minimum',
-              keyword: 'minimum',
-              params: { comparison: '>=', limit: 1 },
-              message: 'must be >= 1',
-              schema: 1,
-              parentSchema: schema16,
-              data: data17,
-            };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-        let data18 = data15.wsPort;
-        const _errs58 = errors;
-        let valid13 = false;
-        let passing3 = null;
-        const _errs59 = errors;
-        if (data18 !== null) {
-          const err43 = {
-            instancePath: instancePath + '/mqtt/embedded/wsPort',
-            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf/0/type',
-            keyword: 'type',
-            params: { type: 'null' },
-            message: 'must be null',
-            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0].type,
-            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0],
-            data: data18,
-          };
-          if (vErrors === null) {
-            vErrors = [err43];
-          } else {
-            vErrors.push(err43);
-          }
-          errors++;
-        }
-        var _valid3 = _errs59 === errors;
-        if (_valid3) {
-          valid13 = true;
-          passing3 = 0;
-        }
-        const _errs61 = errors;
+        let data18 = data16.port;
         if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18))) {
-          const err44 = {
-            instancePath: instancePath + '/mqtt/embedded/wsPort',
+          const err41 = {
+            instancePath: instancePath + '/mqtt/embedded/port',
             schemaPath: '#/definitions/port/type',
             keyword: 'type',
             params: { type: 'integer' },
@@ -1335,16 +1277,16 @@ function validate10(
             data: data18,
           };
           if (vErrors === null) {
-            vErrors = [err44];
+            vErrors = [err41];
           } else {
-            vErrors.push(err44);
+            vErrors.push(err41);
           }
           errors++;
         }
         if (typeof data18 == 'number') {
           if (data18 > 65535 || isNaN(data18)) {
-            const err45 = {
-              instancePath: instancePath + '/mqtt/embedded/wsPort',
+            const err42 = {
+              instancePath: instancePath + '/mqtt/embedded/port',
               schemaPath: '#/definitions/port/maximum',
               keyword: 'maximum',
               params: { comparison: '<=', limit: 65535 },
@@ -1354,15 +1296,15 @@ function validate10(
               data: data18,
             };
             if (vErrors === null) {
-              vErrors = [err45];
+              vErrors = [err42];
             } else {
-              vErrors.push(err45);
+              vErrors.push(err42);
             }
             errors++;
           }
           if (data18 < 1 || isNaN(data18)) {
-            const err46 = {
-              instancePath: instancePath + '/mqtt/embedded/wsPort',
+            const err43 = {
+              instancePath: instancePath + '/mqtt/embedded/port',
               schemaPath: '#/definitions/port/minimum',
               keyword: 'minimum',
               params: { comparison: '>=', limit: 1 },
@@ -1372,14 +1314,99 @@ function validate10(
               data: data18,
             };
             if (vErrors === null) {
+              vErrors = [err43];
+            } else {
+              vErrors.push(err43);
+            }
+            errors++;
+          }
+        }
+        let data19 = data16.wsPort;
+        const _errs59 = errors;
+        let valid13 = false;
+        let passing3 = null;
+        const _errs60 = errors;
+        if (data19 !== null) {
+          const err44 = {
+            instancePath: instancePath + '/mqtt/embedded/wsPort',
+            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf/0/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0].type,
+            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0],
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+        var _valid3 = _errs60 === errors;
+        if (_valid3) {
+          valid13 = true;
+          passing3 = 0;
+        }
+        const _errs62 = errors;
+        if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19))) {
+          const err45 = {
+            instancePath: instancePath + '/mqtt/embedded/wsPort',
+            schemaPath: '#/definitions/port/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema16.type,
+            parentSchema: schema16,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (typeof data19 == 'number') {
+          if (data19 > 65535 || isNaN(data19)) {
+            const err46 = {
+              instancePath: instancePath + '/mqtt/embedded/wsPort',
+              schemaPath: '#/definitions/port/maximum',
+              keyword: 'maximum',
+              params: { comparison: '<=', limit: 65535 },
+              message: 'must be <= 65535',
+              schema: 65535,
+              parentSchema: schema16,
+              data: data19,
+            };
+            if (vErrors === null) {
               vErrors = [err46];
             } else {
               vErrors.push(err46);
             }
             errors++;
           }
+          if (data19 < 1 || isNaN(data19)) {
+            const err47 = {
+              instancePath: instancePath + '/mqtt/embedded/wsPort',
+              schemaPath: '#/definitions/port/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 1 },
+              message: 'must be >= 1',
+              schema: 1,
+              parentSchema: schema16,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
         }
-        var _valid3 = _errs61 === errors;
+        var _valid3 = _errs62 === errors;
         if (_valid3 && valid13) {
           valid13 = false;
           passing3 = [passing3, 1];
@@ -1390,7 +1417,7 @@ function validate10(
           }
         }
         if (!valid13) {
-          const err47 = {
+          const err48 = {
             instancePath: instancePath + '/mqtt/embedded/wsPort',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf',
             keyword: 'oneOf',
@@ -1398,37 +1425,37 @@ function validate10(
             message: 'must match exactly one schema in oneOf',
             schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort,
-            data: data18,
+            data: data19,
           };
           if (vErrors === null) {
-            vErrors = [err47];
+            vErrors = [err48];
           } else {
-            vErrors.push(err47);
+            vErrors.push(err48);
           }
           errors++;
         } else {
-          errors = _errs58;
+          errors = _errs59;
           if (vErrors !== null) {
-            if (_errs58) {
-              vErrors.length = _errs58;
+            if (_errs59) {
+              vErrors.length = _errs59;
             } else {
               vErrors = null;
             }
           }
         }
-        let data19 = data15.anonymousRoles;
-        if (Array.isArray(data19)) {
-          const len0 = data19.length;
+        let data20 = data16.anonymousRoles;
+        if (Array.isArray(data20)) {
+          const len0 = data20.length;
           for (let i0 = 0; i0 < len0; i0++) {
-            let data20 = data19[i0];
+            let data21 = data20[i0];
             if (!(
-              data20 === 'display' ||
-              data20 === 'panel' ||
-              data20 === 'floor' ||
-              data20 === 'secure' ||
-              data20 === 'room'
+              data21 === 'display' ||
+              data21 === 'panel' ||
+              data21 === 'floor' ||
+              data21 === 'secure' ||
+              data21 === 'room'
             )) {
-              const err48 = {
+              const err49 = {
                 instancePath: instancePath + '/mqtt/embedded/anonymousRoles/' + i0,
                 schemaPath: '#/definitions/role/enum',
                 keyword: 'enum',
@@ -1436,23 +1463,23 @@ function validate10(
                 message: 'must be equal to one of the allowed values',
                 schema: schema18.enum,
                 parentSchema: schema18,
-                data: data20,
+                data: data21,
               };
               if (vErrors === null) {
-                vErrors = [err48];
+                vErrors = [err49];
               } else {
-                vErrors.push(err48);
+                vErrors.push(err49);
               }
               errors++;
             }
           }
-          let i1 = data19.length;
+          let i1 = data20.length;
           let j0;
           if (i1 > 1) {
             outer0: for (; i1--;) {
               for (j0 = i1; j0--;) {
-                if (func0(data19[i1], data19[j0])) {
-                  const err49 = {
+                if (func0(data20[i1], data20[j0])) {
+                  const err50 = {
                     instancePath: instancePath + '/mqtt/embedded/anonymousRoles',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/anonymousRoles/uniqueItems',
                     keyword: 'uniqueItems',
@@ -1460,12 +1487,12 @@ function validate10(
                     message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                     schema: true,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles,
-                    data: data19,
+                    data: data20,
                   };
                   if (vErrors === null) {
-                    vErrors = [err49];
+                    vErrors = [err50];
                   } else {
-                    vErrors.push(err49);
+                    vErrors.push(err50);
                   }
                   errors++;
                   break outer0;
@@ -1474,7 +1501,7 @@ function validate10(
             }
           }
         } else {
-          const err50 = {
+          const err51 = {
             instancePath: instancePath + '/mqtt/embedded/anonymousRoles',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/anonymousRoles/type',
             keyword: 'type',
@@ -1482,23 +1509,23 @@ function validate10(
             message: 'must be array',
             schema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles.type,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles,
-            data: data19,
+            data: data20,
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err51];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err51);
           }
           errors++;
         }
-        let data21 = data15.users;
-        if (Array.isArray(data21)) {
-          const len1 = data21.length;
+        let data22 = data16.users;
+        if (Array.isArray(data22)) {
+          const len1 = data22.length;
           for (let i2 = 0; i2 < len1; i2++) {
-            let data22 = data21[i2];
-            if (data22 && typeof data22 == 'object' && !Array.isArray(data22)) {
-              if (data22.username === undefined) {
-                const err51 = {
+            let data23 = data22[i2];
+            if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+              if (data23.username === undefined) {
+                const err52 = {
                   instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                   schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
                   keyword: 'required',
@@ -1506,25 +1533,7 @@ function validate10(
                   message: "must have required property '" + 'username' + "'",
                   schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
                   parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data22,
-                };
-                if (vErrors === null) {
-                  vErrors = [err51];
-                } else {
-                  vErrors.push(err51);
-                }
-                errors++;
-              }
-              if (data22.password === undefined) {
-                const err52 = {
-                  instancePath: instancePath + '/mqtt/embedded/users/' + i2,
-                  schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
-                  keyword: 'required',
-                  params: { missingProperty: 'password' },
-                  message: "must have required property '" + 'password' + "'",
-                  schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
-                  parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data22,
+                  data: data23,
                 };
                 if (vErrors === null) {
                   vErrors = [err52];
@@ -1533,16 +1542,16 @@ function validate10(
                 }
                 errors++;
               }
-              if (data22.roles === undefined) {
+              if (data23.password === undefined) {
                 const err53 = {
                   instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                   schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
                   keyword: 'required',
-                  params: { missingProperty: 'roles' },
-                  message: "must have required property '" + 'roles' + "'",
+                  params: { missingProperty: 'password' },
+                  message: "must have required property '" + 'password' + "'",
                   schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
                   parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data22,
+                  data: data23,
                 };
                 if (vErrors === null) {
                   vErrors = [err53];
@@ -1551,9 +1560,27 @@ function validate10(
                 }
                 errors++;
               }
-              for (const key5 in data22) {
+              if (data23.roles === undefined) {
+                const err54 = {
+                  instancePath: instancePath + '/mqtt/embedded/users/' + i2,
+                  schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'roles' },
+                  message: "must have required property '" + 'roles' + "'",
+                  schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
+                  parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
+                  data: data23,
+                };
+                if (vErrors === null) {
+                  vErrors = [err54];
+                } else {
+                  vErrors.push(err54);
+                }
+                errors++;
+              }
+              for (const key5 in data23) {
                 if (!(key5 === 'username' || key5 === 'password' || key5 === 'roles')) {
-                  const err54 = {
+                  const err55 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/additionalProperties',
                     keyword: 'additionalProperties',
@@ -1561,21 +1588,21 @@ function validate10(
                     message: 'must NOT have additional properties',
                     schema: false,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                    data: data22,
+                    data: data23,
                   };
                   if (vErrors === null) {
-                    vErrors = [err54];
+                    vErrors = [err55];
                   } else {
-                    vErrors.push(err54);
+                    vErrors.push(err55);
                   }
                   errors++;
                 }
               }
-              if (data22.username !== undefined) {
-                let data23 = data22.username;
-                if (typeof data23 === 'string') {
-                  if (func2(data23) < 1) {
-                    const err55 = {
+              if (data23.username !== undefined) {
+                let data24 = data23.username;
+                if (typeof data24 === 'string') {
+                  if (func2(data24) < 1) {
+                    const err56 = {
                       instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
                       schemaPath:
                         '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/minLength',
@@ -1585,17 +1612,17 @@ function validate10(
                       schema: 1,
                       parentSchema:
                         schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
-                      data: data23,
+                      data: data24,
                     };
                     if (vErrors === null) {
-                      vErrors = [err55];
+                      vErrors = [err56];
                     } else {
-                      vErrors.push(err55);
+                      vErrors.push(err56);
                     }
                     errors++;
                   }
                 } else {
-                  const err56 = {
+                  const err57 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/type',
                     keyword: 'type',
@@ -1605,21 +1632,21 @@ function validate10(
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username.type,
                     parentSchema:
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
-                    data: data23,
+                    data: data24,
                   };
                   if (vErrors === null) {
-                    vErrors = [err56];
+                    vErrors = [err57];
                   } else {
-                    vErrors.push(err56);
+                    vErrors.push(err57);
                   }
                   errors++;
                 }
               }
-              if (data22.password !== undefined) {
-                let data24 = data22.password;
-                if (typeof data24 === 'string') {
-                  if (func2(data24) < 8) {
-                    const err57 = {
+              if (data23.password !== undefined) {
+                let data25 = data23.password;
+                if (typeof data25 === 'string') {
+                  if (func2(data25) < 8) {
+                    const err58 = {
                       instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
                       schemaPath:
                         '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/minLength',
@@ -1629,17 +1656,17 @@ function validate10(
                       schema: 8,
                       parentSchema:
                         schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
-                      data: data24,
+                      data: data25,
                     };
                     if (vErrors === null) {
-                      vErrors = [err57];
+                      vErrors = [err58];
                     } else {
-                      vErrors.push(err57);
+                      vErrors.push(err58);
                     }
                     errors++;
                   }
                 } else {
-                  const err58 = {
+                  const err59 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/type',
                     keyword: 'type',
@@ -1649,21 +1676,21 @@ function validate10(
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password.type,
                     parentSchema:
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
-                    data: data24,
+                    data: data25,
                   };
                   if (vErrors === null) {
-                    vErrors = [err58];
+                    vErrors = [err59];
                   } else {
-                    vErrors.push(err58);
+                    vErrors.push(err59);
                   }
                   errors++;
                 }
               }
-              if (data22.roles !== undefined) {
-                let data25 = data22.roles;
-                if (Array.isArray(data25)) {
-                  if (data25.length < 1) {
-                    const err59 = {
+              if (data23.roles !== undefined) {
+                let data26 = data23.roles;
+                if (Array.isArray(data26)) {
+                  if (data26.length < 1) {
+                    const err60 = {
                       instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
                       schemaPath:
                         '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/minItems',
@@ -1673,26 +1700,26 @@ function validate10(
                       schema: 1,
                       parentSchema:
                         schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                      data: data25,
+                      data: data26,
                     };
                     if (vErrors === null) {
-                      vErrors = [err59];
+                      vErrors = [err60];
                     } else {
-                      vErrors.push(err59);
+                      vErrors.push(err60);
                     }
                     errors++;
                   }
-                  const len2 = data25.length;
+                  const len2 = data26.length;
                   for (let i3 = 0; i3 < len2; i3++) {
-                    let data26 = data25[i3];
+                    let data27 = data26[i3];
                     if (!(
-                      data26 === 'display' ||
-                      data26 === 'panel' ||
-                      data26 === 'floor' ||
-                      data26 === 'secure' ||
-                      data26 === 'room'
+                      data27 === 'display' ||
+                      data27 === 'panel' ||
+                      data27 === 'floor' ||
+                      data27 === 'secure' ||
+                      data27 === 'room'
                     )) {
-                      const err60 = {
+                      const err61 = {
                         instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles/' + i3,
                         schemaPath: '#/definitions/role/enum',
                         keyword: 'enum',
@@ -1700,23 +1727,23 @@ function validate10(
                         message: 'must be equal to one of the allowed values',
                         schema: schema18.enum,
                         parentSchema: schema18,
-                        data: data26,
+                        data: data27,
                       };
                       if (vErrors === null) {
-                        vErrors = [err60];
+                        vErrors = [err61];
                       } else {
-                        vErrors.push(err60);
+                        vErrors.push(err61);
                       }
                       errors++;
                     }
                   }
-                  let i4 = data25.length;
+                  let i4 = data26.length;
                   let j1;
                   if (i4 > 1) {
                     outer1: for (; i4--;) {
                       for (j1 = i4; j1--;) {
-                        if (func0(data25[i4], data25[j1])) {
-                          const err61 = {
+                        if (func0(data26[i4], data26[j1])) {
+                          const err62 = {
                             instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
                             schemaPath:
                               '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/uniqueItems',
@@ -1726,12 +1753,12 @@ function validate10(
                             schema: true,
                             parentSchema:
                               schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                            data: data25,
+                            data: data26,
                           };
                           if (vErrors === null) {
-                            vErrors = [err61];
+                            vErrors = [err62];
                           } else {
-                            vErrors.push(err61);
+                            vErrors.push(err62);
                           }
                           errors++;
                           break outer1;
@@ -1740,7 +1767,7 @@ function validate10(
                     }
                   }
                 } else {
-                  const err62 = {
+                  const err63 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/type',
                     keyword: 'type',
@@ -1748,18 +1775,18 @@ function validate10(
                     message: 'must be array',
                     schema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles.type,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                    data: data25,
+                    data: data26,
                   };
                   if (vErrors === null) {
-                    vErrors = [err62];
+                    vErrors = [err63];
                   } else {
-                    vErrors.push(err62);
+                    vErrors.push(err63);
                   }
                   errors++;
                 }
               }
             } else {
-              const err63 = {
+              const err64 = {
                 instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                 schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/type',
                 keyword: 'type',
@@ -1767,18 +1794,18 @@ function validate10(
                 message: 'must be object',
                 schema: schema11.properties.mqtt.properties.embedded.properties.users.items.type,
                 parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                data: data22,
+                data: data23,
               };
               if (vErrors === null) {
-                vErrors = [err63];
+                vErrors = [err64];
               } else {
-                vErrors.push(err63);
+                vErrors.push(err64);
               }
               errors++;
             }
           }
         } else {
-          const err64 = {
+          const err65 = {
             instancePath: instancePath + '/mqtt/embedded/users',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/users/type',
             keyword: 'type',
@@ -1786,17 +1813,17 @@ function validate10(
             message: 'must be array',
             schema: schema11.properties.mqtt.properties.embedded.properties.users.type,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.users,
-            data: data21,
+            data: data22,
           };
           if (vErrors === null) {
-            vErrors = [err64];
+            vErrors = [err65];
           } else {
-            vErrors.push(err64);
+            vErrors.push(err65);
           }
           errors++;
         }
       } else {
-        const err65 = {
+        const err66 = {
           instancePath: instancePath + '/mqtt/embedded',
           schemaPath: '#/properties/mqtt/properties/embedded/type',
           keyword: 'type',
@@ -1804,30 +1831,7 @@ function validate10(
           message: 'must be object',
           schema: schema11.properties.mqtt.properties.embedded.type,
           parentSchema: schema11.properties.mqtt.properties.embedded,
-          data: data15,
-        };
-        if (vErrors === null) {
-          vErrors = [err65];
-        } else {
-          vErrors.push(err65);
-        }
-        errors++;
-      }
-      let data27 = data13.external;
-      const _errs82 = errors;
-      let valid26 = false;
-      let passing4 = null;
-      const _errs83 = errors;
-      if (data27 !== null) {
-        const err66 = {
-          instancePath: instancePath + '/mqtt/external',
-          schemaPath: '#/properties/mqtt/properties/external/oneOf/0/type',
-          keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
-          schema: schema11.properties.mqtt.properties.external.oneOf[0].type,
-          parentSchema: schema11.properties.mqtt.properties.external.oneOf[0],
-          data: data27,
+          data: data16,
         };
         if (vErrors === null) {
           vErrors = [err66];
@@ -1836,15 +1840,38 @@ function validate10(
         }
         errors++;
       }
-      var _valid4 = _errs83 === errors;
+      let data28 = data14.external;
+      const _errs83 = errors;
+      let valid26 = false;
+      let passing4 = null;
+      const _errs84 = errors;
+      if (data28 !== null) {
+        const err67 = {
+          instancePath: instancePath + '/mqtt/external',
+          schemaPath: '#/properties/mqtt/properties/external/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema11.properties.mqtt.properties.external.oneOf[0].type,
+          parentSchema: schema11.properties.mqtt.properties.external.oneOf[0],
+          data: data28,
+        };
+        if (vErrors === null) {
+          vErrors = [err67];
+        } else {
+          vErrors.push(err67);
+        }
+        errors++;
+      }
+      var _valid4 = _errs84 === errors;
       if (_valid4) {
         valid26 = true;
         passing4 = 0;
       }
-      const _errs85 = errors;
-      if (data27 && typeof data27 == 'object' && !Array.isArray(data27)) {
-        if (data27.url === undefined) {
-          const err67 = {
+      const _errs86 = errors;
+      if (data28 && typeof data28 == 'object' && !Array.isArray(data28)) {
+        if (data28.url === undefined) {
+          const err68 = {
             instancePath: instancePath + '/mqtt/external',
             schemaPath: '#/properties/mqtt/properties/external/oneOf/1/required',
             keyword: 'required',
@@ -1852,16 +1879,16 @@ function validate10(
             message: "must have required property '" + 'url' + "'",
             schema: schema11.properties.mqtt.properties.external.oneOf[1].required,
             parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-            data: data27,
+            data: data28,
           };
           if (vErrors === null) {
-            vErrors = [err67];
+            vErrors = [err68];
           } else {
-            vErrors.push(err67);
+            vErrors.push(err68);
           }
           errors++;
         }
-        for (const key6 in data27) {
+        for (const key6 in data28) {
           if (!(
             key6 === 'url' ||
             key6 === 'username' ||
@@ -1871,7 +1898,7 @@ function validate10(
             key6 === 'keyFile' ||
             key6 === 'rejectUnauthorized'
           )) {
-            const err68 = {
+            const err69 = {
               instancePath: instancePath + '/mqtt/external',
               schemaPath: '#/properties/mqtt/properties/external/oneOf/1/additionalProperties',
               keyword: 'additionalProperties',
@@ -1879,21 +1906,21 @@ function validate10(
               message: 'must NOT have additional properties',
               schema: false,
               parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-              data: data27,
+              data: data28,
             };
             if (vErrors === null) {
-              vErrors = [err68];
+              vErrors = [err69];
             } else {
-              vErrors.push(err68);
+              vErrors.push(err69);
             }
             errors++;
           }
         }
-        if (data27.url !== undefined) {
-          let data28 = data27.url;
-          if (typeof data28 === 'string') {
-            if (!pattern4.test(data28)) {
-              const err69 = {
+        if (data28.url !== undefined) {
+          let data29 = data28.url;
+          if (typeof data29 === 'string') {
+            if (!pattern4.test(data29)) {
+              const err70 = {
                 instancePath: instancePath + '/mqtt/external/url',
                 schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/pattern',
                 keyword: 'pattern',
@@ -1901,17 +1928,17 @@ function validate10(
                 message: 'must match pattern "' + '^(mqtts?|wss?)://[^\\s]+$' + '"',
                 schema: '^(mqtts?|wss?)://[^\\s]+$',
                 parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
-                data: data28,
+                data: data29,
               };
               if (vErrors === null) {
-                vErrors = [err69];
+                vErrors = [err70];
               } else {
-                vErrors.push(err69);
+                vErrors.push(err70);
               }
               errors++;
             }
           } else {
-            const err70 = {
+            const err71 = {
               instancePath: instancePath + '/mqtt/external/url',
               schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/type',
               keyword: 'type',
@@ -1919,27 +1946,6 @@ function validate10(
               message: 'must be string',
               schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url.type,
               parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
-              data: data28,
-            };
-            if (vErrors === null) {
-              vErrors = [err70];
-            } else {
-              vErrors.push(err70);
-            }
-            errors++;
-          }
-        }
-        if (data27.username !== undefined) {
-          let data29 = data27.username;
-          if (typeof data29 !== 'string') {
-            const err71 = {
-              instancePath: instancePath + '/mqtt/external/username',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/username/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username,
               data: data29,
             };
             if (vErrors === null) {
@@ -1950,17 +1956,17 @@ function validate10(
             errors++;
           }
         }
-        if (data27.password !== undefined) {
-          let data30 = data27.password;
+        if (data28.username !== undefined) {
+          let data30 = data28.username;
           if (typeof data30 !== 'string') {
             const err72 = {
-              instancePath: instancePath + '/mqtt/external/password',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/password/type',
+              instancePath: instancePath + '/mqtt/external/username',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/username/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password,
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username,
               data: data30,
             };
             if (vErrors === null) {
@@ -1971,52 +1977,33 @@ function validate10(
             errors++;
           }
         }
-        if (data27.caFile !== undefined) {
-          let data31 = data27.caFile;
-          if (typeof data31 === 'string') {
-            if (func2(data31) < 1) {
-              const err73 = {
-                instancePath: instancePath + '/mqtt/external/caFile',
-                schemaPath: '#/definitions/path/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-                schema: 1,
-                parentSchema: schema12,
-                data: data31,
-              };
-              if (vErrors === null) {
-                vErrors = [err73];
-              } else {
-                vErrors.push(err73);
-              }
-              errors++;
-            }
-          } else {
-            const err74 = {
-              instancePath: instancePath + '/mqtt/external/caFile',
-              schemaPath: '#/definitions/path/type',
+        if (data28.password !== undefined) {
+          let data31 = data28.password;
+          if (typeof data31 !== 'string') {
+            const err73 = {
+              instancePath: instancePath + '/mqtt/external/password',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/password/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema12.type,
-              parentSchema: schema12,
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password,
               data: data31,
             };
             if (vErrors === null) {
-              vErrors = [err74];
+              vErrors = [err73];
             } else {
-              vErrors.push(err74);
+              vErrors.push(err73);
             }
             errors++;
           }
         }
-        if (data27.certFile !== undefined) {
-          let data32 = data27.certFile;
+        if (data28.caFile !== undefined) {
+          let data32 = data28.caFile;
           if (typeof data32 === 'string') {
             if (func2(data32) < 1) {
-              const err75 = {
-                instancePath: instancePath + '/mqtt/external/certFile',
+              const err74 = {
+                instancePath: instancePath + '/mqtt/external/caFile',
                 schemaPath: '#/definitions/path/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
@@ -2026,15 +2013,15 @@ function validate10(
                 data: data32,
               };
               if (vErrors === null) {
-                vErrors = [err75];
+                vErrors = [err74];
               } else {
-                vErrors.push(err75);
+                vErrors.push(err74);
               }
               errors++;
             }
           } else {
-            const err76 = {
-              instancePath: instancePath + '/mqtt/external/certFile',
+            const err75 = {
+              instancePath: instancePath + '/mqtt/external/caFile',
               schemaPath: '#/definitions/path/type',
               keyword: 'type',
               params: { type: 'string' },
@@ -2044,19 +2031,19 @@ function validate10(
               data: data32,
             };
             if (vErrors === null) {
-              vErrors = [err76];
+              vErrors = [err75];
             } else {
-              vErrors.push(err76);
+              vErrors.push(err75);
             }
             errors++;
           }
         }
-        if (data27.keyFile !== undefined) {
-          let data33 = data27.keyFile;
+        if (data28.certFile !== undefined) {
+          let data33 = data28.certFile;
           if (typeof data33 === 'string') {
             if (func2(data33) < 1) {
-              const err77 = {
-                instancePath: instancePath + '/mqtt/external/keyFile',
+              const err76 = {
+                instancePath: instancePath + '/mqtt/external/certFile',
                 schemaPath: '#/definitions/path/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
@@ -2066,15 +2053,15 @@ function validate10(
                 data: data33,
               };
               if (vErrors === null) {
-                vErrors = [err77];
+                vErrors = [err76];
               } else {
-                vErrors.push(err77);
+                vErrors.push(err76);
               }
               errors++;
             }
           } else {
-            const err78 = {
-              instancePath: instancePath + '/mqtt/external/keyFile',
+            const err77 = {
+              instancePath: instancePath + '/mqtt/external/certFile',
               schemaPath: '#/definitions/path/type',
               keyword: 'type',
               params: { type: 'string' },
@@ -2084,24 +2071,43 @@ function validate10(
               data: data33,
             };
             if (vErrors === null) {
-              vErrors = [err78];
+              vErrors = [err77];
             } else {
-              vErrors.push(err78);
+              vErrors.push(err77);
             }
             errors++;
           }
         }
-        if (data27.rejectUnauthorized !== undefined) {
-          let data34 = data27.rejectUnauthorized;
-          if (typeof data34 !== 'boolean') {
+        if (data28.keyFile !== undefined) {
+          let data34 = data28.keyFile;
+          if (typeof data34 === 'string') {
+            if (func2(data34) < 1) {
+              const err78 = {
+                instancePath: instancePath + '/mqtt/external/keyFile',
+                schemaPath: '#/definitions/path/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema12,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+          } else {
             const err79 = {
-              instancePath: instancePath + '/mqtt/external/rejectUnauthorized',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/rejectUnauthorized/type',
+              instancePath: instancePath + '/mqtt/external/keyFile',
+              schemaPath: '#/definitions/path/type',
               keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized,
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema12.type,
+              parentSchema: schema12,
               data: data34,
             };
             if (vErrors === null) {
@@ -2112,8 +2118,29 @@ function validate10(
             errors++;
           }
         }
+        if (data28.rejectUnauthorized !== undefined) {
+          let data35 = data28.rejectUnauthorized;
+          if (typeof data35 !== 'boolean') {
+            const err80 = {
+              instancePath: instancePath + '/mqtt/external/rejectUnauthorized',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/rejectUnauthorized/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err80 = {
+        const err81 = {
           instancePath: instancePath + '/mqtt/external',
           schemaPath: '#/properties/mqtt/properties/external/oneOf/1/type',
           keyword: 'type',
@@ -2121,16 +2148,16 @@ function validate10(
           message: 'must be object',
           schema: schema11.properties.mqtt.properties.external.oneOf[1].type,
           parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-          data: data27,
+          data: data28,
         };
         if (vErrors === null) {
-          vErrors = [err80];
+          vErrors = [err81];
         } else {
-          vErrors.push(err80);
+          vErrors.push(err81);
         }
         errors++;
       }
-      var _valid4 = _errs85 === errors;
+      var _valid4 = _errs86 === errors;
       if (_valid4 && valid26) {
         valid26 = false;
         passing4 = [passing4, 1];
@@ -2141,7 +2168,7 @@ function validate10(
         }
       }
       if (!valid26) {
-        const err81 = {
+        const err82 = {
           instancePath: instancePath + '/mqtt/external',
           schemaPath: '#/properties/mqtt/properties/external/oneOf',
           keyword: 'oneOf',
@@ -2149,35 +2176,7 @@ function validate10(
           message: 'must match exactly one schema in oneOf',
           schema: schema11.properties.mqtt.properties.external.oneOf,
           parentSchema: schema11.properties.mqtt.properties.external,
-          data: data27,
-        };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      } else {
-        errors = _errs82;
-        if (vErrors !== null) {
-          if (_errs82) {
-            vErrors.length = _errs82;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      let data35 = data13.secureDelayMs;
-      if (!(typeof data35 == 'number' && !(data35 % 1) && !isNaN(data35))) {
-        const err82 = {
-          instancePath: instancePath + '/mqtt/secureDelayMs',
-          schemaPath: '#/properties/mqtt/properties/secureDelayMs/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema11.properties.mqtt.properties.secureDelayMs.type,
-          parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-          data: data35,
+          data: data28,
         };
         if (vErrors === null) {
           vErrors = [err82];
@@ -2185,10 +2184,38 @@ function validate10(
           vErrors.push(err82);
         }
         errors++;
+      } else {
+        errors = _errs83;
+        if (vErrors !== null) {
+          if (_errs83) {
+            vErrors.length = _errs83;
+          } else {
+            vErrors = null;
+          }
+        }
       }
-      if (typeof data35 == 'number') {
-        if (data35 > 3600000 || isNaN(data35)) {
-          const err83 = {
+      let data36 = data14.secureDelayMs;
+      if (!(typeof data36 == 'number' && !(data36 % 1) && !isNaN(data36))) {
+        const err83 = {
+          instancePath: instancePath + '/mqtt/secureDelayMs',
+          schemaPath: '#/properties/mqtt/properties/secureDelayMs/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema11.properties.mqtt.properties.secureDelayMs.type,
+          parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
+          data: data36,
+        };
+        if (vErrors === null) {
+          vErrors = [err83];
+        } else {
+          vErrors.push(err83);
+        }
+        errors++;
+      }
+      if (typeof data36 == 'number') {
+        if (data36 > 3600000 || isNaN(data36)) {
+          const err84 = {
             instancePath: instancePath + '/mqtt/secureDelayMs',
             schemaPath: '#/properties/mqtt/properties/secureDelayMs/maximum',
             keyword: 'maximum',
@@ -2196,25 +2223,7 @@ function validate10(
             message: 'must be <= 3600000',
             schema: 3600000,
             parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-            data: data35,
-          };
-          if (vErrors === null) {
-            vErrors = [err83];
-          } else {
-            vErrors.push(err83);
-          }
-          errors++;
-        }
-        if (data35 < 0 || isNaN(data35)) {
-          const err84 = {
-            instancePath: instancePath + '/mqtt/secureDelayMs',
-            schemaPath: '#/properties/mqtt/properties/secureDelayMs/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-            data: data35,
+            data: data36,
           };
           if (vErrors === null) {
             vErrors = [err84];
@@ -2223,9 +2232,27 @@ function validate10(
           }
           errors++;
         }
+        if (data36 < 0 || isNaN(data36)) {
+          const err85 = {
+            instancePath: instancePath + '/mqtt/secureDelayMs',
+            schemaPath: '#/properties/mqtt/properties/secureDelayMs/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
+            data: data36,
+          };
+          if (vErrors === null) {
+            vErrors = [err85];
+          } else {
+            vErrors.push(err85);
+          }
+          errors++;
+        }
       }
     } else {
-      const err85 = {
+      const err86 = {
         instancePath: instancePath + '/mqtt',
         schemaPath: '#/properties/mqtt/type',
         keyword: 'type',
@@ -2233,26 +2260,7 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.mqtt.type,
         parentSchema: schema11.properties.mqtt,
-        data: data13,
-      };
-      if (vErrors === null) {
-        vErrors = [err85];
-      } else {
-        vErrors.push(err85);
-      }
-      errors++;
-    }
-    let data36 = data.http;
-    if (!(data36 && typeof data36 == 'object' && !Array.isArray(data36)) && data36 !== null) {
-      const err86 = {
-        instancePath: instancePath + '/http',
-        schemaPath: '#/properties/http/type',
-        keyword: 'type',
-        params: { type: schema11.properties.http.type },
-        message: 'must be object,null',
-        schema: schema11.properties.http.type,
-        parentSchema: schema11.properties.http,
-        data: data36,
+        data: data14,
       };
       if (vErrors === null) {
         vErrors = [err86];
@@ -2261,16 +2269,35 @@ function validate10(
       }
       errors++;
     }
-    if (data36 && typeof data36 == 'object' && !Array.isArray(data36)) {
-      if (data36.host === undefined) {
-        data36.host = '127.0.0.1';
+    let data37 = data.http;
+    if (!(data37 && typeof data37 == 'object' && !Array.isArray(data37)) && data37 !== null) {
+      const err87 = {
+        instancePath: instancePath + '/http',
+        schemaPath: '#/properties/http/type',
+        keyword: 'type',
+        params: { type: schema11.properties.http.type },
+        message: 'must be object,null',
+        schema: schema11.properties.http.type,
+        parentSchema: schema11.properties.http,
+        data: data37,
+      };
+      if (vErrors === null) {
+        vErrors = [err87];
+      } else {
+        vErrors.push(err87);
       }
-      if (data36.port === undefined) {
-        data36.port = 8080;
+      errors++;
+    }
+    if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
+      if (data37.host === undefined) {
+        data37.host = '127.0.0.1';
       }
-      for (const key7 in data36) {
+      if (data37.port === undefined) {
+        data37.port = 8080;
+      }
+      for (const key7 in data37) {
         if (!(key7 === 'host' || key7 === 'port')) {
-          const err87 = {
+          const err88 = {
             instancePath: instancePath + '/http',
             schemaPath: '#/properties/http/additionalProperties',
             keyword: 'additionalProperties',
@@ -2278,27 +2305,6 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.http,
-            data: data36,
-          };
-          if (vErrors === null) {
-            vErrors = [err87];
-          } else {
-            vErrors.push(err87);
-          }
-          errors++;
-        }
-      }
-      let data37 = data36.host;
-      if (typeof data37 === 'string') {
-        if (func2(data37) < 1) {
-          const err88 = {
-            instancePath: instancePath + '/http/host',
-            schemaPath: '#/definitions/host/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema15,
             data: data37,
           };
           if (vErrors === null) {
@@ -2308,8 +2314,29 @@ function validate10(
           }
           errors++;
         }
+      }
+      let data38 = data37.host;
+      if (typeof data38 === 'string') {
+        if (func2(data38) < 1) {
+          const err89 = {
+            instancePath: instancePath + '/http/host',
+            schemaPath: '#/definitions/host/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema15,
+            data: data38,
+          };
+          if (vErrors === null) {
+            vErrors = [err89];
+          } else {
+            vErrors.push(err89);
+          }
+          errors++;
+        }
       } else {
-        const err89 = {
+        const err90 = {
           instancePath: instancePath + '/http/host',
           schemaPath: '#/definitions/host/type',
           keyword: 'type',
@@ -2317,29 +2344,6 @@ function validate10(
           message: 'must be string',
           schema: schema15.type,
           parentSchema: schema15,
-          data: data37,
-        };
-        if (vErrors === null) {
-          vErrors = [err89];
-        } else {
-          vErrors.push(err89);
-        }
-        errors++;
-      }
-      let data38 = data36.port;
-      const _errs114 = errors;
-      let valid33 = false;
-      let passing5 = null;
-      const _errs115 = errors;
-      if (data38 !== null) {
-        const err90 = {
-          instancePath: instancePath + '/http/port',
-          schemaPath: '#/properties/http/properties/port/oneOf/0/type',
-          keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
-          schema: schema11.properties.http.properties.port.oneOf[0].type,
-          parentSchema: schema11.properties.http.properties.port.oneOf[0],
           data: data38,
         };
         if (vErrors === null) {
@@ -2349,22 +2353,21 @@ function validate10(
         }
         errors++;
       }
-      var _valid5 = _errs115 === errors;
-      if (_valid5) {
-        valid33 = true;
-        passing5 = 0;
-      }
-      const _errs117 = errors;
-      if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38))) {
+      let data39 = data37.port;
+      const _errs115 = errors;
+      let valid33 = false;
+      let passing5 = null;
+      const _errs116 = errors;
+      if (data39 !== null) {
         const err91 = {
           instancePath: instancePath + '/http/port',
-          schemaPath: '#/definitions/port/type',
+          schemaPath: '#/properties/http/properties/port/oneOf/0/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema16.type,
-          parentSchema: schema16,
-          data: data38,
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema11.properties.http.properties.port.oneOf[0].type,
+          parentSchema: schema11.properties.http.properties.port.oneOf[0],
+          data: data39,
         };
         if (vErrors === null) {
           vErrors = [err91];
@@ -2373,9 +2376,33 @@ function validate10(
         }
         errors++;
       }
-      if (typeof data38 == 'number') {
-        if (data38 > 65535 || isNaN(data38)) {
-          const err92 = {
+      var _valid5 = _errs116 === errors;
+      if (_valid5) {
+        valid33 = true;
+        passing5 = 0;
+      }
+      const _errs118 = errors;
+      if (!(typeof data39 == 'number' && !(data39 % 1) && !isNaN(data39))) {
+        const err92 = {
+          instancePath: instancePath + '/http/port',
+          schemaPath: '#/definitions/port/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema16.type,
+          parentSchema: schema16,
+          data: data39,
+        };
+        if (vErrors === null) {
+          vErrors = [err92];
+        } else {
+          vErrors.push(err92);
+        }
+        errors++;
+      }
+      if (typeof data39 == 'number') {
+        if (data39 > 65535 || isNaN(data39)) {
+          const err93 = {
             instancePath: instancePath + '/http/port',
             schemaPath: '#/definitions/port/maximum',
             keyword: 'maximum',
@@ -2383,25 +2410,7 @@ function validate10(
             message: 'must be <= 65535',
             schema: 65535,
             parentSchema: schema16,
-            data: data38,
-          };
-          if (vErrors === null) {
-            vErrors = [err92];
-          } else {
-            vErrors.push(err92);
-          }
-          errors++;
-        }
-        if (data38 < 1 || isNaN(data38)) {
-          const err93 = {
-            instancePath: instancePath + '/http/port',
-            schemaPath: '#/definitions/port/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema16,
-            data: data38,
+            data: data39,
           };
           if (vErrors === null) {
             vErrors = [err93];
@@ -2410,8 +2419,26 @@ function validate10(
           }
           errors++;
         }
+        if (data39 < 1 || isNaN(data39)) {
+          const err94 = {
+            instancePath: instancePath + '/http/port',
+            schemaPath: '#/definitions/port/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema16,
+            data: data39,
+          };
+          if (vErrors === null) {
+            vErrors = [err94];
+          } else {
+            vErrors.push(err94);
+          }
+          errors++;
+        }
       }
-      var _valid5 = _errs117 === errors;
+      var _valid5 = _errs118 === errors;
       if (_valid5 && valid33) {
         valid33 = false;
         passing5 = [passing5, 1];
@@ -2422,7 +2449,7 @@ function validate10(
         }
       }
       if (!valid33) {
-        const err94 = {
+        const err95 = {
           instancePath: instancePath + '/http/port',
           schemaPath: '#/properties/http/properties/port/oneOf',
           keyword: 'oneOf',
@@ -2430,33 +2457,33 @@ function validate10(
           message: 'must match exactly one schema in oneOf',
           schema: schema11.properties.http.properties.port.oneOf,
           parentSchema: schema11.properties.http.properties.port,
-          data: data38,
+          data: data39,
         };
         if (vErrors === null) {
-          vErrors = [err94];
+          vErrors = [err95];
         } else {
-          vErrors.push(err94);
+          vErrors.push(err95);
         }
         errors++;
       } else {
-        errors = _errs114;
+        errors = _errs115;
         if (vErrors !== null) {
-          if (_errs114) {
-            vErrors.length = _errs114;
+          if (_errs115) {
+            vErrors.length = _errs115;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    let data39 = data.devices;
-    if (Array.isArray(data39)) {
-      const len3 = data39.length;
+    let data40 = data.devices;
+    if (Array.isArray(data40)) {
+      const len3 = data40.length;
       for (let i5 = 0; i5 < len3; i5++) {
-        let data40 = data39[i5];
-        if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
-          if (data40.name === undefined) {
-            const err95 = {
+        let data41 = data40[i5];
+        if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
+          if (data41.name === undefined) {
+            const err96 = {
               instancePath: instancePath + '/devices/' + i5,
               schemaPath: '#/properties/devices/items/required',
               keyword: 'required',
@@ -2464,25 +2491,7 @@ function validate10(
               message: "must have required property '" + 'name' + "'",
               schema: schema11.properties.devices.items.required,
               parentSchema: schema11.properties.devices.items,
-              data: data40,
-            };
-            if (vErrors === null) {
-              vErrors = [err95];
-            } else {
-              vErrors.push(err95);
-            }
-            errors++;
-          }
-          if (data40.definition === undefined) {
-            const err96 = {
-              instancePath: instancePath + '/devices/' + i5,
-              schemaPath: '#/properties/devices/items/required',
-              keyword: 'required',
-              params: { missingProperty: 'definition' },
-              message: "must have required property '" + 'definition' + "'",
-              schema: schema11.properties.devices.items.required,
-              parentSchema: schema11.properties.devices.items,
-              data: data40,
+              data: data41,
             };
             if (vErrors === null) {
               vErrors = [err96];
@@ -2491,9 +2500,27 @@ function validate10(
             }
             errors++;
           }
-          for (const key8 in data40) {
+          if (data41.definition === undefined) {
+            const err97 = {
+              instancePath: instancePath + '/devices/' + i5,
+              schemaPath: '#/properties/devices/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'definition' },
+              message: "must have required property '" + 'definition' + "'",
+              schema: schema11.properties.devices.items.required,
+              parentSchema: schema11.properties.devices.items,
+              data: data41,
+            };
+            if (vErrors === null) {
+              vErrors = [err97];
+            } else {
+              vErrors.push(err97);
+            }
+            errors++;
+          }
+          for (const key8 in data41) {
             if (!(key8 === 'name' || key8 === 'definition' || key8 === 'port' || key8 === 'place' || key8 === 'seat')) {
-              const err97 = {
+              const err98 = {
                 instancePath: instancePath + '/devices/' + i5,
                 schemaPath: '#/properties/devices/items/additionalProperties',
                 keyword: 'additionalProperties',
@@ -2501,21 +2528,21 @@ function validate10(
                 message: 'must NOT have additional properties',
                 schema: false,
                 parentSchema: schema11.properties.devices.items,
-                data: data40,
+                data: data41,
               };
               if (vErrors === null) {
-                vErrors = [err97];
+                vErrors = [err98];
               } else {
-                vErrors.push(err97);
+                vErrors.push(err98);
               }
               errors++;
             }
           }
-          if (data40.name !== undefined) {
-            let data41 = data40.name;
-            if (typeof data41 === 'string') {
-              if (!pattern5.test(data41)) {
-                const err98 = {
+          if (data41.name !== undefined) {
+            let data42 = data41.name;
+            if (typeof data42 === 'string') {
+              if (!pattern5.test(data42)) {
+                const err99 = {
                   instancePath: instancePath + '/devices/' + i5 + '/name',
                   schemaPath: '#/properties/devices/items/properties/name/pattern',
                   keyword: 'pattern',
@@ -2523,17 +2550,17 @@ function validate10(
                   message: 'must match pattern "' + '^[a-z0-9][a-z0-9_-]{0,31}$' + '"',
                   schema: '^[a-z0-9][a-z0-9_-]{0,31}$',
                   parentSchema: schema11.properties.devices.items.properties.name,
-                  data: data41,
+                  data: data42,
                 };
                 if (vErrors === null) {
-                  vErrors = [err98];
+                  vErrors = [err99];
                 } else {
-                  vErrors.push(err98);
+                  vErrors.push(err99);
                 }
                 errors++;
               }
             } else {
-              const err99 = {
+              const err100 = {
                 instancePath: instancePath + '/devices/' + i5 + '/name',
                 schemaPath: '#/properties/devices/items/properties/name/type',
                 keyword: 'type',
@@ -2541,21 +2568,21 @@ function validate10(
                 message: 'must be string',
                 schema: schema11.properties.devices.items.properties.name.type,
                 parentSchema: schema11.properties.devices.items.properties.name,
-                data: data41,
+                data: data42,
               };
               if (vErrors === null) {
-                vErrors = [err99];
+                vErrors = [err100];
               } else {
-                vErrors.push(err99);
+                vErrors.push(err100);
               }
               errors++;
             }
           }
-          if (data40.definition !== undefined) {
-            let data42 = data40.definition;
-            if (typeof data42 === 'string') {
-              if (!pattern6.test(data42)) {
-                const err100 = {
+          if (data41.definition !== undefined) {
+            let data43 = data41.definition;
+            if (typeof data43 === 'string') {
+              if (!pattern6.test(data43)) {
+                const err101 = {
                   instancePath: instancePath + '/devices/' + i5 + '/definition',
                   schemaPath: '#/properties/devices/items/properties/definition/pattern',
                   keyword: 'pattern',
@@ -2563,17 +2590,17 @@ function validate10(
                   message: 'must match pattern "' + '^(simulated-[a-z0-9-]+|.+\\.json)$' + '"',
                   schema: '^(simulated-[a-z0-9-]+|.+\\.json)$',
                   parentSchema: schema11.properties.devices.items.properties.definition,
-                  data: data42,
+                  data: data43,
                 };
                 if (vErrors === null) {
-                  vErrors = [err100];
+                  vErrors = [err101];
                 } else {
-                  vErrors.push(err100);
+                  vErrors.push(err101);
                 }
                 errors++;
               }
             } else {
-              const err101 = {
+              const err102 = {
                 instancePath: instancePath + '/devices/' + i5 + '/definition',
                 schemaPath: '#/properties/devices/items/properties/definition/type',
                 keyword: 'type',
@@ -2581,21 +2608,21 @@ function validate10(
                 message: 'must be string',
                 schema: schema11.properties.devices.items.properties.definition.type,
                 parentSchema: schema11.properties.devices.items.properties.definition,
-                data: data42,
+                data: data43,
               };
               if (vErrors === null) {
-                vErrors = [err101];
+                vErrors = [err102];
               } else {
-                vErrors.push(err101);
+                vErrors.push(err102);
               }
               errors++;
             }
           }
-          if (data40.port !== undefined) {
-            let data43 = data40.port;
-            if (typeof data43 === 'string') {
-              if (func2(data43) < 1) {
-                const err102 = {
+          if (data41.port !== undefined) {
+            let data44 = data41.port;
+            if (typeof data44 === 'string') {
+              if (func2(data44) < 1) {
+                const err103 = {
                   instancePath: instancePath + '/devices/' + i5 + '/port',
                   schemaPath: '#/properties/devices/items/properties/port/minLength',
                   keyword: 'minLength',
@@ -2603,17 +2630,17 @@ function validate10(
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
                   parentSchema: schema11.properties.devices.items.properties.port,
-                  data: data43,
+                  data: data44,
                 };
                 if (vErrors === null) {
-                  vErrors = [err102];
+                  vErrors = [err103];
                 } else {
-                  vErrors.push(err102);
+                  vErrors.push(err103);
                 }
                 errors++;
               }
             } else {
-              const err103 = {
+              const err104 = {
                 instancePath: instancePath + '/devices/' + i5 + '/port',
                 schemaPath: '#/properties/devices/items/properties/port/type',
                 keyword: 'type',
@@ -2621,27 +2648,6 @@ function validate10(
                 message: 'must be string',
                 schema: schema11.properties.devices.items.properties.port.type,
                 parentSchema: schema11.properties.devices.items.properties.port,
-                data: data43,
-              };
-              if (vErrors === null) {
-                vErrors = [err103];
-              } else {
-                vErrors.push(err103);
-              }
-              errors++;
-            }
-          }
-          if (data40.place !== undefined) {
-            let data44 = data40.place;
-            if (!(data44 === 'seat' || data44 === 'board' || data44 === 'muck')) {
-              const err104 = {
-                instancePath: instancePath + '/devices/' + i5 + '/place',
-                schemaPath: '#/properties/devices/items/properties/place/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema11.properties.devices.items.properties.place.enum },
-                message: 'must be equal to one of the allowed values',
-                schema: schema11.properties.devices.items.properties.place.enum,
-                parentSchema: schema11.properties.devices.items.properties.place,
                 data: data44,
               };
               if (vErrors === null) {
@@ -2652,17 +2658,17 @@ function validate10(
               errors++;
             }
           }
-          if (data40.seat !== undefined) {
-            let data45 = data40.seat;
-            if (!(typeof data45 == 'number' && !(data45 % 1) && !isNaN(data45))) {
+          if (data41.place !== undefined) {
+            let data45 = data41.place;
+            if (!(data45 === 'seat' || data45 === 'board' || data45 === 'muck')) {
               const err105 = {
-                instancePath: instancePath + '/devices/' + i5 + '/seat',
-                schemaPath: '#/properties/devices/items/properties/seat/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema11.properties.devices.items.properties.seat.type,
-                parentSchema: schema11.properties.devices.items.properties.seat,
+                instancePath: instancePath + '/devices/' + i5 + '/place',
+                schemaPath: '#/properties/devices/items/properties/place/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema11.properties.devices.items.properties.place.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema11.properties.devices.items.properties.place.enum,
+                parentSchema: schema11.properties.devices.items.properties.place,
                 data: data45,
               };
               if (vErrors === null) {
@@ -2672,9 +2678,30 @@ function validate10(
               }
               errors++;
             }
-            if (typeof data45 == 'number') {
-              if (data45 > 10 || isNaN(data45)) {
-                const err106 = {
+          }
+          if (data41.seat !== undefined) {
+            let data46 = data41.seat;
+            if (!(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46))) {
+              const err106 = {
+                instancePath: instancePath + '/devices/' + i5 + '/seat',
+                schemaPath: '#/properties/devices/items/properties/seat/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema11.properties.devices.items.properties.seat.type,
+                parentSchema: schema11.properties.devices.items.properties.seat,
+                data: data46,
+              };
+              if (vErrors === null) {
+                vErrors = [err106];
+              } else {
+                vErrors.push(err106);
+              }
+              errors++;
+            }
+            if (typeof data46 == 'number') {
+              if (data46 > 10 || isNaN(data46)) {
+                const err107 = {
                   instancePath: instancePath + '/devices/' + i5 + '/seat',
                   schemaPath: '#/properties/devices/items/properties/seat/maximum',
                   keyword: 'maximum',
@@ -2682,25 +2709,7 @@ function validate10(
                   message: 'must be <= 10',
                   schema: 10,
                   parentSchema: schema11.properties.devices.items.properties.seat,
-                  data: data45,
-                };
-                if (vErrors === null) {
-                  vErrors = [err106];
-                } else {
-                  vErrors.push(err106);
-                }
-                errors++;
-              }
-              if (data45 < 1 || isNaN(data45)) {
-                const err107 = {
-                  instancePath: instancePath + '/devices/' + i5 + '/seat',
-                  schemaPath: '#/properties/devices/items/properties/seat/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 1 },
-                  message: 'must be >= 1',
-                  schema: 1,
-                  parentSchema: schema11.properties.devices.items.properties.seat,
-                  data: data45,
+                  data: data46,
                 };
                 if (vErrors === null) {
                   vErrors = [err107];
@@ -2709,10 +2718,28 @@ function validate10(
                 }
                 errors++;
               }
+              if (data46 < 1 || isNaN(data46)) {
+                const err108 = {
+                  instancePath: instancePath + '/devices/' + i5 + '/seat',
+                  schemaPath: '#/properties/devices/items/properties/seat/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema11.properties.devices.items.properties.seat,
+                  data: data46,
+                };
+                if (vErrors === null) {
+                  vErrors = [err108];
+                } else {
+                  vErrors.push(err108);
+                }
+                errors++;
+              }
             }
           }
         } else {
-          const err108 = {
+          const err109 = {
             instancePath: instancePath + '/devices/' + i5,
             schemaPath: '#/properties/devices/items/type',
             keyword: 'type',
@@ -2720,18 +2747,18 @@ function validate10(
             message: 'must be object',
             schema: schema11.properties.devices.items.type,
             parentSchema: schema11.properties.devices.items,
-            data: data40,
+            data: data41,
           };
           if (vErrors === null) {
-            vErrors = [err108];
+            vErrors = [err109];
           } else {
-            vErrors.push(err108);
+            vErrors.push(err109);
           }
           errors++;
         }
       }
     } else {
-      const err109 = {
+      const err110 = {
         instancePath: instancePath + '/devices',
         schemaPath: '#/properties/devices/type',
         keyword: 'type',
@@ -2739,23 +2766,23 @@ function validate10(
         message: 'must be array',
         schema: schema11.properties.devices.type,
         parentSchema: schema11.properties.devices,
-        data: data39,
+        data: data40,
       };
       if (vErrors === null) {
-        vErrors = [err109];
+        vErrors = [err110];
       } else {
-        vErrors.push(err109);
+        vErrors.push(err110);
       }
       errors++;
     }
-    let data46 = data.log;
-    if (data46 && typeof data46 == 'object' && !Array.isArray(data46)) {
-      if (data46.level === undefined) {
-        data46.level = 'info';
+    let data47 = data.log;
+    if (data47 && typeof data47 == 'object' && !Array.isArray(data47)) {
+      if (data47.level === undefined) {
+        data47.level = 'info';
       }
-      for (const key9 in data46) {
+      for (const key9 in data47) {
         if (!(key9 === 'level')) {
-          const err110 = {
+          const err111 = {
             instancePath: instancePath + '/log',
             schemaPath: '#/properties/log/additionalProperties',
             keyword: 'additionalProperties',
@@ -2763,19 +2790,19 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.log,
-            data: data46,
+            data: data47,
           };
           if (vErrors === null) {
-            vErrors = [err110];
+            vErrors = [err111];
           } else {
-            vErrors.push(err110);
+            vErrors.push(err111);
           }
           errors++;
         }
       }
-      let data47 = data46.level;
-      if (!(data47 === 'trace' || data47 === 'debug' || data47 === 'info' || data47 === 'warn' || data47 === 'error')) {
-        const err111 = {
+      let data48 = data47.level;
+      if (!(data48 === 'trace' || data48 === 'debug' || data48 === 'info' || data48 === 'warn' || data48 === 'error')) {
+        const err112 = {
           instancePath: instancePath + '/log/level',
           schemaPath: '#/properties/log/properties/level/enum',
           keyword: 'enum',
@@ -2783,17 +2810,17 @@ function validate10(
           message: 'must be equal to one of the allowed values',
           schema: schema11.properties.log.properties.level.enum,
           parentSchema: schema11.properties.log.properties.level,
-          data: data47,
+          data: data48,
         };
         if (vErrors === null) {
-          vErrors = [err111];
+          vErrors = [err112];
         } else {
-          vErrors.push(err111);
+          vErrors.push(err112);
         }
         errors++;
       }
     } else {
-      const err112 = {
+      const err113 = {
         instancePath: instancePath + '/log',
         schemaPath: '#/properties/log/type',
         keyword: 'type',
@@ -2801,17 +2828,17 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.log.type,
         parentSchema: schema11.properties.log,
-        data: data46,
+        data: data47,
       };
       if (vErrors === null) {
-        vErrors = [err112];
+        vErrors = [err113];
       } else {
-        vErrors.push(err112);
+        vErrors.push(err113);
       }
       errors++;
     }
   } else {
-    const err113 = {
+    const err114 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2822,9 +2849,9 @@ function validate10(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err113];
+      vErrors = [err114];
     } else {
-      vErrors.push(err113);
+      vErrors.push(err114);
     }
     errors++;
   }
