@@ -25,9 +25,8 @@ import {
 import type { Ctx } from './context.ts';
 import { structureOf } from './games/index.ts';
 import { levelGame } from './levels-check.ts';
-import { levelOf } from './levels.ts';
 import { playerRemoved } from './positions.ts';
-import { roomBlinds } from './room-level.ts';
+import { levelInForce } from './room-level.ts';
 import type { Profile } from './profile.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type State } from './state.ts';
 import type { ActionKind, Seat, Street } from './types.ts';
@@ -38,11 +37,7 @@ export function chipsTracked(profile: Profile): boolean {
 
 /** The amounts of a level by its number (1-based, breaks excluded), or null when no level runs. */
 function levelAmounts(state: State, number: number | null): ChipsLevel | null {
-  if (state.room) {
-    const blinds = roomBlinds(state.room, number); // R-ROOM-CLOCK
-    return blinds && { smallBlind: blinds.smallBlind, bigBlind: blinds.bigBlind, ante: blinds.ante };
-  }
-  const level = levelOf(state, number);
+  const level = levelInForce(state, number); // the room's level under R-ROOM-CLOCK
   if (!level) return null;
   const amounts: ChipsLevel = { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
   if (level.smallBet !== undefined) amounts.smallBet = level.smallBet; // R-BET-LIMIT
@@ -58,7 +53,7 @@ export function shuffleRefusal(state: State): 'stack-unknown' | 'no-level' | 'fi
   const number = state.levelForNextHand;
   const amounts = levelAmounts(state, number);
   if (amounts === null) return 'no-level';
-  const { levelFields } = structureOf(levelGame(levelOf(state, number), state.setup!).betting);
+  const { levelFields } = structureOf(levelGame(levelInForce(state, number), state.setup!).betting);
   if (levelFields.some((key) => amounts[key] === undefined)) return 'fixed-bets-missing';
   return null;
 }

@@ -2,7 +2,7 @@
 import type { Ctx } from './context.ts';
 import { shuffleRefusal, startChips } from './hand-chips.ts';
 import { levelGame } from './levels-check.ts';
-import { levelOf } from './levels.ts';
+import { levelInForce } from './room-level.ts';
 import { planHand } from './positions.ts';
 import { zeros, type HandState } from './state.ts';
 import type { Card, Seat } from './types.ts';
@@ -26,7 +26,7 @@ export function startHand(ctx: Ctx): void {
   state.positions = planned.memory;
   const plan = planned.plan;
   const level = state.levelForNextHand;
-  const played = levelGame(levelOf(state, level), setup); // R-GAME-MIXED: the level's game, else the table's
+  const played = levelGame(levelInForce(state, level), setup); // R-GAME-MIXED: the level's game, else the table's
   const shot = setup.profile.shotClock;
   if (shot.bankReset === 'level' && level !== state.bankLevel) {
     for (const s of state.seats) s.timeBanks = shot.timeBanks;

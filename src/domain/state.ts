@@ -4,7 +4,7 @@ import type { ChipsState } from './chips/types.ts';
 import type { BettingName, GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
-import type { Card, Level, RoomClock, Seat, Street } from './types.ts';
+import type { Card, Level, LevelPlays, RoomClock, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
@@ -207,7 +207,7 @@ export interface RoomLevel {
   at: number;
   /** The blinds of the playing level in force for the next hand (a break keeps the level before it), or null when
    * none is known yet. */
-  blinds: { level: number; smallBlind: number; bigBlind: number; ante: number } | null;
+  blinds: ({ level: number; smallBlind: number; bigBlind: number; ante: number } & LevelPlays) | null;
 }
 
 /** R-ROOM-MOVE: a `move-player` waiting for the end of the hand under way. `seat` null: the player who would post

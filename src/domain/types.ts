@@ -25,6 +25,9 @@ export interface PlayingLevel {
 
 export type Level = PlayingLevel | { break: true; minutes: number };
 
+/** What a level plays beyond its blinds (R-GAME-MIXED, R-BET-LIMIT), where it says. */
+export type LevelPlays = Pick<PlayingLevel, 'game' | 'betting' | 'smallBet' | 'bigBet'>;
+
 export type Command =
   | {
       name: 'setup';
@@ -66,8 +69,9 @@ export type RoomClock = {
   endsAt: number | null;
   remainingMs: number;
   paused: boolean;
-  next: ({ level: number; minutes: number } & RoomBlinds) | null;
-} & RoomBlinds;
+  next: ({ level: number; minutes: number } & RoomBlinds & LevelPlays) | null;
+} & RoomBlinds &
+  LevelPlays;
 
 export type CommandName = Command['name'];
 

@@ -125,7 +125,21 @@ export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]
   'levels-resume': [],
   'levels-adjust': ['minutes', 'step'],
   'move-player': ['seat'],
-  'level-set': ['level', 'isBreak', 'smallBlind', 'bigBlind', 'ante', 'endsAt', 'remainingMs', 'paused', 'next'],
+  'level-set': [
+    'level',
+    'isBreak',
+    'smallBlind',
+    'bigBlind',
+    'ante',
+    'game',
+    'betting',
+    'smallBet',
+    'bigBet',
+    'endsAt',
+    'remainingMs',
+    'paused',
+    'next',
+  ],
 };
 
 /** A command's fields, checked; a string is the reason it is refused. */

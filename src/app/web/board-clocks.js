@@ -45,7 +45,9 @@
   function renderLevel(view, now, chime) {
     const l = levelClock(view);
     const panel = $('level-clock');
-    $('game').textContent = gameText(l && !l.isBreak ? l : null, view.snapshot);
+    // the table's board has the line; the room's board, which shares this file, has not
+    const game = $('game');
+    if (game) game.textContent = gameText(l && !l.isBreak ? l : null, view.snapshot);
     if (!l) {
       $('level').textContent = 'No levels running';
       $('blinds').textContent = '—';

@@ -327,6 +327,14 @@ export type CommandLevelSet = {
   bigBlind: number | null;
   /** null on a break; 0 when absent on a playing level */
   ante?: number | null;
+  /** R-GAME-MIXED: the level's game, where the room's structure names one; the table's setup.game when absent */
+  game?: CommandGame;
+  /** R-GAME-MIXED: the level's betting structure, where the room's structure names one */
+  betting?: CommandBetting;
+  /** R-BET-LIMIT: the level's small bet, where it has one */
+  smallBet?: number;
+  /** R-BET-LIMIT: the level's big bet, where it has one */
+  bigBet?: number;
   /** when the level ends (ms, the room's clock), null while paused */
   endsAt: number | null;
   remainingMs: number;
@@ -343,6 +351,10 @@ export type CommandLevelSet = {
         bigBlind: number | null;
         /** null on a break; 0 when absent on a playing level */
         ante?: number | null;
+        game?: CommandGame;
+        betting?: CommandBetting;
+        smallBet?: number;
+        bigBet?: number;
         minutes: number;
       } & (
         | ({

@@ -224,19 +224,19 @@ const schema11 = {
     },
   },
 };
-const schema90 = {
+const schema94 = {
   title: 'shuffle',
   description: "The dealer panel's shuffle button (or an automatic shuffler): a hand begins (R-HAND-START).",
   type: 'object',
   properties: { type: { const: 'shuffle' } },
 };
-const schema91 = {
+const schema95 = {
   title: 'tick',
   description: 'Time only: timers due at or before `at` fire.',
   type: 'object',
   properties: { type: { const: 'tick' } },
 };
-const schema92 = {
+const schema96 = {
   title: 'device',
   description:
     'An adapter reports a device going on or off line (device.online / device.offline). `detail` is text for people (the first 200 characters are kept).',
@@ -2371,6 +2371,17 @@ const schema26 = {
           minimum: 0,
           description: 'null on a break; 0 when absent on a playing level',
         },
+        game: {
+          $ref: '#/definitions/game',
+          description:
+            "R-GAME-MIXED: the level's game, where the room's structure names one; the table's setup.game when absent",
+        },
+        betting: {
+          $ref: '#/definitions/betting',
+          description: "R-GAME-MIXED: the level's betting structure, where the room's structure names one",
+        },
+        smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+        bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
         endsAt: {
           type: ['integer', 'null'],
           minimum: 0,
@@ -2395,6 +2406,10 @@ const schema26 = {
                   minimum: 0,
                   description: 'null on a break; 0 when absent on a playing level',
                 },
+                game: { $ref: '#/definitions/game' },
+                betting: { $ref: '#/definitions/betting' },
+                smallBet: { type: 'integer', minimum: 1 },
+                bigBet: { type: 'integer', minimum: 1 },
                 minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
               },
               if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
@@ -6670,6 +6685,17 @@ const schema86 = {
     smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
     bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
     ante: { type: ['integer', 'null'], minimum: 0, description: 'null on a break; 0 when absent on a playing level' },
+    game: {
+      $ref: '#/definitions/game',
+      description:
+        "R-GAME-MIXED: the level's game, where the room's structure names one; the table's setup.game when absent",
+    },
+    betting: {
+      $ref: '#/definitions/betting',
+      description: "R-GAME-MIXED: the level's betting structure, where the room's structure names one",
+    },
+    smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+    bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
     endsAt: {
       type: ['integer', 'null'],
       minimum: 0,
@@ -6694,6 +6720,10 @@ const schema86 = {
               minimum: 0,
               description: 'null on a break; 0 when absent on a playing level',
             },
+            game: { $ref: '#/definitions/game' },
+            betting: { $ref: '#/definitions/betting' },
+            smallBet: { type: 'integer', minimum: 1 },
+            bigBet: { type: 'integer', minimum: 1 },
             minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
           },
           if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
@@ -7380,17 +7410,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.endsAt !== undefined) {
-      let data16 = data.endsAt;
-      if (!Number.isInteger(data16) && data16 !== null) {
+    if (data.game !== undefined) {
+      let data16 = data.game;
+      if (!(data16 === 'holdem' || data16 === 'omaha')) {
         const err33 = {
-          instancePath: instancePath + '/endsAt',
-          schemaPath: '#/properties/endsAt/type',
-          keyword: 'type',
-          params: { type: schema86.properties.endsAt.type },
-          message: 'must be integer,null',
-          schema: schema86.properties.endsAt.type,
-          parentSchema: schema86.properties.endsAt,
+          instancePath: instancePath + '/game',
+          schemaPath: '#/definitions/game/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema31.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema31.enum,
+          parentSchema: schema31,
           data: data16,
         };
         if (vErrors === null) {
@@ -7400,39 +7430,40 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data16 == 'number' && isFinite(data16)) {
-        if (data16 < 0 || isNaN(data16)) {
-          const err34 = {
-            instancePath: instancePath + '/endsAt',
-            schemaPath: '#/properties/endsAt/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema86.properties.endsAt,
-            data: data16,
-          };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
+    }
+    if (data.betting !== undefined) {
+      let data17 = data.betting;
+      if (!(data17 === 'no-limit' || data17 === 'pot-limit' || data17 === 'limit')) {
+        const err34 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema32.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema32.enum,
+          parentSchema: schema32,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
         }
+        errors++;
       }
     }
-    if (data.remainingMs !== undefined) {
-      let data17 = data.remainingMs;
-      if (!Number.isInteger(data17)) {
+    if (data.smallBet !== undefined) {
+      let data18 = data.smallBet;
+      if (!Number.isInteger(data18)) {
         const err35 = {
-          instancePath: instancePath + '/remainingMs',
-          schemaPath: '#/properties/remainingMs/type',
+          instancePath: instancePath + '/smallBet',
+          schemaPath: '#/properties/smallBet/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.remainingMs.type,
-          parentSchema: schema86.properties.remainingMs,
-          data: data17,
+          schema: schema86.properties.smallBet.type,
+          parentSchema: schema86.properties.smallBet,
+          data: data18,
         };
         if (vErrors === null) {
           vErrors = [err35];
@@ -7441,17 +7472,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data17 == 'number' && isFinite(data17)) {
-        if (data17 < 0 || isNaN(data17)) {
+      if (typeof data18 == 'number' && isFinite(data18)) {
+        if (data18 < 1 || isNaN(data18)) {
           const err36 = {
-            instancePath: instancePath + '/remainingMs',
-            schemaPath: '#/properties/remainingMs/minimum',
+            instancePath: instancePath + '/smallBet',
+            schemaPath: '#/properties/smallBet/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema86.properties.remainingMs,
-            data: data17,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema86.properties.smallBet,
+            data: data18,
           };
           if (vErrors === null) {
             vErrors = [err36];
@@ -7462,18 +7493,18 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.paused !== undefined) {
-      let data18 = data.paused;
-      if (typeof data18 !== 'boolean') {
+    if (data.bigBet !== undefined) {
+      let data19 = data.bigBet;
+      if (!Number.isInteger(data19)) {
         const err37 = {
-          instancePath: instancePath + '/paused',
-          schemaPath: '#/properties/paused/type',
+          instancePath: instancePath + '/bigBet',
+          schemaPath: '#/properties/bigBet/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema86.properties.paused.type,
-          parentSchema: schema86.properties.paused,
-          data: data18,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.bigBet.type,
+          parentSchema: schema86.properties.bigBet,
+          data: data19,
         };
         if (vErrors === null) {
           vErrors = [err37];
@@ -7482,15 +7513,138 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (typeof data19 == 'number' && isFinite(data19)) {
+        if (data19 < 1 || isNaN(data19)) {
+          const err38 = {
+            instancePath: instancePath + '/bigBet',
+            schemaPath: '#/properties/bigBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema86.properties.bigBet,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endsAt !== undefined) {
+      let data20 = data.endsAt;
+      if (!Number.isInteger(data20) && data20 !== null) {
+        const err39 = {
+          instancePath: instancePath + '/endsAt',
+          schemaPath: '#/properties/endsAt/type',
+          keyword: 'type',
+          params: { type: schema86.properties.endsAt.type },
+          message: 'must be integer,null',
+          schema: schema86.properties.endsAt.type,
+          parentSchema: schema86.properties.endsAt,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+      if (typeof data20 == 'number' && isFinite(data20)) {
+        if (data20 < 0 || isNaN(data20)) {
+          const err40 = {
+            instancePath: instancePath + '/endsAt',
+            schemaPath: '#/properties/endsAt/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema86.properties.endsAt,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.remainingMs !== undefined) {
+      let data21 = data.remainingMs;
+      if (!Number.isInteger(data21)) {
+        const err41 = {
+          instancePath: instancePath + '/remainingMs',
+          schemaPath: '#/properties/remainingMs/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.remainingMs.type,
+          parentSchema: schema86.properties.remainingMs,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      if (typeof data21 == 'number' && isFinite(data21)) {
+        if (data21 < 0 || isNaN(data21)) {
+          const err42 = {
+            instancePath: instancePath + '/remainingMs',
+            schemaPath: '#/properties/remainingMs/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema86.properties.remainingMs,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.paused !== undefined) {
+      let data22 = data.paused;
+      if (typeof data22 !== 'boolean') {
+        const err43 = {
+          instancePath: instancePath + '/paused',
+          schemaPath: '#/properties/paused/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema86.properties.paused.type,
+          parentSchema: schema86.properties.paused,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
     }
     if (data.next !== undefined) {
-      let data19 = data.next;
-      const _errs45 = errors;
-      let valid8 = false;
+      let data23 = data.next;
+      const _errs53 = errors;
+      let valid10 = false;
       let passing0 = null;
-      const _errs46 = errors;
-      if (data19 !== null) {
-        const err38 = {
+      const _errs54 = errors;
+      if (data23 !== null) {
+        const err44 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/0/type',
           keyword: 'type',
@@ -7498,186 +7652,38 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be null',
           schema: schema86.properties.next.oneOf[0].type,
           parentSchema: schema86.properties.next.oneOf[0],
-          data: data19,
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err44];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err44);
         }
         errors++;
       }
-      var _valid1 = _errs46 === errors;
+      var _valid1 = _errs54 === errors;
       if (_valid1) {
-        valid8 = true;
+        valid10 = true;
         passing0 = 0;
       }
-      const _errs48 = errors;
-      const _errs50 = errors;
-      let valid9 = true;
-      const _errs51 = errors;
-      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+      const _errs56 = errors;
+      const _errs58 = errors;
+      let valid11 = true;
+      const _errs59 = errors;
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
         let missing1;
-        if (data19.isBreak === undefined && (missing1 = 'isBreak')) {
-          const err39 = {};
+        if (data23.isBreak === undefined && (missing1 = 'isBreak')) {
+          const err45 = {};
           if (vErrors === null) {
-            vErrors = [err39];
+            vErrors = [err45];
           } else {
-            vErrors.push(err39);
+            vErrors.push(err45);
           }
           errors++;
         } else {
-          if (data19.isBreak !== undefined) {
-            if (true !== data19.isBreak) {
-              const err40 = {};
-              if (vErrors === null) {
-                vErrors = [err40];
-              } else {
-                vErrors.push(err40);
-              }
-              errors++;
-            }
-          }
-        }
-      }
-      var _valid2 = _errs51 === errors;
-      errors = _errs50;
-      if (vErrors !== null) {
-        if (_errs50) {
-          vErrors.length = _errs50;
-        } else {
-          vErrors = null;
-        }
-      }
-      let ifClause1;
-      if (_valid2) {
-        const _errs53 = errors;
-        if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
-          if (data19.smallBlind !== undefined) {
-            let data21 = data19.smallBlind;
-            if (data21 !== null) {
-              const err41 = {
-                instancePath: instancePath + '/next/smallBlind',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/smallBlind/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema86.properties.next.oneOf[1].then.properties.smallBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].then.properties.smallBlind,
-                data: data21,
-              };
-              if (vErrors === null) {
-                vErrors = [err41];
-              } else {
-                vErrors.push(err41);
-              }
-              errors++;
-            }
-          }
-          if (data19.bigBlind !== undefined) {
-            let data22 = data19.bigBlind;
-            if (data22 !== null) {
-              const err42 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/bigBlind/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema86.properties.next.oneOf[1].then.properties.bigBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].then.properties.bigBlind,
-                data: data22,
-              };
-              if (vErrors === null) {
-                vErrors = [err42];
-              } else {
-                vErrors.push(err42);
-              }
-              errors++;
-            }
-          }
-          if (data19.ante !== undefined) {
-            let data23 = data19.ante;
-            if (data23 !== null) {
-              const err43 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/ante/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema86.properties.next.oneOf[1].then.properties.ante.type,
-                parentSchema: schema86.properties.next.oneOf[1].then.properties.ante,
-                data: data23,
-              };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
-              }
-              errors++;
-            }
-          }
-        }
-        var _valid2 = _errs53 === errors;
-        valid9 = _valid2;
-        ifClause1 = 'then';
-      } else {
-        const _errs60 = errors;
-        if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
-          if (data19.smallBlind !== undefined) {
-            let data24 = data19.smallBlind;
-            if (!Number.isInteger(data24)) {
-              const err44 = {
-                instancePath: instancePath + '/next/smallBlind',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema86.properties.next.oneOf[1].else.properties.smallBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].else.properties.smallBlind,
-                data: data24,
-              };
-              if (vErrors === null) {
-                vErrors = [err44];
-              } else {
-                vErrors.push(err44);
-              }
-              errors++;
-            }
-          }
-          if (data19.bigBlind !== undefined) {
-            let data25 = data19.bigBlind;
-            if (!Number.isInteger(data25)) {
-              const err45 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema86.properties.next.oneOf[1].else.properties.bigBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].else.properties.bigBlind,
-                data: data25,
-              };
-              if (vErrors === null) {
-                vErrors = [err45];
-              } else {
-                vErrors.push(err45);
-              }
-              errors++;
-            }
-          }
-          if (data19.ante !== undefined) {
-            let data26 = data19.ante;
-            if (!Number.isInteger(data26)) {
-              const err46 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema86.properties.next.oneOf[1].else.properties.ante.type,
-                parentSchema: schema86.properties.next.oneOf[1].else.properties.ante,
-                data: data26,
-              };
+          if (data23.isBreak !== undefined) {
+            if (true !== data23.isBreak) {
+              const err46 = {};
               if (vErrors === null) {
                 vErrors = [err46];
               } else {
@@ -7687,12 +7693,160 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             }
           }
         }
-        var _valid2 = _errs60 === errors;
-        valid9 = _valid2;
+      }
+      var _valid2 = _errs59 === errors;
+      errors = _errs58;
+      if (vErrors !== null) {
+        if (_errs58) {
+          vErrors.length = _errs58;
+        } else {
+          vErrors = null;
+        }
+      }
+      let ifClause1;
+      if (_valid2) {
+        const _errs61 = errors;
+        if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+          if (data23.smallBlind !== undefined) {
+            let data25 = data23.smallBlind;
+            if (data25 !== null) {
+              const err47 = {
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema86.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.smallBlind,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
+              }
+              errors++;
+            }
+          }
+          if (data23.bigBlind !== undefined) {
+            let data26 = data23.bigBlind;
+            if (data26 !== null) {
+              const err48 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema86.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.bigBlind,
+                data: data26,
+              };
+              if (vErrors === null) {
+                vErrors = [err48];
+              } else {
+                vErrors.push(err48);
+              }
+              errors++;
+            }
+          }
+          if (data23.ante !== undefined) {
+            let data27 = data23.ante;
+            if (data27 !== null) {
+              const err49 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema86.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.ante,
+                data: data27,
+              };
+              if (vErrors === null) {
+                vErrors = [err49];
+              } else {
+                vErrors.push(err49);
+              }
+              errors++;
+            }
+          }
+        }
+        var _valid2 = _errs61 === errors;
+        valid11 = _valid2;
+        ifClause1 = 'then';
+      } else {
+        const _errs68 = errors;
+        if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+          if (data23.smallBlind !== undefined) {
+            let data28 = data23.smallBlind;
+            if (!Number.isInteger(data28)) {
+              const err50 = {
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema86.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.smallBlind,
+                data: data28,
+              };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+          }
+          if (data23.bigBlind !== undefined) {
+            let data29 = data23.bigBlind;
+            if (!Number.isInteger(data29)) {
+              const err51 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema86.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.bigBlind,
+                data: data29,
+              };
+              if (vErrors === null) {
+                vErrors = [err51];
+              } else {
+                vErrors.push(err51);
+              }
+              errors++;
+            }
+          }
+          if (data23.ante !== undefined) {
+            let data30 = data23.ante;
+            if (!Number.isInteger(data30)) {
+              const err52 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema86.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.ante,
+                data: data30,
+              };
+              if (vErrors === null) {
+                vErrors = [err52];
+              } else {
+                vErrors.push(err52);
+              }
+              errors++;
+            }
+          }
+        }
+        var _valid2 = _errs68 === errors;
+        valid11 = _valid2;
         ifClause1 = 'else';
       }
-      if (!valid9) {
-        const err47 = {
+      if (!valid11) {
+        const err53 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/1/if',
           keyword: 'if',
@@ -7700,18 +7854,18 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must match "' + ifClause1 + '" schema',
           schema: schema86.properties.next.oneOf[1].if,
           parentSchema: schema86.properties.next.oneOf[1],
-          data: data19,
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err47];
+          vErrors = [err53];
         } else {
-          vErrors.push(err47);
+          vErrors.push(err53);
         }
         errors++;
       }
-      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
-        if (data19.level === undefined) {
-          const err48 = {
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+        if (data23.level === undefined) {
+          const err54 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
@@ -7719,17 +7873,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             message: "must have required property '" + 'level' + "'",
             schema: schema86.properties.next.oneOf[1].required,
             parentSchema: schema86.properties.next.oneOf[1],
-            data: data19,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err48];
+            vErrors = [err54];
           } else {
-            vErrors.push(err48);
+            vErrors.push(err54);
           }
           errors++;
         }
-        if (data19.isBreak === undefined) {
-          const err49 = {
+        if (data23.isBreak === undefined) {
+          const err55 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
@@ -7737,17 +7891,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             message: "must have required property '" + 'isBreak' + "'",
             schema: schema86.properties.next.oneOf[1].required,
             parentSchema: schema86.properties.next.oneOf[1],
-            data: data19,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err49];
+            vErrors = [err55];
           } else {
-            vErrors.push(err49);
+            vErrors.push(err55);
           }
           errors++;
         }
-        if (data19.smallBlind === undefined) {
-          const err50 = {
+        if (data23.smallBlind === undefined) {
+          const err56 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
@@ -7755,17 +7909,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             message: "must have required property '" + 'smallBlind' + "'",
             schema: schema86.properties.next.oneOf[1].required,
             parentSchema: schema86.properties.next.oneOf[1],
-            data: data19,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err56];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err56);
           }
           errors++;
         }
-        if (data19.bigBlind === undefined) {
-          const err51 = {
+        if (data23.bigBlind === undefined) {
+          const err57 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
@@ -7773,17 +7927,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             message: "must have required property '" + 'bigBlind' + "'",
             schema: schema86.properties.next.oneOf[1].required,
             parentSchema: schema86.properties.next.oneOf[1],
-            data: data19,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err51];
+            vErrors = [err57];
           } else {
-            vErrors.push(err51);
+            vErrors.push(err57);
           }
           errors++;
         }
-        if (data19.minutes === undefined) {
-          const err52 = {
+        if (data23.minutes === undefined) {
+          const err58 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
@@ -7791,19 +7945,19 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             message: "must have required property '" + 'minutes' + "'",
             schema: schema86.properties.next.oneOf[1].required,
             parentSchema: schema86.properties.next.oneOf[1],
-            data: data19,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err52];
+            vErrors = [err58];
           } else {
-            vErrors.push(err52);
+            vErrors.push(err58);
           }
           errors++;
         }
-        if (data19.level !== undefined) {
-          let data27 = data19.level;
-          if (!Number.isInteger(data27)) {
-            const err53 = {
+        if (data23.level !== undefined) {
+          let data31 = data23.level;
+          if (!Number.isInteger(data31)) {
+            const err59 = {
               instancePath: instancePath + '/next/level',
               schemaPath: '#/properties/next/oneOf/1/properties/level/type',
               keyword: 'type',
@@ -7811,18 +7965,18 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer',
               schema: schema86.properties.next.oneOf[1].properties.level.type,
               parentSchema: schema86.properties.next.oneOf[1].properties.level,
-              data: data27,
+              data: data31,
             };
             if (vErrors === null) {
-              vErrors = [err53];
+              vErrors = [err59];
             } else {
-              vErrors.push(err53);
+              vErrors.push(err59);
             }
             errors++;
           }
-          if (typeof data27 == 'number' && isFinite(data27)) {
-            if (data27 < 1 || isNaN(data27)) {
-              const err54 = {
+          if (typeof data31 == 'number' && isFinite(data31)) {
+            if (data31 < 1 || isNaN(data31)) {
+              const err60 = {
                 instancePath: instancePath + '/next/level',
                 schemaPath: '#/properties/next/oneOf/1/properties/level/minimum',
                 keyword: 'minimum',
@@ -7830,21 +7984,21 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 1',
                 schema: 1,
                 parentSchema: schema86.properties.next.oneOf[1].properties.level,
-                data: data27,
+                data: data31,
               };
               if (vErrors === null) {
-                vErrors = [err54];
+                vErrors = [err60];
               } else {
-                vErrors.push(err54);
+                vErrors.push(err60);
               }
               errors++;
             }
           }
         }
-        if (data19.isBreak !== undefined) {
-          let data28 = data19.isBreak;
-          if (typeof data28 !== 'boolean') {
-            const err55 = {
+        if (data23.isBreak !== undefined) {
+          let data32 = data23.isBreak;
+          if (typeof data32 !== 'boolean') {
+            const err61 = {
               instancePath: instancePath + '/next/isBreak',
               schemaPath: '#/properties/next/oneOf/1/properties/isBreak/type',
               keyword: 'type',
@@ -7852,20 +8006,20 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be boolean',
               schema: schema86.properties.next.oneOf[1].properties.isBreak.type,
               parentSchema: schema86.properties.next.oneOf[1].properties.isBreak,
-              data: data28,
+              data: data32,
             };
             if (vErrors === null) {
-              vErrors = [err55];
+              vErrors = [err61];
             } else {
-              vErrors.push(err55);
+              vErrors.push(err61);
             }
             errors++;
           }
         }
-        if (data19.smallBlind !== undefined) {
-          let data29 = data19.smallBlind;
-          if (!Number.isInteger(data29) && data29 !== null) {
-            const err56 = {
+        if (data23.smallBlind !== undefined) {
+          let data33 = data23.smallBlind;
+          if (!Number.isInteger(data33) && data33 !== null) {
+            const err62 = {
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
               keyword: 'type',
@@ -7873,18 +8027,18 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer,null',
               schema: schema86.properties.next.oneOf[1].properties.smallBlind.type,
               parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
-              data: data29,
+              data: data33,
             };
             if (vErrors === null) {
-              vErrors = [err56];
+              vErrors = [err62];
             } else {
-              vErrors.push(err56);
+              vErrors.push(err62);
             }
             errors++;
           }
-          if (typeof data29 == 'number' && isFinite(data29)) {
-            if (data29 < 0 || isNaN(data29)) {
-              const err57 = {
+          if (typeof data33 == 'number' && isFinite(data33)) {
+            if (data33 < 0 || isNaN(data33)) {
+              const err63 = {
                 instancePath: instancePath + '/next/smallBlind',
                 schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/minimum',
                 keyword: 'minimum',
@@ -7892,130 +8046,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 0',
                 schema: 0,
                 parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
-                data: data29,
-              };
-              if (vErrors === null) {
-                vErrors = [err57];
-              } else {
-                vErrors.push(err57);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.bigBlind !== undefined) {
-          let data30 = data19.bigBlind;
-          if (!Number.isInteger(data30) && data30 !== null) {
-            const err58 = {
-              instancePath: instancePath + '/next/bigBlind',
-              schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
-              keyword: 'type',
-              params: { type: schema86.properties.next.oneOf[1].properties.bigBlind.type },
-              message: 'must be integer,null',
-              schema: schema86.properties.next.oneOf[1].properties.bigBlind.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
-              data: data30,
-            };
-            if (vErrors === null) {
-              vErrors = [err58];
-            } else {
-              vErrors.push(err58);
-            }
-            errors++;
-          }
-          if (typeof data30 == 'number' && isFinite(data30)) {
-            if (data30 < 1 || isNaN(data30)) {
-              const err59 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
-                data: data30,
-              };
-              if (vErrors === null) {
-                vErrors = [err59];
-              } else {
-                vErrors.push(err59);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.ante !== undefined) {
-          let data31 = data19.ante;
-          if (!Number.isInteger(data31) && data31 !== null) {
-            const err60 = {
-              instancePath: instancePath + '/next/ante',
-              schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
-              keyword: 'type',
-              params: { type: schema86.properties.next.oneOf[1].properties.ante.type },
-              message: 'must be integer,null',
-              schema: schema86.properties.next.oneOf[1].properties.ante.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.ante,
-              data: data31,
-            };
-            if (vErrors === null) {
-              vErrors = [err60];
-            } else {
-              vErrors.push(err60);
-            }
-            errors++;
-          }
-          if (typeof data31 == 'number' && isFinite(data31)) {
-            if (data31 < 0 || isNaN(data31)) {
-              const err61 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/properties/ante/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 0 },
-                message: 'must be >= 0',
-                schema: 0,
-                parentSchema: schema86.properties.next.oneOf[1].properties.ante,
-                data: data31,
-              };
-              if (vErrors === null) {
-                vErrors = [err61];
-              } else {
-                vErrors.push(err61);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.minutes !== undefined) {
-          let data32 = data19.minutes;
-          if (typeof data32 == 'number' && isFinite(data32)) {
-            if (data32 > 1440 || isNaN(data32)) {
-              const err62 = {
-                instancePath: instancePath + '/next/minutes',
-                schemaPath: '#/properties/next/oneOf/1/properties/minutes/maximum',
-                keyword: 'maximum',
-                params: { comparison: '<=', limit: 1440 },
-                message: 'must be <= 1440',
-                schema: 1440,
-                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
-                data: data32,
-              };
-              if (vErrors === null) {
-                vErrors = [err62];
-              } else {
-                vErrors.push(err62);
-              }
-              errors++;
-            }
-            if (data32 <= 0 || isNaN(data32)) {
-              const err63 = {
-                instancePath: instancePath + '/next/minutes',
-                schemaPath: '#/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
-                keyword: 'exclusiveMinimum',
-                params: { comparison: '>', limit: 0 },
-                message: 'must be > 0',
-                schema: 0,
-                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
-                data: data32,
+                data: data33,
               };
               if (vErrors === null) {
                 vErrors = [err63];
@@ -8024,16 +8055,20 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-          } else {
+          }
+        }
+        if (data23.bigBlind !== undefined) {
+          let data34 = data23.bigBlind;
+          if (!Number.isInteger(data34) && data34 !== null) {
             const err64 = {
-              instancePath: instancePath + '/next/minutes',
-              schemaPath: '#/properties/next/oneOf/1/properties/minutes/type',
+              instancePath: instancePath + '/next/bigBlind',
+              schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
               keyword: 'type',
-              params: { type: 'number' },
-              message: 'must be number',
-              schema: schema86.properties.next.oneOf[1].properties.minutes.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
-              data: data32,
+              params: { type: schema86.properties.next.oneOf[1].properties.bigBlind.type },
+              message: 'must be integer,null',
+              schema: schema86.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
+              data: data34,
             };
             if (vErrors === null) {
               vErrors = [err64];
@@ -8042,9 +8077,252 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (typeof data34 == 'number' && isFinite(data34)) {
+            if (data34 < 1 || isNaN(data34)) {
+              const err65 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err65];
+              } else {
+                vErrors.push(err65);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.ante !== undefined) {
+          let data35 = data23.ante;
+          if (!Number.isInteger(data35) && data35 !== null) {
+            const err66 = {
+              instancePath: instancePath + '/next/ante',
+              schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
+              keyword: 'type',
+              params: { type: schema86.properties.next.oneOf[1].properties.ante.type },
+              message: 'must be integer,null',
+              schema: schema86.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.ante,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err66];
+            } else {
+              vErrors.push(err66);
+            }
+            errors++;
+          }
+          if (typeof data35 == 'number' && isFinite(data35)) {
+            if (data35 < 0 || isNaN(data35)) {
+              const err67 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/properties/ante/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema86.properties.next.oneOf[1].properties.ante,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err67];
+              } else {
+                vErrors.push(err67);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.game !== undefined) {
+          let data36 = data23.game;
+          if (!(data36 === 'holdem' || data36 === 'omaha')) {
+            const err68 = {
+              instancePath: instancePath + '/next/game',
+              schemaPath: '#/definitions/game/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema31.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema31.enum,
+              parentSchema: schema31,
+              data: data36,
+            };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+        }
+        if (data23.betting !== undefined) {
+          let data37 = data23.betting;
+          if (!(data37 === 'no-limit' || data37 === 'pot-limit' || data37 === 'limit')) {
+            const err69 = {
+              instancePath: instancePath + '/next/betting',
+              schemaPath: '#/definitions/betting/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema32.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema32.enum,
+              parentSchema: schema32,
+              data: data37,
+            };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+        }
+        if (data23.smallBet !== undefined) {
+          let data38 = data23.smallBet;
+          if (!Number.isInteger(data38)) {
+            const err70 = {
+              instancePath: instancePath + '/next/smallBet',
+              schemaPath: '#/properties/next/oneOf/1/properties/smallBet/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema86.properties.next.oneOf[1].properties.smallBet.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.smallBet,
+              data: data38,
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+          if (typeof data38 == 'number' && isFinite(data38)) {
+            if (data38 < 1 || isNaN(data38)) {
+              const err71 = {
+                instancePath: instancePath + '/next/smallBet',
+                schemaPath: '#/properties/next/oneOf/1/properties/smallBet/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema86.properties.next.oneOf[1].properties.smallBet,
+                data: data38,
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.bigBet !== undefined) {
+          let data39 = data23.bigBet;
+          if (!Number.isInteger(data39)) {
+            const err72 = {
+              instancePath: instancePath + '/next/bigBet',
+              schemaPath: '#/properties/next/oneOf/1/properties/bigBet/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema86.properties.next.oneOf[1].properties.bigBet.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.bigBet,
+              data: data39,
+            };
+            if (vErrors === null) {
+              vErrors = [err72];
+            } else {
+              vErrors.push(err72);
+            }
+            errors++;
+          }
+          if (typeof data39 == 'number' && isFinite(data39)) {
+            if (data39 < 1 || isNaN(data39)) {
+              const err73 = {
+                instancePath: instancePath + '/next/bigBet',
+                schemaPath: '#/properties/next/oneOf/1/properties/bigBet/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema86.properties.next.oneOf[1].properties.bigBet,
+                data: data39,
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.minutes !== undefined) {
+          let data40 = data23.minutes;
+          if (typeof data40 == 'number' && isFinite(data40)) {
+            if (data40 > 1440 || isNaN(data40)) {
+              const err74 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 1440 },
+                message: 'must be <= 1440',
+                schema: 1440,
+                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+            if (data40 <= 0 || isNaN(data40)) {
+              const err75 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
+                keyword: 'exclusiveMinimum',
+                params: { comparison: '>', limit: 0 },
+                message: 'must be > 0',
+                schema: 0,
+                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+          } else {
+            const err76 = {
+              instancePath: instancePath + '/next/minutes',
+              schemaPath: '#/properties/next/oneOf/1/properties/minutes/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+              schema: schema86.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err76];
+            } else {
+              vErrors.push(err76);
+            }
+            errors++;
+          }
         }
       } else {
-        const err65 = {
+        const err77 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/1/type',
           keyword: 'type',
@@ -8052,27 +8330,27 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
           schema: schema86.properties.next.oneOf[1].type,
           parentSchema: schema86.properties.next.oneOf[1],
-          data: data19,
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err65];
+          vErrors = [err77];
         } else {
-          vErrors.push(err65);
+          vErrors.push(err77);
         }
         errors++;
       }
-      var _valid1 = _errs48 === errors;
-      if (_valid1 && valid8) {
-        valid8 = false;
+      var _valid1 = _errs56 === errors;
+      if (_valid1 && valid10) {
+        valid10 = false;
         passing0 = [passing0, 1];
       } else {
         if (_valid1) {
-          valid8 = true;
+          valid10 = true;
           passing0 = 1;
         }
       }
-      if (!valid8) {
-        const err66 = {
+      if (!valid10) {
+        const err78 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf',
           keyword: 'oneOf',
@@ -8080,19 +8358,19 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must match exactly one schema in oneOf',
           schema: schema86.properties.next.oneOf,
           parentSchema: schema86.properties.next,
-          data: data19,
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err66];
+          vErrors = [err78];
         } else {
-          vErrors.push(err66);
+          vErrors.push(err78);
         }
         errors++;
       } else {
-        errors = _errs45;
+        errors = _errs53;
         if (vErrors !== null) {
-          if (_errs45) {
-            vErrors.length = _errs45;
+          if (_errs53) {
+            vErrors.length = _errs53;
           } else {
             vErrors = null;
           }
@@ -8100,7 +8378,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
   } else {
-    const err67 = {
+    const err79 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8111,9 +8389,9 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err67];
+      vErrors = [err79];
     } else {
-      vErrors.push(err67);
+      vErrors.push(err79);
     }
     errors++;
   }
@@ -8460,7 +8738,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'shuffle' },
                 message: 'must be equal to constant',
                 schema: 'shuffle',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema94.properties.type,
                 data: data1,
               };
               if (vErrors === null) {
@@ -8478,8 +8756,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -8536,7 +8814,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'tick' },
                 message: 'must be equal to constant',
                 schema: 'tick',
-                parentSchema: schema91.properties.type,
+                parentSchema: schema95.properties.type,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8554,8 +8832,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema95.type,
+            parentSchema: schema95,
             data,
           };
           if (vErrors === null) {
@@ -8574,8 +8852,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -8592,8 +8870,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'online' },
               message: "must have required property '" + 'online' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -8613,7 +8891,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'device' },
                 message: 'must be equal to constant',
                 schema: 'device',
-                parentSchema: schema92.properties.type,
+                parentSchema: schema96.properties.type,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8635,7 +8913,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema92.properties.device,
+                  parentSchema: schema96.properties.device,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8652,8 +8930,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema92.properties.device.type,
-                parentSchema: schema92.properties.device,
+                schema: schema96.properties.device.type,
+                parentSchema: schema96.properties.device,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8673,8 +8951,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema92.properties.online.type,
-                parentSchema: schema92.properties.online,
+                schema: schema96.properties.online.type,
+                parentSchema: schema96.properties.online,
                 data: data5,
               };
               if (vErrors === null) {
@@ -8692,8 +8970,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema92.type,
-            parentSchema: schema92,
+            schema: schema96.type,
+            parentSchema: schema96,
             data,
           };
           if (vErrors === null) {
@@ -8800,6 +9078,10 @@ const acceptKeys11: readonly string[] = [
   'smallBlind',
   'bigBlind',
   'ante',
+  'game',
+  'betting',
+  'smallBet',
+  'bigBet',
   'endsAt',
   'remainingMs',
   'paused',
@@ -9494,6 +9776,22 @@ function accept_command_schema_level_set_ante(value: any): boolean {
     value === undefined ||
     ((Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0))
   );
+}
+
+function accept_command_schema_level_set_game(value: any): boolean {
+  return value === undefined || accept_command_schema_game(value);
+}
+
+function accept_command_schema_level_set_betting(value: any): boolean {
+  return value === undefined || accept_command_schema_betting(value);
+}
+
+function accept_command_schema_level_set_smallBet(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1);
+}
+
+function accept_command_schema_level_set_bigBet(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1);
 }
 
 function accept_command_schema_level_set_endsAt(value: any): boolean {
