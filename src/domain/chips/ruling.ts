@@ -48,7 +48,7 @@ export function judgeRaise(
   let to = asked;
   const ceiling = ceilingOf(state, s);
   if (ceiling !== null && to > ceiling) {
-    out.push(corrected(s, to, ceiling, structureOf(state.betting).ceilingRule));
+    out.push(corrected(s, to, ceiling, structureOf(state.betting).ceilingRule ?? 'R-GAME'));
     to = ceiling;
   }
   if (to <= state.currentBet) return callOrCheck(state, s, to, 'R-BET-INCOMPLETE', out);

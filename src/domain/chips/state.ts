@@ -177,8 +177,10 @@ export function minRaiseTo(state: ChipsState, s: SeatChips): number | null {
 
 /** The structure's most a bet or raise may go to (pot-limit: R-GAME's pot), before the stack; null for none. */
 export function ceilingOf(state: ChipsState, s: SeatChips): number | null {
+  const structure = structureOf(state.betting);
+  if (structure.ceilingRule === null) return null;
   const call = Math.max(0, state.currentBet - s.bet);
-  return structureOf(state.betting).ceiling({ currentBet: state.currentBet, call, inPlay: chipsInPlay(state) });
+  return structure.ceiling({ currentBet: state.currentBet, call, inPlay: chipsInPlay(state) });
 }
 
 /** What `action.on` carries for a seat (R-BET-ROUND; `maxRaiseTo` where the structure shows it: pot-limit's pot,

@@ -26,7 +26,9 @@ export interface BettingStructure {
   /** The most a bet or raise may go to before the stack: a larger `to` is corrected down to it (`bet.corrected`,
    * rule `ceilingRule`); null when only the stack limits it. Fixed increments are limited by `increment` instead. */
   ceiling(spot: RaiseSpot): number | null;
-  ceilingRule: 'R-GAME';
+  /** The rule a correction down to the ceiling names; null for a structure without one (its ceiling is never asked:
+   * the pot it needs is a pass over the seats at every raise). */
+  ceilingRule: 'R-GAME' | null;
   /** R-BET-LIMIT: the fixed increment of a hand's betting round `round` (0 the first), or null when bets are free
    * (R-BET-MINIMUM). A structure with an increment needs `levelFields` on every level it is played at. */
   increment(level: LevelBets, round: number): number | null;
@@ -43,7 +45,7 @@ export interface BettingStructure {
 const noLimit: BettingStructure = {
   name: 'no-limit',
   ceiling: () => null,
-  ceilingRule: 'R-GAME',
+  ceilingRule: null,
   increment: () => null,
   levelFields: [],
   capped: false,
@@ -67,7 +69,7 @@ const potLimit: BettingStructure = {
 const limit: BettingStructure = {
   name: 'limit',
   ceiling: () => null,
-  ceilingRule: 'R-GAME',
+  ceilingRule: null,
   increment: (level, round) => (round < 2 ? level.smallBet : level.bigBet) ?? null,
   levelFields: ['smallBet', 'bigBet'],
   capped: true,
