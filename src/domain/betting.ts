@@ -104,7 +104,7 @@ export function recordAction(
       if (action === 'allin') hand.flags[seat]! |= ALL_IN;
       if (action === 'raise' || raises) {
         round.level += 1;
-        if (round.liveAtCap === 0 && round.level >= 1 + capRules(ctx.state.setup!.profile).maxRaises) {
+        if (round.liveAtCap === 0 && structureOf(hand.betting).capped && round.level >= 1 + maxRaises(ctx)) {
           round.liveAtCap = liveSeats(hand).length; // R-BET-LIMIT `uncappedHeadsUp: hand`
         }
         round.acted = 0;
@@ -122,4 +122,8 @@ export function recordAction(
 export function raiseCapped(ctx: Ctx, hand: HandState, round: Round): boolean {
   if (!structureOf(hand.betting).capped) return false;
   return capReached(capRules(ctx.state.setup!.profile), round.level, hand.plan.dealtIn.length, round.liveAtCap);
+}
+
+function maxRaises(ctx: Ctx): number {
+  return capRules(ctx.state.setup!.profile).maxRaises;
 }
