@@ -3,6 +3,7 @@
 // person understands; a refusal the schema makes (input.rejected) is never journaled, one the rules make
 // (request.rejected) replays to the same refusal; the hand under way goes on unharmed.
 import { describe, expect, test } from 'vitest';
+import { domainEngine } from '../../src/runtime/engine.ts';
 import { scenario, DECK } from '../helpers/scenario.ts';
 import type { TableEvent } from '../../src/domain/types.ts';
 
@@ -126,5 +127,24 @@ describe('a to under the limit', () => {
     expect(evs).toMatchObject([{ type: 'request.rejected', reason: 'fixed-limit', seat: 1 }]);
     expect(s.table.snapshot().onAction).toMatchObject({ seat: 1 });
     expect(s.table.snapshot().seatInfo[0]).toMatchObject({ stack: 5000 });
+  });
+});
+
+describe('nothing refused by the schema reaches the journal', () => {
+  test("the runtime's check before journaling refuses the bad levels and names, and lets a limit level through", () => {
+    const command = (fields: Record<string, unknown>) => ({ at: 1, type: 'command', ...fields });
+    const level = { smallBlind: 50, bigBlind: 100, minutes: 20 };
+    for (const bad of [
+      command({ name: 'levels-start', levels: [{ ...level, betting: 'limit' }] }),
+      command({ name: 'levels-start', levels: [{ ...level, game: 'razz' }] }),
+      command({ name: 'setup', seats: 6, profile: 'tda', betting: 'spread' }),
+      command({ name: 'setup', seats: 6, profile: 'tda', game: 'stud' }),
+    ])
+      expect(domainEngine.malformed!(bad)).toEqual(expect.any(String));
+    const good = command({
+      name: 'levels-start',
+      levels: [{ ...level, betting: 'limit', smallBet: 100, bigBet: 200 }],
+    });
+    expect(domainEngine.malformed!(good)).toBeNull();
   });
 });
