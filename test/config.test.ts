@@ -96,6 +96,13 @@ describe('table config', () => {
     }).toThrow(TypeError);
   });
 
+  it('table.game: omaha-hilo is a game a table can deal (R-HILO); an unknown game is refused with the list', () => {
+    expect(loadTableConfig(yamlFile('table: {id: t1, game: omaha-hilo}\n')).table.game).toBe('omaha-hilo');
+    expect(() => loadTableConfig(yamlFile('table: {id: t1, game: stud8}\n'))).toThrow(
+      /\/table\/game must be one of "holdem", "omaha", "omaha-hilo"/,
+    );
+  });
+
   it('room: the id of the room the table plays in (issue 14), and the room role for an embedded account', () => {
     const file = yamlFile(
       'table: {id: t1}\nroom: main-event\nmqtt: {embedded: {users: [{username: r, password: room-secret, roles: [room]}]}}\n',

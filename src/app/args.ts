@@ -52,7 +52,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --seed N               the simulation's random seed (default: random, printed at start)
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
-  --game GAME            the simulated table's game: holdem (default) or omaha
+  --game GAME            the simulated table's game: holdem (default), omaha or omaha-hilo
   --betting STRUCTURE    the simulated table's betting: no-limit, pot-limit or limit (default: the game's own)
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips

@@ -1,5 +1,6 @@
 // The validated, frozen shape of a table's config (config/*.yaml). The loader (src/config/load.ts) checks a file
 // against this shape and names the file and field of any error. Everything downstream receives this object.
+import type { GameName } from '../domain/games/game.ts';
 
 export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'room';
 
@@ -58,7 +59,7 @@ export interface TableConfig {
     seats: number;
     profile: string;
     /** The game dealt (R-GAME), from the next hand. */
-    game: 'holdem' | 'omaha';
+    game: GameName;
     /** The betting structure (R-GAME-LIST); the game's own when absent. */
     betting?: 'no-limit' | 'pot-limit' | 'limit';
     /** Values that override the profile's, same shape as a profile file. */

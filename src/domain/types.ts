@@ -197,7 +197,15 @@ export type EventBody =
    * engine always sets both (Ctx.reject). */
   | { type: 'request.rejected'; request: string; reason: string; seat?: Seat; code?: string; message?: string }
   | { type: 'hands.exposed'; seats: Seat[] }
-  | { type: 'showdown'; order: Seat[]; winners: Seat[]; rank: string }
+  | {
+      type: 'showdown';
+      order: Seat[];
+      winners: Seat[];
+      rank: string;
+      /** Hi-lo games only (R-HILO). */
+      lowWinners?: Seat[];
+      lowRank?: string | null;
+    }
   | { type: 'hand.ended'; reason: HandEndReason; winners?: Seat[] }
   | {
       type: 'level.changed';

@@ -55,7 +55,7 @@ describe('R-GAME-LIST: the betting structure is the table setup, the game only g
       'setup: the betting structure must be no-limit, pot-limit or limit, not "spread-limit"',
     );
     const game = s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'stud' });
-    expect((game[0] as { reason: string }).reason).toBe('setup: this table deals holdem or omaha, not "stud"');
+    expect((game[0] as { reason: string }).reason).toBe('setup: this table deals holdem, omaha or omaha-hilo, not "stud"');
     expect(s.send({ type: 'shuffle' })[0]).toMatchObject({ type: 'hand.started' });
   });
 });

@@ -53,12 +53,21 @@
             : `Floor: ${e.minutes > 0 ? '+' : '−'}${Math.abs(e.minutes)} min`,
           `level ${e.level}, ${clockText(e.remainingMs)} left`,
         ];
-      case 'showdown':
+      case 'showdown': {
+        const seats = (w) => `seat${w.length > 1 ? 's' : ''} ${w.join(', ')}`;
+        // a hi-lo game (R-HILO): the low half beside the high one
+        const low =
+          e.lowWinners === undefined
+            ? ''
+            : e.lowWinners.length > 0
+              ? `; low: ${seats(e.lowWinners)}, ${e.lowRank}`
+              : '; no low';
         return [
           'showdown',
           `Seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(', ')} win${e.winners.length > 1 ? '' : 's'}`,
-          e.rank,
+          `${e.rank}${low}`,
         ];
+      }
       case 'device.offline':
         return ['violation', `Device ${e.device} offline`, e.detail];
       case 'device.online':
@@ -68,7 +77,11 @@
         return [
           'showdown',
           `Pot${e.pots.length > 1 ? 's' : ''} awarded`,
-          e.pots.map((p) => p.shares.map((s) => `seat ${s.seat} ${money(s.amount)}`).join(', ')).join(' · '),
+          e.pots
+            .map((p) =>
+              p.shares.map((s) => `seat ${s.seat} ${money(s.amount)}${s.half ? ` (${s.half})` : ''}`).join(', '),
+            )
+            .join(' · '),
         ];
       case 'player.eliminated':
         return ['violation', `Seat ${e.seat}: ${e.player} busts out`, `started the hand with ${money(e.stackAtStart)}`];

@@ -100,9 +100,13 @@ export interface Pot {
   seats: Seat[];
 }
 
+/** Which half of a hi-lo pot a share comes from (R-HILO); `both`: a seat that won in both halves. */
+export type Half = 'high' | 'low' | 'both';
+
 export interface AwardedPot extends Pot {
   winners: Seat[];
-  shares: { seat: Seat; amount: number }[];
+  /** `half`: hi-lo games only (R-HILO). */
+  shares: { seat: Seat; amount: number; half?: Half }[];
   oddChips: Seat[];
 }
 

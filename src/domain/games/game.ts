@@ -3,9 +3,16 @@
 import type { Card, Street } from '../types.ts';
 import type { BettingName } from './betting.ts';
 
-export type GameName = 'holdem' | 'omaha';
+export type GameName = 'holdem' | 'omaha' | 'omaha-hilo';
 
-export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha'];
+export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha', 'omaha-hilo'];
+
+/** One way of judging hands at showdown: a value (higher wins, equal splits) and its name for the events. */
+export interface HandJudge {
+  score(hole: readonly Card[], board: readonly Card[]): number;
+  /** The name of a score, e.g. "Full House, Kings over Fives" or "8-5-4-3-2". */
+  name(score: number): string;
+}
 
 export interface Game {
   name: GameName;
@@ -17,8 +24,14 @@ export interface Game {
   next: Readonly<Record<Street, Street | null>>;
   /** R-GAME-LIST: the betting structure a table plays this game under when `setup.betting` names none. */
   defaultBetting: BettingName;
-  /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. */
+  /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. In a hi-lo game, the high half. */
   score(hole: readonly Card[], board: readonly Card[]): number;
+  /**
+   * How hands compare (R-HILO): absent, each pot goes to the best `score` (named by evaluator.ts `nameOf`); present,
+   * `name` names `score` instead (an ace-to-five low game: `score` is the low) and, with `low`, every pot is split
+   * between the best `score` and the best `low` (a score of 0 is no qualifying low: the high takes the pot).
+   */
+  hands?: { name?: HandJudge['name']; low?: HandJudge };
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */

@@ -207,10 +207,10 @@ export type CommandPenalty = {
     }
 );
 
-/** R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards. */
-export type CommandGame = 'holdem' | 'omaha';
+/** R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). */
+export type CommandGame = 'holdem' | 'omaha' | 'omaha-hilo';
 
-/** R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha). Limit needs each level's smallBet and bigBet (R-BET-LIMIT). */
+/** R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT). */
 export type CommandBetting = 'no-limit' | 'pot-limit' | 'limit';
 
 /** Starts the table's level clock with this blind structure (R-LEVEL-CLOCK). Beyond this schema the engine also wants each small blind at most its big blind. */
@@ -627,12 +627,16 @@ export type EventHandsExposed = {
   seats: EventSeat[];
 };
 
-/** Who shows first, who wins, with what (R-SHOWDOWN-ORDER). */
+/** Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO). */
 export type EventShowdown = {
   type: 'showdown';
   order: EventSeat[];
   winners: EventSeat[];
   rank: string;
+  /** Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one. */
+  lowWinners?: EventSeat[];
+  /** Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low. */
+  lowRank?: string | null;
 };
 
 /** The hand is over. */
@@ -771,6 +775,8 @@ export type EventPotAwarded = {
     shares: {
       seat: EventSeat;
       amount: number;
+      /** Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high. */
+      half?: 'high' | 'low' | 'both';
     }[];
     oddChips: EventSeat[];
   }[];

@@ -43,13 +43,13 @@ const schema11 = {
         },
         game: {
           description:
-            'The game dealt (R-GAME): holdem, or omaha (four hole cards each; a hand is two of them and three board cards). A change applies from the next hand.',
-          enum: ['holdem', 'omaha'],
+            'The game dealt (R-GAME): holdem, omaha (four hole cards each; a hand is two of them and three board cards) or omaha-hilo (Omaha with every pot split with the best eight-or-better low, R-HILO). A change applies from the next hand.',
+          enum: ['holdem', 'omaha', 'omaha-hilo'],
           default: 'holdem',
         },
         betting: {
           description:
-            "The betting structure (R-GAME-LIST): no-limit, pot-limit or limit; the game's own when absent (no-limit for holdem, pot-limit for omaha). Limit needs smallBet and bigBet on every level (R-BET-LIMIT). A change applies from the next hand.",
+            "The betting structure (R-GAME-LIST): no-limit, pot-limit or limit; the game's own when absent (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs smallBet and bigBet on every level (R-BET-LIMIT). A change applies from the next hand.",
           enum: ['no-limit', 'pot-limit', 'limit'],
         },
         rules: {
@@ -562,7 +562,7 @@ function validate10(
           errors++;
         }
         let data4 = data0.game;
-        if (!(data4 === 'holdem' || data4 === 'omaha')) {
+        if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
           const err11 = {
             instancePath: instancePath + '/table/game',
             schemaPath: '#/properties/table/properties/game/enum',

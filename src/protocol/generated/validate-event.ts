@@ -391,7 +391,8 @@ const schema11 = {
     },
     showdown: {
       title: 'showdown',
-      description: 'Who shows first, who wins, with what (R-SHOWDOWN-ORDER).',
+      description:
+        'Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO).',
       type: 'object',
       required: ['type', 'order', 'winners', 'rank'],
       properties: {
@@ -399,6 +400,15 @@ const schema11 = {
         order: { type: 'array', items: { $ref: '#/definitions/seat' } },
         winners: { type: 'array', items: { $ref: '#/definitions/seat' } },
         rank: { type: 'string' },
+        lowWinners: {
+          description: 'Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one.',
+          type: 'array',
+          items: { $ref: '#/definitions/seat' },
+        },
+        lowRank: {
+          description: 'Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low.',
+          type: ['string', 'null'],
+        },
       },
     },
     'hand.ended': {
@@ -615,7 +625,15 @@ const schema11 = {
                 items: {
                   type: 'object',
                   required: ['seat', 'amount'],
-                  properties: { seat: { $ref: '#/definitions/seat' }, amount: { type: 'integer', minimum: 0 } },
+                  properties: {
+                    seat: { $ref: '#/definitions/seat' },
+                    amount: { type: 'integer', minimum: 0 },
+                    half: {
+                      description:
+                        'Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high.',
+                      enum: ['high', 'low', 'both'],
+                    },
+                  },
                 },
               },
               oddChips: { type: 'array', items: { $ref: '#/definitions/seat' } },
@@ -715,7 +733,7 @@ const schema11 = {
     },
   },
 };
-const schema84 = {
+const schema85 = {
   title: 'table.ready',
   description: 'A setup was accepted.',
   type: 'object',
@@ -726,7 +744,7 @@ const schema84 = {
     profile: { type: 'string' },
   },
 };
-const schema85 = {
+const schema86 = {
   title: 'misdeal',
   description: 'The hand is a misdeal (R-MISDEAL-RECOVERY follows).',
   type: 'object',
@@ -736,7 +754,7 @@ const schema85 = {
     reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
   },
 };
-const schema86 = {
+const schema87 = {
   title: 'level.changed',
   description:
     'A new level (or a break: `break` true, blinds and ante null) applies from the hand `appliesToHand` (R-LEVEL-CLOCK).',
@@ -752,7 +770,7 @@ const schema86 = {
     break: { type: 'boolean' },
   },
 };
-const schema87 = {
+const schema88 = {
   title: 'levels.paused',
   description: 'levels-pause: the level clock stopped.',
   type: 'object',
@@ -763,7 +781,7 @@ const schema87 = {
     remainingMs: { type: 'integer', minimum: 0 },
   },
 };
-const schema88 = {
+const schema89 = {
   title: 'levels.resumed',
   description: 'levels-resume: the level clock runs again.',
   type: 'object',
@@ -775,7 +793,7 @@ const schema88 = {
     endsAt: { type: 'integer', minimum: 0 },
   },
 };
-const schema89 = {
+const schema90 = {
   title: 'level.adjusted',
   description:
     'levels-adjust: minutes added or taken off, or a step to the next or previous level (level.changed follows a step).',
@@ -791,14 +809,14 @@ const schema89 = {
     paused: { type: 'boolean' },
   },
 };
-const schema90 = {
+const schema91 = {
   title: 'input.rejected',
   description: 'An input that is not valid: it changes nothing. `line` in a replay (from 1, blank lines counted).',
   type: 'object',
   required: ['type', 'reason'],
   properties: { type: { const: 'input.rejected' }, reason: { type: 'string' }, line: { type: 'integer', minimum: 1 } },
 };
-const schema91 = {
+const schema92 = {
   title: 'device.online / device.offline',
   description: 'A device came on or went off line.',
   type: 'object',
@@ -809,7 +827,7 @@ const schema91 = {
     detail: { type: 'string' },
   },
 };
-const schema93 = {
+const schema94 = {
   title: 'journal.gap',
   description: 'Not from the engine: after a power cut the runtime skipped seqs from..to (docs/durability.md).',
   type: 'object',
@@ -821,7 +839,7 @@ const schema93 = {
     reason: { const: 'power-cut' },
   },
 };
-const schema94 = {
+const schema95 = {
   title: 'level.set',
   description:
     "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
@@ -5772,7 +5790,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
 }
 const schema55 = {
   title: 'showdown',
-  description: 'Who shows first, who wins, with what (R-SHOWDOWN-ORDER).',
+  description:
+    'Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO).',
   type: 'object',
   required: ['type', 'order', 'winners', 'rank'],
   properties: {
@@ -5780,6 +5799,15 @@ const schema55 = {
     order: { type: 'array', items: { $ref: '#/definitions/seat' } },
     winners: { type: 'array', items: { $ref: '#/definitions/seat' } },
     rank: { type: 'string' },
+    lowWinners: {
+      description: 'Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one.',
+      type: 'array',
+      items: { $ref: '#/definitions/seat' },
+    },
+    lowRank: {
+      description: 'Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low.',
+      type: ['string', 'null'],
+    },
   },
 };
 function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -6064,8 +6092,111 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.lowWinners !== undefined) {
+      let data6 = data.lowWinners;
+      if (Array.isArray(data6)) {
+        const len2 = data6.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data7 = data6[i2];
+          if (!Number.isInteger(data7)) {
+            const err14 = {
+              instancePath: instancePath + '/lowWinners/' + i2,
+              schemaPath: '#/definitions/seat/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema13.type,
+              parentSchema: schema13,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+          if (typeof data7 == 'number' && isFinite(data7)) {
+            if (data7 > 10 || isNaN(data7)) {
+              const err15 = {
+                instancePath: instancePath + '/lowWinners/' + i2,
+                schemaPath: '#/definitions/seat/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 10 },
+                message: 'must be <= 10',
+                schema: 10,
+                parentSchema: schema13,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+            if (data7 < 1 || isNaN(data7)) {
+              const err16 = {
+                instancePath: instancePath + '/lowWinners/' + i2,
+                schemaPath: '#/definitions/seat/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema13,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/lowWinners',
+          schemaPath: '#/properties/lowWinners/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema55.properties.lowWinners.type,
+          parentSchema: schema55.properties.lowWinners,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.lowRank !== undefined) {
+      let data8 = data.lowRank;
+      if (typeof data8 !== 'string' && data8 !== null) {
+        const err18 = {
+          instancePath: instancePath + '/lowRank',
+          schemaPath: '#/properties/lowRank/type',
+          keyword: 'type',
+          params: { type: schema55.properties.lowRank.type },
+          message: 'must be string,null',
+          schema: schema55.properties.lowRank.type,
+          parentSchema: schema55.properties.lowRank,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err14 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6076,16 +6207,16 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err19];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err19);
     }
     errors++;
   }
   validate27.errors = vErrors;
   return errors === 0;
 }
-const schema58 = {
+const schema59 = {
   title: 'hand.ended',
   description: 'The hand is over.',
   type: 'object',
@@ -6107,8 +6238,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -6125,8 +6256,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -6146,7 +6277,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'hand.ended' },
           message: 'must be equal to constant',
           schema: 'hand.ended',
-          parentSchema: schema58.properties.type,
+          parentSchema: schema59.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6164,10 +6295,10 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema58.properties.reason.enum },
+          params: { allowedValues: schema59.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema58.properties.reason.enum,
-          parentSchema: schema58.properties.reason,
+          schema: schema59.properties.reason.enum,
+          parentSchema: schema59.properties.reason,
           data: data1,
         };
         if (vErrors === null) {
@@ -6248,8 +6379,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema58.properties.winners.type,
-          parentSchema: schema58.properties.winners,
+          schema: schema59.properties.winners.type,
+          parentSchema: schema59.properties.winners,
           data: data2,
         };
         if (vErrors === null) {
@@ -6267,8 +6398,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema58.type,
-      parentSchema: schema58,
+      schema: schema59.type,
+      parentSchema: schema59,
       data,
     };
     if (vErrors === null) {
@@ -6281,7 +6412,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
   validate28.errors = vErrors;
   return errors === 0;
 }
-const schema60 = {
+const schema61 = {
   title: 'button.set',
   description: 'set-button: the button for the next hand.',
   type: 'object',
@@ -6299,8 +6430,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -6317,8 +6448,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -6338,7 +6469,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'button.set' },
           message: 'must be equal to constant',
           schema: 'button.set',
-          parentSchema: schema60.properties.type,
+          parentSchema: schema61.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6415,8 +6546,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -6429,7 +6560,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
   validate29.errors = vErrors;
   return errors === 0;
 }
-const schema62 = {
+const schema63 = {
   title: 'penalty.started / penalty.ended',
   description: 'A missed-hands penalty (R-PENALTY).',
   type: 'object',
@@ -6451,8 +6582,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6469,8 +6600,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6487,8 +6618,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6505,10 +6636,10 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema62.properties.type.enum },
+          params: { allowedValues: schema63.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema62.properties.type.enum,
-          parentSchema: schema62.properties.type,
+          schema: schema63.properties.type.enum,
+          parentSchema: schema63.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6587,8 +6718,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.hands.type,
-          parentSchema: schema62.properties.hands,
+          schema: schema63.properties.hands.type,
+          parentSchema: schema63.properties.hands,
           data: data2,
         };
         if (vErrors === null) {
@@ -6607,7 +6738,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema62.properties.hands,
+            parentSchema: schema63.properties.hands,
             data: data2,
           };
           if (vErrors === null) {
@@ -6626,8 +6757,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -6640,7 +6771,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
   validate30.errors = vErrors;
   return errors === 0;
 }
-const schema64 = {
+const schema65 = {
   title: 'stack.set',
   description: 'A floor set-stack (R-CHIPS-STACK).',
   type: 'object',
@@ -6662,8 +6793,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6680,8 +6811,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6698,8 +6829,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6719,7 +6850,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'stack.set' },
           message: 'must be equal to constant',
           schema: 'stack.set',
-          parentSchema: schema64.properties.type,
+          parentSchema: schema65.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6798,8 +6929,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.chips.type,
-          parentSchema: schema64.properties.chips,
+          schema: schema65.properties.chips.type,
+          parentSchema: schema65.properties.chips,
           data: data2,
         };
         if (vErrors === null) {
@@ -6818,7 +6949,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema64.properties.chips,
+            parentSchema: schema65.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -6836,7 +6967,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.chips,
+            parentSchema: schema65.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -6855,8 +6986,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -6869,7 +7000,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   validate31.errors = vErrors;
   return errors === 0;
 }
-const schema66 = {
+const schema67 = {
   title: 'bet.placed',
   description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
   type: 'object',
@@ -6896,8 +7027,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6914,8 +7045,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6932,8 +7063,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'action' },
         message: "must have required property '" + 'action' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6950,8 +7081,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6968,8 +7099,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6986,8 +7117,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -7004,8 +7135,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'allIn' },
         message: "must have required property '" + 'allIn' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -7022,8 +7153,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'short' },
         message: "must have required property '" + 'short' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -7043,7 +7174,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.placed' },
           message: 'must be equal to constant',
           schema: 'bet.placed',
-          parentSchema: schema66.properties.type,
+          parentSchema: schema67.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7127,10 +7258,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/action',
           schemaPath: '#/properties/action/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.properties.action.enum },
+          params: { allowedValues: schema67.properties.action.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.properties.action.enum,
-          parentSchema: schema66.properties.action,
+          schema: schema67.properties.action.enum,
+          parentSchema: schema67.properties.action,
           data: data2,
         };
         if (vErrors === null) {
@@ -7150,8 +7281,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.amount.type,
-          parentSchema: schema66.properties.amount,
+          schema: schema67.properties.amount.type,
+          parentSchema: schema67.properties.amount,
           data: data3,
         };
         if (vErrors === null) {
@@ -7170,7 +7301,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.amount,
+            parentSchema: schema67.properties.amount,
             data: data3,
           };
           if (vErrors === null) {
@@ -7189,10 +7320,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
           keyword: 'type',
-          params: { type: schema66.properties.to.type },
+          params: { type: schema67.properties.to.type },
           message: 'must be integer,null',
-          schema: schema66.properties.to.type,
-          parentSchema: schema66.properties.to,
+          schema: schema67.properties.to.type,
+          parentSchema: schema67.properties.to,
           data: data4,
         };
         if (vErrors === null) {
@@ -7211,7 +7342,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.to,
+            parentSchema: schema67.properties.to,
             data: data4,
           };
           if (vErrors === null) {
@@ -7232,8 +7363,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.stack.type,
-          parentSchema: schema66.properties.stack,
+          schema: schema67.properties.stack.type,
+          parentSchema: schema67.properties.stack,
           data: data5,
         };
         if (vErrors === null) {
@@ -7252,7 +7383,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.stack,
+            parentSchema: schema67.properties.stack,
             data: data5,
           };
           if (vErrors === null) {
@@ -7273,8 +7404,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.allIn.type,
-          parentSchema: schema66.properties.allIn,
+          schema: schema67.properties.allIn.type,
+          parentSchema: schema67.properties.allIn,
           data: data6,
         };
         if (vErrors === null) {
@@ -7294,8 +7425,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.short.type,
-          parentSchema: schema66.properties.short,
+          schema: schema67.properties.short.type,
+          parentSchema: schema67.properties.short,
           data: data7,
         };
         if (vErrors === null) {
@@ -7313,8 +7444,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -7327,7 +7458,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
   validate32.errors = vErrors;
   return errors === 0;
 }
-const schema68 = {
+const schema69 = {
   title: 'bet.corrected',
   description:
     'Chips tracked: the total asked for and the total that stands, and the rule that decided; just before its action.',
@@ -7352,8 +7483,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7370,8 +7501,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7388,8 +7519,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'from' },
         message: "must have required property '" + 'from' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7406,8 +7537,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7424,8 +7555,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rule' },
         message: "must have required property '" + 'rule' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7445,7 +7576,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.corrected' },
           message: 'must be equal to constant',
           schema: 'bet.corrected',
-          parentSchema: schema68.properties.type,
+          parentSchema: schema69.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7524,8 +7655,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.from.type,
-          parentSchema: schema68.properties.from,
+          schema: schema69.properties.from.type,
+          parentSchema: schema69.properties.from,
           data: data2,
         };
         if (vErrors === null) {
@@ -7544,7 +7675,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.from,
+            parentSchema: schema69.properties.from,
             data: data2,
           };
           if (vErrors === null) {
@@ -7565,8 +7696,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.to.type,
-          parentSchema: schema68.properties.to,
+          schema: schema69.properties.to.type,
+          parentSchema: schema69.properties.to,
           data: data3,
         };
         if (vErrors === null) {
@@ -7585,7 +7716,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.to,
+            parentSchema: schema69.properties.to,
             data: data3,
           };
           if (vErrors === null) {
@@ -7606,8 +7737,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.rule.type,
-          parentSchema: schema68.properties.rule,
+          schema: schema69.properties.rule.type,
+          parentSchema: schema69.properties.rule,
           data: data4,
         };
         if (vErrors === null) {
@@ -7625,8 +7756,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -7639,7 +7770,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
   validate33.errors = vErrors;
   return errors === 0;
 }
-const schema70 = {
+const schema71 = {
   title: 'bet.returned',
   description:
     'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
@@ -7663,8 +7794,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7681,8 +7812,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7699,8 +7830,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7717,8 +7848,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7738,7 +7869,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.returned' },
           message: 'must be equal to constant',
           schema: 'bet.returned',
-          parentSchema: schema70.properties.type,
+          parentSchema: schema71.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7817,8 +7948,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.amount.type,
-          parentSchema: schema70.properties.amount,
+          schema: schema71.properties.amount.type,
+          parentSchema: schema71.properties.amount,
           data: data2,
         };
         if (vErrors === null) {
@@ -7837,7 +7968,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.amount,
+            parentSchema: schema71.properties.amount,
             data: data2,
           };
           if (vErrors === null) {
@@ -7856,10 +7987,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema70.properties.reason.enum },
+          params: { allowedValues: schema71.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema70.properties.reason.enum,
-          parentSchema: schema70.properties.reason,
+          schema: schema71.properties.reason.enum,
+          parentSchema: schema71.properties.reason,
           data: data3,
         };
         if (vErrors === null) {
@@ -7877,8 +8008,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -7891,7 +8022,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
   validate34.errors = vErrors;
   return errors === 0;
 }
-const schema72 = {
+const schema73 = {
   title: 'pots',
   description: 'Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE).',
   type: 'object',
@@ -7923,8 +8054,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7941,8 +8072,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7959,8 +8090,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7980,7 +8111,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pots' },
           message: 'must be equal to constant',
           schema: 'pots',
-          parentSchema: schema72.properties.type,
+          parentSchema: schema73.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8026,8 +8157,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema72.properties.pots.items.required,
-                parentSchema: schema72.properties.pots.items,
+                schema: schema73.properties.pots.items.required,
+                parentSchema: schema73.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8044,8 +8175,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema72.properties.pots.items.required,
-                parentSchema: schema72.properties.pots.items,
+                schema: schema73.properties.pots.items.required,
+                parentSchema: schema73.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8064,8 +8195,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema72.properties.pots.items.properties.amount.type,
-                  parentSchema: schema72.properties.pots.items.properties.amount,
+                  schema: schema73.properties.pots.items.properties.amount.type,
+                  parentSchema: schema73.properties.pots.items.properties.amount,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8084,7 +8215,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema72.properties.pots.items.properties.amount,
+                    parentSchema: schema73.properties.pots.items.properties.amount,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -8166,8 +8297,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema72.properties.pots.items.properties.seats.type,
-                  parentSchema: schema72.properties.pots.items.properties.seats,
+                  schema: schema73.properties.pots.items.properties.seats.type,
+                  parentSchema: schema73.properties.pots.items.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -8185,8 +8316,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema72.properties.pots.items.type,
-              parentSchema: schema72.properties.pots.items,
+              schema: schema73.properties.pots.items.type,
+              parentSchema: schema73.properties.pots.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -8204,8 +8335,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema72.properties.pots.type,
-          parentSchema: schema72.properties.pots,
+          schema: schema73.properties.pots.type,
+          parentSchema: schema73.properties.pots,
           data: data2,
         };
         if (vErrors === null) {
@@ -8223,8 +8354,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -8237,7 +8368,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   validate35.errors = vErrors;
   return errors === 0;
 }
-const schema75 = {
+const schema76 = {
   title: 'pot.awarded',
   description: 'Chips tracked: the pots as awarded, outermost first (R-POT-AWARD).',
   type: 'object',
@@ -8258,7 +8389,15 @@ const schema75 = {
             items: {
               type: 'object',
               required: ['seat', 'amount'],
-              properties: { seat: { $ref: '#/definitions/seat' }, amount: { type: 'integer', minimum: 0 } },
+              properties: {
+                seat: { $ref: '#/definitions/seat' },
+                amount: { type: 'integer', minimum: 0 },
+                half: {
+                  description:
+                    'Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high.',
+                  enum: ['high', 'low', 'both'],
+                },
+              },
             },
           },
           oddChips: { type: 'array', items: { $ref: '#/definitions/seat' } },
@@ -8278,8 +8417,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8296,8 +8435,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8317,7 +8456,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pot.awarded' },
           message: 'must be equal to constant',
           schema: 'pot.awarded',
-          parentSchema: schema75.properties.type,
+          parentSchema: schema76.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8342,8 +8481,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8360,8 +8499,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8378,8 +8517,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'winners' },
                 message: "must have required property '" + 'winners' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8396,8 +8535,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'shares' },
                 message: "must have required property '" + 'shares' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8414,8 +8553,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'oddChips' },
                 message: "must have required property '" + 'oddChips' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema76.properties.pots.items.required,
+                parentSchema: schema76.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8434,8 +8573,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema75.properties.pots.items.properties.amount.type,
-                  parentSchema: schema75.properties.pots.items.properties.amount,
+                  schema: schema76.properties.pots.items.properties.amount.type,
+                  parentSchema: schema76.properties.pots.items.properties.amount,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -8454,7 +8593,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema75.properties.pots.items.properties.amount,
+                    parentSchema: schema76.properties.pots.items.properties.amount,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -8536,8 +8675,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.seats.type,
-                  parentSchema: schema75.properties.pots.items.properties.seats,
+                  schema: schema76.properties.pots.items.properties.seats.type,
+                  parentSchema: schema76.properties.pots.items.properties.seats,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8618,8 +8757,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.winners.type,
-                  parentSchema: schema75.properties.pots.items.properties.winners,
+                  schema: schema76.properties.pots.items.properties.winners.type,
+                  parentSchema: schema76.properties.pots.items.properties.winners,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -8644,8 +8783,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'seat' },
                         message: "must have required property '" + 'seat' + "'",
-                        schema: schema75.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema75.properties.pots.items.properties.shares.items,
+                        schema: schema76.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema76.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8662,8 +8801,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'amount' },
                         message: "must have required property '" + 'amount' + "'",
-                        schema: schema75.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema75.properties.pots.items.properties.shares.items,
+                        schema: schema76.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema76.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8741,8 +8880,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema75.properties.pots.items.properties.shares.items.properties.amount.type,
-                          parentSchema: schema75.properties.pots.items.properties.shares.items.properties.amount,
+                          schema: schema76.properties.pots.items.properties.shares.items.properties.amount.type,
+                          parentSchema: schema76.properties.pots.items.properties.shares.items.properties.amount,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -8761,7 +8900,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema75.properties.pots.items.properties.shares.items.properties.amount,
+                            parentSchema: schema76.properties.pots.items.properties.shares.items.properties.amount,
                             data: data11,
                           };
                           if (vErrors === null) {
@@ -8773,52 +8912,75 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                       }
                     }
+                    if (data9.half !== undefined) {
+                      let data12 = data9.half;
+                      if (!(data12 === 'high' || data12 === 'low' || data12 === 'both')) {
+                        const err25 = {
+                          instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3 + '/half',
+                          schemaPath: '#/properties/pots/items/properties/shares/items/properties/half/enum',
+                          keyword: 'enum',
+                          params: {
+                            allowedValues: schema76.properties.pots.items.properties.shares.items.properties.half.enum,
+                          },
+                          message: 'must be equal to one of the allowed values',
+                          schema: schema76.properties.pots.items.properties.shares.items.properties.half.enum,
+                          parentSchema: schema76.properties.pots.items.properties.shares.items.properties.half,
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                    }
                   } else {
-                    const err25 = {
+                    const err26 = {
                       instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3,
                       schemaPath: '#/properties/pots/items/properties/shares/items/type',
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema75.properties.pots.items.properties.shares.items.type,
-                      parentSchema: schema75.properties.pots.items.properties.shares.items,
+                      schema: schema76.properties.pots.items.properties.shares.items.type,
+                      parentSchema: schema76.properties.pots.items.properties.shares.items,
                       data: data9,
                     };
                     if (vErrors === null) {
-                      vErrors = [err25];
+                      vErrors = [err26];
                     } else {
-                      vErrors.push(err25);
+                      vErrors.push(err26);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err26 = {
+                const err27 = {
                   instancePath: instancePath + '/pots/' + i0 + '/shares',
                   schemaPath: '#/properties/pots/items/properties/shares/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.shares.type,
-                  parentSchema: schema75.properties.pots.items.properties.shares,
+                  schema: schema76.properties.pots.items.properties.shares.type,
+                  parentSchema: schema76.properties.pots.items.properties.shares,
                   data: data8,
                 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
             }
             if (data2.oddChips !== undefined) {
-              let data12 = data2.oddChips;
-              if (Array.isArray(data12)) {
-                const len4 = data12.length;
+              let data13 = data2.oddChips;
+              if (Array.isArray(data13)) {
+                const len4 = data13.length;
                 for (let i4 = 0; i4 < len4; i4++) {
-                  let data13 = data12[i4];
-                  if (!Number.isInteger(data13)) {
-                    const err27 = {
+                  let data14 = data13[i4];
+                  if (!Number.isInteger(data14)) {
+                    const err28 = {
                       instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
                       schemaPath: '#/definitions/seat/type',
                       keyword: 'type',
@@ -8826,18 +8988,18 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be integer',
                       schema: schema13.type,
                       parentSchema: schema13,
-                      data: data13,
+                      data: data14,
                     };
                     if (vErrors === null) {
-                      vErrors = [err27];
+                      vErrors = [err28];
                     } else {
-                      vErrors.push(err27);
+                      vErrors.push(err28);
                     }
                     errors++;
                   }
-                  if (typeof data13 == 'number' && isFinite(data13)) {
-                    if (data13 > 10 || isNaN(data13)) {
-                      const err28 = {
+                  if (typeof data14 == 'number' && isFinite(data14)) {
+                    if (data14 > 10 || isNaN(data14)) {
+                      const err29 = {
                         instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
                         schemaPath: '#/definitions/seat/maximum',
                         keyword: 'maximum',
@@ -8845,25 +9007,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         message: 'must be <= 10',
                         schema: 10,
                         parentSchema: schema13,
-                        data: data13,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err28];
-                      } else {
-                        vErrors.push(err28);
-                      }
-                      errors++;
-                    }
-                    if (data13 < 1 || isNaN(data13)) {
-                      const err29 = {
-                        instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
-                        schemaPath: '#/definitions/seat/minimum',
-                        keyword: 'minimum',
-                        params: { comparison: '>=', limit: 1 },
-                        message: 'must be >= 1',
-                        schema: 1,
-                        parentSchema: schema13,
-                        data: data13,
+                        data: data14,
                       };
                       if (vErrors === null) {
                         vErrors = [err29];
@@ -8872,87 +9016,105 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (data14 < 1 || isNaN(data14)) {
+                      const err30 = {
+                        instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
+                        schemaPath: '#/definitions/seat/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema: schema13,
+                        data: data14,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err30];
+                      } else {
+                        vErrors.push(err30);
+                      }
+                      errors++;
+                    }
                   }
                 }
               } else {
-                const err30 = {
+                const err31 = {
                   instancePath: instancePath + '/pots/' + i0 + '/oddChips',
                   schemaPath: '#/properties/pots/items/properties/oddChips/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.oddChips.type,
-                  parentSchema: schema75.properties.pots.items.properties.oddChips,
-                  data: data12,
+                  schema: schema76.properties.pots.items.properties.oddChips.type,
+                  parentSchema: schema76.properties.pots.items.properties.oddChips,
+                  data: data13,
                 };
                 if (vErrors === null) {
-                  vErrors = [err30];
+                  vErrors = [err31];
                 } else {
-                  vErrors.push(err30);
+                  vErrors.push(err31);
                 }
                 errors++;
               }
             }
           } else {
-            const err31 = {
+            const err32 = {
               instancePath: instancePath + '/pots/' + i0,
               schemaPath: '#/properties/pots/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema75.properties.pots.items.type,
-              parentSchema: schema75.properties.pots.items,
+              schema: schema76.properties.pots.items.type,
+              parentSchema: schema76.properties.pots.items,
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err32];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err32);
             }
             errors++;
           }
         }
       } else {
-        const err32 = {
+        const err33 = {
           instancePath: instancePath + '/pots',
           schemaPath: '#/properties/pots/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema75.properties.pots.type,
-          parentSchema: schema75.properties.pots,
+          schema: schema76.properties.pots.type,
+          parentSchema: schema76.properties.pots,
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err33];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
   } else {
-    const err33 = {
+    const err34 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err33];
+      vErrors = [err34];
     } else {
-      vErrors.push(err33);
+      vErrors.push(err34);
     }
     errors++;
   }
   validate36.errors = vErrors;
   return errors === 0;
 }
-const schema80 = {
+const schema81 = {
   title: 'player.eliminated',
   description:
     'Chips tracked: a seat left with no chip after the pots are awarded (R-CHIPS-BUST); player.removed follows.',
@@ -8976,8 +9138,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -8994,8 +9156,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -9012,8 +9174,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -9030,8 +9192,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stackAtStart' },
         message: "must have required property '" + 'stackAtStart' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -9051,7 +9213,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.eliminated' },
           message: 'must be equal to constant',
           schema: 'player.eliminated',
-          parentSchema: schema80.properties.type,
+          parentSchema: schema81.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9130,8 +9292,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.player.type,
-          parentSchema: schema80.properties.player,
+          schema: schema81.properties.player.type,
+          parentSchema: schema81.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9151,8 +9313,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.properties.stackAtStart.type,
-          parentSchema: schema80.properties.stackAtStart,
+          schema: schema81.properties.stackAtStart.type,
+          parentSchema: schema81.properties.stackAtStart,
           data: data3,
         };
         if (vErrors === null) {
@@ -9171,7 +9333,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema80.properties.stackAtStart,
+            parentSchema: schema81.properties.stackAtStart,
             data: data3,
           };
           if (vErrors === null) {
@@ -9190,8 +9352,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -9204,7 +9366,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
   validate37.errors = vErrors;
   return errors === 0;
 }
-const schema82 = {
+const schema83 = {
   title: 'player.moved',
   description:
     'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
@@ -9228,8 +9390,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9246,8 +9408,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9264,8 +9426,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9285,7 +9447,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.moved' },
           message: 'must be equal to constant',
           schema: 'player.moved',
-          parentSchema: schema82.properties.type,
+          parentSchema: schema83.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9364,8 +9526,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.player.type,
-          parentSchema: schema82.properties.player,
+          schema: schema83.properties.player.type,
+          parentSchema: schema83.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9385,8 +9547,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.chips.type,
-          parentSchema: schema82.properties.chips,
+          schema: schema83.properties.chips.type,
+          parentSchema: schema83.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -9405,7 +9567,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema82.properties.chips,
+            parentSchema: schema83.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9423,7 +9585,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.chips,
+            parentSchema: schema83.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9442,8 +9604,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -9669,8 +9831,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9687,8 +9849,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'seats' },
               message: "must have required property '" + 'seats' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9705,8 +9867,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'profile' },
               message: "must have required property '" + 'profile' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema85.required,
+              parentSchema: schema85,
               data,
             };
             if (vErrors === null) {
@@ -9726,7 +9888,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'table.ready' },
                 message: 'must be equal to constant',
                 schema: 'table.ready',
-                parentSchema: schema84.properties.type,
+                parentSchema: schema85.properties.type,
                 data: data4,
               };
               if (vErrors === null) {
@@ -9746,8 +9908,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.seats.type,
-                parentSchema: schema84.properties.seats,
+                schema: schema85.properties.seats.type,
+                parentSchema: schema85.properties.seats,
                 data: data5,
               };
               if (vErrors === null) {
@@ -9766,7 +9928,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
-                  parentSchema: schema84.properties.seats,
+                  parentSchema: schema85.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9784,7 +9946,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
-                  parentSchema: schema84.properties.seats,
+                  parentSchema: schema85.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9805,8 +9967,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema84.properties.profile.type,
-                parentSchema: schema84.properties.profile,
+                schema: schema85.properties.profile.type,
+                parentSchema: schema85.properties.profile,
                 data: data6,
               };
               if (vErrors === null) {
@@ -9824,8 +9986,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema84.type,
-            parentSchema: schema84,
+            schema: schema85.type,
+            parentSchema: schema85,
             data,
           };
           if (vErrors === null) {
@@ -9904,8 +10066,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9922,8 +10084,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9943,7 +10105,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'misdeal' },
                 message: 'must be equal to constant',
                 schema: 'misdeal',
-                parentSchema: schema85.properties.type,
+                parentSchema: schema86.properties.type,
                 data: data7,
               };
               if (vErrors === null) {
@@ -9968,10 +10130,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/misdeal/properties/reason/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema85.properties.reason.enum },
+                params: { allowedValues: schema86.properties.reason.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema85.properties.reason.enum,
-                parentSchema: schema85.properties.reason,
+                schema: schema86.properties.reason.enum,
+                parentSchema: schema86.properties.reason,
                 data: data8,
               };
               if (vErrors === null) {
@@ -9989,8 +10151,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema85.type,
-            parentSchema: schema85,
+            schema: schema86.type,
+            parentSchema: schema86,
             data,
           };
           if (vErrors === null) {
@@ -10049,8 +10211,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10067,8 +10229,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10085,8 +10247,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10103,8 +10265,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10121,8 +10283,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10139,8 +10301,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'appliesToHand' },
               message: "must have required property '" + 'appliesToHand' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10160,7 +10322,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.changed' },
                 message: 'must be equal to constant',
                 schema: 'level.changed',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema87.properties.type,
                 data: data9,
               };
               if (vErrors === null) {
@@ -10180,8 +10342,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.level.type,
-                parentSchema: schema86.properties.level,
+                schema: schema87.properties.level.type,
+                parentSchema: schema87.properties.level,
                 data: data10,
               };
               if (vErrors === null) {
@@ -10200,7 +10362,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema86.properties.level,
+                  parentSchema: schema87.properties.level,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -10219,10 +10381,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema86.properties.smallBlind.type },
+                params: { type: schema87.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.smallBlind.type,
-                parentSchema: schema86.properties.smallBlind,
+                schema: schema87.properties.smallBlind.type,
+                parentSchema: schema87.properties.smallBlind,
                 data: data11,
               };
               if (vErrors === null) {
@@ -10240,10 +10402,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema86.properties.bigBlind.type },
+                params: { type: schema87.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.bigBlind.type,
-                parentSchema: schema86.properties.bigBlind,
+                schema: schema87.properties.bigBlind.type,
+                parentSchema: schema87.properties.bigBlind,
                 data: data12,
               };
               if (vErrors === null) {
@@ -10261,10 +10423,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema86.properties.ante.type },
+                params: { type: schema87.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.ante.type,
-                parentSchema: schema86.properties.ante,
+                schema: schema87.properties.ante.type,
+                parentSchema: schema87.properties.ante,
                 data: data13,
               };
               if (vErrors === null) {
@@ -10284,8 +10446,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.appliesToHand.type,
-                parentSchema: schema86.properties.appliesToHand,
+                schema: schema87.properties.appliesToHand.type,
+                parentSchema: schema87.properties.appliesToHand,
                 data: data14,
               };
               if (vErrors === null) {
@@ -10304,7 +10466,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema86.properties.appliesToHand,
+                  parentSchema: schema87.properties.appliesToHand,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -10325,8 +10487,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema86.properties.break.type,
-                parentSchema: schema86.properties.break,
+                schema: schema87.properties.break.type,
+                parentSchema: schema87.properties.break,
                 data: data15,
               };
               if (vErrors === null) {
@@ -10344,8 +10506,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema87.type,
+            parentSchema: schema87,
             data,
           };
           if (vErrors === null) {
@@ -10364,8 +10526,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10382,8 +10544,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10400,8 +10562,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10421,7 +10583,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
                 schema: 'levels.paused',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data16,
               };
               if (vErrors === null) {
@@ -10441,8 +10603,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.level.type,
-                parentSchema: schema87.properties.level,
+                schema: schema88.properties.level.type,
+                parentSchema: schema88.properties.level,
                 data: data17,
               };
               if (vErrors === null) {
@@ -10461,7 +10623,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema87.properties.level,
+                  parentSchema: schema88.properties.level,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -10482,8 +10644,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.remainingMs.type,
-                parentSchema: schema87.properties.remainingMs,
+                schema: schema88.properties.remainingMs.type,
+                parentSchema: schema88.properties.remainingMs,
                 data: data18,
               };
               if (vErrors === null) {
@@ -10502,7 +10664,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema87.properties.remainingMs,
+                  parentSchema: schema88.properties.remainingMs,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -10521,8 +10683,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
@@ -10541,8 +10703,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10559,8 +10721,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10577,8 +10739,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10595,8 +10757,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10616,7 +10778,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.resumed' },
                 message: 'must be equal to constant',
                 schema: 'levels.resumed',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema89.properties.type,
                 data: data19,
               };
               if (vErrors === null) {
@@ -10636,8 +10798,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.level.type,
-                parentSchema: schema88.properties.level,
+                schema: schema89.properties.level.type,
+                parentSchema: schema89.properties.level,
                 data: data20,
               };
               if (vErrors === null) {
@@ -10656,7 +10818,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema88.properties.level,
+                  parentSchema: schema89.properties.level,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -10677,8 +10839,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.remainingMs.type,
-                parentSchema: schema88.properties.remainingMs,
+                schema: schema89.properties.remainingMs.type,
+                parentSchema: schema89.properties.remainingMs,
                 data: data21,
               };
               if (vErrors === null) {
@@ -10697,7 +10859,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema88.properties.remainingMs,
+                  parentSchema: schema89.properties.remainingMs,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -10718,8 +10880,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.endsAt.type,
-                parentSchema: schema88.properties.endsAt,
+                schema: schema89.properties.endsAt.type,
+                parentSchema: schema89.properties.endsAt,
                 data: data22,
               };
               if (vErrors === null) {
@@ -10738,7 +10900,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema88.properties.endsAt,
+                  parentSchema: schema89.properties.endsAt,
                   data: data22,
                 };
                 if (vErrors === null) {
@@ -10757,8 +10919,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema89.type,
+            parentSchema: schema89,
             data,
           };
           if (vErrors === null) {
@@ -10777,8 +10939,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10795,8 +10957,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10813,8 +10975,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10831,8 +10993,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10849,8 +11011,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10870,7 +11032,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.adjusted' },
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
-                parentSchema: schema89.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data23,
               };
               if (vErrors === null) {
@@ -10890,8 +11052,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.level.type,
-                parentSchema: schema89.properties.level,
+                schema: schema90.properties.level.type,
+                parentSchema: schema90.properties.level,
                 data: data24,
               };
               if (vErrors === null) {
@@ -10910,7 +11072,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema89.properties.level,
+                  parentSchema: schema90.properties.level,
                   data: data24,
                 };
                 if (vErrors === null) {
@@ -10931,8 +11093,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.minutes.type,
-                parentSchema: schema89.properties.minutes,
+                schema: schema90.properties.minutes.type,
+                parentSchema: schema90.properties.minutes,
                 data: data25,
               };
               if (vErrors === null) {
@@ -10950,10 +11112,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/step',
                 schemaPath: '#/definitions/level.adjusted/properties/step/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema89.properties.step.enum },
+                params: { allowedValues: schema90.properties.step.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema89.properties.step.enum,
-                parentSchema: schema89.properties.step,
+                schema: schema90.properties.step.enum,
+                parentSchema: schema90.properties.step,
                 data: data26,
               };
               if (vErrors === null) {
@@ -10973,8 +11135,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.remainingMs.type,
-                parentSchema: schema89.properties.remainingMs,
+                schema: schema90.properties.remainingMs.type,
+                parentSchema: schema90.properties.remainingMs,
                 data: data27,
               };
               if (vErrors === null) {
@@ -10993,7 +11155,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.remainingMs,
+                  parentSchema: schema90.properties.remainingMs,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -11012,10 +11174,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema89.properties.endsAt.type },
+                params: { type: schema90.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema89.properties.endsAt.type,
-                parentSchema: schema89.properties.endsAt,
+                schema: schema90.properties.endsAt.type,
+                parentSchema: schema90.properties.endsAt,
                 data: data28,
               };
               if (vErrors === null) {
@@ -11034,7 +11196,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.endsAt,
+                  parentSchema: schema90.properties.endsAt,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -11055,8 +11217,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema89.properties.paused.type,
-                parentSchema: schema89.properties.paused,
+                schema: schema90.properties.paused.type,
+                parentSchema: schema90.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -11074,8 +11236,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -11109,8 +11271,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -11127,8 +11289,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -11148,7 +11310,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'input.rejected' },
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data30,
               };
               if (vErrors === null) {
@@ -11168,8 +11330,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema90.properties.reason.type,
-                parentSchema: schema90.properties.reason,
+                schema: schema91.properties.reason.type,
+                parentSchema: schema91.properties.reason,
                 data: data31,
               };
               if (vErrors === null) {
@@ -11189,8 +11351,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.line.type,
-                parentSchema: schema90.properties.line,
+                schema: schema91.properties.line.type,
+                parentSchema: schema91.properties.line,
                 data: data32,
               };
               if (vErrors === null) {
@@ -11209,7 +11371,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema90.properties.line,
+                  parentSchema: schema91.properties.line,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -11228,8 +11390,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -11248,8 +11410,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11266,8 +11428,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11284,8 +11446,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11302,10 +11464,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema91.properties.type.enum },
+                params: { allowedValues: schema92.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema91.properties.type.enum,
-                parentSchema: schema91.properties.type,
+                schema: schema92.properties.type.enum,
+                parentSchema: schema92.properties.type,
                 data: data33,
               };
               if (vErrors === null) {
@@ -11325,8 +11487,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.device.type,
-                parentSchema: schema91.properties.device,
+                schema: schema92.properties.device.type,
+                parentSchema: schema92.properties.device,
                 data: data34,
               };
               if (vErrors === null) {
@@ -11346,8 +11508,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.detail.type,
-                parentSchema: schema91.properties.detail,
+                schema: schema92.properties.detail.type,
+                parentSchema: schema92.properties.detail,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11365,8 +11527,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -11385,8 +11547,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11403,8 +11565,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11421,8 +11583,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11439,10 +11601,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema91.properties.type.enum },
+                params: { allowedValues: schema92.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema91.properties.type.enum,
-                parentSchema: schema91.properties.type,
+                schema: schema92.properties.type.enum,
+                parentSchema: schema92.properties.type,
                 data: data36,
               };
               if (vErrors === null) {
@@ -11462,8 +11624,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.device.type,
-                parentSchema: schema91.properties.device,
+                schema: schema92.properties.device.type,
+                parentSchema: schema92.properties.device,
                 data: data37,
               };
               if (vErrors === null) {
@@ -11483,8 +11645,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.detail.type,
-                parentSchema: schema91.properties.detail,
+                schema: schema92.properties.detail.type,
+                parentSchema: schema92.properties.detail,
                 data: data38,
               };
               if (vErrors === null) {
@@ -11502,8 +11664,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -11522,8 +11684,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11540,8 +11702,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'from' },
               message: "must have required property '" + 'from' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11558,8 +11720,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'to' },
               message: "must have required property '" + 'to' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11576,8 +11738,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11597,7 +11759,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'journal.gap' },
                 message: 'must be equal to constant',
                 schema: 'journal.gap',
-                parentSchema: schema93.properties.type,
+                parentSchema: schema94.properties.type,
                 data: data39,
               };
               if (vErrors === null) {
@@ -11617,8 +11779,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.from.type,
-                parentSchema: schema93.properties.from,
+                schema: schema94.properties.from.type,
+                parentSchema: schema94.properties.from,
                 data: data40,
               };
               if (vErrors === null) {
@@ -11637,7 +11799,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.from,
+                  parentSchema: schema94.properties.from,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -11658,8 +11820,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.to.type,
-                parentSchema: schema93.properties.to,
+                schema: schema94.properties.to.type,
+                parentSchema: schema94.properties.to,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11678,7 +11840,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.to,
+                  parentSchema: schema94.properties.to,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -11700,7 +11862,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'power-cut' },
                 message: 'must be equal to constant',
                 schema: 'power-cut',
-                parentSchema: schema93.properties.reason,
+                parentSchema: schema94.properties.reason,
                 data: data42,
               };
               if (vErrors === null) {
@@ -11718,8 +11880,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema93.type,
-            parentSchema: schema93,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -11778,8 +11940,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11796,8 +11958,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11814,8 +11976,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'isBreak' },
               message: "must have required property '" + 'isBreak' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11832,8 +11994,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11850,8 +12012,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11868,8 +12030,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11886,8 +12048,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11904,8 +12066,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11922,8 +12084,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11940,8 +12102,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'next' },
               message: "must have required property '" + 'next' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11961,7 +12123,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.set' },
                 message: 'must be equal to constant',
                 schema: 'level.set',
-                parentSchema: schema94.properties.type,
+                parentSchema: schema95.properties.type,
                 data: data43,
               };
               if (vErrors === null) {
@@ -11981,8 +12143,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.level.type,
-                parentSchema: schema94.properties.level,
+                schema: schema95.properties.level.type,
+                parentSchema: schema95.properties.level,
                 data: data44,
               };
               if (vErrors === null) {
@@ -12001,7 +12163,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.level,
+                  parentSchema: schema95.properties.level,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -12022,8 +12184,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema94.properties.isBreak.type,
-                parentSchema: schema94.properties.isBreak,
+                schema: schema95.properties.isBreak.type,
+                parentSchema: schema95.properties.isBreak,
                 data: data45,
               };
               if (vErrors === null) {
@@ -12041,10 +12203,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.set/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema94.properties.smallBlind.type },
+                params: { type: schema95.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.smallBlind.type,
-                parentSchema: schema94.properties.smallBlind,
+                schema: schema95.properties.smallBlind.type,
+                parentSchema: schema95.properties.smallBlind,
                 data: data46,
               };
               if (vErrors === null) {
@@ -12063,7 +12225,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.smallBlind,
+                  parentSchema: schema95.properties.smallBlind,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -12082,10 +12244,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.set/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema94.properties.bigBlind.type },
+                params: { type: schema95.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.bigBlind.type,
-                parentSchema: schema94.properties.bigBlind,
+                schema: schema95.properties.bigBlind.type,
+                parentSchema: schema95.properties.bigBlind,
                 data: data47,
               };
               if (vErrors === null) {
@@ -12104,7 +12266,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.bigBlind,
+                  parentSchema: schema95.properties.bigBlind,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -12123,10 +12285,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.set/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema94.properties.ante.type },
+                params: { type: schema95.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.ante.type,
-                parentSchema: schema94.properties.ante,
+                schema: schema95.properties.ante.type,
+                parentSchema: schema95.properties.ante,
                 data: data48,
               };
               if (vErrors === null) {
@@ -12145,7 +12307,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.ante,
+                  parentSchema: schema95.properties.ante,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -12164,10 +12326,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.set/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema94.properties.endsAt.type },
+                params: { type: schema95.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.endsAt.type,
-                parentSchema: schema94.properties.endsAt,
+                schema: schema95.properties.endsAt.type,
+                parentSchema: schema95.properties.endsAt,
                 data: data49,
               };
               if (vErrors === null) {
@@ -12186,7 +12348,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.endsAt,
+                  parentSchema: schema95.properties.endsAt,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -12207,8 +12369,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.remainingMs.type,
-                parentSchema: schema94.properties.remainingMs,
+                schema: schema95.properties.remainingMs.type,
+                parentSchema: schema95.properties.remainingMs,
                 data: data50,
               };
               if (vErrors === null) {
@@ -12227,7 +12389,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.remainingMs,
+                  parentSchema: schema95.properties.remainingMs,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -12248,8 +12410,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema94.properties.paused.type,
-                parentSchema: schema94.properties.paused,
+                schema: schema95.properties.paused.type,
+                parentSchema: schema95.properties.paused,
                 data: data51,
               };
               if (vErrors === null) {
@@ -12273,8 +12435,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema94.properties.next.oneOf[0].type,
-                parentSchema: schema94.properties.next.oneOf[0],
+                schema: schema95.properties.next.oneOf[0].type,
+                parentSchema: schema95.properties.next.oneOf[0],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12298,8 +12460,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'level' },
                   message: "must have required property '" + 'level' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12316,8 +12478,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'isBreak' },
                   message: "must have required property '" + 'isBreak' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12334,8 +12496,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'smallBlind' },
                   message: "must have required property '" + 'smallBlind' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12352,8 +12514,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'bigBlind' },
                   message: "must have required property '" + 'bigBlind' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12370,8 +12532,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'minutes' },
                   message: "must have required property '" + 'minutes' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema95.properties.next.oneOf[1].required,
+                  parentSchema: schema95.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12390,8 +12552,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'integer' },
                     message: 'must be integer',
-                    schema: schema94.properties.next.oneOf[1].properties.level.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                    schema: schema95.properties.next.oneOf[1].properties.level.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.level,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -12410,7 +12572,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.level,
                       data: data53,
                     };
                     if (vErrors === null) {
@@ -12431,8 +12593,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema94.properties.next.oneOf[1].properties.isBreak.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.isBreak,
+                    schema: schema95.properties.next.oneOf[1].properties.isBreak.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.isBreak,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -12450,10 +12612,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.smallBlind.type },
+                    params: { type: schema95.properties.next.oneOf[1].properties.smallBlind.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.smallBlind.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                    schema: schema95.properties.next.oneOf[1].properties.smallBlind.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.smallBlind,
                     data: data55,
                   };
                   if (vErrors === null) {
@@ -12472,7 +12634,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.smallBlind,
                       data: data55,
                     };
                     if (vErrors === null) {
@@ -12491,10 +12653,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.bigBlind.type },
+                    params: { type: schema95.properties.next.oneOf[1].properties.bigBlind.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.bigBlind.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                    schema: schema95.properties.next.oneOf[1].properties.bigBlind.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.bigBlind,
                     data: data56,
                   };
                   if (vErrors === null) {
@@ -12513,7 +12675,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.bigBlind,
                       data: data56,
                     };
                     if (vErrors === null) {
@@ -12532,10 +12694,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.ante.type },
+                    params: { type: schema95.properties.next.oneOf[1].properties.ante.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.ante.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                    schema: schema95.properties.next.oneOf[1].properties.ante.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.ante,
                     data: data57,
                   };
                   if (vErrors === null) {
@@ -12554,7 +12716,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.ante,
                       data: data57,
                     };
                     if (vErrors === null) {
@@ -12577,7 +12739,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '<=', limit: 1440 },
                       message: 'must be <= 1440',
                       schema: 1440,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12595,7 +12757,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>', limit: 0 },
                       message: 'must be > 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12612,8 +12774,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'number' },
                     message: 'must be number',
-                    schema: schema94.properties.next.oneOf[1].properties.minutes.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                    schema: schema95.properties.next.oneOf[1].properties.minutes.type,
+                    parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -12631,8 +12793,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'object' },
                 message: 'must be object',
-                schema: schema94.properties.next.oneOf[1].type,
-                parentSchema: schema94.properties.next.oneOf[1],
+                schema: schema95.properties.next.oneOf[1].type,
+                parentSchema: schema95.properties.next.oneOf[1],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12659,8 +12821,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'oneOf',
                 params: { passingSchemas: passing0 },
                 message: 'must match exactly one schema in oneOf',
-                schema: schema94.properties.next.oneOf,
-                parentSchema: schema94.properties.next,
+                schema: schema95.properties.next.oneOf,
+                parentSchema: schema95.properties.next,
                 data: data52,
               };
               if (vErrors === null) {
@@ -12687,8 +12849,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema94.type,
-            parentSchema: schema94,
+            schema: schema95.type,
+            parentSchema: schema95,
             data,
           };
           if (vErrors === null) {

@@ -2191,14 +2191,14 @@ const schema26 = {
       oneOf: [{ required: ['rounds'] }, { required: ['hands'] }],
     },
     game: {
-      enum: ['holdem', 'omaha'],
+      enum: ['holdem', 'omaha', 'omaha-hilo'],
       description:
-        'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
+        'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
     },
     betting: {
       enum: ['no-limit', 'pot-limit', 'limit'],
       description:
-        "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
+        "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
     },
     'levels-start': {
       title: 'levels-start',
@@ -2474,14 +2474,14 @@ const schema30 = {
   description: 'Only in the input form: milliseconds. On MQTT the controller sets it on receipt.',
 };
 const schema31 = {
-  enum: ['holdem', 'omaha'],
+  enum: ['holdem', 'omaha', 'omaha-hilo'],
   description:
-    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
+    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
 };
 const schema32 = {
   enum: ['no-limit', 'pot-limit', 'limit'],
   description:
-    "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
+    "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
 };
 const func2 = Object.prototype.hasOwnProperty;
 function validate19(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -2770,7 +2770,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data7 = data.game;
-      if (!(data7 === 'holdem' || data7 === 'omaha')) {
+      if (!(data7 === 'holdem' || data7 === 'omaha' || data7 === 'omaha-hilo')) {
         const err14 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
@@ -5132,7 +5132,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data4 = data.game;
-      if (!(data4 === 'holdem' || data4 === 'omaha')) {
+      if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
         const err13 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
@@ -7412,7 +7412,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data16 = data.game;
-      if (!(data16 === 'holdem' || data16 === 'omaha')) {
+      if (!(data16 === 'holdem' || data16 === 'omaha' || data16 === 'omaha-hilo')) {
         const err33 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
@@ -8141,7 +8141,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data23.game !== undefined) {
           let data36 = data23.game;
-          if (!(data36 === 'holdem' || data36 === 'omaha')) {
+          if (!(data36 === 'holdem' || data36 === 'omaha' || data36 === 'omaha-hilo')) {
             const err68 = {
               instancePath: instancePath + '/next/game',
               schemaPath: '#/definitions/game/enum',
@@ -9444,7 +9444,7 @@ function accept_command_schema_at(data: any): boolean {
 }
 
 function accept_command_schema_game(data: any): boolean {
-  return data === 'holdem' || data === 'omaha';
+  return data === 'holdem' || data === 'omaha' || data === 'omaha-hilo';
 }
 
 function accept_command_schema_betting(data: any): boolean {
