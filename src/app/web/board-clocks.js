@@ -10,7 +10,7 @@
   }
 
   // The names a board prints for the games and betting structures (R-GAME-LIST), looked up, never branched on.
-  const GAME_WORDS = { holdem: "Hold'em", omaha: 'Omaha' };
+  const GAME_WORDS = { holdem: "Hold'em", omaha: 'Omaha', 'omaha-hilo': 'Omaha Hi-Lo' };
   const BETTING_WORDS = { 'no-limit': 'No-Limit', 'pot-limit': 'Pot-Limit', limit: 'Limit' };
 
   /** "Limit Hold'em 100/200", "Pot-Limit Omaha": the level's game and structure (R-GAME-MIXED), else the table's,
