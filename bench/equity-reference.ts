@@ -13,9 +13,24 @@ export interface ReferenceEquity {
   hands: { win: number; tie: number }[];
 }
 
+/** The games the library knows, each with its table, the most hands a spot of ours deals, and how phe's best five
+ * are chosen (hold'em: any five of the seven; Omaha: two hole cards and three board cards). A lookup, not a branch
+ * on a game's name (design.md: games are data). */
+const REFERENCE_GAMES = {
+  holdem: { table: () => new TexasHoldem(), maxHands: 9, holeFromHand: null },
+  omaha: { table: () => new Omaha(), maxHands: 6, holeFromHand: 2 },
+} as const;
+type ReferenceGame = keyof typeof REFERENCE_GAMES;
+
+function referenceGame(game: EquitySpot['game']): (typeof REFERENCE_GAMES)[ReferenceGame] {
+  const known = (REFERENCE_GAMES as Partial<Record<string, (typeof REFERENCE_GAMES)[ReferenceGame]>>)[game];
+  if (!known) throw new Error(`poker-odds-calc has no ${game}`);
+  return known;
+}
+
 /** poker-odds-calc's figures for the spot (exact: it enumerates every board when 3+ board cards are known). */
 export function referenceEquity(spot: EquitySpot): ReferenceEquity {
-  const table = spot.game === 'omaha' ? new Omaha() : new TexasHoldem();
+  const table = referenceGame(spot.game).table();
   for (const hole of spot.holes) table.addPlayer([...hole] as Parameters<typeof table.addPlayer>[0]);
   if (spot.board.length > 0) table.setBoard([...spot.board]);
   if (spot.dead && spot.dead.length > 0) table.setDeadCards([...spot.dead]);
@@ -33,8 +48,8 @@ export function randomSpots(count: number, seed: number): EquitySpot[] {
   const random = createRandom(seed);
   const spots: EquitySpot[] = [];
   for (let s = 0; s < count; s++) {
-    const game = random.chance(0.4) ? 'omaha' : 'holdem';
-    const hands = random.int(2, game === 'omaha' ? 6 : 9);
+    const game: ReferenceGame = random.chance(0.4) ? 'omaha' : 'holdem';
+    const hands = random.int(2, REFERENCE_GAMES[game].maxHands);
     const board = random.int(3, 5);
     const deck = fullDeck();
     for (let i = deck.length - 1; i > 0; i--) {
@@ -80,9 +95,10 @@ export function pheEquity(spot: EquitySpot): ReferenceEquity {
 }
 
 function pheBest(game: EquitySpot['game'], hole: readonly string[], board: readonly string[]): number {
-  if (game === 'holdem') return phe.evaluateCards([...hole, ...board]);
+  const fromHand = referenceGame(game).holeFromHand;
+  if (fromHand === null) return phe.evaluateCards([...hole, ...board]);
   let best = Infinity;
-  for (const two of subsets(hole, 2))
+  for (const two of subsets(hole, fromHand))
     for (const three of subsets(board, 3)) best = Math.min(best, phe.evaluateCards([...two, ...three]));
   return best;
 }

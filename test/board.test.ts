@@ -55,6 +55,7 @@ function snapshot(at: number, over: Partial<TableSnapshot> = {}): TableSnapshot 
     seats: 6,
     profile: 'tda-2024',
     game: 'holdem',
+    betting: 'no-limit',
     seatInfo: names.map((player, i) => ({
       seat: i + 1,
       player,
@@ -146,6 +147,7 @@ describeBoard('display board in Chromium', () => {
     expect(await page.textContent('#blinds')).toBe('100 / 200');
     expect(await page.textContent('#ante')).toBe('Ante 25');
     expect(await page.textContent('#next-level')).toBe('150 / 300 ante 25 · 20 min');
+    expect(await page.textContent('#game')).toBe("No-Limit Hold'em"); // the table's (state), R-GAME-LIST
     const first = await page.textContent('#time-left');
     expect(first).toMatch(/^1[0-2]:\d\d$/);
     await expect.poll(() => page.textContent('#time-left'), { timeout: 10_000 }).not.toBe(first);
@@ -273,6 +275,31 @@ describeBoard('display board in Chromium', () => {
       qos: 1,
     });
     await expect.poll(() => page.isVisible('#health')).toBe(false);
+  });
+
+  it("shows the level's game and structure with its fixed bets, and the next level's game (R-GAME-MIXED)", async () => {
+    const now = tableNow();
+    const clock = (game: Record<string, unknown>, next: Record<string, unknown>) =>
+      JSON.stringify({
+        level: 5,
+        isBreak: false,
+        smallBlind: 100,
+        bigBlind: 200,
+        ante: 0,
+        ...game,
+        endsAt: now + 10 * 60_000,
+        remainingMs: 600_000,
+        paused: false,
+        next: { level: 6, isBreak: false, smallBlind: 200, bigBlind: 400, ante: 0, ...next, minutes: 20 },
+      });
+    await publisher.publishAsync(
+      `${base}/clock`,
+      clock({ game: 'holdem', betting: 'limit', smallBet: 200, bigBet: 400 }, { game: 'omaha', betting: 'pot-limit' }),
+      { retain: true, qos: 1 },
+    );
+    await expect.poll(() => page.textContent('#game')).toBe("Limit Hold'em 200/400");
+    expect(await page.textContent('#next-level')).toBe('200 / 400 · 20 min · Pot-Limit Omaha');
+    await page.screenshot({ path: join(artifacts, 'board-limit-holdem.png') });
   });
 
   it('serves config.json and table time', async () => {

@@ -3,10 +3,10 @@ import { act, actionOptions, endRound, roundOver, type ChipsState } from '../src
 import { ALLIN, CALL, CHECK, CLUB, FOLD, TDA, deal, of, play, raise, seatOf } from './helpers/chips.ts';
 
 // Button 1; dealing order 2, 3, 4, 1; small blind 2, big blind 3; UTG is 4.
-const preflop = (stacks = [10000, 10000, 10000, 10000], rules = TDA, game: 'holdem' | 'omaha' = 'holdem') =>
+const preflop = (stacks = [10000, 10000, 10000, 10000], rules = TDA, betting: 'no-limit' | 'pot-limit' = 'no-limit') =>
   deal({
     rules,
-    game,
+    betting,
     blinds: [50, 100],
     stacks: [2, 3, 4, 1].map((seat, i) => [seat, stacks[i] ?? 0] as [number, number]),
     smallBlind: 2,
@@ -192,7 +192,7 @@ describe('R-BET-REOPEN', () => {
 
 describe('R-GAME: pot-limit Omaha with chips tracked', () => {
   test('R-GAME: a `to` above the pot limit is corrected down to it; maxRaiseTo on action.on', () => {
-    const s = preflop(undefined, TDA, 'omaha');
+    const s = preflop(undefined, TDA, 'pot-limit');
     expect(actionOptions(s, 4)).toEqual({ toCall: 100, minRaiseTo: 200, maxRaiseTo: 350 });
     const { events, state } = play(s, [4, raise(5000)]);
     expect(events[0]).toEqual({ type: 'bet.corrected', seat: 4, from: 5000, to: 350, rule: 'R-GAME' });
@@ -202,14 +202,14 @@ describe('R-GAME: pot-limit Omaha with chips tracked', () => {
   });
 
   test('R-GAME: a `to` beyond the stack is refused before any pot-limit correction', () => {
-    expect(act(preflop([10000, 10000, 2000, 10000], TDA, 'omaha'), 4, raise(2001))).toEqual({
+    expect(act(preflop([10000, 10000, 2000, 10000], TDA, 'pot-limit'), 4, raise(2001))).toEqual({
       ok: false,
       reason: 'exceeds-stack',
     });
   });
 
   test('R-GAME: an all-in in Omaha is capped at the pot', () => {
-    const { events } = play(preflop(undefined, TDA, 'omaha'), [4, FOLD], [1, ALLIN]);
+    const { events } = play(preflop(undefined, TDA, 'pot-limit'), [4, FOLD], [1, ALLIN]);
     expect(events[0]).toMatchObject({ type: 'bet.corrected', from: 10000, to: 350, rule: 'R-GAME' });
   });
 });

@@ -31,7 +31,7 @@ const handArb = fc.record({
   bigBlind: fc.constantFrom(50, 100, 200),
   ante: fc.constantFrom(0, 25, 100),
   rules: fc.constantFrom<ChipsRules>(TDA, CLUB, { ...TDA, anteBy: 'each' }, { ...CLUB, denominations: CHIPS }),
-  game: fc.constantFrom<'holdem' | 'omaha'>('holdem', 'omaha'),
+  betting: fc.constantFrom<'no-limit' | 'pot-limit'>('no-limit', 'pot-limit'),
   choices: fc.array(fc.nat({ max: 1_000_000 }), { minLength: 1, maxLength: 120 }),
   misdealAt: fc.option(fc.nat({ max: 60 }), { nil: undefined }),
   ranking: fc.array(fc.nat({ max: 3 }), { minLength: 7, maxLength: 7 }),
@@ -98,7 +98,7 @@ function legalBets(before: ChipsState, events: ChipsEvent[]) {
 function playHand(h: Hand): { events: ChipsEvent[]; awarded: AwardedPot[]; final: ChipsState; folded: Set<number> } {
   const start = newHand({
     rules: h.rules,
-    game: h.game,
+    betting: h.betting,
     level: { smallBlind: h.bigBlind / 2, bigBlind: h.bigBlind, ante: h.ante },
     seats: h.stacks.map((stack, i) => ({ seat: i + 1, stack })),
   });

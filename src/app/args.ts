@@ -1,7 +1,14 @@
 // `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
 import { parseArgs } from 'node:util';
 import { TableError } from '../domain/errors.ts';
-import { GAME_NAMES, type GameName } from '../domain/games/game.ts';
+import {
+  BETTING_NAMES,
+  GAME_NAMES,
+  isBettingName,
+  isGameName,
+  type BettingName,
+  type GameName,
+} from '../domain/games/index.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 
 export interface StartArgs {
@@ -26,6 +33,8 @@ export interface StartArgs {
   levels: boolean;
   /** The simulated table's game (R-GAME). */
   game: GameName;
+  /** The simulated table's betting structure (R-GAME-LIST); null: the game's own. */
+  betting: BettingName | null;
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
   chips: boolean;
   /** With chips: the players' amounts go out as chips through a simulated chip reader at each seat. */
@@ -58,6 +67,7 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --no-levels            the simulated table runs no level clock (it runs one by default)
   --room ID --broker URL the simulated table plays in room ID on its broker: the room seats the players
   --table-id ID          the simulated table's id (default sim); in a room, one of its tables (e.g. table-4)
+  --betting STRUCTURE    the simulated table's betting: no-limit, pot-limit or limit (default: the game's own)
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
@@ -89,6 +99,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         room: { type: 'string' },
         broker: { type: 'string' },
         'table-id': { type: 'string' },
+        betting: { type: 'string' },
         chips: { type: 'boolean' },
         'chip-readers': { type: 'boolean' },
         'state-dir': { type: 'string' },
@@ -111,8 +122,11 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   if (logFormat !== null && logFormat !== 'text' && logFormat !== 'json') {
     throw usage(`--log-format must be text or json, got "${logFormat}"`);
   }
-  const game = GAME_NAMES.find((name) => name === (v.game ?? 'holdem'));
-  if (game === undefined) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${v.game}"`);
+  const game = v.game ?? 'holdem';
+  if (!isGameName(game)) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${game}"`);
+  const betting = v.betting ?? null;
+  if (betting !== null && !isBettingName(betting))
+    throw usage(`--betting must be ${BETTING_NAMES.join(', ')}, got "${betting}"`);
   const args: StartArgs = {
     config: v.config ?? null,
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),
@@ -128,6 +142,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     broker: v.broker ?? null,
     tableId: v['table-id'] ?? null,
     game,
+    betting,
     chips: (v.chips ?? false) || (v['chip-readers'] ?? false),
     chipReaders: v['chip-readers'] ?? false,
     stateDir: v['state-dir'] ?? null,
@@ -149,6 +164,7 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--room', v.room],
       ['--broker', v.broker],
       ['--table-id', v['table-id']],
+      ['--betting', v.betting],
       ['--chips', v.chips],
       ['--chip-readers', v['chip-readers']],
       ['--state-dir', v['state-dir']],

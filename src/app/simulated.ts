@@ -54,6 +54,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
       seats: args.seats,
       profile: SIM_PROFILE,
       game: args.game,
+      ...(args.betting ? { betting: args.betting } : {}),
       rules: {},
       deckFile: null,
       chipsFile: null,
@@ -146,7 +147,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const summary = createSummary({
     out: deps.out,
     header: [
-      `pokertable: simulated table "${config.table.id}"${args.room ? ` in room ${args.room}` : ''}, ${args.seats} seats, ${args.game}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
+      `pokertable: simulated table "${config.table.id}"${args.room ? ` in room ${args.room}` : ''}, ${args.seats} seats, ${args.game}${args.betting ? ` ${args.betting}` : ''}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
         `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
       `  display board  ${app.urls.board ?? '(off)'}`,
       `  floor page     ${app.urls.floor ?? '(off)'}   ` +
@@ -193,6 +194,7 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
           players: args.seats,
           profile: SIM_PROFILE,
           game: args.game,
+          ...(args.betting ? { betting: args.betting } : {}),
           chips: args.chips,
           irregularityRate: args.irregularities,
           // Levels run unless asked not to: `--irregularities 0` (clean play) is no reason to stop the blinds going up.

@@ -4,7 +4,7 @@
 // changed; equal rules journal nothing.
 import type { Logger } from 'pino';
 import { TableError } from '../domain/errors.ts';
-import type { GameName } from '../domain/games/game.ts';
+import { gameOf, type BettingName, type GameName } from '../domain/games/index.ts';
 import { rulesOf } from '../domain/profile-resolve.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
@@ -12,7 +12,7 @@ import type { Runtime } from '../runtime/types.ts';
 
 export interface TableSetupConfig {
   source: string;
-  table: { seats: number; profile: string; game?: GameName };
+  table: { seats: number; profile: string; game?: GameName; betting?: BettingName };
 }
 
 export interface RuleChange {
@@ -46,8 +46,10 @@ export function setUpTable(runtime: Runtime, config: TableSetupConfig, profile: 
     seats: config.table.seats,
     profile: config.table.profile,
     game: config.table.game ?? 'holdem',
+    ...(config.table.betting ? { betting: config.table.betting } : {}),
     rules: rulesOf(profile),
   };
+  const betting = config.table.betting ?? gameOf(input.game).defaultBetting; // R-GAME-LIST
   const snapshot = runtime.snapshot();
   const playing = runtime.profile?.() ?? null;
   if (snapshot.seats === 0) {
@@ -59,9 +61,11 @@ export function setUpTable(runtime: Runtime, config: TableSetupConfig, profile: 
     ...(snapshot.seats !== input.seats ? { seats: { journal: snapshot.seats, config: input.seats } } : {}),
     ...(snapshot.profile !== input.profile ? { profile: { journal: snapshot.profile, config: input.profile } } : {}),
     ...(snapshot.game !== input.game ? { game: { journal: snapshot.game, config: input.game } } : {}),
+    ...(snapshot.betting !== betting ? { betting: { journal: snapshot.betting, config: betting } } : {}),
     ...(playing ? { rules: ruleChanges(playing, profile) } : {}),
   };
-  if (!changed.seats && !changed.profile && !changed.game && (changed.rules?.length ?? 0) === 0) return;
+  if (!changed.seats && !changed.profile && !changed.game && !changed.betting && (changed.rules?.length ?? 0) === 0)
+    return;
   if (snapshot.hand === null) {
     apply(runtime, input, config);
     log.info({ changed }, 'the config changed the table; set up again before the next hand');

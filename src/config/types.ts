@@ -60,6 +60,8 @@ export interface TableConfig {
     profile: string;
     /** The game dealt (R-GAME), from the next hand. */
     game: GameName;
+    /** The betting structure (R-GAME-LIST); the game's own when absent. */
+    betting?: 'no-limit' | 'pot-limit' | 'limit';
     /** Values that override the profile's, same shape as a profile file. */
     rules: Record<string, unknown>;
     /** The enrolled deck file (tag → card, mode 0600). */

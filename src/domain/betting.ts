@@ -3,8 +3,9 @@
 // flow.ts's to decide: nothing here ends a round or a hand.
 import { clearClocks, startActionClock } from './clock-state.ts';
 import type { Ctx } from './context.ts';
+import { capReached, capRules, structureOf } from './games/index.ts';
 import { actionAmounts } from './hand-chips.ts';
-import { bettingSeats, canBet, facingBet } from './hand-seats.ts';
+import { bettingSeats, canBet, facingBet, liveSeats } from './hand-seats.ts';
 import { firstToAct } from './positions.ts';
 import { ALL_IN, FOLDED, zeros, type BettingPhase, type HandState, type Round } from './state.ts';
 import { showFlop } from './streets.ts';
@@ -16,7 +17,7 @@ import type { ActionKind, EventBody, Seat, Street } from './types.ts';
 export function openRound(ctx: Ctx, hand: HandState, street: Street): BettingPhase | null {
   hand.street = street;
   const matched = zeros(hand.flags.length);
-  const round: Round = { street, level: 0, matched, acted: 0, lastAggressor: null, actions: 0 };
+  const round: Round = { street, level: 0, matched, acted: 0, lastAggressor: null, actions: 0, liveAtCap: 0 };
   if (street === 'preflop') {
     round.level = 1; // the big blind is a bet everyone else faces; posted blinds are not actions
     round.matched[hand.plan.bigBlind] = 1;
@@ -44,9 +45,10 @@ export function putOnAction(ctx: Ctx, hand: HandState, betting: BettingPhase, se
   const amounts = actionAmounts(hand, seat); // chips tracked: toCall, minRaiseTo (R-BET-ROUND)
   const { street } = hand;
   const deadline = betting.shotDeadline;
-  // literals, not a spread of `amounts`: this event is emitted at every turn (docs/bench.md); `maxRaiseTo` in Omaha
+  // literals, not a spread of `amounts`: this event is emitted at every turn (docs/bench.md); `maxRaiseTo` where the
+  // betting structure has a maximum (pot-limit, limit)
   if (!amounts) ctx.emit({ type: 'action.on', seat, street, deadline });
-  else if (hand.game !== 'omaha') {
+  else if (!structureOf(hand.betting).showsMaxRaise) {
     ctx.emit({ type: 'action.on', seat, street, deadline, toCall: amounts.toCall, minRaiseTo: amounts.minRaiseTo });
   } else {
     const { toCall, minRaiseTo, maxRaiseTo } = amounts;
@@ -102,6 +104,9 @@ export function recordAction(
       if (action === 'allin') hand.flags[seat]! |= ALL_IN;
       if (action === 'raise' || raises) {
         round.level += 1;
+        if (round.liveAtCap === 0 && structureOf(hand.betting).capped && round.level >= 1 + maxRaises(ctx)) {
+          round.liveAtCap = liveSeats(hand).length; // R-BET-LIMIT `uncappedHeadsUp: hand`
+        }
         round.acted = 0;
         round.lastAggressor = seat;
       }
@@ -110,4 +115,15 @@ export function recordAction(
   }
   round.acted |= 1 << seat;
   return seat;
+}
+
+/** R-BET-LIMIT without chips tracked: the round's bets (the pre-flop big blind is its bet) have reached the cap and
+ * heads-up does not lift it, so a `raise` is refused (`capped`) and an all-in does not raise. */
+export function raiseCapped(ctx: Ctx, hand: HandState, round: Round): boolean {
+  if (!structureOf(hand.betting).capped) return false;
+  return capReached(capRules(ctx.state.setup!.profile), round.level, hand.plan.dealtIn.length, round.liveAtCap);
+}
+
+function maxRaises(ctx: Ctx): number {
+  return capRules(ctx.state.setup!.profile).maxRaises;
 }

@@ -5,7 +5,8 @@ import { dropFromHand } from './flow.ts';
 import { chipsTracked } from './hand-chips.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
-import { adjustLevels, pauseLevels, resumeLevels, startLevels } from './levels.ts';
+import { gameOf } from './games/index.ts';
+import { adjustLevels, pauseLevels, resumeLevels, startLevels, structureRefusal } from './levels.ts';
 import { movePlayer } from './moves.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
 import { updatePresenceDue } from './presence.ts';
@@ -123,6 +124,12 @@ function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { n
     if (e.code === 'PROFILE_UNKNOWN') return ctx.reject('setup', `unknown-profile: ${e.message}`);
     return ctx.reject('setup', `invalid-rules: ${e.message}`);
   }
+  const game = input.game ?? 'holdem';
+  const betting = input.betting ?? gameOf(game).defaultBetting; // R-GAME-LIST
+  const next = { seats: input.seats, profileName: input.profile, profile, game, betting };
+  // R-BET-LIMIT: a structure running that does not give the fixed bets this setup's limit play needs
+  const refusal = state.levels ? structureRefusal(state.levels.levels, next) : null;
+  if (refusal !== null) return ctx.reject('setup', refusal);
   const old = state.seats;
   for (const s of old) {
     if (s.seat > input.seats && s.player !== null) {
@@ -132,6 +139,6 @@ function setup(ctx: Ctx, options: TableOptions, input: Extract<CommandInput, { n
   }
   state.seats = Array.from({ length: input.seats }, (_, i) => old[i] ?? newSeat(i + 1, profile.shotClock.timeBanks));
   updatePresenceDue(state); // a seat beyond the new size takes its debounce timer with it
-  state.setup = { seats: input.seats, profileName: input.profile, profile, game: input.game ?? 'holdem' };
+  state.setup = next;
   ctx.emit({ type: 'table.ready', seats: input.seats, profile: input.profile });
 }

@@ -2,7 +2,7 @@
 // alone decides between the next seat on action, the next street, the run-out, the showdown and the end of the hand
 // (R-ROUND-END), and sets the hand's phase accordingly. The modules it calls (betting, streets, showdown, hand-end)
 // never call back up.
-import { openRound, nextToAct, putOnAction, recordAction } from './betting.ts';
+import { openRound, nextToAct, putOnAction, raiseCapped, recordAction } from './betting.ts';
 import { clearClocks } from './clock-state.ts';
 import type { Ctx } from './context.ts';
 import { chipsTurn, endChipsRound, leaveChips, type ChipsTurn } from './hand-chips.ts';
@@ -31,6 +31,10 @@ export function act(
   to?: number,
 ): string | null {
   const betting = bettingOf(hand)!;
+  if (!hand.chips && (action === 'raise' || action === 'allin') && raiseCapped(ctx, hand, betting.round)) {
+    if (action === 'raise') return 'capped'; // R-BET-LIMIT: the cap counts without chips tracked too
+    raises = false; // an all-in once capped is a call
+  }
   if (hand.chips) {
     const asked = action === 'raise' ? { kind: action, to } : { kind: action };
     let turn = chipsTurn(hand, betting.onAction, asked, by);

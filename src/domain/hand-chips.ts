@@ -23,8 +23,10 @@ import {
   type Refusal,
 } from './chips/index.ts';
 import type { Ctx } from './context.ts';
+import { structureOf } from './games/index.ts';
+import { levelGame } from './levels-check.ts';
 import { playerRemoved } from './positions.ts';
-import { roomBlinds } from './room-level.ts';
+import { levelInForce } from './room-level.ts';
 import type { Profile } from './profile.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type State } from './state.ts';
 import type { ActionKind, Seat, Street } from './types.ts';
@@ -35,23 +37,24 @@ export function chipsTracked(profile: Profile): boolean {
 
 /** The amounts of a level by its number (1-based, breaks excluded), or null when no level runs. */
 function levelAmounts(state: State, number: number | null): ChipsLevel | null {
-  if (state.room) {
-    const blinds = roomBlinds(state.room, number); // R-ROOM-CLOCK
-    return blinds && { smallBlind: blinds.smallBlind, bigBlind: blinds.bigBlind, ante: blinds.ante };
-  }
-  const ls = state.levels;
-  if (!ls || number === null) return null;
-  const i = ls.levels.findIndex((l, k) => ls.numbers[k] === number && !('break' in l));
-  const level = ls.levels[i];
-  if (!level || 'break' in level) return null;
-  return { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
+  const level = levelInForce(state, number); // the room's level under R-ROOM-CLOCK
+  if (!level) return null;
+  const amounts: ChipsLevel = { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
+  if (level.smallBet !== undefined) amounts.smallBet = level.smallBet; // R-BET-LIMIT
+  if (level.bigBet !== undefined) amounts.bigBet = level.bigBet;
+  return amounts;
 }
 
-/** R-CHIPS-TRACKED: why a shuffle is refused with chips tracked (a seated player with no stack, no level), or null. */
-export function shuffleRefusal(state: State): 'stack-unknown' | 'no-level' | null {
+/** R-CHIPS-TRACKED: why a shuffle is refused with chips tracked (a seated player with no stack, no level, a limit
+ * level without its fixed bets: a room's level under a table set up for limit), or null. */
+export function shuffleRefusal(state: State): 'stack-unknown' | 'no-level' | 'fixed-bets-missing' | null {
   if (!chipsTracked(state.setup!.profile)) return null;
   if (state.seats.some((s) => s.player !== null && s.stack === null)) return 'stack-unknown';
-  if (levelAmounts(state, state.levelForNextHand) === null) return 'no-level';
+  const number = state.levelForNextHand;
+  const amounts = levelAmounts(state, number);
+  if (amounts === null) return 'no-level';
+  const { levelFields } = structureOf(levelGame(levelInForce(state, number), state.setup!).betting);
+  if (levelFields.some((key) => amounts[key] === undefined)) return 'fixed-bets-missing';
   return null;
 }
 
@@ -63,7 +66,7 @@ export function startChips(ctx: Ctx, hand: HandState): void {
   const seats = hand.plan.dealtIn.map((seat) => ({ seat, stack: state.seats[seat - 1]!.stack ?? 0 }));
   const start = newHand({
     rules: chipsRules(profile),
-    game: hand.game,
+    betting: hand.betting,
     level: levelAmounts(state, hand.level)!,
     seats,
   });

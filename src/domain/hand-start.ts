@@ -1,6 +1,8 @@
 // R-HAND-START: a hand begins at the shuffle; whatever was decided "for the next hand" takes effect now.
 import type { Ctx } from './context.ts';
 import { shuffleRefusal, startChips } from './hand-chips.ts';
+import { levelGame } from './levels-check.ts';
+import { levelInForce } from './room-level.ts';
 import { planHand } from './positions.ts';
 import { zeros, type HandState } from './state.ts';
 import type { Card, Seat } from './types.ts';
@@ -24,6 +26,7 @@ export function startHand(ctx: Ctx): void {
   state.positions = planned.memory;
   const plan = planned.plan;
   const level = state.levelForNextHand;
+  const played = levelGame(levelInForce(state, level), setup); // R-GAME-MIXED: the level's game, else the table's
   const shot = setup.profile.shotClock;
   if (shot.bankReset === 'level' && level !== state.bankLevel) {
     for (const s of state.seats) s.timeBanks = shot.timeBanks;
@@ -34,7 +37,8 @@ export function startHand(ctx: Ctx): void {
   state.lastPlan = plan;
   const hand: HandState = {
     number: state.hands,
-    game: setup.game,
+    game: played.game,
+    betting: played.betting,
     plan,
     level,
     phase: { kind: 'dealing' },

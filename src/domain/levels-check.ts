@@ -1,9 +1,21 @@
 // The one check of a blind structure (levels-start), shared by the engine's input validation and the MQTT command
 // parser, so the floor hears the same sentence whichever way the structure came in.
-import type { Level } from './types.ts';
+import { BETTING_NAMES, GAME_NAMES, gameOf, isBettingName, isGameName, structureOf } from './games/index.ts';
+import type { BettingName, GameName } from './games/index.ts';
+import type { Level, PlayingLevel } from './types.ts';
 
 const MAX_MINUTES = 24 * 60;
-const LEVEL_FIELDS: ReadonlySet<string> = new Set(['smallBlind', 'bigBlind', 'ante', 'minutes', 'break']);
+const LEVEL_FIELDS: ReadonlySet<string> = new Set([
+  'smallBlind',
+  'bigBlind',
+  'ante',
+  'minutes',
+  'break',
+  'game',
+  'betting',
+  'smallBet',
+  'bigBet',
+]);
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,12 +44,58 @@ export function checkLevels(raw: unknown): Level[] | string {
       return `${where}: the small blind (${l.smallBlind}) is larger than the big blind (${l.bigBlind})`;
     if (l.ante !== undefined && !isChips(l.ante, 0))
       return `${where}: ante must be a whole number of chips, 0 or more (got ${show(l.ante)})`;
-    const level: Level = { smallBlind: l.smallBlind, bigBlind: l.bigBlind, minutes: l.minutes };
+    const level: PlayingLevel = { smallBlind: l.smallBlind, bigBlind: l.bigBlind, minutes: l.minutes };
     if (l.ante !== undefined) level.ante = l.ante as number;
+    const game = checkGame(l, level, where);
+    if (game !== null) return game;
     levels.push(level);
   }
   if (!levels.some((l) => !('break' in l))) return 'at least one level must not be a break';
   return levels;
+}
+
+/** R-GAME-MIXED, R-BET-LIMIT: a level's game, structure and fixed bets, copied onto `level`; a reason, or null. A
+ * level whose own structure (its `betting`, else its game's) needs fixed bets must carry them; one that keeps the
+ * table's structure is checked against it when the structure starts (levels.ts). */
+function checkGame(l: Obj, level: PlayingLevel, where: string): string | null {
+  if (l.game !== undefined) {
+    if (!isGameName(l.game)) return `${where}: game must be ${GAME_NAMES.join(' or ')} (got ${show(l.game)})`;
+    level.game = l.game;
+  }
+  if (l.betting !== undefined) {
+    if (!isBettingName(l.betting))
+      return `${where}: betting must be ${BETTING_NAMES.join(', ')} (got ${show(l.betting)})`;
+    level.betting = l.betting;
+  }
+  for (const key of ['smallBet', 'bigBet'] as const) {
+    if (l[key] === undefined) continue;
+    if (!isChips(l[key], 1)) return `${where}: ${key} must be a whole number of chips from 1 (got ${show(l[key])})`;
+    level[key] = l[key];
+  }
+  if (level.smallBet !== undefined && level.bigBet !== undefined && level.smallBet > level.bigBet)
+    return `${where}: the small bet (${level.smallBet}) is larger than the big bet (${level.bigBet})`;
+  const own = level.betting ?? (level.game !== undefined ? gameOf(level.game).defaultBetting : null);
+  return own === null ? null : missingBets(level, own, where);
+}
+
+/** R-BET-LIMIT: the reason a playing level cannot be played under `betting` (its fixed bets missing), or null. */
+export function missingBets(level: PlayingLevel, betting: BettingName, where: string): string | null {
+  const { levelFields, label } = structureOf(betting);
+  const missing = levelFields.filter((key) => level[key] === undefined);
+  if (missing.length === 0) return null;
+  return `${where} is played ${label.toLowerCase()}: it needs ${levelFields.join(' and ')} (the fixed bets, e.g. 200 and 400), and ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing`;
+}
+
+/** The game and betting structure a level plays (R-GAME-MIXED): its own, its game's default structure when it names
+ * a game alone, else the table's. */
+export function levelGame(
+  level: PlayingLevel | null,
+  table: { game: GameName; betting: BettingName },
+): { game: GameName; betting: BettingName } {
+  if (!level || (level.game === undefined && level.betting === undefined)) return table;
+  const game = level.game ?? table.game;
+  const betting = level.betting ?? (level.game !== undefined ? gameOf(level.game).defaultBetting : table.betting);
+  return { game, betting };
 }
 
 function show(v: unknown): string {

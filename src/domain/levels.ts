@@ -1,8 +1,9 @@
 // R-LEVEL-CLOCK: tournament levels on a clock. A change during a hand applies from the next shuffle.
 import type { Ctx } from './context.ts';
+import { levelGame, missingBets } from './levels-check.ts';
 import type { LevelClockSnapshot } from './snapshot.ts';
-import type { LevelState, State } from './state.ts';
-import type { Level } from './types.ts';
+import type { LevelState, State, TableSetup } from './state.ts';
+import type { Level, PlayingLevel } from './types.ts';
 
 const MINUTE = 60_000;
 
@@ -37,11 +38,57 @@ function announce(ctx: Ctx, ls: LevelState): void {
     smallBlind: level.smallBlind,
     bigBlind: level.bigBlind,
     ante: level.ante ?? 0,
+    ...gameFields(level, ctx.state.setup, isMixed(ls.levels)),
     appliesToHand: appliesToHand(ctx.state),
   });
 }
 
+/** A structure that names a game or a betting structure on any level (R-GAME-MIXED): its levels say what they play. */
+function isMixed(levels: readonly Level[]): boolean {
+  return levels.some((l) => !('break' in l) && (l.game !== undefined || l.betting !== undefined));
+}
+
+type GameFields = Pick<PlayingLevel, 'game' | 'betting' | 'smallBet' | 'bigBet'>;
+
+/** What a level plays, for `level.changed` and the clock: the game and structure when the structure is mixed (the
+ * level's, else the table's: `table` null in the room, which shows the level's own), the fixed bets where the level
+ * has them; nothing for a plain structure, whose events and payloads stay as they were. */
+export function gameFields(level: Level, table: TableSetup | null, mixed: boolean): GameFields {
+  const out: GameFields = {};
+  if ('break' in level) return out;
+  if (mixed) {
+    const played = table ? levelGame(level, table) : level;
+    if (played.game !== undefined) out.game = played.game;
+    if (played.betting !== undefined) out.betting = played.betting;
+  }
+  if (level.smallBet !== undefined) out.smallBet = level.smallBet;
+  if (level.bigBet !== undefined) out.bigBet = level.bigBet;
+  return out;
+}
+
+/** The table's own playing level numbered `number` (breaks excluded), or null (no levels, a room's clock). */
+export function levelOf(state: State, number: number | null): PlayingLevel | null {
+  const ls = state.levels;
+  if (!ls || number === null) return null;
+  const i = ls.levels.findIndex((l, k) => ls.numbers[k] === number && !('break' in l));
+  const level = ls.levels[i];
+  return level && !('break' in level) ? level : null;
+}
+
+/** R-BET-LIMIT: why `levels` cannot be played at a table set up as `setup` (a level that keeps the table's limit
+ * structure without its fixed bets), as a `fixed-bets-missing` reason, or null. */
+export function structureRefusal(levels: readonly Level[], setup: TableSetup): string | null {
+  for (const [i, l] of levels.entries()) {
+    if ('break' in l) continue;
+    const missing = missingBets(l, levelGame(l, setup).betting, `level ${i + 1} of the structure`);
+    if (missing !== null) return `fixed-bets-missing: ${missing}`;
+  }
+  return null;
+}
+
 export function startLevels(ctx: Ctx, levels: Level[]): void {
+  const refusal = structureRefusal(levels, ctx.state.setup!);
+  if (refusal !== null) return ctx.reject('levels-start', refusal);
   const ls: LevelState = { levels, index: 0, endsAt: null, pausedRemaining: null, numbers: numbersOf(levels) };
   ls.endsAt = ctx.at + levels[0]!.minutes * MINUTE;
   ctx.state.levels = ls;
@@ -107,14 +154,20 @@ export function adjustLevels(ctx: Ctx, change: { minutes?: number; step?: 1 | -1
   if (change.step !== undefined) announce(ctx, ls);
 }
 
-export function levelSnapshot(ls: LevelState | null, now: number): LevelClockSnapshot | null {
+/** The clock payload. `table`: the table's setup, for the game of a level that names none (null in the room). */
+export function levelSnapshot(
+  ls: LevelState | null,
+  now: number,
+  table: TableSetup | null = null,
+): LevelClockSnapshot | null {
   if (!ls) return null;
   const level = ls.levels[ls.index]!;
   const nextLevel = ls.levels[ls.index + 1];
+  const mixed = isMixed(ls.levels);
   const blinds = (l: Level) =>
     'break' in l
       ? { smallBlind: null, bigBlind: null, ante: null }
-      : { smallBlind: l.smallBlind, bigBlind: l.bigBlind, ante: l.ante ?? 0 };
+      : { smallBlind: l.smallBlind, bigBlind: l.bigBlind, ante: l.ante ?? 0, ...gameFields(l, table, mixed) };
   return {
     level: ls.numbers[ls.index]!,
     isBreak: 'break' in level,

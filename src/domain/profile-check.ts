@@ -25,7 +25,7 @@ const SPEC: { [k: string]: Spec } = {
 
 /** Groups a profile may leave out (the schema does not require them): a venue's own profile written before chips
  * were tracked still loads, and the money rules take tda's values (src/domain/chips/rules.ts). */
-const OPTIONAL_GROUPS: ReadonlySet<string> = new Set(['chips', 'bet']);
+const OPTIONAL_GROUPS: ReadonlySet<string> = new Set(['chips', 'bet', 'betting']);
 
 function check(value: unknown, spec: Spec, field: string, source: string): void {
   const bad = (what: string) => {

@@ -49,4 +49,7 @@ export interface Profile {
     incompleteRaise: 'complete-if-half' | 'call';
     oversizedChipOpen: 'chip-value' | 'minimum';
   };
+  /** R-BET-LIMIT: the raises a limit round allows after its bet, and when heads-up lifts that cap (`table`: two
+   * dealt in; `hand`: also two live seats left before it is reached). A profile without it takes tda's (3, table). */
+  betting?: { maxRaises: number; uncappedHeadsUp: 'table' | 'hand' };
 }

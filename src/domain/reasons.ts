@@ -37,6 +37,13 @@ const REASONS: Readonly<Record<string, (seat: number | undefined, detail: string
   'no-level': () => 'No blind level is running: start a structure first',
   'amount-required': (s) => `Seat ${s}: a bet or raise needs its amount`,
   'exceeds-stack': (s) => `Seat ${s} does not have that many chips`,
+  'fixed-bets-missing': (_s, d) =>
+    d
+      ? `${d.charAt(0).toUpperCase()}${d.slice(1)}`
+      : 'This level has no small bet and big bet for limit play: start a structure that gives them',
+  capped: (s) => `Seat ${s} cannot raise: the betting is capped for this round (call or fold)`,
+  'fixed-limit': (s) =>
+    `Seat ${s}: in limit play a bet or raise is the fixed amount shown on the board: enter no amount, or that one`,
   'room-clock': () => "The room runs this table's level clock: change it at the room",
   'not-in-hand': (s) => `Seat ${s} is not in the hand, or cannot act any more`,
 };

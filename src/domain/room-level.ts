@@ -2,10 +2,11 @@
 // `level-set` stops the table's own clock for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK),
 // and a `level-set` of the level already in force changes only the clock shown.
 import type { Ctx } from './context.ts';
-import { appliesToHand, levelSnapshot } from './levels.ts';
+import { levelGame } from './levels-check.ts';
+import { appliesToHand, levelOf, levelSnapshot } from './levels.ts';
 import type { LevelClockSnapshot } from './snapshot.ts';
 import type { RoomLevel, State } from './state.ts';
-import type { RoomClock } from './types.ts';
+import type { LevelPlays, PlayingLevel, RoomClock } from './types.ts';
 
 type Blinds = NonNullable<RoomLevel['blinds']>;
 
@@ -16,11 +17,39 @@ function ownBlinds(state: State, number: number | null): Blinds | null {
   const i = ls.levels.findIndex((l, k) => ls.numbers[k] === number && !('break' in l));
   const level = ls.levels[i];
   if (!level || 'break' in level) return null;
-  return { level: number, smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
+  return {
+    level: number,
+    smallBlind: level.smallBlind,
+    bigBlind: level.bigBlind,
+    ante: level.ante ?? 0,
+    ...playsOf(level),
+  };
+}
+
+/** What a level plays beyond its blinds (R-GAME-MIXED, R-BET-LIMIT), copied where it says. */
+function playsOf(l: LevelPlays): LevelPlays {
+  const plays: LevelPlays = {};
+  if (l.game !== undefined) plays.game = l.game;
+  if (l.betting !== undefined) plays.betting = l.betting;
+  if (l.smallBet !== undefined) plays.smallBet = l.smallBet;
+  if (l.bigBet !== undefined) plays.bigBet = l.bigBet;
+  return plays;
+}
+
+const samePlays = (a: LevelPlays, b: LevelPlays) =>
+  a.game === b.game && a.betting === b.betting && a.smallBet === b.smallBet && a.bigBet === b.bigBet;
+
+/** The playing level in force numbered `number`, the room's or the table's own (R-ROOM-CLOCK), or null. */
+export function levelInForce(state: State, number: number | null): PlayingLevel | null {
+  if (!state.room) return levelOf(state, number);
+  const b = roomBlinds(state.room, number);
+  return b && { smallBlind: b.smallBlind, bigBlind: b.bigBlind, ante: b.ante, minutes: 0, ...playsOf(b) };
 }
 
 /** The level shown before this `level-set`, as the fields that make it "the same level". */
-function shown(state: State): Pick<RoomClock, 'level' | 'isBreak' | 'smallBlind' | 'bigBlind' | 'ante'> | null {
+function shown(
+  state: State,
+): (Pick<RoomClock, 'level' | 'isBreak' | 'smallBlind' | 'bigBlind' | 'ante'> & LevelPlays) | null {
   return state.room?.clock ?? levelSnapshot(state.levels, state.now);
 }
 
@@ -36,6 +65,7 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
         smallBlind: input.smallBlind,
         bigBlind: input.bigBlind,
         ante: input.ante,
+        ...playsOf(input),
         endsAt,
         remainingMs,
         paused,
@@ -51,7 +81,13 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
     at: ctx.at,
     blinds: clock.isBreak
       ? blinds
-      : { level: clock.level, smallBlind: clock.smallBlind, bigBlind: clock.bigBlind, ante: clock.ante },
+      : {
+          level: clock.level,
+          smallBlind: clock.smallBlind,
+          bigBlind: clock.bigBlind,
+          ante: clock.ante,
+          ...playsOf(clock),
+        },
   };
   const same =
     before !== null &&
@@ -59,7 +95,8 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
     before.isBreak === clock.isBreak &&
     before.smallBlind === clock.smallBlind &&
     before.bigBlind === clock.bigBlind &&
-    (before.ante ?? 0) === (clock.ante ?? 0);
+    (before.ante ?? 0) === (clock.ante ?? 0) &&
+    samePlays(before, clock);
   const shownNext = next && { ...next };
   if (!same) {
     if (clock.isBreak)
@@ -80,6 +117,7 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
         smallBlind: clock.smallBlind,
         bigBlind: clock.bigBlind,
         ante: clock.ante ?? 0,
+        ...roomGameFields(clock, state),
         appliesToHand: appliesToHand(state),
       });
     }
@@ -101,9 +139,24 @@ export function roomLevelSnapshot(room: RoomLevel, now: number): LevelClockSnaps
     smallBlind: c.smallBlind,
     bigBlind: c.bigBlind,
     ante: c.ante,
+    ...playsOf(c),
     endsAt: c.endsAt,
     remainingMs: c.paused ? c.remainingMs : Math.max(0, c.remainingMs - (now - room.at)),
     paused: c.paused,
     next: c.next && { ...c.next },
   };
+}
+
+/** `level.changed`'s game fields for a room's level (R-GAME-MIXED): the game and structure when the room names one,
+ * resolved as a table's own level would be; the fixed bets where the level has them. */
+function roomGameFields(clock: LevelPlays, state: State): LevelPlays {
+  const out: LevelPlays = {};
+  if (clock.game !== undefined || clock.betting !== undefined) {
+    const played = levelGame(clock as PlayingLevel, state.setup!);
+    out.game = played.game;
+    out.betting = played.betting;
+  }
+  if (clock.smallBet !== undefined) out.smallBet = clock.smallBet;
+  if (clock.bigBet !== undefined) out.bigBet = clock.bigBet;
+  return out;
 }

@@ -26,6 +26,7 @@ export function snapshotOf(state: State): EngineSnapshot {
     seats: state.setup?.seats ?? 0,
     profile: state.setup?.profileName ?? '',
     game: state.setup?.game ?? 'holdem',
+    betting: state.setup?.betting ?? 'no-limit',
     seatInfo: state.seats.map((s) => ({
       seat: s.seat,
       player: s.player,
@@ -53,7 +54,7 @@ export function snapshotOf(state: State): EngineSnapshot {
     onAction: betting ? { seat: betting.onAction, street: hand!.street, deadline: betting.shotDeadline } : null,
     clockCall: clock,
     clock,
-    level: state.room ? roomLevelSnapshot(state.room, state.now) : levelSnapshot(state.levels, state.now),
+    level: state.room ? roomLevelSnapshot(state.room, state.now) : levelSnapshot(state.levels, state.now, state.setup),
   };
   // R-ROOM-MOVE: a player leaving at the end of the hand
   for (const m of state.moves) if (m.seat !== null) snapshot.seatInfo[m.seat - 1]!.moving = true;

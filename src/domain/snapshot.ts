@@ -1,4 +1,4 @@
-import type { GameName } from './games/game.ts';
+import type { BettingName, GameName } from './games/index.ts';
 import type { Card, Seat, Street } from './types.ts';
 
 /** What `<base>/state` carries: public facts only, never a hole or burn card. `seq` (the last event's) is the
@@ -14,6 +14,9 @@ export interface EngineSnapshot {
   profile: string;
   /** R-GAME: the game the table plays (`holdem` before any setup). */
   game: GameName;
+  /** R-GAME-LIST: the betting structure of the table's setup (`no-limit` before any setup); a level may name its own
+   * (R-GAME-MIXED, `level`). */
+  betting: BettingName;
   seatInfo: SeatSnapshot[];
   button: Seat | null;
   /** The seats of the blinds. `smallBlind`/`bigBlind` are the same seats under their old names (kept one release:
@@ -75,6 +78,12 @@ export interface LevelClockSnapshot {
   smallBlind: number | null;
   bigBlind: number | null;
   ante: number | null;
+  /** R-GAME-MIXED, R-BET-LIMIT: the level's game and structure (where the structure names games), its fixed bets
+   * (where it has them); the same on `next`. Absent otherwise, so a plain structure's payload is unchanged. */
+  game?: GameName;
+  betting?: BettingName;
+  smallBet?: number;
+  bigBet?: number;
   /** When the level ends (ms), or null while paused. */
   endsAt: number | null;
   remainingMs: number;
@@ -85,6 +94,10 @@ export interface LevelClockSnapshot {
     smallBlind: number | null;
     bigBlind: number | null;
     ante: number | null;
+    game?: GameName;
+    betting?: BettingName;
+    smallBet?: number;
+    bigBet?: number;
     minutes: number;
   } | null;
   /** The next break after this level: its level number, its length and how much play lies between the end of this

@@ -1,14 +1,14 @@
 // The engine's state: plain data, mutated in place by the step functions (the hot path of a replay allocates as
 // little as it can). Deterministic and free of I/O: the same inputs always give the same state and events.
 import type { ChipsState } from './chips/types.ts';
-import type { GameName } from './games/index.ts';
+import type { BettingName, GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions.ts';
 import type { Profile } from './profile.ts';
-import type { Card, Level, RoomClock, Seat, Street } from './types.ts';
+import type { Card, Level, LevelPlays, RoomClock, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
  * not fit. */
-export const STATE_VERSION = 'domain-state-11';
+export const STATE_VERSION = 'domain-state-12';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -65,6 +65,8 @@ export interface Round {
   acted: number;
   lastAggressor: Seat | null;
   actions: number;
+  /** R-BET-LIMIT without chips tracked: the live seats when the round's bets reached the cap, 0 before. */
+  liveAtCap: number;
 }
 
 export interface ClockCall {
@@ -113,6 +115,8 @@ export interface HandState {
   number: number;
   /** The game this hand plays (R-GAME): the table's at the shuffle; a name, the descriptor is games/'s. */
   game: GameName;
+  /** The betting structure this hand plays (R-GAME-LIST), fixed at the shuffle; the descriptor is games/betting.ts's. */
+  betting: BettingName;
   plan: HandPlan;
   level: number | null;
   phase: HandPhase;
@@ -185,6 +189,8 @@ export interface TableSetup {
   profile: Profile;
   /** R-GAME: the game of the next hands (changed only between hands, by a setup). */
   game: GameName;
+  /** R-GAME-LIST: the betting structure of the next hands (`setup.betting`, else the game's default). */
+  betting: BettingName;
 }
 
 export interface LastRead {
@@ -201,7 +207,7 @@ export interface RoomLevel {
   at: number;
   /** The blinds of the playing level in force for the next hand (a break keeps the level before it), or null when
    * none is known yet. */
-  blinds: { level: number; smallBlind: number; bigBlind: number; ante: number } | null;
+  blinds: ({ level: number; smallBlind: number; bigBlind: number; ante: number } & LevelPlays) | null;
 }
 
 /** R-ROOM-MOVE: a `move-player` waiting for the end of the hand under way. `seat` null: the player who would post

@@ -2,7 +2,7 @@
 // Adapters (hardware, MQTT, replay) only ever build `Input`s and read `TableEvent`s.
 
 import type { ChipsEvent } from './chips/types.ts';
-import type { GameName } from './games/game.ts';
+import type { BettingName, GameName } from './games/index.ts';
 
 export type Seat = number; // 1-based
 export type Card = string; // "As", "Td", "9c"
@@ -10,11 +10,33 @@ export type Street = 'preflop' | 'flop' | 'turn' | 'river';
 export type ActionKind = 'check' | 'call' | 'raise' | 'fold' | 'allin';
 export type PanelButton = ActionKind | 'bet' | 'exposed' | 'burn' | 'misdeal';
 
-export type Level =
-  { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
+/** A playing level: its blinds and ante and, for a mixed game (R-GAME-MIXED) or limit play (R-BET-LIMIT), the game,
+ * the betting structure and the fixed bets it plays. A level without `game`/`betting` keeps the table's. */
+export interface PlayingLevel {
+  smallBlind: number;
+  bigBlind: number;
+  ante?: number;
+  minutes: number;
+  game?: GameName;
+  betting?: BettingName;
+  smallBet?: number;
+  bigBet?: number;
+}
+
+export type Level = PlayingLevel | { break: true; minutes: number };
+
+/** What a level plays beyond its blinds (R-GAME-MIXED, R-BET-LIMIT), where it says. */
+export type LevelPlays = Pick<PlayingLevel, 'game' | 'betting' | 'smallBet' | 'bigBet'>;
 
 export type Command =
-  | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown>; game?: GameName }
+  | {
+      name: 'setup';
+      seats: number;
+      profile: string;
+      rules?: Record<string, unknown>;
+      game?: GameName;
+      betting?: BettingName;
+    }
   /** `chips`: the stack (R-CHIPS-STACK), required when chips are tracked, ignored otherwise. */
   | { name: 'seat-player'; seat: Seat; player: string; chips?: number }
   /** R-CHIPS-STACK: the floor sets a stack between hands (rebuy, add-on, correction). */
@@ -47,8 +69,9 @@ export type RoomClock = {
   endsAt: number | null;
   remainingMs: number;
   paused: boolean;
-  next: ({ level: number; minutes: number } & RoomBlinds) | null;
-} & RoomBlinds;
+  next: ({ level: number; minutes: number } & RoomBlinds & LevelPlays) | null;
+} & RoomBlinds &
+  LevelPlays;
 
 export type CommandName = Command['name'];
 
@@ -190,6 +213,11 @@ export type EventBody =
       smallBlind: number | null;
       bigBlind: number | null;
       ante: number | null;
+      /** R-GAME-MIXED, R-BET-LIMIT: where the structure names games or the level has fixed bets (levels.ts). */
+      game?: GameName;
+      betting?: BettingName;
+      smallBet?: number;
+      bigBet?: number;
       appliesToHand: number;
       break?: boolean;
     }

@@ -1,6 +1,6 @@
 // The room's commands at a table (R-ROOM-MOVE, R-ROOM-CLOCK): `move-player` and `level-set`, built from a command the
 // schema's check (validate.ts) has already passed; what stays here is what a schema does not say.
-import type { Command, RoomBlinds, RoomClock } from './types.ts';
+import type { Command, LevelPlays, RoomBlinds, RoomClock } from './types.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -18,6 +18,17 @@ function blindsOf(o: Obj, what: string): RoomBlinds | string {
   return { isBreak: false, smallBlind, bigBlind, ante: typeof o.ante === 'number' ? o.ante : 0 };
 }
 
+/** R-GAME-MIXED: what a level of the room's clock plays, where it says (the schema checked the values). */
+function playsOf(o: Obj): LevelPlays {
+  const plays: LevelPlays = {};
+  if (o.isBreak) return plays;
+  if (o.game !== undefined) plays.game = o.game as LevelPlays['game'];
+  if (o.betting !== undefined) plays.betting = o.betting as LevelPlays['betting'];
+  if (o.smallBet !== undefined) plays.smallBet = o.smallBet as number;
+  if (o.bigBet !== undefined) plays.bigBet = o.bigBet as number;
+  return plays;
+}
+
 /** R-ROOM-CLOCK: the room's clock payload; a fresh copy of the fields it knows. */
 export function validateLevelSet(raw: Obj): Command | string {
   const blinds = blindsOf(raw, 'level-set');
@@ -27,7 +38,7 @@ export function validateLevelSet(raw: Obj): Command | string {
   if (next !== null) {
     const nextBlinds = blindsOf(next, 'level-set: next');
     if (typeof nextBlinds === 'string') return nextBlinds;
-    after = { level: next.level as number, ...nextBlinds, minutes: next.minutes as number };
+    after = { level: next.level as number, ...nextBlinds, ...playsOf(next), minutes: next.minutes as number };
   }
   const { level, endsAt, remainingMs, paused } = raw as {
     level: number;
@@ -35,5 +46,5 @@ export function validateLevelSet(raw: Obj): Command | string {
     remainingMs: number;
     paused: boolean;
   };
-  return { name: 'level-set', level, ...blinds, endsAt, remainingMs, paused, next: after };
+  return { name: 'level-set', level, ...blinds, ...playsOf(raw), endsAt, remainingMs, paused, next: after };
 }

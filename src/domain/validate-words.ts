@@ -4,12 +4,17 @@
 // each table below (the order the engine always checked them in). A field with no sentence here (a new one) is
 // named in the schema's own terms, so a new command needs only its schema entry (docs/contract.md).
 import { describe, type ShapeError } from '../protocol/shape.ts';
-import { GAME_NAMES } from './games/game.ts';
+import { BETTING_NAMES, GAME_NAMES } from './games/index.ts';
 import { checkLevels } from './levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from './limits.ts';
 import type { PanelButton } from './types.ts';
 
 type Obj = Record<string, unknown>;
+
+/** "a, b or c": the names a field may take, as a sentence says them. */
+function oneOf(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
 /** The sentence for a wrong field, from the value that was sent. */
 type Words = (raw: Obj, errors: readonly ShapeError[]) => string;
 
@@ -65,7 +70,9 @@ const COMMAND_WORDS: Readonly<Record<string, Readonly<Record<string, Words>>>> =
     seats: () => `setup: seats must be ${MIN_SEATS} to ${MAX_SEATS}`,
     profile: () => 'setup: profile must be a profile name',
     rules: () => 'setup: rules must be an object',
-    game: () => `setup: game must be one of ${GAME_NAMES.join(', ')}`,
+    game: (raw) => `setup: this table deals ${oneOf(GAME_NAMES)}, not ${JSON.stringify(raw.game)?.slice(0, 40)}`,
+    betting: (raw) =>
+      `setup: the betting structure must be ${oneOf(BETTING_NAMES)}, not ${JSON.stringify(raw.betting)?.slice(0, 40)}`,
   },
   'seat-player': {
     seat: () => `seat-player: ${SEAT}`,

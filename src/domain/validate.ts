@@ -8,7 +8,7 @@
 import { acceptsInput, validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
 import { cutName, nameProblem, storedName } from '../protocol/names.ts';
 import { normalizeUid, parseCard } from './cards.ts';
-import type { GameName } from './games/index.ts';
+import type { BettingName, GameName } from './games/index.ts';
 import { checkLevels } from './levels-check.ts';
 import type { Command, CommandName, Input, Level, PanelButton, Place, Seat } from './types.ts';
 import { validateLevelSet, validateMovePlayer } from './validate-room.ts';
@@ -115,7 +115,7 @@ export function validateInput(raw: unknown): Result {
  * the schema's `additionalProperties: false` closes each command here, and test/contract.test.ts holds the two
  * equal). Typed by CommandName, so a new command does not compile until it has its line here. */
 export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]>> = {
-  setup: ['seats', 'profile', 'rules', 'game'],
+  setup: ['seats', 'profile', 'rules', 'game', 'betting'],
   'seat-player': ['seat', 'player', 'chips'],
   'set-stack': ['seat', 'chips'],
   'remove-player': ['seat'],
@@ -126,7 +126,21 @@ export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]
   'levels-resume': [],
   'levels-adjust': ['minutes', 'step'],
   'move-player': ['seat'],
-  'level-set': ['level', 'isBreak', 'smallBlind', 'bigBlind', 'ante', 'endsAt', 'remainingMs', 'paused', 'next'],
+  'level-set': [
+    'level',
+    'isBreak',
+    'smallBlind',
+    'bigBlind',
+    'ante',
+    'game',
+    'betting',
+    'smallBet',
+    'bigBet',
+    'endsAt',
+    'remainingMs',
+    'paused',
+    'next',
+  ],
 };
 
 /** A command's fields, checked; a string is the reason it is refused. */
@@ -146,6 +160,7 @@ function commandOf(raw: Obj): Command | string {
         cmd.rules = raw.rules;
       }
       if (raw.game !== undefined) cmd.game = raw.game as GameName;
+      if (raw.betting !== undefined) cmd.betting = raw.betting as BettingName;
       return cmd;
     }
     case 'seat-player': {

@@ -8,6 +8,8 @@ export interface OnAction {
   seat: Seat;
   toCall?: number;
   minRaiseTo?: number | null;
+  /** The structure's most (pot-limit's pot, limit's fixed total, R-BET-LIMIT); absent under no-limit. */
+  maxRaiseTo?: number | null;
 }
 
 /**
@@ -62,9 +64,12 @@ export function chipsAction(random: Random, on: OnAction, seen?: ChipsSeen): Bod
     // a legal `to` is at least minRaiseTo (the all-in total when the stack is short of it) and at most the all-in
     // total, which the table would refuse (`exceeds-stack`)
     const wanted = random.chance(0.6) ? min : min + random.int(1, 4) * Math.max(1, min - toCall);
+    const button = toCall > 0 ? 'raise' : 'bet';
+    // the least and the most are one total (limit's fixed bet, R-BET-LIMIT; or a short stack's all-in): that one
+    if (on.maxRaiseTo === min) return { type: 'panel', button, to: min };
     const most = seen?.allInTo(on.seat) ?? null;
     const to = most === null ? wanted : Math.max(min, Math.min(wanted, most));
-    return { type: 'panel', button: toCall > 0 ? 'raise' : 'bet', to };
+    return { type: 'panel', button, to };
   };
   if (toCall > 0) {
     if (u < 0.35) return { type: 'panel', button: 'fold' };

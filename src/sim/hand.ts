@@ -29,7 +29,13 @@ export interface SimHand {
   street: Street;
   dealing: Street | null;
   board: string[];
-  onAction: { seat: Seat; deadline: number | null; toCall?: number; minRaiseTo?: number | null } | null;
+  onAction: {
+    seat: Seat;
+    deadline: number | null;
+    toCall?: number;
+    minRaiseTo?: number | null;
+    maxRaiseTo?: number | null;
+  } | null;
   /** A clock was called and left to run out on this seat: wait for the table's timer. */
   waitingForTimer: Seat | null;
   /** When the called clock's countdown starts (the player acts before it). */
@@ -132,7 +138,13 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
       return null;
     case 'action.on':
       if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind);
-      h.onAction = { seat: e.seat, deadline: e.deadline, toCall: e.toCall, minRaiseTo: e.minRaiseTo };
+      h.onAction = {
+        seat: e.seat,
+        deadline: e.deadline,
+        toCall: e.toCall,
+        minRaiseTo: e.minRaiseTo,
+        maxRaiseTo: e.maxRaiseTo,
+      };
       return null;
     case 'action':
     case 'hand.dead':

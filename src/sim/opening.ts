@@ -2,7 +2,8 @@
 // from one a previous run left behind (only what is missing).
 import type { Profile } from '../domain/profile.ts';
 import type { EngineSnapshot } from '../domain/snapshot.ts';
-import type { Seat } from '../domain/types.ts';
+import { gameOf, structureOf } from '../domain/games/index.ts';
+import type { Level, Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';
 import type { Step } from './steps.ts';
 import type { VirtualTableOptions } from './options.ts';
@@ -15,13 +16,21 @@ export interface Opening {
   rate: number;
 }
 
-const LEVELS = [
+const LEVELS: Level[] = [
   { smallBlind: 100, bigBlind: 200, minutes: 4 },
   { smallBlind: 200, bigBlind: 400, ante: 50, minutes: 4 },
   { break: true as const, minutes: 2 },
   { smallBlind: 300, bigBlind: 600, ante: 75, minutes: 4 },
   { smallBlind: 500, bigBlind: 1000, ante: 100, minutes: 4 },
 ];
+
+/** The structure's levels; a structure with fixed bets (limit, R-BET-LIMIT) gets them on every level, the small bet
+ * the big blind and the big bet twice it, as limit rooms play. */
+function levelsFor(o: Opening): Level[] {
+  const fields = structureOf(o.options.betting ?? gameOf(o.options.game ?? 'holdem').defaultBetting).levelFields;
+  if (fields.length === 0) return LEVELS;
+  return LEVELS.map((l) => ('break' in l ? l : { ...l, smallBet: l.bigBlind, bigBet: 2 * l.bigBlind }));
+}
 
 const setupStep = ({ options }: Opening): Step => ({
   after: 0,
@@ -34,6 +43,7 @@ const setupStep = ({ options }: Opening): Step => ({
       ? { rules: { ...options.rules, ...(options.chips ? { chips: { mode: 'tracked' } } : {}) } }
       : {}),
     ...(options.game ? { game: options.game } : {}),
+    ...(options.betting ? { betting: options.betting } : {}),
   },
   answer: null,
 });
@@ -52,7 +62,11 @@ const setButton = (o: Opening): Step => ({
   input: { type: 'command', name: 'set-button', seat: o.random.pick(o.playerSeats) },
   answer: null,
 });
-const levelsStart: Step = { after: 10, input: { type: 'command', name: 'levels-start', levels: LEVELS }, answer: null };
+const levelsStart = (o: Opening): Step => ({
+  after: 10,
+  input: { type: 'command', name: 'levels-start', levels: levelsFor(o) },
+  answer: null,
+});
 const wantsLevels = (o: Opening) => o.options.levels ?? (o.rate > 0 || o.options.chips === true);
 
 /** The first shuffle waits for the seat sensors' debounce. */
@@ -67,7 +81,7 @@ export function freshOpening(o: Opening): Step[] {
   const steps: Step[] = [setupStep(o)];
   for (const seat of o.playerSeats) steps.push(seatPlayer(o, seat), sitDown(seat));
   steps.push(setButton(o));
-  if (wantsLevels(o)) steps.push(levelsStart);
+  if (wantsLevels(o)) steps.push(levelsStart(o));
   steps.push(firstShuffle(o.profile));
   return steps;
 }
@@ -80,7 +94,8 @@ export function repairs(o: Opening, snapshot: EngineSnapshot): { sensors: Step[]
   const setUpAgain =
     snapshot.seats !== o.options.seats ||
     snapshot.profile !== o.options.profile ||
-    (snapshot.game ?? 'holdem') !== (o.options.game ?? 'holdem');
+    (snapshot.game ?? 'holdem') !== (o.options.game ?? 'holdem') ||
+    (o.options.betting !== undefined && snapshot.betting !== o.options.betting);
   if (setUpAgain) table.push(setupStep(o));
   for (const seat of o.playerSeats) {
     const info = setUpAgain ? undefined : snapshot.seatInfo[seat - 1];
@@ -88,6 +103,6 @@ export function repairs(o: Opening, snapshot: EngineSnapshot): { sensors: Step[]
     if (!info?.present) sensors.push(sitDown(seat));
   }
   if (snapshot.button === null) table.push(setButton(o));
-  if (wantsLevels(o) && snapshot.level === null) table.push(levelsStart);
+  if (wantsLevels(o) && snapshot.level === null) table.push(levelsStart(o));
   return { sensors, table };
 }

@@ -10,7 +10,7 @@ import {
   type ChipsMotion,
   type ChipsRules,
   type ChipsState,
-  type Game,
+  type BettingName,
 } from '../../src/domain/chips/index.ts';
 
 export const TDA: ChipsRules = {
@@ -19,6 +19,8 @@ export const TDA: ChipsRules = {
   incompleteRaise: 'complete-if-half',
   oversizedChipOpen: 'chip-value',
   denominations: [],
+  maxRaises: 3,
+  uncappedHeadsUp: 'table',
 };
 export const BFP: ChipsRules = { ...TDA, anteBy: 'each' };
 export const CLUB: ChipsRules = {
@@ -27,11 +29,13 @@ export const CLUB: ChipsRules = {
   incompleteRaise: 'call',
   oversizedChipOpen: 'minimum',
   denominations: [],
+  maxRaises: 3,
+  uncappedHeadsUp: 'table',
 };
 
 export interface Deal {
   rules?: ChipsRules;
-  game?: Game;
+  betting?: BettingName;
   blinds: [number, number, number?];
   /** Seats in dealing order with their stacks. */
   stacks: [number, number][];
@@ -44,7 +48,7 @@ export function deal(d: Deal): { state: ChipsState; forced: ChipsEvent[] } {
   const [smallBlind, bigBlind, ante = 0] = d.blinds;
   const start = newHand({
     rules: d.rules ?? TDA,
-    game: d.game ?? 'holdem',
+    betting: d.betting ?? 'no-limit',
     level: { smallBlind, bigBlind, ante },
     seats: d.stacks.map(([seat, stack]) => ({ seat, stack })),
   });

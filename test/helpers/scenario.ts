@@ -30,6 +30,7 @@ export function scenario(
     rules?: Record<string, unknown>;
     deck?: Map<string, string>;
     game?: GameName;
+    betting?: 'no-limit' | 'pot-limit' | 'limit';
   } = {},
 ): Scenario {
   const table = numberedTable(createTable({ profiles, deck: opts.deck }));
@@ -62,6 +63,7 @@ export function scenario(
       profile: opts.profile ?? 'tda',
       ...(opts.rules ? { rules: opts.rules } : {}),
       ...(opts.game ? { game: opts.game } : {}),
+      ...(opts.betting ? { betting: opts.betting } : {}),
     },
     0,
   );

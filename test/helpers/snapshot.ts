@@ -24,6 +24,7 @@ export function tableSnap(over: Partial<TableSnapshot> = {}, seats = 3): TableSn
     seats,
     profile: 'tda',
     game: 'holdem',
+    betting: 'no-limit',
     seatInfo: Array.from({ length: seats }, (_, i) => seatSnap(i + 1)),
     button: null,
     smallBlindSeat: null,

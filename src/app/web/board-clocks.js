@@ -9,6 +9,20 @@
     return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
   }
 
+  // The names a board prints for the games and betting structures (R-GAME-LIST), looked up, never branched on.
+  const GAME_WORDS = { holdem: "Hold'em", omaha: 'Omaha', 'omaha-hilo': 'Omaha Hi-Lo' };
+  const BETTING_WORDS = { 'no-limit': 'No-Limit', 'pot-limit': 'Pot-Limit', limit: 'Limit' };
+
+  /** "Limit Hold'em 100/200", "Pot-Limit Omaha": the level's game and structure (R-GAME-MIXED), else the table's,
+   * with the level's fixed bets where it has them (R-BET-LIMIT). Empty when nothing says. */
+  function gameText(l, table) {
+    const game = (l && l.game) || (table && table.game);
+    const betting = (l && l.betting) || (table && table.betting);
+    if (!game) return '';
+    const name = [BETTING_WORDS[betting] || betting, GAME_WORDS[game] || game].filter(Boolean).join(' ');
+    return l && l.smallBet !== undefined ? `${name} ${money(l.smallBet)}/${money(l.bigBet)}` : name;
+  }
+
   function blindsText(l) {
     return l.isBreak ? 'BREAK' : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
   }
@@ -31,6 +45,9 @@
   function renderLevel(view, now, chime) {
     const l = levelClock(view);
     const panel = $('level-clock');
+    // the table's board has the line; the room's board, which shares this file, has not
+    const game = $('game');
+    if (game) game.textContent = gameText(l && !l.isBreak ? l : null, view.snapshot);
     if (!l) {
       $('level').textContent = 'No levels running';
       $('blinds').textContent = '—';
@@ -53,7 +70,8 @@
       ? 'none: this is the final level'
       : n.isBreak
         ? `Break · ${n.minutes} min`
-        : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min`;
+        : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min` +
+          (n.game ? ` · ${gameText(n, null)}` : '');
     renderTimeLeft(view, now, chime);
   }
 
@@ -138,5 +156,5 @@
     return info && info.player ? ` · ${info.player}` : '';
   }
 
-  root.BoardClocks = { money, clockText, renderLevel, renderTimeLeft, renderShotClock };
+  root.BoardClocks = { money, clockText, gameText, renderLevel, renderTimeLeft, renderShotClock };
 })(typeof window !== 'undefined' ? window : globalThis);

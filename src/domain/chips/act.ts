@@ -1,5 +1,6 @@
 // Panel actions with amounts (R-BET-ROUND, R-BET-ALLIN) and dead hands (R-CHIPS-DETAILS).
 import { actor, applyRuling, judgeRaise, type Judged } from './ruling.ts';
+import { fixedTo, isCapped } from './limit.ts';
 import { findSeat, withSeat } from './state.ts';
 import type { ActionBy, BetAction, ChipsResult, ChipsState, Seat } from './types.ts';
 
@@ -31,11 +32,17 @@ export function act(state: ChipsState, seat: Seat, action: BetAction, by: Action
     case 'allin':
       judged = judgeRaise(state, s, s.bet + s.stack);
       break;
-    case 'raise':
-      if (action.to === undefined) return { ok: false, reason: 'amount-required' };
-      if (action.to > s.bet + s.stack) return { ok: false, reason: 'exceeds-stack' };
-      judged = judgeRaise(state, s, action.to);
+    case 'raise': {
+      // R-BET-LIMIT: no `to` needed under limit, and none but the fixed total taken; no raise once capped
+      const limit = state.limit;
+      if (limit !== null && isCapped(state)) return { ok: false, reason: 'capped' };
+      const to = action.to ?? (limit !== null ? fixedTo(limit, s) : undefined);
+      if (to === undefined) return { ok: false, reason: 'amount-required' };
+      if (to > s.bet + s.stack) return { ok: false, reason: 'exceeds-stack' };
+      if (limit !== null && to !== fixedTo(limit, s)) return { ok: false, reason: 'fixed-limit' };
+      judged = judgeRaise(state, s, to);
       break;
+    }
   }
   return applyRuling(state, s, judged, by);
 }

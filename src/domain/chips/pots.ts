@@ -1,5 +1,6 @@
 // R-POT-SIDE (uncalled bets back, one pot per all-in level), the end of a betting round, R-POT-MISDEAL.
 import { copySeat, copyState, isLive, seatWith, stateWith } from './state.ts';
+import { nextRound } from './limit.ts';
 import type { ChipsEvent, ChipsState, Pot, Seat, SeatChips, Street } from './types.ts';
 
 /** The seat (its index) whose largest total no other seat matched, and by how much: that part goes back to its owner
@@ -147,6 +148,7 @@ export function endRound(
   next.minRaise = state.level.bigBlind;
   next.lastPanelSeat = null;
   next.pendingRaise = null;
+  next.limit = nextRound(state); // R-BET-LIMIT: the next round's increment, its count from nothing
   const pots = buildPots(next);
   // `pots` are new here and never changed after (award reads them): the event can carry them without a copy.
   if (report) events.push({ type: 'pots', street, pots });

@@ -1,6 +1,8 @@
 // How an asked-for total becomes the action that stands (R-BET-MINIMUM, R-BET-INCOMPLETE, R-BET-ALLIN,
-// R-BET-REOPEN, R-GAME), and how a ruling moves the chips (R-BET-ROUND).
-import { copySeat, copyState, findSeat, isLive, potLimit, reopened, seatsWith } from './state.ts';
+// R-BET-REOPEN, R-GAME, R-BET-LIMIT), and how a ruling moves the chips (R-BET-ROUND).
+import { structureOf } from '../games/betting.ts';
+import { counted, fixedTo, isCapped } from './limit.ts';
+import { ceilingOf, copySeat, copyState, findSeat, isLive, reopened, seatsWith } from './state.ts';
 import type { ActionBy, BetRule, ChipsEvent, ChipsState, SeatChips } from './types.ts';
 
 export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | { kind: 'raise'; to: number };
@@ -41,14 +43,13 @@ export function judgeRaise(
   early: readonly ChipsEvent[] = NONE,
 ): Judged {
   const out = [...early];
+  if (state.limit !== null) return judgeLimit(state, s, asked, out);
   const allInTo = s.bet + s.stack;
   let to = asked;
-  if (state.game === 'omaha') {
-    const limit = potLimit(state, s);
-    if (to > limit) {
-      out.push(corrected(s, to, limit, 'R-GAME'));
-      to = limit;
-    }
+  const ceiling = ceilingOf(state, s);
+  if (ceiling !== null && to > ceiling) {
+    out.push(corrected(s, to, ceiling, structureOf(state.betting).ceilingRule ?? 'R-GAME'));
+    to = ceiling;
   }
   if (to <= state.currentBet) return callOrCheck(state, s, to, 'R-BET-INCOMPLETE', out);
   if (!reopened(state, s)) return callOrCheck(state, s, to, 'R-BET-REOPEN', out);
@@ -71,6 +72,23 @@ export function judgeRaise(
     return { ruling: { kind: 'raise', to: least }, corrections: out };
   }
   return callOrCheck(state, s, to, 'R-BET-INCOMPLETE', out);
+}
+
+/**
+ * R-BET-LIMIT: a bet or raise to `to` under limit. The fixed total stands; more is corrected down to it (a panel
+ * all-in from a deep stack, chips read beyond it); less, read from chips, is completed to it when at least half an
+ * increment beyond the last full bet, else a call with the excess given back. Capped, it is a call.
+ */
+function judgeLimit(state: ChipsState, s: SeatChips, to: number, out: ChipsEvent[]): Judged {
+  const limit = state.limit!;
+  if (to <= state.currentBet) return callOrCheck(state, s, to, 'R-BET-INCOMPLETE', out);
+  if (!reopened(state, s)) return callOrCheck(state, s, to, 'R-BET-REOPEN', out);
+  if (isCapped(state)) return callOrCheck(state, s, to, 'R-BET-LIMIT', out);
+  const fixed = fixedTo(limit, s);
+  if (to === fixed) return { ruling: { kind: 'raise', to }, corrections: out };
+  if (to < fixed && to - limit.fullBet < limit.increment / 2) return callOrCheck(state, s, to, 'R-BET-LIMIT', out);
+  out.push(corrected(s, to, fixed, 'R-BET-LIMIT'));
+  return { ruling: { kind: 'raise', to: fixed }, corrections: out };
 }
 
 /** Move the chips of a ruling: `action`, then `bet.placed` (protocol.md's order), after the corrections. The result
@@ -105,7 +123,10 @@ export function applyRuling(
   const stack = s.stack - amount;
   const allIn = stack === 0;
   const raises = to > state.currentBet;
-  const full = raises && to - state.currentBet >= state.minRaise;
+  const limit = state.limit;
+  // a full bet or raise: the whole increment (limit: the fixed total; a short all-in may still count, limit.ts)
+  const full =
+    raises && (limit !== null ? to - limit.fullBet >= limit.increment : to - state.currentBet >= state.minRaise);
   const opening = state.currentBet === 0;
   // A full bet or raise sets the increment (at least the big blind); a short all-in lifts only the current bet.
   const minRaise = full ? Math.max(to - state.currentBet, state.level.bigBlind) : state.minRaise;
@@ -131,6 +152,7 @@ export function applyRuling(
   next.seats = seatsWith(state, seat);
   next.currentBet = currentBet;
   next.minRaise = minRaise;
+  if (limit !== null && raises) next.limit = counted(state, to);
   return { ok: true, state: next, events };
 }
 

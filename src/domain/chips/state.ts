@@ -1,9 +1,13 @@
-// A hand's chips state: creation, seat lookups and what the seat on action may do (R-BET-ROUND, R-BET-REOPEN, R-GAME).
-import type { ActionOptions, ChipsLevel, ChipsRules, ChipsState, Game, Seat, SeatChips } from './types.ts';
+// A hand's chips state: creation, seat lookups and what the seat on action may do (R-BET-ROUND, R-BET-REOPEN, R-GAME,
+// R-BET-LIMIT).
+import { structureOf } from '../games/betting.ts';
+import { isCapped, limitRound } from './limit.ts';
+import type { ActionOptions, BettingName, ChipsLevel, ChipsRules, ChipsState, Seat, SeatChips } from './types.ts';
 
 export interface HandStart {
   rules: ChipsRules;
-  game?: Game;
+  /** The hand's betting structure (R-GAME-LIST); no-limit when absent. */
+  betting?: BettingName;
   level: ChipsLevel;
   /** The seats dealt in, in dealing order (the first seat left of the button first), with their stacks. */
   seats: readonly { seat: Seat; stack: number }[];
@@ -11,9 +15,10 @@ export interface HandStart {
 
 /** A new hand before the forced bets: every stack as it is at the shuffle. */
 export function newHand(start: HandStart): ChipsState {
+  const betting = start.betting ?? 'no-limit';
   return {
     rules: start.rules,
-    game: start.game ?? 'holdem',
+    betting,
     level: start.level,
     seats: start.seats.map(({ seat, stack }) => ({
       seat,
@@ -34,6 +39,7 @@ export function newHand(start: HandStart): ChipsState {
     minRaise: start.level.bigBlind,
     lastPanelSeat: null,
     pendingRaise: null,
+    limit: limitRound(betting, start.level, 0, start.level.bigBlind),
   };
 }
 
@@ -57,8 +63,8 @@ export function findSeat(state: ChipsState, seat: Seat): SeatChips | undefined {
 
 /** What may change in a seat during a hand (its number and starting stack never do). */
 export type SeatChange = Partial<Omit<SeatChips, 'seat' | 'stackAtStart'>>;
-/** What may change in a hand's state (its rules, game and level never do). */
-export type StateChange = Partial<Omit<ChipsState, 'rules' | 'game' | 'level'>>;
+/** What may change in a hand's state (its rules, structure and level never do). */
+export type StateChange = Partial<Omit<ChipsState, 'rules' | 'betting' | 'level'>>;
 type Fresh<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A new copy of a seat, to be changed before it is shared (then it is a value like the others). */
@@ -89,13 +95,14 @@ export function seatWith(s: SeatChips, change: SeatChange): SeatChips {
 export function copyState(state: ChipsState): Fresh<ChipsState> {
   return {
     rules: state.rules,
-    game: state.game,
+    betting: state.betting,
     level: state.level,
     seats: state.seats,
     currentBet: state.currentBet,
     minRaise: state.minRaise,
     lastPanelSeat: state.lastPanelSeat,
     pendingRaise: state.pendingRaise,
+    limit: state.limit,
   };
 }
 
@@ -108,6 +115,7 @@ export function stateWith(state: ChipsState, change: StateChange): ChipsState {
   if (change.minRaise !== undefined) next.minRaise = change.minRaise;
   if (change.lastPanelSeat !== undefined) next.lastPanelSeat = change.lastPanelSeat;
   if (change.pendingRaise !== undefined) next.pendingRaise = change.pendingRaise;
+  if (change.limit !== undefined) next.limit = change.limit;
   return next;
 }
 
@@ -146,34 +154,46 @@ export function toCall(state: ChipsState, s: SeatChips): number {
   return Math.min(Math.max(0, state.currentBet - s.bet), s.stack);
 }
 
-/** R-BET-REOPEN: the bet has risen since the seat's last action by the minimum raise increment in force then. */
+/** R-BET-REOPEN: the bet has risen since the seat's last action by the minimum raise increment in force then; under
+ * limit, by a full raise (or an all-in of at least half an increment, R-BET-LIMIT). */
 export function reopened(state: ChipsState, s: SeatChips): boolean {
-  return s.actedBet === null || state.currentBet - s.actedBet >= s.actedMinRaise;
+  if (s.actedBet === null) return true;
+  const limit = state.limit;
+  return limit !== null ? limit.fullBet > s.actedBet : state.currentBet - s.actedBet >= s.actedMinRaise;
 }
 
 export function mayRaise(state: ChipsState, s: SeatChips): boolean {
-  return isLive(s) && !s.allIn && s.stack > state.currentBet - s.bet && reopened(state, s);
+  return isLive(s) && !s.allIn && s.stack > state.currentBet - s.bet && reopened(state, s) && !isCapped(state);
 }
 
-/** The least legal `to`: the current bet plus the minimum raise increment, or the all-in total when short of it. */
+/** The least legal `to`: the current bet plus the minimum raise increment (limit: the fixed total), or the all-in
+ * total when short of it. */
 export function minRaiseTo(state: ChipsState, s: SeatChips): number | null {
   if (!mayRaise(state, s)) return null;
-  return Math.min(state.currentBet + state.minRaise, s.bet + s.stack);
+  const limit = state.limit;
+  const least = limit !== null ? limit.fullBet + limit.increment : state.currentBet + state.minRaise;
+  return Math.min(least, s.bet + s.stack);
 }
 
-/** R-GAME: the current bet plus the pot after the call (every chip in the pots and in front, plus the call). */
-export function potLimit(state: ChipsState, s: SeatChips): number {
+/** The structure's most a bet or raise may go to (pot-limit: R-GAME's pot), before the stack; null for none. */
+export function ceilingOf(state: ChipsState, s: SeatChips): number | null {
+  const structure = structureOf(state.betting);
+  if (structure.ceilingRule === null) return null;
   const call = Math.max(0, state.currentBet - s.bet);
-  return state.currentBet + chipsInPlay(state) + call;
+  return structure.ceiling({ currentBet: state.currentBet, call, inPlay: chipsInPlay(state) });
 }
 
-/** What `action.on` carries for a seat (R-BET-ROUND; `maxRaiseTo` in Omaha, capped at the seat's all-in total). */
+/** What `action.on` carries for a seat (R-BET-ROUND; `maxRaiseTo` where the structure shows it: pot-limit's pot,
+ * limit's fixed total, capped at the seat's all-in total). */
 export function actionOptions(state: ChipsState, seat: Seat): ActionOptions {
   const s = findSeat(state, seat);
   if (!s) return { toCall: 0, minRaiseTo: null, maxRaiseTo: null };
   const min = minRaiseTo(state, s);
-  const max =
-    state.game === 'omaha' && min !== null ? Math.max(min, Math.min(potLimit(state, s), s.bet + s.stack)) : null;
+  let max: number | null = null;
+  if (min !== null && structureOf(state.betting).showsMaxRaise) {
+    const ceiling = ceilingOf(state, s);
+    max = ceiling === null ? min : Math.max(min, Math.min(ceiling, s.bet + s.stack));
+  }
   return { toCall: toCall(state, s), minRaiseTo: min, maxRaiseTo: max };
 }
 

@@ -3,7 +3,9 @@
 
 export type Seat = number;
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
-export type Game = 'holdem' | 'omaha' | 'omaha-hilo';
+import type { BettingName } from '../games/index.ts';
+
+export type { BettingName };
 
 /** The profile parameters of rules.md "Chips, bets and pots" that this module reads (docs/chips.md). */
 export interface ChipsRules {
@@ -17,12 +19,34 @@ export interface ChipsRules {
   oversizedChipOpen: 'chip-value' | 'minimum';
   /** R-CHIPS-COLOR-UP: the chip values in play, smallest first; empty means any integer, unit 1. */
   denominations: readonly number[];
+  /** R-BET-LIMIT: `betting.maxRaises`, the raises a limit round allows after its bet. */
+  maxRaises: number;
+  /** R-BET-LIMIT: `betting.uncappedHeadsUp`: `table` (two dealt in) or `hand` (also two live before the cap). */
+  uncappedHeadsUp: 'table' | 'hand';
 }
 
 export interface ChipsLevel {
   smallBlind: number;
   bigBlind: number;
   ante: number;
+  /** R-BET-LIMIT: the fixed bets of a limit level (the first two betting rounds, the later ones). */
+  smallBet?: number;
+  bigBet?: number;
+}
+
+/** R-BET-LIMIT: a limit hand's count of the round under way (null in the other structures). */
+export interface LimitRound {
+  /** The hand's betting round, 0 the first (pre-flop): the first two bet the small bet, the later ones the big. */
+  readonly round: number;
+  /** The round's fixed increment. */
+  readonly increment: number;
+  /** The round's bet and raises that count for the cap (pre-flop the big blind is the bet). */
+  readonly bets: number;
+  /** The total of the round's last full bet or raise (or all-in of at least half an increment): the next raise goes
+   * to it plus the increment, and it alone reopens the betting (R-BET-REOPEN). */
+  readonly fullBet: number;
+  /** The live seats when the cap was reached, 0 before (`uncappedHeadsUp: hand`). */
+  readonly liveAtCap: number;
 }
 
 export interface SeatChips {
@@ -53,7 +77,8 @@ export interface SeatChips {
 
 export interface ChipsState {
   readonly rules: ChipsRules;
-  readonly game: Game;
+  /** R-GAME-LIST: the hand's betting structure (games/betting.ts). */
+  readonly betting: BettingName;
   readonly level: ChipsLevel;
   /** The seats dealt in, in dealing order (the first seat left of the button first). */
   readonly seats: readonly SeatChips[];
@@ -65,6 +90,8 @@ export interface ChipsState {
   readonly lastPanelSeat: Seat | null;
   /** A seat that announced `raise` without an amount and whose chips did not go beyond the call (R-BET-STRING). */
   readonly pendingRaise: Seat | null;
+  /** R-BET-LIMIT: the limit count of the round under way; null unless the structure has fixed increments. */
+  readonly limit: LimitRound | null;
 }
 
 export interface Pot {
@@ -83,7 +110,7 @@ export interface AwardedPot extends Pot {
   oddChips: Seat[];
 }
 
-export type BetRule = 'R-BET-CHIPS' | 'R-BET-MINIMUM' | 'R-BET-INCOMPLETE' | 'R-BET-REOPEN' | 'R-GAME';
+export type BetRule = 'R-BET-CHIPS' | 'R-BET-MINIMUM' | 'R-BET-INCOMPLETE' | 'R-BET-REOPEN' | 'R-GAME' | 'R-BET-LIMIT';
 export type ActionName = 'check' | 'call' | 'raise' | 'fold' | 'allin';
 export type ActionBy = 'panel' | 'chips' | 'clock';
 
@@ -121,11 +148,18 @@ export interface ChipsMotion {
 
 /** Why an action is refused: the `reason` of `request.rejected` (or `input.rejected` for `invalid-chips`). */
 export type Refusal =
-  'amount-required' | 'exceeds-stack' | 'facing-bet' | 'not-on-action' | 'not-in-hand' | 'invalid-chips';
+  | 'amount-required'
+  | 'exceeds-stack'
+  | 'facing-bet'
+  | 'not-on-action'
+  | 'not-in-hand'
+  | 'invalid-chips'
+  | 'capped'
+  | 'fixed-limit';
 
 export type ChipsResult = { ok: true; state: ChipsState; events: ChipsEvent[] } | { ok: false; reason: Refusal };
 
-/** What `action.on` carries with chips tracked (R-BET-ROUND, R-CHIPS-DETAILS, R-GAME). */
+/** What `action.on` carries with chips tracked (R-BET-ROUND, R-CHIPS-DETAILS, R-GAME, R-BET-LIMIT). */
 export interface ActionOptions {
   toCall: number;
   minRaiseTo: number | null;

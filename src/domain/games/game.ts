@@ -2,6 +2,7 @@
 // which stay one set for every game and read their counts from here.
 import type { EquityKernel } from '../equity-kernels.ts';
 import type { Card, Street } from '../types.ts';
+import type { BettingName } from './betting.ts';
 
 export type GameName = 'holdem' | 'omaha' | 'omaha-hilo';
 
@@ -22,6 +23,8 @@ export interface Game {
   boardCards: Readonly<Record<Exclude<Street, 'preflop'>, number>>;
   /** The street after each one; null after the last (showdown). */
   next: Readonly<Record<Street, Street | null>>;
+  /** R-GAME-LIST: the betting structure a table plays this game under when `setup.betting` names none. */
+  defaultBetting: BettingName;
   /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. In a hi-lo game, the high half. */
   score(hole: readonly Card[], board: readonly Card[]): number;
   /**

@@ -23,6 +23,7 @@ export const holdem: Game = {
   holeCards: 2,
   boardCards: { flop: 3, turn: 1, river: 1 },
   next: FLOP_STREETS,
+  defaultBetting: 'no-limit',
   score,
   equityKernel: holdemKernel,
   history: { ohhGameType: 'Holdem', betType: 'NL', pokerStars: "Hold'em No Limit" },

@@ -7,9 +7,24 @@ import { omahaHilo } from './omaha-hilo.ts';
 
 export type { Game, GameName, HandJudge } from './game.ts';
 export { GAME_NAMES } from './game.ts';
+export {
+  BETTING_NAMES,
+  capReached,
+  capRules,
+  isBettingName,
+  structureOf,
+  type BettingName,
+  type BettingStructure,
+  type CapRules,
+  type LevelBets,
+} from './betting.ts';
 
 const GAMES: Readonly<Record<GameName, Game>> = { holdem, omaha, 'omaha-hilo': omahaHilo };
 
 export function gameOf(name: GameName): Game {
   return GAMES[name];
+}
+
+export function isGameName(value: unknown): value is GameName {
+  return typeof value === 'string' && Object.hasOwn(GAMES, value);
 }

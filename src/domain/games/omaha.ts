@@ -1,5 +1,5 @@
-// Omaha (R-GAME): four hole cards; a hand is exactly two of them and three board cards. The pot limit belongs to
-// chip tracking, not to the dealing.
+// Omaha (R-GAME): four hole cards; a hand is exactly two of them and three board cards. Played under pot-limit unless
+// the table says otherwise (games/betting.ts, R-GAME-LIST).
 import { scoreOmaha } from '../evaluator-omaha.ts';
 import { cardCode, scoreCodes } from '../evaluator.ts';
 import type { Card } from '../types.ts';
@@ -19,6 +19,7 @@ export const omaha: Game = {
   holeCards: 4,
   boardCards: { flop: 3, turn: 1, river: 1 },
   next: FLOP_STREETS,
+  defaultBetting: 'pot-limit',
   score,
   equityKernel: omahaKernel,
   history: { ohhGameType: 'Omaha', betType: 'PL', pokerStars: 'Omaha Pot Limit' },

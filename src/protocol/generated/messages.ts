@@ -154,8 +154,8 @@ export type CommandSetup = {
   profile?: string;
   /** Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile. */
   rules?: Record<string, unknown>;
-  /** R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). */
-  game?: 'holdem' | 'omaha' | 'omaha-hilo';
+  game?: CommandGame;
+  betting?: CommandBetting;
 };
 
 /** seat-player */
@@ -207,6 +207,12 @@ export type CommandPenalty = {
     }
 );
 
+/** R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). */
+export type CommandGame = 'holdem' | 'omaha' | 'omaha-hilo';
+
+/** R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT). */
+export type CommandBetting = 'no-limit' | 'pot-limit' | 'limit';
+
 /** Starts the table's level clock with this blind structure (R-LEVEL-CLOCK). Beyond this schema the engine also wants each small blind at most its big blind. */
 export type CommandLevelsStart = {
   name: 'levels-start';
@@ -232,6 +238,14 @@ export type CommandPlayingLevel = {
   /** 0 when absent. */
   ante?: number;
   minutes: CommandMinutes;
+  /** R-GAME-MIXED: the game of this level's hands; the table's setup.game when absent. */
+  game?: CommandGame;
+  /** R-GAME-MIXED: the structure of this level's hands; when absent the default of the level's game if it names one, else the table's setup.betting. */
+  betting?: CommandBetting;
+  /** R-BET-LIMIT: the fixed bet of the first two betting rounds; required for a level played limit. */
+  smallBet?: number;
+  /** R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit. */
+  bigBet?: number;
 };
 
 /** a break */
@@ -313,6 +327,14 @@ export type CommandLevelSet = {
   bigBlind: number | null;
   /** null on a break; 0 when absent on a playing level */
   ante?: number | null;
+  /** R-GAME-MIXED: the level's game, where the room's structure names one; the table's setup.game when absent */
+  game?: CommandGame;
+  /** R-GAME-MIXED: the level's betting structure, where the room's structure names one */
+  betting?: CommandBetting;
+  /** R-BET-LIMIT: the level's small bet, where it has one */
+  smallBet?: number;
+  /** R-BET-LIMIT: the level's big bet, where it has one */
+  bigBet?: number;
   /** when the level ends (ms, the room's clock), null while paused */
   endsAt: number | null;
   remainingMs: number;
@@ -329,6 +351,10 @@ export type CommandLevelSet = {
         bigBlind: number | null;
         /** null on a break; 0 when absent on a playing level */
         ante?: number | null;
+        game?: CommandGame;
+        betting?: CommandBetting;
+        smallBet?: number;
+        bigBet?: number;
         minutes: number;
       } & (
         | ({
@@ -486,7 +512,7 @@ export type EventActionOn = {
   toCall?: number;
   /** chips tracked: the least legal `to`; null when the seat may not raise */
   minRaiseTo?: number | null;
-  /** chips tracked, Omaha: the pot limit (R-GAME) */
+  /** chips tracked, where the betting structure has a maximum: pot-limit's pot limit (R-GAME), limit's fixed total (R-BET-LIMIT, equal to minRaiseTo); absent under no-limit */
   maxRaiseTo?: number | null;
 };
 

@@ -90,6 +90,13 @@ export type ProfileSpec = {
     /** R-BET-CHIPS: one chip put out alone, not facing a bet, counts at its value or as the least legal bet (club) */
     oversizedChipOpen: 'chip-value' | 'minimum';
   };
+  /** R-BET-LIMIT: the cap on raises in limit play. Optional: a profile without it takes tda's values (3, table). */
+  betting?: {
+    /** R-BET-LIMIT: the raises a limit betting round allows after its bet (3: a bet and three raises; BFP 26: a venue sets its own) */
+    maxRaises: number;
+    /** R-BET-LIMIT: the cap lifts with two players dealt in (table: tda, bfp, club), or also as soon as two live seats are left before it is reached (hand: robert) */
+    uncappedHeadsUp: 'table' | 'hand';
+  };
   $schema?: string;
   description?: string;
 };
@@ -118,4 +125,5 @@ export const PROFILE_FIELDS = {
     incompleteRaise: ['complete-if-half', 'call'],
     oversizedChipOpen: ['chip-value', 'minimum'],
   },
+  betting: { maxRaises: 'count', uncappedHeadsUp: ['table', 'hand'] },
 } as const;

@@ -47,6 +47,11 @@ const schema11 = {
           enum: ['holdem', 'omaha', 'omaha-hilo'],
           default: 'holdem',
         },
+        betting: {
+          description:
+            "The betting structure (R-GAME-LIST): no-limit, pot-limit or limit; the game's own when absent (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs smallBet and bigBet on every level (R-BET-LIMIT). A change applies from the next hand.",
+          enum: ['no-limit', 'pot-limit', 'limit'],
+        },
         rules: {
           description:
             "Values that override the profile's (same shape as a profile file), e.g. {shoe: {repeatReadMs: 400}}: objects merge field by field, any other value (number, string, list) replaces. The result is checked at start against config/rules/profile.schema.json; a change applies from the next hand.",
@@ -416,6 +421,7 @@ function validate10(
             key1 === 'seats' ||
             key1 === 'profile' ||
             key1 === 'game' ||
+            key1 === 'betting' ||
             key1 === 'rules' ||
             key1 === 'deckFile' ||
             key1 === 'chipsFile'
@@ -592,9 +598,30 @@ function validate10(
           }
           errors++;
         }
-        let data5 = data0.rules;
-        if (!(data5 && typeof data5 == 'object' && !Array.isArray(data5))) {
-          const err12 = {
+        if (data0.betting !== undefined) {
+          let data5 = data0.betting;
+          if (!(data5 === 'no-limit' || data5 === 'pot-limit' || data5 === 'limit')) {
+            const err12 = {
+              instancePath: instancePath + '/table/betting',
+              schemaPath: '#/properties/table/properties/betting/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.table.properties.betting.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema11.properties.table.properties.betting.enum,
+              parentSchema: schema11.properties.table.properties.betting,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        let data6 = data0.rules;
+        if (!(data6 && typeof data6 == 'object' && !Array.isArray(data6))) {
+          const err13 = {
             instancePath: instancePath + '/table/rules',
             schemaPath: '#/properties/table/properties/rules/type',
             keyword: 'type',
@@ -602,29 +629,6 @@ function validate10(
             message: 'must be object',
             schema: schema11.properties.table.properties.rules.type,
             parentSchema: schema11.properties.table.properties.rules,
-            data: data5,
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        let data6 = data0.deckFile;
-        const _errs15 = errors;
-        let valid2 = false;
-        let passing0 = null;
-        const _errs16 = errors;
-        if (data6 !== null) {
-          const err13 = {
-            instancePath: instancePath + '/table/deckFile',
-            schemaPath: '#/properties/table/properties/deckFile/oneOf/0/type',
-            keyword: 'type',
-            params: { type: 'null' },
-            message: 'must be null',
-            schema: schema11.properties.table.properties.deckFile.oneOf[0].type,
-            parentSchema: schema11.properties.table.properties.deckFile.oneOf[0],
             data: data6,
           };
           if (vErrors === null) {
@@ -634,15 +638,38 @@ function validate10(
           }
           errors++;
         }
-        var _valid0 = _errs16 === errors;
+        let data7 = data0.deckFile;
+        const _errs16 = errors;
+        let valid2 = false;
+        let passing0 = null;
+        const _errs17 = errors;
+        if (data7 !== null) {
+          const err14 = {
+            instancePath: instancePath + '/table/deckFile',
+            schemaPath: '#/properties/table/properties/deckFile/oneOf/0/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema11.properties.table.properties.deckFile.oneOf[0].type,
+            parentSchema: schema11.properties.table.properties.deckFile.oneOf[0],
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        var _valid0 = _errs17 === errors;
         if (_valid0) {
           valid2 = true;
           passing0 = 0;
         }
-        const _errs18 = errors;
-        if (typeof data6 === 'string') {
-          if (func2(data6) < 1) {
-            const err14 = {
+        const _errs19 = errors;
+        if (typeof data7 === 'string') {
+          if (func2(data7) < 1) {
+            const err15 = {
               instancePath: instancePath + '/table/deckFile',
               schemaPath: '#/definitions/path/minLength',
               keyword: 'minLength',
@@ -650,17 +677,17 @@ function validate10(
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
               parentSchema: schema12,
-              data: data6,
+              data: data7,
             };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err15];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err15);
             }
             errors++;
           }
         } else {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + '/table/deckFile',
             schemaPath: '#/definitions/path/type',
             keyword: 'type',
@@ -668,16 +695,16 @@ function validate10(
             message: 'must be string',
             schema: schema12.type,
             parentSchema: schema12,
-            data: data6,
+            data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
-        var _valid0 = _errs18 === errors;
+        var _valid0 = _errs19 === errors;
         if (_valid0 && valid2) {
           valid2 = false;
           passing0 = [passing0, 1];
@@ -688,7 +715,7 @@ function validate10(
           }
         }
         if (!valid2) {
-          const err16 = {
+          const err17 = {
             instancePath: instancePath + '/table/deckFile',
             schemaPath: '#/properties/table/properties/deckFile/oneOf',
             keyword: 'oneOf',
@@ -696,38 +723,6 @@ function validate10(
             message: 'must match exactly one schema in oneOf',
             schema: schema11.properties.table.properties.deckFile.oneOf,
             parentSchema: schema11.properties.table.properties.deckFile,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        } else {
-          errors = _errs15;
-          if (vErrors !== null) {
-            if (_errs15) {
-              vErrors.length = _errs15;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        let data7 = data0.chipsFile;
-        const _errs22 = errors;
-        let valid4 = false;
-        let passing1 = null;
-        const _errs23 = errors;
-        if (data7 !== null) {
-          const err17 = {
-            instancePath: instancePath + '/table/chipsFile',
-            schemaPath: '#/properties/table/properties/chipsFile/oneOf/0/type',
-            keyword: 'type',
-            params: { type: 'null' },
-            message: 'must be null',
-            schema: schema11.properties.table.properties.chipsFile.oneOf[0].type,
-            parentSchema: schema11.properties.table.properties.chipsFile.oneOf[0],
             data: data7,
           };
           if (vErrors === null) {
@@ -736,16 +731,48 @@ function validate10(
             vErrors.push(err17);
           }
           errors++;
+        } else {
+          errors = _errs16;
+          if (vErrors !== null) {
+            if (_errs16) {
+              vErrors.length = _errs16;
+            } else {
+              vErrors = null;
+            }
+          }
         }
-        var _valid1 = _errs23 === errors;
+        let data8 = data0.chipsFile;
+        const _errs23 = errors;
+        let valid4 = false;
+        let passing1 = null;
+        const _errs24 = errors;
+        if (data8 !== null) {
+          const err18 = {
+            instancePath: instancePath + '/table/chipsFile',
+            schemaPath: '#/properties/table/properties/chipsFile/oneOf/0/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema11.properties.table.properties.chipsFile.oneOf[0].type,
+            parentSchema: schema11.properties.table.properties.chipsFile.oneOf[0],
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        var _valid1 = _errs24 === errors;
         if (_valid1) {
           valid4 = true;
           passing1 = 0;
         }
-        const _errs25 = errors;
-        if (typeof data7 === 'string') {
-          if (func2(data7) < 1) {
-            const err18 = {
+        const _errs26 = errors;
+        if (typeof data8 === 'string') {
+          if (func2(data8) < 1) {
+            const err19 = {
               instancePath: instancePath + '/table/chipsFile',
               schemaPath: '#/definitions/path/minLength',
               keyword: 'minLength',
@@ -753,17 +780,17 @@ function validate10(
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
               parentSchema: schema12,
-              data: data7,
+              data: data8,
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err19];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err19);
             }
             errors++;
           }
         } else {
-          const err19 = {
+          const err20 = {
             instancePath: instancePath + '/table/chipsFile',
             schemaPath: '#/definitions/path/type',
             keyword: 'type',
@@ -771,16 +798,16 @@ function validate10(
             message: 'must be string',
             schema: schema12.type,
             parentSchema: schema12,
-            data: data7,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err20];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err20);
           }
           errors++;
         }
-        var _valid1 = _errs25 === errors;
+        var _valid1 = _errs26 === errors;
         if (_valid1 && valid4) {
           valid4 = false;
           passing1 = [passing1, 1];
@@ -791,7 +818,7 @@ function validate10(
           }
         }
         if (!valid4) {
-          const err20 = {
+          const err21 = {
             instancePath: instancePath + '/table/chipsFile',
             schemaPath: '#/properties/table/properties/chipsFile/oneOf',
             keyword: 'oneOf',
@@ -799,26 +826,26 @@ function validate10(
             message: 'must match exactly one schema in oneOf',
             schema: schema11.properties.table.properties.chipsFile.oneOf,
             parentSchema: schema11.properties.table.properties.chipsFile,
-            data: data7,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err21);
           }
           errors++;
         } else {
-          errors = _errs22;
+          errors = _errs23;
           if (vErrors !== null) {
-            if (_errs22) {
-              vErrors.length = _errs22;
+            if (_errs23) {
+              vErrors.length = _errs23;
             } else {
               vErrors = null;
             }
           }
         }
       } else {
-        const err21 = {
+        const err22 = {
           instancePath: instancePath + '/table',
           schemaPath: '#/properties/table/type',
           keyword: 'type',
@@ -829,20 +856,20 @@ function validate10(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err22];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err22);
         }
         errors++;
       }
     }
-    let data8 = data.broadcast;
-    const _errs29 = errors;
+    let data9 = data.broadcast;
+    const _errs30 = errors;
     let valid6 = false;
     let passing2 = null;
-    const _errs30 = errors;
-    if (data8 !== null) {
-      const err22 = {
+    const _errs31 = errors;
+    if (data9 !== null) {
+      const err23 = {
         instancePath: instancePath + '/broadcast',
         schemaPath: '#/properties/broadcast/oneOf/0/type',
         keyword: 'type',
@@ -850,24 +877,24 @@ function validate10(
         message: 'must be null',
         schema: schema11.properties.broadcast.oneOf[0].type,
         parentSchema: schema11.properties.broadcast.oneOf[0],
-        data: data8,
+        data: data9,
       };
       if (vErrors === null) {
-        vErrors = [err22];
+        vErrors = [err23];
       } else {
-        vErrors.push(err22);
+        vErrors.push(err23);
       }
       errors++;
     }
-    var _valid2 = _errs30 === errors;
+    var _valid2 = _errs31 === errors;
     if (_valid2) {
       valid6 = true;
       passing2 = 0;
     }
-    const _errs32 = errors;
-    if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
-      if (data8.delaySeconds === undefined) {
-        const err23 = {
+    const _errs33 = errors;
+    if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
+      if (data9.delaySeconds === undefined) {
+        const err24 = {
           instancePath: instancePath + '/broadcast',
           schemaPath: '#/properties/broadcast/oneOf/1/required',
           keyword: 'required',
@@ -875,18 +902,18 @@ function validate10(
           message: "must have required property '" + 'delaySeconds' + "'",
           schema: schema11.properties.broadcast.oneOf[1].required,
           parentSchema: schema11.properties.broadcast.oneOf[1],
-          data: data8,
+          data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err24];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err24);
         }
         errors++;
       }
-      for (const key2 in data8) {
+      for (const key2 in data9) {
         if (!(key2 === 'delaySeconds')) {
-          const err24 = {
+          const err25 = {
             instancePath: instancePath + '/broadcast',
             schemaPath: '#/properties/broadcast/oneOf/1/additionalProperties',
             keyword: 'additionalProperties',
@@ -894,27 +921,6 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.broadcast.oneOf[1],
-            data: data8,
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      }
-      if (data8.delaySeconds !== undefined) {
-        let data9 = data8.delaySeconds;
-        if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9))) {
-          const err25 = {
-            instancePath: instancePath + '/broadcast/delaySeconds',
-            schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/type',
-            keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
-            schema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds.type,
-            parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
             data: data9,
           };
           if (vErrors === null) {
@@ -924,9 +930,30 @@ function validate10(
           }
           errors++;
         }
-        if (typeof data9 == 'number') {
-          if (data9 > 3600 || isNaN(data9)) {
-            const err26 = {
+      }
+      if (data9.delaySeconds !== undefined) {
+        let data10 = data9.delaySeconds;
+        if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10))) {
+          const err26 = {
+            instancePath: instancePath + '/broadcast/delaySeconds',
+            schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds.type,
+            parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
+            data: data10,
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+        if (typeof data10 == 'number') {
+          if (data10 > 3600 || isNaN(data10)) {
+            const err27 = {
               instancePath: instancePath + '/broadcast/delaySeconds',
               schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/maximum',
               keyword: 'maximum',
@@ -934,25 +961,7 @@ function validate10(
               message: 'must be <= 3600',
               schema: 3600,
               parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
-              data: data9,
-            };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (data9 < 0 || isNaN(data9)) {
-            const err27 = {
-              instancePath: instancePath + '/broadcast/delaySeconds',
-              schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/minimum',
-              keyword: 'minimum',
-              params: { comparison: '>=', limit: 0 },
-              message: 'must be >= 0',
-              schema: 0,
-              parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
-              data: data9,
+              data: data10,
             };
             if (vErrors === null) {
               vErrors = [err27];
@@ -961,10 +970,28 @@ function validate10(
             }
             errors++;
           }
+          if (data10 < 0 || isNaN(data10)) {
+            const err28 = {
+              instancePath: instancePath + '/broadcast/delaySeconds',
+              schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 0 },
+              message: 'must be >= 0',
+              schema: 0,
+              parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
+              data: data10,
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
         }
       }
     } else {
-      const err28 = {
+      const err29 = {
         instancePath: instancePath + '/broadcast',
         schemaPath: '#/properties/broadcast/oneOf/1/type',
         keyword: 'type',
@@ -972,16 +999,16 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.broadcast.oneOf[1].type,
         parentSchema: schema11.properties.broadcast.oneOf[1],
-        data: data8,
+        data: data9,
       };
       if (vErrors === null) {
-        vErrors = [err28];
+        vErrors = [err29];
       } else {
-        vErrors.push(err28);
+        vErrors.push(err29);
       }
       errors++;
     }
-    var _valid2 = _errs32 === errors;
+    var _valid2 = _errs33 === errors;
     if (_valid2 && valid6) {
       valid6 = false;
       passing2 = [passing2, 1];
@@ -992,7 +1019,7 @@ function validate10(
       }
     }
     if (!valid6) {
-      const err29 = {
+      const err30 = {
         instancePath: instancePath + '/broadcast',
         schemaPath: '#/properties/broadcast/oneOf',
         keyword: 'oneOf',
@@ -1000,39 +1027,7 @@ function validate10(
         message: 'must match exactly one schema in oneOf',
         schema: schema11.properties.broadcast.oneOf,
         parentSchema: schema11.properties.broadcast,
-        data: data8,
-      };
-      if (vErrors === null) {
-        vErrors = [err29];
-      } else {
-        vErrors.push(err29);
-      }
-      errors++;
-    } else {
-      errors = _errs29;
-      if (vErrors !== null) {
-        if (_errs29) {
-          vErrors.length = _errs29;
-        } else {
-          vErrors = null;
-        }
-      }
-    }
-    let data10 = data.room;
-    const _errs38 = errors;
-    let valid8 = false;
-    let passing3 = null;
-    const _errs39 = errors;
-    if (data10 !== null) {
-      const err30 = {
-        instancePath: instancePath + '/room',
-        schemaPath: '#/properties/room/oneOf/0/type',
-        keyword: 'type',
-        params: { type: 'null' },
-        message: 'must be null',
-        schema: schema11.properties.room.oneOf[0].type,
-        parentSchema: schema11.properties.room.oneOf[0],
-        data: data10,
+        data: data9,
       };
       if (vErrors === null) {
         vErrors = [err30];
@@ -1040,16 +1035,48 @@ function validate10(
         vErrors.push(err30);
       }
       errors++;
+    } else {
+      errors = _errs30;
+      if (vErrors !== null) {
+        if (_errs30) {
+          vErrors.length = _errs30;
+        } else {
+          vErrors = null;
+        }
+      }
     }
-    var _valid3 = _errs39 === errors;
+    let data11 = data.room;
+    const _errs39 = errors;
+    let valid8 = false;
+    let passing3 = null;
+    const _errs40 = errors;
+    if (data11 !== null) {
+      const err31 = {
+        instancePath: instancePath + '/room',
+        schemaPath: '#/properties/room/oneOf/0/type',
+        keyword: 'type',
+        params: { type: 'null' },
+        message: 'must be null',
+        schema: schema11.properties.room.oneOf[0].type,
+        parentSchema: schema11.properties.room.oneOf[0],
+        data: data11,
+      };
+      if (vErrors === null) {
+        vErrors = [err31];
+      } else {
+        vErrors.push(err31);
+      }
+      errors++;
+    }
+    var _valid3 = _errs40 === errors;
     if (_valid3) {
       valid8 = true;
       passing3 = 0;
     }
-    const _errs41 = errors;
-    if (typeof data10 === 'string') {
-      if (!pattern0.test(data10)) {
-        const err31 = {
+    const _errs42 = errors;
+    if (typeof data11 === 'string') {
+      if (!pattern0.test(data11)) {
+        const err32 = {
           instancePath: instancePath + '/room',
           schemaPath: '#/properties/room/oneOf/1/pattern',
           keyword: 'pattern',
@@ -1057,17 +1084,17 @@ function validate10(
           message: 'must match pattern "' + '^[A-Za-z0-9_-]{1,64}$' + '"',
           schema: '^[A-Za-z0-9_-]{1,64}$',
           parentSchema: schema11.properties.room.oneOf[1],
-          data: data10,
+          data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err32];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err32);
         }
         errors++;
       }
     } else {
-      const err32 = {
+      const err33 = {
         instancePath: instancePath + '/room',
         schemaPath: '#/properties/room/oneOf/1/type',
         keyword: 'type',
@@ -1075,16 +1102,16 @@ function validate10(
         message: 'must be string',
         schema: schema11.properties.room.oneOf[1].type,
         parentSchema: schema11.properties.room.oneOf[1],
-        data: data10,
+        data: data11,
       };
       if (vErrors === null) {
-        vErrors = [err32];
+        vErrors = [err33];
       } else {
-        vErrors.push(err32);
+        vErrors.push(err33);
       }
       errors++;
     }
-    var _valid3 = _errs41 === errors;
+    var _valid3 = _errs42 === errors;
     if (_valid3 && valid8) {
       valid8 = false;
       passing3 = [passing3, 1];
@@ -1095,7 +1122,7 @@ function validate10(
       }
     }
     if (!valid8) {
-      const err33 = {
+      const err34 = {
         instancePath: instancePath + '/room',
         schemaPath: '#/properties/room/oneOf',
         keyword: 'oneOf',
@@ -1103,38 +1130,38 @@ function validate10(
         message: 'must match exactly one schema in oneOf',
         schema: schema11.properties.room.oneOf,
         parentSchema: schema11.properties.room,
-        data: data10,
+        data: data11,
       };
       if (vErrors === null) {
-        vErrors = [err33];
+        vErrors = [err34];
       } else {
-        vErrors.push(err33);
+        vErrors.push(err34);
       }
       errors++;
     } else {
-      errors = _errs38;
+      errors = _errs39;
       if (vErrors !== null) {
-        if (_errs38) {
-          vErrors.length = _errs38;
+        if (_errs39) {
+          vErrors.length = _errs39;
         } else {
           vErrors = null;
         }
       }
     }
-    let data11 = data.storage;
-    if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
-      if (data11.dir === undefined) {
-        data11.dir = 'var';
+    let data12 = data.storage;
+    if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
+      if (data12.dir === undefined) {
+        data12.dir = 'var';
       }
-      if (data11.retentionDays === undefined) {
-        data11.retentionDays = 30;
+      if (data12.retentionDays === undefined) {
+        data12.retentionDays = 30;
       }
-      if (data11.fsync === undefined) {
-        data11.fsync = 'every-input';
+      if (data12.fsync === undefined) {
+        data12.fsync = 'every-input';
       }
-      for (const key3 in data11) {
+      for (const key3 in data12) {
         if (!(key3 === 'dir' || key3 === 'retentionDays' || key3 === 'fsync')) {
-          const err34 = {
+          const err35 = {
             instancePath: instancePath + '/storage',
             schemaPath: '#/properties/storage/additionalProperties',
             keyword: 'additionalProperties',
@@ -1142,27 +1169,6 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.storage,
-            data: data11,
-          };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-      }
-      let data12 = data11.dir;
-      if (typeof data12 === 'string') {
-        if (func2(data12) < 1) {
-          const err35 = {
-            instancePath: instancePath + '/storage/dir',
-            schemaPath: '#/definitions/path/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema12,
             data: data12,
           };
           if (vErrors === null) {
@@ -1172,8 +1178,29 @@ function validate10(
           }
           errors++;
         }
+      }
+      let data13 = data12.dir;
+      if (typeof data13 === 'string') {
+        if (func2(data13) < 1) {
+          const err36 = {
+            instancePath: instancePath + '/storage/dir',
+            schemaPath: '#/definitions/path/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema12,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
       } else {
-        const err36 = {
+        const err37 = {
           instancePath: instancePath + '/storage/dir',
           schemaPath: '#/definitions/path/type',
           keyword: 'type',
@@ -1181,25 +1208,6 @@ function validate10(
           message: 'must be string',
           schema: schema12.type,
           parentSchema: schema12,
-          data: data12,
-        };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      }
-      let data13 = data11.retentionDays;
-      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13))) {
-        const err37 = {
-          instancePath: instancePath + '/storage/retentionDays',
-          schemaPath: '#/properties/storage/properties/retentionDays/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema11.properties.storage.properties.retentionDays.type,
-          parentSchema: schema11.properties.storage.properties.retentionDays,
           data: data13,
         };
         if (vErrors === null) {
@@ -1209,9 +1217,28 @@ function validate10(
         }
         errors++;
       }
-      if (typeof data13 == 'number') {
-        if (data13 > 3650 || isNaN(data13)) {
-          const err38 = {
+      let data14 = data12.retentionDays;
+      if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14))) {
+        const err38 = {
+          instancePath: instancePath + '/storage/retentionDays',
+          schemaPath: '#/properties/storage/properties/retentionDays/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema11.properties.storage.properties.retentionDays.type,
+          parentSchema: schema11.properties.storage.properties.retentionDays,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      if (typeof data14 == 'number') {
+        if (data14 > 3650 || isNaN(data14)) {
+          const err39 = {
             instancePath: instancePath + '/storage/retentionDays',
             schemaPath: '#/properties/storage/properties/retentionDays/maximum',
             keyword: 'maximum',
@@ -1219,25 +1246,7 @@ function validate10(
             message: 'must be <= 3650',
             schema: 3650,
             parentSchema: schema11.properties.storage.properties.retentionDays,
-            data: data13,
-          };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
-        }
-        if (data13 < 1 || isNaN(data13)) {
-          const err39 = {
-            instancePath: instancePath + '/storage/retentionDays',
-            schemaPath: '#/properties/storage/properties/retentionDays/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema11.properties.storage.properties.retentionDays,
-            data: data13,
+            data: data14,
           };
           if (vErrors === null) {
             vErrors = [err39];
@@ -1246,10 +1255,28 @@ function validate10(
           }
           errors++;
         }
+        if (data14 < 1 || isNaN(data14)) {
+          const err40 = {
+            instancePath: instancePath + '/storage/retentionDays',
+            schemaPath: '#/properties/storage/properties/retentionDays/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema11.properties.storage.properties.retentionDays,
+            data: data14,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
       }
-      let data14 = data11.fsync;
-      if (!(data14 === 'every-input' || data14 === 'background')) {
-        const err40 = {
+      let data15 = data12.fsync;
+      if (!(data15 === 'every-input' || data15 === 'background')) {
+        const err41 = {
           instancePath: instancePath + '/storage/fsync',
           schemaPath: '#/properties/storage/properties/fsync/enum',
           keyword: 'enum',
@@ -1257,17 +1284,17 @@ function validate10(
           message: 'must be equal to one of the allowed values',
           schema: schema11.properties.storage.properties.fsync.enum,
           parentSchema: schema11.properties.storage.properties.fsync,
-          data: data14,
+          data: data15,
         };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err41];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err41);
         }
         errors++;
       }
     } else {
-      const err41 = {
+      const err42 = {
         instancePath: instancePath + '/storage',
         schemaPath: '#/properties/storage/type',
         keyword: 'type',
@@ -1275,32 +1302,32 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.storage.type,
         parentSchema: schema11.properties.storage,
-        data: data11,
+        data: data12,
       };
       if (vErrors === null) {
-        vErrors = [err41];
+        vErrors = [err42];
       } else {
-        vErrors.push(err41);
+        vErrors.push(err42);
       }
       errors++;
     }
-    let data15 = data.mqtt;
-    if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
-      if (data15.baseTopic === undefined) {
-        data15.baseTopic = 'pokertable';
+    let data16 = data.mqtt;
+    if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
+      if (data16.baseTopic === undefined) {
+        data16.baseTopic = 'pokertable';
       }
-      if (data15.embedded === undefined) {
-        data15.embedded = {};
+      if (data16.embedded === undefined) {
+        data16.embedded = {};
       }
-      if (data15.external === undefined) {
-        data15.external = null;
+      if (data16.external === undefined) {
+        data16.external = null;
       }
-      if (data15.secureDelayMs === undefined) {
-        data15.secureDelayMs = 0;
+      if (data16.secureDelayMs === undefined) {
+        data16.secureDelayMs = 0;
       }
-      for (const key4 in data15) {
+      for (const key4 in data16) {
         if (!(key4 === 'baseTopic' || key4 === 'embedded' || key4 === 'external' || key4 === 'secureDelayMs')) {
-          const err42 = {
+          const err43 = {
             instancePath: instancePath + '/mqtt',
             schemaPath: '#/properties/mqtt/additionalProperties',
             keyword: 'additionalProperties',
@@ -1308,27 +1335,6 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.mqtt,
-            data: data15,
-          };
-          if (vErrors === null) {
-            vErrors = [err42];
-          } else {
-            vErrors.push(err42);
-          }
-          errors++;
-        }
-      }
-      let data16 = data15.baseTopic;
-      if (typeof data16 === 'string') {
-        if (!pattern3.test(data16)) {
-          const err43 = {
-            instancePath: instancePath + '/mqtt/baseTopic',
-            schemaPath: '#/properties/mqtt/properties/baseTopic/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^#+]+$' },
-            message: 'must match pattern "' + '^[^#+]+$' + '"',
-            schema: '^[^#+]+$',
-            parentSchema: schema11.properties.mqtt.properties.baseTopic,
             data: data16,
           };
           if (vErrors === null) {
@@ -1338,8 +1344,29 @@ function validate10(
           }
           errors++;
         }
+      }
+      let data17 = data16.baseTopic;
+      if (typeof data17 === 'string') {
+        if (!pattern3.test(data17)) {
+          const err44 = {
+            instancePath: instancePath + '/mqtt/baseTopic',
+            schemaPath: '#/properties/mqtt/properties/baseTopic/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^#+]+$' },
+            message: 'must match pattern "' + '^[^#+]+$' + '"',
+            schema: '^[^#+]+$',
+            parentSchema: schema11.properties.mqtt.properties.baseTopic,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
       } else {
-        const err44 = {
+        const err45 = {
           instancePath: instancePath + '/mqtt/baseTopic',
           schemaPath: '#/properties/mqtt/properties/baseTopic/type',
           keyword: 'type',
@@ -1347,33 +1374,33 @@ function validate10(
           message: 'must be string',
           schema: schema11.properties.mqtt.properties.baseTopic.type,
           parentSchema: schema11.properties.mqtt.properties.baseTopic,
-          data: data16,
+          data: data17,
         };
         if (vErrors === null) {
-          vErrors = [err44];
+          vErrors = [err45];
         } else {
-          vErrors.push(err44);
+          vErrors.push(err45);
         }
         errors++;
       }
-      let data17 = data15.embedded;
-      if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
-        if (data17.host === undefined) {
-          data17.host = '127.0.0.1';
+      let data18 = data16.embedded;
+      if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
+        if (data18.host === undefined) {
+          data18.host = '127.0.0.1';
         }
-        if (data17.port === undefined) {
-          data17.port = 1883;
+        if (data18.port === undefined) {
+          data18.port = 1883;
         }
-        if (data17.wsPort === undefined) {
-          data17.wsPort = 8083;
+        if (data18.wsPort === undefined) {
+          data18.wsPort = 8083;
         }
-        if (data17.anonymousRoles === undefined) {
-          data17.anonymousRoles = ['display'];
+        if (data18.anonymousRoles === undefined) {
+          data18.anonymousRoles = ['display'];
         }
-        if (data17.users === undefined) {
-          data17.users = [];
+        if (data18.users === undefined) {
+          data18.users = [];
         }
-        for (const key5 in data17) {
+        for (const key5 in data18) {
           if (!(
             key5 === 'host' ||
             key5 === 'port' ||
@@ -1381,7 +1408,7 @@ function validate10(
             key5 === 'anonymousRoles' ||
             key5 === 'users'
           )) {
-            const err45 = {
+            const err46 = {
               instancePath: instancePath + '/mqtt/embedded',
               schemaPath: '#/properties/mqtt/properties/embedded/additionalProperties',
               keyword: 'additionalProperties',
@@ -1389,27 +1416,6 @@ function validate10(
               message: 'must NOT have additional properties',
               schema: false,
               parentSchema: schema11.properties.mqtt.properties.embedded,
-              data: data17,
-            };
-            if (vErrors === null) {
-              vErrors = [err45];
-            } else {
-              vErrors.push(err45);
-            }
-            errors++;
-          }
-        }
-        let data18 = data17.host;
-        if (typeof data18 === 'string') {
-          if (func2(data18) < 1) {
-            const err46 = {
-              instancePath: instancePath + '/mqtt/embedded/host',
-              schemaPath: '#/definitions/host/minLength',
-              keyword: 'minLength',
-              params: { limit: 1 },
-              message: 'must NOT have fewer than 1 characters',
-              schema: 1,
-              parentSchema: schema15,
               data: data18,
             };
             if (vErrors === null) {
@@ -1419,8 +1425,29 @@ function validate10(
             }
             errors++;
           }
+        }
+        let data19 = data18.host;
+        if (typeof data19 === 'string') {
+          if (func2(data19) < 1) {
+            const err47 = {
+              instancePath: instancePath + '/mqtt/embedded/host',
+              schemaPath: '#/definitions/host/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
+              schema: 1,
+              parentSchema: schema15,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
         } else {
-          const err47 = {
+          const err48 = {
             instancePath: instancePath + '/mqtt/embedded/host',
             schemaPath: '#/definitions/host/type',
             keyword: 'type',
@@ -1428,25 +1455,6 @@ function validate10(
             message: 'must be string',
             schema: schema15.type,
             parentSchema: schema15,
-            data: data18,
-          };
-          if (vErrors === null) {
-            vErrors = [err47];
-          } else {
-            vErrors.push(err47);
-          }
-          errors++;
-        }
-        let data19 = data17.port;
-        if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19))) {
-          const err48 = {
-            instancePath: instancePath + '/mqtt/embedded/port',
-            schemaPath: '#/definitions/port/type',
-            keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
-            schema: schema16.type,
-            parentSchema: schema16,
             data: data19,
           };
           if (vErrors === null) {
@@ -1456,76 +1464,10 @@ function validate10(
           }
           errors++;
         }
-        if (typeof data19 == 'number') {
-          if (data19 > 65535 || isNaN(data19)) {
-            const err49 = {
-              instancePath: instancePath + '/mqtt/embedded/port',
-              schemaPath: '#/definitions/port/maximum',
-              keyword: 'maximum',
-              params: { comparison: '<=', limit: 65535 },
-              message: 'must be <= 65535',
-              schema: 65535,
-              parentSchema: schema16,
-              data: data19,
-            };
-            if (vErrors === null) {
-              vErrors = [err49];
-            } else {
-              vErrors.push(err49);
-            }
-            errors++;
-          }
-          if (data19 < 1 || isNaN(data19)) {
-            const err50 = {
-              instancePath: instancePath + '/mqtt/embedded/port',
-              schemaPath: '#/definitions/port/minimum',
-              keyword: 'minimum',
-              params: { comparison: '>=', limit: 1 },
-              message: 'must be >= 1',
-              schema: 1,
-              parentSchema: schema16,
-              data: data19,
-            };
-            if (vErrors === null) {
-              vErrors = [err50];
-            } else {
-              vErrors.push(err50);
-            }
-            errors++;
-          }
-        }
-        let data20 = data17.wsPort;
-        const _errs67 = errors;
-        let valid15 = false;
-        let passing4 = null;
-        const _errs68 = errors;
-        if (data20 !== null) {
-          const err51 = {
-            instancePath: instancePath + '/mqtt/embedded/wsPort',
-            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf/0/type',
-            keyword: 'type',
-            params: { type: 'null' },
-            message: 'must be null',
-            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0].type,
-            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0],
-            data: data20,
-          };
-          if (vErrors === null) {
-            vErrors = [err51];
-          } else {
-            vErrors.push(err51);
-          }
-          errors++;
-        }
-        var _valid4 = _errs68 === errors;
-        if (_valid4) {
-          valid15 = true;
-          passing4 = 0;
-        }
-        const _errs70 = errors;
+        let data20 = data18.port;
         if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20))) {
-          const err52 = {
-            instancePath: instancePath + '/mqtt/embedded/wsPort',
+          const err49 = {
+            instancePath: instancePath + '/mqtt/embedded/port',
             schemaPath: '#/definitions/port/type',
             keyword: 'type',
             params: { type: 'integer' },
@@ -1535,16 +1477,16 @@ function validate10(
             data: data20,
           };
           if (vErrors === null) {
-            vErrors = [err52];
+            vErrors = [err49];
           } else {
-            vErrors.push(err52);
+            vErrors.push(err49);
           }
           errors++;
         }
         if (typeof data20 == 'number') {
           if (data20 > 65535 || isNaN(data20)) {
-            const err53 = {
-              instancePath: instancePath + '/mqtt/embedded/wsPort',
+            const err50 = {
+              instancePath: instancePath + '/mqtt/embedded/port',
               schemaPath: '#/definitions/port/maximum',
               keyword: 'maximum',
               params: { comparison: '<=', limit: 65535 },
@@ -1554,15 +1496,15 @@ function validate10(
               data: data20,
             };
             if (vErrors === null) {
-              vErrors = [err53];
+              vErrors = [err50];
             } else {
-              vErrors.push(err53);
+              vErrors.push(err50);
             }
             errors++;
           }
           if (data20 < 1 || isNaN(data20)) {
-            const err54 = {
-              instancePath: instancePath + '/mqtt/embedded/wsPort',
+            const err51 = {
+              instancePath: instancePath + '/mqtt/embedded/port',
               schemaPath: '#/definitions/port/minimum',
               keyword: 'minimum',
               params: { comparison: '>=', limit: 1 },
@@ -1572,14 +1514,99 @@ function validate10(
               data: data20,
             };
             if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
+        }
+        let data21 = data18.wsPort;
+        const _errs68 = errors;
+        let valid15 = false;
+        let passing4 = null;
+        const _errs69 = errors;
+        if (data21 !== null) {
+          const err52 = {
+            instancePath: instancePath + '/mqtt/embedded/wsPort',
+            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf/0/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0].type,
+            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0],
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+        var _valid4 = _errs69 === errors;
+        if (_valid4) {
+          valid15 = true;
+          passing4 = 0;
+        }
+        const _errs71 = errors;
+        if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21))) {
+          const err53 = {
+            instancePath: instancePath + '/mqtt/embedded/wsPort',
+            schemaPath: '#/definitions/port/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema16.type,
+            parentSchema: schema16,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        if (typeof data21 == 'number') {
+          if (data21 > 65535 || isNaN(data21)) {
+            const err54 = {
+              instancePath: instancePath + '/mqtt/embedded/wsPort',
+              schemaPath: '#/definitions/port/maximum',
+              keyword: 'maximum',
+              params: { comparison: '<=', limit: 65535 },
+              message: 'must be <= 65535',
+              schema: 65535,
+              parentSchema: schema16,
+              data: data21,
+            };
+            if (vErrors === null) {
               vErrors = [err54];
             } else {
               vErrors.push(err54);
             }
             errors++;
           }
+          if (data21 < 1 || isNaN(data21)) {
+            const err55 = {
+              instancePath: instancePath + '/mqtt/embedded/wsPort',
+              schemaPath: '#/definitions/port/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 1 },
+              message: 'must be >= 1',
+              schema: 1,
+              parentSchema: schema16,
+              data: data21,
+            };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
         }
-        var _valid4 = _errs70 === errors;
+        var _valid4 = _errs71 === errors;
         if (_valid4 && valid15) {
           valid15 = false;
           passing4 = [passing4, 1];
@@ -1590,7 +1617,7 @@ function validate10(
           }
         }
         if (!valid15) {
-          const err55 = {
+          const err56 = {
             instancePath: instancePath + '/mqtt/embedded/wsPort',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf',
             keyword: 'oneOf',
@@ -1598,38 +1625,38 @@ function validate10(
             message: 'must match exactly one schema in oneOf',
             schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort,
-            data: data20,
+            data: data21,
           };
           if (vErrors === null) {
-            vErrors = [err55];
+            vErrors = [err56];
           } else {
-            vErrors.push(err55);
+            vErrors.push(err56);
           }
           errors++;
         } else {
-          errors = _errs67;
+          errors = _errs68;
           if (vErrors !== null) {
-            if (_errs67) {
-              vErrors.length = _errs67;
+            if (_errs68) {
+              vErrors.length = _errs68;
             } else {
               vErrors = null;
             }
           }
         }
-        let data21 = data17.anonymousRoles;
-        if (Array.isArray(data21)) {
-          const len0 = data21.length;
+        let data22 = data18.anonymousRoles;
+        if (Array.isArray(data22)) {
+          const len0 = data22.length;
           for (let i0 = 0; i0 < len0; i0++) {
-            let data22 = data21[i0];
+            let data23 = data22[i0];
             if (!(
-              data22 === 'display' ||
-              data22 === 'panel' ||
-              data22 === 'floor' ||
-              data22 === 'secure' ||
-              data22 === 'production' ||
-              data22 === 'room'
+              data23 === 'display' ||
+              data23 === 'panel' ||
+              data23 === 'floor' ||
+              data23 === 'secure' ||
+              data23 === 'production' ||
+              data23 === 'room'
             )) {
-              const err56 = {
+              const err57 = {
                 instancePath: instancePath + '/mqtt/embedded/anonymousRoles/' + i0,
                 schemaPath: '#/definitions/role/enum',
                 keyword: 'enum',
@@ -1637,23 +1664,23 @@ function validate10(
                 message: 'must be equal to one of the allowed values',
                 schema: schema18.enum,
                 parentSchema: schema18,
-                data: data22,
+                data: data23,
               };
               if (vErrors === null) {
-                vErrors = [err56];
+                vErrors = [err57];
               } else {
-                vErrors.push(err56);
+                vErrors.push(err57);
               }
               errors++;
             }
           }
-          let i1 = data21.length;
+          let i1 = data22.length;
           let j0;
           if (i1 > 1) {
             outer0: for (; i1--;) {
               for (j0 = i1; j0--;) {
-                if (func0(data21[i1], data21[j0])) {
-                  const err57 = {
+                if (func0(data22[i1], data22[j0])) {
+                  const err58 = {
                     instancePath: instancePath + '/mqtt/embedded/anonymousRoles',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/anonymousRoles/uniqueItems',
                     keyword: 'uniqueItems',
@@ -1661,12 +1688,12 @@ function validate10(
                     message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                     schema: true,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles,
-                    data: data21,
+                    data: data22,
                   };
                   if (vErrors === null) {
-                    vErrors = [err57];
+                    vErrors = [err58];
                   } else {
-                    vErrors.push(err57);
+                    vErrors.push(err58);
                   }
                   errors++;
                   break outer0;
@@ -1675,7 +1702,7 @@ function validate10(
             }
           }
         } else {
-          const err58 = {
+          const err59 = {
             instancePath: instancePath + '/mqtt/embedded/anonymousRoles',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/anonymousRoles/type',
             keyword: 'type',
@@ -1683,23 +1710,23 @@ function validate10(
             message: 'must be array',
             schema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles.type,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles,
-            data: data21,
+            data: data22,
           };
           if (vErrors === null) {
-            vErrors = [err58];
+            vErrors = [err59];
           } else {
-            vErrors.push(err58);
+            vErrors.push(err59);
           }
           errors++;
         }
-        let data23 = data17.users;
-        if (Array.isArray(data23)) {
-          const len1 = data23.length;
+        let data24 = data18.users;
+        if (Array.isArray(data24)) {
+          const len1 = data24.length;
           for (let i2 = 0; i2 < len1; i2++) {
-            let data24 = data23[i2];
-            if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
-              if (data24.username === undefined) {
-                const err59 = {
+            let data25 = data24[i2];
+            if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+              if (data25.username === undefined) {
+                const err60 = {
                   instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                   schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
                   keyword: 'required',
@@ -1707,25 +1734,7 @@ function validate10(
                   message: "must have required property '" + 'username' + "'",
                   schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
                   parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data24,
-                };
-                if (vErrors === null) {
-                  vErrors = [err59];
-                } else {
-                  vErrors.push(err59);
-                }
-                errors++;
-              }
-              if (data24.password === undefined) {
-                const err60 = {
-                  instancePath: instancePath + '/mqtt/embedded/users/' + i2,
-                  schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
-                  keyword: 'required',
-                  params: { missingProperty: 'password' },
-                  message: "must have required property '" + 'password' + "'",
-                  schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
-                  parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data24,
+                  data: data25,
                 };
                 if (vErrors === null) {
                   vErrors = [err60];
@@ -1734,16 +1743,16 @@ function validate10(
                 }
                 errors++;
               }
-              if (data24.roles === undefined) {
+              if (data25.password === undefined) {
                 const err61 = {
                   instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                   schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
                   keyword: 'required',
-                  params: { missingProperty: 'roles' },
-                  message: "must have required property '" + 'roles' + "'",
+                  params: { missingProperty: 'password' },
+                  message: "must have required property '" + 'password' + "'",
                   schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
                   parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data24,
+                  data: data25,
                 };
                 if (vErrors === null) {
                   vErrors = [err61];
@@ -1752,9 +1761,27 @@ function validate10(
                 }
                 errors++;
               }
-              for (const key6 in data24) {
+              if (data25.roles === undefined) {
+                const err62 = {
+                  instancePath: instancePath + '/mqtt/embedded/users/' + i2,
+                  schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'roles' },
+                  message: "must have required property '" + 'roles' + "'",
+                  schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
+                  parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+              for (const key6 in data25) {
                 if (!(key6 === 'username' || key6 === 'password' || key6 === 'roles')) {
-                  const err62 = {
+                  const err63 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/additionalProperties',
                     keyword: 'additionalProperties',
@@ -1762,21 +1789,21 @@ function validate10(
                     message: 'must NOT have additional properties',
                     schema: false,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                    data: data24,
+                    data: data25,
                   };
                   if (vErrors === null) {
-                    vErrors = [err62];
+                    vErrors = [err63];
                   } else {
-                    vErrors.push(err62);
+                    vErrors.push(err63);
                   }
                   errors++;
                 }
               }
-              if (data24.username !== undefined) {
-                let data25 = data24.username;
-                if (typeof data25 === 'string') {
-                  if (func2(data25) < 1) {
-                    const err63 = {
+              if (data25.username !== undefined) {
+                let data26 = data25.username;
+                if (typeof data26 === 'string') {
+                  if (func2(data26) < 1) {
+                    const err64 = {
                       instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
                       schemaPath:
                         '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/minLength',
@@ -1786,17 +1813,17 @@ function validate10(
                       schema: 1,
                       parentSchema:
                         schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
-                      data: data25,
+                      data: data26,
                     };
                     if (vErrors === null) {
-                      vErrors = [err63];
+                      vErrors = [err64];
                     } else {
-                      vErrors.push(err63);
+                      vErrors.push(err64);
                     }
                     errors++;
                   }
                 } else {
-                  const err64 = {
+                  const err65 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/type',
                     keyword: 'type',
@@ -1806,21 +1833,21 @@ function validate10(
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username.type,
                     parentSchema:
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
-                    data: data25,
+                    data: data26,
                   };
                   if (vErrors === null) {
-                    vErrors = [err64];
+                    vErrors = [err65];
                   } else {
-                    vErrors.push(err64);
+                    vErrors.push(err65);
                   }
                   errors++;
                 }
               }
-              if (data24.password !== undefined) {
-                let data26 = data24.password;
-                if (typeof data26 === 'string') {
-                  if (func2(data26) < 8) {
-                    const err65 = {
+              if (data25.password !== undefined) {
+                let data27 = data25.password;
+                if (typeof data27 === 'string') {
+                  if (func2(data27) < 8) {
+                    const err66 = {
                       instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
                       schemaPath:
                         '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/minLength',
@@ -1830,17 +1857,17 @@ function validate10(
                       schema: 8,
                       parentSchema:
                         schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
-                      data: data26,
+                      data: data27,
                     };
                     if (vErrors === null) {
-                      vErrors = [err65];
+                      vErrors = [err66];
                     } else {
-                      vErrors.push(err65);
+                      vErrors.push(err66);
                     }
                     errors++;
                   }
                 } else {
-                  const err66 = {
+                  const err67 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/type',
                     keyword: 'type',
@@ -1850,21 +1877,21 @@ function validate10(
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password.type,
                     parentSchema:
                       schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
-                    data: data26,
+                    data: data27,
                   };
                   if (vErrors === null) {
-                    vErrors = [err66];
+                    vErrors = [err67];
                   } else {
-                    vErrors.push(err66);
+                    vErrors.push(err67);
                   }
                   errors++;
                 }
               }
-              if (data24.roles !== undefined) {
-                let data27 = data24.roles;
-                if (Array.isArray(data27)) {
-                  if (data27.length < 1) {
-                    const err67 = {
+              if (data25.roles !== undefined) {
+                let data28 = data25.roles;
+                if (Array.isArray(data28)) {
+                  if (data28.length < 1) {
+                    const err68 = {
                       instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
                       schemaPath:
                         '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/minItems',
@@ -1874,27 +1901,27 @@ function validate10(
                       schema: 1,
                       parentSchema:
                         schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                      data: data27,
+                      data: data28,
                     };
                     if (vErrors === null) {
-                      vErrors = [err67];
+                      vErrors = [err68];
                     } else {
-                      vErrors.push(err67);
+                      vErrors.push(err68);
                     }
                     errors++;
                   }
-                  const len2 = data27.length;
+                  const len2 = data28.length;
                   for (let i3 = 0; i3 < len2; i3++) {
-                    let data28 = data27[i3];
+                    let data29 = data28[i3];
                     if (!(
-                      data28 === 'display' ||
-                      data28 === 'panel' ||
-                      data28 === 'floor' ||
-                      data28 === 'secure' ||
-                      data28 === 'production' ||
-                      data28 === 'room'
+                      data29 === 'display' ||
+                      data29 === 'panel' ||
+                      data29 === 'floor' ||
+                      data29 === 'secure' ||
+                      data29 === 'production' ||
+                      data29 === 'room'
                     )) {
-                      const err68 = {
+                      const err69 = {
                         instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles/' + i3,
                         schemaPath: '#/definitions/role/enum',
                         keyword: 'enum',
@@ -1902,23 +1929,23 @@ function validate10(
                         message: 'must be equal to one of the allowed values',
                         schema: schema18.enum,
                         parentSchema: schema18,
-                        data: data28,
+                        data: data29,
                       };
                       if (vErrors === null) {
-                        vErrors = [err68];
+                        vErrors = [err69];
                       } else {
-                        vErrors.push(err68);
+                        vErrors.push(err69);
                       }
                       errors++;
                     }
                   }
-                  let i4 = data27.length;
+                  let i4 = data28.length;
                   let j1;
                   if (i4 > 1) {
                     outer1: for (; i4--;) {
                       for (j1 = i4; j1--;) {
-                        if (func0(data27[i4], data27[j1])) {
-                          const err69 = {
+                        if (func0(data28[i4], data28[j1])) {
+                          const err70 = {
                             instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
                             schemaPath:
                               '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/uniqueItems',
@@ -1928,12 +1955,12 @@ function validate10(
                             schema: true,
                             parentSchema:
                               schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                            data: data27,
+                            data: data28,
                           };
                           if (vErrors === null) {
-                            vErrors = [err69];
+                            vErrors = [err70];
                           } else {
-                            vErrors.push(err69);
+                            vErrors.push(err70);
                           }
                           errors++;
                           break outer1;
@@ -1942,7 +1969,7 @@ function validate10(
                     }
                   }
                 } else {
-                  const err70 = {
+                  const err71 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/type',
                     keyword: 'type',
@@ -1950,18 +1977,18 @@ function validate10(
                     message: 'must be array',
                     schema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles.type,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                    data: data27,
+                    data: data28,
                   };
                   if (vErrors === null) {
-                    vErrors = [err70];
+                    vErrors = [err71];
                   } else {
-                    vErrors.push(err70);
+                    vErrors.push(err71);
                   }
                   errors++;
                 }
               }
             } else {
-              const err71 = {
+              const err72 = {
                 instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                 schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/type',
                 keyword: 'type',
@@ -1969,18 +1996,18 @@ function validate10(
                 message: 'must be object',
                 schema: schema11.properties.mqtt.properties.embedded.properties.users.items.type,
                 parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                data: data24,
+                data: data25,
               };
               if (vErrors === null) {
-                vErrors = [err71];
+                vErrors = [err72];
               } else {
-                vErrors.push(err71);
+                vErrors.push(err72);
               }
               errors++;
             }
           }
         } else {
-          const err72 = {
+          const err73 = {
             instancePath: instancePath + '/mqtt/embedded/users',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/users/type',
             keyword: 'type',
@@ -1988,17 +2015,17 @@ function validate10(
             message: 'must be array',
             schema: schema11.properties.mqtt.properties.embedded.properties.users.type,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.users,
-            data: data23,
+            data: data24,
           };
           if (vErrors === null) {
-            vErrors = [err72];
+            vErrors = [err73];
           } else {
-            vErrors.push(err72);
+            vErrors.push(err73);
           }
           errors++;
         }
       } else {
-        const err73 = {
+        const err74 = {
           instancePath: instancePath + '/mqtt/embedded',
           schemaPath: '#/properties/mqtt/properties/embedded/type',
           keyword: 'type',
@@ -2006,30 +2033,7 @@ function validate10(
           message: 'must be object',
           schema: schema11.properties.mqtt.properties.embedded.type,
           parentSchema: schema11.properties.mqtt.properties.embedded,
-          data: data17,
-        };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-      let data29 = data15.external;
-      const _errs91 = errors;
-      let valid28 = false;
-      let passing5 = null;
-      const _errs92 = errors;
-      if (data29 !== null) {
-        const err74 = {
-          instancePath: instancePath + '/mqtt/external',
-          schemaPath: '#/properties/mqtt/properties/external/oneOf/0/type',
-          keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
-          schema: schema11.properties.mqtt.properties.external.oneOf[0].type,
-          parentSchema: schema11.properties.mqtt.properties.external.oneOf[0],
-          data: data29,
+          data: data18,
         };
         if (vErrors === null) {
           vErrors = [err74];
@@ -2038,15 +2042,38 @@ function validate10(
         }
         errors++;
       }
-      var _valid5 = _errs92 === errors;
+      let data30 = data16.external;
+      const _errs92 = errors;
+      let valid28 = false;
+      let passing5 = null;
+      const _errs93 = errors;
+      if (data30 !== null) {
+        const err75 = {
+          instancePath: instancePath + '/mqtt/external',
+          schemaPath: '#/properties/mqtt/properties/external/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema11.properties.mqtt.properties.external.oneOf[0].type,
+          parentSchema: schema11.properties.mqtt.properties.external.oneOf[0],
+          data: data30,
+        };
+        if (vErrors === null) {
+          vErrors = [err75];
+        } else {
+          vErrors.push(err75);
+        }
+        errors++;
+      }
+      var _valid5 = _errs93 === errors;
       if (_valid5) {
         valid28 = true;
         passing5 = 0;
       }
-      const _errs94 = errors;
-      if (data29 && typeof data29 == 'object' && !Array.isArray(data29)) {
-        if (data29.url === undefined) {
-          const err75 = {
+      const _errs95 = errors;
+      if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+        if (data30.url === undefined) {
+          const err76 = {
             instancePath: instancePath + '/mqtt/external',
             schemaPath: '#/properties/mqtt/properties/external/oneOf/1/required',
             keyword: 'required',
@@ -2054,16 +2081,16 @@ function validate10(
             message: "must have required property '" + 'url' + "'",
             schema: schema11.properties.mqtt.properties.external.oneOf[1].required,
             parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-            data: data29,
+            data: data30,
           };
           if (vErrors === null) {
-            vErrors = [err75];
+            vErrors = [err76];
           } else {
-            vErrors.push(err75);
+            vErrors.push(err76);
           }
           errors++;
         }
-        for (const key7 in data29) {
+        for (const key7 in data30) {
           if (!(
             key7 === 'url' ||
             key7 === 'username' ||
@@ -2073,7 +2100,7 @@ function validate10(
             key7 === 'keyFile' ||
             key7 === 'rejectUnauthorized'
           )) {
-            const err76 = {
+            const err77 = {
               instancePath: instancePath + '/mqtt/external',
               schemaPath: '#/properties/mqtt/properties/external/oneOf/1/additionalProperties',
               keyword: 'additionalProperties',
@@ -2081,21 +2108,21 @@ function validate10(
               message: 'must NOT have additional properties',
               schema: false,
               parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-              data: data29,
+              data: data30,
             };
             if (vErrors === null) {
-              vErrors = [err76];
+              vErrors = [err77];
             } else {
-              vErrors.push(err76);
+              vErrors.push(err77);
             }
             errors++;
           }
         }
-        if (data29.url !== undefined) {
-          let data30 = data29.url;
-          if (typeof data30 === 'string') {
-            if (!pattern4.test(data30)) {
-              const err77 = {
+        if (data30.url !== undefined) {
+          let data31 = data30.url;
+          if (typeof data31 === 'string') {
+            if (!pattern4.test(data31)) {
+              const err78 = {
                 instancePath: instancePath + '/mqtt/external/url',
                 schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/pattern',
                 keyword: 'pattern',
@@ -2103,17 +2130,17 @@ function validate10(
                 message: 'must match pattern "' + '^(mqtts?|wss?)://[^\\s]+$' + '"',
                 schema: '^(mqtts?|wss?)://[^\\s]+$',
                 parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
-                data: data30,
+                data: data31,
               };
               if (vErrors === null) {
-                vErrors = [err77];
+                vErrors = [err78];
               } else {
-                vErrors.push(err77);
+                vErrors.push(err78);
               }
               errors++;
             }
           } else {
-            const err78 = {
+            const err79 = {
               instancePath: instancePath + '/mqtt/external/url',
               schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/type',
               keyword: 'type',
@@ -2121,27 +2148,6 @@ function validate10(
               message: 'must be string',
               schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url.type,
               parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
-              data: data30,
-            };
-            if (vErrors === null) {
-              vErrors = [err78];
-            } else {
-              vErrors.push(err78);
-            }
-            errors++;
-          }
-        }
-        if (data29.username !== undefined) {
-          let data31 = data29.username;
-          if (typeof data31 !== 'string') {
-            const err79 = {
-              instancePath: instancePath + '/mqtt/external/username',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/username/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username,
               data: data31,
             };
             if (vErrors === null) {
@@ -2152,17 +2158,17 @@ function validate10(
             errors++;
           }
         }
-        if (data29.password !== undefined) {
-          let data32 = data29.password;
+        if (data30.username !== undefined) {
+          let data32 = data30.username;
           if (typeof data32 !== 'string') {
             const err80 = {
-              instancePath: instancePath + '/mqtt/external/password',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/password/type',
+              instancePath: instancePath + '/mqtt/external/username',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/username/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password,
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username,
               data: data32,
             };
             if (vErrors === null) {
@@ -2173,52 +2179,33 @@ function validate10(
             errors++;
           }
         }
-        if (data29.caFile !== undefined) {
-          let data33 = data29.caFile;
-          if (typeof data33 === 'string') {
-            if (func2(data33) < 1) {
-              const err81 = {
-                instancePath: instancePath + '/mqtt/external/caFile',
-                schemaPath: '#/definitions/path/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-                schema: 1,
-                parentSchema: schema12,
-                data: data33,
-              };
-              if (vErrors === null) {
-                vErrors = [err81];
-              } else {
-                vErrors.push(err81);
-              }
-              errors++;
-            }
-          } else {
-            const err82 = {
-              instancePath: instancePath + '/mqtt/external/caFile',
-              schemaPath: '#/definitions/path/type',
+        if (data30.password !== undefined) {
+          let data33 = data30.password;
+          if (typeof data33 !== 'string') {
+            const err81 = {
+              instancePath: instancePath + '/mqtt/external/password',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/password/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema12.type,
-              parentSchema: schema12,
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password,
               data: data33,
             };
             if (vErrors === null) {
-              vErrors = [err82];
+              vErrors = [err81];
             } else {
-              vErrors.push(err82);
+              vErrors.push(err81);
             }
             errors++;
           }
         }
-        if (data29.certFile !== undefined) {
-          let data34 = data29.certFile;
+        if (data30.caFile !== undefined) {
+          let data34 = data30.caFile;
           if (typeof data34 === 'string') {
             if (func2(data34) < 1) {
-              const err83 = {
-                instancePath: instancePath + '/mqtt/external/certFile',
+              const err82 = {
+                instancePath: instancePath + '/mqtt/external/caFile',
                 schemaPath: '#/definitions/path/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
@@ -2228,15 +2215,15 @@ function validate10(
                 data: data34,
               };
               if (vErrors === null) {
-                vErrors = [err83];
+                vErrors = [err82];
               } else {
-                vErrors.push(err83);
+                vErrors.push(err82);
               }
               errors++;
             }
           } else {
-            const err84 = {
-              instancePath: instancePath + '/mqtt/external/certFile',
+            const err83 = {
+              instancePath: instancePath + '/mqtt/external/caFile',
               schemaPath: '#/definitions/path/type',
               keyword: 'type',
               params: { type: 'string' },
@@ -2246,19 +2233,19 @@ function validate10(
               data: data34,
             };
             if (vErrors === null) {
-              vErrors = [err84];
+              vErrors = [err83];
             } else {
-              vErrors.push(err84);
+              vErrors.push(err83);
             }
             errors++;
           }
         }
-        if (data29.keyFile !== undefined) {
-          let data35 = data29.keyFile;
+        if (data30.certFile !== undefined) {
+          let data35 = data30.certFile;
           if (typeof data35 === 'string') {
             if (func2(data35) < 1) {
-              const err85 = {
-                instancePath: instancePath + '/mqtt/external/keyFile',
+              const err84 = {
+                instancePath: instancePath + '/mqtt/external/certFile',
                 schemaPath: '#/definitions/path/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
@@ -2268,15 +2255,15 @@ function validate10(
                 data: data35,
               };
               if (vErrors === null) {
-                vErrors = [err85];
+                vErrors = [err84];
               } else {
-                vErrors.push(err85);
+                vErrors.push(err84);
               }
               errors++;
             }
           } else {
-            const err86 = {
-              instancePath: instancePath + '/mqtt/external/keyFile',
+            const err85 = {
+              instancePath: instancePath + '/mqtt/external/certFile',
               schemaPath: '#/definitions/path/type',
               keyword: 'type',
               params: { type: 'string' },
@@ -2286,24 +2273,43 @@ function validate10(
               data: data35,
             };
             if (vErrors === null) {
-              vErrors = [err86];
+              vErrors = [err85];
             } else {
-              vErrors.push(err86);
+              vErrors.push(err85);
             }
             errors++;
           }
         }
-        if (data29.rejectUnauthorized !== undefined) {
-          let data36 = data29.rejectUnauthorized;
-          if (typeof data36 !== 'boolean') {
+        if (data30.keyFile !== undefined) {
+          let data36 = data30.keyFile;
+          if (typeof data36 === 'string') {
+            if (func2(data36) < 1) {
+              const err86 = {
+                instancePath: instancePath + '/mqtt/external/keyFile',
+                schemaPath: '#/definitions/path/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema12,
+                data: data36,
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+          } else {
             const err87 = {
-              instancePath: instancePath + '/mqtt/external/rejectUnauthorized',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/rejectUnauthorized/type',
+              instancePath: instancePath + '/mqtt/external/keyFile',
+              schemaPath: '#/definitions/path/type',
               keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized,
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema12.type,
+              parentSchema: schema12,
               data: data36,
             };
             if (vErrors === null) {
@@ -2314,8 +2320,29 @@ function validate10(
             errors++;
           }
         }
+        if (data30.rejectUnauthorized !== undefined) {
+          let data37 = data30.rejectUnauthorized;
+          if (typeof data37 !== 'boolean') {
+            const err88 = {
+              instancePath: instancePath + '/mqtt/external/rejectUnauthorized',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/rejectUnauthorized/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized,
+              data: data37,
+            };
+            if (vErrors === null) {
+              vErrors = [err88];
+            } else {
+              vErrors.push(err88);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err88 = {
+        const err89 = {
           instancePath: instancePath + '/mqtt/external',
           schemaPath: '#/properties/mqtt/properties/external/oneOf/1/type',
           keyword: 'type',
@@ -2323,16 +2350,16 @@ function validate10(
           message: 'must be object',
           schema: schema11.properties.mqtt.properties.external.oneOf[1].type,
           parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-          data: data29,
+          data: data30,
         };
         if (vErrors === null) {
-          vErrors = [err88];
+          vErrors = [err89];
         } else {
-          vErrors.push(err88);
+          vErrors.push(err89);
         }
         errors++;
       }
-      var _valid5 = _errs94 === errors;
+      var _valid5 = _errs95 === errors;
       if (_valid5 && valid28) {
         valid28 = false;
         passing5 = [passing5, 1];
@@ -2343,7 +2370,7 @@ function validate10(
         }
       }
       if (!valid28) {
-        const err89 = {
+        const err90 = {
           instancePath: instancePath + '/mqtt/external',
           schemaPath: '#/properties/mqtt/properties/external/oneOf',
           keyword: 'oneOf',
@@ -2351,35 +2378,7 @@ function validate10(
           message: 'must match exactly one schema in oneOf',
           schema: schema11.properties.mqtt.properties.external.oneOf,
           parentSchema: schema11.properties.mqtt.properties.external,
-          data: data29,
-        };
-        if (vErrors === null) {
-          vErrors = [err89];
-        } else {
-          vErrors.push(err89);
-        }
-        errors++;
-      } else {
-        errors = _errs91;
-        if (vErrors !== null) {
-          if (_errs91) {
-            vErrors.length = _errs91;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      let data37 = data15.secureDelayMs;
-      if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37))) {
-        const err90 = {
-          instancePath: instancePath + '/mqtt/secureDelayMs',
-          schemaPath: '#/properties/mqtt/properties/secureDelayMs/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema11.properties.mqtt.properties.secureDelayMs.type,
-          parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-          data: data37,
+          data: data30,
         };
         if (vErrors === null) {
           vErrors = [err90];
@@ -2387,10 +2386,38 @@ function validate10(
           vErrors.push(err90);
         }
         errors++;
+      } else {
+        errors = _errs92;
+        if (vErrors !== null) {
+          if (_errs92) {
+            vErrors.length = _errs92;
+          } else {
+            vErrors = null;
+          }
+        }
       }
-      if (typeof data37 == 'number') {
-        if (data37 > 3600000 || isNaN(data37)) {
-          const err91 = {
+      let data38 = data16.secureDelayMs;
+      if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38))) {
+        const err91 = {
+          instancePath: instancePath + '/mqtt/secureDelayMs',
+          schemaPath: '#/properties/mqtt/properties/secureDelayMs/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema11.properties.mqtt.properties.secureDelayMs.type,
+          parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
+          data: data38,
+        };
+        if (vErrors === null) {
+          vErrors = [err91];
+        } else {
+          vErrors.push(err91);
+        }
+        errors++;
+      }
+      if (typeof data38 == 'number') {
+        if (data38 > 3600000 || isNaN(data38)) {
+          const err92 = {
             instancePath: instancePath + '/mqtt/secureDelayMs',
             schemaPath: '#/properties/mqtt/properties/secureDelayMs/maximum',
             keyword: 'maximum',
@@ -2398,25 +2425,7 @@ function validate10(
             message: 'must be <= 3600000',
             schema: 3600000,
             parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-            data: data37,
-          };
-          if (vErrors === null) {
-            vErrors = [err91];
-          } else {
-            vErrors.push(err91);
-          }
-          errors++;
-        }
-        if (data37 < 0 || isNaN(data37)) {
-          const err92 = {
-            instancePath: instancePath + '/mqtt/secureDelayMs',
-            schemaPath: '#/properties/mqtt/properties/secureDelayMs/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-            data: data37,
+            data: data38,
           };
           if (vErrors === null) {
             vErrors = [err92];
@@ -2425,9 +2434,27 @@ function validate10(
           }
           errors++;
         }
+        if (data38 < 0 || isNaN(data38)) {
+          const err93 = {
+            instancePath: instancePath + '/mqtt/secureDelayMs',
+            schemaPath: '#/properties/mqtt/properties/secureDelayMs/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
+            data: data38,
+          };
+          if (vErrors === null) {
+            vErrors = [err93];
+          } else {
+            vErrors.push(err93);
+          }
+          errors++;
+        }
       }
     } else {
-      const err93 = {
+      const err94 = {
         instancePath: instancePath + '/mqtt',
         schemaPath: '#/properties/mqtt/type',
         keyword: 'type',
@@ -2435,26 +2462,7 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.mqtt.type,
         parentSchema: schema11.properties.mqtt,
-        data: data15,
-      };
-      if (vErrors === null) {
-        vErrors = [err93];
-      } else {
-        vErrors.push(err93);
-      }
-      errors++;
-    }
-    let data38 = data.http;
-    if (!(data38 && typeof data38 == 'object' && !Array.isArray(data38)) && data38 !== null) {
-      const err94 = {
-        instancePath: instancePath + '/http',
-        schemaPath: '#/properties/http/type',
-        keyword: 'type',
-        params: { type: schema11.properties.http.type },
-        message: 'must be object,null',
-        schema: schema11.properties.http.type,
-        parentSchema: schema11.properties.http,
-        data: data38,
+        data: data16,
       };
       if (vErrors === null) {
         vErrors = [err94];
@@ -2463,16 +2471,35 @@ function validate10(
       }
       errors++;
     }
-    if (data38 && typeof data38 == 'object' && !Array.isArray(data38)) {
-      if (data38.host === undefined) {
-        data38.host = '127.0.0.1';
+    let data39 = data.http;
+    if (!(data39 && typeof data39 == 'object' && !Array.isArray(data39)) && data39 !== null) {
+      const err95 = {
+        instancePath: instancePath + '/http',
+        schemaPath: '#/properties/http/type',
+        keyword: 'type',
+        params: { type: schema11.properties.http.type },
+        message: 'must be object,null',
+        schema: schema11.properties.http.type,
+        parentSchema: schema11.properties.http,
+        data: data39,
+      };
+      if (vErrors === null) {
+        vErrors = [err95];
+      } else {
+        vErrors.push(err95);
       }
-      if (data38.port === undefined) {
-        data38.port = 8080;
+      errors++;
+    }
+    if (data39 && typeof data39 == 'object' && !Array.isArray(data39)) {
+      if (data39.host === undefined) {
+        data39.host = '127.0.0.1';
       }
-      for (const key8 in data38) {
+      if (data39.port === undefined) {
+        data39.port = 8080;
+      }
+      for (const key8 in data39) {
         if (!(key8 === 'host' || key8 === 'port')) {
-          const err95 = {
+          const err96 = {
             instancePath: instancePath + '/http',
             schemaPath: '#/properties/http/additionalProperties',
             keyword: 'additionalProperties',
@@ -2480,27 +2507,6 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.http,
-            data: data38,
-          };
-          if (vErrors === null) {
-            vErrors = [err95];
-          } else {
-            vErrors.push(err95);
-          }
-          errors++;
-        }
-      }
-      let data39 = data38.host;
-      if (typeof data39 === 'string') {
-        if (func2(data39) < 1) {
-          const err96 = {
-            instancePath: instancePath + '/http/host',
-            schemaPath: '#/definitions/host/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema15,
             data: data39,
           };
           if (vErrors === null) {
@@ -2510,8 +2516,29 @@ function validate10(
           }
           errors++;
         }
+      }
+      let data40 = data39.host;
+      if (typeof data40 === 'string') {
+        if (func2(data40) < 1) {
+          const err97 = {
+            instancePath: instancePath + '/http/host',
+            schemaPath: '#/definitions/host/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema15,
+            data: data40,
+          };
+          if (vErrors === null) {
+            vErrors = [err97];
+          } else {
+            vErrors.push(err97);
+          }
+          errors++;
+        }
       } else {
-        const err97 = {
+        const err98 = {
           instancePath: instancePath + '/http/host',
           schemaPath: '#/definitions/host/type',
           keyword: 'type',
@@ -2519,29 +2546,6 @@ function validate10(
           message: 'must be string',
           schema: schema15.type,
           parentSchema: schema15,
-          data: data39,
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-      let data40 = data38.port;
-      const _errs123 = errors;
-      let valid35 = false;
-      let passing6 = null;
-      const _errs124 = errors;
-      if (data40 !== null) {
-        const err98 = {
-          instancePath: instancePath + '/http/port',
-          schemaPath: '#/properties/http/properties/port/oneOf/0/type',
-          keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
-          schema: schema11.properties.http.properties.port.oneOf[0].type,
-          parentSchema: schema11.properties.http.properties.port.oneOf[0],
           data: data40,
         };
         if (vErrors === null) {
@@ -2551,22 +2555,21 @@ function validate10(
         }
         errors++;
       }
-      var _valid6 = _errs124 === errors;
-      if (_valid6) {
-        valid35 = true;
-        passing6 = 0;
-      }
-      const _errs126 = errors;
-      if (!(typeof data40 == 'number' && !(data40 % 1) && !isNaN(data40))) {
+      let data41 = data39.port;
+      const _errs124 = errors;
+      let valid35 = false;
+      let passing6 = null;
+      const _errs125 = errors;
+      if (data41 !== null) {
         const err99 = {
           instancePath: instancePath + '/http/port',
-          schemaPath: '#/definitions/port/type',
+          schemaPath: '#/properties/http/properties/port/oneOf/0/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema16.type,
-          parentSchema: schema16,
-          data: data40,
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema11.properties.http.properties.port.oneOf[0].type,
+          parentSchema: schema11.properties.http.properties.port.oneOf[0],
+          data: data41,
         };
         if (vErrors === null) {
           vErrors = [err99];
@@ -2575,9 +2578,33 @@ function validate10(
         }
         errors++;
       }
-      if (typeof data40 == 'number') {
-        if (data40 > 65535 || isNaN(data40)) {
-          const err100 = {
+      var _valid6 = _errs125 === errors;
+      if (_valid6) {
+        valid35 = true;
+        passing6 = 0;
+      }
+      const _errs127 = errors;
+      if (!(typeof data41 == 'number' && !(data41 % 1) && !isNaN(data41))) {
+        const err100 = {
+          instancePath: instancePath + '/http/port',
+          schemaPath: '#/definitions/port/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema16.type,
+          parentSchema: schema16,
+          data: data41,
+        };
+        if (vErrors === null) {
+          vErrors = [err100];
+        } else {
+          vErrors.push(err100);
+        }
+        errors++;
+      }
+      if (typeof data41 == 'number') {
+        if (data41 > 65535 || isNaN(data41)) {
+          const err101 = {
             instancePath: instancePath + '/http/port',
             schemaPath: '#/definitions/port/maximum',
             keyword: 'maximum',
@@ -2585,25 +2612,7 @@ function validate10(
             message: 'must be <= 65535',
             schema: 65535,
             parentSchema: schema16,
-            data: data40,
-          };
-          if (vErrors === null) {
-            vErrors = [err100];
-          } else {
-            vErrors.push(err100);
-          }
-          errors++;
-        }
-        if (data40 < 1 || isNaN(data40)) {
-          const err101 = {
-            instancePath: instancePath + '/http/port',
-            schemaPath: '#/definitions/port/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema16,
-            data: data40,
+            data: data41,
           };
           if (vErrors === null) {
             vErrors = [err101];
@@ -2612,8 +2621,26 @@ function validate10(
           }
           errors++;
         }
+        if (data41 < 1 || isNaN(data41)) {
+          const err102 = {
+            instancePath: instancePath + '/http/port',
+            schemaPath: '#/definitions/port/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema16,
+            data: data41,
+          };
+          if (vErrors === null) {
+            vErrors = [err102];
+          } else {
+            vErrors.push(err102);
+          }
+          errors++;
+        }
       }
-      var _valid6 = _errs126 === errors;
+      var _valid6 = _errs127 === errors;
       if (_valid6 && valid35) {
         valid35 = false;
         passing6 = [passing6, 1];
@@ -2624,7 +2651,7 @@ function validate10(
         }
       }
       if (!valid35) {
-        const err102 = {
+        const err103 = {
           instancePath: instancePath + '/http/port',
           schemaPath: '#/properties/http/properties/port/oneOf',
           keyword: 'oneOf',
@@ -2632,33 +2659,33 @@ function validate10(
           message: 'must match exactly one schema in oneOf',
           schema: schema11.properties.http.properties.port.oneOf,
           parentSchema: schema11.properties.http.properties.port,
-          data: data40,
+          data: data41,
         };
         if (vErrors === null) {
-          vErrors = [err102];
+          vErrors = [err103];
         } else {
-          vErrors.push(err102);
+          vErrors.push(err103);
         }
         errors++;
       } else {
-        errors = _errs123;
+        errors = _errs124;
         if (vErrors !== null) {
-          if (_errs123) {
-            vErrors.length = _errs123;
+          if (_errs124) {
+            vErrors.length = _errs124;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    let data41 = data.devices;
-    if (Array.isArray(data41)) {
-      const len3 = data41.length;
+    let data42 = data.devices;
+    if (Array.isArray(data42)) {
+      const len3 = data42.length;
       for (let i5 = 0; i5 < len3; i5++) {
-        let data42 = data41[i5];
-        if (data42 && typeof data42 == 'object' && !Array.isArray(data42)) {
-          if (data42.name === undefined) {
-            const err103 = {
+        let data43 = data42[i5];
+        if (data43 && typeof data43 == 'object' && !Array.isArray(data43)) {
+          if (data43.name === undefined) {
+            const err104 = {
               instancePath: instancePath + '/devices/' + i5,
               schemaPath: '#/properties/devices/items/required',
               keyword: 'required',
@@ -2666,25 +2693,7 @@ function validate10(
               message: "must have required property '" + 'name' + "'",
               schema: schema11.properties.devices.items.required,
               parentSchema: schema11.properties.devices.items,
-              data: data42,
-            };
-            if (vErrors === null) {
-              vErrors = [err103];
-            } else {
-              vErrors.push(err103);
-            }
-            errors++;
-          }
-          if (data42.definition === undefined) {
-            const err104 = {
-              instancePath: instancePath + '/devices/' + i5,
-              schemaPath: '#/properties/devices/items/required',
-              keyword: 'required',
-              params: { missingProperty: 'definition' },
-              message: "must have required property '" + 'definition' + "'",
-              schema: schema11.properties.devices.items.required,
-              parentSchema: schema11.properties.devices.items,
-              data: data42,
+              data: data43,
             };
             if (vErrors === null) {
               vErrors = [err104];
@@ -2693,9 +2702,27 @@ function validate10(
             }
             errors++;
           }
-          for (const key9 in data42) {
+          if (data43.definition === undefined) {
+            const err105 = {
+              instancePath: instancePath + '/devices/' + i5,
+              schemaPath: '#/properties/devices/items/required',
+              keyword: 'required',
+              params: { missingProperty: 'definition' },
+              message: "must have required property '" + 'definition' + "'",
+              schema: schema11.properties.devices.items.required,
+              parentSchema: schema11.properties.devices.items,
+              data: data43,
+            };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
+          }
+          for (const key9 in data43) {
             if (!(key9 === 'name' || key9 === 'definition' || key9 === 'port' || key9 === 'place' || key9 === 'seat')) {
-              const err105 = {
+              const err106 = {
                 instancePath: instancePath + '/devices/' + i5,
                 schemaPath: '#/properties/devices/items/additionalProperties',
                 keyword: 'additionalProperties',
@@ -2703,21 +2730,21 @@ function validate10(
                 message: 'must NOT have additional properties',
                 schema: false,
                 parentSchema: schema11.properties.devices.items,
-                data: data42,
+                data: data43,
               };
               if (vErrors === null) {
-                vErrors = [err105];
+                vErrors = [err106];
               } else {
-                vErrors.push(err105);
+                vErrors.push(err106);
               }
               errors++;
             }
           }
-          if (data42.name !== undefined) {
-            let data43 = data42.name;
-            if (typeof data43 === 'string') {
-              if (!pattern5.test(data43)) {
-                const err106 = {
+          if (data43.name !== undefined) {
+            let data44 = data43.name;
+            if (typeof data44 === 'string') {
+              if (!pattern5.test(data44)) {
+                const err107 = {
                   instancePath: instancePath + '/devices/' + i5 + '/name',
                   schemaPath: '#/properties/devices/items/properties/name/pattern',
                   keyword: 'pattern',
@@ -2725,17 +2752,17 @@ function validate10(
                   message: 'must match pattern "' + '^[a-z0-9][a-z0-9_-]{0,31}$' + '"',
                   schema: '^[a-z0-9][a-z0-9_-]{0,31}$',
                   parentSchema: schema11.properties.devices.items.properties.name,
-                  data: data43,
+                  data: data44,
                 };
                 if (vErrors === null) {
-                  vErrors = [err106];
+                  vErrors = [err107];
                 } else {
-                  vErrors.push(err106);
+                  vErrors.push(err107);
                 }
                 errors++;
               }
             } else {
-              const err107 = {
+              const err108 = {
                 instancePath: instancePath + '/devices/' + i5 + '/name',
                 schemaPath: '#/properties/devices/items/properties/name/type',
                 keyword: 'type',
@@ -2743,21 +2770,21 @@ function validate10(
                 message: 'must be string',
                 schema: schema11.properties.devices.items.properties.name.type,
                 parentSchema: schema11.properties.devices.items.properties.name,
-                data: data43,
+                data: data44,
               };
               if (vErrors === null) {
-                vErrors = [err107];
+                vErrors = [err108];
               } else {
-                vErrors.push(err107);
+                vErrors.push(err108);
               }
               errors++;
             }
           }
-          if (data42.definition !== undefined) {
-            let data44 = data42.definition;
-            if (typeof data44 === 'string') {
-              if (!pattern6.test(data44)) {
-                const err108 = {
+          if (data43.definition !== undefined) {
+            let data45 = data43.definition;
+            if (typeof data45 === 'string') {
+              if (!pattern6.test(data45)) {
+                const err109 = {
                   instancePath: instancePath + '/devices/' + i5 + '/definition',
                   schemaPath: '#/properties/devices/items/properties/definition/pattern',
                   keyword: 'pattern',
@@ -2765,17 +2792,17 @@ function validate10(
                   message: 'must match pattern "' + '^(simulated-[a-z0-9-]+|.+\\.json)$' + '"',
                   schema: '^(simulated-[a-z0-9-]+|.+\\.json)$',
                   parentSchema: schema11.properties.devices.items.properties.definition,
-                  data: data44,
+                  data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err108];
+                  vErrors = [err109];
                 } else {
-                  vErrors.push(err108);
+                  vErrors.push(err109);
                 }
                 errors++;
               }
             } else {
-              const err109 = {
+              const err110 = {
                 instancePath: instancePath + '/devices/' + i5 + '/definition',
                 schemaPath: '#/properties/devices/items/properties/definition/type',
                 keyword: 'type',
@@ -2783,21 +2810,21 @@ function validate10(
                 message: 'must be string',
                 schema: schema11.properties.devices.items.properties.definition.type,
                 parentSchema: schema11.properties.devices.items.properties.definition,
-                data: data44,
+                data: data45,
               };
               if (vErrors === null) {
-                vErrors = [err109];
+                vErrors = [err110];
               } else {
-                vErrors.push(err109);
+                vErrors.push(err110);
               }
               errors++;
             }
           }
-          if (data42.port !== undefined) {
-            let data45 = data42.port;
-            if (typeof data45 === 'string') {
-              if (func2(data45) < 1) {
-                const err110 = {
+          if (data43.port !== undefined) {
+            let data46 = data43.port;
+            if (typeof data46 === 'string') {
+              if (func2(data46) < 1) {
+                const err111 = {
                   instancePath: instancePath + '/devices/' + i5 + '/port',
                   schemaPath: '#/properties/devices/items/properties/port/minLength',
                   keyword: 'minLength',
@@ -2805,17 +2832,17 @@ function validate10(
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
                   parentSchema: schema11.properties.devices.items.properties.port,
-                  data: data45,
+                  data: data46,
                 };
                 if (vErrors === null) {
-                  vErrors = [err110];
+                  vErrors = [err111];
                 } else {
-                  vErrors.push(err110);
+                  vErrors.push(err111);
                 }
                 errors++;
               }
             } else {
-              const err111 = {
+              const err112 = {
                 instancePath: instancePath + '/devices/' + i5 + '/port',
                 schemaPath: '#/properties/devices/items/properties/port/type',
                 keyword: 'type',
@@ -2823,27 +2850,6 @@ function validate10(
                 message: 'must be string',
                 schema: schema11.properties.devices.items.properties.port.type,
                 parentSchema: schema11.properties.devices.items.properties.port,
-                data: data45,
-              };
-              if (vErrors === null) {
-                vErrors = [err111];
-              } else {
-                vErrors.push(err111);
-              }
-              errors++;
-            }
-          }
-          if (data42.place !== undefined) {
-            let data46 = data42.place;
-            if (!(data46 === 'seat' || data46 === 'board' || data46 === 'muck')) {
-              const err112 = {
-                instancePath: instancePath + '/devices/' + i5 + '/place',
-                schemaPath: '#/properties/devices/items/properties/place/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema11.properties.devices.items.properties.place.enum },
-                message: 'must be equal to one of the allowed values',
-                schema: schema11.properties.devices.items.properties.place.enum,
-                parentSchema: schema11.properties.devices.items.properties.place,
                 data: data46,
               };
               if (vErrors === null) {
@@ -2854,17 +2860,17 @@ function validate10(
               errors++;
             }
           }
-          if (data42.seat !== undefined) {
-            let data47 = data42.seat;
-            if (!(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47))) {
+          if (data43.place !== undefined) {
+            let data47 = data43.place;
+            if (!(data47 === 'seat' || data47 === 'board' || data47 === 'muck')) {
               const err113 = {
-                instancePath: instancePath + '/devices/' + i5 + '/seat',
-                schemaPath: '#/properties/devices/items/properties/seat/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema11.properties.devices.items.properties.seat.type,
-                parentSchema: schema11.properties.devices.items.properties.seat,
+                instancePath: instancePath + '/devices/' + i5 + '/place',
+                schemaPath: '#/properties/devices/items/properties/place/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema11.properties.devices.items.properties.place.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema11.properties.devices.items.properties.place.enum,
+                parentSchema: schema11.properties.devices.items.properties.place,
                 data: data47,
               };
               if (vErrors === null) {
@@ -2874,9 +2880,30 @@ function validate10(
               }
               errors++;
             }
-            if (typeof data47 == 'number') {
-              if (data47 > 10 || isNaN(data47)) {
-                const err114 = {
+          }
+          if (data43.seat !== undefined) {
+            let data48 = data43.seat;
+            if (!(typeof data48 == 'number' && !(data48 % 1) && !isNaN(data48))) {
+              const err114 = {
+                instancePath: instancePath + '/devices/' + i5 + '/seat',
+                schemaPath: '#/properties/devices/items/properties/seat/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema11.properties.devices.items.properties.seat.type,
+                parentSchema: schema11.properties.devices.items.properties.seat,
+                data: data48,
+              };
+              if (vErrors === null) {
+                vErrors = [err114];
+              } else {
+                vErrors.push(err114);
+              }
+              errors++;
+            }
+            if (typeof data48 == 'number') {
+              if (data48 > 10 || isNaN(data48)) {
+                const err115 = {
                   instancePath: instancePath + '/devices/' + i5 + '/seat',
                   schemaPath: '#/properties/devices/items/properties/seat/maximum',
                   keyword: 'maximum',
@@ -2884,25 +2911,7 @@ function validate10(
                   message: 'must be <= 10',
                   schema: 10,
                   parentSchema: schema11.properties.devices.items.properties.seat,
-                  data: data47,
-                };
-                if (vErrors === null) {
-                  vErrors = [err114];
-                } else {
-                  vErrors.push(err114);
-                }
-                errors++;
-              }
-              if (data47 < 1 || isNaN(data47)) {
-                const err115 = {
-                  instancePath: instancePath + '/devices/' + i5 + '/seat',
-                  schemaPath: '#/properties/devices/items/properties/seat/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 1 },
-                  message: 'must be >= 1',
-                  schema: 1,
-                  parentSchema: schema11.properties.devices.items.properties.seat,
-                  data: data47,
+                  data: data48,
                 };
                 if (vErrors === null) {
                   vErrors = [err115];
@@ -2911,10 +2920,28 @@ function validate10(
                 }
                 errors++;
               }
+              if (data48 < 1 || isNaN(data48)) {
+                const err116 = {
+                  instancePath: instancePath + '/devices/' + i5 + '/seat',
+                  schemaPath: '#/properties/devices/items/properties/seat/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema11.properties.devices.items.properties.seat,
+                  data: data48,
+                };
+                if (vErrors === null) {
+                  vErrors = [err116];
+                } else {
+                  vErrors.push(err116);
+                }
+                errors++;
+              }
             }
           }
         } else {
-          const err116 = {
+          const err117 = {
             instancePath: instancePath + '/devices/' + i5,
             schemaPath: '#/properties/devices/items/type',
             keyword: 'type',
@@ -2922,18 +2949,18 @@ function validate10(
             message: 'must be object',
             schema: schema11.properties.devices.items.type,
             parentSchema: schema11.properties.devices.items,
-            data: data42,
+            data: data43,
           };
           if (vErrors === null) {
-            vErrors = [err116];
+            vErrors = [err117];
           } else {
-            vErrors.push(err116);
+            vErrors.push(err117);
           }
           errors++;
         }
       }
     } else {
-      const err117 = {
+      const err118 = {
         instancePath: instancePath + '/devices',
         schemaPath: '#/properties/devices/type',
         keyword: 'type',
@@ -2941,23 +2968,23 @@ function validate10(
         message: 'must be array',
         schema: schema11.properties.devices.type,
         parentSchema: schema11.properties.devices,
-        data: data41,
+        data: data42,
       };
       if (vErrors === null) {
-        vErrors = [err117];
+        vErrors = [err118];
       } else {
-        vErrors.push(err117);
+        vErrors.push(err118);
       }
       errors++;
     }
-    let data48 = data.log;
-    if (data48 && typeof data48 == 'object' && !Array.isArray(data48)) {
-      if (data48.level === undefined) {
-        data48.level = 'info';
+    let data49 = data.log;
+    if (data49 && typeof data49 == 'object' && !Array.isArray(data49)) {
+      if (data49.level === undefined) {
+        data49.level = 'info';
       }
-      for (const key10 in data48) {
+      for (const key10 in data49) {
         if (!(key10 === 'level')) {
-          const err118 = {
+          const err119 = {
             instancePath: instancePath + '/log',
             schemaPath: '#/properties/log/additionalProperties',
             keyword: 'additionalProperties',
@@ -2965,19 +2992,19 @@ function validate10(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.log,
-            data: data48,
+            data: data49,
           };
           if (vErrors === null) {
-            vErrors = [err118];
+            vErrors = [err119];
           } else {
-            vErrors.push(err118);
+            vErrors.push(err119);
           }
           errors++;
         }
       }
-      let data49 = data48.level;
-      if (!(data49 === 'trace' || data49 === 'debug' || data49 === 'info' || data49 === 'warn' || data49 === 'error')) {
-        const err119 = {
+      let data50 = data49.level;
+      if (!(data50 === 'trace' || data50 === 'debug' || data50 === 'info' || data50 === 'warn' || data50 === 'error')) {
+        const err120 = {
           instancePath: instancePath + '/log/level',
           schemaPath: '#/properties/log/properties/level/enum',
           keyword: 'enum',
@@ -2985,17 +3012,17 @@ function validate10(
           message: 'must be equal to one of the allowed values',
           schema: schema11.properties.log.properties.level.enum,
           parentSchema: schema11.properties.log.properties.level,
-          data: data49,
+          data: data50,
         };
         if (vErrors === null) {
-          vErrors = [err119];
+          vErrors = [err120];
         } else {
-          vErrors.push(err119);
+          vErrors.push(err120);
         }
         errors++;
       }
     } else {
-      const err120 = {
+      const err121 = {
         instancePath: instancePath + '/log',
         schemaPath: '#/properties/log/type',
         keyword: 'type',
@@ -3003,17 +3030,17 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.log.type,
         parentSchema: schema11.properties.log,
-        data: data48,
+        data: data49,
       };
       if (vErrors === null) {
-        vErrors = [err120];
+        vErrors = [err121];
       } else {
-        vErrors.push(err120);
+        vErrors.push(err121);
       }
       errors++;
     }
   } else {
-    const err121 = {
+    const err122 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3024,9 +3051,9 @@ function validate10(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err121];
+      vErrors = [err122];
     } else {
-      vErrors.push(err121);
+      vErrors.push(err122);
     }
     errors++;
   }
@@ -3242,6 +3269,26 @@ const schema25 = {
           enum: ['chip-value', 'minimum'],
           description:
             'R-BET-CHIPS: one chip put out alone, not facing a bet, counts at its value or as the least legal bet (club)',
+        },
+      },
+    },
+    betting: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['maxRaises', 'uncappedHeadsUp'],
+      description:
+        "R-BET-LIMIT: the cap on raises in limit play. Optional: a profile without it takes tda's values (3, table).",
+      properties: {
+        maxRaises: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            'R-BET-LIMIT: the raises a limit betting round allows after its bet (3: a bet and three raises; BFP 26: a venue sets its own)',
+        },
+        uncappedHeadsUp: {
+          enum: ['table', 'hand'],
+          description:
+            'R-BET-LIMIT: the cap lifts with two players dealt in (table: tda, bfp, club), or also as soon as two live seats are left before it is reached (hand: robert)',
         },
       },
     },
@@ -5573,10 +5620,150 @@ function validate11(
         errors++;
       }
     }
+    if (data.betting !== undefined) {
+      let data46 = data.betting;
+      if (data46 && typeof data46 == 'object' && !Array.isArray(data46)) {
+        if (data46.maxRaises === undefined) {
+          const err116 = {
+            instancePath: instancePath + '/betting',
+            schemaPath: '#/properties/betting/required',
+            keyword: 'required',
+            params: { missingProperty: 'maxRaises' },
+            message: "must have required property '" + 'maxRaises' + "'",
+            schema: schema25.properties.betting.required,
+            parentSchema: schema25.properties.betting,
+            data: data46,
+          };
+          if (vErrors === null) {
+            vErrors = [err116];
+          } else {
+            vErrors.push(err116);
+          }
+          errors++;
+        }
+        if (data46.uncappedHeadsUp === undefined) {
+          const err117 = {
+            instancePath: instancePath + '/betting',
+            schemaPath: '#/properties/betting/required',
+            keyword: 'required',
+            params: { missingProperty: 'uncappedHeadsUp' },
+            message: "must have required property '" + 'uncappedHeadsUp' + "'",
+            schema: schema25.properties.betting.required,
+            parentSchema: schema25.properties.betting,
+            data: data46,
+          };
+          if (vErrors === null) {
+            vErrors = [err117];
+          } else {
+            vErrors.push(err117);
+          }
+          errors++;
+        }
+        for (const key14 in data46) {
+          if (!(key14 === 'maxRaises' || key14 === 'uncappedHeadsUp')) {
+            const err118 = {
+              instancePath: instancePath + '/betting',
+              schemaPath: '#/properties/betting/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key14 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema25.properties.betting,
+              data: data46,
+            };
+            if (vErrors === null) {
+              vErrors = [err118];
+            } else {
+              vErrors.push(err118);
+            }
+            errors++;
+          }
+        }
+        if (data46.maxRaises !== undefined) {
+          let data47 = data46.maxRaises;
+          if (!(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47))) {
+            const err119 = {
+              instancePath: instancePath + '/betting/maxRaises',
+              schemaPath: '#/properties/betting/properties/maxRaises/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema25.properties.betting.properties.maxRaises.type,
+              parentSchema: schema25.properties.betting.properties.maxRaises,
+              data: data47,
+            };
+            if (vErrors === null) {
+              vErrors = [err119];
+            } else {
+              vErrors.push(err119);
+            }
+            errors++;
+          }
+          if (typeof data47 == 'number') {
+            if (data47 < 0 || isNaN(data47)) {
+              const err120 = {
+                instancePath: instancePath + '/betting/maxRaises',
+                schemaPath: '#/properties/betting/properties/maxRaises/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema25.properties.betting.properties.maxRaises,
+                data: data47,
+              };
+              if (vErrors === null) {
+                vErrors = [err120];
+              } else {
+                vErrors.push(err120);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data46.uncappedHeadsUp !== undefined) {
+          let data48 = data46.uncappedHeadsUp;
+          if (!(data48 === 'table' || data48 === 'hand')) {
+            const err121 = {
+              instancePath: instancePath + '/betting/uncappedHeadsUp',
+              schemaPath: '#/properties/betting/properties/uncappedHeadsUp/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema25.properties.betting.properties.uncappedHeadsUp.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema25.properties.betting.properties.uncappedHeadsUp.enum,
+              parentSchema: schema25.properties.betting.properties.uncappedHeadsUp,
+              data: data48,
+            };
+            if (vErrors === null) {
+              vErrors = [err121];
+            } else {
+              vErrors.push(err121);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err122 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/properties/betting/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema25.properties.betting.type,
+          parentSchema: schema25.properties.betting,
+          data: data46,
+        };
+        if (vErrors === null) {
+          vErrors = [err122];
+        } else {
+          vErrors.push(err122);
+        }
+        errors++;
+      }
+    }
     if (data.$schema !== undefined) {
-      let data46 = data.$schema;
-      if (typeof data46 !== 'string') {
-        const err116 = {
+      let data49 = data.$schema;
+      if (typeof data49 !== 'string') {
+        const err123 = {
           instancePath: instancePath + '/$schema',
           schemaPath: '#/properties/%24schema/type',
           keyword: 'type',
@@ -5584,20 +5771,20 @@ function validate11(
           message: 'must be string',
           schema: schema25.properties.$schema.type,
           parentSchema: schema25.properties.$schema,
-          data: data46,
+          data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err116];
+          vErrors = [err123];
         } else {
-          vErrors.push(err116);
+          vErrors.push(err123);
         }
         errors++;
       }
     }
     if (data.description !== undefined) {
-      let data47 = data.description;
-      if (typeof data47 !== 'string') {
-        const err117 = {
+      let data50 = data.description;
+      if (typeof data50 !== 'string') {
+        const err124 = {
           instancePath: instancePath + '/description',
           schemaPath: '#/properties/description/type',
           keyword: 'type',
@@ -5605,18 +5792,18 @@ function validate11(
           message: 'must be string',
           schema: schema25.properties.description.type,
           parentSchema: schema25.properties.description,
-          data: data47,
+          data: data50,
         };
         if (vErrors === null) {
-          vErrors = [err117];
+          vErrors = [err124];
         } else {
-          vErrors.push(err117);
+          vErrors.push(err124);
         }
         errors++;
       }
     }
   } else {
-    const err118 = {
+    const err125 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5627,9 +5814,9 @@ function validate11(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err118];
+      vErrors = [err125];
     } else {
-      vErrors.push(err118);
+      vErrors.push(err125);
     }
     errors++;
   }

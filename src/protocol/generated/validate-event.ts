@@ -221,7 +221,8 @@ const schema11 = {
         maxRaiseTo: {
           type: ['integer', 'null'],
           minimum: 0,
-          description: 'chips tracked, Omaha: the pot limit (R-GAME)',
+          description:
+            "chips tracked, where the betting structure has a maximum: pot-limit's pot limit (R-GAME), limit's fixed total (R-BET-LIMIT, equal to minRaiseTo); absent under no-limit",
         },
       },
     },
@@ -2462,7 +2463,12 @@ const schema27 = {
       minimum: 0,
       description: 'chips tracked: the least legal `to`; null when the seat may not raise',
     },
-    maxRaiseTo: { type: ['integer', 'null'], minimum: 0, description: 'chips tracked, Omaha: the pot limit (R-GAME)' },
+    maxRaiseTo: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description:
+        "chips tracked, where the betting structure has a maximum: pot-limit's pot limit (R-GAME), limit's fixed total (R-BET-LIMIT, equal to minRaiseTo); absent under no-limit",
+    },
   },
 };
 function validate16(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {

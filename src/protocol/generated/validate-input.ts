@@ -224,19 +224,19 @@ const schema11 = {
     },
   },
 };
-const schema86 = {
+const schema94 = {
   title: 'shuffle',
   description: "The dealer panel's shuffle button (or an automatic shuffler): a hand begins (R-HAND-START).",
   type: 'object',
   properties: { type: { const: 'shuffle' } },
 };
-const schema87 = {
+const schema95 = {
   title: 'tick',
   description: 'Time only: timers due at or before `at` fire.',
   type: 'object',
   properties: { type: { const: 'tick' } },
 };
-const schema88 = {
+const schema96 = {
   title: 'device',
   description:
     'An adapter reports a device going on or off line (device.online / device.offline). `detail` is text for people (the first 200 characters are kept).',
@@ -2115,11 +2115,8 @@ const schema26 = {
           description:
             "Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile.",
         },
-        game: {
-          enum: ['holdem', 'omaha', 'omaha-hilo'],
-          description:
-            'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
-        },
+        game: { $ref: '#/definitions/game' },
+        betting: { $ref: '#/definitions/betting' },
       },
     },
     'seat-player': {
@@ -2193,6 +2190,16 @@ const schema26 = {
       },
       oneOf: [{ required: ['rounds'] }, { required: ['hands'] }],
     },
+    game: {
+      enum: ['holdem', 'omaha', 'omaha-hilo'],
+      description:
+        'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
+    },
+    betting: {
+      enum: ['no-limit', 'pot-limit', 'limit'],
+      description:
+        "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
+    },
     'levels-start': {
       title: 'levels-start',
       description:
@@ -2233,6 +2240,25 @@ const schema26 = {
         bigBlind: { type: 'integer', minimum: 1 },
         ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
         minutes: { $ref: '#/definitions/minutes' },
+        game: {
+          $ref: '#/definitions/game',
+          description: "R-GAME-MIXED: the game of this level's hands; the table's setup.game when absent.",
+        },
+        betting: {
+          $ref: '#/definitions/betting',
+          description:
+            "R-GAME-MIXED: the structure of this level's hands; when absent the default of the level's game if it names one, else the table's setup.betting.",
+        },
+        smallBet: {
+          type: 'integer',
+          minimum: 1,
+          description: 'R-BET-LIMIT: the fixed bet of the first two betting rounds; required for a level played limit.',
+        },
+        bigBet: {
+          type: 'integer',
+          minimum: 1,
+          description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
+        },
       },
     },
     breakLevel: {
@@ -2345,6 +2371,17 @@ const schema26 = {
           minimum: 0,
           description: 'null on a break; 0 when absent on a playing level',
         },
+        game: {
+          $ref: '#/definitions/game',
+          description:
+            "R-GAME-MIXED: the level's game, where the room's structure names one; the table's setup.game when absent",
+        },
+        betting: {
+          $ref: '#/definitions/betting',
+          description: "R-GAME-MIXED: the level's betting structure, where the room's structure names one",
+        },
+        smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+        bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
         endsAt: {
           type: ['integer', 'null'],
           minimum: 0,
@@ -2369,6 +2406,10 @@ const schema26 = {
                   minimum: 0,
                   description: 'null on a break; 0 when absent on a playing level',
                 },
+                game: { $ref: '#/definitions/game' },
+                betting: { $ref: '#/definitions/betting' },
+                smallBet: { type: 'integer', minimum: 1 },
+                bigBet: { type: 'integer', minimum: 1 },
                 minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
               },
               if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
@@ -2418,11 +2459,8 @@ const schema27 = {
       description:
         "Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile.",
     },
-    game: {
-      enum: ['holdem', 'omaha', 'omaha-hilo'],
-      description:
-        'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
-    },
+    game: { $ref: '#/definitions/game' },
+    betting: { $ref: '#/definitions/betting' },
   },
 };
 const schema28 = {
@@ -2435,6 +2473,17 @@ const schema30 = {
   minimum: 0,
   description: 'Only in the input form: milliseconds. On MQTT the controller sets it on receipt.',
 };
+const schema31 = {
+  enum: ['holdem', 'omaha', 'omaha-hilo'],
+  description:
+    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
+};
+const schema32 = {
+  enum: ['no-limit', 'pot-limit', 'limit'],
+  description:
+    "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
+};
+const func2 = Object.prototype.hasOwnProperty;
 function validate19(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -2476,16 +2525,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(
-        key0 === 'name' ||
-        key0 === 'id' ||
-        key0 === 'type' ||
-        key0 === 'at' ||
-        key0 === 'seats' ||
-        key0 === 'profile' ||
-        key0 === 'rules' ||
-        key0 === 'game'
-      )) {
+      if (!func2.call(schema27.properties, key0)) {
         const err2 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -2733,12 +2773,12 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       if (!(data7 === 'holdem' || data7 === 'omaha' || data7 === 'omaha-hilo')) {
         const err14 = {
           instancePath: instancePath + '/game',
-          schemaPath: '#/properties/game/enum',
+          schemaPath: '#/definitions/game/enum',
           keyword: 'enum',
-          params: { allowedValues: schema27.properties.game.enum },
+          params: { allowedValues: schema31.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema27.properties.game.enum,
-          parentSchema: schema27.properties.game,
+          schema: schema31.enum,
+          parentSchema: schema31,
           data: data7,
         };
         if (vErrors === null) {
@@ -2749,8 +2789,29 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.betting !== undefined) {
+      let data8 = data.betting;
+      if (!(data8 === 'no-limit' || data8 === 'pot-limit' || data8 === 'limit')) {
+        const err15 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema32.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema32.enum,
+          parentSchema: schema32,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err15 = {
+    const err16 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2761,16 +2822,16 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err16];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err16);
     }
     errors++;
   }
   validate19.errors = vErrors;
   return errors === 0;
 }
-const schema31 = {
+const schema33 = {
   title: 'seat-player',
   type: 'object',
   required: ['name', 'seat', 'player'],
@@ -2795,7 +2856,7 @@ const schema31 = {
     },
   },
 };
-const schema35 = {
+const schema37 = {
   type: 'integer',
   minimum: 1,
   maximum: 10,
@@ -2813,8 +2874,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema31.required,
-        parentSchema: schema31,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -2831,8 +2892,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema31.required,
-        parentSchema: schema31,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -2849,8 +2910,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema31.required,
-        parentSchema: schema31,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -2877,7 +2938,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema31,
+          parentSchema: schema33,
           data,
         };
         if (vErrors === null) {
@@ -2898,7 +2959,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'seat-player' },
           message: 'must be equal to constant',
           schema: 'seat-player',
-          parentSchema: schema31.properties.name,
+          parentSchema: schema33.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3001,8 +3062,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -3021,7 +3082,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3039,7 +3100,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3065,7 +3126,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '\\S' },
             message: 'must match pattern "' + '\\S' + '"',
             schema: '\\S',
-            parentSchema: schema31.properties.player.anyOf[0],
+            parentSchema: schema33.properties.player.anyOf[0],
             data: data5,
           };
           if (vErrors === null) {
@@ -3082,8 +3143,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema31.properties.player.anyOf[0].type,
-          parentSchema: schema31.properties.player.anyOf[0],
+          schema: schema33.properties.player.anyOf[0].type,
+          parentSchema: schema33.properties.player.anyOf[0],
           data: data5,
         };
         if (vErrors === null) {
@@ -3104,8 +3165,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'number' },
             message: 'must be number',
-            schema: schema31.properties.player.anyOf[1].type,
-            parentSchema: schema31.properties.player.anyOf[1],
+            schema: schema33.properties.player.anyOf[1].type,
+            parentSchema: schema33.properties.player.anyOf[1],
             data: data5,
           };
           if (vErrors === null) {
@@ -3125,8 +3186,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'anyOf',
           params: {},
           message: 'must match a schema in anyOf',
-          schema: schema31.properties.player.anyOf,
-          parentSchema: schema31.properties.player,
+          schema: schema33.properties.player.anyOf,
+          parentSchema: schema33.properties.player,
           data: data5,
         };
         if (vErrors === null) {
@@ -3155,8 +3216,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema31.properties.chips.type,
-          parentSchema: schema31.properties.chips,
+          schema: schema33.properties.chips.type,
+          parentSchema: schema33.properties.chips,
           data: data6,
         };
         if (vErrors === null) {
@@ -3175,7 +3236,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema31.properties.chips,
+            parentSchema: schema33.properties.chips,
             data: data6,
           };
           if (vErrors === null) {
@@ -3193,7 +3254,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema31.properties.chips,
+            parentSchema: schema33.properties.chips,
             data: data6,
           };
           if (vErrors === null) {
@@ -3212,8 +3273,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema31.type,
-      parentSchema: schema31,
+      schema: schema33.type,
+      parentSchema: schema33,
       data,
     };
     if (vErrors === null) {
@@ -3226,7 +3287,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
   validate20.errors = vErrors;
   return errors === 0;
 }
-const schema36 = {
+const schema38 = {
   title: 'set-stack',
   description:
     "R-CHIPS-STACK: the floor sets a seated player's stack between hands (rebuy, add-on, correction); refused (no-chips) unless chips are tracked, (hand-in-progress) during a hand.",
@@ -3253,8 +3314,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3271,8 +3332,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3289,8 +3350,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema36.required,
-        parentSchema: schema36,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3316,7 +3377,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema36,
+          parentSchema: schema38,
           data,
         };
         if (vErrors === null) {
@@ -3337,7 +3398,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'set-stack' },
           message: 'must be equal to constant',
           schema: 'set-stack',
-          parentSchema: schema36.properties.name,
+          parentSchema: schema38.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3440,8 +3501,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -3460,7 +3521,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3478,7 +3539,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3499,8 +3560,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema36.properties.chips.type,
-          parentSchema: schema36.properties.chips,
+          schema: schema38.properties.chips.type,
+          parentSchema: schema38.properties.chips,
           data: data5,
         };
         if (vErrors === null) {
@@ -3519,7 +3580,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema36.properties.chips,
+            parentSchema: schema38.properties.chips,
             data: data5,
           };
           if (vErrors === null) {
@@ -3537,7 +3598,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema36.properties.chips,
+            parentSchema: schema38.properties.chips,
             data: data5,
           };
           if (vErrors === null) {
@@ -3556,8 +3617,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema36.type,
-      parentSchema: schema36,
+      schema: schema38.type,
+      parentSchema: schema38,
       data,
     };
     if (vErrors === null) {
@@ -3570,7 +3631,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
   validate21.errors = vErrors;
   return errors === 0;
 }
-const schema41 = {
+const schema43 = {
   title: 'remove-player',
   description: 'The player leaves the seat (eliminated, disqualified or gone); during a hand R-REMOVED-IN-HAND.',
   type: 'object',
@@ -3595,8 +3656,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3613,8 +3674,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema41.required,
-        parentSchema: schema41,
+        schema: schema43.required,
+        parentSchema: schema43,
         data,
       };
       if (vErrors === null) {
@@ -3633,7 +3694,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema41,
+          parentSchema: schema43,
           data,
         };
         if (vErrors === null) {
@@ -3654,7 +3715,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'remove-player' },
           message: 'must be equal to constant',
           schema: 'remove-player',
-          parentSchema: schema41.properties.name,
+          parentSchema: schema43.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3757,8 +3818,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -3777,7 +3838,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3795,7 +3856,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -3814,8 +3875,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema41.type,
-      parentSchema: schema41,
+      schema: schema43.type,
+      parentSchema: schema43,
       data,
     };
     if (vErrors === null) {
@@ -3828,7 +3889,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   validate22.errors = vErrors;
   return errors === 0;
 }
-const schema46 = {
+const schema48 = {
   title: 'set-button',
   description: 'The button for the next hand (R-FIRST-BUTTON).',
   type: 'object',
@@ -3853,8 +3914,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -3871,8 +3932,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema46.required,
-        parentSchema: schema46,
+        schema: schema48.required,
+        parentSchema: schema48,
         data,
       };
       if (vErrors === null) {
@@ -3891,7 +3952,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema46,
+          parentSchema: schema48,
           data,
         };
         if (vErrors === null) {
@@ -3912,7 +3973,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'set-button' },
           message: 'must be equal to constant',
           schema: 'set-button',
-          parentSchema: schema46.properties.name,
+          parentSchema: schema48.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4015,8 +4076,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -4035,7 +4096,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4053,7 +4114,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4072,8 +4133,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema46.type,
-      parentSchema: schema46,
+      schema: schema48.type,
+      parentSchema: schema48,
       data,
     };
     if (vErrors === null) {
@@ -4086,7 +4147,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
   validate23.errors = vErrors;
   return errors === 0;
 }
-const schema51 = {
+const schema53 = {
   title: 'penalty',
   description:
     'A missed-hands penalty: `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two.',
@@ -4119,8 +4180,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rounds' },
         message: "must have required property '" + 'rounds' + "'",
-        schema: schema51.oneOf[0].required,
-        parentSchema: schema51.oneOf[0],
+        schema: schema53.oneOf[0].required,
+        parentSchema: schema53.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -4145,8 +4206,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema51.oneOf[1].required,
-        parentSchema: schema51.oneOf[1],
+        schema: schema53.oneOf[1].required,
+        parentSchema: schema53.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -4174,8 +4235,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema51.oneOf,
-      parentSchema: schema51,
+      schema: schema53.oneOf,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -4202,8 +4263,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -4220,8 +4281,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema53.required,
+        parentSchema: schema53,
         data,
       };
       if (vErrors === null) {
@@ -4248,7 +4309,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema51,
+          parentSchema: schema53,
           data,
         };
         if (vErrors === null) {
@@ -4269,7 +4330,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'penalty' },
           message: 'must be equal to constant',
           schema: 'penalty',
-          parentSchema: schema51.properties.name,
+          parentSchema: schema53.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4372,8 +4433,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -4392,7 +4453,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4410,7 +4471,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -4431,8 +4492,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema51.properties.rounds.type,
-          parentSchema: schema51.properties.rounds,
+          schema: schema53.properties.rounds.type,
+          parentSchema: schema53.properties.rounds,
           data: data5,
         };
         if (vErrors === null) {
@@ -4451,7 +4512,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 100 },
             message: 'must be <= 100',
             schema: 100,
-            parentSchema: schema51.properties.rounds,
+            parentSchema: schema53.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4469,7 +4530,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema51.properties.rounds,
+            parentSchema: schema53.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4490,8 +4551,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema51.properties.hands.type,
-          parentSchema: schema51.properties.hands,
+          schema: schema53.properties.hands.type,
+          parentSchema: schema53.properties.hands,
           data: data6,
         };
         if (vErrors === null) {
@@ -4510,7 +4571,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000 },
             message: 'must be <= 1000',
             schema: 1000,
-            parentSchema: schema51.properties.hands,
+            parentSchema: schema53.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4528,7 +4589,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema51.properties.hands,
+            parentSchema: schema53.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4547,8 +4608,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
+      schema: schema53.type,
+      parentSchema: schema53,
       data,
     };
     if (vErrors === null) {
@@ -4561,7 +4622,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
   validate24.errors = vErrors;
   return errors === 0;
 }
-const schema56 = {
+const schema58 = {
   title: 'levels-start',
   description:
     "Starts the table's level clock with this blind structure (R-LEVEL-CLOCK). Beyond this schema the engine also wants each small blind at most its big blind.",
@@ -4584,13 +4645,13 @@ const schema56 = {
     },
   },
 };
-const schema60 = {
+const schema62 = {
   description: 'A playing level, or a break (`break`: true).',
   if: { type: 'object', required: ['break'] },
   then: { $ref: '#/definitions/breakLevel' },
   else: { $ref: '#/definitions/playingLevel' },
 };
-const schema61 = {
+const schema63 = {
   title: 'a break',
   type: 'object',
   required: ['break', 'minutes'],
@@ -4603,7 +4664,7 @@ const schema61 = {
     ante: { description: 'Ignored on a break.' },
   },
 };
-const schema62 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
+const schema64 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
 function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -4615,8 +4676,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'break' },
         message: "must have required property '" + 'break' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -4633,8 +4694,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -4659,7 +4720,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema61,
+          parentSchema: schema63,
           data,
         };
         if (vErrors === null) {
@@ -4680,7 +4741,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema61.properties.break,
+          parentSchema: schema63.properties.break,
           data: data0,
         };
         if (vErrors === null) {
@@ -4702,7 +4763,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data1,
           };
           if (vErrors === null) {
@@ -4720,7 +4781,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data1,
           };
           if (vErrors === null) {
@@ -4737,8 +4798,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.type,
-          parentSchema: schema62,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data1,
         };
         if (vErrors === null) {
@@ -4756,8 +4817,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -4770,7 +4831,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
   validate27.errors = vErrors;
   return errors === 0;
 }
-const schema63 = {
+const schema65 = {
   title: 'a playing level',
   type: 'object',
   required: ['smallBlind', 'bigBlind', 'minutes'],
@@ -4780,6 +4841,25 @@ const schema63 = {
     bigBlind: { type: 'integer', minimum: 1 },
     ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
     minutes: { $ref: '#/definitions/minutes' },
+    game: {
+      $ref: '#/definitions/game',
+      description: "R-GAME-MIXED: the game of this level's hands; the table's setup.game when absent.",
+    },
+    betting: {
+      $ref: '#/definitions/betting',
+      description:
+        "R-GAME-MIXED: the structure of this level's hands; when absent the default of the level's game if it names one, else the table's setup.betting.",
+    },
+    smallBet: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-BET-LIMIT: the fixed bet of the first two betting rounds; required for a level played limit.',
+    },
+    bigBet: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
+    },
   },
 };
 function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -4793,8 +4873,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -4811,8 +4891,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -4829,8 +4909,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -4841,7 +4921,16 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'smallBlind' || key0 === 'bigBlind' || key0 === 'ante' || key0 === 'minutes')) {
+      if (!(
+        key0 === 'smallBlind' ||
+        key0 === 'bigBlind' ||
+        key0 === 'ante' ||
+        key0 === 'minutes' ||
+        key0 === 'game' ||
+        key0 === 'betting' ||
+        key0 === 'smallBet' ||
+        key0 === 'bigBet'
+      )) {
         const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -4849,7 +4938,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema65,
           data,
         };
         if (vErrors === null) {
@@ -4869,8 +4958,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.smallBlind.type,
-          parentSchema: schema63.properties.smallBlind,
+          schema: schema65.properties.smallBlind.type,
+          parentSchema: schema65.properties.smallBlind,
           data: data0,
         };
         if (vErrors === null) {
@@ -4889,7 +4978,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.smallBlind,
+            parentSchema: schema65.properties.smallBlind,
             data: data0,
           };
           if (vErrors === null) {
@@ -4910,8 +4999,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.bigBlind.type,
-          parentSchema: schema63.properties.bigBlind,
+          schema: schema65.properties.bigBlind.type,
+          parentSchema: schema65.properties.bigBlind,
           data: data1,
         };
         if (vErrors === null) {
@@ -4930,7 +5019,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.bigBlind,
+            parentSchema: schema65.properties.bigBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -4951,8 +5040,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.ante.type,
-          parentSchema: schema63.properties.ante,
+          schema: schema65.properties.ante.type,
+          parentSchema: schema65.properties.ante,
           data: data2,
         };
         if (vErrors === null) {
@@ -4971,7 +5060,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.ante,
+            parentSchema: schema65.properties.ante,
             data: data2,
           };
           if (vErrors === null) {
@@ -4994,7 +5083,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data3,
           };
           if (vErrors === null) {
@@ -5012,7 +5101,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema62,
+            parentSchema: schema64,
             data: data3,
           };
           if (vErrors === null) {
@@ -5029,8 +5118,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.type,
-          parentSchema: schema62,
+          schema: schema64.type,
+          parentSchema: schema64,
           data: data3,
         };
         if (vErrors === null) {
@@ -5041,21 +5130,145 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.game !== undefined) {
+      let data4 = data.game;
+      if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
+        const err13 = {
+          instancePath: instancePath + '/game',
+          schemaPath: '#/definitions/game/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema31.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema31.enum,
+          parentSchema: schema31,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.betting !== undefined) {
+      let data5 = data.betting;
+      if (!(data5 === 'no-limit' || data5 === 'pot-limit' || data5 === 'limit')) {
+        const err14 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema32.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema32.enum,
+          parentSchema: schema32,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.smallBet !== undefined) {
+      let data6 = data.smallBet;
+      if (!Number.isInteger(data6)) {
+        const err15 = {
+          instancePath: instancePath + '/smallBet',
+          schemaPath: '#/properties/smallBet/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.smallBet.type,
+          parentSchema: schema65.properties.smallBet,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 1 || isNaN(data6)) {
+          const err16 = {
+            instancePath: instancePath + '/smallBet',
+            schemaPath: '#/properties/smallBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.smallBet,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bigBet !== undefined) {
+      let data7 = data.bigBet;
+      if (!Number.isInteger(data7)) {
+        const err17 = {
+          instancePath: instancePath + '/bigBet',
+          schemaPath: '#/properties/bigBet/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema65.properties.bigBet.type,
+          parentSchema: schema65.properties.bigBet,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 1 || isNaN(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/bigBet',
+            schemaPath: '#/properties/bigBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema65.properties.bigBet,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err13 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err19];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err19);
     }
     errors++;
   }
@@ -5126,8 +5339,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema60.if,
-      parentSchema: schema60,
+      schema: schema62.if,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -5151,8 +5364,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -5169,8 +5382,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'levels' },
         message: "must have required property '" + 'levels' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -5189,7 +5402,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema56,
+          parentSchema: schema58,
           data,
         };
         if (vErrors === null) {
@@ -5210,7 +5423,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-start' },
           message: 'must be equal to constant',
           schema: 'levels-start',
-          parentSchema: schema56.properties.name,
+          parentSchema: schema58.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5362,8 +5575,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema56.properties.levels.not,
-          parentSchema: schema56.properties.levels,
+          schema: schema58.properties.levels.not,
+          parentSchema: schema58.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5391,7 +5604,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema56.properties.levels,
+            parentSchema: schema58.properties.levels,
             data: data4,
           };
           if (vErrors === null) {
@@ -5422,8 +5635,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema56.properties.levels.type,
-          parentSchema: schema56.properties.levels,
+          schema: schema58.properties.levels.type,
+          parentSchema: schema58.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5441,8 +5654,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -5455,7 +5668,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
   validate25.errors = vErrors;
   return errors === 0;
 }
-const schema65 = {
+const schema69 = {
   title: 'levels-pause',
   type: 'object',
   required: ['name'],
@@ -5468,185 +5681,6 @@ const schema65 = {
   },
 };
 function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at')) {
-        const err1 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-          schema: false,
-          parentSchema: schema65,
-          data,
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data0 = data.name;
-      if ('levels-pause' !== data0) {
-        const err2 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/const',
-          keyword: 'const',
-          params: { allowedValue: 'levels-pause' },
-          message: 'must be equal to constant',
-          schema: 'levels-pause',
-          parentSchema: schema65.properties.name,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data1 = data.id;
-      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
-        const err3 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/definitions/id/type',
-          keyword: 'type',
-          params: { type: schema28.type },
-          message: 'must be string,number',
-          schema: schema28.type,
-          parentSchema: schema28,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if ('command' !== data2) {
-        const err4 = {
-          instancePath: instancePath + '/type',
-          schemaPath: '#/definitions/type/const',
-          keyword: 'const',
-          params: { allowedValue: 'command' },
-          message: 'must be equal to constant',
-          schema: 'command',
-          parentSchema: schema29,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.at !== undefined) {
-      let data3 = data.at;
-      if (!Number.isInteger(data3)) {
-        const err5 = {
-          instancePath: instancePath + '/at',
-          schemaPath: '#/definitions/at/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema30.type,
-          parentSchema: schema30,
-          data: data3,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 < 0 || isNaN(data3)) {
-          const err6 = {
-            instancePath: instancePath + '/at',
-            schemaPath: '#/definitions/at/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema30,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate32.errors = vErrors;
-  return errors === 0;
-}
-const schema69 = {
-  title: 'levels-resume',
-  type: 'object',
-  required: ['name'],
-  additionalProperties: false,
-  properties: {
-    name: { const: 'levels-resume' },
-    id: { $ref: '#/definitions/id' },
-    type: { $ref: '#/definitions/type' },
-    at: { $ref: '#/definitions/at' },
-  },
-};
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5690,14 +5724,14 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.name !== undefined) {
       let data0 = data.name;
-      if ('levels-resume' !== data0) {
+      if ('levels-pause' !== data0) {
         const err2 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/const',
           keyword: 'const',
-          params: { allowedValue: 'levels-resume' },
+          params: { allowedValue: 'levels-pause' },
           message: 'must be equal to constant',
-          schema: 'levels-resume',
+          schema: 'levels-pause',
           parentSchema: schema69.properties.name,
           data: data0,
         };
@@ -5810,10 +5844,189 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
 const schema73 = {
+  title: 'levels-resume',
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'levels-resume' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+  },
+};
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema73.required,
+        parentSchema: schema73,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at')) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema73,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('levels-resume' !== data0) {
+        const err2 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'levels-resume' },
+          message: 'must be equal to constant',
+          schema: 'levels-resume',
+          parentSchema: schema73.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err3 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err4 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!Number.isInteger(data3)) {
+        const err5 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err6 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema30,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema73.type,
+      parentSchema: schema73,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate33.errors = vErrors;
+  return errors === 0;
+}
+const schema77 = {
   title: 'levels-adjust',
   description:
     '`minutes` (whole, signed, not 0) added to the level under way, or `step` 1 (next level) / -1 (previous level), one of the two.',
@@ -5845,8 +6058,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema73.oneOf[0].required,
-        parentSchema: schema73.oneOf[0],
+        schema: schema77.oneOf[0].required,
+        parentSchema: schema77.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -5871,8 +6084,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'step' },
         message: "must have required property '" + 'step' + "'",
-        schema: schema73.oneOf[1].required,
-        parentSchema: schema73.oneOf[1],
+        schema: schema77.oneOf[1].required,
+        parentSchema: schema77.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -5900,8 +6113,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema73.oneOf,
-      parentSchema: schema73,
+      schema: schema77.oneOf,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -5928,8 +6141,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -5955,7 +6168,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema77,
           data,
         };
         if (vErrors === null) {
@@ -5976,7 +6189,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-adjust' },
           message: 'must be equal to constant',
           schema: 'levels-adjust',
-          parentSchema: schema73.properties.name,
+          parentSchema: schema77.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6079,8 +6292,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.minutes.type,
-          parentSchema: schema73.properties.minutes,
+          schema: schema77.properties.minutes.type,
+          parentSchema: schema77.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6109,8 +6322,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema73.properties.minutes.not,
-          parentSchema: schema73.properties.minutes,
+          schema: schema77.properties.minutes.not,
+          parentSchema: schema77.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6138,7 +6351,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema73.properties.minutes,
+            parentSchema: schema77.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6156,7 +6369,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: -1440 },
             message: 'must be >= -1440',
             schema: -1440,
-            parentSchema: schema73.properties.minutes,
+            parentSchema: schema77.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6175,10 +6388,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/step',
           schemaPath: '#/properties/step/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.properties.step.enum },
+          params: { allowedValues: schema77.properties.step.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.properties.step.enum,
-          parentSchema: schema73.properties.step,
+          schema: schema77.properties.step.enum,
+          parentSchema: schema77.properties.step,
           data: data5,
         };
         if (vErrors === null) {
@@ -6196,8 +6409,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -6210,7 +6423,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
   validate34.errors = vErrors;
   return errors === 0;
 }
-const schema77 = {
+const schema81 = {
   title: 'move-player',
   description:
     "R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md).",
@@ -6236,8 +6449,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -6256,7 +6469,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema77,
+          parentSchema: schema81,
           data,
         };
         if (vErrors === null) {
@@ -6277,7 +6490,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'move-player' },
           message: 'must be equal to constant',
           schema: 'move-player',
-          parentSchema: schema77.properties.name,
+          parentSchema: schema81.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6380,8 +6593,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema37.type,
+          parentSchema: schema37,
           data: data4,
         };
         if (vErrors === null) {
@@ -6400,7 +6613,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 10 },
             message: 'must be <= 10',
             schema: 10,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -6418,7 +6631,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema37,
             data: data4,
           };
           if (vErrors === null) {
@@ -6437,8 +6650,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -6451,7 +6664,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   validate35.errors = vErrors;
   return errors === 0;
 }
-const schema82 = {
+const schema86 = {
   title: 'level-set',
   description:
     "R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md).",
@@ -6472,6 +6685,17 @@ const schema82 = {
     smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
     bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
     ante: { type: ['integer', 'null'], minimum: 0, description: 'null on a break; 0 when absent on a playing level' },
+    game: {
+      $ref: '#/definitions/game',
+      description:
+        "R-GAME-MIXED: the level's game, where the room's structure names one; the table's setup.game when absent",
+    },
+    betting: {
+      $ref: '#/definitions/betting',
+      description: "R-GAME-MIXED: the level's betting structure, where the room's structure names one",
+    },
+    smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+    bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
     endsAt: {
       type: ['integer', 'null'],
       minimum: 0,
@@ -6496,6 +6720,10 @@ const schema82 = {
               minimum: 0,
               description: 'null on a break; 0 when absent on a playing level',
             },
+            game: { $ref: '#/definitions/game' },
+            betting: { $ref: '#/definitions/betting' },
+            smallBet: { type: 'integer', minimum: 1 },
+            bigBet: { type: 'integer', minimum: 1 },
             minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
           },
           if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
@@ -6511,7 +6739,6 @@ const schema82 = {
   then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
   else: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } } },
 };
-const func2 = Object.prototype.hasOwnProperty;
 function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -6564,8 +6791,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.smallBlind.type,
-            parentSchema: schema82.then.properties.smallBlind,
+            schema: schema86.then.properties.smallBlind.type,
+            parentSchema: schema86.then.properties.smallBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -6585,8 +6812,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.bigBlind.type,
-            parentSchema: schema82.then.properties.bigBlind,
+            schema: schema86.then.properties.bigBlind.type,
+            parentSchema: schema86.then.properties.bigBlind,
             data: data2,
           };
           if (vErrors === null) {
@@ -6606,8 +6833,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.ante.type,
-            parentSchema: schema82.then.properties.ante,
+            schema: schema86.then.properties.ante.type,
+            parentSchema: schema86.then.properties.ante,
             data: data3,
           };
           if (vErrors === null) {
@@ -6634,8 +6861,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.smallBlind.type,
-            parentSchema: schema82.else.properties.smallBlind,
+            schema: schema86.else.properties.smallBlind.type,
+            parentSchema: schema86.else.properties.smallBlind,
             data: data4,
           };
           if (vErrors === null) {
@@ -6655,8 +6882,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.bigBlind.type,
-            parentSchema: schema82.else.properties.bigBlind,
+            schema: schema86.else.properties.bigBlind.type,
+            parentSchema: schema86.else.properties.bigBlind,
             data: data5,
           };
           if (vErrors === null) {
@@ -6676,8 +6903,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.ante.type,
-            parentSchema: schema82.else.properties.ante,
+            schema: schema86.else.properties.ante.type,
+            parentSchema: schema86.else.properties.ante,
             data: data6,
           };
           if (vErrors === null) {
@@ -6700,8 +6927,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema82.if,
-      parentSchema: schema82,
+      schema: schema86.if,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -6719,8 +6946,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6737,8 +6964,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6755,8 +6982,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'isBreak' },
         message: "must have required property '" + 'isBreak' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6773,8 +7000,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6791,8 +7018,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6809,8 +7036,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'endsAt' },
         message: "must have required property '" + 'endsAt' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6827,8 +7054,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'remainingMs' },
         message: "must have required property '" + 'remainingMs' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6845,8 +7072,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'paused' },
         message: "must have required property '" + 'paused' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6863,8 +7090,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'next' },
         message: "must have required property '" + 'next' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6875,7 +7102,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema82.properties, key0)) {
+      if (!func2.call(schema86.properties, key0)) {
         const err18 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6883,7 +7110,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema82,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -6904,7 +7131,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'level-set' },
           message: 'must be equal to constant',
           schema: 'level-set',
-          parentSchema: schema82.properties.name,
+          parentSchema: schema86.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7007,8 +7234,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.level.type,
-          parentSchema: schema82.properties.level,
+          schema: schema86.properties.level.type,
+          parentSchema: schema86.properties.level,
           data: data11,
         };
         if (vErrors === null) {
@@ -7027,7 +7254,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.level,
+            parentSchema: schema86.properties.level,
             data: data11,
           };
           if (vErrors === null) {
@@ -7048,8 +7275,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.isBreak.type,
-          parentSchema: schema82.properties.isBreak,
+          schema: schema86.properties.isBreak.type,
+          parentSchema: schema86.properties.isBreak,
           data: data12,
         };
         if (vErrors === null) {
@@ -7067,10 +7294,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
           keyword: 'type',
-          params: { type: schema82.properties.smallBlind.type },
+          params: { type: schema86.properties.smallBlind.type },
           message: 'must be integer,null',
-          schema: schema82.properties.smallBlind.type,
-          parentSchema: schema82.properties.smallBlind,
+          schema: schema86.properties.smallBlind.type,
+          parentSchema: schema86.properties.smallBlind,
           data: data13,
         };
         if (vErrors === null) {
@@ -7089,7 +7316,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.smallBlind,
+            parentSchema: schema86.properties.smallBlind,
             data: data13,
           };
           if (vErrors === null) {
@@ -7108,10 +7335,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
           keyword: 'type',
-          params: { type: schema82.properties.bigBlind.type },
+          params: { type: schema86.properties.bigBlind.type },
           message: 'must be integer,null',
-          schema: schema82.properties.bigBlind.type,
-          parentSchema: schema82.properties.bigBlind,
+          schema: schema86.properties.bigBlind.type,
+          parentSchema: schema86.properties.bigBlind,
           data: data14,
         };
         if (vErrors === null) {
@@ -7130,7 +7357,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.bigBlind,
+            parentSchema: schema86.properties.bigBlind,
             data: data14,
           };
           if (vErrors === null) {
@@ -7149,10 +7376,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
           keyword: 'type',
-          params: { type: schema82.properties.ante.type },
+          params: { type: schema86.properties.ante.type },
           message: 'must be integer,null',
-          schema: schema82.properties.ante.type,
-          parentSchema: schema82.properties.ante,
+          schema: schema86.properties.ante.type,
+          parentSchema: schema86.properties.ante,
           data: data15,
         };
         if (vErrors === null) {
@@ -7171,7 +7398,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.ante,
+            parentSchema: schema86.properties.ante,
             data: data15,
           };
           if (vErrors === null) {
@@ -7183,17 +7410,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.endsAt !== undefined) {
-      let data16 = data.endsAt;
-      if (!Number.isInteger(data16) && data16 !== null) {
+    if (data.game !== undefined) {
+      let data16 = data.game;
+      if (!(data16 === 'holdem' || data16 === 'omaha' || data16 === 'omaha-hilo')) {
         const err33 = {
-          instancePath: instancePath + '/endsAt',
-          schemaPath: '#/properties/endsAt/type',
-          keyword: 'type',
-          params: { type: schema82.properties.endsAt.type },
-          message: 'must be integer,null',
-          schema: schema82.properties.endsAt.type,
-          parentSchema: schema82.properties.endsAt,
+          instancePath: instancePath + '/game',
+          schemaPath: '#/definitions/game/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema31.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema31.enum,
+          parentSchema: schema31,
           data: data16,
         };
         if (vErrors === null) {
@@ -7203,39 +7430,40 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data16 == 'number' && isFinite(data16)) {
-        if (data16 < 0 || isNaN(data16)) {
-          const err34 = {
-            instancePath: instancePath + '/endsAt',
-            schemaPath: '#/properties/endsAt/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema82.properties.endsAt,
-            data: data16,
-          };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
+    }
+    if (data.betting !== undefined) {
+      let data17 = data.betting;
+      if (!(data17 === 'no-limit' || data17 === 'pot-limit' || data17 === 'limit')) {
+        const err34 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema32.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema32.enum,
+          parentSchema: schema32,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
         }
+        errors++;
       }
     }
-    if (data.remainingMs !== undefined) {
-      let data17 = data.remainingMs;
-      if (!Number.isInteger(data17)) {
+    if (data.smallBet !== undefined) {
+      let data18 = data.smallBet;
+      if (!Number.isInteger(data18)) {
         const err35 = {
-          instancePath: instancePath + '/remainingMs',
-          schemaPath: '#/properties/remainingMs/type',
+          instancePath: instancePath + '/smallBet',
+          schemaPath: '#/properties/smallBet/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.remainingMs.type,
-          parentSchema: schema82.properties.remainingMs,
-          data: data17,
+          schema: schema86.properties.smallBet.type,
+          parentSchema: schema86.properties.smallBet,
+          data: data18,
         };
         if (vErrors === null) {
           vErrors = [err35];
@@ -7244,17 +7472,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data17 == 'number' && isFinite(data17)) {
-        if (data17 < 0 || isNaN(data17)) {
+      if (typeof data18 == 'number' && isFinite(data18)) {
+        if (data18 < 1 || isNaN(data18)) {
           const err36 = {
-            instancePath: instancePath + '/remainingMs',
-            schemaPath: '#/properties/remainingMs/minimum',
+            instancePath: instancePath + '/smallBet',
+            schemaPath: '#/properties/smallBet/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema82.properties.remainingMs,
-            data: data17,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema86.properties.smallBet,
+            data: data18,
           };
           if (vErrors === null) {
             vErrors = [err36];
@@ -7265,18 +7493,18 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.paused !== undefined) {
-      let data18 = data.paused;
-      if (typeof data18 !== 'boolean') {
+    if (data.bigBet !== undefined) {
+      let data19 = data.bigBet;
+      if (!Number.isInteger(data19)) {
         const err37 = {
-          instancePath: instancePath + '/paused',
-          schemaPath: '#/properties/paused/type',
+          instancePath: instancePath + '/bigBet',
+          schemaPath: '#/properties/bigBet/type',
           keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema82.properties.paused.type,
-          parentSchema: schema82.properties.paused,
-          data: data18,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.bigBet.type,
+          parentSchema: schema86.properties.bigBet,
+          data: data19,
         };
         if (vErrors === null) {
           vErrors = [err37];
@@ -7285,202 +7513,177 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (typeof data19 == 'number' && isFinite(data19)) {
+        if (data19 < 1 || isNaN(data19)) {
+          const err38 = {
+            instancePath: instancePath + '/bigBet',
+            schemaPath: '#/properties/bigBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema86.properties.bigBet,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.endsAt !== undefined) {
+      let data20 = data.endsAt;
+      if (!Number.isInteger(data20) && data20 !== null) {
+        const err39 = {
+          instancePath: instancePath + '/endsAt',
+          schemaPath: '#/properties/endsAt/type',
+          keyword: 'type',
+          params: { type: schema86.properties.endsAt.type },
+          message: 'must be integer,null',
+          schema: schema86.properties.endsAt.type,
+          parentSchema: schema86.properties.endsAt,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+      if (typeof data20 == 'number' && isFinite(data20)) {
+        if (data20 < 0 || isNaN(data20)) {
+          const err40 = {
+            instancePath: instancePath + '/endsAt',
+            schemaPath: '#/properties/endsAt/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema86.properties.endsAt,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.remainingMs !== undefined) {
+      let data21 = data.remainingMs;
+      if (!Number.isInteger(data21)) {
+        const err41 = {
+          instancePath: instancePath + '/remainingMs',
+          schemaPath: '#/properties/remainingMs/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema86.properties.remainingMs.type,
+          parentSchema: schema86.properties.remainingMs,
+          data: data21,
+        };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      if (typeof data21 == 'number' && isFinite(data21)) {
+        if (data21 < 0 || isNaN(data21)) {
+          const err42 = {
+            instancePath: instancePath + '/remainingMs',
+            schemaPath: '#/properties/remainingMs/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema86.properties.remainingMs,
+            data: data21,
+          };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.paused !== undefined) {
+      let data22 = data.paused;
+      if (typeof data22 !== 'boolean') {
+        const err43 = {
+          instancePath: instancePath + '/paused',
+          schemaPath: '#/properties/paused/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema86.properties.paused.type,
+          parentSchema: schema86.properties.paused,
+          data: data22,
+        };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
     }
     if (data.next !== undefined) {
-      let data19 = data.next;
-      const _errs45 = errors;
-      let valid8 = false;
+      let data23 = data.next;
+      const _errs53 = errors;
+      let valid10 = false;
       let passing0 = null;
-      const _errs46 = errors;
-      if (data19 !== null) {
-        const err38 = {
+      const _errs54 = errors;
+      if (data23 !== null) {
+        const err44 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/0/type',
           keyword: 'type',
           params: { type: 'null' },
           message: 'must be null',
-          schema: schema82.properties.next.oneOf[0].type,
-          parentSchema: schema82.properties.next.oneOf[0],
-          data: data19,
+          schema: schema86.properties.next.oneOf[0].type,
+          parentSchema: schema86.properties.next.oneOf[0],
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err44];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err44);
         }
         errors++;
       }
-      var _valid1 = _errs46 === errors;
+      var _valid1 = _errs54 === errors;
       if (_valid1) {
-        valid8 = true;
+        valid10 = true;
         passing0 = 0;
       }
-      const _errs48 = errors;
-      const _errs50 = errors;
-      let valid9 = true;
-      const _errs51 = errors;
-      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+      const _errs56 = errors;
+      const _errs58 = errors;
+      let valid11 = true;
+      const _errs59 = errors;
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
         let missing1;
-        if (data19.isBreak === undefined && (missing1 = 'isBreak')) {
-          const err39 = {};
+        if (data23.isBreak === undefined && (missing1 = 'isBreak')) {
+          const err45 = {};
           if (vErrors === null) {
-            vErrors = [err39];
+            vErrors = [err45];
           } else {
-            vErrors.push(err39);
+            vErrors.push(err45);
           }
           errors++;
         } else {
-          if (data19.isBreak !== undefined) {
-            if (true !== data19.isBreak) {
-              const err40 = {};
-              if (vErrors === null) {
-                vErrors = [err40];
-              } else {
-                vErrors.push(err40);
-              }
-              errors++;
-            }
-          }
-        }
-      }
-      var _valid2 = _errs51 === errors;
-      errors = _errs50;
-      if (vErrors !== null) {
-        if (_errs50) {
-          vErrors.length = _errs50;
-        } else {
-          vErrors = null;
-        }
-      }
-      let ifClause1;
-      if (_valid2) {
-        const _errs53 = errors;
-        if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
-          if (data19.smallBlind !== undefined) {
-            let data21 = data19.smallBlind;
-            if (data21 !== null) {
-              const err41 = {
-                instancePath: instancePath + '/next/smallBlind',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/smallBlind/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.smallBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.smallBlind,
-                data: data21,
-              };
-              if (vErrors === null) {
-                vErrors = [err41];
-              } else {
-                vErrors.push(err41);
-              }
-              errors++;
-            }
-          }
-          if (data19.bigBlind !== undefined) {
-            let data22 = data19.bigBlind;
-            if (data22 !== null) {
-              const err42 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/bigBlind/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.bigBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.bigBlind,
-                data: data22,
-              };
-              if (vErrors === null) {
-                vErrors = [err42];
-              } else {
-                vErrors.push(err42);
-              }
-              errors++;
-            }
-          }
-          if (data19.ante !== undefined) {
-            let data23 = data19.ante;
-            if (data23 !== null) {
-              const err43 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/ante/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.ante.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.ante,
-                data: data23,
-              };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
-              }
-              errors++;
-            }
-          }
-        }
-        var _valid2 = _errs53 === errors;
-        valid9 = _valid2;
-        ifClause1 = 'then';
-      } else {
-        const _errs60 = errors;
-        if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
-          if (data19.smallBlind !== undefined) {
-            let data24 = data19.smallBlind;
-            if (!Number.isInteger(data24)) {
-              const err44 = {
-                instancePath: instancePath + '/next/smallBlind',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.smallBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.smallBlind,
-                data: data24,
-              };
-              if (vErrors === null) {
-                vErrors = [err44];
-              } else {
-                vErrors.push(err44);
-              }
-              errors++;
-            }
-          }
-          if (data19.bigBlind !== undefined) {
-            let data25 = data19.bigBlind;
-            if (!Number.isInteger(data25)) {
-              const err45 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.bigBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.bigBlind,
-                data: data25,
-              };
-              if (vErrors === null) {
-                vErrors = [err45];
-              } else {
-                vErrors.push(err45);
-              }
-              errors++;
-            }
-          }
-          if (data19.ante !== undefined) {
-            let data26 = data19.ante;
-            if (!Number.isInteger(data26)) {
-              const err46 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.ante.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.ante,
-                data: data26,
-              };
+          if (data23.isBreak !== undefined) {
+            if (true !== data23.isBreak) {
+              const err46 = {};
               if (vErrors === null) {
                 vErrors = [err46];
               } else {
@@ -7490,335 +7693,360 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             }
           }
         }
-        var _valid2 = _errs60 === errors;
-        valid9 = _valid2;
+      }
+      var _valid2 = _errs59 === errors;
+      errors = _errs58;
+      if (vErrors !== null) {
+        if (_errs58) {
+          vErrors.length = _errs58;
+        } else {
+          vErrors = null;
+        }
+      }
+      let ifClause1;
+      if (_valid2) {
+        const _errs61 = errors;
+        if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+          if (data23.smallBlind !== undefined) {
+            let data25 = data23.smallBlind;
+            if (data25 !== null) {
+              const err47 = {
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema86.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.smallBlind,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
+              }
+              errors++;
+            }
+          }
+          if (data23.bigBlind !== undefined) {
+            let data26 = data23.bigBlind;
+            if (data26 !== null) {
+              const err48 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema86.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.bigBlind,
+                data: data26,
+              };
+              if (vErrors === null) {
+                vErrors = [err48];
+              } else {
+                vErrors.push(err48);
+              }
+              errors++;
+            }
+          }
+          if (data23.ante !== undefined) {
+            let data27 = data23.ante;
+            if (data27 !== null) {
+              const err49 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema86.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema86.properties.next.oneOf[1].then.properties.ante,
+                data: data27,
+              };
+              if (vErrors === null) {
+                vErrors = [err49];
+              } else {
+                vErrors.push(err49);
+              }
+              errors++;
+            }
+          }
+        }
+        var _valid2 = _errs61 === errors;
+        valid11 = _valid2;
+        ifClause1 = 'then';
+      } else {
+        const _errs68 = errors;
+        if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+          if (data23.smallBlind !== undefined) {
+            let data28 = data23.smallBlind;
+            if (!Number.isInteger(data28)) {
+              const err50 = {
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema86.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.smallBlind,
+                data: data28,
+              };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+          }
+          if (data23.bigBlind !== undefined) {
+            let data29 = data23.bigBlind;
+            if (!Number.isInteger(data29)) {
+              const err51 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema86.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.bigBlind,
+                data: data29,
+              };
+              if (vErrors === null) {
+                vErrors = [err51];
+              } else {
+                vErrors.push(err51);
+              }
+              errors++;
+            }
+          }
+          if (data23.ante !== undefined) {
+            let data30 = data23.ante;
+            if (!Number.isInteger(data30)) {
+              const err52 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema86.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema86.properties.next.oneOf[1].else.properties.ante,
+                data: data30,
+              };
+              if (vErrors === null) {
+                vErrors = [err52];
+              } else {
+                vErrors.push(err52);
+              }
+              errors++;
+            }
+          }
+        }
+        var _valid2 = _errs68 === errors;
+        valid11 = _valid2;
         ifClause1 = 'else';
       }
-      if (!valid9) {
-        const err47 = {
+      if (!valid11) {
+        const err53 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/1/if',
           keyword: 'if',
           params: { failingKeyword: ifClause1 },
           message: 'must match "' + ifClause1 + '" schema',
-          schema: schema82.properties.next.oneOf[1].if,
-          parentSchema: schema82.properties.next.oneOf[1],
-          data: data19,
+          schema: schema86.properties.next.oneOf[1].if,
+          parentSchema: schema86.properties.next.oneOf[1],
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err47];
+          vErrors = [err53];
         } else {
-          vErrors.push(err47);
+          vErrors.push(err53);
         }
         errors++;
       }
-      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
-        if (data19.level === undefined) {
-          const err48 = {
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+        if (data23.level === undefined) {
+          const err54 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
-            data: data19,
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err48];
+            vErrors = [err54];
           } else {
-            vErrors.push(err48);
+            vErrors.push(err54);
           }
           errors++;
         }
-        if (data19.isBreak === undefined) {
-          const err49 = {
+        if (data23.isBreak === undefined) {
+          const err55 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
             params: { missingProperty: 'isBreak' },
             message: "must have required property '" + 'isBreak' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
-            data: data19,
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err49];
+            vErrors = [err55];
           } else {
-            vErrors.push(err49);
+            vErrors.push(err55);
           }
           errors++;
         }
-        if (data19.smallBlind === undefined) {
-          const err50 = {
+        if (data23.smallBlind === undefined) {
+          const err56 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
             params: { missingProperty: 'smallBlind' },
             message: "must have required property '" + 'smallBlind' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
-            data: data19,
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err56];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err56);
           }
           errors++;
         }
-        if (data19.bigBlind === undefined) {
-          const err51 = {
+        if (data23.bigBlind === undefined) {
+          const err57 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
             params: { missingProperty: 'bigBlind' },
             message: "must have required property '" + 'bigBlind' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
-            data: data19,
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err51];
+            vErrors = [err57];
           } else {
-            vErrors.push(err51);
+            vErrors.push(err57);
           }
           errors++;
         }
-        if (data19.minutes === undefined) {
-          const err52 = {
+        if (data23.minutes === undefined) {
+          const err58 = {
             instancePath: instancePath + '/next',
             schemaPath: '#/properties/next/oneOf/1/required',
             keyword: 'required',
             params: { missingProperty: 'minutes' },
             message: "must have required property '" + 'minutes' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
-            data: data19,
+            schema: schema86.properties.next.oneOf[1].required,
+            parentSchema: schema86.properties.next.oneOf[1],
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err52];
+            vErrors = [err58];
           } else {
-            vErrors.push(err52);
+            vErrors.push(err58);
           }
           errors++;
         }
-        if (data19.level !== undefined) {
-          let data27 = data19.level;
-          if (!Number.isInteger(data27)) {
-            const err53 = {
+        if (data23.level !== undefined) {
+          let data31 = data23.level;
+          if (!Number.isInteger(data31)) {
+            const err59 = {
               instancePath: instancePath + '/next/level',
               schemaPath: '#/properties/next/oneOf/1/properties/level/type',
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.next.oneOf[1].properties.level.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.level,
-              data: data27,
+              schema: schema86.properties.next.oneOf[1].properties.level.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.level,
+              data: data31,
             };
             if (vErrors === null) {
-              vErrors = [err53];
+              vErrors = [err59];
             } else {
-              vErrors.push(err53);
+              vErrors.push(err59);
             }
             errors++;
           }
-          if (typeof data27 == 'number' && isFinite(data27)) {
-            if (data27 < 1 || isNaN(data27)) {
-              const err54 = {
+          if (typeof data31 == 'number' && isFinite(data31)) {
+            if (data31 < 1 || isNaN(data31)) {
+              const err60 = {
                 instancePath: instancePath + '/next/level',
                 schemaPath: '#/properties/next/oneOf/1/properties/level/minimum',
                 keyword: 'minimum',
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema82.properties.next.oneOf[1].properties.level,
-                data: data27,
+                parentSchema: schema86.properties.next.oneOf[1].properties.level,
+                data: data31,
               };
               if (vErrors === null) {
-                vErrors = [err54];
+                vErrors = [err60];
               } else {
-                vErrors.push(err54);
+                vErrors.push(err60);
               }
               errors++;
             }
           }
         }
-        if (data19.isBreak !== undefined) {
-          let data28 = data19.isBreak;
-          if (typeof data28 !== 'boolean') {
-            const err55 = {
+        if (data23.isBreak !== undefined) {
+          let data32 = data23.isBreak;
+          if (typeof data32 !== 'boolean') {
+            const err61 = {
               instancePath: instancePath + '/next/isBreak',
               schemaPath: '#/properties/next/oneOf/1/properties/isBreak/type',
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema82.properties.next.oneOf[1].properties.isBreak.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.isBreak,
-              data: data28,
+              schema: schema86.properties.next.oneOf[1].properties.isBreak.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.isBreak,
+              data: data32,
             };
             if (vErrors === null) {
-              vErrors = [err55];
+              vErrors = [err61];
             } else {
-              vErrors.push(err55);
+              vErrors.push(err61);
             }
             errors++;
           }
         }
-        if (data19.smallBlind !== undefined) {
-          let data29 = data19.smallBlind;
-          if (!Number.isInteger(data29) && data29 !== null) {
-            const err56 = {
+        if (data23.smallBlind !== undefined) {
+          let data33 = data23.smallBlind;
+          if (!Number.isInteger(data33) && data33 !== null) {
+            const err62 = {
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
               keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.smallBlind.type },
+              params: { type: schema86.properties.next.oneOf[1].properties.smallBlind.type },
               message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.smallBlind.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
-              data: data29,
+              schema: schema86.properties.next.oneOf[1].properties.smallBlind.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
+              data: data33,
             };
             if (vErrors === null) {
-              vErrors = [err56];
+              vErrors = [err62];
             } else {
-              vErrors.push(err56);
+              vErrors.push(err62);
             }
             errors++;
           }
-          if (typeof data29 == 'number' && isFinite(data29)) {
-            if (data29 < 0 || isNaN(data29)) {
-              const err57 = {
+          if (typeof data33 == 'number' && isFinite(data33)) {
+            if (data33 < 0 || isNaN(data33)) {
+              const err63 = {
                 instancePath: instancePath + '/next/smallBlind',
                 schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/minimum',
                 keyword: 'minimum',
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
-                data: data29,
-              };
-              if (vErrors === null) {
-                vErrors = [err57];
-              } else {
-                vErrors.push(err57);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.bigBlind !== undefined) {
-          let data30 = data19.bigBlind;
-          if (!Number.isInteger(data30) && data30 !== null) {
-            const err58 = {
-              instancePath: instancePath + '/next/bigBlind',
-              schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
-              keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.bigBlind.type },
-              message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.bigBlind.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
-              data: data30,
-            };
-            if (vErrors === null) {
-              vErrors = [err58];
-            } else {
-              vErrors.push(err58);
-            }
-            errors++;
-          }
-          if (typeof data30 == 'number' && isFinite(data30)) {
-            if (data30 < 1 || isNaN(data30)) {
-              const err59 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
-                data: data30,
-              };
-              if (vErrors === null) {
-                vErrors = [err59];
-              } else {
-                vErrors.push(err59);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.ante !== undefined) {
-          let data31 = data19.ante;
-          if (!Number.isInteger(data31) && data31 !== null) {
-            const err60 = {
-              instancePath: instancePath + '/next/ante',
-              schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
-              keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.ante.type },
-              message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.ante.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.ante,
-              data: data31,
-            };
-            if (vErrors === null) {
-              vErrors = [err60];
-            } else {
-              vErrors.push(err60);
-            }
-            errors++;
-          }
-          if (typeof data31 == 'number' && isFinite(data31)) {
-            if (data31 < 0 || isNaN(data31)) {
-              const err61 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/properties/ante/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 0 },
-                message: 'must be >= 0',
-                schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.ante,
-                data: data31,
-              };
-              if (vErrors === null) {
-                vErrors = [err61];
-              } else {
-                vErrors.push(err61);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.minutes !== undefined) {
-          let data32 = data19.minutes;
-          if (typeof data32 == 'number' && isFinite(data32)) {
-            if (data32 > 1440 || isNaN(data32)) {
-              const err62 = {
-                instancePath: instancePath + '/next/minutes',
-                schemaPath: '#/properties/next/oneOf/1/properties/minutes/maximum',
-                keyword: 'maximum',
-                params: { comparison: '<=', limit: 1440 },
-                message: 'must be <= 1440',
-                schema: 1440,
-                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
-                data: data32,
-              };
-              if (vErrors === null) {
-                vErrors = [err62];
-              } else {
-                vErrors.push(err62);
-              }
-              errors++;
-            }
-            if (data32 <= 0 || isNaN(data32)) {
-              const err63 = {
-                instancePath: instancePath + '/next/minutes',
-                schemaPath: '#/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
-                keyword: 'exclusiveMinimum',
-                params: { comparison: '>', limit: 0 },
-                message: 'must be > 0',
-                schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
-                data: data32,
+                parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
+                data: data33,
               };
               if (vErrors === null) {
                 vErrors = [err63];
@@ -7827,16 +8055,20 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-          } else {
+          }
+        }
+        if (data23.bigBlind !== undefined) {
+          let data34 = data23.bigBlind;
+          if (!Number.isInteger(data34) && data34 !== null) {
             const err64 = {
-              instancePath: instancePath + '/next/minutes',
-              schemaPath: '#/properties/next/oneOf/1/properties/minutes/type',
+              instancePath: instancePath + '/next/bigBlind',
+              schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
               keyword: 'type',
-              params: { type: 'number' },
-              message: 'must be number',
-              schema: schema82.properties.next.oneOf[1].properties.minutes.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
-              data: data32,
+              params: { type: schema86.properties.next.oneOf[1].properties.bigBlind.type },
+              message: 'must be integer,null',
+              schema: schema86.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
+              data: data34,
             };
             if (vErrors === null) {
               vErrors = [err64];
@@ -7845,57 +8077,300 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (typeof data34 == 'number' && isFinite(data34)) {
+            if (data34 < 1 || isNaN(data34)) {
+              const err65 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err65];
+              } else {
+                vErrors.push(err65);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.ante !== undefined) {
+          let data35 = data23.ante;
+          if (!Number.isInteger(data35) && data35 !== null) {
+            const err66 = {
+              instancePath: instancePath + '/next/ante',
+              schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
+              keyword: 'type',
+              params: { type: schema86.properties.next.oneOf[1].properties.ante.type },
+              message: 'must be integer,null',
+              schema: schema86.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.ante,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err66];
+            } else {
+              vErrors.push(err66);
+            }
+            errors++;
+          }
+          if (typeof data35 == 'number' && isFinite(data35)) {
+            if (data35 < 0 || isNaN(data35)) {
+              const err67 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/properties/ante/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema86.properties.next.oneOf[1].properties.ante,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err67];
+              } else {
+                vErrors.push(err67);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.game !== undefined) {
+          let data36 = data23.game;
+          if (!(data36 === 'holdem' || data36 === 'omaha' || data36 === 'omaha-hilo')) {
+            const err68 = {
+              instancePath: instancePath + '/next/game',
+              schemaPath: '#/definitions/game/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema31.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema31.enum,
+              parentSchema: schema31,
+              data: data36,
+            };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+        }
+        if (data23.betting !== undefined) {
+          let data37 = data23.betting;
+          if (!(data37 === 'no-limit' || data37 === 'pot-limit' || data37 === 'limit')) {
+            const err69 = {
+              instancePath: instancePath + '/next/betting',
+              schemaPath: '#/definitions/betting/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema32.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema32.enum,
+              parentSchema: schema32,
+              data: data37,
+            };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+        }
+        if (data23.smallBet !== undefined) {
+          let data38 = data23.smallBet;
+          if (!Number.isInteger(data38)) {
+            const err70 = {
+              instancePath: instancePath + '/next/smallBet',
+              schemaPath: '#/properties/next/oneOf/1/properties/smallBet/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema86.properties.next.oneOf[1].properties.smallBet.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.smallBet,
+              data: data38,
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+          if (typeof data38 == 'number' && isFinite(data38)) {
+            if (data38 < 1 || isNaN(data38)) {
+              const err71 = {
+                instancePath: instancePath + '/next/smallBet',
+                schemaPath: '#/properties/next/oneOf/1/properties/smallBet/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema86.properties.next.oneOf[1].properties.smallBet,
+                data: data38,
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.bigBet !== undefined) {
+          let data39 = data23.bigBet;
+          if (!Number.isInteger(data39)) {
+            const err72 = {
+              instancePath: instancePath + '/next/bigBet',
+              schemaPath: '#/properties/next/oneOf/1/properties/bigBet/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema86.properties.next.oneOf[1].properties.bigBet.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.bigBet,
+              data: data39,
+            };
+            if (vErrors === null) {
+              vErrors = [err72];
+            } else {
+              vErrors.push(err72);
+            }
+            errors++;
+          }
+          if (typeof data39 == 'number' && isFinite(data39)) {
+            if (data39 < 1 || isNaN(data39)) {
+              const err73 = {
+                instancePath: instancePath + '/next/bigBet',
+                schemaPath: '#/properties/next/oneOf/1/properties/bigBet/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema86.properties.next.oneOf[1].properties.bigBet,
+                data: data39,
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data23.minutes !== undefined) {
+          let data40 = data23.minutes;
+          if (typeof data40 == 'number' && isFinite(data40)) {
+            if (data40 > 1440 || isNaN(data40)) {
+              const err74 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 1440 },
+                message: 'must be <= 1440',
+                schema: 1440,
+                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+            if (data40 <= 0 || isNaN(data40)) {
+              const err75 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
+                keyword: 'exclusiveMinimum',
+                params: { comparison: '>', limit: 0 },
+                message: 'must be > 0',
+                schema: 0,
+                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+          } else {
+            const err76 = {
+              instancePath: instancePath + '/next/minutes',
+              schemaPath: '#/properties/next/oneOf/1/properties/minutes/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+              schema: schema86.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err76];
+            } else {
+              vErrors.push(err76);
+            }
+            errors++;
+          }
         }
       } else {
-        const err65 = {
+        const err77 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/1/type',
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.next.oneOf[1].type,
-          parentSchema: schema82.properties.next.oneOf[1],
-          data: data19,
+          schema: schema86.properties.next.oneOf[1].type,
+          parentSchema: schema86.properties.next.oneOf[1],
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err65];
+          vErrors = [err77];
         } else {
-          vErrors.push(err65);
+          vErrors.push(err77);
         }
         errors++;
       }
-      var _valid1 = _errs48 === errors;
-      if (_valid1 && valid8) {
-        valid8 = false;
+      var _valid1 = _errs56 === errors;
+      if (_valid1 && valid10) {
+        valid10 = false;
         passing0 = [passing0, 1];
       } else {
         if (_valid1) {
-          valid8 = true;
+          valid10 = true;
           passing0 = 1;
         }
       }
-      if (!valid8) {
-        const err66 = {
+      if (!valid10) {
+        const err78 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf',
           keyword: 'oneOf',
           params: { passingSchemas: passing0 },
           message: 'must match exactly one schema in oneOf',
-          schema: schema82.properties.next.oneOf,
-          parentSchema: schema82.properties.next,
-          data: data19,
+          schema: schema86.properties.next.oneOf,
+          parentSchema: schema86.properties.next,
+          data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err66];
+          vErrors = [err78];
         } else {
-          vErrors.push(err66);
+          vErrors.push(err78);
         }
         errors++;
       } else {
-        errors = _errs45;
+        errors = _errs53;
         if (vErrors !== null) {
-          if (_errs45) {
-            vErrors.length = _errs45;
+          if (_errs53) {
+            vErrors.length = _errs53;
           } else {
             vErrors = null;
           }
@@ -7903,20 +8378,20 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
   } else {
-    const err67 = {
+    const err79 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err67];
+      vErrors = [err79];
     } else {
-      vErrors.push(err67);
+      vErrors.push(err79);
     }
     errors++;
   }
@@ -8263,7 +8738,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'shuffle' },
                 message: 'must be equal to constant',
                 schema: 'shuffle',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema94.properties.type,
                 data: data1,
               };
               if (vErrors === null) {
@@ -8281,8 +8756,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -8339,7 +8814,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'tick' },
                 message: 'must be equal to constant',
                 schema: 'tick',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema95.properties.type,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8357,8 +8832,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema95.type,
+            parentSchema: schema95,
             data,
           };
           if (vErrors === null) {
@@ -8377,8 +8852,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -8395,8 +8870,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'online' },
               message: "must have required property '" + 'online' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -8416,7 +8891,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'device' },
                 message: 'must be equal to constant',
                 schema: 'device',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema96.properties.type,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8438,7 +8913,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema88.properties.device,
+                  parentSchema: schema96.properties.device,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8455,8 +8930,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema88.properties.device.type,
-                parentSchema: schema88.properties.device,
+                schema: schema96.properties.device.type,
+                parentSchema: schema96.properties.device,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8476,8 +8951,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema88.properties.online.type,
-                parentSchema: schema88.properties.online,
+                schema: schema96.properties.online.type,
+                parentSchema: schema96.properties.online,
                 data: data5,
               };
               if (vErrors === null) {
@@ -8495,8 +8970,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema96.type,
+            parentSchema: schema96,
             data,
           };
           if (vErrors === null) {
@@ -8571,7 +9046,7 @@ const acceptPattern1 = new RegExp('^\\s*(?:10|[AKQJTakqjt2-9])[shdcSHDC]\\s*$', 
 
 const acceptPattern2 = new RegExp('\\S', 'u');
 
-const acceptKeys0: readonly string[] = ['name', 'id', 'type', 'at', 'seats', 'profile', 'rules', 'game'];
+const acceptKeys0: readonly string[] = ['name', 'id', 'type', 'at', 'seats', 'profile', 'rules', 'game', 'betting'];
 
 const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'player', 'chips'];
 
@@ -8603,6 +9078,10 @@ const acceptKeys11: readonly string[] = [
   'smallBlind',
   'bigBlind',
   'ante',
+  'game',
+  'betting',
+  'smallBet',
+  'bigBet',
   'endsAt',
   'remainingMs',
   'paused',
@@ -8819,7 +9298,8 @@ function accept_command_schema_setup(data: any): boolean {
     accept_command_schema_setup_seats(data.seats) &&
     accept_command_schema_setup_profile(data.profile) &&
     accept_command_schema_setup_rules(data.rules) &&
-    accept_command_schema_setup_game(data.game)
+    accept_command_schema_setup_game(data.game) &&
+    accept_command_schema_setup_betting(data.betting)
   );
 }
 
@@ -8963,6 +9443,14 @@ function accept_command_schema_at(data: any): boolean {
   return Number.isInteger(data) && data >= 0;
 }
 
+function accept_command_schema_game(data: any): boolean {
+  return data === 'holdem' || data === 'omaha' || data === 'omaha-hilo';
+}
+
+function accept_command_schema_betting(data: any): boolean {
+  return data === 'no-limit' || data === 'pot-limit' || data === 'limit';
+}
+
 function accept_command_schema_seat(data: any): boolean {
   return Number.isInteger(data) && data >= 1 && data <= 10;
 }
@@ -9104,7 +9592,11 @@ function accept_command_schema_setup_rules(value: any): boolean {
 }
 
 function accept_command_schema_setup_game(value: any): boolean {
-  return value === undefined || value === 'holdem' || value === 'omaha' || value === 'omaha-hilo';
+  return value === undefined || accept_command_schema_game(value);
+}
+
+function accept_command_schema_setup_betting(value: any): boolean {
+  return value === undefined || accept_command_schema_betting(value);
 }
 
 function accept_command_schema_seat_player_id(value: any): boolean {
@@ -9284,6 +9776,22 @@ function accept_command_schema_level_set_ante(value: any): boolean {
     value === undefined ||
     ((Number.isInteger(value) || value === null) && (!(typeof value === 'number' && isFinite(value)) || value >= 0))
   );
+}
+
+function accept_command_schema_level_set_game(value: any): boolean {
+  return value === undefined || accept_command_schema_game(value);
+}
+
+function accept_command_schema_level_set_betting(value: any): boolean {
+  return value === undefined || accept_command_schema_betting(value);
+}
+
+function accept_command_schema_level_set_smallBet(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1);
+}
+
+function accept_command_schema_level_set_bigBet(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1);
 }
 
 function accept_command_schema_level_set_endsAt(value: any): boolean {

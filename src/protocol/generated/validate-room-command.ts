@@ -1716,7 +1716,7 @@ const schema27 = {
     levels: { $ref: 'command.schema.json#/definitions/levels-start/properties/levels' },
   },
 };
-const schema91 = {
+const schema99 = {
   type: 'array',
   minItems: 1,
   items: { $ref: '#/definitions/level' },
@@ -1725,13 +1725,13 @@ const schema91 = {
     items: { type: 'object', required: ['break'], properties: { break: { const: true } } },
   },
 };
-const schema65 = {
+const schema67 = {
   description: 'A playing level, or a break (`break`: true).',
   if: { type: 'object', required: ['break'] },
   then: { $ref: '#/definitions/breakLevel' },
   else: { $ref: '#/definitions/playingLevel' },
 };
-const schema66 = {
+const schema68 = {
   title: 'a break',
   type: 'object',
   required: ['break', 'minutes'],
@@ -1744,7 +1744,7 @@ const schema66 = {
     ante: { description: 'Ignored on a break.' },
   },
 };
-const schema67 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
+const schema69 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
 function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1756,8 +1756,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'break' },
         message: "must have required property '" + 'break' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -1774,8 +1774,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -1800,7 +1800,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema66,
+          parentSchema: schema68,
           data,
         };
         if (vErrors === null) {
@@ -1821,7 +1821,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema66.properties.break,
+          parentSchema: schema68.properties.break,
           data: data0,
         };
         if (vErrors === null) {
@@ -1843,7 +1843,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema67,
+            parentSchema: schema69,
             data: data1,
           };
           if (vErrors === null) {
@@ -1861,7 +1861,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema67,
+            parentSchema: schema69,
             data: data1,
           };
           if (vErrors === null) {
@@ -1878,8 +1878,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data1,
         };
         if (vErrors === null) {
@@ -1897,8 +1897,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -1911,7 +1911,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
   validate24.errors = vErrors;
   return errors === 0;
 }
-const schema68 = {
+const schema70 = {
   title: 'a playing level',
   type: 'object',
   required: ['smallBlind', 'bigBlind', 'minutes'],
@@ -1921,7 +1921,36 @@ const schema68 = {
     bigBlind: { type: 'integer', minimum: 1 },
     ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
     minutes: { $ref: '#/definitions/minutes' },
+    game: {
+      $ref: '#/definitions/game',
+      description: "R-GAME-MIXED: the game of this level's hands; the table's setup.game when absent.",
+    },
+    betting: {
+      $ref: '#/definitions/betting',
+      description:
+        "R-GAME-MIXED: the structure of this level's hands; when absent the default of the level's game if it names one, else the table's setup.betting.",
+    },
+    smallBet: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-BET-LIMIT: the fixed bet of the first two betting rounds; required for a level played limit.',
+    },
+    bigBet: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
+    },
   },
+};
+const schema36 = {
+  enum: ['holdem', 'omaha', 'omaha-hilo'],
+  description:
+    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
+};
+const schema37 = {
+  enum: ['no-limit', 'pot-limit', 'limit'],
+  description:
+    "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
 };
 function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -1934,8 +1963,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1952,8 +1981,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1970,8 +1999,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -1982,7 +2011,16 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === 'smallBlind' || key0 === 'bigBlind' || key0 === 'ante' || key0 === 'minutes')) {
+      if (!(
+        key0 === 'smallBlind' ||
+        key0 === 'bigBlind' ||
+        key0 === 'ante' ||
+        key0 === 'minutes' ||
+        key0 === 'game' ||
+        key0 === 'betting' ||
+        key0 === 'smallBet' ||
+        key0 === 'bigBet'
+      )) {
         const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -1990,7 +2028,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema68,
+          parentSchema: schema70,
           data,
         };
         if (vErrors === null) {
@@ -2010,8 +2048,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.smallBlind.type,
-          parentSchema: schema68.properties.smallBlind,
+          schema: schema70.properties.smallBlind.type,
+          parentSchema: schema70.properties.smallBlind,
           data: data0,
         };
         if (vErrors === null) {
@@ -2030,7 +2068,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema68.properties.smallBlind,
+            parentSchema: schema70.properties.smallBlind,
             data: data0,
           };
           if (vErrors === null) {
@@ -2051,8 +2089,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.bigBlind.type,
-          parentSchema: schema68.properties.bigBlind,
+          schema: schema70.properties.bigBlind.type,
+          parentSchema: schema70.properties.bigBlind,
           data: data1,
         };
         if (vErrors === null) {
@@ -2071,7 +2109,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema68.properties.bigBlind,
+            parentSchema: schema70.properties.bigBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -2092,8 +2130,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.ante.type,
-          parentSchema: schema68.properties.ante,
+          schema: schema70.properties.ante.type,
+          parentSchema: schema70.properties.ante,
           data: data2,
         };
         if (vErrors === null) {
@@ -2112,7 +2150,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.ante,
+            parentSchema: schema70.properties.ante,
             data: data2,
           };
           if (vErrors === null) {
@@ -2135,7 +2173,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema67,
+            parentSchema: schema69,
             data: data3,
           };
           if (vErrors === null) {
@@ -2153,7 +2191,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema67,
+            parentSchema: schema69,
             data: data3,
           };
           if (vErrors === null) {
@@ -2170,8 +2208,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema67.type,
-          parentSchema: schema67,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data3,
         };
         if (vErrors === null) {
@@ -2182,21 +2220,145 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.game !== undefined) {
+      let data4 = data.game;
+      if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
+        const err13 = {
+          instancePath: instancePath + '/game',
+          schemaPath: '#/definitions/game/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema36.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema36.enum,
+          parentSchema: schema36,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.betting !== undefined) {
+      let data5 = data.betting;
+      if (!(data5 === 'no-limit' || data5 === 'pot-limit' || data5 === 'limit')) {
+        const err14 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema37.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema37.enum,
+          parentSchema: schema37,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.smallBet !== undefined) {
+      let data6 = data.smallBet;
+      if (!Number.isInteger(data6)) {
+        const err15 = {
+          instancePath: instancePath + '/smallBet',
+          schemaPath: '#/properties/smallBet/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema70.properties.smallBet.type,
+          parentSchema: schema70.properties.smallBet,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 < 1 || isNaN(data6)) {
+          const err16 = {
+            instancePath: instancePath + '/smallBet',
+            schemaPath: '#/properties/smallBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema70.properties.smallBet,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.bigBet !== undefined) {
+      let data7 = data.bigBet;
+      if (!Number.isInteger(data7)) {
+        const err17 = {
+          instancePath: instancePath + '/bigBet',
+          schemaPath: '#/properties/bigBet/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema70.properties.bigBet.type,
+          parentSchema: schema70.properties.bigBet,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data7 == 'number' && isFinite(data7)) {
+        if (data7 < 1 || isNaN(data7)) {
+          const err18 = {
+            instancePath: instancePath + '/bigBet',
+            schemaPath: '#/properties/bigBet/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema70.properties.bigBet,
+            data: data7,
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err13 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err19];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err19);
     }
     errors++;
   }
@@ -2267,8 +2429,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema65.if,
-      parentSchema: schema65,
+      schema: schema67.if,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -2340,8 +2502,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'not',
       params: {},
       message: 'must NOT be valid',
-      schema: schema91.not,
-      parentSchema: schema91,
+      schema: schema99.not,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -2369,7 +2531,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 1 },
         message: 'must NOT have fewer than 1 items',
         schema: 1,
-        parentSchema: schema91,
+        parentSchema: schema99,
         data,
       };
       if (vErrors === null) {
@@ -2400,8 +2562,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema91.type,
-      parentSchema: schema91,
+      schema: schema99.type,
+      parentSchema: schema99,
       data,
     };
     if (vErrors === null) {
@@ -2632,7 +2794,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
   validate14.errors = vErrors;
   return errors === 0;
 }
-const schema92 = {
+const schema100 = {
   title: 'levels-pause',
   description: "Pauses the room's level clock.",
   type: 'object',
@@ -2656,8 +2818,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema92.required,
-        parentSchema: schema92,
+        schema: schema100.required,
+        parentSchema: schema100,
         data,
       };
       if (vErrors === null) {
@@ -2676,7 +2838,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema92,
+          parentSchema: schema100,
           data,
         };
         if (vErrors === null) {
@@ -2697,7 +2859,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-pause' },
           message: 'must be equal to constant',
           schema: 'levels-pause',
-          parentSchema: schema92.properties.name,
+          parentSchema: schema100.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -2818,8 +2980,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema92.type,
-      parentSchema: schema92,
+      schema: schema100.type,
+      parentSchema: schema100,
       data,
     };
     if (vErrors === null) {
@@ -2832,7 +2994,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
   validate49.errors = vErrors;
   return errors === 0;
 }
-const schema96 = {
+const schema104 = {
   title: 'levels-resume',
   description: "Resumes the room's level clock.",
   type: 'object',
@@ -2856,8 +3018,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema96.required,
-        parentSchema: schema96,
+        schema: schema104.required,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -2876,7 +3038,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema96,
+          parentSchema: schema104,
           data,
         };
         if (vErrors === null) {
@@ -2897,7 +3059,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-resume' },
           message: 'must be equal to constant',
           schema: 'levels-resume',
-          parentSchema: schema96.properties.name,
+          parentSchema: schema104.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3018,8 +3180,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema96.type,
-      parentSchema: schema96,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -3032,7 +3194,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
   validate50.errors = vErrors;
   return errors === 0;
 }
-const schema100 = {
+const schema108 = {
   title: 'balance-at',
   description: 'Balances when two tables differ by this many players or more (R-ROOM-BALANCE).',
   type: 'object',
@@ -3057,8 +3219,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -3075,8 +3237,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'players' },
         message: "must have required property '" + 'players' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema108.required,
+        parentSchema: schema108,
         data,
       };
       if (vErrors === null) {
@@ -3095,7 +3257,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema100,
+          parentSchema: schema108,
           data,
         };
         if (vErrors === null) {
@@ -3116,7 +3278,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'balance-at' },
           message: 'must be equal to constant',
           schema: 'balance-at',
-          parentSchema: schema100.properties.name,
+          parentSchema: schema108.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3239,8 +3401,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema100.properties.players.type,
-          parentSchema: schema100.properties.players,
+          schema: schema108.properties.players.type,
+          parentSchema: schema108.properties.players,
           data: data4,
         };
         if (vErrors === null) {
@@ -3259,7 +3421,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 2 },
             message: 'must be >= 2',
             schema: 2,
-            parentSchema: schema100.properties.players,
+            parentSchema: schema108.properties.players,
             data: data4,
           };
           if (vErrors === null) {
@@ -3278,8 +3440,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema108.type,
+      parentSchema: schema108,
       data,
     };
     if (vErrors === null) {

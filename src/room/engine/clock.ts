@@ -23,7 +23,13 @@ function clockNow(ctx: RoomCtx): LevelClockSnapshot {
 
 function levelSet(clock: LevelClockSnapshot): LevelSetFields {
   const { level, isBreak, smallBlind, bigBlind, ante, endsAt, remainingMs, paused, next } = clock;
-  return { level, isBreak, smallBlind, bigBlind, ante, endsAt, remainingMs, paused, next };
+  // R-GAME-MIXED: what the level plays, where the room's structure says (absent otherwise: the payload is unchanged)
+  const plays: Pick<LevelSetFields, 'game' | 'betting' | 'smallBet' | 'bigBet'> = {};
+  if (clock.game !== undefined) plays.game = clock.game;
+  if (clock.betting !== undefined) plays.betting = clock.betting;
+  if (clock.smallBet !== undefined) plays.smallBet = clock.smallBet;
+  if (clock.bigBet !== undefined) plays.bigBet = clock.bigBet;
+  return { level, isBreak, smallBlind, bigBlind, ante, ...plays, endsAt, remainingMs, paused, next };
 }
 
 /** The clock to the room's topic and `level-set` to every open table online, in setup order. */

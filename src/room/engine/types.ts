@@ -78,7 +78,19 @@ export type TableCommand =
 
 export type LevelSetFields = Pick<
   LevelClockSnapshot,
-  'level' | 'isBreak' | 'smallBlind' | 'bigBlind' | 'ante' | 'endsAt' | 'remainingMs' | 'paused' | 'next'
+  | 'level'
+  | 'isBreak'
+  | 'smallBlind'
+  | 'bigBlind'
+  | 'ante'
+  | 'game'
+  | 'betting'
+  | 'smallBet'
+  | 'bigBet'
+  | 'endsAt'
+  | 'remainingMs'
+  | 'paused'
+  | 'next'
 >;
 
 export type MoveReason = 'draw' | 'balance' | 'break';
