@@ -5,7 +5,7 @@
 // adapter (src/mqtt/broadcast.ts) follows the journal's events through it, live and again after a restart.
 import type { EquitySpot } from './equity.ts';
 import type { GameName } from './games/index.ts';
-import { gameOf } from './games/index.ts';
+import { gameOf, isGameName } from './games/index.ts';
 import { toPublic } from './secrecy.ts';
 import type { Card, Seat, TableEvent } from './types.ts';
 
@@ -42,14 +42,15 @@ interface Followed {
 export class BroadcastTracker {
   private hand: Followed | null = null;
 
-  /** `gameNow`: the game the table deals at a hand's start (hand.started does not name it). */
+  /** `gameNow`: the table's game at a hand's start, for a `hand.started` journaled before it named the hand's game
+   * (a mixed structure's level can change the game from one hand to the next, and the event says which). */
   constructor(private readonly gameNow: () => GameName) {}
 
   follow(event: TableEvent): EquityAsk | null {
     if (event.type === 'hand.started') {
       this.hand = {
         hand: event.hand ?? 0,
-        game: this.gameNow(),
+        game: isGameName((event as { game?: unknown }).game) ? event.game : this.gameNow(),
         dealtIn: [...event.dealtIn].sort((a, b) => a - b),
         holes: new Map(),
         exposed: new Map(),

@@ -72,6 +72,8 @@ export function startHand(ctx: Ctx): void {
     bigBlind: plan.bigBlind,
     dealtIn: [...plan.dealtIn],
     level,
+    game: played.game,
+    betting: played.betting,
   });
   startChips(ctx, hand); // R-CHIPS-FORCED
 }

@@ -142,6 +142,9 @@ export type EventBody =
       bigBlind: Seat;
       dealtIn: Seat[];
       level: number | null;
+      /** R-GAME-MIXED: what this hand plays (the level's game and structure, else the table's). */
+      game: GameName;
+      betting: BettingName;
     }
   | {
       type: 'card.dealt';

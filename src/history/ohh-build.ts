@@ -1,6 +1,14 @@
 // One hand's Open Hand History record, secure form, from the hand's events (hand.started … hand.ended) and the
 // table's context at its start. Pure: the same events give the same record, live, from the journal or in a replay.
-import { GAME_NAMES, gameOf, type GameName } from '../domain/games/index.ts';
+import {
+  GAME_NAMES,
+  gameOf,
+  isBettingName,
+  structureOf,
+  type BettingName,
+  type Game,
+  type GameName,
+} from '../domain/games/index.ts';
 import type { Card, Seat, TableEvent } from '../domain/types.ts';
 import { roundsOf } from './ohh-rounds.ts';
 import { OHH_SPEC_VERSION, type OhhPlayer, type OhhPot, type OhhRecord } from './ohh-types.ts';
@@ -36,6 +44,7 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
   const ended = last.type === 'hand.ended' ? last : null;
   const seats = hs.dealtIn;
   const game = gameOf(gameOfHand(hs, events, meta.defaultGame));
+  const betting = structureOf(bettingOfHand(hs, game));
   const holeCards = holeCardsOf(events, game.holeCards);
   // chips are tracked when the table says so at the shuffle: it knows every stack, or the hand moves chips
   const chipsTracked =
@@ -66,7 +75,7 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
       table_name: meta.tableId,
       table_handle: meta.tableId,
       game_type: game.history.ohhGameType,
-      bet_limit: { bet_type: chipsTracked ? game.history.betType : 'NL', bet_cap: 0 },
+      bet_limit: { bet_type: chipsTracked ? betting.history.betType : 'NL', bet_cap: 0 },
       table_size: start.tableSize,
       currency: 'Chips',
       dealer_seat: hs.button,
@@ -82,6 +91,7 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
         hand: hs.hand!,
         level: hs.level,
         game: game.name,
+        betting: betting.name,
         chips_tracked: chipsTracked,
         end: ended?.reason ?? 'misdeal',
         epoch: meta.epoch,
@@ -97,8 +107,8 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
   };
 }
 
-/** A later game may name itself on `hand.started`; today the deal tells: the number of hole cards most seats got is
- * the game's (games/ descriptors, no game named here). */
+/** `hand.started` names the hand's game; a journal written before it did is read by the deal: the number of hole
+ * cards most seats got is the game's (games/ descriptors, no game named here). */
 function gameOfHand(hs: Started, events: readonly TableEvent[], fallback: GameName): GameName {
   const named = (hs as { game?: unknown }).game;
   if (typeof named === 'string' && (GAME_NAMES as readonly string[]).includes(named)) return named as GameName;
@@ -112,6 +122,12 @@ function gameOfHand(hs: Started, events: readonly TableEvent[], fallback: GameNa
   for (const n of counts.values()) tally.set(n, (tally.get(n) ?? 0) + 1);
   const common = [...tally.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
   return GAME_NAMES.find((name) => gameOf(name).holeCards === common) ?? fallback;
+}
+
+/** `hand.started` names the hand's structure; before it did, the game's own. */
+function bettingOfHand(hs: Started, game: Game): BettingName {
+  const named = (hs as { betting?: unknown }).betting;
+  return isBettingName(named) ? named : game.defaultBetting;
 }
 
 /** Each seat's hole cards: the last `count` cards dealt to it (an exposed card replaced at the end of the deal is

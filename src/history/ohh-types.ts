@@ -61,6 +61,8 @@ export interface OhhExtension {
   hand: number;
   level: number | null;
   game: string;
+  /** The betting structure (no-limit, pot-limit, limit). */
+  betting: string;
   chips_tracked: boolean;
   end: 'showdown' | 'fold' | 'misdeal';
   /** The journal's numbering this hand belongs to (null: not known to the writer). */

@@ -1,6 +1,6 @@
 // PokerStars-format text from an OHH record, for the tracking and replaying tools that import it (docs/history.md).
 // The format has no misdeal, no hand without amounts and only the games its header names: those records give null.
-import { gameOf, type GameName } from '../domain/games/index.ts';
+import { gameOf, structureOf, type BettingName, type GameName } from '../domain/games/index.ts';
 import type { OhhAction, OhhHand, OhhRecord, OhhRound } from './ohh-types.ts';
 
 /** Why a record has no PokerStars text, or null when it has one. */
@@ -44,7 +44,7 @@ export function pokerStarsText(record: OhhRecord): string | null {
 
 function header(hand: OhhHand): string[] {
   const x = hand.pokertable;
-  const game = gameOf(x.game as GameName).history.pokerStars!;
+  const game = `${gameOf(x.game as GameName).history.pokerStars!} ${structureOf(x.betting as BettingName).history.pokerStars}`;
   const blinds = `(${hand.small_blind_amount}/${hand.big_blind_amount})`;
   const date = starsDate(hand.start_date_utc);
   const max = `${hand.table_size}-max Seat #${hand.dealer_seat} is the button`;

@@ -2,6 +2,7 @@
 // for the hand-history tests.
 import { loadProfiles } from '../../src/config/profiles.ts';
 import { createTable } from '../../src/domain/table.ts';
+import type { BettingName, GameName } from '../../src/domain/games/index.ts';
 import type { TableEvent } from '../../src/domain/types.ts';
 import { runSession } from '../../src/sim/index.ts';
 
@@ -10,7 +11,8 @@ const profiles = loadProfiles();
 export interface SessionOptions {
   seed: number;
   hands: number;
-  game: 'holdem' | 'omaha';
+  game: GameName;
+  betting?: BettingName;
   chips: boolean;
   irregularityRate?: number;
   seats?: number;
@@ -28,6 +30,7 @@ export function simulatedEvents(o: SessionOptions): TableEvent[] {
       players: seats,
       profile: o.profile ?? 'tda',
       game: o.game,
+      ...(o.betting ? { betting: o.betting } : {}),
       chips: o.chips,
       irregularityRate: o.irregularityRate ?? 0,
       startAt: 1_767_000_000_000,

@@ -40,6 +40,8 @@ export interface BettingStructure {
   showsMaxRaise: boolean;
   /** How a board names it ("No-Limit", "Pot-Limit", "Limit"). */
   label: string;
+  /** How hand histories name it: OHH's `bet_limit.bet_type`, and the PokerStars header's words after the game. */
+  history: { betType: 'NL' | 'PL' | 'FL'; pokerStars: string };
 }
 
 const noLimit: BettingStructure = {
@@ -51,6 +53,7 @@ const noLimit: BettingStructure = {
   capped: false,
   showsMaxRaise: false,
   label: 'No-Limit',
+  history: { betType: 'NL', pokerStars: 'No Limit' },
 };
 
 /** R-GAME: the current bet plus the pot after the call (every chip in the pots and in front, plus the call). */
@@ -63,6 +66,7 @@ const potLimit: BettingStructure = {
   capped: false,
   showsMaxRaise: true,
   label: 'Pot-Limit',
+  history: { betType: 'PL', pokerStars: 'Pot Limit' },
 };
 
 /** R-BET-LIMIT: the small bet on the first two betting rounds, the big bet on the later ones. */
@@ -75,6 +79,7 @@ const limit: BettingStructure = {
   capped: true,
   showsMaxRaise: true,
   label: 'Limit',
+  history: { betType: 'FL', pokerStars: 'Limit' },
 };
 
 const STRUCTURES: Readonly<Record<BettingName, BettingStructure>> = {

@@ -39,12 +39,11 @@ export interface Game {
   history: GameHistoryNames;
 }
 
-/** The game's names in the hand-history formats: Open Hand History's `game_type` and `bet_limit.bet_type` (the
- * betting structure chips-tracked play enforces), and the PokerStars header's game, or null where that format has
- * none. A new game (limit, hi-lo, stud) brings its own. */
+/** The game's names in the hand-history formats: Open Hand History's `game_type`, and the game in the PokerStars
+ * header ("Hold'em", before the structure's "No Limit"), or null where that format's text is not written for it. The
+ * betting structure names itself (betting.ts `history`). A new game (stud, razz) brings its own. */
 export interface GameHistoryNames {
   ohhGameType: 'Holdem' | 'Omaha' | 'OmahaHiLo' | 'Stud' | 'StudHiLo' | 'Razz' | 'Draw';
-  betType: 'NL' | 'PL' | 'FL';
   pokerStars: string | null;
 }
 

@@ -26,5 +26,5 @@ export const holdem: Game = {
   defaultBetting: 'no-limit',
   score,
   equityKernel: holdemKernel,
-  history: { ohhGameType: 'Holdem', betType: 'NL', pokerStars: "Hold'em No Limit" },
+  history: { ohhGameType: 'Holdem', pokerStars: "Hold'em" },
 };

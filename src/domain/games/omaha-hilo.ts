@@ -18,5 +18,6 @@ export const omahaHilo: Game = {
   name: 'omaha-hilo',
   hands: { low: { score: low, name: lowName } },
   equityKernel: (holes) => hiLoKernel(omahaKernel(holes), holes, scoreOmahaLow),
-  history: { ohhGameType: 'OmahaHiLo', betType: 'PL', pokerStars: null }, // PokerStars text: not written for hi-lo pots yet
+  // PokerStars text is not written for split pots yet (docs/history.md): OHH records only.
+  history: { ohhGameType: 'OmahaHiLo', pokerStars: null },
 };

@@ -22,5 +22,5 @@ export const omaha: Game = {
   defaultBetting: 'pot-limit',
   score,
   equityKernel: omahaKernel,
-  history: { ohhGameType: 'Omaha', betType: 'PL', pokerStars: 'Omaha Pot Limit' },
+  history: { ohhGameType: 'Omaha', pokerStars: 'Omaha' },
 };

@@ -477,6 +477,10 @@ export type EventHandStarted = {
   dealtIn: EventSeat[];
   /** null with no levels running */
   level: number | null;
+  /** R-GAME-MIXED: the game this hand plays (its level's, else the table's setup.game) */
+  game: 'holdem' | 'omaha' | 'omaha-hilo';
+  /** R-GAME-MIXED: the betting structure this hand plays (its level's, else the table's, else the game's own) */
+  betting: 'no-limit' | 'pot-limit' | 'limit';
 };
 
 /** A card left the shoe. On public topics `card` is null unless `to` is board and the card is not provisional. */

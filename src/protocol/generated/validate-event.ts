@@ -154,7 +154,7 @@ const schema11 = {
       title: 'hand.started',
       description: 'The shuffle began a hand (R-HAND-START).',
       type: 'object',
-      required: ['type', 'button', 'smallBlind', 'bigBlind', 'dealtIn', 'level'],
+      required: ['type', 'button', 'smallBlind', 'bigBlind', 'dealtIn', 'level', 'game', 'betting'],
       properties: {
         type: { const: 'hand.started' },
         button: { $ref: '#/definitions/seat' },
@@ -169,6 +169,15 @@ const schema11 = {
           description: 'in dealing order (R-DEAL-ORDER)',
         },
         level: { type: ['integer', 'null'], minimum: 1, description: 'null with no levels running' },
+        game: {
+          enum: ['holdem', 'omaha', 'omaha-hilo'],
+          description: "R-GAME-MIXED: the game this hand plays (its level's, else the table's setup.game)",
+        },
+        betting: {
+          enum: ['no-limit', 'pot-limit', 'limit'],
+          description:
+            "R-GAME-MIXED: the betting structure this hand plays (its level's, else the table's, else the game's own)",
+        },
       },
     },
     'card.dealt': {
@@ -1296,7 +1305,7 @@ const schema16 = {
   title: 'hand.started',
   description: 'The shuffle began a hand (R-HAND-START).',
   type: 'object',
-  required: ['type', 'button', 'smallBlind', 'bigBlind', 'dealtIn', 'level'],
+  required: ['type', 'button', 'smallBlind', 'bigBlind', 'dealtIn', 'level', 'game', 'betting'],
   properties: {
     type: { const: 'hand.started' },
     button: { $ref: '#/definitions/seat' },
@@ -1307,6 +1316,15 @@ const schema16 = {
     bigBlind: { $ref: '#/definitions/seat' },
     dealtIn: { type: 'array', items: { $ref: '#/definitions/seat' }, description: 'in dealing order (R-DEAL-ORDER)' },
     level: { type: ['integer', 'null'], minimum: 1, description: 'null with no levels running' },
+    game: {
+      enum: ['holdem', 'omaha', 'omaha-hilo'],
+      description: "R-GAME-MIXED: the game this hand plays (its level's, else the table's setup.game)",
+    },
+    betting: {
+      enum: ['no-limit', 'pot-limit', 'limit'],
+      description:
+        "R-GAME-MIXED: the betting structure this hand plays (its level's, else the table's, else the game's own)",
+    },
   },
 };
 function validate13(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -1421,10 +1439,46 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.game === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'game' },
+        message: "must have required property '" + 'game' + "'",
+        schema: schema16.required,
+        parentSchema: schema16,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.betting === undefined) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'betting' },
+        message: "must have required property '" + 'betting' + "'",
+        schema: schema16.required,
+        parentSchema: schema16,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
     if (data.type !== undefined) {
       let data0 = data.type;
       if ('hand.started' !== data0) {
-        const err6 = {
+        const err8 = {
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/const',
           keyword: 'const',
@@ -1435,9 +1489,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err8];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -1445,7 +1499,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.button !== undefined) {
       let data1 = data.button;
       if (!Number.isInteger(data1)) {
-        const err7 = {
+        const err9 = {
           instancePath: instancePath + '/button',
           schemaPath: '#/definitions/seat/type',
           keyword: 'type',
@@ -1456,15 +1510,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err7];
+          vErrors = [err9];
         } else {
-          vErrors.push(err7);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (typeof data1 == 'number' && isFinite(data1)) {
         if (data1 > 10 || isNaN(data1)) {
-          const err8 = {
+          const err10 = {
             instancePath: instancePath + '/button',
             schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
@@ -1475,14 +1529,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err10];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err10);
           }
           errors++;
         }
         if (data1 < 1 || isNaN(data1)) {
-          const err9 = {
+          const err11 = {
             instancePath: instancePath + '/button',
             schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
@@ -1493,9 +1547,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data1,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err11];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err11);
           }
           errors++;
         }
@@ -1507,7 +1561,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       let valid2 = false;
       const _errs7 = errors;
       if (!Number.isInteger(data2)) {
-        const err10 = {
+        const err12 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/definitions/seat/type',
           keyword: 'type',
@@ -1518,15 +1572,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err12];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err12);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 10 || isNaN(data2)) {
-          const err11 = {
+          const err13 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
@@ -1537,14 +1591,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err13];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err13);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err12 = {
+          const err14 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
@@ -1555,9 +1609,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err14];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err14);
           }
           errors++;
         }
@@ -1567,7 +1621,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       if (!valid2) {
         const _errs10 = errors;
         if (data2 !== null) {
-          const err13 = {
+          const err15 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/properties/smallBlind/anyOf/1/type',
             keyword: 'type',
@@ -1578,9 +1632,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err15];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err15);
           }
           errors++;
         }
@@ -1588,7 +1642,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         valid2 = valid2 || _valid0;
       }
       if (!valid2) {
-        const err14 = {
+        const err16 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/anyOf',
           keyword: 'anyOf',
@@ -1599,9 +1653,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err16];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err16);
         }
         errors++;
       } else {
@@ -1618,7 +1672,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.bigBlind !== undefined) {
       let data3 = data.bigBlind;
       if (!Number.isInteger(data3)) {
-        const err15 = {
+        const err17 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/definitions/seat/type',
           keyword: 'type',
@@ -1629,15 +1683,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
         if (data3 > 10 || isNaN(data3)) {
-          const err16 = {
+          const err18 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
@@ -1648,14 +1702,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err18];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err18);
           }
           errors++;
         }
         if (data3 < 1 || isNaN(data3)) {
-          const err17 = {
+          const err19 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
@@ -1666,9 +1720,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err19];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err19);
           }
           errors++;
         }
@@ -1681,7 +1735,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data5 = data4[i0];
           if (!Number.isInteger(data5)) {
-            const err18 = {
+            const err20 = {
               instancePath: instancePath + '/dealtIn/' + i0,
               schemaPath: '#/definitions/seat/type',
               keyword: 'type',
@@ -1692,15 +1746,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
               data: data5,
             };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err20];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err20);
             }
             errors++;
           }
           if (typeof data5 == 'number' && isFinite(data5)) {
             if (data5 > 10 || isNaN(data5)) {
-              const err19 = {
+              const err21 = {
                 instancePath: instancePath + '/dealtIn/' + i0,
                 schemaPath: '#/definitions/seat/maximum',
                 keyword: 'maximum',
@@ -1711,14 +1765,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 data: data5,
               };
               if (vErrors === null) {
-                vErrors = [err19];
+                vErrors = [err21];
               } else {
-                vErrors.push(err19);
+                vErrors.push(err21);
               }
               errors++;
             }
             if (data5 < 1 || isNaN(data5)) {
-              const err20 = {
+              const err22 = {
                 instancePath: instancePath + '/dealtIn/' + i0,
                 schemaPath: '#/definitions/seat/minimum',
                 keyword: 'minimum',
@@ -1729,16 +1783,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 data: data5,
               };
               if (vErrors === null) {
-                vErrors = [err20];
+                vErrors = [err22];
               } else {
-                vErrors.push(err20);
+                vErrors.push(err22);
               }
               errors++;
             }
           }
         }
       } else {
-        const err21 = {
+        const err23 = {
           instancePath: instancePath + '/dealtIn',
           schemaPath: '#/properties/dealtIn/type',
           keyword: 'type',
@@ -1749,9 +1803,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err23];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err23);
         }
         errors++;
       }
@@ -1759,7 +1813,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.level !== undefined) {
       let data6 = data.level;
       if (!Number.isInteger(data6) && data6 !== null) {
-        const err22 = {
+        const err24 = {
           instancePath: instancePath + '/level',
           schemaPath: '#/properties/level/type',
           keyword: 'type',
@@ -1770,15 +1824,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err22];
+          vErrors = [err24];
         } else {
-          vErrors.push(err22);
+          vErrors.push(err24);
         }
         errors++;
       }
       if (typeof data6 == 'number' && isFinite(data6)) {
         if (data6 < 1 || isNaN(data6)) {
-          const err23 = {
+          const err25 = {
             instancePath: instancePath + '/level',
             schemaPath: '#/properties/level/minimum',
             keyword: 'minimum',
@@ -1789,16 +1843,58 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err23];
+            vErrors = [err25];
           } else {
-            vErrors.push(err23);
+            vErrors.push(err25);
           }
           errors++;
         }
       }
     }
+    if (data.game !== undefined) {
+      let data7 = data.game;
+      if (!(data7 === 'holdem' || data7 === 'omaha' || data7 === 'omaha-hilo')) {
+        const err26 = {
+          instancePath: instancePath + '/game',
+          schemaPath: '#/properties/game/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema16.properties.game.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema16.properties.game.enum,
+          parentSchema: schema16.properties.game,
+          data: data7,
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+    if (data.betting !== undefined) {
+      let data8 = data.betting;
+      if (!(data8 === 'no-limit' || data8 === 'pot-limit' || data8 === 'limit')) {
+        const err27 = {
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/properties/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema16.properties.betting.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema16.properties.betting.enum,
+          parentSchema: schema16.properties.betting,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err24 = {
+    const err28 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1809,9 +1905,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err24];
+      vErrors = [err28];
     } else {
-      vErrors.push(err24);
+      vErrors.push(err28);
     }
     errors++;
   }
