@@ -116,6 +116,7 @@ export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]
   setup: ['seats', 'profile', 'rules', 'game'],
   'seat-player': ['seat', 'player', 'chips'],
   'set-stack': ['seat', 'chips'],
+  'add-chips': ['seat', 'chips'],
   'remove-player': ['seat'],
   'set-button': ['seat'],
   penalty: ['seat', 'rounds', 'hands'],
@@ -152,6 +153,7 @@ function commandOf(raw: Obj): Command | string {
       return raw.chips === undefined ? { name, seat, player } : { name, seat, player, chips: raw.chips as number };
     }
     case 'set-stack':
+    case 'add-chips':
       return { name, seat: raw.seat as Seat, chips: raw.chips as number };
     case 'remove-player':
     case 'set-button':

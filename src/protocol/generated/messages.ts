@@ -120,6 +120,7 @@ export type Command = Record<string, unknown> &
     | CommandSetup
     | CommandSeatPlayer
     | CommandSetStack
+    | CommandAddChips
     | CommandRemovePlayer
     | CommandSetButton
     | CommandPenalty
@@ -289,6 +290,16 @@ export type CommandSetStack = {
   chips: number;
 };
 
+/** R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked. */
+export type CommandAddChips = {
+  name: 'add-chips';
+  id?: CommandId;
+  type?: CommandType;
+  at?: CommandAt;
+  seat: CommandSeat;
+  chips: number;
+};
+
 /** R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md). */
 export type CommandMovePlayer = {
   name: 'move-player';
@@ -401,6 +412,7 @@ export type Event = {
   | EventDeviceOnlineDeviceOffline
   | EventJournalGap
   | EventStackSet
+  | EventChipsAdded
   | EventBetPlaced
   | EventBetCorrected
   | EventBetReturned
@@ -694,6 +706,15 @@ export type EventStackSet = {
   type: 'stack.set';
   seat: EventSeat;
   chips: number;
+};
+
+/** R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now. */
+export type EventChipsAdded = {
+  type: 'chips.added';
+  seat: EventSeat;
+  player: string;
+  chips: number;
+  stack: number;
 };
 
 /** Chips tracked: chips put in (a post right after hand.started, else right after its action). */

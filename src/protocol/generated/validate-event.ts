@@ -41,6 +41,7 @@ export const EVENT_TYPES: readonly string[] = [
   'device.offline',
   'journal.gap',
   'stack.set',
+  'chips.added',
   'bet.placed',
   'bet.corrected',
   'bet.returned',
@@ -102,6 +103,7 @@ const schema11 = {
     { $ref: '#/definitions/device.online-device.offline' },
     { $ref: '#/definitions/journal.gap' },
     { $ref: '#/definitions/stack.set' },
+    { $ref: '#/definitions/chips.added' },
     { $ref: '#/definitions/bet.placed' },
     { $ref: '#/definitions/bet.corrected' },
     { $ref: '#/definitions/bet.returned' },
@@ -529,6 +531,19 @@ const schema11 = {
         chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
       },
     },
+    'chips.added': {
+      title: 'chips.added',
+      description: 'R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now.',
+      type: 'object',
+      required: ['type', 'seat', 'player', 'chips', 'stack'],
+      properties: {
+        type: { const: 'chips.added' },
+        seat: { $ref: '#/definitions/seat' },
+        player: { type: 'string' },
+        chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+        stack: { type: 'integer', minimum: 1 },
+      },
+    },
     'bet.placed': {
       title: 'bet.placed',
       description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
@@ -714,7 +729,7 @@ const schema11 = {
     },
   },
 };
-const schema84 = {
+const schema86 = {
   title: 'table.ready',
   description: 'A setup was accepted.',
   type: 'object',
@@ -725,7 +740,7 @@ const schema84 = {
     profile: { type: 'string' },
   },
 };
-const schema85 = {
+const schema87 = {
   title: 'misdeal',
   description: 'The hand is a misdeal (R-MISDEAL-RECOVERY follows).',
   type: 'object',
@@ -735,7 +750,7 @@ const schema85 = {
     reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
   },
 };
-const schema86 = {
+const schema88 = {
   title: 'level.changed',
   description:
     'A new level (or a break: `break` true, blinds and ante null) applies from the hand `appliesToHand` (R-LEVEL-CLOCK).',
@@ -751,7 +766,7 @@ const schema86 = {
     break: { type: 'boolean' },
   },
 };
-const schema87 = {
+const schema89 = {
   title: 'levels.paused',
   description: 'levels-pause: the level clock stopped.',
   type: 'object',
@@ -762,7 +777,7 @@ const schema87 = {
     remainingMs: { type: 'integer', minimum: 0 },
   },
 };
-const schema88 = {
+const schema90 = {
   title: 'levels.resumed',
   description: 'levels-resume: the level clock runs again.',
   type: 'object',
@@ -774,7 +789,7 @@ const schema88 = {
     endsAt: { type: 'integer', minimum: 0 },
   },
 };
-const schema89 = {
+const schema91 = {
   title: 'level.adjusted',
   description:
     'levels-adjust: minutes added or taken off, or a step to the next or previous level (level.changed follows a step).',
@@ -790,14 +805,14 @@ const schema89 = {
     paused: { type: 'boolean' },
   },
 };
-const schema90 = {
+const schema92 = {
   title: 'input.rejected',
   description: 'An input that is not valid: it changes nothing. `line` in a replay (from 1, blank lines counted).',
   type: 'object',
   required: ['type', 'reason'],
   properties: { type: { const: 'input.rejected' }, reason: { type: 'string' }, line: { type: 'integer', minimum: 1 } },
 };
-const schema91 = {
+const schema93 = {
   title: 'device.online / device.offline',
   description: 'A device came on or went off line.',
   type: 'object',
@@ -808,7 +823,7 @@ const schema91 = {
     detail: { type: 'string' },
   },
 };
-const schema93 = {
+const schema95 = {
   title: 'journal.gap',
   description: 'Not from the engine: after a power cut the runtime skipped seqs from..to (docs/durability.md).',
   type: 'object',
@@ -820,7 +835,7 @@ const schema93 = {
     reason: { const: 'power-cut' },
   },
 };
-const schema94 = {
+const schema96 = {
   title: 'level.set',
   description:
     "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
@@ -6864,19 +6879,16 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema66 = {
-  title: 'bet.placed',
-  description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
+  title: 'chips.added',
+  description: 'R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now.',
   type: 'object',
-  required: ['type', 'seat', 'action', 'amount', 'to', 'stack', 'allIn', 'short'],
+  required: ['type', 'seat', 'player', 'chips', 'stack'],
   properties: {
-    type: { const: 'bet.placed' },
+    type: { const: 'chips.added' },
     seat: { $ref: '#/definitions/seat' },
-    action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
-    amount: { type: 'integer', minimum: 0 },
-    to: { type: ['integer', 'null'], minimum: 0 },
-    stack: { type: 'integer', minimum: 0 },
-    allIn: { type: 'boolean' },
-    short: { type: 'boolean' },
+    player: { type: 'string' },
+    chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+    stack: { type: 'integer', minimum: 1 },
   },
 };
 function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -6919,6 +6931,338 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.player === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'player' },
+        message: "must have required property '" + 'player' + "'",
+        schema: schema66.required,
+        parentSchema: schema66,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.chips === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'chips' },
+        message: "must have required property '" + 'chips' + "'",
+        schema: schema66.required,
+        parentSchema: schema66,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.stack === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'stack' },
+        message: "must have required property '" + 'stack' + "'",
+        schema: schema66.required,
+        parentSchema: schema66,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if ('chips.added' !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'chips.added' },
+          message: 'must be equal to constant',
+          schema: 'chips.added',
+          parentSchema: schema66.properties.type,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.seat !== undefined) {
+      let data1 = data.seat;
+      if (!Number.isInteger(data1)) {
+        const err6 = {
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema13.type,
+          parentSchema: schema13,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data1 == 'number' && isFinite(data1)) {
+        if (data1 > 10 || isNaN(data1)) {
+          const err7 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data1 < 1 || isNaN(data1)) {
+          const err8 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.player !== undefined) {
+      let data2 = data.player;
+      if (typeof data2 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/player',
+          schemaPath: '#/properties/player/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema66.properties.player.type,
+          parentSchema: schema66.properties.player,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.chips !== undefined) {
+      let data3 = data.chips;
+      if (!Number.isInteger(data3)) {
+        const err10 = {
+          instancePath: instancePath + '/chips',
+          schemaPath: '#/properties/chips/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema66.properties.chips.type,
+          parentSchema: schema66.properties.chips,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 1000000000 || isNaN(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 1000000000 },
+            message: 'must be <= 1000000000',
+            schema: 1000000000,
+            parentSchema: schema66.properties.chips,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data3 < 1 || isNaN(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema66.properties.chips,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.stack !== undefined) {
+      let data4 = data.stack;
+      if (!Number.isInteger(data4)) {
+        const err13 = {
+          instancePath: instancePath + '/stack',
+          schemaPath: '#/properties/stack/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema66.properties.stack.type,
+          parentSchema: schema66.properties.stack,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/stack',
+            schemaPath: '#/properties/stack/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema66.properties.stack,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err15 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema66.type,
+      parentSchema: schema66,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate32.errors = vErrors;
+  return errors === 0;
+}
+const schema68 = {
+  title: 'bet.placed',
+  description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
+  type: 'object',
+  required: ['type', 'seat', 'action', 'amount', 'to', 'stack', 'allIn', 'short'],
+  properties: {
+    type: { const: 'bet.placed' },
+    seat: { $ref: '#/definitions/seat' },
+    action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
+    amount: { type: 'integer', minimum: 0 },
+    to: { type: ['integer', 'null'], minimum: 0 },
+    stack: { type: 'integer', minimum: 0 },
+    allIn: { type: 'boolean' },
+    short: { type: 'boolean' },
+  },
+};
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema68.required,
+        parentSchema: schema68,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.seat === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'seat' },
+        message: "must have required property '" + 'seat' + "'",
+        schema: schema68.required,
+        parentSchema: schema68,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data.action === undefined) {
       const err2 = {
         instancePath,
@@ -6926,8 +7270,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'action' },
         message: "must have required property '" + 'action' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -6944,8 +7288,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -6962,8 +7306,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -6980,8 +7324,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -6998,8 +7342,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'allIn' },
         message: "must have required property '" + 'allIn' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -7016,8 +7360,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'short' },
         message: "must have required property '" + 'short' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -7037,7 +7381,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.placed' },
           message: 'must be equal to constant',
           schema: 'bet.placed',
-          parentSchema: schema66.properties.type,
+          parentSchema: schema68.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7121,10 +7465,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/action',
           schemaPath: '#/properties/action/enum',
           keyword: 'enum',
-          params: { allowedValues: schema66.properties.action.enum },
+          params: { allowedValues: schema68.properties.action.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema66.properties.action.enum,
-          parentSchema: schema66.properties.action,
+          schema: schema68.properties.action.enum,
+          parentSchema: schema68.properties.action,
           data: data2,
         };
         if (vErrors === null) {
@@ -7144,8 +7488,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.amount.type,
-          parentSchema: schema66.properties.amount,
+          schema: schema68.properties.amount.type,
+          parentSchema: schema68.properties.amount,
           data: data3,
         };
         if (vErrors === null) {
@@ -7164,7 +7508,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.amount,
+            parentSchema: schema68.properties.amount,
             data: data3,
           };
           if (vErrors === null) {
@@ -7183,10 +7527,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
           keyword: 'type',
-          params: { type: schema66.properties.to.type },
+          params: { type: schema68.properties.to.type },
           message: 'must be integer,null',
-          schema: schema66.properties.to.type,
-          parentSchema: schema66.properties.to,
+          schema: schema68.properties.to.type,
+          parentSchema: schema68.properties.to,
           data: data4,
         };
         if (vErrors === null) {
@@ -7205,7 +7549,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.to,
+            parentSchema: schema68.properties.to,
             data: data4,
           };
           if (vErrors === null) {
@@ -7226,8 +7570,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.stack.type,
-          parentSchema: schema66.properties.stack,
+          schema: schema68.properties.stack.type,
+          parentSchema: schema68.properties.stack,
           data: data5,
         };
         if (vErrors === null) {
@@ -7246,7 +7590,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema66.properties.stack,
+            parentSchema: schema68.properties.stack,
             data: data5,
           };
           if (vErrors === null) {
@@ -7267,8 +7611,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.allIn.type,
-          parentSchema: schema66.properties.allIn,
+          schema: schema68.properties.allIn.type,
+          parentSchema: schema68.properties.allIn,
           data: data6,
         };
         if (vErrors === null) {
@@ -7288,8 +7632,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema66.properties.short.type,
-          parentSchema: schema66.properties.short,
+          schema: schema68.properties.short.type,
+          parentSchema: schema68.properties.short,
           data: data7,
         };
         if (vErrors === null) {
@@ -7307,8 +7651,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -7318,10 +7662,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-const schema68 = {
+const schema70 = {
   title: 'bet.corrected',
   description:
     'Chips tracked: the total asked for and the total that stands, and the rule that decided; just before its action.',
@@ -7335,7 +7679,7 @@ const schema68 = {
     rule: { type: 'string' },
   },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7346,8 +7690,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7364,8 +7708,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7382,8 +7726,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'from' },
         message: "must have required property '" + 'from' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7400,8 +7744,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7418,8 +7762,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rule' },
         message: "must have required property '" + 'rule' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7439,7 +7783,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.corrected' },
           message: 'must be equal to constant',
           schema: 'bet.corrected',
-          parentSchema: schema68.properties.type,
+          parentSchema: schema70.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7518,8 +7862,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.from.type,
-          parentSchema: schema68.properties.from,
+          schema: schema70.properties.from.type,
+          parentSchema: schema70.properties.from,
           data: data2,
         };
         if (vErrors === null) {
@@ -7538,7 +7882,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.from,
+            parentSchema: schema70.properties.from,
             data: data2,
           };
           if (vErrors === null) {
@@ -7559,8 +7903,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.to.type,
-          parentSchema: schema68.properties.to,
+          schema: schema70.properties.to.type,
+          parentSchema: schema70.properties.to,
           data: data3,
         };
         if (vErrors === null) {
@@ -7579,7 +7923,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.to,
+            parentSchema: schema70.properties.to,
             data: data3,
           };
           if (vErrors === null) {
@@ -7600,8 +7944,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema68.properties.rule.type,
-          parentSchema: schema68.properties.rule,
+          schema: schema70.properties.rule.type,
+          parentSchema: schema70.properties.rule,
           data: data4,
         };
         if (vErrors === null) {
@@ -7619,8 +7963,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -7630,10 +7974,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-const schema70 = {
+const schema72 = {
   title: 'bet.returned',
   description:
     'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
@@ -7646,7 +7990,7 @@ const schema70 = {
     reason: { enum: ['uncalled', 'misdeal', 'no-live-hand'] },
   },
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7657,8 +8001,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7675,8 +8019,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7693,8 +8037,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7711,8 +8055,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7732,7 +8076,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.returned' },
           message: 'must be equal to constant',
           schema: 'bet.returned',
-          parentSchema: schema70.properties.type,
+          parentSchema: schema72.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7811,8 +8155,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.amount.type,
-          parentSchema: schema70.properties.amount,
+          schema: schema72.properties.amount.type,
+          parentSchema: schema72.properties.amount,
           data: data2,
         };
         if (vErrors === null) {
@@ -7831,7 +8175,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.amount,
+            parentSchema: schema72.properties.amount,
             data: data2,
           };
           if (vErrors === null) {
@@ -7850,10 +8194,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema70.properties.reason.enum },
+          params: { allowedValues: schema72.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema70.properties.reason.enum,
-          parentSchema: schema70.properties.reason,
+          schema: schema72.properties.reason.enum,
+          parentSchema: schema72.properties.reason,
           data: data3,
         };
         if (vErrors === null) {
@@ -7871,8 +8215,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -7882,10 +8226,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-const schema72 = {
+const schema74 = {
   title: 'pots',
   description: 'Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE).',
   type: 'object',
@@ -7906,7 +8250,7 @@ const schema72 = {
     },
   },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7917,8 +8261,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -7935,8 +8279,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -7953,8 +8297,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -7974,7 +8318,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pots' },
           message: 'must be equal to constant',
           schema: 'pots',
-          parentSchema: schema72.properties.type,
+          parentSchema: schema74.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8020,8 +8364,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema72.properties.pots.items.required,
-                parentSchema: schema72.properties.pots.items,
+                schema: schema74.properties.pots.items.required,
+                parentSchema: schema74.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8038,8 +8382,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema72.properties.pots.items.required,
-                parentSchema: schema72.properties.pots.items,
+                schema: schema74.properties.pots.items.required,
+                parentSchema: schema74.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8058,8 +8402,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema72.properties.pots.items.properties.amount.type,
-                  parentSchema: schema72.properties.pots.items.properties.amount,
+                  schema: schema74.properties.pots.items.properties.amount.type,
+                  parentSchema: schema74.properties.pots.items.properties.amount,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8078,7 +8422,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema72.properties.pots.items.properties.amount,
+                    parentSchema: schema74.properties.pots.items.properties.amount,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -8160,8 +8504,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema72.properties.pots.items.properties.seats.type,
-                  parentSchema: schema72.properties.pots.items.properties.seats,
+                  schema: schema74.properties.pots.items.properties.seats.type,
+                  parentSchema: schema74.properties.pots.items.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -8179,8 +8523,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema72.properties.pots.items.type,
-              parentSchema: schema72.properties.pots.items,
+              schema: schema74.properties.pots.items.type,
+              parentSchema: schema74.properties.pots.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -8198,8 +8542,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema72.properties.pots.type,
-          parentSchema: schema72.properties.pots,
+          schema: schema74.properties.pots.type,
+          parentSchema: schema74.properties.pots,
           data: data2,
         };
         if (vErrors === null) {
@@ -8217,8 +8561,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -8228,10 +8572,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-const schema75 = {
+const schema77 = {
   title: 'pot.awarded',
   description: 'Chips tracked: the pots as awarded, outermost first (R-POT-AWARD).',
   type: 'object',
@@ -8261,7 +8605,7 @@ const schema75 = {
     },
   },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -8272,8 +8616,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -8290,8 +8634,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema77.required,
+        parentSchema: schema77,
         data,
       };
       if (vErrors === null) {
@@ -8311,7 +8655,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pot.awarded' },
           message: 'must be equal to constant',
           schema: 'pot.awarded',
-          parentSchema: schema75.properties.type,
+          parentSchema: schema77.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8336,8 +8680,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema77.properties.pots.items.required,
+                parentSchema: schema77.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8354,8 +8698,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema77.properties.pots.items.required,
+                parentSchema: schema77.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8372,8 +8716,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'winners' },
                 message: "must have required property '" + 'winners' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema77.properties.pots.items.required,
+                parentSchema: schema77.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8390,8 +8734,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'shares' },
                 message: "must have required property '" + 'shares' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema77.properties.pots.items.required,
+                parentSchema: schema77.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8408,8 +8752,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'oddChips' },
                 message: "must have required property '" + 'oddChips' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema77.properties.pots.items.required,
+                parentSchema: schema77.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8428,8 +8772,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema75.properties.pots.items.properties.amount.type,
-                  parentSchema: schema75.properties.pots.items.properties.amount,
+                  schema: schema77.properties.pots.items.properties.amount.type,
+                  parentSchema: schema77.properties.pots.items.properties.amount,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -8448,7 +8792,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema75.properties.pots.items.properties.amount,
+                    parentSchema: schema77.properties.pots.items.properties.amount,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -8530,8 +8874,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.seats.type,
-                  parentSchema: schema75.properties.pots.items.properties.seats,
+                  schema: schema77.properties.pots.items.properties.seats.type,
+                  parentSchema: schema77.properties.pots.items.properties.seats,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8612,8 +8956,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.winners.type,
-                  parentSchema: schema75.properties.pots.items.properties.winners,
+                  schema: schema77.properties.pots.items.properties.winners.type,
+                  parentSchema: schema77.properties.pots.items.properties.winners,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -8638,8 +8982,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'seat' },
                         message: "must have required property '" + 'seat' + "'",
-                        schema: schema75.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema75.properties.pots.items.properties.shares.items,
+                        schema: schema77.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema77.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8656,8 +9000,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'amount' },
                         message: "must have required property '" + 'amount' + "'",
-                        schema: schema75.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema75.properties.pots.items.properties.shares.items,
+                        schema: schema77.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema77.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8735,8 +9079,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema75.properties.pots.items.properties.shares.items.properties.amount.type,
-                          parentSchema: schema75.properties.pots.items.properties.shares.items.properties.amount,
+                          schema: schema77.properties.pots.items.properties.shares.items.properties.amount.type,
+                          parentSchema: schema77.properties.pots.items.properties.shares.items.properties.amount,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -8755,7 +9099,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema75.properties.pots.items.properties.shares.items.properties.amount,
+                            parentSchema: schema77.properties.pots.items.properties.shares.items.properties.amount,
                             data: data11,
                           };
                           if (vErrors === null) {
@@ -8774,8 +9118,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema75.properties.pots.items.properties.shares.items.type,
-                      parentSchema: schema75.properties.pots.items.properties.shares.items,
+                      schema: schema77.properties.pots.items.properties.shares.items.type,
+                      parentSchema: schema77.properties.pots.items.properties.shares.items,
                       data: data9,
                     };
                     if (vErrors === null) {
@@ -8793,8 +9137,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.shares.type,
-                  parentSchema: schema75.properties.pots.items.properties.shares,
+                  schema: schema77.properties.pots.items.properties.shares.type,
+                  parentSchema: schema77.properties.pots.items.properties.shares,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -8875,8 +9219,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.oddChips.type,
-                  parentSchema: schema75.properties.pots.items.properties.oddChips,
+                  schema: schema77.properties.pots.items.properties.oddChips.type,
+                  parentSchema: schema77.properties.pots.items.properties.oddChips,
                   data: data12,
                 };
                 if (vErrors === null) {
@@ -8894,8 +9238,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema75.properties.pots.items.type,
-              parentSchema: schema75.properties.pots.items,
+              schema: schema77.properties.pots.items.type,
+              parentSchema: schema77.properties.pots.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -8913,8 +9257,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema75.properties.pots.type,
-          parentSchema: schema75.properties.pots,
+          schema: schema77.properties.pots.type,
+          parentSchema: schema77.properties.pots,
           data: data1,
         };
         if (vErrors === null) {
@@ -8932,8 +9276,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema77.type,
+      parentSchema: schema77,
       data,
     };
     if (vErrors === null) {
@@ -8943,10 +9287,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-const schema80 = {
+const schema82 = {
   title: 'player.eliminated',
   description:
     'Chips tracked: a seat left with no chip after the pots are awarded (R-CHIPS-BUST); player.removed follows.',
@@ -8959,7 +9303,7 @@ const schema80 = {
     stackAtStart: { type: 'integer', minimum: 0 },
   },
 };
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -8970,8 +9314,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -8988,8 +9332,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -9006,8 +9350,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -9024,8 +9368,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stackAtStart' },
         message: "must have required property '" + 'stackAtStart' + "'",
-        schema: schema80.required,
-        parentSchema: schema80,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -9045,7 +9389,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.eliminated' },
           message: 'must be equal to constant',
           schema: 'player.eliminated',
-          parentSchema: schema80.properties.type,
+          parentSchema: schema82.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9124,8 +9468,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema80.properties.player.type,
-          parentSchema: schema80.properties.player,
+          schema: schema82.properties.player.type,
+          parentSchema: schema82.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9145,8 +9489,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema80.properties.stackAtStart.type,
-          parentSchema: schema80.properties.stackAtStart,
+          schema: schema82.properties.stackAtStart.type,
+          parentSchema: schema82.properties.stackAtStart,
           data: data3,
         };
         if (vErrors === null) {
@@ -9165,7 +9509,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema80.properties.stackAtStart,
+            parentSchema: schema82.properties.stackAtStart,
             data: data3,
           };
           if (vErrors === null) {
@@ -9184,8 +9528,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema80.type,
-      parentSchema: schema80,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -9195,10 +9539,10 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-const schema82 = {
+const schema84 = {
   title: 'player.moved',
   description:
     'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
@@ -9211,7 +9555,7 @@ const schema82 = {
     chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
   },
 };
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -9222,8 +9566,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -9240,8 +9584,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -9258,8 +9602,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema84.required,
+        parentSchema: schema84,
         data,
       };
       if (vErrors === null) {
@@ -9279,7 +9623,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.moved' },
           message: 'must be equal to constant',
           schema: 'player.moved',
-          parentSchema: schema82.properties.type,
+          parentSchema: schema84.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9358,8 +9702,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.player.type,
-          parentSchema: schema82.properties.player,
+          schema: schema84.properties.player.type,
+          parentSchema: schema84.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9379,8 +9723,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.chips.type,
-          parentSchema: schema82.properties.chips,
+          schema: schema84.properties.chips.type,
+          parentSchema: schema84.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -9399,7 +9743,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema82.properties.chips,
+            parentSchema: schema84.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9417,7 +9761,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.chips,
+            parentSchema: schema84.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9436,8 +9780,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema84.type,
+      parentSchema: schema84,
       data,
     };
     if (vErrors === null) {
@@ -9447,7 +9791,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -9663,8 +10007,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9681,8 +10025,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'seats' },
               message: "must have required property '" + 'seats' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9699,8 +10043,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'profile' },
               message: "must have required property '" + 'profile' + "'",
-              schema: schema84.required,
-              parentSchema: schema84,
+              schema: schema86.required,
+              parentSchema: schema86,
               data,
             };
             if (vErrors === null) {
@@ -9720,7 +10064,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'table.ready' },
                 message: 'must be equal to constant',
                 schema: 'table.ready',
-                parentSchema: schema84.properties.type,
+                parentSchema: schema86.properties.type,
                 data: data4,
               };
               if (vErrors === null) {
@@ -9740,8 +10084,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema84.properties.seats.type,
-                parentSchema: schema84.properties.seats,
+                schema: schema86.properties.seats.type,
+                parentSchema: schema86.properties.seats,
                 data: data5,
               };
               if (vErrors === null) {
@@ -9760,7 +10104,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
-                  parentSchema: schema84.properties.seats,
+                  parentSchema: schema86.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9778,7 +10122,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
-                  parentSchema: schema84.properties.seats,
+                  parentSchema: schema86.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -9799,8 +10143,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema84.properties.profile.type,
-                parentSchema: schema84.properties.profile,
+                schema: schema86.properties.profile.type,
+                parentSchema: schema86.properties.profile,
                 data: data6,
               };
               if (vErrors === null) {
@@ -9818,8 +10162,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema84.type,
-            parentSchema: schema84,
+            schema: schema86.type,
+            parentSchema: schema86,
             data,
           };
           if (vErrors === null) {
@@ -9898,8 +10242,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -9916,8 +10260,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -9937,7 +10281,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'misdeal' },
                 message: 'must be equal to constant',
                 schema: 'misdeal',
-                parentSchema: schema85.properties.type,
+                parentSchema: schema87.properties.type,
                 data: data7,
               };
               if (vErrors === null) {
@@ -9962,10 +10306,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/misdeal/properties/reason/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema85.properties.reason.enum },
+                params: { allowedValues: schema87.properties.reason.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema85.properties.reason.enum,
-                parentSchema: schema85.properties.reason,
+                schema: schema87.properties.reason.enum,
+                parentSchema: schema87.properties.reason,
                 data: data8,
               };
               if (vErrors === null) {
@@ -9983,8 +10327,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema85.type,
-            parentSchema: schema85,
+            schema: schema87.type,
+            parentSchema: schema87,
             data,
           };
           if (vErrors === null) {
@@ -10043,8 +10387,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10061,8 +10405,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10079,8 +10423,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10097,8 +10441,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10115,8 +10459,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10133,8 +10477,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'appliesToHand' },
               message: "must have required property '" + 'appliesToHand' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10154,7 +10498,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.changed' },
                 message: 'must be equal to constant',
                 schema: 'level.changed',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data9,
               };
               if (vErrors === null) {
@@ -10174,8 +10518,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.level.type,
-                parentSchema: schema86.properties.level,
+                schema: schema88.properties.level.type,
+                parentSchema: schema88.properties.level,
                 data: data10,
               };
               if (vErrors === null) {
@@ -10194,7 +10538,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema86.properties.level,
+                  parentSchema: schema88.properties.level,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -10213,10 +10557,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema86.properties.smallBlind.type },
+                params: { type: schema88.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.smallBlind.type,
-                parentSchema: schema86.properties.smallBlind,
+                schema: schema88.properties.smallBlind.type,
+                parentSchema: schema88.properties.smallBlind,
                 data: data11,
               };
               if (vErrors === null) {
@@ -10234,10 +10578,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema86.properties.bigBlind.type },
+                params: { type: schema88.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.bigBlind.type,
-                parentSchema: schema86.properties.bigBlind,
+                schema: schema88.properties.bigBlind.type,
+                parentSchema: schema88.properties.bigBlind,
                 data: data12,
               };
               if (vErrors === null) {
@@ -10255,10 +10599,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema86.properties.ante.type },
+                params: { type: schema88.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema86.properties.ante.type,
-                parentSchema: schema86.properties.ante,
+                schema: schema88.properties.ante.type,
+                parentSchema: schema88.properties.ante,
                 data: data13,
               };
               if (vErrors === null) {
@@ -10278,8 +10622,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.appliesToHand.type,
-                parentSchema: schema86.properties.appliesToHand,
+                schema: schema88.properties.appliesToHand.type,
+                parentSchema: schema88.properties.appliesToHand,
                 data: data14,
               };
               if (vErrors === null) {
@@ -10298,7 +10642,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema86.properties.appliesToHand,
+                  parentSchema: schema88.properties.appliesToHand,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -10319,8 +10663,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema86.properties.break.type,
-                parentSchema: schema86.properties.break,
+                schema: schema88.properties.break.type,
+                parentSchema: schema88.properties.break,
                 data: data15,
               };
               if (vErrors === null) {
@@ -10338,8 +10682,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
@@ -10358,8 +10702,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10376,8 +10720,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10394,8 +10738,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10415,7 +10759,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
                 schema: 'levels.paused',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema89.properties.type,
                 data: data16,
               };
               if (vErrors === null) {
@@ -10435,8 +10779,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.level.type,
-                parentSchema: schema87.properties.level,
+                schema: schema89.properties.level.type,
+                parentSchema: schema89.properties.level,
                 data: data17,
               };
               if (vErrors === null) {
@@ -10455,7 +10799,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema87.properties.level,
+                  parentSchema: schema89.properties.level,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -10476,8 +10820,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.remainingMs.type,
-                parentSchema: schema87.properties.remainingMs,
+                schema: schema89.properties.remainingMs.type,
+                parentSchema: schema89.properties.remainingMs,
                 data: data18,
               };
               if (vErrors === null) {
@@ -10496,7 +10840,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema87.properties.remainingMs,
+                  parentSchema: schema89.properties.remainingMs,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -10515,8 +10859,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema89.type,
+            parentSchema: schema89,
             data,
           };
           if (vErrors === null) {
@@ -10535,8 +10879,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10553,8 +10897,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10571,8 +10915,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10589,8 +10933,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10610,7 +10954,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.resumed' },
                 message: 'must be equal to constant',
                 schema: 'levels.resumed',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data19,
               };
               if (vErrors === null) {
@@ -10630,8 +10974,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.level.type,
-                parentSchema: schema88.properties.level,
+                schema: schema90.properties.level.type,
+                parentSchema: schema90.properties.level,
                 data: data20,
               };
               if (vErrors === null) {
@@ -10650,7 +10994,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema88.properties.level,
+                  parentSchema: schema90.properties.level,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -10671,8 +11015,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.remainingMs.type,
-                parentSchema: schema88.properties.remainingMs,
+                schema: schema90.properties.remainingMs.type,
+                parentSchema: schema90.properties.remainingMs,
                 data: data21,
               };
               if (vErrors === null) {
@@ -10691,7 +11035,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema88.properties.remainingMs,
+                  parentSchema: schema90.properties.remainingMs,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -10712,8 +11056,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.endsAt.type,
-                parentSchema: schema88.properties.endsAt,
+                schema: schema90.properties.endsAt.type,
+                parentSchema: schema90.properties.endsAt,
                 data: data22,
               };
               if (vErrors === null) {
@@ -10732,7 +11076,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema88.properties.endsAt,
+                  parentSchema: schema90.properties.endsAt,
                   data: data22,
                 };
                 if (vErrors === null) {
@@ -10751,8 +11095,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -10771,8 +11115,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10789,8 +11133,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10807,8 +11151,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10825,8 +11169,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10843,8 +11187,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10864,7 +11208,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.adjusted' },
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
-                parentSchema: schema89.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data23,
               };
               if (vErrors === null) {
@@ -10884,8 +11228,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.level.type,
-                parentSchema: schema89.properties.level,
+                schema: schema91.properties.level.type,
+                parentSchema: schema91.properties.level,
                 data: data24,
               };
               if (vErrors === null) {
@@ -10904,7 +11248,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema89.properties.level,
+                  parentSchema: schema91.properties.level,
                   data: data24,
                 };
                 if (vErrors === null) {
@@ -10925,8 +11269,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.minutes.type,
-                parentSchema: schema89.properties.minutes,
+                schema: schema91.properties.minutes.type,
+                parentSchema: schema91.properties.minutes,
                 data: data25,
               };
               if (vErrors === null) {
@@ -10944,10 +11288,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/step',
                 schemaPath: '#/definitions/level.adjusted/properties/step/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema89.properties.step.enum },
+                params: { allowedValues: schema91.properties.step.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema89.properties.step.enum,
-                parentSchema: schema89.properties.step,
+                schema: schema91.properties.step.enum,
+                parentSchema: schema91.properties.step,
                 data: data26,
               };
               if (vErrors === null) {
@@ -10967,8 +11311,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.remainingMs.type,
-                parentSchema: schema89.properties.remainingMs,
+                schema: schema91.properties.remainingMs.type,
+                parentSchema: schema91.properties.remainingMs,
                 data: data27,
               };
               if (vErrors === null) {
@@ -10987,7 +11331,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.remainingMs,
+                  parentSchema: schema91.properties.remainingMs,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -11006,10 +11350,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema89.properties.endsAt.type },
+                params: { type: schema91.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema89.properties.endsAt.type,
-                parentSchema: schema89.properties.endsAt,
+                schema: schema91.properties.endsAt.type,
+                parentSchema: schema91.properties.endsAt,
                 data: data28,
               };
               if (vErrors === null) {
@@ -11028,7 +11372,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.endsAt,
+                  parentSchema: schema91.properties.endsAt,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -11049,8 +11393,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema89.properties.paused.type,
-                parentSchema: schema89.properties.paused,
+                schema: schema91.properties.paused.type,
+                parentSchema: schema91.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -11068,8 +11412,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -11103,8 +11447,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11121,8 +11465,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11142,7 +11486,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'input.rejected' },
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema92.properties.type,
                 data: data30,
               };
               if (vErrors === null) {
@@ -11162,8 +11506,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema90.properties.reason.type,
-                parentSchema: schema90.properties.reason,
+                schema: schema92.properties.reason.type,
+                parentSchema: schema92.properties.reason,
                 data: data31,
               };
               if (vErrors === null) {
@@ -11183,8 +11527,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.line.type,
-                parentSchema: schema90.properties.line,
+                schema: schema92.properties.line.type,
+                parentSchema: schema92.properties.line,
                 data: data32,
               };
               if (vErrors === null) {
@@ -11203,7 +11547,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema90.properties.line,
+                  parentSchema: schema92.properties.line,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -11222,8 +11566,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -11242,8 +11586,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11260,8 +11604,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11278,8 +11622,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11296,10 +11640,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema91.properties.type.enum },
+                params: { allowedValues: schema93.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema91.properties.type.enum,
-                parentSchema: schema91.properties.type,
+                schema: schema93.properties.type.enum,
+                parentSchema: schema93.properties.type,
                 data: data33,
               };
               if (vErrors === null) {
@@ -11319,8 +11663,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.device.type,
-                parentSchema: schema91.properties.device,
+                schema: schema93.properties.device.type,
+                parentSchema: schema93.properties.device,
                 data: data34,
               };
               if (vErrors === null) {
@@ -11340,8 +11684,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.detail.type,
-                parentSchema: schema91.properties.detail,
+                schema: schema93.properties.detail.type,
+                parentSchema: schema93.properties.detail,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11359,8 +11703,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema93.type,
+            parentSchema: schema93,
             data,
           };
           if (vErrors === null) {
@@ -11379,8 +11723,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11397,8 +11741,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11415,8 +11759,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11433,10 +11777,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema91.properties.type.enum },
+                params: { allowedValues: schema93.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema91.properties.type.enum,
-                parentSchema: schema91.properties.type,
+                schema: schema93.properties.type.enum,
+                parentSchema: schema93.properties.type,
                 data: data36,
               };
               if (vErrors === null) {
@@ -11456,8 +11800,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.device.type,
-                parentSchema: schema91.properties.device,
+                schema: schema93.properties.device.type,
+                parentSchema: schema93.properties.device,
                 data: data37,
               };
               if (vErrors === null) {
@@ -11477,8 +11821,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.detail.type,
-                parentSchema: schema91.properties.detail,
+                schema: schema93.properties.detail.type,
+                parentSchema: schema93.properties.detail,
                 data: data38,
               };
               if (vErrors === null) {
@@ -11496,8 +11840,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema93.type,
+            parentSchema: schema93,
             data,
           };
           if (vErrors === null) {
@@ -11516,8 +11860,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11534,8 +11878,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'from' },
               message: "must have required property '" + 'from' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11552,8 +11896,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'to' },
               message: "must have required property '" + 'to' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11570,8 +11914,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11591,7 +11935,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'journal.gap' },
                 message: 'must be equal to constant',
                 schema: 'journal.gap',
-                parentSchema: schema93.properties.type,
+                parentSchema: schema95.properties.type,
                 data: data39,
               };
               if (vErrors === null) {
@@ -11611,8 +11955,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.from.type,
-                parentSchema: schema93.properties.from,
+                schema: schema95.properties.from.type,
+                parentSchema: schema95.properties.from,
                 data: data40,
               };
               if (vErrors === null) {
@@ -11631,7 +11975,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.from,
+                  parentSchema: schema95.properties.from,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -11652,8 +11996,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.to.type,
-                parentSchema: schema93.properties.to,
+                schema: schema95.properties.to.type,
+                parentSchema: schema95.properties.to,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11672,7 +12016,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.to,
+                  parentSchema: schema95.properties.to,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -11694,7 +12038,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'power-cut' },
                 message: 'must be equal to constant',
                 schema: 'power-cut',
-                parentSchema: schema93.properties.reason,
+                parentSchema: schema95.properties.reason,
                 data: data42,
               };
               if (vErrors === null) {
@@ -11712,8 +12056,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema93.type,
-            parentSchema: schema93,
+            schema: schema95.type,
+            parentSchema: schema95,
             data,
           };
           if (vErrors === null) {
@@ -11728,39 +12072,44 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.placed') {
+      } else if (tag0 === 'chips.added') {
         if (!validate32(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.corrected') {
+      } else if (tag0 === 'bet.placed') {
         if (!validate33(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.returned') {
+      } else if (tag0 === 'bet.corrected') {
         if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'pots') {
+      } else if (tag0 === 'bet.returned') {
         if (!validate35(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'pot.awarded') {
+      } else if (tag0 === 'pots') {
         if (!validate36(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'player.eliminated') {
+      } else if (tag0 === 'pot.awarded') {
         if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'player.moved') {
+      } else if (tag0 === 'player.eliminated') {
         if (!validate38(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'player.moved') {
+        if (!validate39(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'level.set') {
@@ -11772,8 +12121,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11790,8 +12139,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11808,8 +12157,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'isBreak' },
               message: "must have required property '" + 'isBreak' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11826,8 +12175,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11844,8 +12193,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11862,8 +12211,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11880,8 +12229,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11898,8 +12247,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11916,8 +12265,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11934,8 +12283,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'next' },
               message: "must have required property '" + 'next' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11955,7 +12304,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.set' },
                 message: 'must be equal to constant',
                 schema: 'level.set',
-                parentSchema: schema94.properties.type,
+                parentSchema: schema96.properties.type,
                 data: data43,
               };
               if (vErrors === null) {
@@ -11975,8 +12324,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.level.type,
-                parentSchema: schema94.properties.level,
+                schema: schema96.properties.level.type,
+                parentSchema: schema96.properties.level,
                 data: data44,
               };
               if (vErrors === null) {
@@ -11995,7 +12344,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.level,
+                  parentSchema: schema96.properties.level,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -12016,8 +12365,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema94.properties.isBreak.type,
-                parentSchema: schema94.properties.isBreak,
+                schema: schema96.properties.isBreak.type,
+                parentSchema: schema96.properties.isBreak,
                 data: data45,
               };
               if (vErrors === null) {
@@ -12035,10 +12384,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.set/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema94.properties.smallBlind.type },
+                params: { type: schema96.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.smallBlind.type,
-                parentSchema: schema94.properties.smallBlind,
+                schema: schema96.properties.smallBlind.type,
+                parentSchema: schema96.properties.smallBlind,
                 data: data46,
               };
               if (vErrors === null) {
@@ -12057,7 +12406,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.smallBlind,
+                  parentSchema: schema96.properties.smallBlind,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -12076,10 +12425,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.set/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema94.properties.bigBlind.type },
+                params: { type: schema96.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.bigBlind.type,
-                parentSchema: schema94.properties.bigBlind,
+                schema: schema96.properties.bigBlind.type,
+                parentSchema: schema96.properties.bigBlind,
                 data: data47,
               };
               if (vErrors === null) {
@@ -12098,7 +12447,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.bigBlind,
+                  parentSchema: schema96.properties.bigBlind,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -12117,10 +12466,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.set/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema94.properties.ante.type },
+                params: { type: schema96.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.ante.type,
-                parentSchema: schema94.properties.ante,
+                schema: schema96.properties.ante.type,
+                parentSchema: schema96.properties.ante,
                 data: data48,
               };
               if (vErrors === null) {
@@ -12139,7 +12488,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.ante,
+                  parentSchema: schema96.properties.ante,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -12158,10 +12507,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.set/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema94.properties.endsAt.type },
+                params: { type: schema96.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema94.properties.endsAt.type,
-                parentSchema: schema94.properties.endsAt,
+                schema: schema96.properties.endsAt.type,
+                parentSchema: schema96.properties.endsAt,
                 data: data49,
               };
               if (vErrors === null) {
@@ -12180,7 +12529,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.endsAt,
+                  parentSchema: schema96.properties.endsAt,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -12201,8 +12550,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.remainingMs.type,
-                parentSchema: schema94.properties.remainingMs,
+                schema: schema96.properties.remainingMs.type,
+                parentSchema: schema96.properties.remainingMs,
                 data: data50,
               };
               if (vErrors === null) {
@@ -12221,7 +12570,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema94.properties.remainingMs,
+                  parentSchema: schema96.properties.remainingMs,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -12242,8 +12591,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema94.properties.paused.type,
-                parentSchema: schema94.properties.paused,
+                schema: schema96.properties.paused.type,
+                parentSchema: schema96.properties.paused,
                 data: data51,
               };
               if (vErrors === null) {
@@ -12256,10 +12605,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.next !== undefined) {
             let data52 = data.next;
-            const _errs157 = errors;
-            let valid66 = false;
-            let passing0 = null;
             const _errs158 = errors;
+            let valid67 = false;
+            let passing0 = null;
+            const _errs159 = errors;
             if (data52 !== null) {
               const err134 = {
                 instancePath: instancePath + '/next',
@@ -12267,8 +12616,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema94.properties.next.oneOf[0].type,
-                parentSchema: schema94.properties.next.oneOf[0],
+                schema: schema96.properties.next.oneOf[0].type,
+                parentSchema: schema96.properties.next.oneOf[0],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12278,12 +12627,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            var _valid0 = _errs158 === errors;
+            var _valid0 = _errs159 === errors;
             if (_valid0) {
-              valid66 = true;
+              valid67 = true;
               passing0 = 0;
             }
-            const _errs160 = errors;
+            const _errs161 = errors;
             if (data52 && typeof data52 == 'object' && !Array.isArray(data52)) {
               if (data52.level === undefined) {
                 const err135 = {
@@ -12292,8 +12641,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'level' },
                   message: "must have required property '" + 'level' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema96.properties.next.oneOf[1].required,
+                  parentSchema: schema96.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12310,8 +12659,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'isBreak' },
                   message: "must have required property '" + 'isBreak' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema96.properties.next.oneOf[1].required,
+                  parentSchema: schema96.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12328,8 +12677,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'smallBlind' },
                   message: "must have required property '" + 'smallBlind' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema96.properties.next.oneOf[1].required,
+                  parentSchema: schema96.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12346,8 +12695,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'bigBlind' },
                   message: "must have required property '" + 'bigBlind' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema96.properties.next.oneOf[1].required,
+                  parentSchema: schema96.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12364,8 +12713,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'minutes' },
                   message: "must have required property '" + 'minutes' + "'",
-                  schema: schema94.properties.next.oneOf[1].required,
-                  parentSchema: schema94.properties.next.oneOf[1],
+                  schema: schema96.properties.next.oneOf[1].required,
+                  parentSchema: schema96.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12384,8 +12733,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'integer' },
                     message: 'must be integer',
-                    schema: schema94.properties.next.oneOf[1].properties.level.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                    schema: schema96.properties.next.oneOf[1].properties.level.type,
+                    parentSchema: schema96.properties.next.oneOf[1].properties.level,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -12404,7 +12753,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.level,
+                      parentSchema: schema96.properties.next.oneOf[1].properties.level,
                       data: data53,
                     };
                     if (vErrors === null) {
@@ -12425,8 +12774,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema94.properties.next.oneOf[1].properties.isBreak.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.isBreak,
+                    schema: schema96.properties.next.oneOf[1].properties.isBreak.type,
+                    parentSchema: schema96.properties.next.oneOf[1].properties.isBreak,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -12444,10 +12793,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.smallBlind.type },
+                    params: { type: schema96.properties.next.oneOf[1].properties.smallBlind.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.smallBlind.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                    schema: schema96.properties.next.oneOf[1].properties.smallBlind.type,
+                    parentSchema: schema96.properties.next.oneOf[1].properties.smallBlind,
                     data: data55,
                   };
                   if (vErrors === null) {
@@ -12466,7 +12815,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.smallBlind,
+                      parentSchema: schema96.properties.next.oneOf[1].properties.smallBlind,
                       data: data55,
                     };
                     if (vErrors === null) {
@@ -12485,10 +12834,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.bigBlind.type },
+                    params: { type: schema96.properties.next.oneOf[1].properties.bigBlind.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.bigBlind.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                    schema: schema96.properties.next.oneOf[1].properties.bigBlind.type,
+                    parentSchema: schema96.properties.next.oneOf[1].properties.bigBlind,
                     data: data56,
                   };
                   if (vErrors === null) {
@@ -12507,7 +12856,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.bigBlind,
+                      parentSchema: schema96.properties.next.oneOf[1].properties.bigBlind,
                       data: data56,
                     };
                     if (vErrors === null) {
@@ -12526,10 +12875,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
                     keyword: 'type',
-                    params: { type: schema94.properties.next.oneOf[1].properties.ante.type },
+                    params: { type: schema96.properties.next.oneOf[1].properties.ante.type },
                     message: 'must be integer,null',
-                    schema: schema94.properties.next.oneOf[1].properties.ante.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                    schema: schema96.properties.next.oneOf[1].properties.ante.type,
+                    parentSchema: schema96.properties.next.oneOf[1].properties.ante,
                     data: data57,
                   };
                   if (vErrors === null) {
@@ -12548,7 +12897,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.ante,
+                      parentSchema: schema96.properties.next.oneOf[1].properties.ante,
                       data: data57,
                     };
                     if (vErrors === null) {
@@ -12571,7 +12920,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '<=', limit: 1440 },
                       message: 'must be <= 1440',
                       schema: 1440,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema96.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12589,7 +12938,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>', limit: 0 },
                       message: 'must be > 0',
                       schema: 0,
-                      parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema96.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12606,8 +12955,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'number' },
                     message: 'must be number',
-                    schema: schema94.properties.next.oneOf[1].properties.minutes.type,
-                    parentSchema: schema94.properties.next.oneOf[1].properties.minutes,
+                    schema: schema96.properties.next.oneOf[1].properties.minutes.type,
+                    parentSchema: schema96.properties.next.oneOf[1].properties.minutes,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -12625,8 +12974,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'object' },
                 message: 'must be object',
-                schema: schema94.properties.next.oneOf[1].type,
-                parentSchema: schema94.properties.next.oneOf[1],
+                schema: schema96.properties.next.oneOf[1].type,
+                parentSchema: schema96.properties.next.oneOf[1],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12636,25 +12985,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            var _valid0 = _errs160 === errors;
-            if (_valid0 && valid66) {
-              valid66 = false;
+            var _valid0 = _errs161 === errors;
+            if (_valid0 && valid67) {
+              valid67 = false;
               passing0 = [passing0, 1];
             } else {
               if (_valid0) {
-                valid66 = true;
+                valid67 = true;
                 passing0 = 1;
               }
             }
-            if (!valid66) {
+            if (!valid67) {
               const err153 = {
                 instancePath: instancePath + '/next',
                 schemaPath: '#/definitions/level.set/properties/next/oneOf',
                 keyword: 'oneOf',
                 params: { passingSchemas: passing0 },
                 message: 'must match exactly one schema in oneOf',
-                schema: schema94.properties.next.oneOf,
-                parentSchema: schema94.properties.next,
+                schema: schema96.properties.next.oneOf,
+                parentSchema: schema96.properties.next,
                 data: data52,
               };
               if (vErrors === null) {
@@ -12664,10 +13013,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             } else {
-              errors = _errs157;
+              errors = _errs158;
               if (vErrors !== null) {
-                if (_errs157) {
-                  vErrors.length = _errs157;
+                if (_errs158) {
+                  vErrors.length = _errs158;
                 } else {
                   vErrors = null;
                 }
@@ -12681,8 +13030,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema94.type,
-            parentSchema: schema94,
+            schema: schema96.type,
+            parentSchema: schema96,
             data,
           };
           if (vErrors === null) {

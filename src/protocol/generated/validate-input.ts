@@ -22,6 +22,7 @@ export const COMMAND_NAMES: readonly string[] = [
   'setup',
   'seat-player',
   'set-stack',
+  'add-chips',
   'remove-player',
   'set-button',
   'penalty',
@@ -224,19 +225,19 @@ const schema11 = {
     },
   },
 };
-const schema86 = {
+const schema91 = {
   title: 'shuffle',
   description: "The dealer panel's shuffle button (or an automatic shuffler): a hand begins (R-HAND-START).",
   type: 'object',
   properties: { type: { const: 'shuffle' } },
 };
-const schema87 = {
+const schema92 = {
   title: 'tick',
   description: 'Time only: timers due at or before `at` fire.',
   type: 'object',
   properties: { type: { const: 'tick' } },
 };
-const schema88 = {
+const schema93 = {
   title: 'device',
   description:
     'An adapter reports a device going on or off line (device.online / device.offline). `detail` is text for people (the first 200 characters are kept).',
@@ -2064,6 +2065,7 @@ const schema26 = {
     { $ref: '#/definitions/setup' },
     { $ref: '#/definitions/seat-player' },
     { $ref: '#/definitions/set-stack' },
+    { $ref: '#/definitions/add-chips' },
     { $ref: '#/definitions/remove-player' },
     { $ref: '#/definitions/set-button' },
     { $ref: '#/definitions/penalty' },
@@ -2298,6 +2300,22 @@ const schema26 = {
       additionalProperties: false,
       properties: {
         name: { const: 'set-stack' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        seat: { $ref: '#/definitions/seat' },
+        chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+      },
+    },
+    'add-chips': {
+      title: 'add-chips',
+      description:
+        "R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked.",
+      type: 'object',
+      required: ['name', 'seat', 'chips'],
+      additionalProperties: false,
+      properties: {
+        name: { const: 'add-chips' },
         id: { $ref: '#/definitions/id' },
         type: { $ref: '#/definitions/type' },
         at: { $ref: '#/definitions/at' },
@@ -3571,17 +3589,19 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema41 = {
-  title: 'remove-player',
-  description: 'The player leaves the seat (eliminated, disqualified or gone); during a hand R-REMOVED-IN-HAND.',
+  title: 'add-chips',
+  description:
+    "R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked.",
   type: 'object',
-  required: ['name', 'seat'],
+  required: ['name', 'seat', 'chips'],
   additionalProperties: false,
   properties: {
-    name: { const: 'remove-player' },
+    name: { const: 'add-chips' },
     id: { $ref: '#/definitions/id' },
     type: { $ref: '#/definitions/type' },
     at: { $ref: '#/definitions/at' },
     seat: { $ref: '#/definitions/seat' },
+    chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
   },
 };
 function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -3624,9 +3644,34 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.chips === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'chips' },
+        message: "must have required property '" + 'chips' + "'",
+        schema: schema41.required,
+        parentSchema: schema41,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
-      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'seat')) {
-        const err2 = {
+      if (!(
+        key0 === 'name' ||
+        key0 === 'id' ||
+        key0 === 'type' ||
+        key0 === 'at' ||
+        key0 === 'seat' ||
+        key0 === 'chips'
+      )) {
+        const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
@@ -3637,27 +3682,6 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data0 = data.name;
-      if ('remove-player' !== data0) {
-        const err3 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/const',
-          keyword: 'const',
-          params: { allowedValue: 'remove-player' },
-          message: 'must be equal to constant',
-          schema: 'remove-player',
-          parentSchema: schema41.properties.name,
-          data: data0,
-        };
-        if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
@@ -3665,10 +3689,31 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('add-chips' !== data0) {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'add-chips' },
+          message: 'must be equal to constant',
+          schema: 'add-chips',
+          parentSchema: schema41.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
     if (data.id !== undefined) {
       let data1 = data.id;
       if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
-        const err4 = {
+        const err5 = {
           instancePath: instancePath + '/id',
           schemaPath: '#/definitions/id/type',
           keyword: 'type',
@@ -3679,9 +3724,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -3689,7 +3734,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.type !== undefined) {
       let data2 = data.type;
       if ('command' !== data2) {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/type',
           schemaPath: '#/definitions/type/const',
           keyword: 'const',
@@ -3700,9 +3745,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -3710,7 +3755,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.at !== undefined) {
       let data3 = data.at;
       if (!Number.isInteger(data3)) {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
           keyword: 'type',
@@ -3721,15 +3766,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
         if (data3 < 0 || isNaN(data3)) {
-          const err7 = {
+          const err8 = {
             instancePath: instancePath + '/at',
             schemaPath: '#/definitions/at/minimum',
             keyword: 'minimum',
@@ -3740,9 +3785,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err8];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err8);
           }
           errors++;
         }
@@ -3751,7 +3796,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.seat !== undefined) {
       let data4 = data.seat;
       if (!Number.isInteger(data4)) {
-        const err8 = {
+        const err9 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
           keyword: 'type',
@@ -3762,15 +3807,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
         if (data4 > 10 || isNaN(data4)) {
-          const err9 = {
+          const err10 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
@@ -3781,14 +3826,14 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err10];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err10);
           }
           errors++;
         }
         if (data4 < 1 || isNaN(data4)) {
-          const err10 = {
+          const err11 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
@@ -3799,16 +3844,75 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.chips !== undefined) {
+      let data5 = data.chips;
+      if (!Number.isInteger(data5)) {
+        const err12 = {
+          instancePath: instancePath + '/chips',
+          schemaPath: '#/properties/chips/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema41.properties.chips.type,
+          parentSchema: schema41.properties.chips,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 > 1000000000 || isNaN(data5)) {
+          const err13 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 1000000000 },
+            message: 'must be <= 1000000000',
+            schema: 1000000000,
+            parentSchema: schema41.properties.chips,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data5 < 1 || isNaN(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema41.properties.chips,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
           }
           errors++;
         }
       }
     }
   } else {
-    const err11 = {
+    const err15 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3819,9 +3923,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err15];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err15);
     }
     errors++;
   }
@@ -3829,13 +3933,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema46 = {
-  title: 'set-button',
-  description: 'The button for the next hand (R-FIRST-BUTTON).',
+  title: 'remove-player',
+  description: 'The player leaves the seat (eliminated, disqualified or gone); during a hand R-REMOVED-IN-HAND.',
   type: 'object',
   required: ['name', 'seat'],
   additionalProperties: false,
   properties: {
-    name: { const: 'set-button' },
+    name: { const: 'remove-player' },
     id: { $ref: '#/definitions/id' },
     type: { $ref: '#/definitions/type' },
     at: { $ref: '#/definitions/at' },
@@ -3904,14 +4008,14 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.name !== undefined) {
       let data0 = data.name;
-      if ('set-button' !== data0) {
+      if ('remove-player' !== data0) {
         const err3 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/const',
           keyword: 'const',
-          params: { allowedValue: 'set-button' },
+          params: { allowedValue: 'remove-player' },
           message: 'must be equal to constant',
-          schema: 'set-button',
+          schema: 'remove-player',
           parentSchema: schema46.properties.name,
           data: data0,
         };
@@ -4087,6 +4191,264 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema51 = {
+  title: 'set-button',
+  description: 'The button for the next hand (R-FIRST-BUTTON).',
+  type: 'object',
+  required: ['name', 'seat'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'set-button' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    seat: { $ref: '#/definitions/seat' },
+  },
+};
+function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema51.required,
+        parentSchema: schema51,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.seat === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'seat' },
+        message: "must have required property '" + 'seat' + "'",
+        schema: schema51.required,
+        parentSchema: schema51,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'seat')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema51,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('set-button' !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'set-button' },
+          message: 'must be equal to constant',
+          schema: 'set-button',
+          parentSchema: schema51.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err5 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!Number.isInteger(data3)) {
+        const err6 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err7 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema30,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.seat !== undefined) {
+      let data4 = data.seat;
+      if (!Number.isInteger(data4)) {
+        const err8 = {
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema35.type,
+          parentSchema: schema35,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 10 || isNaN(data4)) {
+          const err9 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema35,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data4 < 1 || isNaN(data4)) {
+          const err10 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema35,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema51.type,
+      parentSchema: schema51,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate24.errors = vErrors;
+  return errors === 0;
+}
+const schema56 = {
   title: 'penalty',
   description:
     'A missed-hands penalty: `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two.',
@@ -4104,7 +4466,7 @@ const schema51 = {
   },
   oneOf: [{ required: ['rounds'] }, { required: ['hands'] }],
 };
-function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -4119,8 +4481,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rounds' },
         message: "must have required property '" + 'rounds' + "'",
-        schema: schema51.oneOf[0].required,
-        parentSchema: schema51.oneOf[0],
+        schema: schema56.oneOf[0].required,
+        parentSchema: schema56.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -4145,8 +4507,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema51.oneOf[1].required,
-        parentSchema: schema51.oneOf[1],
+        schema: schema56.oneOf[1].required,
+        parentSchema: schema56.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -4174,8 +4536,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema51.oneOf,
-      parentSchema: schema51,
+      schema: schema56.oneOf,
+      parentSchema: schema56,
       data,
     };
     if (vErrors === null) {
@@ -4202,8 +4564,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -4220,8 +4582,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -4248,7 +4610,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema51,
+          parentSchema: schema56,
           data,
         };
         if (vErrors === null) {
@@ -4269,7 +4631,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'penalty' },
           message: 'must be equal to constant',
           schema: 'penalty',
-          parentSchema: schema51.properties.name,
+          parentSchema: schema56.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4431,8 +4793,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema51.properties.rounds.type,
-          parentSchema: schema51.properties.rounds,
+          schema: schema56.properties.rounds.type,
+          parentSchema: schema56.properties.rounds,
           data: data5,
         };
         if (vErrors === null) {
@@ -4451,7 +4813,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 100 },
             message: 'must be <= 100',
             schema: 100,
-            parentSchema: schema51.properties.rounds,
+            parentSchema: schema56.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4469,7 +4831,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema51.properties.rounds,
+            parentSchema: schema56.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4490,8 +4852,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema51.properties.hands.type,
-          parentSchema: schema51.properties.hands,
+          schema: schema56.properties.hands.type,
+          parentSchema: schema56.properties.hands,
           data: data6,
         };
         if (vErrors === null) {
@@ -4510,7 +4872,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000 },
             message: 'must be <= 1000',
             schema: 1000,
-            parentSchema: schema51.properties.hands,
+            parentSchema: schema56.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4528,7 +4890,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema51.properties.hands,
+            parentSchema: schema56.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4547,8 +4909,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
+      schema: schema56.type,
+      parentSchema: schema56,
       data,
     };
     if (vErrors === null) {
@@ -4558,10 +4920,10 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-const schema56 = {
+const schema61 = {
   title: 'levels-start',
   description:
     "Starts the table's level clock with this blind structure (R-LEVEL-CLOCK). Beyond this schema the engine also wants each small blind at most its big blind.",
@@ -4584,13 +4946,13 @@ const schema56 = {
     },
   },
 };
-const schema60 = {
+const schema65 = {
   description: 'A playing level, or a break (`break`: true).',
   if: { type: 'object', required: ['break'] },
   then: { $ref: '#/definitions/breakLevel' },
   else: { $ref: '#/definitions/playingLevel' },
 };
-const schema61 = {
+const schema66 = {
   title: 'a break',
   type: 'object',
   required: ['break', 'minutes'],
@@ -4603,8 +4965,8 @@ const schema61 = {
     ante: { description: 'Ignored on a break.' },
   },
 };
-const schema62 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
-function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+const schema67 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
+function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -4615,8 +4977,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'break' },
         message: "must have required property '" + 'break' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -4633,8 +4995,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -4659,7 +5021,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema61,
+          parentSchema: schema66,
           data,
         };
         if (vErrors === null) {
@@ -4680,7 +5042,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema61.properties.break,
+          parentSchema: schema66.properties.break,
           data: data0,
         };
         if (vErrors === null) {
@@ -4702,7 +5064,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema62,
+            parentSchema: schema67,
             data: data1,
           };
           if (vErrors === null) {
@@ -4720,7 +5082,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema62,
+            parentSchema: schema67,
             data: data1,
           };
           if (vErrors === null) {
@@ -4737,8 +5099,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.type,
-          parentSchema: schema62,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data1,
         };
         if (vErrors === null) {
@@ -4756,8 +5118,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -4767,10 +5129,10 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-const schema63 = {
+const schema68 = {
   title: 'a playing level',
   type: 'object',
   required: ['smallBlind', 'bigBlind', 'minutes'],
@@ -4782,7 +5144,7 @@ const schema63 = {
     minutes: { $ref: '#/definitions/minutes' },
   },
 };
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -4793,8 +5155,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4811,8 +5173,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4829,8 +5191,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4849,7 +5211,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema68,
           data,
         };
         if (vErrors === null) {
@@ -4869,8 +5231,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.smallBlind.type,
-          parentSchema: schema63.properties.smallBlind,
+          schema: schema68.properties.smallBlind.type,
+          parentSchema: schema68.properties.smallBlind,
           data: data0,
         };
         if (vErrors === null) {
@@ -4889,7 +5251,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.smallBlind,
+            parentSchema: schema68.properties.smallBlind,
             data: data0,
           };
           if (vErrors === null) {
@@ -4910,8 +5272,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.bigBlind.type,
-          parentSchema: schema63.properties.bigBlind,
+          schema: schema68.properties.bigBlind.type,
+          parentSchema: schema68.properties.bigBlind,
           data: data1,
         };
         if (vErrors === null) {
@@ -4930,7 +5292,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema63.properties.bigBlind,
+            parentSchema: schema68.properties.bigBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -4951,8 +5313,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.ante.type,
-          parentSchema: schema63.properties.ante,
+          schema: schema68.properties.ante.type,
+          parentSchema: schema68.properties.ante,
           data: data2,
         };
         if (vErrors === null) {
@@ -4971,7 +5333,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.ante,
+            parentSchema: schema68.properties.ante,
             data: data2,
           };
           if (vErrors === null) {
@@ -4994,7 +5356,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema62,
+            parentSchema: schema67,
             data: data3,
           };
           if (vErrors === null) {
@@ -5012,7 +5374,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema62,
+            parentSchema: schema67,
             data: data3,
           };
           if (vErrors === null) {
@@ -5029,8 +5391,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema62.type,
-          parentSchema: schema62,
+          schema: schema67.type,
+          parentSchema: schema67,
           data: data3,
         };
         if (vErrors === null) {
@@ -5048,8 +5410,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -5059,10 +5421,10 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
@@ -5102,8 +5464,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
   let ifClause0;
   if (_valid0) {
     const _errs3 = errors;
-    if (!validate27(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+    if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs3 === errors;
@@ -5111,8 +5473,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     ifClause0 = 'then';
   } else {
     const _errs4 = errors;
-    if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+    if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs4 === errors;
@@ -5126,8 +5488,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema60.if,
-      parentSchema: schema60,
+      schema: schema65.if,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -5137,10 +5499,10 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5151,8 +5513,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -5169,8 +5531,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'levels' },
         message: "must have required property '" + 'levels' + "'",
-        schema: schema56.required,
-        parentSchema: schema56,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -5189,7 +5551,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema56,
+          parentSchema: schema61,
           data,
         };
         if (vErrors === null) {
@@ -5210,7 +5572,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-start' },
           message: 'must be equal to constant',
           schema: 'levels-start',
-          parentSchema: schema56.properties.name,
+          parentSchema: schema61.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5362,8 +5724,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema56.properties.levels.not,
-          parentSchema: schema56.properties.levels,
+          schema: schema61.properties.levels.not,
+          parentSchema: schema61.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5391,7 +5753,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema56.properties.levels,
+            parentSchema: schema61.properties.levels,
             data: data4,
           };
           if (vErrors === null) {
@@ -5404,14 +5766,14 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate26(data4[i1], {
+            !validate27(data4[i1], {
               instancePath: instancePath + '/levels/' + i1,
               parentData: data4,
               parentDataProperty: i1,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
             errors = vErrors.length;
           }
         }
@@ -5422,8 +5784,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema56.properties.levels.type,
-          parentSchema: schema56.properties.levels,
+          schema: schema61.properties.levels.type,
+          parentSchema: schema61.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5441,8 +5803,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema56.type,
-      parentSchema: schema56,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -5452,10 +5814,10 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-const schema65 = {
+const schema70 = {
   title: 'levels-pause',
   type: 'object',
   required: ['name'],
@@ -5467,7 +5829,7 @@ const schema65 = {
     at: { $ref: '#/definitions/at' },
   },
 };
-function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5478,8 +5840,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -5498,7 +5860,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema70,
           data,
         };
         if (vErrors === null) {
@@ -5519,7 +5881,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-pause' },
           message: 'must be equal to constant',
           schema: 'levels-pause',
-          parentSchema: schema65.properties.name,
+          parentSchema: schema70.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5620,8 +5982,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -5631,10 +5993,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-const schema69 = {
+const schema74 = {
   title: 'levels-resume',
   type: 'object',
   required: ['name'],
@@ -5646,7 +6008,7 @@ const schema69 = {
     at: { $ref: '#/definitions/at' },
   },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5657,8 +6019,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -5677,7 +6039,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema74,
           data,
         };
         if (vErrors === null) {
@@ -5698,7 +6060,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-resume' },
           message: 'must be equal to constant',
           schema: 'levels-resume',
-          parentSchema: schema69.properties.name,
+          parentSchema: schema74.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5799,8 +6161,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -5810,10 +6172,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-const schema73 = {
+const schema78 = {
   title: 'levels-adjust',
   description:
     '`minutes` (whole, signed, not 0) added to the level under way, or `step` 1 (next level) / -1 (previous level), one of the two.',
@@ -5830,7 +6192,7 @@ const schema73 = {
   },
   oneOf: [{ required: ['minutes'] }, { required: ['step'] }],
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -5845,8 +6207,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema73.oneOf[0].required,
-        parentSchema: schema73.oneOf[0],
+        schema: schema78.oneOf[0].required,
+        parentSchema: schema78.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -5871,8 +6233,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'step' },
         message: "must have required property '" + 'step' + "'",
-        schema: schema73.oneOf[1].required,
-        parentSchema: schema73.oneOf[1],
+        schema: schema78.oneOf[1].required,
+        parentSchema: schema78.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -5900,8 +6262,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema73.oneOf,
-      parentSchema: schema73,
+      schema: schema78.oneOf,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -5928,8 +6290,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -5955,7 +6317,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema78,
           data,
         };
         if (vErrors === null) {
@@ -5976,7 +6338,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-adjust' },
           message: 'must be equal to constant',
           schema: 'levels-adjust',
-          parentSchema: schema73.properties.name,
+          parentSchema: schema78.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6079,8 +6441,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.minutes.type,
-          parentSchema: schema73.properties.minutes,
+          schema: schema78.properties.minutes.type,
+          parentSchema: schema78.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6109,8 +6471,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema73.properties.minutes.not,
-          parentSchema: schema73.properties.minutes,
+          schema: schema78.properties.minutes.not,
+          parentSchema: schema78.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6138,7 +6500,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema73.properties.minutes,
+            parentSchema: schema78.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6156,7 +6518,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: -1440 },
             message: 'must be >= -1440',
             schema: -1440,
-            parentSchema: schema73.properties.minutes,
+            parentSchema: schema78.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6175,10 +6537,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/step',
           schemaPath: '#/properties/step/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.properties.step.enum },
+          params: { allowedValues: schema78.properties.step.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.properties.step.enum,
-          parentSchema: schema73.properties.step,
+          schema: schema78.properties.step.enum,
+          parentSchema: schema78.properties.step,
           data: data5,
         };
         if (vErrors === null) {
@@ -6196,8 +6558,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -6207,10 +6569,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-const schema77 = {
+const schema82 = {
   title: 'move-player',
   description:
     "R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md).",
@@ -6225,7 +6587,7 @@ const schema77 = {
     seat: { $ref: '#/definitions/seat' },
   },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -6236,8 +6598,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -6256,7 +6618,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema77,
+          parentSchema: schema82,
           data,
         };
         if (vErrors === null) {
@@ -6277,7 +6639,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'move-player' },
           message: 'must be equal to constant',
           schema: 'move-player',
-          parentSchema: schema77.properties.name,
+          parentSchema: schema82.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6437,8 +6799,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6448,10 +6810,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-const schema82 = {
+const schema87 = {
   title: 'level-set',
   description:
     "R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md).",
@@ -6512,7 +6874,7 @@ const schema82 = {
   else: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } } },
 };
 const func2 = Object.prototype.hasOwnProperty;
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -6564,8 +6926,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.smallBlind.type,
-            parentSchema: schema82.then.properties.smallBlind,
+            schema: schema87.then.properties.smallBlind.type,
+            parentSchema: schema87.then.properties.smallBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -6585,8 +6947,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.bigBlind.type,
-            parentSchema: schema82.then.properties.bigBlind,
+            schema: schema87.then.properties.bigBlind.type,
+            parentSchema: schema87.then.properties.bigBlind,
             data: data2,
           };
           if (vErrors === null) {
@@ -6606,8 +6968,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema82.then.properties.ante.type,
-            parentSchema: schema82.then.properties.ante,
+            schema: schema87.then.properties.ante.type,
+            parentSchema: schema87.then.properties.ante,
             data: data3,
           };
           if (vErrors === null) {
@@ -6634,8 +6996,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.smallBlind.type,
-            parentSchema: schema82.else.properties.smallBlind,
+            schema: schema87.else.properties.smallBlind.type,
+            parentSchema: schema87.else.properties.smallBlind,
             data: data4,
           };
           if (vErrors === null) {
@@ -6655,8 +7017,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.bigBlind.type,
-            parentSchema: schema82.else.properties.bigBlind,
+            schema: schema87.else.properties.bigBlind.type,
+            parentSchema: schema87.else.properties.bigBlind,
             data: data5,
           };
           if (vErrors === null) {
@@ -6676,8 +7038,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema82.else.properties.ante.type,
-            parentSchema: schema82.else.properties.ante,
+            schema: schema87.else.properties.ante.type,
+            parentSchema: schema87.else.properties.ante,
             data: data6,
           };
           if (vErrors === null) {
@@ -6700,8 +7062,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema82.if,
-      parentSchema: schema82,
+      schema: schema87.if,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -6719,8 +7081,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6737,8 +7099,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6755,8 +7117,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'isBreak' },
         message: "must have required property '" + 'isBreak' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6773,8 +7135,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6791,8 +7153,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6809,8 +7171,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'endsAt' },
         message: "must have required property '" + 'endsAt' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6827,8 +7189,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'remainingMs' },
         message: "must have required property '" + 'remainingMs' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6845,8 +7207,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'paused' },
         message: "must have required property '" + 'paused' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6863,8 +7225,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'next' },
         message: "must have required property '" + 'next' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema87.required,
+        parentSchema: schema87,
         data,
       };
       if (vErrors === null) {
@@ -6875,7 +7237,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema82.properties, key0)) {
+      if (!func2.call(schema87.properties, key0)) {
         const err18 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -6883,7 +7245,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema82,
+          parentSchema: schema87,
           data,
         };
         if (vErrors === null) {
@@ -6904,7 +7266,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'level-set' },
           message: 'must be equal to constant',
           schema: 'level-set',
-          parentSchema: schema82.properties.name,
+          parentSchema: schema87.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7007,8 +7369,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.level.type,
-          parentSchema: schema82.properties.level,
+          schema: schema87.properties.level.type,
+          parentSchema: schema87.properties.level,
           data: data11,
         };
         if (vErrors === null) {
@@ -7027,7 +7389,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.level,
+            parentSchema: schema87.properties.level,
             data: data11,
           };
           if (vErrors === null) {
@@ -7048,8 +7410,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.isBreak.type,
-          parentSchema: schema82.properties.isBreak,
+          schema: schema87.properties.isBreak.type,
+          parentSchema: schema87.properties.isBreak,
           data: data12,
         };
         if (vErrors === null) {
@@ -7067,10 +7429,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
           keyword: 'type',
-          params: { type: schema82.properties.smallBlind.type },
+          params: { type: schema87.properties.smallBlind.type },
           message: 'must be integer,null',
-          schema: schema82.properties.smallBlind.type,
-          parentSchema: schema82.properties.smallBlind,
+          schema: schema87.properties.smallBlind.type,
+          parentSchema: schema87.properties.smallBlind,
           data: data13,
         };
         if (vErrors === null) {
@@ -7089,7 +7451,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.smallBlind,
+            parentSchema: schema87.properties.smallBlind,
             data: data13,
           };
           if (vErrors === null) {
@@ -7108,10 +7470,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
           keyword: 'type',
-          params: { type: schema82.properties.bigBlind.type },
+          params: { type: schema87.properties.bigBlind.type },
           message: 'must be integer,null',
-          schema: schema82.properties.bigBlind.type,
-          parentSchema: schema82.properties.bigBlind,
+          schema: schema87.properties.bigBlind.type,
+          parentSchema: schema87.properties.bigBlind,
           data: data14,
         };
         if (vErrors === null) {
@@ -7130,7 +7492,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema82.properties.bigBlind,
+            parentSchema: schema87.properties.bigBlind,
             data: data14,
           };
           if (vErrors === null) {
@@ -7149,10 +7511,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
           keyword: 'type',
-          params: { type: schema82.properties.ante.type },
+          params: { type: schema87.properties.ante.type },
           message: 'must be integer,null',
-          schema: schema82.properties.ante.type,
-          parentSchema: schema82.properties.ante,
+          schema: schema87.properties.ante.type,
+          parentSchema: schema87.properties.ante,
           data: data15,
         };
         if (vErrors === null) {
@@ -7171,7 +7533,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.ante,
+            parentSchema: schema87.properties.ante,
             data: data15,
           };
           if (vErrors === null) {
@@ -7190,10 +7552,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/endsAt',
           schemaPath: '#/properties/endsAt/type',
           keyword: 'type',
-          params: { type: schema82.properties.endsAt.type },
+          params: { type: schema87.properties.endsAt.type },
           message: 'must be integer,null',
-          schema: schema82.properties.endsAt.type,
-          parentSchema: schema82.properties.endsAt,
+          schema: schema87.properties.endsAt.type,
+          parentSchema: schema87.properties.endsAt,
           data: data16,
         };
         if (vErrors === null) {
@@ -7212,7 +7574,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.endsAt,
+            parentSchema: schema87.properties.endsAt,
             data: data16,
           };
           if (vErrors === null) {
@@ -7233,8 +7595,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.remainingMs.type,
-          parentSchema: schema82.properties.remainingMs,
+          schema: schema87.properties.remainingMs.type,
+          parentSchema: schema87.properties.remainingMs,
           data: data17,
         };
         if (vErrors === null) {
@@ -7253,7 +7615,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.remainingMs,
+            parentSchema: schema87.properties.remainingMs,
             data: data17,
           };
           if (vErrors === null) {
@@ -7274,8 +7636,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema82.properties.paused.type,
-          parentSchema: schema82.properties.paused,
+          schema: schema87.properties.paused.type,
+          parentSchema: schema87.properties.paused,
           data: data18,
         };
         if (vErrors === null) {
@@ -7299,8 +7661,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'null' },
           message: 'must be null',
-          schema: schema82.properties.next.oneOf[0].type,
-          parentSchema: schema82.properties.next.oneOf[0],
+          schema: schema87.properties.next.oneOf[0].type,
+          parentSchema: schema87.properties.next.oneOf[0],
           data: data19,
         };
         if (vErrors === null) {
@@ -7365,8 +7727,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.smallBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.smallBlind,
+                schema: schema87.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema87.properties.next.oneOf[1].then.properties.smallBlind,
                 data: data21,
               };
               if (vErrors === null) {
@@ -7386,8 +7748,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.bigBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.bigBlind,
+                schema: schema87.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema87.properties.next.oneOf[1].then.properties.bigBlind,
                 data: data22,
               };
               if (vErrors === null) {
@@ -7407,8 +7769,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema82.properties.next.oneOf[1].then.properties.ante.type,
-                parentSchema: schema82.properties.next.oneOf[1].then.properties.ante,
+                schema: schema87.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema87.properties.next.oneOf[1].then.properties.ante,
                 data: data23,
               };
               if (vErrors === null) {
@@ -7435,8 +7797,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.smallBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.smallBlind,
+                schema: schema87.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema87.properties.next.oneOf[1].else.properties.smallBlind,
                 data: data24,
               };
               if (vErrors === null) {
@@ -7456,8 +7818,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.bigBlind.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.bigBlind,
+                schema: schema87.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema87.properties.next.oneOf[1].else.properties.bigBlind,
                 data: data25,
               };
               if (vErrors === null) {
@@ -7477,8 +7839,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema82.properties.next.oneOf[1].else.properties.ante.type,
-                parentSchema: schema82.properties.next.oneOf[1].else.properties.ante,
+                schema: schema87.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema87.properties.next.oneOf[1].else.properties.ante,
                 data: data26,
               };
               if (vErrors === null) {
@@ -7501,8 +7863,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'if',
           params: { failingKeyword: ifClause1 },
           message: 'must match "' + ifClause1 + '" schema',
-          schema: schema82.properties.next.oneOf[1].if,
-          parentSchema: schema82.properties.next.oneOf[1],
+          schema: schema87.properties.next.oneOf[1].if,
+          parentSchema: schema87.properties.next.oneOf[1],
           data: data19,
         };
         if (vErrors === null) {
@@ -7520,8 +7882,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema87.properties.next.oneOf[1].required,
+            parentSchema: schema87.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7538,8 +7900,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'isBreak' },
             message: "must have required property '" + 'isBreak' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema87.properties.next.oneOf[1].required,
+            parentSchema: schema87.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7556,8 +7918,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'smallBlind' },
             message: "must have required property '" + 'smallBlind' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema87.properties.next.oneOf[1].required,
+            parentSchema: schema87.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7574,8 +7936,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'bigBlind' },
             message: "must have required property '" + 'bigBlind' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema87.properties.next.oneOf[1].required,
+            parentSchema: schema87.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7592,8 +7954,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'minutes' },
             message: "must have required property '" + 'minutes' + "'",
-            schema: schema82.properties.next.oneOf[1].required,
-            parentSchema: schema82.properties.next.oneOf[1],
+            schema: schema87.properties.next.oneOf[1].required,
+            parentSchema: schema87.properties.next.oneOf[1],
             data: data19,
           };
           if (vErrors === null) {
@@ -7612,8 +7974,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema82.properties.next.oneOf[1].properties.level.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.level,
+              schema: schema87.properties.next.oneOf[1].properties.level.type,
+              parentSchema: schema87.properties.next.oneOf[1].properties.level,
               data: data27,
             };
             if (vErrors === null) {
@@ -7632,7 +7994,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema82.properties.next.oneOf[1].properties.level,
+                parentSchema: schema87.properties.next.oneOf[1].properties.level,
                 data: data27,
               };
               if (vErrors === null) {
@@ -7653,8 +8015,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema82.properties.next.oneOf[1].properties.isBreak.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.isBreak,
+              schema: schema87.properties.next.oneOf[1].properties.isBreak.type,
+              parentSchema: schema87.properties.next.oneOf[1].properties.isBreak,
               data: data28,
             };
             if (vErrors === null) {
@@ -7672,10 +8034,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
               keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.smallBlind.type },
+              params: { type: schema87.properties.next.oneOf[1].properties.smallBlind.type },
               message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.smallBlind.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
+              schema: schema87.properties.next.oneOf[1].properties.smallBlind.type,
+              parentSchema: schema87.properties.next.oneOf[1].properties.smallBlind,
               data: data29,
             };
             if (vErrors === null) {
@@ -7694,7 +8056,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.smallBlind,
+                parentSchema: schema87.properties.next.oneOf[1].properties.smallBlind,
                 data: data29,
               };
               if (vErrors === null) {
@@ -7713,10 +8075,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/bigBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
               keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.bigBlind.type },
+              params: { type: schema87.properties.next.oneOf[1].properties.bigBlind.type },
               message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.bigBlind.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
+              schema: schema87.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema87.properties.next.oneOf[1].properties.bigBlind,
               data: data30,
             };
             if (vErrors === null) {
@@ -7735,7 +8097,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema82.properties.next.oneOf[1].properties.bigBlind,
+                parentSchema: schema87.properties.next.oneOf[1].properties.bigBlind,
                 data: data30,
               };
               if (vErrors === null) {
@@ -7754,10 +8116,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/ante',
               schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
               keyword: 'type',
-              params: { type: schema82.properties.next.oneOf[1].properties.ante.type },
+              params: { type: schema87.properties.next.oneOf[1].properties.ante.type },
               message: 'must be integer,null',
-              schema: schema82.properties.next.oneOf[1].properties.ante.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.ante,
+              schema: schema87.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema87.properties.next.oneOf[1].properties.ante,
               data: data31,
             };
             if (vErrors === null) {
@@ -7776,7 +8138,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.ante,
+                parentSchema: schema87.properties.next.oneOf[1].properties.ante,
                 data: data31,
               };
               if (vErrors === null) {
@@ -7799,7 +8161,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 1440 },
                 message: 'must be <= 1440',
                 schema: 1440,
-                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema87.properties.next.oneOf[1].properties.minutes,
                 data: data32,
               };
               if (vErrors === null) {
@@ -7817,7 +8179,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>', limit: 0 },
                 message: 'must be > 0',
                 schema: 0,
-                parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema87.properties.next.oneOf[1].properties.minutes,
                 data: data32,
               };
               if (vErrors === null) {
@@ -7834,8 +8196,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'number' },
               message: 'must be number',
-              schema: schema82.properties.next.oneOf[1].properties.minutes.type,
-              parentSchema: schema82.properties.next.oneOf[1].properties.minutes,
+              schema: schema87.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema87.properties.next.oneOf[1].properties.minutes,
               data: data32,
             };
             if (vErrors === null) {
@@ -7853,8 +8215,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema82.properties.next.oneOf[1].type,
-          parentSchema: schema82.properties.next.oneOf[1],
+          schema: schema87.properties.next.oneOf[1].type,
+          parentSchema: schema87.properties.next.oneOf[1],
           data: data19,
         };
         if (vErrors === null) {
@@ -7881,8 +8243,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'oneOf',
           params: { passingSchemas: passing0 },
           message: 'must match exactly one schema in oneOf',
-          schema: schema82.properties.next.oneOf,
-          parentSchema: schema82.properties.next,
+          schema: schema87.properties.next.oneOf,
+          parentSchema: schema87.properties.next,
           data: data19,
         };
         if (vErrors === null) {
@@ -7909,8 +8271,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema87.type,
+      parentSchema: schema87,
       data,
     };
     if (vErrors === null) {
@@ -7920,7 +8282,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
 function validate18(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -7962,49 +8324,54 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'remove-player') {
+      } else if (tag0 === 'add-chips') {
         if (!validate22(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'set-button') {
+      } else if (tag0 === 'remove-player') {
         if (!validate23(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'penalty') {
+      } else if (tag0 === 'set-button') {
         if (!validate24(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-start') {
+      } else if (tag0 === 'penalty') {
         if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-pause') {
-        if (!validate32(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+      } else if (tag0 === 'levels-start') {
+        if (!validate26(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-resume') {
+      } else if (tag0 === 'levels-pause') {
         if (!validate33(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-adjust') {
+      } else if (tag0 === 'levels-resume') {
         if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'move-player') {
+      } else if (tag0 === 'levels-adjust') {
         if (!validate35(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'level-set') {
+      } else if (tag0 === 'move-player') {
         if (!validate36(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'level-set') {
+        if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
           errors = vErrors.length;
         }
       } else {
@@ -8263,7 +8630,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'shuffle' },
                 message: 'must be equal to constant',
                 schema: 'shuffle',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data1,
               };
               if (vErrors === null) {
@@ -8281,8 +8648,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -8339,7 +8706,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'tick' },
                 message: 'must be equal to constant',
                 schema: 'tick',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema92.properties.type,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8357,8 +8724,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -8377,8 +8744,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -8395,8 +8762,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'online' },
               message: "must have required property '" + 'online' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -8416,7 +8783,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'device' },
                 message: 'must be equal to constant',
                 schema: 'device',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema93.properties.type,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8438,7 +8805,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema88.properties.device,
+                  parentSchema: schema93.properties.device,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8455,8 +8822,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema88.properties.device.type,
-                parentSchema: schema88.properties.device,
+                schema: schema93.properties.device.type,
+                parentSchema: schema93.properties.device,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8476,8 +8843,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema88.properties.online.type,
-                parentSchema: schema88.properties.online,
+                schema: schema93.properties.online.type,
+                parentSchema: schema93.properties.online,
                 data: data5,
               };
               if (vErrors === null) {
@@ -8495,8 +8862,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema93.type,
+            parentSchema: schema93,
             data,
           };
           if (vErrors === null) {
@@ -8577,23 +8944,25 @@ const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'pla
 
 const acceptKeys2: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
 
-const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
 
 const acceptKeys4: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
 
-const acceptKeys5: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'rounds', 'hands'];
+const acceptKeys5: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
 
-const acceptKeys6: readonly string[] = ['name', 'id', 'type', 'at', 'levels'];
+const acceptKeys6: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'rounds', 'hands'];
 
-const acceptKeys7: readonly string[] = ['name', 'id', 'type', 'at'];
+const acceptKeys7: readonly string[] = ['name', 'id', 'type', 'at', 'levels'];
 
 const acceptKeys8: readonly string[] = ['name', 'id', 'type', 'at'];
 
-const acceptKeys9: readonly string[] = ['name', 'id', 'type', 'at', 'minutes', 'step'];
+const acceptKeys9: readonly string[] = ['name', 'id', 'type', 'at'];
 
-const acceptKeys10: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+const acceptKeys10: readonly string[] = ['name', 'id', 'type', 'at', 'minutes', 'step'];
 
-const acceptKeys11: readonly string[] = [
+const acceptKeys11: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys12: readonly string[] = [
   'name',
   'id',
   'type',
@@ -8653,6 +9022,8 @@ function accept_by_name1(data: any, tag: unknown): boolean {
       return accept_command_schema_seat_player(data);
     case 'set-stack':
       return accept_command_schema_set_stack(data);
+    case 'add-chips':
+      return accept_command_schema_add_chips(data);
     case 'remove-player':
       return accept_command_schema_remove_player(data);
     case 'set-button':
@@ -8860,7 +9231,7 @@ function accept_command_schema_set_stack(data: any): boolean {
   );
 }
 
-function accept_command_schema_remove_player(data: any): boolean {
+function accept_command_schema_add_chips(data: any): boolean {
   return (
     typeof data === 'object' &&
     data !== null &&
@@ -8868,6 +9239,23 @@ function accept_command_schema_remove_player(data: any): boolean {
     data.name !== undefined &&
     data.seat !== undefined &&
     acceptOnlyKeys(data, acceptKeys3) &&
+    data.name === 'add-chips' &&
+    accept_command_schema_add_chips_id(data.id) &&
+    accept_command_schema_add_chips_type(data.type) &&
+    accept_command_schema_add_chips_at(data.at) &&
+    accept_command_schema_seat(data.seat) &&
+    accept_command_schema_add_chips_chips(data.chips)
+  );
+}
+
+function accept_command_schema_remove_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys4) &&
     data.name === 'remove-player' &&
     accept_command_schema_remove_player_id(data.id) &&
     accept_command_schema_remove_player_type(data.type) &&
@@ -8883,7 +9271,7 @@ function accept_command_schema_set_button(data: any): boolean {
     !Array.isArray(data) &&
     data.name !== undefined &&
     data.seat !== undefined &&
-    acceptOnlyKeys(data, acceptKeys4) &&
+    acceptOnlyKeys(data, acceptKeys5) &&
     data.name === 'set-button' &&
     accept_command_schema_set_button_id(data.id) &&
     accept_command_schema_set_button_type(data.type) &&
@@ -8906,7 +9294,7 @@ function accept_command_schema_levels_pause(data: any): boolean {
     data !== null &&
     !Array.isArray(data) &&
     data.name !== undefined &&
-    acceptOnlyKeys(data, acceptKeys7) &&
+    acceptOnlyKeys(data, acceptKeys8) &&
     data.name === 'levels-pause' &&
     accept_command_schema_levels_pause_id(data.id) &&
     accept_command_schema_levels_pause_type(data.type) &&
@@ -8920,7 +9308,7 @@ function accept_command_schema_levels_resume(data: any): boolean {
     data !== null &&
     !Array.isArray(data) &&
     data.name !== undefined &&
-    acceptOnlyKeys(data, acceptKeys8) &&
+    acceptOnlyKeys(data, acceptKeys9) &&
     data.name === 'levels-resume' &&
     accept_command_schema_levels_resume_id(data.id) &&
     accept_command_schema_levels_resume_type(data.type) &&
@@ -8938,7 +9326,7 @@ function accept_command_schema_move_player(data: any): boolean {
     data !== null &&
     !Array.isArray(data) &&
     data.name !== undefined &&
-    acceptOnlyKeys(data, acceptKeys10) &&
+    acceptOnlyKeys(data, acceptKeys11) &&
     data.name === 'move-player' &&
     accept_command_schema_move_player_id(data.id) &&
     accept_command_schema_move_player_type(data.type) &&
@@ -9136,6 +9524,22 @@ function accept_command_schema_set_stack_at(value: any): boolean {
 }
 
 function accept_command_schema_set_stack_chips(value: any): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= 1000000000;
+}
+
+function accept_command_schema_add_chips_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_add_chips_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_add_chips_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_add_chips_chips(value: any): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 1000000000;
 }
 
