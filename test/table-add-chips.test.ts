@@ -66,6 +66,10 @@ describe('R-CHIPS-ADD: add-chips', () => {
       { type: 'request.rejected', request: 'add-chips', reason: 'seat-empty' },
     ]);
     expect(s.send(add(1, 0))).toMatchObject([{ type: 'input.rejected' }]);
+    expect(s.send({ ...add(1, 100), player: 'Someone' })).toMatchObject([
+      { type: 'request.rejected', reason: 'not-that-player' },
+    ]);
+    expect(s.send({ ...add(1, 100), player: 'P1' })).toMatchObject([{ type: 'chips.added', stack: 1100 }]);
     const off = scenario({ players: [1, 2], button: 1 });
     expect(off.send(add(1, 100))).toMatchObject([{ type: 'request.rejected', reason: 'no-chips' }]);
   });

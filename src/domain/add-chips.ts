@@ -6,11 +6,13 @@ import type { Ctx } from './context.ts';
 import { chipsTracked } from './hand-chips.ts';
 import type { Seat } from './types.ts';
 
-export function addChips(ctx: Ctx, seatNumber: Seat, chips: number): void {
+export function addChips(ctx: Ctx, seatNumber: Seat, chips: number, player?: string): void {
   const state = ctx.state;
   if (!chipsTracked(state.setup!.profile)) return ctx.reject('add-chips', 'no-chips', seatNumber);
   const seat = state.seats[seatNumber - 1]!;
   if (seat.player === null) return ctx.reject('add-chips', 'seat-empty', seatNumber);
+  // the room names the player: its picture of the seat may be older than the table's
+  if (player !== undefined && seat.player !== player) return ctx.reject('add-chips', 'not-that-player', seatNumber);
   if (state.hand) {
     state.adds.push({ seat: seatNumber, player: seat.player, chips });
     return;

@@ -67,7 +67,7 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
       return;
     }
     case 'add-chips':
-      return addChips(ctx, input.seat, input.chips);
+      return addChips(ctx, input.seat, input.chips, input.player);
     case 'remove-player': {
       const seat = state.seats[input.seat - 1]!;
       if (seat.player === null) return ctx.reject(name, 'seat-empty', input.seat);

@@ -19,7 +19,7 @@ export type Command =
   /** R-CHIPS-STACK: the floor sets a stack between hands (rebuy, add-on, correction). */
   | { name: 'set-stack'; seat: Seat; chips: number }
   /** R-CHIPS-ADD: chips added to a stack (a rebuy, an add-on: BFP 18), before the next shuffle. */
-  | { name: 'add-chips'; seat: Seat; chips: number }
+  | { name: 'add-chips'; seat: Seat; chips: number; player?: string }
   | { name: 'remove-player'; seat: Seat }
   | { name: 'set-button'; seat: Seat }
   /** `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two. */

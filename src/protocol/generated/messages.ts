@@ -293,6 +293,8 @@ export type CommandSetStack = {
 /** R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked. */
 export type CommandAddChips = {
   name: 'add-chips';
+  /** When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old. */
+  player?: string;
   id?: CommandId;
   type?: CommandType;
   at?: CommandAt;

@@ -2316,6 +2316,13 @@ const schema26 = {
       additionalProperties: false,
       properties: {
         name: { const: 'add-chips' },
+        player: {
+          description:
+            "When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old.",
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+        },
         id: { $ref: '#/definitions/id' },
         type: { $ref: '#/definitions/type' },
         at: { $ref: '#/definitions/at' },
@@ -3597,6 +3604,13 @@ const schema41 = {
   additionalProperties: false,
   properties: {
     name: { const: 'add-chips' },
+    player: {
+      description:
+        "When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old.",
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
     id: { $ref: '#/definitions/id' },
     type: { $ref: '#/definitions/type' },
     at: { $ref: '#/definitions/at' },
@@ -3665,6 +3679,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     for (const key0 in data) {
       if (!(
         key0 === 'name' ||
+        key0 === 'player' ||
         key0 === 'id' ||
         key0 === 'type' ||
         key0 === 'at' ||
@@ -3710,60 +3725,55 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.id !== undefined) {
-      let data1 = data.id;
-      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
-        const err5 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/definitions/id/type',
-          keyword: 'type',
-          params: { type: schema28.type },
-          message: 'must be string,number',
-          schema: schema28.type,
-          parentSchema: schema28,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
+    if (data.player !== undefined) {
+      let data1 = data.player;
+      if (typeof data1 === 'string') {
+        if (data1.length > 100) {
+          const err5 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/properties/player/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema41.properties.player,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if ('command' !== data2) {
-        const err6 = {
-          instancePath: instancePath + '/type',
-          schemaPath: '#/definitions/type/const',
-          keyword: 'const',
-          params: { allowedValue: 'command' },
-          message: 'must be equal to constant',
-          schema: 'command',
-          parentSchema: schema29,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
+        if (data1.length < 1) {
+          const err6 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/properties/player/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema41.properties.player,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
         }
-        errors++;
-      }
-    }
-    if (data.at !== undefined) {
-      let data3 = data.at;
-      if (!Number.isInteger(data3)) {
+      } else {
         const err7 = {
-          instancePath: instancePath + '/at',
-          schemaPath: '#/definitions/at/type',
+          instancePath: instancePath + '/player',
+          schemaPath: '#/properties/player/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema30.type,
-          parentSchema: schema30,
-          data: data3,
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema41.properties.player.type,
+          parentSchema: schema41.properties.player,
+          data: data1,
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -3772,39 +3782,40 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 < 0 || isNaN(data3)) {
-          const err8 = {
-            instancePath: instancePath + '/at',
-            schemaPath: '#/definitions/at/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema30,
-            data: data3,
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
+    }
+    if (data.id !== undefined) {
+      let data2 = data.id;
+      if (typeof data2 !== 'string' && !(typeof data2 == 'number' && isFinite(data2))) {
+        const err8 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
         }
+        errors++;
       }
     }
-    if (data.seat !== undefined) {
-      let data4 = data.seat;
-      if (!Number.isInteger(data4)) {
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if ('command' !== data3) {
         const err9 = {
-          instancePath: instancePath + '/seat',
-          schemaPath: '#/definitions/seat/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
-          data: data4,
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data3,
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -3813,34 +3824,37 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data4 == 'number' && isFinite(data4)) {
-        if (data4 > 10 || isNaN(data4)) {
-          const err10 = {
-            instancePath: instancePath + '/seat',
-            schemaPath: '#/definitions/seat/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 10 },
-            message: 'must be <= 10',
-            schema: 10,
-            parentSchema: schema35,
-            data: data4,
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
+    }
+    if (data.at !== undefined) {
+      let data4 = data.at;
+      if (!Number.isInteger(data4)) {
+        const err10 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
         }
-        if (data4 < 1 || isNaN(data4)) {
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 0 || isNaN(data4)) {
           const err11 = {
-            instancePath: instancePath + '/seat',
-            schemaPath: '#/definitions/seat/minimum',
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema35,
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema30,
             data: data4,
           };
           if (vErrors === null) {
@@ -3852,17 +3866,17 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.chips !== undefined) {
-      let data5 = data.chips;
+    if (data.seat !== undefined) {
+      let data5 = data.seat;
       if (!Number.isInteger(data5)) {
         const err12 = {
-          instancePath: instancePath + '/chips',
-          schemaPath: '#/properties/chips/type',
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema41.properties.chips.type,
-          parentSchema: schema41.properties.chips,
+          schema: schema35.type,
+          parentSchema: schema35,
           data: data5,
         };
         if (vErrors === null) {
@@ -3873,15 +3887,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (data5 > 1000000000 || isNaN(data5)) {
+        if (data5 > 10 || isNaN(data5)) {
           const err13 = {
-            instancePath: instancePath + '/chips',
-            schemaPath: '#/properties/chips/maximum',
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
-            params: { comparison: '<=', limit: 1000000000 },
-            message: 'must be <= 1000000000',
-            schema: 1000000000,
-            parentSchema: schema41.properties.chips,
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema35,
             data: data5,
           };
           if (vErrors === null) {
@@ -3893,13 +3907,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data5 < 1 || isNaN(data5)) {
           const err14 = {
-            instancePath: instancePath + '/chips',
-            schemaPath: '#/properties/chips/minimum',
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema41.properties.chips,
+            parentSchema: schema35,
             data: data5,
           };
           if (vErrors === null) {
@@ -3911,8 +3925,67 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
+    if (data.chips !== undefined) {
+      let data6 = data.chips;
+      if (!Number.isInteger(data6)) {
+        const err15 = {
+          instancePath: instancePath + '/chips',
+          schemaPath: '#/properties/chips/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema41.properties.chips.type,
+          parentSchema: schema41.properties.chips,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 > 1000000000 || isNaN(data6)) {
+          const err16 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 1000000000 },
+            message: 'must be <= 1000000000',
+            schema: 1000000000,
+            parentSchema: schema41.properties.chips,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data6 < 1 || isNaN(data6)) {
+          const err17 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema41.properties.chips,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err15 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3923,9 +3996,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err15];
+      vErrors = [err18];
     } else {
-      vErrors.push(err15);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -8944,7 +9017,7 @@ const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'pla
 
 const acceptKeys2: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
 
-const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
+const acceptKeys3: readonly string[] = ['name', 'player', 'id', 'type', 'at', 'seat', 'chips'];
 
 const acceptKeys4: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
 
@@ -9240,6 +9313,7 @@ function accept_command_schema_add_chips(data: any): boolean {
     data.seat !== undefined &&
     acceptOnlyKeys(data, acceptKeys3) &&
     data.name === 'add-chips' &&
+    accept_command_schema_add_chips_player(data.player) &&
     accept_command_schema_add_chips_id(data.id) &&
     accept_command_schema_add_chips_type(data.type) &&
     accept_command_schema_add_chips_at(data.at) &&
@@ -9525,6 +9599,10 @@ function accept_command_schema_set_stack_at(value: any): boolean {
 
 function accept_command_schema_set_stack_chips(value: any): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 1000000000;
+}
+
+function accept_command_schema_add_chips_player(value: any): boolean {
+  return value === undefined || (typeof value === 'string' && value.length >= 1 && value.length <= 100);
 }
 
 function accept_command_schema_add_chips_id(value: any): boolean {

@@ -4,6 +4,9 @@
 import { advanceLevel, levelDue, pauseLevels, resumeLevels, sendLevel, startLevels } from './clock.ts';
 import { RoomCtx } from './context.ts';
 import { tableById } from './counts.ts';
+import { addOn, deal, rebuy } from './money/commands.ts';
+import { initialMoney } from './money/ledger.ts';
+import { publishPrizes } from './money/prizes.ts';
 import { givePlaces, placesDue } from './places.ts';
 import { rebalance, register } from './seating.ts';
 import { roomSnapshot, type RoomSnapshot } from './snapshot.ts';
@@ -62,6 +65,7 @@ export function roomStep(state: RoomState, options: RoomOptions, raw: unknown, l
     fireTimers(ctx, at);
     ctx.at = state.now = at;
     if (valid) reason = handle(ctx, options, checked);
+    publishPrizes(ctx); // the money changed in this step: the new `prizes` last
   } catch (error) {
     // A bug must not stop the room: what was emitted stands and the input is refused.
     ctx.at = state.now = at;
@@ -109,6 +113,15 @@ function command(ctx: RoomCtx, options: RoomOptions, c: RoomCommand): void {
       // R-ROOM-DETAILS: takes effect at once, the balance check runs right away.
       state.setup.rules.balanceAt = c.players;
       return rebalance(ctx);
+    case 'rebuy':
+    case 'add-on':
+    case 'deal': {
+      const m = state.money;
+      if (!m) return ctx.reject(c.name, 'no-money', 'this room keeps no money: its setup has none');
+      if (c.name === 'rebuy') return rebuy(ctx, m, c.player);
+      if (c.name === 'add-on') return addOn(ctx, m, c.player);
+      return deal(ctx, m, c.shares);
+    }
   }
 }
 
@@ -120,6 +133,7 @@ function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { nam
   const rules = { ...options.profiles[c.profile]!.room, ...c.rules?.room };
   state.setup = { profile: c.profile, rules, startingStack: c.startingStack ?? null, breakOrder: [...c.breakOrder] };
   state.rng.state = c.seed ?? 0;
+  if (c.money) state.money = initialMoney(c.money, c.startingStack ?? null);
   const order = c.breakOrder;
   state.tables = c.tables.map((t, i): TableModel => ({
     id: t.id,

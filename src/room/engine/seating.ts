@@ -3,6 +3,7 @@
 // destination, with the seat chosen from the destination's latest picture at that moment.
 import type { RoomCtx } from './context.ts';
 import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById, tally } from './counts.ts';
+import { entered, entryRefusal } from './money/ledger.ts';
 import { drawIndex, drawOne } from './random.ts';
 import type { PendingMove, RoomState, TableModel } from './state.ts';
 import type { MoveReason, Place } from './types.ts';
@@ -33,10 +34,13 @@ export function register(ctx: RoomCtx, player: string): void {
   const seats: { t: TableModel; seat: number }[] = [];
   for (const t of fewestTables(state)) for (const seat of freeSeats(t)) seats.push({ t, seat });
   if (seats.length === 0) return ctx.reject('register', 'no-seat');
+  const refused = state.money && entryRefusal(state, state.money, player);
+  if (refused) return ctx.reject('register', ...refused);
   const { t, seat } = drawOne(state.rng, seats);
   state.players.set(player, true);
   state.entries += 1;
   state.left += 1;
+  if (state.money) entered(state, state.money, player);
   giveSeat(ctx, t, seat, player, state.setup!.startingStack, null, 'draw');
 }
 

@@ -1,6 +1,7 @@
 // The room's state: what it knows of each table (from the tables' events and `state`, and from the seats it gave),
 // the players, the moves under way, the places and the level clock. Plain data: a restart replays the inputs.
 import type { LevelState } from '../../domain/state.ts';
+import type { MoneyState } from './money/types.ts';
 import type { Rng } from './random.ts';
 import type { MoveReason, RoomRules } from './types.ts';
 
@@ -71,6 +72,8 @@ export interface RoomState {
   places: { player: string; place: number }[];
   outs: PendingOut[];
   levels: LevelState | null;
+  /** The tournament's money (money/), or null when the setup has none. */
+  money: MoneyState | null;
 }
 
 export function initialRoomState(): RoomState {
@@ -89,5 +92,6 @@ export function initialRoomState(): RoomState {
     places: [],
     outs: [],
     levels: null,
+    money: null,
   };
 }

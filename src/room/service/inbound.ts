@@ -47,6 +47,8 @@ export const ROOM_EVENT_TYPES: ReadonlySet<string> = new Set([
   'hand.started',
   'stack.set',
   'hand.ended',
+  'chips.added',
+  'pot.awarded',
 ]);
 
 /** What of a table's `state` the room reads (`tableState`): the players, the button, the big blind, and the stacks
