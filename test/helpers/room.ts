@@ -120,11 +120,16 @@ export class FakeTable {
   /** The hand ends; `busts` are eliminated (with their stack at the start), `removed` removed without chips. With
    * `winner`, a `pot.awarded` first: one pot, every seated player in it, won by that seat; then the chips added
    * during the hand (R-CHIPS-ADD; a bust who rebought during the hand stays). */
-  endHand(busts: { seat: number; stackAtStart?: number }[] = [], removed: number[] = [], winner?: number): Event[] {
+  endHand(
+    busts: { seat: number; stackAtStart?: number }[] = [],
+    removed: number[] = [],
+    winner?: number | number[],
+  ): Event[] {
     const events: Event[] = [];
     if (winner !== undefined) {
       const seats = this.players.flatMap((p, i) => (p === null ? [] : [i + 1]));
-      events.push(this.ev({ type: 'pot.awarded', pots: [{ amount: 0, seats, winners: [winner] }] }));
+      const winners = Array.isArray(winner) ? winner : [winner];
+      events.push(this.ev({ type: 'pot.awarded', pots: [{ amount: 0, seats, winners }] }));
     }
     const adding = this.adding;
     this.adding = [];
@@ -230,7 +235,7 @@ export class RoomHarness {
     id: string,
     busts: { seat: number; stackAtStart?: number }[] = [],
     removed: number[] = [],
-    winner?: number,
+    winner?: number | number[],
   ): RoomOutput[] {
     const t = this.table(id);
     return [...this.publish(t, t.startHand()), ...this.publish(t, t.endHand(busts, removed, winner))];
