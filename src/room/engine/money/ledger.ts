@@ -129,7 +129,7 @@ export function even(total: number, n: number): number[] {
 }
 
 /** A `player.eliminated` at a table: the bounty on the player's head goes to the winners of the outermost pot the
- * player was in (the pot that took the last chips), shared evenly; with a progressive knockout `toHead` percent of
+ * player was in (the pot that took the last chips), shared evenly; with a progressive knockout `progressive` percent of
  * each share goes onto the winner's own head. No known winner (chips not tracked): the bounty goes to the winner. */
 export function knockout(ctx: RoomCtx, m: MoneyState, table: string, seat: number, player: string): void {
   const entry = currentEntry(m, player);
@@ -148,7 +148,7 @@ export function knockout(ctx: RoomCtx, m: MoneyState, table: string, seat: numbe
   winners.forEach((w, i) => {
     const e = currentEntry(m, w)!;
     const share = shares[i]!;
-    const toHead = Math.floor((share * (m.rules.bounty?.toHead ?? 0)) / 100);
+    const toHead = Math.floor((share * (m.rules.bounty?.progressive || 0)) / 100);
     const cash = share - toHead;
     e.head += toHead;
     e.won += cash;

@@ -107,7 +107,7 @@ export function prizesSnapshot(state: RoomState, m: MoneyState): PrizesSnapshot 
       m.startingStack === null
         ? null
         : m.entries.length * m.startingStack + rebuys * (r.rebuy?.chips ?? 0) + addOns * (r.addOn?.chips ?? 0),
-    bounty: r.bounty && { amount: r.bounty.amount, progressive: r.bounty.toHead || null },
+    bounty: r.bounty && { amount: r.bounty.amount, progressive: r.bounty.progressive || null },
     heads,
     open: {
       registration: !m.prizes && !(r.registrationUntilLevel !== null && levelPast(state, r.registrationUntilLevel)),

@@ -1,11 +1,11 @@
 // The tournament's money (docs/room-money.md): what the setup says it costs and pays, and what the room has taken
 // and paid so far. Every amount is a whole number of cents; nothing here is ever a fraction.
 
-/** A fixed bounty (`toHead` 0: the eliminator is paid the whole bounty) or a progressive knockout (`toHead` percent
- * of the eliminated player's bounty goes onto the eliminator's own, the rest is paid at once). */
+/** A fixed bounty (`progressive` false: the eliminator is paid the whole bounty) or a progressive knockout
+ * (`progressive` percent of the eliminated player's bounty goes onto the eliminator's own, the rest is paid at once). */
 export interface BountyRules {
   amount: number;
-  toHead: number;
+  progressive: number | false;
 }
 
 /** The payout rule: a fixed list of shares, a venue's list chosen by the number of entries, or the standard one. */

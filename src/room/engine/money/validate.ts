@@ -55,7 +55,9 @@ function places(v: unknown, where: string): number[] {
 }
 
 function payout(v: unknown): PayoutRule {
-  if (v === undefined || v === 'standard') return { standard: true };
+  // `{standard: true}` is how the rule reads back (a journaled setup is checked again)
+  if (v === undefined || v === 'standard' || (isObj(v) && v.standard === true && Object.keys(v).length === 1))
+    return { standard: true };
   if (!isObj(v)) return bad('payout must be "standard", {places: [...]} or {byEntries: [{upTo, places}, ...]}');
   if (v.places !== undefined) {
     only(v, 'payout/', ['places']);
@@ -82,12 +84,12 @@ function bounty(raw: Obj): BountyRules | null {
   only(b, 'bounty/', ['amount', 'progressive']);
   const amount = cents(b, 'amount', undefined, 'bounty/');
   if (amount < 1) bad('bounty/amount must be at least 1 cent');
-  if (b.progressive === undefined || b.progressive === false) return { amount, toHead: 0 };
+  if (b.progressive === undefined || b.progressive === false) return { amount, progressive: false };
   if (!isInt(b.progressive) || b.progressive < 1 || b.progressive > 99)
     bad(
       "bounty/progressive is the percent of a knocked-out bounty that goes onto the eliminator's own (1 to 99; 50 is usual), or false for a fixed bounty",
     );
-  return { amount, toHead: b.progressive as number };
+  return { amount, progressive: b.progressive as number };
 }
 
 const KEYS = [
