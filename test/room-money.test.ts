@@ -201,3 +201,56 @@ describe('room money', () => {
     expect(reason({ buyIn: 100, rake: 5 })).toMatch(/rake is not a known field/);
   });
 });
+
+describe('room money: the schemas', () => {
+  test('every money output and command of a tournament matches schemas/room-money-*.schema.json and room-prizes', async () => {
+    const { default: Ajv } = await import('ajv');
+    const { readFileSync } = await import('node:fs');
+    const load = (name: string) =>
+      JSON.parse(readFileSync(new URL(`../schemas/${name}.schema.json`, import.meta.url), 'utf8')) as object;
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const prizes = ajv.compile(load('room-prizes'));
+    const events = ajv.compile(load('room-money-event'));
+    const commands = ajv.compile(load('room-money-command'));
+    const h = room({ ...BASE, bounty: { amount: 2000, progressive: 50 }, guarantee: 100000 });
+    h.register('Ann', 'Bob', 'Cat', 'Dan');
+    h.input({ type: 'command', name: 'levels-start', levels: LEVELS });
+    h.input({ type: 'tick', at: 40 * MINUTE }); // the add-on's break
+    const sent = [
+      { type: 'command', name: 'rebuy', player: 'Ann', at: h.at },
+      { type: 'command', name: 'add-on', player: 'Bob', id: 7, at: h.at },
+    ];
+    for (const c of sent) {
+      expect(commands(c), JSON.stringify(commands.errors)).toBe(true);
+      h.input(c);
+    }
+    for (const p of ['Dan', 'Cat']) {
+      h.hand('T1', [{ seat: seatOf(h, p), stackAtStart: 100 }], [], seatOf(h, 'Ann'));
+      h.input({ type: 'tick', at: h.at + 10 });
+    }
+    const chop = h.of('prizes').at(-1)!.chop!;
+    const deal = {
+      type: 'command',
+      name: 'deal',
+      shares: chop.map((c) => ({ player: c.player, amount: c.even })),
+      at: h.at,
+    };
+    expect(commands(deal), JSON.stringify(commands.errors)).toBe(true);
+    h.input(deal);
+    h.hand('T1', [{ seat: seatOf(h, 'Bob'), stackAtStart: 100 }], [], seatOf(h, 'Ann'));
+    h.input({ type: 'tick', at: h.at + 10 });
+    const kinds = new Set<string>();
+    for (const o of h.outputs) {
+      if (o.type === 'prizes') {
+        const { type: _t, ...body } = o;
+        expect(prizes(body), JSON.stringify(prizes.errors)).toBe(true);
+      } else if (['rebuy', 'add-on', 'bounty', 'payout'].includes(o.type)) {
+        expect(events(o), JSON.stringify(events.errors)).toBe(true);
+      } else continue;
+      kinds.add(o.type);
+    }
+    expect([...kinds].sort()).toEqual(['add-on', 'bounty', 'payout', 'prizes', 'rebuy']);
+    expect(commands({ name: 'rebuy' })).toBe(false);
+    expect(commands({ name: 'deal', shares: [{ player: 'A', amount: 1.5 }] })).toBe(false);
+  });
+});
