@@ -1,6 +1,8 @@
 // The tournament's money at the room (src/room/engine/money/, docs/room-money.md): entries, re-entries, rebuys and
 // add-ons refused in words when the rules do not allow them; the rebuy's chips reach the table (add-chips); bounties
 // at each knockout; the prizes fixed when the money is reached and paid as the places are given.
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import { describe, expect, test } from 'vitest';
 import { RoomHarness } from './helpers/room.ts';
 
@@ -203,9 +205,7 @@ describe('room money', () => {
 });
 
 describe('room money: the schemas', () => {
-  test('every money output and command of a tournament matches schemas/room-money-*.schema.json and room-prizes', async () => {
-    const { default: Ajv } = await import('ajv');
-    const { readFileSync } = await import('node:fs');
+  test('every money output and command of a tournament matches schemas/room-money-*.schema.json and room-prizes', () => {
     const load = (name: string) =>
       JSON.parse(readFileSync(new URL(`../schemas/${name}.schema.json`, import.meta.url), 'utf8')) as object;
     const ajv = new Ajv({ strict: false, allErrors: true });

@@ -7,6 +7,7 @@ import { tableById } from './counts.ts';
 import { addOn, deal, rebuy } from './money/commands.ts';
 import { initialMoney } from './money/ledger.ts';
 import { publishPrizes } from './money/prizes.ts';
+import { summaryFiles, type SummaryFiles } from './money/summary.ts';
 import { givePlaces, placesDue } from './places.ts';
 import { rebalance, register } from './seating.ts';
 import { roomSnapshot, type RoomSnapshot } from './snapshot.ts';
@@ -28,6 +29,8 @@ export interface Room {
   nextDeadline(): number | null;
   /** What `room/<id>/state` carries. */
   snapshot(): RoomSnapshot;
+  /** The money's summary files (JSON, CSV, OTS) as they stand, or null for a room that keeps no money. */
+  summaryFiles(room: string, name?: string): SummaryFiles | null;
 }
 
 export function createRoom(options: RoomOptions): Room {
@@ -36,6 +39,7 @@ export function createRoom(options: RoomOptions): Room {
     apply: (raw, line) => roomStep(state, options, raw, line),
     nextDeadline: () => roomDeadline(state),
     snapshot: () => roomSnapshot(state),
+    summaryFiles: (room, name) => summaryFiles(state, room, name ?? room),
   };
 }
 
@@ -133,7 +137,7 @@ function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { nam
   const rules = { ...options.profiles[c.profile]!.room, ...c.rules?.room };
   state.setup = { profile: c.profile, rules, startingStack: c.startingStack ?? null, breakOrder: [...c.breakOrder] };
   state.rng.state = c.seed ?? 0;
-  if (c.money) state.money = initialMoney(c.money, c.startingStack ?? null);
+  if (c.money) state.money = initialMoney(c.money, c.startingStack ?? null, ctx.at);
   const order = c.breakOrder;
   state.tables = c.tables.map((t, i): TableModel => ({
     id: t.id,

@@ -3,7 +3,8 @@
 // topics and to the tables' `cmd/<name>`; a restarted service replays its journal and publishes only what the
 // broker had not acknowledged yet. Time comes from an injected clock (the system's in production).
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { systemClock } from '../../runtime/clock.ts';
@@ -114,6 +115,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
             .catch((err: unknown) => log.warn({ err: String(err), topic: m.topic }, 'room output not acknowledged')),
         );
     }
+    // Place 1: the tournament is over; its money's summary goes beside the journal (docs/room-money.md).
+    if (outputs.some((o) => o.type === 'place' && o.place === 1)) writeSummary();
     const last = outputs[outputs.length - 1]!.seq;
     chain = chain
       .then(() => Promise.all(acks))
@@ -121,6 +124,20 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
         if (!closed) journal.markPublished(last);
       })
       .catch((err: unknown) => log.error({ err: String(err), seq: last }, 'room journal: publishing not recorded'));
+  };
+
+  const writeSummary = () => {
+    const files = room.summaryFiles(roomId);
+    if (!files) return;
+    const dir = config.storage.dir;
+    try {
+      writeFileSync(join(dir, 'summary.json'), files.json);
+      writeFileSync(join(dir, 'summary.csv'), files.csv);
+      writeFileSync(join(dir, 'summary.ots'), files.ots);
+      log.info({ dir, pool: files.summary.pool, paidOut: files.summary.paidOut }, 'room summary written');
+    } catch (err) {
+      log.error({ err: (err as Error).message, dir }, 'room summary not written');
+    }
   };
 
   let cancelTimer = () => {};

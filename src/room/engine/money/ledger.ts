@@ -6,9 +6,10 @@ import type { RoomState } from '../state.ts';
 import { prizesFor, payoutWeights } from './payouts.ts';
 import type { Entry, MoneyRules, MoneyState } from './types.ts';
 
-export function initialMoney(rules: MoneyRules, startingStack: number | null): MoneyState {
+export function initialMoney(rules: MoneyRules, startingStack: number | null, at: number): MoneyState {
   return {
     rules,
+    openedAt: at,
     startingStack,
     entries: [],
     current: new Map(),

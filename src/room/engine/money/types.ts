@@ -66,6 +66,8 @@ export interface Collected {
 
 export interface MoneyState {
   rules: MoneyRules;
+  /** When the room was set up (ms): the summary's start. */
+  openedAt: number;
   startingStack: number | null;
   entries: Entry[];
   /** The index in `entries` of each player's latest entry. */
