@@ -4,13 +4,16 @@
 import pino from 'pino';
 import { TableError } from '../domain/errors.ts';
 import { loadRoomConfig } from '../room/config/load.ts';
+import { runChop } from './room-chop.ts';
 import { loadRoomProfiles, roomProfileDirs } from '../room/config/profiles.ts';
 import { startRoomPages } from '../room/service/pages.ts';
 import { startRoomService } from '../room/service/service.ts';
 import { loadStructures, structureDirs } from '../config/structures.ts';
 import { systemClock } from '../runtime/clock.ts';
 
-const USAGE = 'usage: npm run room -- --config room.yaml [--log-level trace|debug|info|warn|error]\n';
+const USAGE =
+  'usage: npm run room -- --config room.yaml [--log-level trace|debug|info|warn|error]\n' +
+  '       npm run room -- chop …   (the ICM and even chops at a final table: npm run room -- chop --help)\n';
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error'];
 
 function parseArgs(argv: string[]): { config: string; logLevel: string | null } | { error: string } {
@@ -32,6 +35,8 @@ function parseArgs(argv: string[]): { config: string; logLevel: string | null } 
 }
 
 async function main(): Promise<number> {
+  // `chop`: the ICM and even chops at a final table (docs/room-money.md)
+  if (process.argv[2] === 'chop') return runChop(process.argv.slice(3), (s) => process.stdout.write(s));
   const args = parseArgs(process.argv.slice(2));
   if ('error' in args) {
     process.stderr.write(`${args.error ? `${args.error}\n` : ''}${USAGE}`);
