@@ -293,13 +293,13 @@ export type CommandSetStack = {
 /** R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked. */
 export type CommandAddChips = {
   name: 'add-chips';
-  /** When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old. */
-  player?: string;
   id?: CommandId;
   type?: CommandType;
   at?: CommandAt;
   seat: CommandSeat;
   chips: number;
+  /** When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old. */
+  player?: string;
 };
 
 /** R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md). */

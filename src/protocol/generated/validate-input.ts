@@ -2316,6 +2316,11 @@ const schema26 = {
       additionalProperties: false,
       properties: {
         name: { const: 'add-chips' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        seat: { $ref: '#/definitions/seat' },
+        chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
         player: {
           description:
             "When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old.",
@@ -2323,11 +2328,6 @@ const schema26 = {
           minLength: 1,
           maxLength: 100,
         },
-        id: { $ref: '#/definitions/id' },
-        type: { $ref: '#/definitions/type' },
-        at: { $ref: '#/definitions/at' },
-        seat: { $ref: '#/definitions/seat' },
-        chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
       },
     },
     'move-player': {
@@ -3604,6 +3604,11 @@ const schema41 = {
   additionalProperties: false,
   properties: {
     name: { const: 'add-chips' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    seat: { $ref: '#/definitions/seat' },
+    chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
     player: {
       description:
         "When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old.",
@@ -3611,11 +3616,6 @@ const schema41 = {
       minLength: 1,
       maxLength: 100,
     },
-    id: { $ref: '#/definitions/id' },
-    type: { $ref: '#/definitions/type' },
-    at: { $ref: '#/definitions/at' },
-    seat: { $ref: '#/definitions/seat' },
-    chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
   },
 };
 function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -3679,12 +3679,12 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     for (const key0 in data) {
       if (!(
         key0 === 'name' ||
-        key0 === 'player' ||
         key0 === 'id' ||
         key0 === 'type' ||
         key0 === 'at' ||
         key0 === 'seat' ||
-        key0 === 'chips'
+        key0 === 'chips' ||
+        key0 === 'player'
       )) {
         const err3 = {
           instancePath,
@@ -3725,55 +3725,60 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.player !== undefined) {
-      let data1 = data.player;
-      if (typeof data1 === 'string') {
-        if (data1.length > 100) {
-          const err5 = {
-            instancePath: instancePath + '/player',
-            schemaPath: '#/properties/player/maxLength',
-            keyword: 'maxLength',
-            params: { limit: 100 },
-            message: 'must NOT have more than 100 characters',
-            schema: 100,
-            parentSchema: schema41.properties.player,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.length < 1) {
-          const err6 = {
-            instancePath: instancePath + '/player',
-            schemaPath: '#/properties/player/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema41.properties.player,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/player',
-          schemaPath: '#/properties/player/type',
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err5 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema41.properties.player.type,
-          parentSchema: schema41.properties.player,
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
           data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err6 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!Number.isInteger(data3)) {
+        const err7 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data3,
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -3782,40 +3787,39 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data.id !== undefined) {
-      let data2 = data.id;
-      if (typeof data2 !== 'string' && !(typeof data2 == 'number' && isFinite(data2))) {
-        const err8 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/definitions/id/type',
-          keyword: 'type',
-          params: { type: schema28.type },
-          message: 'must be string,number',
-          schema: schema28.type,
-          parentSchema: schema28,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err8 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema30,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if ('command' !== data3) {
+    if (data.seat !== undefined) {
+      let data4 = data.seat;
+      if (!Number.isInteger(data4)) {
         const err9 = {
-          instancePath: instancePath + '/type',
-          schemaPath: '#/definitions/type/const',
-          keyword: 'const',
-          params: { allowedValue: 'command' },
-          message: 'must be equal to constant',
-          schema: 'command',
-          parentSchema: schema29,
-          data: data3,
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema35.type,
+          parentSchema: schema35,
+          data: data4,
         };
         if (vErrors === null) {
           vErrors = [err9];
@@ -3824,37 +3828,34 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data.at !== undefined) {
-      let data4 = data.at;
-      if (!Number.isInteger(data4)) {
-        const err10 = {
-          instancePath: instancePath + '/at',
-          schemaPath: '#/definitions/at/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema30.type,
-          parentSchema: schema30,
-          data: data4,
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
       if (typeof data4 == 'number' && isFinite(data4)) {
-        if (data4 < 0 || isNaN(data4)) {
+        if (data4 > 10 || isNaN(data4)) {
+          const err10 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema35,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data4 < 1 || isNaN(data4)) {
           const err11 = {
-            instancePath: instancePath + '/at',
-            schemaPath: '#/definitions/at/minimum',
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema30,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema35,
             data: data4,
           };
           if (vErrors === null) {
@@ -3866,17 +3867,17 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.seat !== undefined) {
-      let data5 = data.seat;
+    if (data.chips !== undefined) {
+      let data5 = data.chips;
       if (!Number.isInteger(data5)) {
         const err12 = {
-          instancePath: instancePath + '/seat',
-          schemaPath: '#/definitions/seat/type',
+          instancePath: instancePath + '/chips',
+          schemaPath: '#/properties/chips/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema35.type,
-          parentSchema: schema35,
+          schema: schema41.properties.chips.type,
+          parentSchema: schema41.properties.chips,
           data: data5,
         };
         if (vErrors === null) {
@@ -3887,15 +3888,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data5 == 'number' && isFinite(data5)) {
-        if (data5 > 10 || isNaN(data5)) {
+        if (data5 > 1000000000 || isNaN(data5)) {
           const err13 = {
-            instancePath: instancePath + '/seat',
-            schemaPath: '#/definitions/seat/maximum',
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/maximum',
             keyword: 'maximum',
-            params: { comparison: '<=', limit: 10 },
-            message: 'must be <= 10',
-            schema: 10,
-            parentSchema: schema35,
+            params: { comparison: '<=', limit: 1000000000 },
+            message: 'must be <= 1000000000',
+            schema: 1000000000,
+            parentSchema: schema41.properties.chips,
             data: data5,
           };
           if (vErrors === null) {
@@ -3907,13 +3908,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data5 < 1 || isNaN(data5)) {
           const err14 = {
-            instancePath: instancePath + '/seat',
-            schemaPath: '#/definitions/seat/minimum',
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema35,
+            parentSchema: schema41.properties.chips,
             data: data5,
           };
           if (vErrors === null) {
@@ -3925,36 +3926,36 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.chips !== undefined) {
-      let data6 = data.chips;
-      if (!Number.isInteger(data6)) {
-        const err15 = {
-          instancePath: instancePath + '/chips',
-          schemaPath: '#/properties/chips/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema41.properties.chips.type,
-          parentSchema: schema41.properties.chips,
-          data: data6,
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
+    if (data.player !== undefined) {
+      let data6 = data.player;
+      if (typeof data6 === 'string') {
+        if (data6.length > 100) {
+          const err15 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/properties/player/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema41.properties.player,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
         }
-        errors++;
-      }
-      if (typeof data6 == 'number' && isFinite(data6)) {
-        if (data6 > 1000000000 || isNaN(data6)) {
+        if (data6.length < 1) {
           const err16 = {
-            instancePath: instancePath + '/chips',
-            schemaPath: '#/properties/chips/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 1000000000 },
-            message: 'must be <= 1000000000',
-            schema: 1000000000,
-            parentSchema: schema41.properties.chips,
+            instancePath: instancePath + '/player',
+            schemaPath: '#/properties/player/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema41.properties.player,
             data: data6,
           };
           if (vErrors === null) {
@@ -3964,24 +3965,23 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data6 < 1 || isNaN(data6)) {
-          const err17 = {
-            instancePath: instancePath + '/chips',
-            schemaPath: '#/properties/chips/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema41.properties.chips,
-            data: data6,
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/player',
+          schemaPath: '#/properties/player/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema41.properties.player.type,
+          parentSchema: schema41.properties.player,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
         }
+        errors++;
       }
     }
   } else {
@@ -9017,7 +9017,7 @@ const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'pla
 
 const acceptKeys2: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
 
-const acceptKeys3: readonly string[] = ['name', 'player', 'id', 'type', 'at', 'seat', 'chips'];
+const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips', 'player'];
 
 const acceptKeys4: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
 
@@ -9313,12 +9313,12 @@ function accept_command_schema_add_chips(data: any): boolean {
     data.seat !== undefined &&
     acceptOnlyKeys(data, acceptKeys3) &&
     data.name === 'add-chips' &&
-    accept_command_schema_add_chips_player(data.player) &&
     accept_command_schema_add_chips_id(data.id) &&
     accept_command_schema_add_chips_type(data.type) &&
     accept_command_schema_add_chips_at(data.at) &&
     accept_command_schema_seat(data.seat) &&
-    accept_command_schema_add_chips_chips(data.chips)
+    accept_command_schema_add_chips_chips(data.chips) &&
+    accept_command_schema_add_chips_player(data.player)
   );
 }
 
@@ -9601,10 +9601,6 @@ function accept_command_schema_set_stack_chips(value: any): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 1000000000;
 }
 
-function accept_command_schema_add_chips_player(value: any): boolean {
-  return value === undefined || (typeof value === 'string' && value.length >= 1 && value.length <= 100);
-}
-
 function accept_command_schema_add_chips_id(value: any): boolean {
   return value === undefined || accept_command_schema_id(value);
 }
@@ -9619,6 +9615,10 @@ function accept_command_schema_add_chips_at(value: any): boolean {
 
 function accept_command_schema_add_chips_chips(value: any): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 1000000000;
+}
+
+function accept_command_schema_add_chips_player(value: any): boolean {
+  return value === undefined || (typeof value === 'string' && value.length >= 1 && value.length <= 100);
 }
 
 function accept_command_schema_remove_player_id(value: any): boolean {
