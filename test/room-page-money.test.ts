@@ -108,6 +108,34 @@ describe.skipIf(missing !== null || !haveChromium)('the room money on the board 
     await board.screenshot({ path: join(artifacts, 'room-money-board-1920.png') });
     await board.setViewportSize({ width: 1280, height: 800 });
     await board.screenshot({ path: join(artifacts, 'room-money-board-1280.png') });
-    await floor.screenshot({ path: join(artifacts, 'room-money-floor.png'), fullPage: true });
   }, 60_000);
+
+  it('down to the money: the floor shows the chops and enters the ICM deal with one tap; the room pays it', async () => {
+    // bust players one hand at a time until three are left (3 places paid)
+    for (let left = 8; left > 3; left--) {
+      const table = Object.values(stack.tables).find((t) => t.fake.players.filter(Boolean).length >= 2)!;
+      const seats = table.fake.players.flatMap((p, i) => (p ? [i + 1] : []));
+      table.publish(table.fake.startHand());
+      table.publish(table.fake.endHand([{ seat: seats[1]!, stackAtStart: 500 }], [], seats[0]!));
+      await expect.poll(() => board.textContent('#players-left'), POLL).toBe(String(left - 1));
+    }
+    await expect.poll(() => floor.locator('#m-chop .chop-line').count(), POLL).toBe(3);
+    expect(await board.textContent('#money-panel .money-bubble')).toBe('Next pay jump in 1 out: 300 EUR');
+    const result = await act('#m-chop button[data-deal="icm"]');
+    expect(result.kind).toBe('ok');
+    expect(result.text).toMatch(/^Deal entered: .+ EUR, .+ EUR, .+ EUR$/);
+    const deals = () =>
+      stack.seen.messages.filter((m) => m.topic === 'room/main-event/money' && m.payload.includes('"deal":true'));
+    await expect.poll(() => deals().length, POLL).toBe(3);
+    const prizes = deals().reduce((n, m) => n + (JSON.parse(m.payload) as { prize: number }).prize, 0);
+    expect(prizes).toBe(100000); // the 1,000.00 guaranteed, all three places
+    await expect
+      .poll(() => board.textContent('#money-panel .money-bubble'), POLL)
+      .toBe('Deal made: the prizes are shared');
+    expect(await board.locator('#money-panel .money-prizes li').count()).toBe(3);
+    await board.setViewportSize({ width: 1920, height: 1080 });
+    await board.screenshot({ path: join(artifacts, 'room-money-board-final.png') });
+    await floor.screenshot({ path: join(artifacts, 'room-money-floor.png'), fullPage: true });
+    await floor.locator('#money-card').screenshot({ path: join(artifacts, 'room-money-floor-card.png') });
+  }, 90_000);
 });

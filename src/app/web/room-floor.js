@@ -170,7 +170,7 @@
   /** The money card, and a line per player with one tap for a rebuy, an add-on or a re-entry, as the rules allow. */
   function renderMoney() {
     const p = view.prizes;
-    RoomMoney.renderFloor($('money-card'), p);
+    RoomMoney.renderFloor($('money-card'), p, (shares) => send('deal', { shares }));
     const list = $('money-players');
     list.textContent = '';
     const s = view.state;

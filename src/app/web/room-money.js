@@ -26,15 +26,14 @@
 
   /** The line under the pool: the bubble before the money, the next pay jump in it. */
   function bubbleText(p) {
+    if (p.deal) return 'Deal made: the prizes are shared';
     if (p.playersLeft <= 1) return '';
     if (!p.moneyReached && p.bubble > 0)
       return p.bubble === 1
         ? 'Bubble: the next player out is the last unpaid'
         : `${p.bubble} players from the money (${p.placesPaid} paid)`;
     if (p.nextPayJump)
-      return p.nextPayJump.players === 0
-        ? `In the money: the next out gets ${short(p.nextPayJump.amount, p.currency)}`
-        : `Next pay jump in ${p.nextPayJump.players} out: ${short(p.nextPayJump.amount, p.currency)}`;
+      return `Next pay jump in ${p.nextPayJump.players} out: ${short(p.nextPayJump.amount, p.currency)}`;
     return 'In the money';
   }
 
@@ -65,12 +64,20 @@
     const bubble = bubbleText(p);
     if (bubble) box.append(el('div', `money-bubble${p.moneyReached ? ' in' : ''}`, bubble));
     const list = el('ol', 'money-prizes');
-    for (const x of p.prizes.slice(0, PRIZES_SHOWN)) {
-      const li = el('li');
-      li.append(el('span', 'place', ordinal(x.place)), el('span', 'amount', amount(x.amount, '')));
-      list.append(li);
-    }
-    if (p.prizes.length > PRIZES_SHOWN) list.append(el('li', 'more', `… to ${ordinal(p.prizes.length)}`));
+    // after a deal, what each player left agreed; before, what each place pays
+    if (p.deal)
+      for (const d of p.deal) {
+        const li = el('li');
+        li.append(el('span', 'who', d.player), el('span', 'amount', amount(d.amount, '')));
+        list.append(li);
+      }
+    else
+      for (const x of p.prizes.slice(0, PRIZES_SHOWN)) {
+        const li = el('li');
+        li.append(el('span', 'place', ordinal(x.place)), el('span', 'amount', amount(x.amount, '')));
+        list.append(li);
+      }
+    if (!p.deal && p.prizes.length > PRIZES_SHOWN) list.append(el('li', 'more', `… to ${ordinal(p.prizes.length)}`));
     box.append(list);
     if (p.bounty) {
       const heads = [...p.heads].sort((a, b) => b.head - a.head).slice(0, HEADS_SHOWN);
@@ -90,8 +97,9 @@
     return p && typeof p.chips === 'number' ? p.chips : null;
   }
 
-  /** The floor page's money card: cash taken, the pool, what is open, the chop at a final table. */
-  function renderFloor(box, p) {
+  /** The floor page's money card: cash taken, the pool, what is open, the chop at a final table (with a button for
+   * each chop: `enterDeal(shares)` sends it once the players agreed). */
+  function renderFloor(box, p, enterDeal) {
     box.hidden = !p;
     if (!p) return;
     const c = p.collected;
@@ -113,6 +121,15 @@
         chop.append(
           el('div', 'chop-line', `${r.player}: ${amount(r.icm, p.currency)} / ${amount(r.even, p.currency)}`),
         );
+      for (const [kind, label] of [
+        ['icm', 'Enter the ICM deal'],
+        ['even', 'Enter the even deal'],
+      ]) {
+        const b = el('button', 'deal', label);
+        b.dataset.deal = kind;
+        b.addEventListener('click', () => enterDeal(p.chop.map((r) => ({ player: r.player, amount: r[kind] }))));
+        chop.append(b);
+      }
     }
   }
 
