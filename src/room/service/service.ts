@@ -13,7 +13,7 @@ import { setupCommand } from '../config/load.ts';
 import type { RoomConfig } from '../config/types.ts';
 import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
-import { commandInput, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
+import { commandInput, MONEY_EVENT_TYPES, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
 import { createBatcher } from './batch.ts';
 import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
@@ -212,6 +212,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   };
 
   const tablePrefix = `${mqttConfig.tableBaseTopic}/`;
+  const eventTypes = config.room.money ? MONEY_EVENT_TYPES : ROOM_EVENT_TYPES;
   const digests = new Map<string, string>(); // table → what its last journaled state said
   client.on('message', (topic, payload, packet) => {
     if (closed) return;
@@ -241,7 +242,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     if (!(TABLE_TOPICS as readonly string[]).includes(kind ?? '') || sub !== undefined) return;
     const input = tableInput(table, kind as TableTopic, payload, clock.now());
     if (typeof input === 'string') return log.warn({ topic, reason: input }, 'table message dropped');
-    if (isObj(input.event) && !ROOM_EVENT_TYPES.has(String(input.event.type))) return;
+    if (isObj(input.event) && !eventTypes.has(String(input.event.type))) return;
     if (isObj(input.state)) {
       const digest = stateDigest(input.state);
       if (digests.get(table) === digest) return;
