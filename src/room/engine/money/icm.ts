@@ -8,6 +8,8 @@
 // used only when a fraction of a cent lies within 2^80 of a rounding decision (equal stacks, whose exact sums stay
 // small): the cents are those of the exact computation either way.
 
+import { TableError } from '../../../domain/errors.ts';
+
 export const MAX_ICM_PLAYERS = 10;
 
 interface Fraction {
@@ -35,7 +37,8 @@ function mul(a: Fraction, n: bigint, d: bigint): Fraction {
 /** Each player's expected prize as an exact fraction of cents. `prizes[k]`: place k + 1 (missing places pay 0). */
 export function icmExact(stacks: readonly number[], prizes: readonly number[]): Fraction[] {
   const n = stacks.length;
-  if (n > MAX_ICM_PLAYERS) throw new RangeError(`an ICM chop is for at most ${MAX_ICM_PLAYERS} players`);
+  if (n > MAX_ICM_PLAYERS)
+    throw new TableError('INPUT_INVALID', `an ICM chop is for at most ${MAX_ICM_PLAYERS} players`);
   const s = stacks.map(BigInt);
   const total = s.reduce((a, b) => a + b, 0n);
   const p: Fraction[] = new Array<Fraction>(1 << n);
@@ -131,7 +134,8 @@ function decisive(ev: readonly bigint[]): boolean {
 
 /** The ICM chop in cents: adds up to the sum of `prizes` (the places the players left can finish in). */
 export function icmChop(stacks: readonly number[], prizes: readonly number[]): number[] {
-  if (stacks.length > MAX_ICM_PLAYERS) throw new RangeError(`an ICM chop is for at most ${MAX_ICM_PLAYERS} players`);
+  if (stacks.length > MAX_ICM_PLAYERS)
+    throw new TableError('INPUT_INVALID', `an ICM chop is for at most ${MAX_ICM_PLAYERS} players`);
   const total = prizes.slice(0, stacks.length).reduce((a, b) => a + b, 0);
   const fixed = icmFixed(stacks, prizes);
   const shares = decisive(fixed) ? fixed.map((x) => ({ n: x, d: SCALE })) : icmExact(stacks, prizes);
