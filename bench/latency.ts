@@ -7,8 +7,12 @@
 // hands `{type: 'card'}` to the real runtime (SQLite journal on a temp dir, real engine), the real bridge publishes
 // from the outbox, and a subscriber on the broker receives the public event.
 //
+// With the broadcast feed (docs/broadcast.md: hole cards and equity on secure/broadcast, live, equity in its worker)
+// off and on, four runs of reads/4 each in one process, off, on, off, on: the card p99 with it against the spread
+// between two runs alike (--broadcast off or on: one run of that kind only).
+//
 //   npm run bench:latency -- [--reads 10000] [--broker embedded|mosquitto] [--fsync every-input|background]
-//                            [--warmup 200] [--gap-ms 2] [--subscriber process|in-process]
+//                            [--warmup 200] [--gap-ms 2] [--subscriber process|in-process] [--broadcast both|off|on]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +41,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '200' },
     'gap-ms': { type: 'string', default: '2' },
     subscriber: { type: 'string', default: 'process' },
+    broadcast: { type: 'string', default: 'both' },
   },
 });
 const READS = Number(args.reads);
@@ -73,7 +78,7 @@ async function brokerUnderTest(): Promise<{ url: string; bridge: MqttConnection;
   };
 }
 
-async function main(): Promise<void> {
+async function measure(broadcast: boolean, READS: number): Promise<Stats> {
   const dir = mkdtempSync(join(tmpdir(), 'pt-bench-latency-'));
   const broker = await brokerUnderTest();
   const runtime = createRuntime({
@@ -86,7 +91,7 @@ async function main(): Promise<void> {
     runtime,
     logger,
     connection: broker.bridge,
-    config: { table: { id: 'bench' }, mqtt: mqttConfig },
+    config: { table: { id: 'bench' }, mqtt: mqttConfig, broadcast: broadcast ? { delaySeconds: 0 } : null },
   });
   await bridge.whenConnected();
 
@@ -236,7 +241,8 @@ async function main(): Promise<void> {
   console.log(
     `broker: ${args.broker} (${bridge.protocolVersion() === 5 ? 'MQTT 5' : 'MQTT 3.1.1'}), journal fsync: ${FSYNC}, ` +
       `${card.n} card reads measured (after ${WARMUP} warm-up, ${GAP_MS} ms apart) over ${hands} hands, ${actions} panel actions between them; ` +
-      `subscriber in ${args.subscriber === 'in-process' ? 'this process' : 'a process of its own'}`,
+      `subscriber in ${args.subscriber === 'in-process' ? 'this process' : 'a process of its own'}; ` +
+      `broadcast feed ${broadcast ? 'on (live, equity in its worker)' : 'off'}`,
   );
   console.log('path                                      n       p50 ms    p90 ms    p99 ms    max ms   mean ms');
   const row = (name: string, s: Stats) =>
@@ -268,6 +274,27 @@ async function main(): Promise<void> {
   appendStore.close();
   await broker.close();
   rmSync(dir, { recursive: true, force: true });
+  return card;
+}
+
+async function main(): Promise<void> {
+  if (args.broadcast !== 'both') {
+    await measure(args.broadcast === 'on', READS);
+    return;
+  }
+  const p99: Record<'off' | 'on', number[]> = { off: [], on: [] };
+  for (const on of [false, true, false, true]) {
+    p99[on ? 'on' : 'off'].push((await measure(on, Math.max(1, Math.floor(READS / 4)))).p99);
+    console.log('');
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const spread = Math.max(Math.abs(p99.off[0]! - p99.off[1]!), Math.abs(p99.on[0]! - p99.on[1]!));
+  const change = Math.abs(mean(p99.on) - mean(p99.off));
+  const f = (xs: number[]) => xs.map((x) => x.toFixed(3)).join(', ');
+  console.log(
+    `broadcast: card p99 off ${f(p99.off)} ms, on ${f(p99.on)} ms; change ${change.toFixed(3)} ms, ` +
+      `run-to-run spread ${spread.toFixed(3)} ms (${change < spread ? 'less: met' : 'NOT less'})`,
+  );
 }
 
 await main();

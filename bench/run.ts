@@ -1,8 +1,9 @@
 // `npm run bench`: (a) engine replay throughput against a JSON-parse floor, for a session without chips and one with
-// chips tracked (--chips), side by side; (b) the hand evaluator against phe, and the Omaha evaluator (BENCH_EVALS / 4
-// deals) beside it.
+// chips tracked (--chips), side by side; (b) the hand evaluator against phe, and the Omaha evaluator and the low
+// evaluators (BENCH_EVALS / 4 deals, BENCH_LOW_CHECK of them checked against a plain reference) beside it.
 // BENCH_HANDS (default 100000) sets the session length, BENCH_EVALS (default 2000000) the evaluator's hand count,
-// BENCH_ROUNDS (default 2) the rounds of each replay pass (the best counts; more rounds on a busy machine).
+// BENCH_ROUNDS (default 2) the rounds of each replay pass (the best counts; more rounds on a busy machine),
+// BENCH_LOW_CHECK (default 50000) how many of the low evaluators' deals the slow reference checks.
 // Figures only: nothing here asserts on time (docs/bench.md records what was measured).
 import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -10,7 +11,9 @@ import { join } from 'node:path';
 import { loadProfiles } from '../src/config/profiles.ts';
 import type { Profile } from '../src/domain/profile.ts';
 import { benchEvaluator } from './evaluator-bench.ts';
+import { benchLow } from './evaluator-low-bench.ts';
 import { benchOmaha } from './evaluator-omaha-bench.ts';
+import { benchEquity, reportEquity } from './equity-bench.ts';
 import { generate, type Generated, type Pass } from './replay-bench.ts';
 import { best, timeRounds, type SessionRounds } from './replay-rounds.ts';
 
@@ -157,8 +160,32 @@ function main(): void {
   console.log(row(['    60 × score5 per deal (the plain way)', fmt(o.naive)], w));
   console.log(`    disagreements between the two over ${fmt(o.deals)} deals: ${o.disagreements}`);
   if (o.disagreements > 0) process.exitCode = 1;
+
+  // The reference tries every allowed five cards as lists: about a thousand times slower, so it checks a sample.
+  const checked = Math.min(deals, count('BENCH_LOW_CHECK', 50_000));
+  console.log(
+    `\n    lows — ${fmt(deals)} random deals (7 cards; Omaha 4 + 5), best of 5 rounds; the plain reference ` +
+      `(every allowed five compared as lists) over the first ${fmt(checked)} …`,
+  );
+  const low = benchLow(deals, checked, 5);
+  const lw = [44, 16, 16, 16];
+  console.log(row(['    low evaluator', 'evals/s', 'reference/s', 'disagreements'], lw));
+  for (const [label, f] of [
+    ['eight-or-better, 7 cards: scoreLow8', low.stud8],
+    ['Omaha eight-or-better: scoreOmahaLow', low.omaha8],
+    ['ace-to-five (razz), 7 cards: scoreRazz7', low.razz],
+  ] as const) {
+    console.log(row([`    ${label}`, fmt(f.ours), fmt(f.reference), String(f.disagreements)], lw));
+    if (f.disagreements > 0) process.exitCode = 1;
+  }
   const mega = (n: number) => `${(n / 1e6).toFixed(2)} M/s`;
-  console.log(`    evaluator: 7-card ${mega(e.ours)}, omaha (best of 60) ${mega(o.ours)}`);
+  console.log(
+    `    evaluator: 7-card ${mega(e.ours)}, omaha (best of 60) ${mega(o.ours)}; ` +
+      `low 8-or-better 7-card ${mega(low.stud8.ours)}, omaha low ${mega(low.omaha8.ours)}, razz ${mega(low.razz.ours)}`,
+  );
+
+  console.log(`\n(c) exact equity (the broadcast's) — 9-way hold'em and 6-way Omaha, medians of random spots …`);
+  reportEquity(benchEquity(count('BENCH_EQUITY_RUNS', 7), 200));
 }
 
 main();

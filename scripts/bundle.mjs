@@ -22,11 +22,18 @@ export const EXTERNAL = [
   'mqtt-packet',
 ];
 
-/** Bundles src/app/main.ts to dist/src/app/main.js (and its .map); returns the number of modules in it. */
+/** Bundles src/app/main.ts to dist/src/app/main.js (and its .map), and the equity worker's thread
+ * (src/app/equity-worker.ts, which equity-pool.ts starts from the file beside main.js) the same way; returns the
+ * number of modules in main.js. */
 export async function bundleMain(root) {
+  await bundle(root, 'equity-worker');
+  return bundle(root, 'main');
+}
+
+async function bundle(root, name) {
   const result = await build({
-    entryPoints: [join(root, 'src/app/main.ts')],
-    outfile: join(root, 'dist/src/app/main.js'),
+    entryPoints: [join(root, `src/app/${name}.ts`)],
+    outfile: join(root, `dist/src/app/${name}.js`),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -22,6 +22,14 @@ export const VALIDATORS = [
     accept: { acceptsInput: 'input' },
   },
   {
+    // the room service's commands: apart, so that a table does not load them
+    file: 'src/protocol/generated/validate-room-command.ts',
+    about: "the room's commands (schemas/room-command.schema.json)",
+    schemas: ['room-command'],
+    exports: { validateRoomCommandShape: 'room-command' },
+    tags: { ROOM_COMMAND_NAMES: ['room-command', 'name'] },
+  },
+  {
     // apart, so that the table's start does not load the events' code: only tests and tools check events
     file: 'src/protocol/generated/validate-event.ts',
     about: 'events (schemas/event.schema.json)',
@@ -83,7 +91,7 @@ export function generateValidators(root) {
     const ajv = new Ajv({ ...OPTIONS, logger });
     const loaded = new Map();
     // a schema may $ref another of the set (an input's command branch refers to command.schema.json)
-    for (const name of ['input', 'command', 'event']) {
+    for (const name of ['input', 'command', 'event', 'room-command']) {
       const schema = JSON.parse(readFileSync(join(root, `schemas/${name}.schema.json`), 'utf8'));
       loaded.set(name, schema);
       ajv.addSchema(schema, name);

@@ -26,6 +26,7 @@ export const OUTPUTS = [
       { path: 'schemas/input.schema.json', prefix: 'Input', name: 'Input' },
       { path: 'schemas/command.schema.json', prefix: 'Command', name: 'Command' },
       { path: 'schemas/event.schema.json', prefix: 'Event', name: 'Event' },
+      { path: 'schemas/room-command.schema.json', prefix: 'RoomCommand', name: 'RoomCommand' },
     ],
   },
   {

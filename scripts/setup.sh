@@ -6,14 +6,17 @@
 #
 #   bash scripts/setup.sh              # packages + npm ci (with the dev tools: type check, lint)
 #   bash scripts/setup.sh --omit-dev   # production: the table only (npm ci --omit=dev)
+#   bash scripts/setup.sh --reinstall  # npm ci even when node_modules already matches package-lock.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 omit_dev=0
+reinstall=0
 for arg in "$@"; do
   case "$arg" in
     --omit-dev) omit_dev=1 ;;
-    *) echo "setup: unknown option $arg (known: --omit-dev)" >&2; exit 2 ;;
+    --reinstall) reinstall=1 ;;
+    *) echo "setup: unknown option $arg (known: --omit-dev, --reinstall)" >&2; exit 2 ;;
   esac
 done
 
@@ -25,7 +28,12 @@ packages=(python3 make g++ libpcsclite-dev pcscd mosquitto-clients)
 . scripts/apt-install.sh
 apt_install "${packages[@]}"
 
-if [ "$omit_dev" -eq 1 ]; then
+# npm ci deletes node_modules first: under a running table (the tests' set-up run beside it) that pulls its modules
+# away. npm writes node_modules/.package-lock.json at the end of an install; newer than package-lock.json, it says
+# the modules are the locked ones and there is nothing to do.
+if [ "$reinstall" -eq 0 ] && [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
+  echo "setup: node_modules already matches package-lock.json: npm ci skipped (--reinstall forces it)"
+elif [ "$omit_dev" -eq 1 ]; then
   npm ci --omit=dev --no-audit --no-fund
 else
   npm ci --no-audit --no-fund

@@ -69,6 +69,21 @@ describe('terminal summary', () => {
     );
   });
 
+  it('a hi-lo showdown: the low half beside the high one, or "no low"', () => {
+    const t = terminal(false);
+    const s = createSummary({ out: t.out, header: ['h'] });
+    const hand = (n: number, low: number[], lowRank: string | null) => [
+      ev({ type: 'hand.started', hand: n }),
+      ev({ type: 'showdown', hand: n, order: [2, 5], winners: [5], rank: 'Flush, Ace high', lowWinners: low, lowRank }),
+      ev({ type: 'hand.ended', hand: n, reason: 'showdown' }),
+    ];
+    s.update(hand(1, [2, 5], '7-5-3-2-A'), snap);
+    s.update(hand(2, [], null), snap);
+    const lines = t.text().split('\n');
+    expect(lines[1]).toMatch(/last showdown: seat 5 won, Flush, Ace high; low seats 2,5, 7-5-3-2-A$/);
+    expect(lines[2]).toMatch(/last showdown: seat 5 won, Flush, Ace high; no low$/);
+  });
+
   it('on a TTY: redraws the same few lines in place (cursor up, clear), keeping the last three notable events', async () => {
     const t = terminal(true);
     const s = createSummary({ out: t.out, header: ['header'] });

@@ -27,6 +27,37 @@ describe('board feed with chips tracked', () => {
     expect(feedLine(e, f)).toEqual(['showdown', 'Pots awarded', 'seat 2 452, seat 3 451 · seat 4 1,200']);
   });
 
+  test('Omaha hi-lo (R-HILO): each share says its half; the showdown names the low beside the high', () => {
+    const split = {
+      type: 'pot.awarded',
+      pots: [
+        {
+          amount: 400,
+          seats: [2, 3, 4, 1],
+          winners: [3, 4, 1],
+          shares: [
+            { seat: 3, amount: 200, half: 'high' },
+            { seat: 4, amount: 100, half: 'low' },
+            { seat: 1, amount: 100, half: 'low' },
+          ],
+        },
+      ],
+    };
+    expect(feedLine(split, f)).toEqual([
+      'showdown',
+      'Pot awarded',
+      'seat 3 200 (high), seat 4 100 (low), seat 1 100 (low)',
+    ]);
+    const showdown = { type: 'showdown', order: [2, 3], winners: [3], rank: 'Three of a Kind, Queens' };
+    expect(feedLine({ ...showdown, lowWinners: [1, 4], lowRank: '7-5-3-2-A' }, f)).toEqual([
+      'showdown',
+      'Seat 3 wins',
+      'Three of a Kind, Queens; low: seats 1, 4, 7-5-3-2-A',
+    ]);
+    expect(feedLine({ ...showdown, lowWinners: [], lowRank: null }, f)[2]).toBe('Three of a Kind, Queens; no low');
+    expect(feedLine(showdown, f)[2]).toBe('Three of a Kind, Queens');
+  });
+
   test('a bust-out and a stack set', () => {
     expect(feedLine({ type: 'player.eliminated', seat: 1, player: 'Ann', stackAtStart: 501 }, f)).toEqual([
       'violation',

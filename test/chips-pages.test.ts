@@ -80,7 +80,7 @@ describe.skipIf(!haveChromium)('board and floor page on a chips-tracked simulate
     await expect
       .poll(
         async () => {
-          const pots = (await board.locator('#phase .pots').allTextContents())[0] ?? '';
+          const pots = `${await board.textContent('#money .pots')} · ${await board.textContent('#money .to-call')}`;
           const chips = await board.locator('.seat .chips').allTextContents();
           return new RegExp(`^pot ${MONEY}.* · to call ${MONEY}$`).test(pots) && chips.some((t) => /\nbet \d/.test(t));
         },

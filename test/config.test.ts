@@ -79,6 +79,7 @@ describe('table config', () => {
       },
       storage: { dir: join(dir, 'var'), retentionDays: 30, fsync: 'every-input' },
       room: null,
+      broadcast: null,
       mqtt: {
         baseTopic: 'pokertable',
         embedded: { host: '127.0.0.1', port: 1883, wsPort: 8083, anonymousRoles: ['display'], users: [] },
@@ -94,6 +95,24 @@ describe('table config', () => {
     expect(() => {
       (config.table as { seats: number }).seats = 3;
     }).toThrow(TypeError);
+  });
+
+  it('table.game: omaha-hilo is a game a table can deal (R-HILO); an unknown game is refused with the list', () => {
+    expect(loadTableConfig(yamlFile('table: {id: t1, game: omaha-hilo}\n')).table.game).toBe('omaha-hilo');
+    expect(() => loadTableConfig(yamlFile('table: {id: t1, game: stud8}\n'))).toThrow(
+      /\/table\/game must be one of "holdem", "omaha", "omaha-hilo"/,
+    );
+  });
+
+  it('broadcast: the feed is off by default, delaySeconds a whole number of seconds up to an hour, in words', () => {
+    expect(loadTableConfig(yamlFile('table: {id: t1}\nbroadcast: {delaySeconds: 30}\n')).broadcast).toEqual({
+      delaySeconds: 30,
+    });
+    expect(loadTableConfig(yamlFile('table: {id: t1}\nbroadcast: {delaySeconds: 0}\n')).broadcast).toEqual({
+      delaySeconds: 0,
+    });
+    for (const bad of ['{delaySeconds: -1}', '{delaySeconds: 1.5}', '{delaySeconds: 3601}', '{}', '{delay: 30}'])
+      expect(() => loadTableConfig(yamlFile(`table: {id: t1}\nbroadcast: ${bad}\n`))).toThrow(/broadcast/);
   });
 
   it('room: the id of the room the table plays in (issue 14), and the room role for an embedded account', () => {
@@ -147,7 +166,7 @@ describe('table config', () => {
       'a definition file that does not exist',
       'table: {id: t}\ndevices: [{name: shoe, definition: nope.json}]\n',
       '/devices/0/definition',
-      /no definition file devices\/nope\.json \(shipped: .*acr122u-shoe\.json/,
+      /no such file nope\.json, neither beside the config \(.*nope\.json\) nor among the shipped devices\/ \(.*acr122u-shoe\.json/,
     ],
     [
       'a simulated kind that does not exist',
@@ -200,9 +219,7 @@ describe('table config', () => {
   });
 
   it('says so when the file cannot be read', () => {
-    expect(error(() => loadTableConfig(join(dir, 'missing.yaml'))).message).toMatch(
-      /missing\.yaml: cannot read \(ENOENT\)/,
-    );
+    expect(error(() => loadTableConfig(join(dir, 'missing.yaml'))).message).toMatch(/missing\.yaml: no such file/);
   });
 
   it('passes a bad definition file’s own errors on, under the config entry that named it', () => {

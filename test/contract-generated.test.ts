@@ -21,6 +21,7 @@ describe('types generated from the schemas', () => {
       'src/protocol/generated/validate-devices.ts',
       'src/protocol/generated/validate-event.ts',
       'src/protocol/generated/validate-input.ts',
+      'src/protocol/generated/validate-room-command.ts',
       'src/protocol/generated/validate-room.ts',
     ]);
     for (const [file, text] of files) {
@@ -31,7 +32,14 @@ describe('types generated from the schemas', () => {
 
   test('the generator reads the schemas: each input, command, event and device kind has its type', () => {
     const messages = generateRaw().get('src/protocol/generated/messages.ts')!;
-    for (const name of ['InputCard', 'InputPanel', 'CommandSetup', 'CommandLevelsAdjust', 'EventHandStarted'])
+    for (const name of [
+      'InputCard',
+      'InputPanel',
+      'CommandSetup',
+      'CommandLevelsAdjust',
+      'EventHandStarted',
+      'RoomCommandRegister',
+    ])
       expect(messages).toContain(`export type ${name} =`);
     // a closed choice in the schema is a closed union in the type
     expect(messages).toMatch(/button:\s*\|?\s*'check'|button: "check"/);

@@ -69,6 +69,20 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
     expect(readFileSync(main, 'utf8')).not.toMatch(/ajv\/dist|require\("ajv|from "ajv/);
   });
 
+  it("the broadcast feed's equity worker runs from the build: its own bundle beside main.js, no TypeScript", async () => {
+    expect(existsSync(join(root, 'dist/src/app/equity-worker.js'))).toBe(true);
+    const script = [
+      `const { workerEquity } = await import(${JSON.stringify(`file://${root}/dist/src/app/equity-pool.js`)});`,
+      'const s = workerEquity();',
+      "const r = await s.compute({ game: 'holdem', holes: [['As', 'Ks'], ['Qh', 'Qd']], board: ['2s', '7s', '9d'] });",
+      'console.log(JSON.stringify([r.boards, r.hands[0].win * r.boards]));',
+      'await s.close();',
+    ].join('\n');
+    const worker = run(process.execPath, ['--input-type=module', '-e', script]); // a flag a worker may not take
+    expect(await worker.exited).toBe(0);
+    expect(JSON.parse(worker.out().stdout)).toEqual([990, 536]);
+  });
+
   it('plays a simulated table for 2 hands and exits 0', async () => {
     const ports = ['--mqtt-port', '0', '--ws-port', '0', '--http-port', '0'];
     const table = run(process.execPath, [main, '--hands', '2', '--speed', '1000', ...ports]);

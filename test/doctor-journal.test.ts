@@ -75,7 +75,7 @@ describe('doctor: the journal', () => {
       JSON.stringify({
         table: { id: 't1', seats: 6, deckFile: null },
         storage: { dir },
-        mqtt: { embedded: { port: 18879, wsPort: null } },
+        mqtt: { embedded: { port: 18877, wsPort: null } },
         http: { port: null },
         devices: [],
       }),

@@ -30,7 +30,7 @@ afterAll(() => server?.close());
 const get = (path: string) => fetch(new URL(path, server.url), { redirect: 'manual' });
 
 describe('web pages', () => {
-  it.each(['index.html', 'floor.html'])('serves every local file %s refers to', async (page) => {
+  it.each(['index.html', 'floor.html', 'broadcast.html'])('serves every local file %s refers to', async (page) => {
     const html = readFileSync(join(web, page), 'utf8');
     const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(2);
@@ -48,6 +48,15 @@ describe('web pages', () => {
     const slash = await get('/floor/');
     expect(slash.status).toBe(301);
     expect(slash.headers.get('location')).toBe('/floor');
+  });
+
+  it('serves the broadcast overlay at /broadcast, and /broadcast/ sends there', async () => {
+    const page = await get('/broadcast');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('broadcast.js');
+    const slash = await get('/broadcast/');
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/broadcast');
   });
 
   it('lists the saved structures in /config.json', async () => {

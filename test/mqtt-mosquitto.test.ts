@@ -24,6 +24,7 @@ const users = {
   display: 'display-pw',
   panel: 'panel-pw',
   floor: 'floor-pw',
+  surveillance: 'surv-pw',
   production: 'prod-pw',
 };
 
@@ -97,7 +98,7 @@ describe.skipIf(missing !== null)(`mosquitto (${missing ?? 'real broker'})`, () 
     const { runtime } = await bridgeOn(broker.url);
     for (const protocolVersion of [4, 5] as const) {
       const display = await client(broker.url, { username: 'display', password: users.display, protocolVersion });
-      const prod = await client(broker.url, { username: 'production', password: users.production, protocolVersion });
+      const prod = await client(broker.url, { username: 'surveillance', password: users.surveillance, protocolVersion });
       const seen = collect(display);
       const secure = collect(prod);
       await display.subscribeAsync(['#', `${base}/secure/events`], { qos: 1 });

@@ -13,79 +13,13 @@ import type { FakeClock } from '../src/runtime/clock.ts';
 import type { TableRuntime } from '../src/runtime/runtime.ts';
 import { collect, mosquittoMissing, startMosquitto, type Received } from './helpers/mosquitto.ts';
 import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from './helpers/mqtt-table.ts';
+import { play } from './helpers/random-play.ts';
 import { IRREGULARITIES, playIrregularHands } from './helpers/secrecy-play.ts';
 import { playWithSightings } from './helpers/sighting-play.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const cleanups = cleanupsAfterEach();
 const mqtt = embeddedMqtt([{ username: 'prod', password: 'p', roles: ['secure'] }]);
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Plays `hands` hands through the runtime: shuffles, card reads for every card owed, panel actions, and now and
- * then an exposed card or a read outside a hand (irregularities that name cards). */
-async function play(
-  runtime: TableRuntime,
-  clock: FakeClock,
-  hands: number,
-  seed: number,
-  game: 'holdem' | 'omaha' = 'holdem',
-  chips = false,
-): Promise<void> {
-  const random = rng(seed);
-  // Each input in its own turn, as hardware delivers them: the bridge publishes state between them.
-  const submit = async (input: Record<string, unknown>, gap = 500) => {
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    clock.advance(gap);
-    return runtime.submit(input as { type: string });
-  };
-  const rules = chips ? { rules: { chips: { mode: 'tracked' } } } : {};
-  await submit({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game, ...rules });
-  for (const seat of [1, 2, 3, 4, 5]) {
-    const stack = chips ? { chips: 100_000 } : {};
-    await submit({ type: 'command', name: 'seat-player', seat, player: `P${seat}`, ...stack });
-    await submit({ type: 'seat', seat, occupied: true });
-  }
-  await submit({ type: 'command', name: 'set-button', seat: 1 }, 10_000);
-  if (chips)
-    await submit({ type: 'command', name: 'levels-start', levels: [{ smallBlind: 50, bigBlind: 100, minutes: 60 }] });
-  for (let h = 0; h < hands; h++) {
-    const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
-    for (let i = deck.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [deck[i], deck[j]] = [deck[j]!, deck[i]!];
-    }
-    await submit({ type: 'shuffle' }, 3000);
-    const hand = runtime.snapshot().hand;
-    for (let step = 0; step < 150; step++) {
-      const snap = runtime.snapshot();
-      if (snap.hand !== hand || snap.phase === 'idle') break;
-      if (snap.phase === 'halted') {
-        await submit({ type: 'shuffle' });
-        break;
-      }
-      const r = random();
-      if (!snap.onAction) {
-        if (r < 0.02) await submit({ type: 'panel', button: 'exposed', card: deck[deck.length - 1] });
-        await submit({ type: 'card', card: deck.pop() });
-        continue;
-      }
-      const button = r < 0.2 ? 'fold' : r < 0.6 ? 'call' : r < 0.85 ? 'check' : 'raise';
-      // with chips tracked a raise names its amount: the least it may be (the state's minRaiseTo)
-      const to = chips && button === 'raise' ? { to: snap.minRaiseTo ?? undefined } : {};
-      await submit({ type: 'panel', button, ...to }, 800);
-    }
-    if (random() < 0.3) await submit({ type: 'card', card: deck.pop() }); // a read between hands
-  }
-}
 
 const CARD = /^[2-9TJQKA][shdc]$/;
 function cardStrings(value: unknown, out: string[] = []): string[] {
@@ -96,10 +30,13 @@ function cardStrings(value: unknown, out: string[] = []): string[] {
 }
 
 /** Every card identity a display saw must be a board card of the hand it belongs to, and never a card drawn as the
- * burn from a four-card flop (R-FLOP-TOO-MANY scramble: the four less the three that stay, from the full stream). */
+ * burn from a four-card flop (R-FLOP-TOO-MANY scramble: the four less the three that stay, from the full stream).
+ * A hand's record on `<base>/history` may also carry the hole cards of the hands shown at its showdown: exposed
+ * all-in, the first to show (R-SHOWDOWN-ORDER) and the winners; never a mucked hand's. */
 function leaks(received: Received[], full: TableEvent[]): string[] {
   const board = new Map<number, Set<string>>();
   const secret = new Map<number, Set<string>>();
+  const shown = shownAtShowdown(full);
   const handAtSeq: number[] = [];
   let hand = 0;
   let flop: string[] = [];
@@ -132,16 +69,54 @@ function leaks(received: Received[], full: TableEvent[]): string[] {
       if (/\b[2-9TJQKA][shdc]\b/.test(m.payload)) found.push(`${m.topic}: ${m.payload}`);
       continue;
     }
-    const obj = (json ?? {}) as { hand?: number | null; seq?: number };
-    const h = typeof obj.hand === 'number' ? obj.hand : typeof obj.seq === 'number' ? (handAtSeq[obj.seq] ?? 0) : 0;
+    const obj = (json ?? {}) as { hand?: number | null; seq?: number; ohh?: { pokertable: { hand: number } } };
+    const record = m.topic === `${base}/history` ? obj.ohh?.pokertable.hand : undefined;
+    const h =
+      record ?? (typeof obj.hand === 'number' ? obj.hand : typeof obj.seq === 'number' ? (handAtSeq[obj.seq] ?? 0) : 0);
     for (const card of cardStrings(json)) {
-      if (!board.get(h)?.has(card))
+      if (!board.get(h)?.has(card) && !(record !== undefined && shown.get(h)?.has(card)))
         found.push(
           `${m.topic} (hand ${h}) carries ${card}${secret.get(h)?.has(card) ? ' (SECRET)' : ''}: ${m.payload.slice(0, 200)}`,
         );
     }
   }
   return found;
+}
+
+/** Per hand, the hole cards of the seats its showdown shows (the rule, read from the full stream). */
+function shownAtShowdown(full: readonly TableEvent[]): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  const dealt = new Map<number, string[]>();
+  for (const e of full) {
+    if (e.type === 'hand.started') dealt.clear();
+    if (e.type === 'card.dealt' && e.to === 'seat' && e.card)
+      dealt.set(e.seat!, [...(dealt.get(e.seat!) ?? []), e.card]);
+    const seats = e.type === 'hands.exposed' ? e.seats : e.type === 'showdown' ? [e.order[0]!, ...e.winners] : [];
+    for (const seat of seats) {
+      const set = out.get(e.hand!) ?? out.set(e.hand!, new Set()).get(e.hand!)!;
+      for (const card of dealt.get(seat) ?? []) set.add(card);
+    }
+  }
+  return out;
+}
+
+/** The records on `<base>/history`, one per hand in hand order, after the hand's `hand.ended` on `<base>/events`. */
+function historyInOrder(received: Received[], full: readonly TableEvent[]): void {
+  const hands = full.filter((e) => e.type === 'hand.ended').map((e) => e.hand);
+  const records: number[] = [];
+  const endedSeen = new Set<number>();
+  for (const m of received) {
+    if (m.topic === `${base}/events`) {
+      const e = JSON.parse(m.payload) as TableEvent;
+      if (e.type === 'hand.ended') endedSeen.add(e.hand!);
+    }
+    if (m.topic !== `${base}/history`) continue;
+    const hand = (JSON.parse(m.payload) as { ohh: { pokertable: { hand: number; form: string } } }).ohh.pokertable;
+    expect(hand.form).toBe('public');
+    expect(endedSeen.has(hand.hand)).toBe(true);
+    records.push(hand.hand);
+  }
+  expect(records).toEqual(hands);
 }
 
 type Player = (runtime: TableRuntime, clock: FakeClock) => Promise<void>;
@@ -179,6 +154,7 @@ async function scenario(
   expect(seen.messages.filter((m) => m.topic.includes('secure'))).toEqual([]);
   expect(seen.messages.filter((m) => m.topic === `${base}/state`).length).toBeGreaterThan(10);
   expect(leaks(seen.messages, full)).toEqual([]);
+  historyInOrder(seen.messages, full);
   // And the check itself can fail: the secure stream, read as if by a display, is full of leaks.
   expect(leaks(secure.messages, full).length).toBeGreaterThanOrEqual(holeReads);
   return full;
@@ -248,7 +224,7 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
 
   const missing = mosquittoMissing();
   it.skipIf(missing !== null)(`mosquitto with the example ACL (${missing ?? 'real broker'})`, async () => {
-    const users = { 'pokertable-controller': 'c', display: 'd', production: 'p' };
+    const users = { 'pokertable-controller': 'c', display: 'd', surveillance: 'p' };
     const broker = await startMosquitto({
       users,
       files: { 'pokertable.acl': readFileSync('config/mosquitto/pokertable.acl', 'utf8') },
@@ -258,7 +234,7 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
     await scenario({
       bridge: { kind: 'url', url: broker.url, username: 'pokertable-controller', password: 'c' },
       display: [broker.url, { username: 'display', password: 'd', protocolVersion: 5 }],
-      secure: [broker.url, { username: 'production', password: 'p' }],
+      secure: [broker.url, { username: 'surveillance', password: 'p' }],
     });
   });
 });

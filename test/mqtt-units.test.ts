@@ -65,6 +65,31 @@ describe('roles', () => {
     for (const s of ['secure/events', 'cmd/result', 'input', 'cmd/setup']) expect(canRead(base, d, t(s))).toBe(false);
     expect(canRead(base, d, 'other/topic')).toBe(false);
   });
+  it('history: every role reads the public record; secure/history only secure and production', () => {
+    for (const role of ['display', 'panel', 'floor', 'room', 'secure', 'production'] as const)
+      expect(canRead(base, user(role), t('history'))).toBe(true);
+    for (const role of ['display', 'panel', 'floor', 'room'] as const) {
+      for (const s of ['secure/history', 'secure/broadcast']) {
+        expect(canRead(base, user(role), t(s))).toBe(false);
+        expect(canSubscribe(base, user(role), t(s))).toBe(false);
+      }
+      expect(canSubscribe(base, user(role), t('secure/#'))).toBe(false);
+    }
+    expect(canRead(base, user('secure'), t('secure/history'))).toBe(true);
+    expect(canRead(base, user('secure'), t('secure/broadcast'))).toBe(false);
+  });
+  it('production reads secure/history and the delayed secure/broadcast, never the live secure/events', () => {
+    const p = user('production');
+    for (const s of ['secure/history', 'secure/broadcast', 'history', 'events', 'state']) {
+      expect(canRead(base, p, t(s))).toBe(true);
+    }
+    expect(canRead(base, p, t('secure/events'))).toBe(false);
+    expect(canSubscribe(base, p, t('secure/events'))).toBe(false);
+    expect(canSubscribe(base, p, t('secure/#'))).toBe(true); // reaches secure/history; secure/events is cut
+    for (const s of ['secure/history', 'secure/broadcast', 'history', 'input', 'cmd/setup']) {
+      expect(canPublish(base, p, t(s), false)).toBe(false);
+    }
+  });
   it('subscriptions: a wildcard is allowed when it reaches something readable, never secure for a display', () => {
     expect(canSubscribe(base, user('display'), '#')).toBe(true);
     expect(canSubscribe(base, user('display'), t('secure/events'))).toBe(false);

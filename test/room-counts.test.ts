@@ -36,6 +36,7 @@ const room = fc
       button: null,
       bigBlind: null,
       lastSeq: 0,
+      staleUntil: null,
     }));
     const pending: PendingMove[] = moves.map((m) => ({
       player: m.player,

@@ -34,6 +34,7 @@ describe('room.yaml web:', () => {
       brokerUrl: null,
       maxConnections: 50,
       maxMessageBytes: 65536,
+      allowedOrigins: [],
     });
     const on = loadRoomConfig(roomFile('mqtt://127.0.0.1:1883', 'web: { host: 0.0.0.0, port: 8090 }'));
     expect(on.web).toMatchObject({ host: '0.0.0.0', port: 8090, brokerUrl: null });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
-import { mosquittoMissing } from './helpers/mosquitto.ts';
+import { connectClient, mosquittoMissing } from './helpers/mosquitto.ts';
 import { pageUsers as users, startRoomPageStack, type RoomPageStack } from './helpers/room-page.ts';
 import { waitFor } from './helpers/room-mqtt.ts';
 
@@ -107,6 +107,12 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
       text: 'Anna is already in the tournament: a player registers again only after being knocked out.',
     });
     expect(await floor.textContent('#log li:first-child')).toContain('already in the tournament');
+    // one person whatever the keyboard (src/protocol/names.ts, the page's /player-names.js): sent cleaned, refused
+    await floor.fill('#player-name', '  \uff21NNA ');
+    expect(await act('#register')).toEqual({
+      kind: 'error',
+      text: 'ＡNNA is already in the tournament: a player registers again only after being knocked out.',
+    });
     expect(movesOf('Anna')).toHaveLength(1);
     expect(await board.textContent('#entries')).toBe('1');
   }, 60_000);
@@ -231,4 +237,32 @@ describe.skipIf(missing !== null || !haveChromium)('the room board and floor pag
     await floor.setViewportSize({ width: 1280, height: 800 });
     await floor.screenshot({ path: join(artifacts, 'room-floor-1280.png') });
   }, 90_000);
+
+  it("a table's refusal of the room's seat-player: the room seats the player elsewhere, the floor page says so", async () => {
+    await floor.fill('#player-name', 'Nora');
+    expect((await act('#register')).kind).toBe('ok');
+    const sent = () =>
+      Object.values(tables).flatMap((t) =>
+        t.commands.map((c) => ({ t, c })).filter((x) => x.c.command.name === 'seat-player'),
+      );
+    const nora = () => sent().filter((x) => (x.c.command as { player: string }).player === 'Nora');
+    await expect.poll(() => nora().length, POLL).toBe(1);
+    const { t, c } = nora()[0]!;
+    // the table answers as its bridge would had the floor seated someone there meanwhile
+    const table = await connectClient(stack.broker.url, {
+      username: 'pokertable-controller',
+      password: users['pokertable-controller'],
+      protocolVersion: 4,
+    });
+    await table.publishAsync(
+      `pokertable/${t.id}/cmd/result`,
+      JSON.stringify({ id: c.id, ok: false, command: 'seat-player', code: 'seat-taken', message: 'seat taken' }),
+      { qos: 1 },
+    );
+    await table.endAsync();
+    await expect.poll(() => nora().length, POLL).toBe(2);
+    await expect
+      .poll(() => floor.textContent('#log li:first-child'), POLL)
+      .toMatch(new RegExp(`Table ${t.id} seat \\d+ was taken: Nora goes to table [ABC] seat \\d+\\.`));
+  }, 60_000);
 });

@@ -128,4 +128,4 @@ it(`a month of evenings keeps the journal at its ${RETENTION_DAYS}-day size with
   // And it is the retention that bounds it: the same month without keeps growing, to well above.
   expect(unbounded.sizes.at(-1)!).toBeGreaterThan(2.5 * month.sizes.at(-1)!);
   expect(oldestInput(kept)).toBeGreaterThanOrEqual(START + (DAYS - RETENTION_DAYS - 2) * DAY);
-});
+}, 180_000); // two simulated months of play, CPU-bound: it shares the cores with the other test files

@@ -2,7 +2,16 @@
 // logs its arguments): the table's set-up installs only what the table needs and never touches a service; the
 // tests' set-up stops a mosquitto only when it has just installed it itself.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,6 +79,20 @@ describe('set-up scripts', () => {
     expect(log).not.toContain('systemctl');
     expect(log).not.toContain('fetch-firmata');
     expect(fakeRepo([]).run('setup.sh', '--omit-dev')).toContain('npm ci --omit=dev');
+  });
+
+  it('setup.sh (and so setup-tests.sh) leaves node_modules alone when it matches package-lock.json', () => {
+    const repo = fakeRepo([]);
+    writeFileSync(join(repo.dir, 'package-lock.json'), '{}');
+    mkdirSync(join(repo.dir, 'node_modules'));
+    const installed = join(repo.dir, 'node_modules/.package-lock.json');
+    writeFileSync(installed, '{}');
+    utimesSync(join(repo.dir, 'package-lock.json'), new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect(repo.run('setup-tests.sh')).not.toContain('npm ci');
+    expect(repo.run('setup.sh', '--reinstall')).toContain('npm ci --no-audit --no-fund');
+    // A pull that changed the lock file: the modules are stale, npm ci runs.
+    utimesSync(installed, new Date(2019, 0, 1), new Date(2019, 0, 1));
+    expect(repo.run('setup.sh')).toContain('npm ci --no-audit --no-fund');
   });
 
   it('setup-tests.sh adds the test stacks and stops only a mosquitto it installed itself', () => {

@@ -179,7 +179,7 @@ describe('PC/SC shoe without a PC/SC stack', () => {
     await shoe.stop();
     expect(opened).toBe(0);
     expect(rec.statuses()[0]?.detail).toMatch(
-      /^pcscd is not running \(no \/nonexistent\/pcscd\.comm\); start it .*apt-get install pcscd/,
+      /^pcscd is not running \(no \/nonexistent\/pcscd\.comm\); start it: `sudo systemctl enable --now pcscd\.socket`; .*apt-get install pcscd/,
     );
   });
 

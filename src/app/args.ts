@@ -1,6 +1,7 @@
 // `npm start -- [flags]`: the command line, checked, with a clear message for each mistake (docs/board.md lists them).
 import { parseArgs } from 'node:util';
 import { TableError } from '../domain/errors.ts';
+import { GAME_NAMES, type GameName } from '../domain/games/game.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
 
 export interface StartArgs {
@@ -15,14 +16,25 @@ export interface StartArgs {
   seed: number;
   irregularities: number;
   seats: number;
+  /** The simulated table plays in this room (docs/room.md): the room seats its players and runs its clock. */
+  room: string | null;
+  /** The simulated table publishes on this broker (mqtt://…) instead of an embedded one; with --room, the room's. */
+  broker: string | null;
+  /** The simulated table's id (default `sim`): in a room, one of the room's tables. */
+  tableId: string | null;
+  /** The simulated table runs a level clock (on unless `--no-levels`, whatever the irregularity rate). */
+  levels: boolean;
   /** The simulated table's game (R-GAME). */
-  game: 'holdem' | 'omaha';
+  game: GameName;
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
   chips: boolean;
   /** With chips: the players' amounts go out as chips through a simulated chip reader at each seat. */
   chipReaders: boolean;
   stateDir: string | null;
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | null;
+  /** With --config: `text` (sentences, the default on a terminal) or `json` (lines for journald, the default
+   * otherwise); null: decided by whether stdout is a terminal. */
+  logFormat: 'text' | 'json' | null;
   /** Path of the log file (simulated mode); null: warnings and errors on stderr. */
   logFile: string | null;
   /** A journal found empty or damaged is moved aside and a new one (new epoch) started; a sound one is kept. */
@@ -42,12 +54,16 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --seed N               the simulation's random seed (default: random, printed at start)
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
-  --game GAME            the simulated table's game: holdem (default) or omaha
+  --game GAME            the simulated table's game: holdem (default), omaha or omaha-hilo
+  --no-levels            the simulated table runs no level clock (it runs one by default)
+  --room ID --broker URL the simulated table plays in room ID on its broker: the room seats the players
+  --table-id ID          the simulated table's id (default sim); in a room, one of its tables (e.g. table-4)
   --chips                the simulated table tracks chips: stacks, blinds, bets, side pots, busts (and rebuys)
   --chip-readers         --chips, with a simulated chip reader at each seat: calls, bets and raises go out as chips
   --state-dir DIR        journal and outbox of the simulated table (default: a fresh temporary directory)
   --log-level LEVEL      trace, debug, info, warn, error (simulated default warn; with --config the config's)
   --log-file FILE        simulated mode: JSON logs to FILE instead of stderr
+  --log-format F         with --config: text (sentences; the default on a terminal) or json (the default otherwise)
   --new-journal          if the journal is damaged (JOURNAL_DAMAGED), keep it aside and start a new one (new epoch)
   --help                 this text`;
 
@@ -69,11 +85,16 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
         irregularities: { type: 'string' },
         seats: { type: 'string' },
         game: { type: 'string' },
+        'no-levels': { type: 'boolean' },
+        room: { type: 'string' },
+        broker: { type: 'string' },
+        'table-id': { type: 'string' },
         chips: { type: 'boolean' },
         'chip-readers': { type: 'boolean' },
         'state-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
+        'log-format': { type: 'string' },
         'new-journal': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -86,8 +107,12 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   if (logLevel !== null && !['trace', 'debug', 'info', 'warn', 'error'].includes(logLevel)) {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
   }
-  const game = v.game ?? 'holdem';
-  if (game !== 'holdem' && game !== 'omaha') throw usage(`--game must be holdem or omaha, got "${game}"`);
+  const logFormat = v['log-format'] ?? null;
+  if (logFormat !== null && logFormat !== 'text' && logFormat !== 'json') {
+    throw usage(`--log-format must be text or json, got "${logFormat}"`);
+  }
+  const game = GAME_NAMES.find((name) => name === (v.game ?? 'holdem'));
+  if (game === undefined) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${v.game}"`);
   const args: StartArgs = {
     config: v.config ?? null,
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),
@@ -98,12 +123,17 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     seed: int(v.seed, '--seed', 0, 2 ** 31 - 1) ?? Math.floor(Math.random() * 2 ** 31),
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
+    levels: !(v['no-levels'] ?? false),
+    room: v.room ?? null,
+    broker: v.broker ?? null,
+    tableId: v['table-id'] ?? null,
     game,
     chips: (v.chips ?? false) || (v['chip-readers'] ?? false),
     chipReaders: v['chip-readers'] ?? false,
     stateDir: v['state-dir'] ?? null,
     logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,
+    logFormat,
     newJournal: v['new-journal'] ?? false,
     help: v.help ?? false,
   };
@@ -115,12 +145,29 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
       ['--irregularities', v.irregularities],
       ['--seats', v.seats],
       ['--game', v.game],
+      ['--no-levels', v['no-levels']],
+      ['--room', v.room],
+      ['--broker', v.broker],
+      ['--table-id', v['table-id']],
       ['--chips', v.chips],
       ['--chip-readers', v['chip-readers']],
       ['--state-dir', v['state-dir']],
     ] as const) {
       if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);
     }
+  }
+  if (args.room !== null && args.broker === null)
+    throw usage(
+      "--room needs --broker: the room's broker, e.g. --broker mqtt://127.0.0.1:1884 for `npm run room -- --demo`",
+    );
+  if (args.broker !== null && !/^mqtts?:\/\/[^/]+/.test(args.broker))
+    throw usage(`--broker must be an mqtt:// or mqtts:// URL, got "${args.broker}"`);
+  for (const [flag, id] of [
+    ['--room', args.room],
+    ['--table-id', args.tableId],
+  ] as const) {
+    if (id !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(id))
+      throw usage(`${flag} must be letters, digits, - and _ (as in MQTT topics), got "${id}"`);
   }
   return args;
 }

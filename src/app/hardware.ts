@@ -19,6 +19,7 @@ import { systemClock } from '../runtime/clock.ts';
 import type { StartArgs } from './args.ts';
 import { checkTableConfig } from './table-checks.ts';
 import { clockStepReporter } from './clock-steps.ts';
+import { hardwareBanner } from './banner.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
 import { setUpTable } from './table-setup.ts';
 
@@ -90,7 +91,14 @@ function tableChips(config: TableConfig, devices: readonly ResolvedDevice[], pro
   return loadChips(config.table.chipsFile, denominations, logger);
 }
 
-export async function startHardwareTable(args: StartArgs & { config: string }, logger: Logger): Promise<TableApp> {
+/** The table and the lines a terminal shows once it is up (banner.ts). */
+export type HardwareTable = TableApp & { readonly banner: readonly string[] };
+
+export async function startHardwareTable(
+  args: StartArgs & { config: string },
+  logger: Logger,
+  logs = 'standard output',
+): Promise<HardwareTable> {
   const config = configWithArgs(loadTableConfig(args.config), args);
   logger.level = config.log.level;
   // The same checks as `npm run doctor`: a config the doctor passes is one the table starts with.
@@ -103,7 +111,7 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
   for (const device of checked.devices) devices.push(await buildDevice(device, chips ? { chips } : {}));
   const deck = config.table.deckFile !== null ? loadDeck(config.table.deckFile, logger) : undefined;
   const steps = clockStepReporter(logger);
-  return startTableApp({
+  const app = await startTableApp({
     config,
     clock: systemClock({ onStep: steps.onStep }),
     speed: 1,
@@ -118,4 +126,5 @@ export async function startHardwareTable(args: StartArgs & { config: string }, l
       setUpTable(runtime, config, profile, logger);
     },
   });
+  return Object.assign(app, { banner: hardwareBanner(config, app, logs) });
 }

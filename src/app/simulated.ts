@@ -19,6 +19,7 @@ import { clockStepReporter } from './clock-steps.ts';
 import { FLOOR_PASSWORD_ENV, floorAccount, type FloorAccount } from './floor-account.ts';
 import type { ResumeFrom, VirtualTableOptions } from '../sim/index.ts';
 import { createSimulatedChipTable } from './chip-readers.ts';
+import { createRoomDealer } from '../fleet/dealer.ts';
 import { createSimulation, eventsOfHandUnderWay, simulatedDeck, type VirtualTable } from './simulation.ts';
 import { createSummary } from './summary.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
@@ -49,7 +50,7 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
   return {
     source: '(simulated table)',
     table: {
-      id: SIM_TABLE_ID,
+      id: args.tableId ?? SIM_TABLE_ID,
       seats: args.seats,
       profile: SIM_PROFILE,
       game: args.game,
@@ -58,7 +59,9 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
       chipsFile: null,
     },
     storage: { dir: stateDir, retentionDays: 30, fsync: 'every-input' },
-    room: null,
+    // --room: the table takes the room's seat-player, move-player and level-set (docs/room.md)
+    room: args.room,
+    broadcast: null,
     mqtt: {
       baseTopic: 'pokertable',
       embedded: {
@@ -69,7 +72,8 @@ export function simulatedConfig(args: StartArgs, stateDir: string, floor?: Floor
         // The floor page logs in with this account; the broker's ACL gives it the floor role.
         users: floor ? [floor.user] : [],
       },
-      external: null,
+      // --broker: the room's (or a venue's) broker; the pages reach it through the board's /mqtt (http.ts `pipe`)
+      external: args.broker !== null ? { url: args.broker, rejectUnauthorized: true } : null,
       secureDelayMs: 0,
     },
     http: { host: '127.0.0.1', port: args.httpPort ?? 8080 },
@@ -142,13 +146,16 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const summary = createSummary({
     out: deps.out,
     header: [
-      `pokertable: simulated table "${SIM_TABLE_ID}", ${args.seats} seats, ${args.game}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
+      `pokertable: simulated table "${config.table.id}"${args.room ? ` in room ${args.room}` : ''}, ${args.seats} seats, ${args.game}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
         `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
       `  display board  ${app.urls.board ?? '(off)'}`,
-      `  floor page     ${app.urls.floor ?? '(off)'}   user ${floor.user.username}, password ` +
-        (floor.fromEnv
-          ? `from ${FLOOR_PASSWORD_ENV}`
-          : `${floor.user.password} (set ${FLOOR_PASSWORD_ENV} to choose it)`),
+      `  floor page     ${app.urls.floor ?? '(off)'}   ` +
+        (args.broker !== null
+          ? `log in with a floor account of ${args.broker}`
+          : `user ${floor.user.username}, password ` +
+            (floor.fromEnv
+              ? `from ${FLOOR_PASSWORD_ENV}`
+              : `${floor.user.password} (set ${FLOOR_PASSWORD_ENV} to choose it)`)),
       `  MQTT           ${app.urls.mqtt}   WebSocket ${app.urls.ws ?? '(off)'}   topics ${app.bridge.base}/#`,
       `  journal        ${stateDir}${tempDir ? ' (temporary)' : ''}${resume ? ` (resumed at seq ${recovered.seq})` : ''}   logs: ${args.logFile ?? 'stderr'} at ${config.log.level}`,
     ],
@@ -169,23 +176,36 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
     }
   });
 
-  const virtualTable = deps.createVirtualTable({
-    seed: args.seed,
-    seats: args.seats,
-    players: args.seats,
-    profile: SIM_PROFILE,
-    game: args.game,
-    chips: args.chips,
-    irregularityRate: args.irregularities,
-    // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.
-    sightings: true,
-    // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
-    deck,
-    // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
-    // its first event (`table.ready`).
-    startAt: clock.now() + START_GRACE_MS * args.speed,
-    ...(resume ? { resume } : {}),
-  });
+  // In a room the room seats the players and runs the clock: the fleet's room dealer (src/fleet/dealer.ts) deals for
+  // the players the room sends; alone, the virtual dealer seats its own.
+  const virtualTable =
+    args.room !== null
+      ? createRoomDealer({
+          seed: args.seed,
+          seats: args.seats,
+          startAt: clock.now() + START_GRACE_MS,
+          hands: args.hands,
+          levels: null,
+        })
+      : deps.createVirtualTable({
+          seed: args.seed,
+          seats: args.seats,
+          players: args.seats,
+          profile: SIM_PROFILE,
+          game: args.game,
+          chips: args.chips,
+          irregularityRate: args.irregularities,
+          // Levels run unless asked not to: `--irregularities 0` (clean play) is no reason to stop the blinds going up.
+          levels: args.levels,
+          // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.
+          sightings: true,
+          // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
+          deck,
+          // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
+          // its first event (`table.ready`).
+          startAt: clock.now() + START_GRACE_MS * args.speed,
+          ...(resume ? { resume } : {}),
+        });
   const sim = createSimulation({
     runtime: app.runtime,
     clock,

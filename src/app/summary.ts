@@ -94,8 +94,13 @@ export function createSummary(options: SummaryOptions): Summary {
           hands++;
           handEnded = true;
         }
-        if (e.type === 'showdown')
-          lastResult = `seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(',')} won, ${e.rank}`;
+        if (e.type === 'showdown') {
+          const seats = (w: readonly number[]) => `seat${w.length > 1 ? 's' : ''} ${w.join(',')}`;
+          lastResult = `${seats(e.winners)} won, ${e.rank}`;
+          // a hi-lo game (R-HILO): the low half too
+          if (e.lowWinners !== undefined)
+            lastResult += e.lowWinners.length > 0 ? `; low ${seats(e.lowWinners)}, ${e.lowRank}` : '; no low';
+        }
         if (e.type === 'irregularity') counts = { ...counts, irregularity: counts.irregularity + 1 };
         if (e.type === 'misdeal') counts = { ...counts, misdeal: counts.misdeal + 1 };
         if (e.type === 'hand.dead') counts = { ...counts, dead: counts.dead + 1 };

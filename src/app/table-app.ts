@@ -1,6 +1,7 @@
 // The running table, whatever drives it: journal + engine (runtime), MQTT (embedded broker or external), devices,
 // the display board over HTTP. Built in dependency order and stopped in the order shutdown needs: offline on MQTT
 // first, then devices dark, then the journal flushed and closed.
+import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import type { TableConfig } from '../config/types.ts';
@@ -9,7 +10,9 @@ import type { Profile } from '../domain/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Device } from '../hardware/types.ts';
 import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBridge } from '../mqtt/index.ts';
+import type { BrokerTarget } from '../room/service/broker-pipe.ts';
 import { TableHealth } from '../runtime/health.ts';
+import { tableLoginBackoff } from '../mqtt/auth-backoff.ts';
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import { StorageWatch } from '../runtime/storage-watch.ts';
 import type { Clock } from '../runtime/types.ts';
@@ -17,7 +20,7 @@ import { openStore } from '../store/store.ts';
 import { afterStart, AFTER_START_MS } from './after-start.ts';
 import { claimTable } from './controller-claim.ts';
 import { tableHealth } from './health.ts';
-import { startBoardServer, type BoardServer } from './http.ts';
+import { startBoardServer, type BoardPageConfig, type BoardServer } from './http.ts';
 
 const BROKER_LINGER_MS = 300;
 const MQTT_WAIT_MS = 5000;
@@ -109,6 +112,8 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
           embedded: config.mqtt.embedded,
           base: `${config.mqtt.baseTopic}/${config.table.id}`,
           logger,
+          // password guessing slowed per address, and shown on the table's health while it lasts
+          loginBackoff: tableLoginBackoff(health, logger),
         });
     if (broker) {
       cleanups.push({
@@ -131,6 +136,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
       presence: claim.presence,
       health,
       now: clock.now,
+      setTimer: clock.setTimer,
     });
     // Publishes `offline` (retained) and confirms delivered events: the first thing shutdown does.
     cleanups.push({ name: 'mqtt', run: () => bridge.close() });
@@ -190,6 +196,7 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
     render([]);
 
     let board: BoardServer | null = null;
+    const pipe = config.http.port !== null ? pipeTarget(config) : null;
     if (config.http.port !== null) {
       board = await startBoardServer({
         host: config.http.host,
@@ -203,11 +210,15 @@ export async function startTableApp(options: TableAppOptions): Promise<TableApp>
           base: bridge.base,
           structures: options.structures ?? [],
           roomBase: config.room ? `room/${config.room}` : null,
-          mqtt: broker
-            ? { url: null, port: broker.wsPort, path: '' }
-            : { url: wsUrlOf(config.mqtt.external?.url), port: null, path: '' },
+          mqtt: pageBroker(config, broker),
         },
+        ...(pipe ? { pipe } : {}),
       });
+      if (broker && broker.wsPort === null)
+        log.warn(
+          'the display board and the floor page cannot reach the broker: mqtt.embedded.wsPort is null; ' +
+            'set it (8083), or set http.port: null if no board is wanted',
+        );
       const b = board;
       cleanups.push({ name: 'http', run: () => b.close() });
     }
@@ -246,7 +257,25 @@ function exitOnConflict(logger: Logger) {
   };
 }
 
-/** Browsers can only use MQTT over WebSocket: an external mqtt:// broker gives the board nothing to connect to. */
-function wsUrlOf(url: string | undefined): string | null {
-  return url && /^wss?:\/\//.test(url) ? url : null;
+/** Where the pages find the broker: the embedded one's WebSocket port; an external broker's own ws(s):// URL; or
+ * `/mqtt` on the board's port, carried to an external mqtt(s):// broker (pipeTarget), as the room's pages do. */
+function pageBroker(config: Readonly<TableConfig>, broker: EmbeddedBroker | null): BoardPageConfig['mqtt'] {
+  if (broker) return { url: null, port: broker.wsPort, path: '' };
+  const url = config.mqtt.external?.url ?? '';
+  return /^wss?:\/\//.test(url) ? { url, port: null, path: '' } : { url: null, port: null, path: BOARD_PIPE_PATH };
+}
+
+const BOARD_PIPE_PATH = '/mqtt';
+
+/** The external broker the board's `/mqtt` carries browsers to, when the browsers cannot reach it themselves. Each
+ * browser logs in with its own account (the board anonymously, the floor page with a floor account): the table lends
+ * them neither its account nor its client certificate. */
+function pipeTarget(config: Readonly<TableConfig>): BrokerTarget | null {
+  const ext = config.mqtt.external;
+  if (!ext || !/^mqtts?:\/\//.test(ext.url)) return null;
+  return {
+    url: ext.url,
+    rejectUnauthorized: ext.rejectUnauthorized,
+    ...(ext.caFile ? { ca: readFileSync(ext.caFile) } : {}),
+  };
 }

@@ -4,6 +4,7 @@
 // changed; equal rules journal nothing.
 import type { Logger } from 'pino';
 import { TableError } from '../domain/errors.ts';
+import type { GameName } from '../domain/games/game.ts';
 import { rulesOf } from '../domain/profile-resolve.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
@@ -11,7 +12,7 @@ import type { Runtime } from '../runtime/types.ts';
 
 export interface TableSetupConfig {
   source: string;
-  table: { seats: number; profile: string; game?: 'holdem' | 'omaha' };
+  table: { seats: number; profile: string; game?: GameName };
 }
 
 export interface RuleChange {

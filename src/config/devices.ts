@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
 import type { DeviceRef } from './types.ts';
 import { DEVICE_VALIDATORS } from '../protocol/generated/validate-devices.ts';
-import { deepFreeze, displayPath, fieldErrors, invalid, readJson, type Validator } from './schema.ts';
+import { pinRange } from '../hardware/firmata/pins.ts';
+import { deepFreeze, displayPath, fieldErrors, invalid, readJson, type FieldError, type Validator } from './schema.ts';
 
 /** The shipped devices/ directory (definitions and schemas). */
 export const DEVICES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../devices');
@@ -73,7 +74,7 @@ export function loadDeviceDefinition(file: string, devicesDir = DEVICES_DIR): De
     ]);
   }
   const validate = validatorFor(kind, devicesDir, file);
-  if (!validate(obj)) throw invalid('DEVICE_INVALID', file, fieldErrors(validate.errors));
+  if (!validate(obj)) throw invalid('DEVICE_INVALID', file, withPinRanges(obj, fieldErrors(validate.errors)));
   if (obj.$schema !== undefined && !schemaFits(String(obj.$schema), kind)) {
     // Editors would check the file against the wrong schema and show nothing wrong.
     throw invalid('DEVICE_INVALID', file, [
@@ -86,6 +87,23 @@ export function loadDeviceDefinition(file: string, devicesDir = DEVICES_DIR): De
   return deepFreeze({ kind, file: displayPath(file), spec: obj });
 }
 
+/** A pin the schema refuses (`"D7"`, `-1`) is told with what was given and the pins the board has. */
+function withPinRanges(obj: Record<string, unknown>, errors: FieldError[]): FieldError[] {
+  return errors.map((e) => {
+    if (!/\/(pin|data|clock|cs)$/.test(e.field) || !e.message.includes('pin number')) return e;
+    const given = valueAt(obj, e.field);
+    return { ...e, message: `${e.message}; got ${JSON.stringify(given)}: ${pinRange(obj.board)}` };
+  });
+}
+
+function valueAt(obj: unknown, pointer: string): unknown {
+  let at: unknown = obj;
+  for (const part of pointer.split('/').slice(1)) {
+    at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
+  }
+  return at;
+}
+
 /** Whether a file's `$schema` points editors at its kind's schema (or the any-kind device.schema.json): the shipped
  * relative form, or an absolute path or URL for a venue's own file kept outside the program's folder. */
 function schemaFits(ref: string, kind: string): boolean {
@@ -94,12 +112,14 @@ function schemaFits(ref: string, kind: string): boolean {
   return ref === `./schema/${name}` || isAbsolute(ref) || /^(file|https?):\/\//.test(ref);
 }
 
-/** Where a device ref's definition file is: a bare name is one of the shipped devices/; a path is relative to the
- * table config's directory (a venue's own definitions live next to its config). */
+/** Where a device ref's definition file is. A path is relative to the table config's directory (a venue's own
+ * definitions live next to its config, as the example config says); so is a bare name when such a file is there,
+ * else a bare name is one of the shipped devices/ (`acr122u-shoe.json`). */
 export function definitionPath(definition: string, configDir: string, devicesDir = DEVICES_DIR): string {
   if (isAbsolute(definition)) return definition;
   if (definition.includes('/')) return resolve(configDir, definition);
-  return join(devicesDir, definition);
+  const beside = resolve(configDir, definition);
+  return existsSync(beside) ? beside : join(devicesDir, definition);
 }
 
 /** Turns a table config's device entry into its definition. `simulated-<kind>` needs no file. */
@@ -119,7 +139,11 @@ export function resolveDevice(ref: DeviceRef, configDir: string, devicesDir = DE
   if (!existsSync(file)) {
     throw new TableError(
       'DEVICE_MISSING',
-      `device "${ref.name}": no definition file ${displayPath(file)} (shipped: ${listDefinitions(devicesDir).join(', ')})`,
+      isAbsolute(ref.definition) || ref.definition.includes('/')
+        ? `device "${ref.name}": no such file ${displayPath(file)} (a path is relative to the config's folder)`
+        : `device "${ref.name}": no such file ${ref.definition}, neither beside the config ` +
+            `(${displayPath(resolve(configDir, ref.definition))}) nor among the shipped devices/ ` +
+            `(${listDefinitions(devicesDir).join(', ')})`,
       {
         file: displayPath(file),
       },

@@ -4,7 +4,7 @@
 // (src/protocol/generated/validate-{config,devices,room}.ts, scripts/contract-config-validators.mjs): no schema
 // compiler at run time.
 import { readFileSync } from 'node:fs';
-import { relative, isAbsolute } from 'node:path';
+import { relative, isAbsolute, resolve } from 'node:path';
 import { TableError, type TableErrorCode } from '../domain/errors.ts';
 import type { ShapeCheck, ShapeError } from '../protocol/shape.ts';
 
@@ -16,6 +16,19 @@ export function displayPath(file: string): string {
   if (!isAbsolute(file)) return file;
   const rel = relative(process.cwd(), file);
   return rel.startsWith('..') || isAbsolute(rel) ? file : rel;
+}
+
+/** Why a file could not be read, in words, with the full path where the shown one is relative (the folder the
+ * program looked in is then plain): `config/x.yaml: no such file (/opt/pokertable/config/x.yaml)`. */
+export function unreadable(file: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const shown = displayPath(file);
+  const full = resolve(file);
+  const where = shown === full ? '' : ` (${full})`;
+  if (code === 'ENOENT') return `${shown}: no such file${where}`;
+  if (code === 'EACCES') return `${shown}: permission denied${where}; check the file's owner and mode`;
+  if (code === 'EISDIR') return `${shown}: is a folder, not a file${where}`;
+  return `${shown}: cannot read (${code ?? String(err)})${where}`;
 }
 
 export interface FieldError {
@@ -100,13 +113,7 @@ export function readJson(file: string, code: TableErrorCode): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new TableError(
-      code,
-      `${displayPath(file)}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
-      {
-        file: displayPath(file),
-      },
-    );
+    throw new TableError(code, unreadable(file, err), { file: displayPath(file) });
   }
   try {
     return JSON.parse(text) as unknown;

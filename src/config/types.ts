@@ -1,7 +1,8 @@
 // The validated, frozen shape of a table's config (config/*.yaml). The loader (src/config/load.ts) checks a file
 // against this shape and names the file and field of any error. Everything downstream receives this object.
+import type { GameName } from '../domain/games/game.ts';
 
-export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'room';
+export type Role = 'display' | 'panel' | 'floor' | 'secure' | 'production' | 'room';
 
 export interface MqttUser {
   username: string;
@@ -58,7 +59,7 @@ export interface TableConfig {
     seats: number;
     profile: string;
     /** The game dealt (R-GAME), from the next hand. */
-    game: 'holdem' | 'omaha';
+    game: GameName;
     /** Values that override the profile's, same shape as a profile file. */
     rules: Record<string, unknown>;
     /** The enrolled deck file (tag → card, mode 0600). */
@@ -78,6 +79,8 @@ export interface TableConfig {
   /** The tournament room the table plays in (docs/room.md), or null: only then does it take `move-player` and
    * `level-set`, and only from the room role. */
   room: string | null;
+  /** The delayed broadcast feed (docs/broadcast.md), or null: none. */
+  broadcast: { delaySeconds: number } | null;
   mqtt: MqttConfig;
   http: { host: string; port: number | null };
   devices: DeviceRef[];

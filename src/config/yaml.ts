@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { TableError } from '../domain/errors.ts';
-import { displayPath, invalid } from './schema.ts';
+import { displayPath, invalid, unreadable } from './schema.ts';
 
 /** `wants` says what the mapping must hold, for the message when the file is not a mapping. */
 export function readYamlMapping(file: string, wants: string): object {
@@ -12,8 +12,7 @@ export function readYamlMapping(file: string, wants: string): object {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new TableError('CONFIG_INVALID', `${shown}: cannot read (${code})`, { file: shown });
+    throw new TableError('CONFIG_INVALID', unreadable(file, err), { file: shown });
   }
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {

@@ -62,7 +62,9 @@ export function readSecretJson(file: string, how: SecretRead): unknown {
   } catch (err) {
     throw new TableError(
       how.code,
-      `${file}: cannot read ${how.what} (${(err as NodeJS.ErrnoException).code ?? String(err)}); ${how.remedy}`,
+      (err as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `${file}: no such file (${how.what}); ${how.remedy}`
+        : `${file}: cannot read ${how.what} (${(err as NodeJS.ErrnoException).code ?? String(err)}); ${how.remedy}`,
       { file },
     );
   }

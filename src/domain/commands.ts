@@ -1,4 +1,5 @@
 // Floor commands (protocol.md): setup, players, button, penalties, level clock; the room's (R-ROOM-MOVE, R-ROOM-CLOCK).
+import { nameKey } from '../protocol/names.ts';
 import type { TableOptions } from './api.ts';
 import { dropFromHand } from './flow.ts';
 import { chipsTracked } from './hand-chips.ts';
@@ -43,7 +44,9 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
     case 'seat-player': {
       const seat = state.seats[input.seat - 1]!;
       if (seat.player !== null) return ctx.reject(name, 'seat-taken', input.seat);
-      if (state.seats.some((s) => s.player === input.player))
+      // the same player whatever the keyboard: " Ann ", "ann" and a full-width "Ａnn" are one (names.ts)
+      const key = nameKey(input.player);
+      if (state.seats.some((s) => s.player !== null && nameKey(s.player) === key))
         return ctx.reject(name, 'player-already-seated', input.seat);
       seat.player = input.player;
       seat.timeBanks = setup_.profile.shotClock.timeBanks;

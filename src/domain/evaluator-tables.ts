@@ -144,8 +144,12 @@ function xorshift(seed: number): () => number {
   };
 }
 
-/** Every multiset of `cards` ranks (at most 4 of a rank): its rank-key sum and its score. */
-function enumerateRankSets(cards: number): { sums: Int32Array; scores: Int32Array } {
+/** Every multiset of `cards` ranks (at most 4 of a rank): its rank-key sum and its score (`score` of the per-rank
+ * counts: the high hand's by default; the low evaluators build their tables over the same sums). */
+export function enumerateRankSets(
+  cards: number,
+  score: (counts: readonly number[]) => number = countsScore,
+): { sums: Int32Array; scores: Int32Array } {
   const sums: number[] = [];
   const scores: number[] = [];
   const counts = new Array<number>(13).fill(0);
@@ -153,7 +157,7 @@ function enumerateRankSets(cards: number): { sums: Int32Array; scores: Int32Arra
     if (rank === 13) {
       if (left === 0) {
         sums.push(sum);
-        scores.push(countsScore(counts));
+        scores.push(score(counts));
       }
       return;
     }

@@ -45,7 +45,8 @@ const CATEGORIES: readonly HandCategory[] = [
 /** Rank characters by rank value (0 = deuce … 12 = ace). */
 const RANK_CHARS = [...RANKS].reverse().join('');
 const SUIT_CHARS = SUITS;
-const RANK_NAMES = [
+/** Rank words by rank value (0 = deuce … 12 = ace), for the names of hands (the low evaluators' too). */
+export const RANK_NAMES = [
   'Two',
   'Three',
   'Four',
@@ -60,7 +61,7 @@ const RANK_NAMES = [
   'King',
   'Ace',
 ];
-const RANK_PLURALS = [
+export const RANK_PLURALS = [
   'Twos',
   'Threes',
   'Fours',

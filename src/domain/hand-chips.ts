@@ -142,13 +142,15 @@ export function endChipsRound(ctx: Ctx, hand: HandState, street: Street, hadRoun
 /** The hand ends: a misdeal gives every chip back (R-POT-MISDEAL); otherwise the pots are awarded (R-POT-AWARD) to
  * `ranking` (live seats best first, ties grouped) and the busts go (R-CHIPS-BUST). The stacks go back to the seats.
  * `gathered`: the pots `endChipsRound` has just made of the hand's chips, when the last round ended right before (a
- * showdown after the river's betting): nothing is left to gather, and building them again cost a pass per layer. */
+ * showdown after the river's betting): nothing is left to gather, and building them again cost a pass per layer.
+ * `low`: a hi-lo game's showdown, the qualifying lows best first (R-HILO). */
 export function settleChips(
   ctx: Ctx,
   hand: HandState,
   misdealt: boolean,
   ranking: readonly (readonly Seat[])[],
   gathered: readonly Pot[] | null = null,
+  low?: readonly (readonly Seat[])[],
 ): void {
   if (!hand.chips) return;
   const state = ctx.state;
@@ -165,7 +167,7 @@ export function settleChips(
       chips = end.state;
       pots = end.pots;
     }
-    const won = award(chips, ranking, pots);
+    const won = award(chips, ranking, pots, low);
     chips = won.state;
     emitAll(ctx, won.events);
   }

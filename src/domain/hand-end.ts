@@ -16,7 +16,8 @@ export function misdeal(ctx: Ctx, hand: HandState, reason: MisdealReason): void 
 }
 
 /** `ranking`: at a showdown, the live seats best first, ties grouped (for the pots with chips tracked); `pots`: the
- * pots the river's round end has just made (settleChips). */
+ * pots the river's round end has just made (settleChips); `low`: a hi-lo game's showdown, the seats with a
+ * qualifying low, best first (R-HILO). */
 export function endHand(
   ctx: Ctx,
   hand: HandState,
@@ -24,10 +25,11 @@ export function endHand(
   winners?: Seat[],
   ranking?: Seat[][],
   pots: readonly Pot[] | null = null,
+  low?: Seat[][],
 ): void {
   const state = ctx.state;
   // R-POT-AWARD, R-POT-MISDEAL, R-CHIPS-BUST: before `hand.ended`
-  settleChips(ctx, hand, reason === 'misdeal', ranking ?? (winners ? [winners] : []), pots);
+  settleChips(ctx, hand, reason === 'misdeal', ranking ?? (winners ? [winners] : []), pots, low);
   ctx.emit(winners ? { type: 'hand.ended', reason, winners } : { type: 'hand.ended', reason });
   state.hand = null;
   if (reason === 'misdeal') {

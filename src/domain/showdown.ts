@@ -1,11 +1,11 @@
-// R-SHOWDOWN-ORDER and cards speak: the controller knows every live hand and names the best, scored as the hand's
-// game says (games/).
+// R-SHOWDOWN-ORDER and cards speak: the controller knows every live hand and names the best, judged as the hand's
+// game says (judge.ts, games/).
 import type { Pot } from './chips/index.ts';
 import type { Ctx } from './context.ts';
-import { nameOf } from './evaluator.ts';
 import { gameOf } from './games/index.ts';
 import { endHand } from './hand-end.ts';
 import { liveSeats } from './hand-seats.ts';
+import { judge } from './judge.ts';
 import type { HandState, Round } from './state.ts';
 import type { Seat } from './types.ts';
 
@@ -20,21 +20,15 @@ export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null, pot
   const aggressor = lastRound && lastRound.street === 'river' ? lastRound.lastAggressor : null;
   const start = aggressor === null ? 0 : Math.max(0, live.indexOf(aggressor));
   const order: Seat[] = start === 0 ? live : rotated(live, start);
-  const game = gameOf(hand.game);
-  let best = -1;
-  let winners: Seat[] = [];
-  const scores: number[] = [];
-  for (const seat of order) {
-    const score = game.score(hand.holeCards[seat]!, hand.board);
-    scores.push(score);
-    if (score > best) {
-      best = score;
-      winners = [seat];
-    } else if (score === best) winners.push(seat);
+  const { winners, rank, ranking, low } = judge(gameOf(hand.game), order, hand.holeCards, hand.board, !!hand.chips);
+  if (low === undefined) {
+    ctx.emit({ type: 'showdown', order, winners, rank });
+    endHand(ctx, hand, 'showdown', undefined, ranking, pots);
+    return;
   }
-  if (winners.length > 1) winners.sort((a, b) => a - b);
-  ctx.emit({ type: 'showdown', order, winners, rank: nameOf(best) });
-  endHand(ctx, hand, 'showdown', undefined, hand.chips ? rankingOf(order, scores) : undefined, pots);
+  // R-HILO: the low half, judged on its own (a seat may use other cards for each half)
+  ctx.emit({ type: 'showdown', order, winners, rank, lowWinners: low.winners, lowRank: low.rank });
+  endHand(ctx, hand, 'showdown', undefined, ranking, pots, low.ranking);
 }
 
 /** `seats` from index `start` on, then those before it (a loop: `slice` and `concat` cost more at every showdown). */
@@ -45,24 +39,4 @@ function rotated(seats: readonly Seat[], start: number): Seat[] {
   return out;
 }
 
-/** The seats best first, equal scores in one group, in showing order within a group (R-POT-AWARD: each pot to the
- * best eligible hand). `scores[i]` is `order[i]`'s. An insertion sort of the indexes (at most ten hands, this runs at
- * every showdown: `Array.prototype.sort` with a comparator cost more than the scoring), then one pass. */
-export function rankingOf(order: readonly Seat[], scores: readonly number[]): Seat[][] {
-  const byScore: number[] = [];
-  for (let i = 0; i < scores.length; i++) {
-    let j = i;
-    // stable: an index moves only past strictly lower scores
-    for (; j > 0 && scores[byScore[j - 1]!]! < scores[i]!; j--) byScore[j] = byScore[j - 1]!;
-    byScore[j] = i;
-  }
-  const groups: Seat[][] = [];
-  let last: number | null = null;
-  for (const i of byScore) {
-    const score = scores[i]!;
-    if (score === last) groups[groups.length - 1]!.push(order[i]!);
-    else groups.push([order[i]!]);
-    last = score;
-  }
-  return groups;
-}
+export { rankingOf } from './judge.ts';

@@ -1,3 +1,4 @@
+import type { GameName } from './games/game.ts';
 import type { Card, Seat, Street } from './types.ts';
 
 /** What `<base>/state` carries: public facts only, never a hole or burn card. `seq` (the last event's) is the
@@ -12,7 +13,7 @@ export interface EngineSnapshot {
   seats: number;
   profile: string;
   /** R-GAME: the game the table plays (`holdem` before any setup). */
-  game: 'holdem' | 'omaha';
+  game: GameName;
   seatInfo: SeatSnapshot[];
   button: Seat | null;
   /** The seats of the blinds. `smallBlind`/`bigBlind` are the same seats under their old names (kept one release:

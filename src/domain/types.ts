@@ -2,6 +2,7 @@
 // Adapters (hardware, MQTT, replay) only ever build `Input`s and read `TableEvent`s.
 
 import type { ChipsEvent } from './chips/types.ts';
+import type { GameName } from './games/game.ts';
 
 export type Seat = number; // 1-based
 export type Card = string; // "As", "Td", "9c"
@@ -13,7 +14,7 @@ export type Level =
   { smallBlind: number; bigBlind: number; ante?: number; minutes: number } | { break: true; minutes: number };
 
 export type Command =
-  | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown>; game?: 'holdem' | 'omaha' }
+  | { name: 'setup'; seats: number; profile: string; rules?: Record<string, unknown>; game?: GameName }
   /** `chips`: the stack (R-CHIPS-STACK), required when chips are tracked, ignored otherwise. */
   | { name: 'seat-player'; seat: Seat; player: string; chips?: number }
   /** R-CHIPS-STACK: the floor sets a stack between hands (rebuy, add-on, correction). */
@@ -177,7 +178,15 @@ export type EventBody =
    * engine always sets both (Ctx.reject). */
   | { type: 'request.rejected'; request: string; reason: string; seat?: Seat; code?: string; message?: string }
   | { type: 'hands.exposed'; seats: Seat[] }
-  | { type: 'showdown'; order: Seat[]; winners: Seat[]; rank: string }
+  | {
+      type: 'showdown';
+      order: Seat[];
+      winners: Seat[];
+      rank: string;
+      /** Hi-lo games only (R-HILO). */
+      lowWinners?: Seat[];
+      lowRank?: string | null;
+    }
   | { type: 'hand.ended'; reason: HandEndReason; winners?: Seat[] }
   | {
       type: 'level.changed';

@@ -4,6 +4,7 @@
 // each table below (the order the engine always checked them in). A field with no sentence here (a new one) is
 // named in the schema's own terms, so a new command needs only its schema entry (docs/contract.md).
 import { describe, type ShapeError } from '../protocol/shape.ts';
+import { GAME_NAMES } from './games/game.ts';
 import { checkLevels } from './levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from './limits.ts';
 import type { PanelButton } from './types.ts';
@@ -64,7 +65,7 @@ const COMMAND_WORDS: Readonly<Record<string, Readonly<Record<string, Words>>>> =
     seats: () => `setup: seats must be ${MIN_SEATS} to ${MAX_SEATS}`,
     profile: () => 'setup: profile must be a profile name',
     rules: () => 'setup: rules must be an object',
-    game: () => 'setup: game must be holdem or omaha',
+    game: () => `setup: game must be one of ${GAME_NAMES.join(', ')}`,
   },
   'seat-player': {
     seat: () => `seat-player: ${SEAT}`,

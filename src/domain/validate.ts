@@ -6,7 +6,9 @@
 // `toString` or `__proto__` is data like any other, docs/validation.md), cards and tag ids made canonical, texts cut
 // to 200 characters, `to` on a bet or raise only, a small blind not above its big blind (docs/contract.md).
 import { acceptsInput, validateCommandShape, validateInputShape } from '../protocol/generated/validate-input.ts';
+import { cutName, nameProblem, storedName } from '../protocol/names.ts';
 import { normalizeUid, parseCard } from './cards.ts';
+import type { GameName } from './games/index.ts';
 import { checkLevels } from './levels-check.ts';
 import type { Command, CommandName, Input, Level, PanelButton, Place, Seat } from './types.ts';
 import { validateLevelSet, validateMovePlayer } from './validate-room.ts';
@@ -144,11 +146,14 @@ function commandOf(raw: Obj): Command | string {
         if (!isObj(raw.rules)) return 'setup: rules must be an object';
         cmd.rules = raw.rules;
       }
-      if (raw.game !== undefined) cmd.game = raw.game as 'holdem' | 'omaha';
+      if (raw.game !== undefined) cmd.game = raw.game as GameName;
       return cmd;
     }
     case 'seat-player': {
-      const player = String(raw.player).slice(0, MAX_TEXT);
+      // one rule for who a player is, the room's and the pages' too (src/protocol/names.ts)
+      const problem = nameProblem(String(raw.player));
+      if (problem !== null) return `seat-player: ${problem}`;
+      const player = cutName(storedName(String(raw.player)), MAX_TEXT);
       const seat = raw.seat as Seat;
       return raw.chips === undefined ? { name, seat, player } : { name, seat, player, chips: raw.chips as number };
     }

@@ -163,21 +163,20 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
 
     // The floor registers everyone, then starts the room's clock.
     const answers = new Map<string, { ok: boolean; code?: string }>();
+    const register = (n: number) =>
+      floor.publish(
+        `room/${roomId}/cmd/register`,
+        JSON.stringify({ id: `reg-${n}`, player: `P${String(n).padStart(5, '0')}` }),
+        { qos: 1 },
+      );
     floor.on('message', (_topic, payload) => {
       const a = JSON.parse(payload.toString()) as { id: string; ok: boolean; code?: string };
+      // the room takes 20 commands a second, as a table does (docs/room.md): a floor desk sends the rest again
+      if (a.code === 'rate-limited') return void setTimeout(() => register(Number(a.id.slice(4))), 100);
       answers.set(a.id, a);
     });
     await floor.subscribeAsync(`room/${roomId}/cmd/result`, { qos: 1 });
-    for (let i = 0; i < entries; i++) {
-      const id = `reg-${i + 1}`;
-      floor.publish(
-        `room/${roomId}/cmd/register`,
-        JSON.stringify({ id, player: `P${String(i + 1).padStart(5, '0')}` }),
-        {
-          qos: 1,
-        },
-      );
-    }
+    for (let i = 0; i < entries; i++) register(i + 1);
     while (answers.size < entries) await delay(100);
     const books = o.money ? await startFleetMoney(floor, roomId, [...answers.keys()].map(playerOf)) : null;
     const refused = [...answers.values()].filter((a) => !a.ok);

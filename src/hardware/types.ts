@@ -24,3 +24,11 @@ export interface Device {
   /** Turns outputs off and releases the device. */
   stop(): Promise<void>;
 }
+
+/** The device's logger, naming it once: the table already binds `device` to each device's context logger, and pino
+ * repeats a key bound twice (`"device":"shoe","device":"shoe"`), which some JSON readers refuse. */
+export function deviceLogger(logger: Logger, name: string, extra: Record<string, unknown> = {}): Logger {
+  const bound = logger.bindings() as Record<string, unknown>;
+  const fields = bound.device === name ? extra : { device: name, ...extra };
+  return Object.keys(fields).length === 0 ? logger : logger.child(fields);
+}

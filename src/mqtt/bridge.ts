@@ -14,14 +14,23 @@ import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } f
 import { TokenBucket, type Rate } from './rate-limit.ts';
 import { isJournalRefusal, publishHealth } from './health.ts';
 import { createRequests } from './requests.ts';
+import { HistoryFolder } from '../history/folder.ts';
+import { HistoryPublisher } from './history.ts';
 import { StreamPublisher } from './publisher.ts';
+import { BroadcastStream } from './broadcast.ts';
+import { workerEquity, type EquityService } from '../app/equity-pool.ts';
 import { RetainedTopics } from './retained.ts';
 import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topics.ts';
 
 export interface MqttBridgeOptions {
   runtime: Runtime;
   /** `room`: the room the table plays in (docs/room.md), null or absent: none. */
-  config: { table: { id: string }; mqtt: MqttConfig; room?: string | null };
+  config: {
+    table: { id: string };
+    mqtt: MqttConfig;
+    room?: string | null;
+    broadcast?: { delaySeconds: number } | null;
+  };
   logger: Logger;
   /** The embedded broker to connect to in-process; needed unless `config.mqtt.external` or `connection` is set. */
   broker?: EmbeddedBroker | null;
@@ -37,10 +46,14 @@ export interface MqttBridgeOptions {
   commandRate?: Rate | null;
   reconnectPeriodMs?: number;
   now?: () => number;
+  /** Timers on the clock of `now` (the table's); the delayed streams wait on it. Absent: setTimeout. */
+  setTimer?: (at: number, fire: () => void) => () => void;
   /** The table's health, published retained on `<base>/health` (absent: not published). */
   health?: Health;
   /** Outbox sink names; change only to run two bridges on one outbox. */
-  sinks?: { events: string; secure: string };
+  sinks?: { events: string; secure: string; broadcast?: string; history?: string };
+  /** Where the broadcast feed's equity is computed; by default a worker thread of its own (equity-pool.ts). */
+  equity?: EquityService;
   /** One controller per table: the `<base>/controller` record and the rival check (presence.ts). */
   presence?: ControllerPresence;
 }
@@ -54,8 +67,8 @@ export interface MqttBridge {
   protocolVersion(): 4 | 5;
   /** Resolves once connected (now, if already). */
   whenConnected(): Promise<void>;
-  /** The highest seq the broker confirmed on `events` and on `secure/events`. */
-  confirmed(): { events: number; secure: number };
+  /** The highest seq the broker confirmed on `events`, on `secure/events` and on `secure/broadcast` (0 when off). */
+  confirmed(): { events: number; secure: number; broadcast: number };
   /** Publishes `offline` on status (retained) and waits for the broker's PUBACK (up to 2 s). */
   publishOffline(): Promise<void>;
   /** Stops reading the runtime, confirms delivered events to the outbox, publishes `offline`, disconnects. */
@@ -105,6 +118,8 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
         .catch((err: Error) => log.error({ err: err.message }, 'MQTT subscribe failed'));
       events.wake();
       secure.wake();
+      broadcast?.wake();
+      history.wake();
       for (const resolve of waiters.splice(0)) resolve();
     },
     onClose: () => undefined,
@@ -145,6 +160,38 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     logger: log,
   });
 
+  const broadcastConfig = config.broadcast ?? null;
+  const ownEquity = broadcastConfig && !options.equity ? workerEquity() : null;
+  const broadcast = broadcastConfig
+    ? new BroadcastStream({
+        sink: sinks.broadcast ?? 'mqtt-broadcast',
+        topic: topics.secureBroadcast,
+        outbox: runtime.outbox,
+        delaySeconds: broadcastConfig.delaySeconds,
+        equity: options.equity ?? ownEquity!,
+        gameNow: () => runtime.snapshot().game,
+        now,
+        ...(options.setTimer ? { setTimer: options.setTimer } : {}),
+        publish: publishQos1,
+        isConnected,
+        logger: log,
+      })
+    : null;
+  const history = new HistoryPublisher({
+    sink: sinks.history ?? 'mqtt-history',
+    outbox: runtime.outbox,
+    folder: new HistoryFolder({
+      tableId: config.table.id,
+      tournament: config.room ?? null,
+      epoch: runtime.epoch ?? null,
+      game: runtime.snapshot().game,
+    }),
+    topics,
+    publish: publishQos1,
+    isConnected,
+    logger: log,
+  });
+
   // Public events go out at once, in the caller's turn. The secure stream (its own cursor, often delayed anyway)
   // and the snapshot for state and clock follow once per burst, on a timer: the broker (in this process when
   // embedded) writes the event to its subscribers from a setImmediate, and this must not get in before that.
@@ -156,11 +203,13 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     forSecure = [];
     if (closed) return;
     secure.wake(batch);
+    broadcast?.wake(batch);
     retained.fromSnapshot(runtime.snapshot());
   };
   const onEvents = (batch: readonly TableEvent[]) => {
     inputs.observe(batch);
     events.wake(batch);
+    history.wake(batch); // a hand's records right after its hand.ended, in the same turn
     retained.fromEvents(batch);
     forSecure.push(...batch);
     if (!laterPending) {
@@ -192,7 +241,11 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     connected: isConnected,
     protocolVersion: () => client.protocolVersion,
     whenConnected: () => (isConnected() ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
-    confirmed: () => ({ events: events.confirmedSeq, secure: secure.confirmedSeq }),
+    confirmed: () => ({
+      events: events.confirmedSeq,
+      secure: secure.confirmedSeq,
+      broadcast: broadcast?.confirmedSeq ?? 0,
+    }),
     async publishOffline() {
       retained.set(topics.status, 'offline');
       if (!client.connected) return;
@@ -202,15 +255,21 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     },
     async close() {
       if (closed) return;
+      options.presence?.close();
       unsubscribe();
       stopHealth();
       events.stop();
       secure.stop();
+      broadcast?.stop();
+      history.stop();
       await this.publishOffline();
       closed = true;
       await client.end(); // waits (a little) for PUBACKs of what is in flight
       events.finish();
       secure.finish();
+      broadcast?.finish();
+      await ownEquity?.close();
+      history.finish();
       log.info('MQTT bridge closed');
     },
     dropConnection: () => client.destroyConnection(),

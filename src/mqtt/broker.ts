@@ -1,6 +1,6 @@
 // The embedded broker (aedes, MQTT 3.1.1): TCP for the room, WebSocket for browsers, and an in-process stream for the
 // controller's own client. Users and roles come from config.mqtt.embedded; the ACL is topics.ts.
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { duplexPair, type Duplex } from 'node:stream';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -8,11 +8,12 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import type { MqttConfig, Role } from '../config/types.ts';
-import { TableError } from '../domain/errors.ts';
 import { RetransmissionFilter } from './dup-filter.ts';
 import { localLink, type LocalLink } from './local-client.ts';
 import { skipPacketIdCache } from './packet-cache.ts';
 import { guarded } from './packet-guard.ts';
+import { peerAddress, systemLoginBackoff, type LoginBackoff } from './auth-backoff.ts';
+import { listen, listenWs } from './broker-listen.ts';
 import { KeyedLimiter, type Rate } from './rate-limit.ts';
 import { canPublish, canRead, canSubscribe, isReservedClientId, type Principal } from './topics.ts';
 
@@ -26,6 +27,9 @@ export interface EmbeddedBrokerOptions {
   hardMaxPayloadBytes?: number;
   /** Publishes per client id (anyone but the controller); over it, the client is disconnected. null: no limit. */
   publishRate?: Rate | null;
+  /** Wrong passwords slowed per client address (auth-backoff.ts). Default: one on the system clock, logging only;
+   * the table passes one that also reports on its health. */
+  loginBackoff?: LoginBackoff;
 }
 
 /** A panel presses a few buttons a second; a floor tool's burst (setup, ten players, levels) fits in 30. */
@@ -64,6 +68,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const limiter = publishRate ? new KeyedLimiter(publishRate, Date.now) : null;
   const retransmissions = new RetransmissionFilter();
   skipPacketIdCache();
+  const backoff = options.loginBackoff ?? systemLoginBackoff(log, 'MQTT');
+  /** Each network connection's peer address, by the stream aedes is handed (its `client.conn`). */
+  const addresses = new WeakMap<object, string>();
 
   const aedes = await Aedes.createBroker({
     // A display whose socket stops draining (a sleeping tablet, bad Wi-Fi) would hold up delivery to everyone
@@ -88,11 +95,19 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         principals.set(client, { kind: 'user', username: null, roles: anonymousRoles });
         return done(null, true);
       }
+      const address = addresses.get(client.conn) ?? 'unknown';
+      // Slowed after a few wrong passwords (auth-backoff.ts): while locked out, not even looked at.
+      if (!backoff.admit(address))
+        return done(authError('too many wrong passwords: wait', BAD_USERNAME_OR_PASSWORD), false);
       const user = users.get(username);
       if (!user || !password || !sameSecret(password, user.password)) {
-        log.warn({ username, clientId: client.id }, 'MQTT login refused: bad username or password');
+        // One line for a typo; a burst of them is one line with its count when it ends (auth-backoff.ts).
+        if (backoff.retryInMs(address) === 0 && !backoff.following(address))
+          log.warn({ username, clientId: client.id, address }, 'MQTT login refused: bad username or password');
+        backoff.failed(address, username);
         return done(authError('bad username or password', BAD_USERNAME_OR_PASSWORD), false);
       }
+      backoff.succeeded(address);
       principals.set(client, { kind: 'user', username, roles: new Set(user.roles) });
       done(null, true);
     },
@@ -152,7 +167,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     socket.on('error', (err) => log.debug({ err: err.message }, 'MQTT socket error'));
     // Events are small and late is wrong: no Nagle wait for the previous segment's ACK.
     socket.setNoDelay(true);
-    aedes.handle(guarded(socket, maxPacket, refuseOversized));
+    const stream = guarded(socket, maxPacket, refuseOversized);
+    addresses.set(stream, socket.remoteAddress ?? 'unknown');
+    aedes.handle(stream);
   });
   const port = await listen(tcp, embedded.port, embedded.host, 'MQTT');
   let wss: WebSocketServer | null = null;
@@ -171,7 +188,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     wss.on('connection', (socket, req) => {
       const stream = ws.createWebSocketStream(socket);
       stream.on('error', (err) => log.debug({ err: err.message }, 'MQTT WebSocket stream error'));
-      aedes.handle(guarded(stream, maxPacket, refuseOversized), req);
+      const conn = guarded(stream, maxPacket, refuseOversized);
+      addresses.set(conn, peerAddress(req));
+      aedes.handle(conn, req);
     });
   }
   log.info({ host: embedded.host, port, wsPort }, 'embedded MQTT broker listening');
@@ -201,6 +220,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         wss ? closeWss(wss) : Promise.resolve(),
         closeAedes(aedes),
       ]);
+      if (!options.loginBackoff) backoff.close();
       log.info('embedded MQTT broker closed');
     },
   };
@@ -215,62 +235,6 @@ function sameSecret(given: Buffer, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected, 'utf8').digest();
   return timingSafeEqual(a, b);
-}
-
-/** What to do when the MQTT port is taken: most often a system mosquitto on 1883. */
-function mqttPortTaken(port: number): string {
-  return (
-    `. Another program, most likely an MQTT broker such as mosquitto, already uses port ${port}` +
-    ` (\`sudo ss -ltnp 'sport = :${port}'\` names it). Either start the table on another port:` +
-    ` \`npm start -- --mqtt-port ${port + 1}\` (mqtt.embedded.port in a config); or stop that broker if nothing needs` +
-    ` it (\`sudo systemctl stop mosquitto\`); or let the table publish to it: set mqtt.external in the config` +
-    ` (docs/mqtt.md).`
-  );
-}
-
-function listen(server: Server, port: number, host: string, what: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) =>
-      reject(
-        new TableError(
-          'MQTT_FAILED',
-          `${what} broker cannot listen on ${host}:${port}: ${err.code ?? err.message}` +
-            (err.code === 'EADDRINUSE' ? mqttPortTaken(port) : ''),
-        ),
-      );
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function listenWs(
-  Server: typeof WebSocketServer,
-  port: number,
-  host: string,
-  maxPayload: number,
-): Promise<WebSocketServer> {
-  return new Promise((resolve, reject) => {
-    const wss = new Server({ port, host, maxPayload });
-    const onError = (err: NodeJS.ErrnoException) =>
-      reject(
-        new TableError(
-          'MQTT_FAILED',
-          `MQTT WebSocket cannot listen on ${host}:${port}: ${err.code ?? err.message}` +
-            (err.code === 'EADDRINUSE'
-              ? `. Another program uses port ${port} (\`sudo ss -ltnp 'sport = :${port}'\` names it): start the table` +
-                ` with another one, \`npm start -- --ws-port ${port + 1}\` (mqtt.embedded.wsPort in a config), or stop that program.`
-              : ''),
-        ),
-      );
-    wss.once('error', onError);
-    wss.once('listening', () => {
-      wss.off('error', onError);
-      resolve(wss);
-    });
-  });
 }
 
 function closeWss(wss: WebSocketServer): Promise<void> {

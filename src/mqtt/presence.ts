@@ -84,6 +84,7 @@ export class ControllerPresence {
   private inOffice = false;
   private holdBack: { other: ControllerRecord; timer: NodeJS.Timeout } | null = null;
   private gone = false;
+  private closing = false;
   private readonly log: Logger;
 
   constructor(private readonly options: ControllerPresenceOptions) {
@@ -94,6 +95,11 @@ export class ControllerPresence {
 
   owns(topic: string): boolean {
     return topic === this.topics.controller || topic.startsWith(`${this.topics.controller}/`);
+  }
+
+  /** The table is stopping: a check or publish cut short by the closing client is not worth a warning. */
+  close(): void {
+    this.closing = true;
   }
 
   /** Once, by the client that carries this presence. */
@@ -116,7 +122,12 @@ export class ControllerPresence {
         link.publish(t.controllerPing, JSON.stringify({ instance: this.record.instance, nonce: marker }), { qos: 1 }),
       )
       .catch((err: Error) =>
-        this.log.warn({ err: err.message }, 'controller presence check not sent; retried on reconnect'),
+        // A table shutting down (a busy port at start, a stop) drops its client under the check: nothing to say.
+        (this.closing ? this.log.debug : this.log.warn).call(
+          this.log,
+          { err: err.message },
+          'controller presence check not sent; retried on reconnect',
+        ),
       );
   }
 
@@ -223,7 +234,13 @@ export class ControllerPresence {
   private send(topic: string, payload: string, retain: boolean): void {
     this.link
       ?.publish(topic, payload, { qos: 1, retain })
-      .catch((err: Error) => this.log.warn({ topic, err: err.message }, 'controller presence publish failed'));
+      .catch((err: Error) =>
+        (this.closing ? this.log.debug : this.log.warn).call(
+          this.log,
+          { topic, err: err.message },
+          'controller presence publish failed',
+        ),
+      );
   }
 }
 

@@ -16,8 +16,12 @@ export interface StreamPublisherOptions {
   /** Hold each event until `at + delayMs` (broadcast delay); 0 sends at once. */
   delayMs: number;
   now(): number;
-  /** QoS 1 publish; resolves after the PUBACK. */
-  publish(topic: string, payload: string): Promise<unknown>;
+  /** A timer on the same clock as `now` (the table's, so a fake clock in tests releases a held event when it is
+   * advanced); absent: setTimeout. */
+  setTimer?(at: number, fire: () => void): () => void;
+  /** QoS 1 publish; resolves after the PUBACK. `event`: the event the payload is the form of (the broadcast feed
+   * sends its equity after it, src/mqtt/broadcast.ts). */
+  publish(topic: string, payload: string, event: TableEvent): Promise<unknown>;
   isConnected(): boolean;
   logger: Logger;
   /** Publishes in flight at most (pipelined on one connection, so order holds). */
@@ -45,7 +49,7 @@ export class StreamPublisher {
   private stopped = false;
   private finished = false;
   private ackTimer: NodeJS.Timeout | null = null;
-  private holdTimer: NodeJS.Timeout | null = null;
+  private holdTimer: (() => void) | null = null;
   private readonly window: number;
   private readonly ackDelayMs: number;
 
@@ -73,7 +77,7 @@ export class StreamPublisher {
   /** Sends nothing more; confirmations still count until finish(). */
   stop(): void {
     this.stopped = true;
-    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer?.();
     this.holdTimer = null;
   }
 
@@ -121,7 +125,7 @@ export class StreamPublisher {
     this.inFlight.push(slot);
     const shown = this.o.transform(event);
     // a secure-only event is not sent here; it is confirmed in order like a published one
-    const sent = shown === null ? Promise.resolve() : this.o.publish(this.o.topic, JSON.stringify(shown));
+    const sent = shown === null ? Promise.resolve() : this.o.publish(this.o.topic, JSON.stringify(shown), event);
     sent.then(
       () => {
         slot.state = 'done';
@@ -152,13 +156,16 @@ export class StreamPublisher {
 
   private hold(due: number): void {
     if (this.holdTimer) return;
-    this.holdTimer = setTimeout(
-      () => {
-        this.holdTimer = null;
-        this.pump();
-      },
-      Math.max(0, due - this.o.now()),
-    );
+    const fire = () => {
+      this.holdTimer = null;
+      this.pump();
+    };
+    if (this.o.setTimer) {
+      this.holdTimer = this.o.setTimer(due, fire);
+      return;
+    }
+    const timer = setTimeout(fire, Math.max(0, due - this.o.now()));
+    this.holdTimer = () => clearTimeout(timer);
   }
 
   private scheduleAck(): void {

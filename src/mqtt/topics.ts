@@ -14,6 +14,12 @@ export interface Topics {
   health: string;
   events: string;
   secureEvents: string;
+  /** One Open Hand History record per hand, public form: only the cards shown at showdown (src/history). */
+  history: string;
+  /** The same records with every hole card the table read: roles `production` and `secure`. */
+  secureHistory: string;
+  /** The delayed broadcast feed (hole cards and equity) for the production role. */
+  secureBroadcast: string;
   state: string;
   clock: string;
   /** The retained floor feed (src/mqtt/feed.ts). */
@@ -46,6 +52,9 @@ export function topicsFor(base: string): Topics {
     health: `${base}/health`,
     events: `${base}/events`,
     secureEvents: `${base}/secure/events`,
+    history: `${base}/history`,
+    secureHistory: `${base}/secure/history`,
+    secureBroadcast: `${base}/secure/broadcast`,
     state: `${base}/state`,
     clock: `${base}/clock`,
     feed: `${base}/feed`,
@@ -110,12 +119,16 @@ export function readableFilters(base: string, roles: ReadonlySet<Role>): string[
   const t = topicsFor(base);
   const filters: string[] = [];
   if (roles.size > 0) {
-    filters.push(t.status, t.controller, t.health, t.events, t.state, t.clock, t.feed, `${base}/devices/+`);
+    filters.push(t.status, t.controller, t.health, t.events, t.state, t.clock, t.feed, t.history);
+    filters.push(`${base}/devices/+`);
   }
   if (roles.has('panel') || roles.has('floor')) filters.push(t.inputResult);
   if (roles.has('floor')) filters.push(t.cmdResult, `${t.cmdReplyPrefix}#`);
   if (roles.has('room')) filters.push(t.cmdResult);
-  if (roles.has('secure')) filters.push(t.secureEvents);
+  if (roles.has('secure')) filters.push(t.secureEvents, t.secureHistory);
+  // Production (a stream's producer) reads what is safe to put on air late: the finished hands' records and the
+  // delayed broadcast feed, never the live secure/events (a misconfigured overlay would show live hole cards).
+  if (roles.has('production')) filters.push(t.secureHistory, t.secureBroadcast);
   return filters;
 }
 

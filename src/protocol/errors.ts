@@ -23,6 +23,9 @@ export interface InfrastructureErrorCodes {
   /** The journal cannot be written: the disk is full. */
   STORAGE_FULL: true;
   MQTT_FAILED: true;
+  /** A port to listen on (the board's, the room's pages') is taken by another program: exit 1, not the config's 78,
+   * since it frees up when that program stops. */
+  PORT_IN_USE: true;
   /** Another controller holds the table's topics. */
   MQTT_CONFLICT: true;
 }

@@ -1,5 +1,6 @@
 // What the virtual table is given and what it offers (src/sim/virtual-table.ts).
 import { TableError } from '../domain/errors.ts';
+import type { GameName } from '../domain/games/game.ts';
 import type { Profile } from '../domain/profile.ts';
 import type { Input, EngineEvent } from '../domain/types.ts';
 import type { ResumeFrom } from './resume.ts';
@@ -12,7 +13,7 @@ export interface VirtualTableOptions {
   /** Rule profile name for the `setup` command. */
   profile: string;
   /** The game (R-GAME) for the `setup` command; hold'em when absent. */
-  game?: 'holdem' | 'omaha';
+  game?: GameName;
   /** Chance per hand (0 … 1) of one irregularity: exposed or extra or premature card, four-card flop, dealer
    * misdeal, clock call (answered or running out), time bank, a player away for a few hands. 0: clean play. */
   irregularityRate: number;

@@ -3,6 +3,7 @@
 // on, every shipped profile) against the real engine, each event checked against the cards of its hand.
 import { describe, expect, it } from 'vitest';
 import { loadProfiles } from '../../src/config/profiles.ts';
+import type { GameName } from '../../src/domain/games/index.ts';
 import { PUBLIC_EVENT_TYPES, toPublic } from '../../src/domain/secrecy.ts';
 import { createTable } from '../../src/domain/table.ts';
 import type { EventType, TableEvent } from '../../src/domain/types.ts';
@@ -19,9 +20,24 @@ function cardsIn(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-function play(profile: string, seed: number, hands: number, rules?: Record<string, unknown>): TableEvent[] {
+function play(
+  profile: string,
+  seed: number,
+  hands: number,
+  rules?: Record<string, unknown>,
+  more: { game?: GameName; chips?: boolean } = {},
+): TableEvent[] {
   const events: TableEvent[] = [];
-  const options = { seed, seats: 9, players: 8, profile, irregularityRate: 0.6, startAt: 1_767_000_000_000, profiles };
+  const options = {
+    seed,
+    seats: 9,
+    players: 8,
+    profile,
+    ...more,
+    irregularityRate: 0.6,
+    startAt: 1_767_000_000_000,
+    profiles,
+  };
   runSession(
     { ...options, hands, rules, onInput: (_input, evs) => pushNumbered(events, evs) },
     createTable({ profiles }),
@@ -60,6 +76,8 @@ describe('secrecy by allowlist', () => {
     ['bfp', play('bfp', 12, 200)],
     ['club', play('club', 13, 200)],
     ['robert', play('robert', 14, 300)],
+    // R-HILO: the low half's fields (lowWinners, lowRank, shares' half) with chips tracked
+    ['tda, omaha-hilo, chips', play('tda', 15, 200, undefined, { game: 'omaha-hilo', chips: true })],
   ];
 
   it.each(sessions)('%s: every event type has a public form, and none carries a hole or burn card', (_, events) => {

@@ -13,6 +13,7 @@ export const exampleUsers = {
   'lobby-board': 'lobby-pw',
   panel: 'panel-pw',
   floor: 'floor-pw',
+  surveillance: 'surv-pw',
   production: 'prod-pw',
 };
 

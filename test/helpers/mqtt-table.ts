@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { afterEach } from 'vitest';
+import { inlineEquity, type EquityService } from '../../src/app/equity-pool.ts';
 import { loadProfiles } from '../../src/config/profiles.ts';
 import type { MqttConfig } from '../../src/config/types.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/mqtt/broker.ts';
@@ -68,7 +69,15 @@ export interface RealTable {
 /** A real table whose bridge is connected; everything is closed after the test. */
 export async function startRealTable(
   cleanups: Cleanups,
-  options: { logger: Logger; mqtt: MqttConfig; dirPrefix?: string; connection?: MqttConnection },
+  options: {
+    logger: Logger;
+    mqtt: MqttConfig;
+    dirPrefix?: string;
+    connection?: MqttConnection;
+    /** The broadcast feed (docs/broadcast.md), with its equity computed here unless a service is given. */
+    broadcast?: { delaySeconds: number };
+    equity?: EquityService;
+  },
 ): Promise<RealTable> {
   const { logger, mqtt } = options;
   const dir = cleanups.tempDir(options.dirPrefix ?? 'pt-mqtt-table-');
@@ -87,7 +96,9 @@ export async function startRealTable(
     logger,
     ...(broker ? { broker } : { connection: options.connection }),
     now: () => clock.now(),
-    config: { table: { id: 't1' }, mqtt },
+    setTimer: (at, fire) => clock.setTimer(at, fire),
+    config: { table: { id: 't1' }, mqtt, broadcast: options.broadcast ?? null },
+    equity: options.equity ?? inlineEquity(),
   });
   cleanups.push(() => bridge.close());
   await bridge.whenConnected();

@@ -27,7 +27,18 @@ export class MqttTable {
     this.fake = new FakeTable(id, seats);
   }
 
-  static async start(url: string, id: string, seats: number, auth: object = {}): Promise<MqttTable> {
+  /** `answers`: each command is answered on `cmd/result` as a table's bridge answers it (`{id, ok}`, or `ok: false`
+   * with the table's `code`: `seat-empty` for a move-player of an empty seat, `seat-taken`), refusals kept in
+   * `refused`. */
+  readonly refused: { id: unknown; code: string }[] = [];
+
+  static async start(
+    url: string,
+    id: string,
+    seats: number,
+    auth: object = {},
+    options: { answers?: boolean } = {},
+  ): Promise<MqttTable> {
     const client = await connectClient(url, { clientId: `fake-${id}`, ...auth });
     const t = new MqttTable(client, id, seats);
     client.on('message', (topic, payload) => {
@@ -35,7 +46,14 @@ export class MqttTable {
       const body = JSON.parse(payload.toString()) as Record<string, unknown>;
       const command = { ...body, name } as unknown as TableCommand;
       t.commands.push({ topic, command, id: body.id });
-      t.publish(t.fake.receive(command));
+      const events = t.fake.receive(command);
+      t.publish(events);
+      if (!options.answers) return;
+      const no = events.find((e) => e.type === 'request.rejected');
+      const code = no ? (no.reason === 'no-player' ? 'seat-empty' : String(no.reason)) : null;
+      if (code !== null) t.refused.push({ id: body.id, code });
+      const answer = code === null ? { id: body.id, ok: true } : { id: body.id, ok: false, code, message: code };
+      client.publish(`pokertable/${id}/cmd/result`, JSON.stringify(answer), { qos: 1 });
     });
     await client.subscribeAsync(`pokertable/${id}/cmd/+`, { qos: 1 });
     return t;

@@ -1,6 +1,7 @@
 // A small driver for engine tests: a table with shipped profiles, time that moves forward, and the events.
 import { loadProfiles } from '../../src/config/profiles.ts';
 import { createTable } from '../../src/domain/table.ts';
+import type { GameName } from '../../src/domain/games/index.ts';
 import { numberedTable, type NumberedTable } from './numbered-table.ts';
 import type { TableEvent } from '../../src/domain/types.ts';
 
@@ -28,7 +29,7 @@ export function scenario(
     absent?: number[];
     rules?: Record<string, unknown>;
     deck?: Map<string, string>;
-    game?: 'holdem' | 'omaha';
+    game?: GameName;
   } = {},
 ): Scenario {
   const table = numberedTable(createTable({ profiles, deck: opts.deck }));

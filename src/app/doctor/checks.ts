@@ -130,24 +130,25 @@ export function checkBoardReach(config: Readonly<TableConfig>): CheckResult | nu
       'add display to mqtt.embedded.anonymousRoles, or set http.port: null if no board is wanted',
     );
   }
-  if (local(config.http.host)) return null;
   if (config.mqtt.external) {
-    return /^wss?:\/\//.test(config.mqtt.external.url)
-      ? null
-      : warn(
-          'board',
-          `the display board is served on ${config.http.host} but the broker ${config.mqtt.external.url} has no WebSocket URL`,
-          "browsers need MQTT over WebSocket: point mqtt.external.url at the broker's ws:// listener, or use the embedded broker",
-        );
+    if (/^wss?:\/\//.test(config.mqtt.external.url)) return null;
+    // npm start carries the pages' MQTT over WebSocket to the broker (src/app/http.ts `pipe`), as the room does.
+    return ok(
+      'board',
+      `the display board and the floor page reach ${config.mqtt.external.url} through /mqtt on port ` +
+        `${config.http.port}, each browser with its own account (the board anonymously: the broker must let an ` +
+        'anonymous client read the public topics, or the board shows "Reconnecting…")',
+    );
   }
   const e = config.mqtt.embedded;
   if (e.wsPort === null) {
     return warn(
       'board',
-      'the display board is served to the room but mqtt.embedded.wsPort is null',
-      'set mqtt.embedded.wsPort (8083)',
+      'the display board and the floor page cannot reach the broker: mqtt.embedded.wsPort is null',
+      'set mqtt.embedded.wsPort (8083), or http.port: null if no board is wanted',
     );
   }
+  if (local(config.http.host)) return null;
   if (local(e.host)) {
     return warn(
       'board',

@@ -2,7 +2,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import type { ResolvedDevice } from '../../config/devices.ts';
-import { loadNfcPcsc, probePcscd } from '../../hardware/shoe/backend.ts';
+import { loadNfcPcsc, pcscdAdvice, probePcscd } from '../../hardware/shoe/backend.ts';
 import { SHOE_KIND } from '../../hardware/shoe/index.ts';
 import { ANTENNA_KIND, CHIP_READER_KIND } from '../../config/places.ts';
 import { pcscWord } from '../../hardware/shoe/pcsc-shoe.ts';
@@ -41,13 +41,7 @@ async function checkShoe(
   const settings = shoeSettings(device.definition, device.ref, {}, kind);
   const down = await probePcscd(settings.socket);
   if (down !== null) {
-    return fail(
-      subject,
-      down,
-      down.includes('permission')
-        ? 'add the user to the group that may use pcscd (see docs/install.md, "Card shoe")'
-        : 'start it: `sudo systemctl enable --now pcscd.socket` (Debian package pcscd)',
-    );
+    return fail(subject, down, pcscdAdvice(down));
   }
   let backend;
   try {

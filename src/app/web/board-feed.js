@@ -53,12 +53,21 @@
             : `Floor: ${e.minutes > 0 ? '+' : '−'}${Math.abs(e.minutes)} min`,
           `level ${e.level}, ${clockText(e.remainingMs)} left`,
         ];
-      case 'showdown':
+      case 'showdown': {
+        const seats = (w) => `seat${w.length > 1 ? 's' : ''} ${w.join(', ')}`;
+        // a hi-lo game (R-HILO): the low half beside the high one
+        const low =
+          e.lowWinners === undefined
+            ? ''
+            : e.lowWinners.length > 0
+              ? `; low: ${seats(e.lowWinners)}, ${e.lowRank}`
+              : '; no low';
         return [
           'showdown',
           `Seat${e.winners.length > 1 ? 's' : ''} ${e.winners.join(', ')} win${e.winners.length > 1 ? '' : 's'}`,
-          e.rank,
+          `${e.rank}${low}`,
         ];
+      }
       case 'device.offline':
         return ['violation', `Device ${e.device} offline`, e.detail];
       case 'device.online':
@@ -68,7 +77,11 @@
         return [
           'showdown',
           `Pot${e.pots.length > 1 ? 's' : ''} awarded`,
-          e.pots.map((p) => p.shares.map((s) => `seat ${s.seat} ${money(s.amount)}`).join(', ')).join(' · '),
+          e.pots
+            .map((p) =>
+              p.shares.map((s) => `seat ${s.seat} ${money(s.amount)}${s.half ? ` (${s.half})` : ''}`).join(', '),
+            )
+            .join(' · '),
         ];
       case 'player.eliminated':
         return ['violation', `Seat ${e.seat}: ${e.player} busts out`, `started the hand with ${money(e.stackAtStart)}`];
@@ -87,5 +100,29 @@
     }
   }
 
-  root.BoardFeed = { feedLine };
+  /** Feed items (newest first, each {event, shownAt}) as the lines shown: devices coming online one after another
+   * (a table starting: shoe, antennas, board, display) are one line, not one each pushing the floor's events out. */
+  function feedGroups(items) {
+    const groups = [];
+    for (const item of items) {
+      const last = groups[groups.length - 1];
+      if (item.event.type === 'device.online' && last && last.items[0].event.type === 'device.online') {
+        last.items.push(item);
+      } else groups.push({ items: [item] });
+    }
+    return groups.map((g) => ({
+      event: g.items[0].event,
+      items: g.items,
+      shownAt: Math.max(...g.items.map((i) => i.shownAt)),
+    }));
+  }
+
+  /** One shown line: a group of devices online as a summary, anything else as feedLine says. */
+  function groupLine(group, f) {
+    if (group.items.length === 1) return feedLine(group.event, f);
+    const names = group.items.map((i) => i.event.device).reverse();
+    return ['level', `${names.length} devices online`, names.join(', ')];
+  }
+
+  root.BoardFeed = { feedLine, feedGroups, groupLine };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -55,20 +55,27 @@
         .join('');
     }
     renderBoardCards(s.board || []);
-    // Names and badges change the seats' sizes: place them again (cheap: a few seats, on state changes only).
-    layoutSeats();
     const phase = $('phase');
     phase.textContent =
       s.hand === null
         ? 'Waiting for the shuffle'
         : `Hand ${s.hand} · ${s.phase === 'betting' && s.street ? s.street : s.phase}`;
-    const pots = potsText(s);
-    if (pots) {
-      const line = document.createElement('div');
-      line.className = 'pots';
-      line.textContent = pots;
-      phase.appendChild(line);
-    }
+    const money = moneyText(s);
+    $('money').hidden = !money.pots;
+    $('money').querySelector('.pots').textContent = money.pots;
+    $('money').querySelector('.to-call').textContent = money.toCall;
+    document.body.classList.toggle('chips', s.pots !== undefined);
+    renderInfo(s);
+    // Names, badges, the centre and the money strip change the room the seats have: place them again (cheap: a few
+    // seats, on state changes only).
+    layoutSeats();
+  }
+
+  /** The info strip: the game, with its betting structure when the state names one ("Pot-limit Omaha"). */
+  function renderInfo(s) {
+    const game = $('table-info').querySelector('[data-item="game"]');
+    game.textContent = root.GameWords.gameTitle(s);
+    game.hidden = game.textContent === '';
   }
 
   const money = (n) => root.BoardClocks.money(n);
@@ -80,17 +87,16 @@
     return info.bet ? `${stack}\nbet ${money(info.bet)}` : stack;
   }
 
-  /** The pots and the amount to call, with chips tracked: a smaller line of its own under the hand (on the hand's
-   * line it overflowed the felt at 1280x800). */
-  function potsText(s) {
-    if (!s.pots) return '';
+  /** The pots and the amount to call, with chips tracked: the money strip above the table (in the felt's centre
+   * it hid behind the bottom seats at 1920x1080). */
+  function moneyText(s) {
+    if (!s.pots) return { pots: '', toCall: '' };
     const pots = s.pots.map((p, i) => `${i === 0 ? 'pot' : `side ${i}`} ${money(p.amount)}`);
-    if (s.toCall) pots.push(`to call ${money(s.toCall)}`);
-    return pots.join(' · ');
+    return { pots: pots.join(' · ') || 'pot 0', toCall: s.toCall ? `to call ${money(s.toCall)}` : '' };
   }
 
   function layoutSeats() {
-    SeatLayout.placeSeats($('table-view'), $('seats'));
+    SeatLayout.placeSeats($('ring'), $('seats'), $('center'));
   }
 
   /** The public cards on the table (flop, turn, river): from `state.board` and the `board` events, never a hole or

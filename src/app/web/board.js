@@ -10,6 +10,7 @@
     clock: null, // <base>/clock (level clock), null when no levels run
     clockSeen: false,
     feed: [], // newest first
+    feedLines: [], // the feed as shown: devices online one after another are one line (board-feed.js)
     feedSeq: 0, // the retained feed's seq: live events at or below it are already in it
     feedTopic: false, // the table publishes <base>/feed (else the feed is built from events alone)
     boardCards: null, // from the public `board` events, ahead of the next state
@@ -53,15 +54,18 @@
     $('table-name').textContent = config.tableId;
     document.title = `${config.tableId} — poker table`;
     const base = config.base;
-    if (!config.mqtt.url && !config.mqtt.port) {
-      // A browser only speaks MQTT over WebSocket: say what to configure instead of retrying forever.
-      $('overlay-text').textContent = 'No MQTT WebSocket: set mqtt.embedded.wsPort, or use a ws:// external broker';
+    if (!config.mqtt.url && !config.mqtt.port && !config.mqtt.path) {
+      // No way to the broker (mqtt.embedded.wsPort null): the table's log and `doctor` tell the technician what to
+      // set; the players' screen only says it shows nothing, in their words.
+      $('overlay-text').textContent = 'TABLE NOT SHOWN';
+      $('overlay-detail').textContent = 'This screen cannot show the table yet: please tell the floor.';
       $('overlay').hidden = false;
       return;
     }
+    // The broker's own WebSocket port, else the passthrough on this page's port (src/app/http.ts `pipe`).
+    const where = config.mqtt.port ? `${location.hostname}:${config.mqtt.port}` : location.host;
     const url =
-      config.mqtt.url ||
-      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
+      config.mqtt.url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${where}${config.mqtt.path || ''}`;
     const client = mqtt.connect(url, {
       protocolVersion: 4, // the embedded broker speaks MQTT 3.1.1
       reconnectPeriod: 1000,
@@ -198,9 +202,10 @@
   function renderFeed() {
     const list = $('feed');
     list.textContent = '';
-    for (const item of view.feed) {
+    view.feedLines = BoardFeed.feedGroups(view.feed);
+    for (const item of view.feedLines) {
       const moveOf = (player) => view.moves.get(player) || null;
-      const [cls, what, detail] = BoardFeed.feedLine(item.event, { money, clockText, moveOf });
+      const [cls, what, detail] = BoardFeed.groupLine(item, { money, clockText, moveOf });
       const li = document.createElement('li');
       li.className = cls;
       li.dataset.type = item.event.type;
@@ -219,7 +224,7 @@
 
   function freshen() {
     const items = $('feed').children;
-    view.feed.forEach((item, i) => {
+    view.feedLines.forEach((item, i) => {
       if (items[i]) items[i].classList.toggle('fresh', performance.now() - item.shownAt < 8000);
     });
   }

@@ -74,7 +74,7 @@
         b.className = 'seat';
         b.dataset.seat = String(i);
         b.setAttribute('role', 'radio');
-        b.innerHTML = '<span class="n"></span><span class="p"></span>';
+        b.innerHTML = '<span class="n"></span><span class="p"></span><span class="m"></span><span class="b"></span>';
         b.addEventListener('click', () => onSelect(i));
         grid.appendChild(b);
       }
@@ -88,12 +88,35 @@
       b.querySelector('.n').textContent = `${info.seat}${marks.length ? ` ${marks.join(' ')}` : ''}`;
       b.querySelector('.p').textContent = info.player || 'empty';
       b.title = info.player || `Seat ${info.seat}: empty`;
+      b.querySelector('.m').textContent = seatStack(info);
+      b.querySelector('.b').textContent = info.bet && info.player ? `bet ${W.chips(info.bet)}` : '';
       b.classList.toggle('empty', !info.player);
       b.classList.toggle('on-action', Boolean(s.onAction && s.onAction.seat === info.seat));
       b.classList.toggle('selected', selectedSeat === info.seat);
       b.setAttribute('aria-checked', String(selectedSeat === info.seat));
     }
     seatActions(s, selectedSeat);
+    money(s);
+  }
+
+  /** A seat's stack, with chips tracked (the state has `stack` then; null when unknown); else nothing. */
+  function seatStack(info) {
+    if (info.stack === undefined || !info.player) return '';
+    return info.stack === null ? '?' : W.chips(info.stack);
+  }
+
+  /** The pots and the amount to call above the grid, and the game in the status card. */
+  function money(s) {
+    const box = $('seat-money');
+    box.hidden = !s.pots;
+    if (s.pots) {
+      const pots = s.pots.map((p, i) => `${i === 0 ? 'Pot' : `side ${i}`} ${W.chips(p.amount)}`);
+      box.querySelector('.pots').textContent = pots.join(' · ') || 'Pot 0';
+      box.querySelector('.to-call').textContent = s.toCall ? `to call ${W.chips(s.toCall)}` : '';
+    }
+    const game = $('f-info').querySelector('[data-item="game"]');
+    game.textContent = root.GameWords.gameTitle(s);
+    game.hidden = game.textContent === '';
   }
 
   function seatActions(s, selectedSeat) {
@@ -109,5 +132,13 @@
     $('clock-call').disabled = !info.player;
   }
 
-  root.FloorView = { conn, say, status, time, seats };
+  /** The typed name as stored (the table's and the room's own rule, /player-names.js), or null once the floor was
+   * told in words why it cannot be. */
+  function typedName(raw) {
+    const problem = root.PlayerNames.nameProblem(raw);
+    if (problem) say(`${problem[0].toUpperCase()}${problem.slice(1)}.`, 'error');
+    return problem ? null : root.PlayerNames.storedName(raw);
+  }
+
+  root.FloorView = { conn, say, status, time, seats, typedName };
 })(window);

@@ -27,9 +27,10 @@
 
   // ---- log in ----
   function logIn(username, password) {
+    // The broker's own WebSocket port, else the passthrough on this page's port (src/app/http.ts `pipe`).
+    const where = config.mqtt.port ? `${location.hostname}:${config.mqtt.port}` : location.host;
     const url =
-      config.mqtt.url ||
-      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
+      config.mqtt.url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${where}${config.mqtt.path || ''}`;
     $('login-error').hidden = true;
     $('login-button').disabled = true;
     setConn('connecting', 'Logging in…');
@@ -250,8 +251,8 @@
       send('penalty', { seat: selectedSeat, hands });
     });
     $('seat-player').addEventListener('click', () => {
-      const player = $('player-name').value.trim();
-      if (!player) return say("Type the player's name first.", 'error');
+      const player = FloorView.typedName($('player-name').value);
+      if (player === null) return;
       send('seat-player', { seat: selectedSeat, player });
       $('player-name').value = '';
     });
@@ -275,7 +276,7 @@
       $('table-name').textContent = c.tableId;
       document.title = `Floor — ${c.tableId}`;
       structures.render(c.structures || []);
-      if (!c.mqtt.url && !c.mqtt.port) {
+      if (!c.mqtt.url && !c.mqtt.port && !c.mqtt.path) {
         $('login-error').textContent = 'This table has no MQTT WebSocket: set mqtt.embedded.wsPort in its config.';
         $('login-error').hidden = false;
         $('login-button').disabled = true;

@@ -146,10 +146,22 @@
     client.publish(`${config.base}/cmd/${name}`, JSON.stringify({ id, ...body }), { qos: 1 });
   }
 
+  // The tables' refusals of the room's own commands, in the room's words (its state's `notices`): each said once.
+  const noticed = new Set();
+  function tellNotices(s) {
+    for (const n of (s && s.notices) || []) {
+      const key = `${n.at} ${n.table} ${n.text}`;
+      if (noticed.has(key)) continue;
+      noticed.add(key);
+      say(n.text, 'error');
+    }
+  }
+
   // ---- drawing ----
   function render() {
     const s = view.state;
     const l = view.clock;
+    tellNotices(s);
     $('f-paused').hidden = !(l && l.paused);
     $('f-level').textContent = !l
       ? 'No levels running'
@@ -246,8 +258,8 @@
       b.addEventListener('click', () => send(b.dataset.cmd, {}));
     $('register-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      const player = $('player-name').value.trim();
-      if (!player) return say("Type the player's name first.", 'error');
+      const player = FloorView.typedName($('player-name').value);
+      if (player === null) return;
       send('register', { player });
       $('player-name').value = '';
     });

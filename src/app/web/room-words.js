@@ -101,7 +101,13 @@
       case 'journal':
         return 'The room service could not record this (its journal failed): call the technician.';
       case 'invalid':
-        return `The room did not understand the request (${message || 'invalid'}).`;
+      case 'bad-request':
+      case 'not-json':
+      case 'payload-too-large':
+      case 'unknown-command':
+        return `The room did not understand the request (${message || code}).`;
+      case 'rate-limited':
+        return 'Too many room commands at once: this one was not done. Send it again in a moment.';
       default:
         return `Refused: ${message || code}.`;
     }

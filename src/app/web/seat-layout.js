@@ -49,8 +49,16 @@
     return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   }
 
-  /** Places the seats of `container` (position: absolute children) inside `panel`, shrinking the font until they fit. */
-  function placeSeats(panel, container) {
+  /** The extent of an element's own content (its text and cards), not its block's. */
+  function contentBox(el) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect();
+  }
+
+  /** Places the seats of `container` (position: absolute children) inside `panel`, shrinking the font until they fit
+   * and, when `keepClear` is given (the felt's centre: the board cards and the hand), leave its content uncovered. */
+  function placeSeats(panel, container, keepClear) {
     const seats = [...container.children];
     const n = seats.length;
     if (n === 0 || panel.clientWidth === 0) return;
@@ -79,7 +87,9 @@
       const clear =
         boxes.every(
           (b) => b.left >= frame.left && b.top >= frame.top && b.right <= frame.right && b.bottom <= frame.bottom,
-        ) && boxes.every((b, i) => boxes.every((c, j) => j <= i || !overlaps(b, c)));
+        ) &&
+        boxes.every((b, i) => boxes.every((c, j) => j <= i || !overlaps(b, c))) &&
+        (!keepClear || boxes.every((b) => !overlaps(b, contentBox(keepClear))));
       if (clear) return;
       font *= 0.9;
     }

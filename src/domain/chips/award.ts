@@ -1,50 +1,23 @@
-// R-POT-AWARD (outermost pot first, each split on its own, odd units from the left of the button) and
-// R-CHIPS-BUST (who is out, smallest stack at the start of the hand first).
+// R-POT-AWARD (outermost pot first, each split on its own, odd units from the left of the button; in the hi-lo
+// games between high and low, R-HILO) and R-CHIPS-BUST (who is out, smallest stack at the start of the hand first).
 import { buildPots, giveBack } from './pots.ts';
+import { splitHiLo, splitPot } from './split.ts';
 import { copySeat, isLive, stateWith } from './state.ts';
 import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
-
-/**
- * Split one pot among `winners` in units of the smallest denomination; the odd units go one each to the winners in
- * dealing order (the first seat left of the button first). A remainder below one unit (never with chips of the
- * denominations in play) goes with the first odd unit so that no chip is lost.
- */
-export function splitPot(pot: Pot, winners: readonly Seat[], order: readonly Seat[], unit: number): AwardedPot {
-  // one winner (most pots): the whole pot, no shares to work out
-  if (winners.length === 1) {
-    const seat = winners[0]!;
-    return {
-      amount: pot.amount,
-      seats: pot.seats.slice(),
-      winners: [seat],
-      shares: [{ seat, amount: pot.amount }],
-      oddChips: [],
-    };
-  }
-  const inOrder = order.filter((seat) => winners.includes(seat));
-  const units = Math.floor(pot.amount / unit);
-  const each = Math.floor(units / inOrder.length);
-  const odd = units - each * inOrder.length;
-  const crumbs = pot.amount - units * unit;
-  const oddChips = inOrder.slice(0, odd);
-  const shares = inOrder.map((seat, i) => ({
-    seat,
-    amount: each * unit + (i < odd ? unit : 0) + (i === 0 ? crumbs : 0),
-  }));
-  return { amount: pot.amount, seats: [...pot.seats], winners: inOrder, shares, oddChips };
-}
 
 /**
  * Award every pot of the hand. `ranking` lists the live hands best first, ties in one group (from the hand
  * evaluator); a hand won by a fold passes `[[winner]]`. Each pot goes to the best group with a seat eligible for
  * it. Returns the `pot.awarded` event, side pots first from the outermost; with no live hand, `bet.returned`
  * `no-live-hand` per seat instead. `pots`: the state's pots when the caller
- * has them already (`endRound` returns them).
+ * has them already (`endRound` returns them). `low`: in a hi-lo game's showdown (R-HILO), the seats with a
+ * qualifying low, best first, ties grouped: each pot is split between its best high and its best low.
  */
 export function award(
   state: ChipsState,
   ranking: readonly (readonly Seat[])[],
   pots: readonly Pot[] = buildPots(state),
+  low?: readonly (readonly Seat[])[],
 ): { state: ChipsState; events: ChipsEvent[]; pots: AwardedPot[] } {
   // No live hand (every hand dead: absent, penalty, clock): no pot has an eligible seat, so no one wins it and each
   // seat gets back what it put in, as at a misdeal (docs/rules-decisions.md).
@@ -54,9 +27,11 @@ export function award(
   const awarded: AwardedPot[] = [];
   for (let i = pots.length - 1; i >= 0; i--) {
     const pot = pots[i]!;
-    const group = bestEligible(ranking, pot.seats);
     // No ranked seat is eligible only when the ranking is incomplete: every eligible seat shares then.
-    awarded.push(splitPot(pot, group ?? pot.seats, order, unit));
+    const group = bestEligible(ranking, pot.seats) ?? pot.seats;
+    awarded.push(
+      low ? splitHiLo(pot, group, bestEligible(low, pot.seats), order, unit) : splitPot(pot, group, order, unit),
+    );
   }
   const seats = state.seats.map((s) => {
     const paid = copySeat(s);

@@ -17,6 +17,8 @@ function post(state: ChipsState, seats: SeatChips[], seat: Seat, kind: Post, owe
   const s = seats[i];
   if (!s || owed <= 0) return;
   const amount = Math.min(owed, s.stack);
+  // a stack gone on its blind posts no ante: no chip moves, so no `bet.placed` (as for an ante of 0)
+  if (amount === 0) return;
   const stack = s.stack - amount;
   const allIn = stack === 0;
   // The big blind's ante under `big-blind` is dead money: not part of its total for the layers (R-CHIPS-DETAILS).

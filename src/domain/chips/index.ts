@@ -1,6 +1,7 @@
 // The chips module's API: the hand state machine calls these (docs/chips.md).
 export { act, killHand } from './act.ts';
-export { award, busts, eliminations, splitPot, type Bust } from './award.ts';
+export { award, busts, eliminations, type Bust } from './award.ts';
+export { splitHiLo, splitPot } from './split.ts';
 export { postForced, type Blinds } from './forced.ts';
 export { motion } from './motion.ts';
 export { buildPots, endRound, misdeal } from './pots.ts';

@@ -3,7 +3,7 @@
 
 export type Seat = number;
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
-export type Game = 'holdem' | 'omaha';
+export type Game = 'holdem' | 'omaha' | 'omaha-hilo';
 
 /** The profile parameters of rules.md "Chips, bets and pots" that this module reads (docs/chips.md). */
 export interface ChipsRules {
@@ -73,9 +73,13 @@ export interface Pot {
   seats: Seat[];
 }
 
+/** Which half of a hi-lo pot a share comes from (R-HILO); `both`: a seat that won in both halves. */
+export type Half = 'high' | 'low' | 'both';
+
 export interface AwardedPot extends Pot {
   winners: Seat[];
-  shares: { seat: Seat; amount: number }[];
+  /** `half`: hi-lo games only (R-HILO). */
+  shares: { seat: Seat; amount: number; half?: Half }[];
   oddChips: Seat[];
 }
 

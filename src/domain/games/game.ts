@@ -1,10 +1,18 @@
 // The game seam (R-GAME): what a hand deals and how it is scored, apart from the dealing and irregularity rules,
 // which stay one set for every game and read their counts from here.
+import type { EquityKernel } from '../equity-kernels.ts';
 import type { Card, Street } from '../types.ts';
 
-export type GameName = 'holdem' | 'omaha';
+export type GameName = 'holdem' | 'omaha' | 'omaha-hilo';
 
-export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha'];
+export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha', 'omaha-hilo'];
+
+/** One way of judging hands at showdown: a value (higher wins, equal splits) and its name for the events. */
+export interface HandJudge {
+  score(hole: readonly Card[], board: readonly Card[]): number;
+  /** The name of a score, e.g. "Full House, Kings over Fives" or "8-5-4-3-2". */
+  name(score: number): string;
+}
 
 export interface Game {
   name: GameName;
@@ -14,8 +22,27 @@ export interface Game {
   boardCards: Readonly<Record<Exclude<Street, 'preflop'>, number>>;
   /** The street after each one; null after the last (showdown). */
   next: Readonly<Record<Street, Street | null>>;
-  /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. */
+  /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. In a hi-lo game, the high half. */
   score(hole: readonly Card[], board: readonly Card[]): number;
+  /**
+   * How hands compare (R-HILO): absent, each pot goes to the best `score` (named by evaluator.ts `nameOf`); present,
+   * `name` names `score` instead (an ace-to-five low game: `score` is the low) and, with `low`, every pot is split
+   * between the best `score` and the best `low` (a score of 0 is no qualifying low: the high takes the pot).
+   */
+  hands?: { name?: HandJudge['name']; low?: HandJudge };
+  /** The same scoring for exact equity (equity.ts): every live hand (card codes) on many boards, fast. */
+  equityKernel(holes: readonly (readonly number[])[]): EquityKernel;
+  /** How hand histories name the game (src/history, docs/history.md). */
+  history: GameHistoryNames;
+}
+
+/** The game's names in the hand-history formats: Open Hand History's `game_type` and `bet_limit.bet_type` (the
+ * betting structure chips-tracked play enforces), and the PokerStars header's game, or null where that format has
+ * none. A new game (limit, hi-lo, stud) brings its own. */
+export interface GameHistoryNames {
+  ohhGameType: 'Holdem' | 'Omaha' | 'OmahaHiLo' | 'Stud' | 'StudHiLo' | 'Razz' | 'Draw';
+  betType: 'NL' | 'PL' | 'FL';
+  pokerStars: string | null;
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */

@@ -1,6 +1,7 @@
 // Texas hold'em: two hole cards, the best five of the seven (R-DEAL-ORDER).
 import { cardCode, score7, scoreCodes } from '../evaluator.ts';
 import type { Card } from '../types.ts';
+import { holdemKernel } from '../equity-kernels.ts';
 import { FLOP_STREETS, type Game } from './game.ts';
 
 /** The seven cards being scored: one buffer, a showdown scores a few hands per hand. */
@@ -23,4 +24,6 @@ export const holdem: Game = {
   boardCards: { flop: 3, turn: 1, river: 1 },
   next: FLOP_STREETS,
   score,
+  equityKernel: holdemKernel,
+  history: { ohhGameType: 'Holdem', betType: 'NL', pokerStars: "Hold'em No Limit" },
 };

@@ -3,6 +3,7 @@
 import { scoreOmaha } from '../evaluator-omaha.ts';
 import { cardCode, scoreCodes } from '../evaluator.ts';
 import type { Card } from '../types.ts';
+import { omahaKernel } from '../equity-kernels.ts';
 import { FLOP_STREETS, type Game } from './game.ts';
 
 function score(hole: readonly Card[], board: readonly Card[]): number {
@@ -19,4 +20,6 @@ export const omaha: Game = {
   boardCards: { flop: 3, turn: 1, river: 1 },
   next: FLOP_STREETS,
   score,
+  equityKernel: omahaKernel,
+  history: { ohhGameType: 'Omaha', betType: 'PL', pokerStars: 'Omaha Pot Limit' },
 };

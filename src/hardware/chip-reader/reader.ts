@@ -3,7 +3,7 @@
 // only in where the tags come from. A tag never enrolled is no chip: it is logged and named in the device's detail,
 // and the table plays on.
 import type { Logger } from 'pino';
-import type { DeviceContext } from '../types.ts';
+import { deviceLogger, type DeviceContext } from '../types.ts';
 import { createMotionGrouper, type MotionGrouper } from './motion.ts';
 
 export interface ChipReaderSettings {
@@ -59,7 +59,7 @@ export class ChipZone {
 
   attach(ctx: DeviceContext): void {
     this.ctx = ctx;
-    this.log = ctx.logger.child({ device: this.settings.name });
+    this.log = deviceLogger(ctx.logger, this.settings.name);
   }
 
   detach(): void {

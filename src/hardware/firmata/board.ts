@@ -4,7 +4,8 @@ import type { TableSnapshot } from '../../domain/snapshot.ts';
 import { TableError } from '../../domain/errors.ts';
 import type { TableEvent } from '../../domain/types.ts';
 import type { RawInput } from '../../runtime/types.ts';
-import type { Device, DeviceContext } from '../types.ts';
+import type { Logger } from 'pino';
+import { deviceLogger, type Device, type DeviceContext } from '../types.ts';
 import { shotClockDigits } from '../outputs/digits.ts';
 import { seatLights } from '../outputs/seat-lights.ts';
 import { openFirmata, type ConnectionOptions, type FirmataConnection, type InputPin } from './connection.ts';
@@ -86,14 +87,15 @@ export function createFirmataBoard(
   // The keypad's amount outlives a reconnect: the dealer typed it, the cable did not.
   let amount: AmountEntry = NO_AMOUNT;
 
+  let deviceLog: Logger | null = null;
   const submit = (input: RawInput): void => ctx?.submit(input);
   const seatOnAction = (): number | null => snapshot?.onAction?.seat ?? null;
 
   const onKey = (key: string): void => {
     amount = pressKey(amount, key, seatOnAction());
-    ctx?.logger.debug({ device: ref.name, key }, 'keypad key');
+    deviceLog?.debug({ key }, 'keypad key');
     if (key === 'enter' && amount.armed)
-      ctx?.logger.info({ device: ref.name, to: amount.armed.to, seat: amount.armed.seat }, 'keypad amount entered');
+      deviceLog?.info({ to: amount.armed.to, seat: amount.armed.seat }, 'keypad amount entered');
   };
 
   const onReading = (key: string, value: number): void => {
@@ -115,8 +117,7 @@ export function createFirmataBoard(
     if (role.kind === 'panel' && role.button === 'raise' && keypad) {
       const press = raisePress(amount, seatOnAction());
       amount = press.entry;
-      if (press.dropped !== null)
-        ctx?.logger.warn({ device: ref.name, to: press.dropped }, 'keypad amount dropped: the turn moved on');
+      if (press.dropped !== null) deviceLog?.warn({ to: press.dropped }, 'keypad amount dropped: the turn moved on');
       submit(press.input);
       return;
     }
@@ -163,7 +164,8 @@ export function createFirmataBoard(
       }
       const path = ref.port;
       ctx = context;
-      const logger = context.logger.child({ device: ref.name });
+      const logger = deviceLogger(context.logger, ref.name);
+      deviceLog = logger;
       const connect = options.connect ?? openFirmata;
       link = createLink<FirmataConnection>({
         backoff: options.backoff ?? DEFAULT_BACKOFF,

@@ -32,6 +32,14 @@ export function boardPins(board: string | undefined): BoardPins | null {
   return BOARDS[(board ?? '').toLowerCase()] ?? null;
 }
 
+/** The pins a board has, in words, for a pin name that is not one: `an Arduino Uno ("board": "uno") has pins 0 to 19
+ * and A0 to A5`; for an unknown board, how pins are written. */
+export function pinRange(board: unknown): string {
+  const known = typeof board === 'string' ? boardPins(board) : null;
+  if (!known) return 'pins are written as numbers (2, 13) or "A0", "A1", … (set "board" to have them checked)';
+  return `${known.label} ("board": "${String(board)}") has pins 0 to ${known.digital - 1} and A0 to A${known.analog - 1}`;
+}
+
 /** Every pin the definition uses, with the field that names it. */
 export function pinUses(def: FirmataBoardDefinition): { pin: PinName; field: string; role: string }[] {
   const uses: { pin: PinName; field: string; role: string }[] = [];

@@ -72,7 +72,9 @@ export function createLink<T>(opts: LinkOptions<T>): Link<T> {
       if (stopped) return;
       failures++;
       const detail = (err as Error).message;
-      opts.logger.warn({ err: detail, failures }, 'device not available');
+      // One line per change of state: the first failure is a warning, each retry after it only at debug.
+      const log = online === false ? opts.logger.debug.bind(opts.logger) : opts.logger.warn.bind(opts.logger);
+      log({ err: detail, failures }, 'device not available; retrying in the background');
       reportDown(detail);
       schedule();
       return;

@@ -4,7 +4,7 @@
 import type { TableSnapshot } from '../../domain/snapshot.ts';
 import { TableError } from '../../domain/errors.ts';
 import type { TableEvent } from '../../domain/types.ts';
-import type { Device, DeviceContext } from '../types.ts';
+import { deviceLogger, type Device, type DeviceContext } from '../types.ts';
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link } from '../firmata/reconnect.ts';
 import { sameDisplay } from '../outputs/level-clock.ts';
 import type { SerialDisplayDefinition } from './definition.ts';
@@ -99,7 +99,7 @@ export function createSerialDisplay(
         );
       }
       ctx = context;
-      const logger = context.logger.child({ device: ref.name });
+      const logger = deviceLogger(context.logger, ref.name);
       const open = options.transport ?? openSerialTransport;
       const first = new Promise<void>((resolve) => (firstStatus = resolve));
       link = createLink<Connection>({

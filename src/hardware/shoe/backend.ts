@@ -32,6 +32,17 @@ export interface PcscBackend {
 export const INSTALL_HINT =
   'install the PC/SC stack: `apt-get install pcscd libpcsclite-dev`, then `npm install` (builds nfc-pcsc)';
 
+/** What to do when pcscd cannot be reached (`why`, from probePcscd): one sentence, said the same by the table at
+ * start and by `npm run doctor`. */
+export function pcscdAdvice(why: string): string {
+  if (why.startsWith('no permission'))
+    return 'add the user the table runs as to the group that may use pcscd (docs/install.md, "Card shoe")';
+  return (
+    'start it: `sudo systemctl enable --now pcscd.socket`; if pcscd is not installed: ' +
+    '`sudo apt-get install pcscd libpcsclite-dev`, then `npm ci` (builds nfc-pcsc)'
+  );
+}
+
 // The few parts of nfc-pcsc used here (it ships no types).
 interface NfcReader {
   readonly name: string;

@@ -2,9 +2,9 @@
 // table: without nfc-pcsc, without pcscd or without its reader it reports itself offline and keeps trying, with
 // exponential backoff, until it is back.
 import type { Logger } from 'pino';
-import type { Device, DeviceContext } from '../types.ts';
+import { deviceLogger, type Device, type DeviceContext } from '../types.ts';
 import {
-  INSTALL_HINT,
+  pcscdAdvice,
   loadNfcPcsc,
   probePcscd,
   type PcscBackend,
@@ -83,7 +83,7 @@ export class PcscShoe implements Device {
 
   async start(ctx: DeviceContext): Promise<void> {
     this.ctx = ctx;
-    this.log = ctx.logger.child({ device: this.name, kind: this.settings.kind ?? 'pcsc-shoe' });
+    this.log = deviceLogger(ctx.logger, this.name, { kind: this.settings.kind ?? 'pcsc-shoe' });
     this.stopped = false;
     const reported = new Promise<void>((resolve) => (this.firstReport = resolve));
     this.connect();
@@ -120,7 +120,7 @@ export class PcscShoe implements Device {
     const why = await this.probe(this.settings.socket);
     if (this.stopped) return;
     if (why !== null) {
-      this.report(false, `${why}; start it (\`systemctl start pcscd\`) or ${INSTALL_HINT}`);
+      this.report(false, `${why}; ${pcscdAdvice(why)}`);
       this.scheduleRetry();
       return;
     }

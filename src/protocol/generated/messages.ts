@@ -155,8 +155,8 @@ export type CommandSetup = {
   profile?: string;
   /** Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile. */
   rules?: Record<string, unknown>;
-  /** R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards. */
-  game?: 'holdem' | 'omaha';
+  /** R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). */
+  game?: 'holdem' | 'omaha' | 'omaha-hilo';
 };
 
 /** seat-player */
@@ -615,12 +615,16 @@ export type EventHandsExposed = {
   seats: EventSeat[];
 };
 
-/** Who shows first, who wins, with what (R-SHOWDOWN-ORDER). */
+/** Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO). */
 export type EventShowdown = {
   type: 'showdown';
   order: EventSeat[];
   winners: EventSeat[];
   rank: string;
+  /** Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one. */
+  lowWinners?: EventSeat[];
+  /** Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low. */
+  lowRank?: string | null;
 };
 
 /** The hand is over. */
@@ -768,6 +772,8 @@ export type EventPotAwarded = {
     shares: {
       seat: EventSeat;
       amount: number;
+      /** Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high. */
+      half?: 'high' | 'low' | 'both';
     }[];
     oddChips: EventSeat[];
   }[];
@@ -818,3 +824,149 @@ export type EventLevelSet = {
     minutes: number;
   };
 };
+
+// schemas/room-command.schema.json
+
+/** A command to the room service (docs/room.md, Commands): on MQTT the body of room/<id>/cmd/<name> plus `name` from the topic; in the room's journal the `command` input, which adds `type` and `at`. One definition per command, keyed by `name`: a new command is one more definition and one more line in `oneOf`. A command is a closed set of fields: besides `name`, `id`, `type` and `at` it carries only its own. */
+export type RoomCommand = Record<string, unknown> &
+  (
+    | RoomCommandSetup
+    | RoomCommandOpenTable
+    | RoomCommandRegister
+    | RoomCommandLevelsStart
+    | RoomCommandLevelsPause
+    | RoomCommandLevelsResume
+    | RoomCommandBalanceAt
+    | RoomCommandRebuy
+    | RoomCommandAddOn
+    | RoomCommandDeal
+  );
+
+/** Chosen by the sender (at most 200 characters), echoed in the answer on room/<id>/cmd/result. A number is taken as its text. */
+export type RoomCommandId = string | number;
+
+/** Only in the input form (the room's journal, a room replay file). */
+export type RoomCommandType = 'command';
+
+/** Only in the input form: milliseconds. On MQTT the room service sets it on receipt. */
+export type RoomCommandAt = number;
+
+/** a table id (1 to 64 letters, digits, - or _) */
+export type RoomCommandTableId = string;
+
+/** Sets the tournament up: its tables, their break order, the profile. The room service sends it itself from room.yaml when its journal is new; a second one is refused. */
+export type RoomCommandSetup = {
+  name: 'setup';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  tables: {
+    id: RoomCommandTableId;
+    seats: number;
+    /** false: opened later by open-table. */
+    open?: boolean;
+  }[];
+  /** Every table id once, the first to break first. */
+  breakOrder: RoomCommandTableId[];
+  /** a room profile's name (tda, bfp, club, robert, …) */
+  profile: string;
+  rules?: {
+    room?: {
+      balanceAt?: number;
+      balancePick?: 'next-big-blind' | 'random';
+    };
+  };
+  startingStack?: number;
+  seed?: number;
+  /** The tournament's money (docs/room-money.md), from room.yaml's room.money (config/room.schema.json); the room engine checks it field by field (src/room/engine/money/validate.ts). */
+  money?: Record<string, unknown>;
+};
+
+/** Opens a table of the setup that was left closed (R-ROOM-DETAILS). */
+export type RoomCommandOpenTable = {
+  name: 'open-table';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  table: RoomCommandTableId;
+};
+
+/** Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names. In a room that keeps money, a player who is out enters again this way (a re-entry, docs/room-money.md). */
+export type RoomCommandRegister = {
+  name: 'register';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  /** a name of 1 to 100 characters, not only spaces */
+  player: string;
+};
+
+/** Starts the room's level clock with this blind structure (R-ROOM-CLOCK); the same levels as a table's levels-start. */
+export type RoomCommandLevelsStart = {
+  name: 'levels-start';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  levels: CommandLevel[];
+};
+
+/** Pauses the room's level clock. */
+export type RoomCommandLevelsPause = {
+  name: 'levels-pause';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+};
+
+/** Resumes the room's level clock. */
+export type RoomCommandLevelsResume = {
+  name: 'levels-resume';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+};
+
+/** Balances when two tables differ by this many players or more (R-ROOM-BALANCE). */
+export type RoomCommandBalanceAt = {
+  name: 'balance-at';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  players: number;
+};
+
+/** A player still in buys the rebuy's chips (refused: no-rebuys, not-playing, finished, money-reached, moving, rebuys-closed, max-rebuys, stack-above-threshold). The room sends the player's table add-chips (R-CHIPS-ADD). */
+export type RoomCommandRebuy = {
+  name: 'rebuy';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  player: RoomCommandPlayer;
+};
+
+/** A player still in takes the add-on during its break (refused: no-add-on, not-playing, finished, money-reached, moving, add-on-closed, already-added-on). The room sends the player's table add-chips. */
+export type RoomCommandAddOn = {
+  name: 'add-on';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  player: RoomCommandPlayer;
+};
+
+/** The deal the players left agreed: each of them once, the amounts adding up to the prizes left (refused: not-in-the-money, already-dealt, deal-players, deal-total, finished). Each is paid at once (payout with deal: true). */
+export type RoomCommandDeal = {
+  name: 'deal';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  shares: {
+    player: RoomCommandPlayer;
+    amount: RoomCommandCents;
+  }[];
+};
+
+/** a name of 1 to 100 characters, not only spaces (docs/protocol.md, Player names) */
+export type RoomCommandPlayer = string;
+
+/** a whole number of cents */
+export type RoomCommandCents = number;

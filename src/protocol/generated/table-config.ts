@@ -12,14 +12,18 @@ export type TableConfigSpec = {
     seats: number;
     /** Rule profile: tda, bfp, club, robert, or a venue's own file under config/rules/. */
     profile: string;
-    /** The game dealt (R-GAME): holdem, or omaha (four hole cards each; a hand is two of them and three board cards). A change applies from the next hand. */
-    game: 'holdem' | 'omaha';
+    /** The game dealt (R-GAME): holdem, omaha (four hole cards each; a hand is two of them and three board cards) or omaha-hilo (Omaha with every pot split with the best eight-or-better low, R-HILO). A change applies from the next hand. */
+    game: 'holdem' | 'omaha' | 'omaha-hilo';
     /** Values that override the profile's (same shape as a profile file), e.g. {shoe: {repeatReadMs: 400}}: objects merge field by field, any other value (number, string, list) replaces. The result is checked at start against config/rules/profile.schema.json; a change applies from the next hand. */
     rules: Record<string, unknown>;
     /** The enrolled deck (tag → card, written by `npm run deck -- enroll`, mode 0600). null: no deck; every read is then an unknown card. */
     deckFile: null | TableConfigPath;
     /** The enrolled chips (tag → value, written by `npm run chips -- enroll`, mode 0600), for the seats' chip readers (pcsc-chip-reader). null: no chip tags; a table with a chip reader needs one. */
     chipsFile: null | TableConfigPath;
+  };
+  /** The broadcast feed <base>/secure/broadcast for the production role (docs/broadcast.md): hole cards, board and equity, every message held back delaySeconds after the event it follows (0: live, for a closed production room). null: no broadcast feed. */
+  broadcast: null | {
+    delaySeconds: number;
   };
   /** The tournament room this table plays in (docs/room.md): the room service's id. Only then does the table take the room's move-player and level-set, and only from an account with the room role (the embedded broker's users; on an external broker its ACL, config/mosquitto/pokertable.acl). null: no room. */
   room: null | string;
@@ -79,7 +83,7 @@ export type TableConfigSpec = {
   };
 };
 
-export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure' | 'room';
+export type TableConfigRole = 'display' | 'panel' | 'floor' | 'secure' | 'production' | 'room';
 
 export type TableConfigPort = number;
 

@@ -18,7 +18,7 @@ const schema11 = {
   additionalProperties: false,
   required: ['table'],
   definitions: {
-    role: { enum: ['display', 'panel', 'floor', 'secure', 'room'] },
+    role: { enum: ['display', 'panel', 'floor', 'secure', 'production', 'room'] },
     port: { type: 'integer', minimum: 1, maximum: 65535 },
     host: { type: 'string', minLength: 1 },
     path: { type: 'string', minLength: 1 },
@@ -43,8 +43,8 @@ const schema11 = {
         },
         game: {
           description:
-            'The game dealt (R-GAME): holdem, or omaha (four hole cards each; a hand is two of them and three board cards). A change applies from the next hand.',
-          enum: ['holdem', 'omaha'],
+            'The game dealt (R-GAME): holdem, omaha (four hole cards each; a hand is two of them and three board cards) or omaha-hilo (Omaha with every pot split with the best eight-or-better low, R-HILO). A change applies from the next hand.',
+          enum: ['holdem', 'omaha', 'omaha-hilo'],
           default: 'holdem',
         },
         rules: {
@@ -66,6 +66,20 @@ const schema11 = {
           default: null,
         },
       },
+    },
+    broadcast: {
+      description:
+        'The broadcast feed <base>/secure/broadcast for the production role (docs/broadcast.md): hole cards, board and equity, every message held back delaySeconds after the event it follows (0: live, for a closed production room). null: no broadcast feed.',
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['delaySeconds'],
+          properties: { delaySeconds: { type: 'integer', minimum: 0, maximum: 3600 } },
+        },
+      ],
+      default: null,
     },
     room: {
       description:
@@ -216,7 +230,7 @@ const schema11 = {
 const schema12 = { type: 'string', minLength: 1 };
 const schema15 = { type: 'string', minLength: 1 };
 const schema16 = { type: 'integer', minimum: 1, maximum: 65535 };
-const schema18 = { enum: ['display', 'panel', 'floor', 'secure', 'room'] };
+const schema18 = { enum: ['display', 'panel', 'floor', 'secure', 'production', 'room'] };
 const pattern0 = new RegExp('^[A-Za-z0-9_-]{1,64}$', 'u');
 const pattern1 = new RegExp('^[A-Za-z0-9_-]+$', 'u');
 const pattern3 = new RegExp('^[^#+]+$', 'u');
@@ -289,6 +303,9 @@ function validate10(
     evaluated0.items = undefined;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.broadcast === undefined) {
+      data.broadcast = null;
+    }
     if (data.room === undefined) {
       data.room = null;
     }
@@ -328,6 +345,7 @@ function validate10(
     for (const key0 in data) {
       if (!(
         key0 === 'table' ||
+        key0 === 'broadcast' ||
         key0 === 'room' ||
         key0 === 'storage' ||
         key0 === 'mqtt' ||
@@ -556,7 +574,7 @@ function validate10(
           errors++;
         }
         let data4 = data0.game;
-        if (!(data4 === 'holdem' || data4 === 'omaha')) {
+        if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
           const err11 = {
             instancePath: instancePath + '/table/game',
             schemaPath: '#/properties/table/properties/game/enum',
@@ -818,20 +836,20 @@ function validate10(
         errors++;
       }
     }
-    let data8 = data.room;
+    let data8 = data.broadcast;
     const _errs29 = errors;
     let valid6 = false;
     let passing2 = null;
     const _errs30 = errors;
     if (data8 !== null) {
       const err22 = {
-        instancePath: instancePath + '/room',
-        schemaPath: '#/properties/room/oneOf/0/type',
+        instancePath: instancePath + '/broadcast',
+        schemaPath: '#/properties/broadcast/oneOf/0/type',
         keyword: 'type',
         params: { type: 'null' },
         message: 'must be null',
-        schema: schema11.properties.room.oneOf[0].type,
-        parentSchema: schema11.properties.room.oneOf[0],
+        schema: schema11.properties.broadcast.oneOf[0].type,
+        parentSchema: schema11.properties.broadcast.oneOf[0],
         data: data8,
       };
       if (vErrors === null) {
@@ -847,16 +865,16 @@ function validate10(
       passing2 = 0;
     }
     const _errs32 = errors;
-    if (typeof data8 === 'string') {
-      if (!pattern0.test(data8)) {
+    if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+      if (data8.delaySeconds === undefined) {
         const err23 = {
-          instancePath: instancePath + '/room',
-          schemaPath: '#/properties/room/oneOf/1/pattern',
-          keyword: 'pattern',
-          params: { pattern: '^[A-Za-z0-9_-]{1,64}$' },
-          message: 'must match pattern "' + '^[A-Za-z0-9_-]{1,64}$' + '"',
-          schema: '^[A-Za-z0-9_-]{1,64}$',
-          parentSchema: schema11.properties.room.oneOf[1],
+          instancePath: instancePath + '/broadcast',
+          schemaPath: '#/properties/broadcast/oneOf/1/required',
+          keyword: 'required',
+          params: { missingProperty: 'delaySeconds' },
+          message: "must have required property '" + 'delaySeconds' + "'",
+          schema: schema11.properties.broadcast.oneOf[1].required,
+          parentSchema: schema11.properties.broadcast.oneOf[1],
           data: data8,
         };
         if (vErrors === null) {
@@ -866,21 +884,100 @@ function validate10(
         }
         errors++;
       }
+      for (const key2 in data8) {
+        if (!(key2 === 'delaySeconds')) {
+          const err24 = {
+            instancePath: instancePath + '/broadcast',
+            schemaPath: '#/properties/broadcast/oneOf/1/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key2 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema11.properties.broadcast.oneOf[1],
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+      if (data8.delaySeconds !== undefined) {
+        let data9 = data8.delaySeconds;
+        if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9))) {
+          const err25 = {
+            instancePath: instancePath + '/broadcast/delaySeconds',
+            schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds.type,
+            parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
+            data: data9,
+          };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (typeof data9 == 'number') {
+          if (data9 > 3600 || isNaN(data9)) {
+            const err26 = {
+              instancePath: instancePath + '/broadcast/delaySeconds',
+              schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/maximum',
+              keyword: 'maximum',
+              params: { comparison: '<=', limit: 3600 },
+              message: 'must be <= 3600',
+              schema: 3600,
+              parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
+              data: data9,
+            };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+          if (data9 < 0 || isNaN(data9)) {
+            const err27 = {
+              instancePath: instancePath + '/broadcast/delaySeconds',
+              schemaPath: '#/properties/broadcast/oneOf/1/properties/delaySeconds/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 0 },
+              message: 'must be >= 0',
+              schema: 0,
+              parentSchema: schema11.properties.broadcast.oneOf[1].properties.delaySeconds,
+              data: data9,
+            };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+      }
     } else {
-      const err24 = {
-        instancePath: instancePath + '/room',
-        schemaPath: '#/properties/room/oneOf/1/type',
+      const err28 = {
+        instancePath: instancePath + '/broadcast',
+        schemaPath: '#/properties/broadcast/oneOf/1/type',
         keyword: 'type',
-        params: { type: 'string' },
-        message: 'must be string',
-        schema: schema11.properties.room.oneOf[1].type,
-        parentSchema: schema11.properties.room.oneOf[1],
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema11.properties.broadcast.oneOf[1].type,
+        parentSchema: schema11.properties.broadcast.oneOf[1],
         data: data8,
       };
       if (vErrors === null) {
-        vErrors = [err24];
+        vErrors = [err28];
       } else {
-        vErrors.push(err24);
+        vErrors.push(err28);
       }
       errors++;
     }
@@ -895,20 +992,20 @@ function validate10(
       }
     }
     if (!valid6) {
-      const err25 = {
-        instancePath: instancePath + '/room',
-        schemaPath: '#/properties/room/oneOf',
+      const err29 = {
+        instancePath: instancePath + '/broadcast',
+        schemaPath: '#/properties/broadcast/oneOf',
         keyword: 'oneOf',
         params: { passingSchemas: passing2 },
         message: 'must match exactly one schema in oneOf',
-        schema: schema11.properties.room.oneOf,
-        parentSchema: schema11.properties.room,
+        schema: schema11.properties.broadcast.oneOf,
+        parentSchema: schema11.properties.broadcast,
         data: data8,
       };
       if (vErrors === null) {
-        vErrors = [err25];
+        vErrors = [err29];
       } else {
-        vErrors.push(err25);
+        vErrors.push(err29);
       }
       errors++;
     } else {
@@ -921,161 +1018,92 @@ function validate10(
         }
       }
     }
-    let data9 = data.storage;
-    if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-      if (data9.dir === undefined) {
-        data9.dir = 'var';
-      }
-      if (data9.retentionDays === undefined) {
-        data9.retentionDays = 30;
-      }
-      if (data9.fsync === undefined) {
-        data9.fsync = 'every-input';
-      }
-      for (const key2 in data9) {
-        if (!(key2 === 'dir' || key2 === 'retentionDays' || key2 === 'fsync')) {
-          const err26 = {
-            instancePath: instancePath + '/storage',
-            schemaPath: '#/properties/storage/additionalProperties',
-            keyword: 'additionalProperties',
-            params: { additionalProperty: key2 },
-            message: 'must NOT have additional properties',
-            schema: false,
-            parentSchema: schema11.properties.storage,
-            data: data9,
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-      }
-      let data10 = data9.dir;
-      if (typeof data10 === 'string') {
-        if (func2(data10) < 1) {
-          const err27 = {
-            instancePath: instancePath + '/storage/dir',
-            schemaPath: '#/definitions/path/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema12,
-            data: data10,
-          };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
-        }
+    let data10 = data.room;
+    const _errs38 = errors;
+    let valid8 = false;
+    let passing3 = null;
+    const _errs39 = errors;
+    if (data10 !== null) {
+      const err30 = {
+        instancePath: instancePath + '/room',
+        schemaPath: '#/properties/room/oneOf/0/type',
+        keyword: 'type',
+        params: { type: 'null' },
+        message: 'must be null',
+        schema: schema11.properties.room.oneOf[0].type,
+        parentSchema: schema11.properties.room.oneOf[0],
+        data: data10,
+      };
+      if (vErrors === null) {
+        vErrors = [err30];
       } else {
-        const err28 = {
-          instancePath: instancePath + '/storage/dir',
-          schemaPath: '#/definitions/path/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema12.type,
-          parentSchema: schema12,
+        vErrors.push(err30);
+      }
+      errors++;
+    }
+    var _valid3 = _errs39 === errors;
+    if (_valid3) {
+      valid8 = true;
+      passing3 = 0;
+    }
+    const _errs41 = errors;
+    if (typeof data10 === 'string') {
+      if (!pattern0.test(data10)) {
+        const err31 = {
+          instancePath: instancePath + '/room',
+          schemaPath: '#/properties/room/oneOf/1/pattern',
+          keyword: 'pattern',
+          params: { pattern: '^[A-Za-z0-9_-]{1,64}$' },
+          message: 'must match pattern "' + '^[A-Za-z0-9_-]{1,64}$' + '"',
+          schema: '^[A-Za-z0-9_-]{1,64}$',
+          parentSchema: schema11.properties.room.oneOf[1],
           data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err31];
         } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-      let data11 = data9.retentionDays;
-      if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11))) {
-        const err29 = {
-          instancePath: instancePath + '/storage/retentionDays',
-          schemaPath: '#/properties/storage/properties/retentionDays/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema11.properties.storage.properties.retentionDays.type,
-          parentSchema: schema11.properties.storage.properties.retentionDays,
-          data: data11,
-        };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-      if (typeof data11 == 'number') {
-        if (data11 > 3650 || isNaN(data11)) {
-          const err30 = {
-            instancePath: instancePath + '/storage/retentionDays',
-            schemaPath: '#/properties/storage/properties/retentionDays/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 3650 },
-            message: 'must be <= 3650',
-            schema: 3650,
-            parentSchema: schema11.properties.storage.properties.retentionDays,
-            data: data11,
-          };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
-        }
-        if (data11 < 1 || isNaN(data11)) {
-          const err31 = {
-            instancePath: instancePath + '/storage/retentionDays',
-            schemaPath: '#/properties/storage/properties/retentionDays/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema11.properties.storage.properties.retentionDays,
-            data: data11,
-          };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      }
-      let data12 = data9.fsync;
-      if (!(data12 === 'every-input' || data12 === 'background')) {
-        const err32 = {
-          instancePath: instancePath + '/storage/fsync',
-          schemaPath: '#/properties/storage/properties/fsync/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema11.properties.storage.properties.fsync.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema11.properties.storage.properties.fsync.enum,
-          parentSchema: schema11.properties.storage.properties.fsync,
-          data: data12,
-        };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
+          vErrors.push(err31);
         }
         errors++;
       }
     } else {
-      const err33 = {
-        instancePath: instancePath + '/storage',
-        schemaPath: '#/properties/storage/type',
+      const err32 = {
+        instancePath: instancePath + '/room',
+        schemaPath: '#/properties/room/oneOf/1/type',
         keyword: 'type',
-        params: { type: 'object' },
-        message: 'must be object',
-        schema: schema11.properties.storage.type,
-        parentSchema: schema11.properties.storage,
-        data: data9,
+        params: { type: 'string' },
+        message: 'must be string',
+        schema: schema11.properties.room.oneOf[1].type,
+        parentSchema: schema11.properties.room.oneOf[1],
+        data: data10,
+      };
+      if (vErrors === null) {
+        vErrors = [err32];
+      } else {
+        vErrors.push(err32);
+      }
+      errors++;
+    }
+    var _valid3 = _errs41 === errors;
+    if (_valid3 && valid8) {
+      valid8 = false;
+      passing3 = [passing3, 1];
+    } else {
+      if (_valid3) {
+        valid8 = true;
+        passing3 = 1;
+      }
+    }
+    if (!valid8) {
+      const err33 = {
+        instancePath: instancePath + '/room',
+        schemaPath: '#/properties/room/oneOf',
+        keyword: 'oneOf',
+        params: { passingSchemas: passing3 },
+        message: 'must match exactly one schema in oneOf',
+        schema: schema11.properties.room.oneOf,
+        parentSchema: schema11.properties.room,
+        data: data10,
       };
       if (vErrors === null) {
         vErrors = [err33];
@@ -1083,32 +1111,38 @@ function validate10(
         vErrors.push(err33);
       }
       errors++;
+    } else {
+      errors = _errs38;
+      if (vErrors !== null) {
+        if (_errs38) {
+          vErrors.length = _errs38;
+        } else {
+          vErrors = null;
+        }
+      }
     }
-    let data13 = data.mqtt;
-    if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
-      if (data13.baseTopic === undefined) {
-        data13.baseTopic = 'pokertable';
+    let data11 = data.storage;
+    if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+      if (data11.dir === undefined) {
+        data11.dir = 'var';
       }
-      if (data13.embedded === undefined) {
-        data13.embedded = {};
+      if (data11.retentionDays === undefined) {
+        data11.retentionDays = 30;
       }
-      if (data13.external === undefined) {
-        data13.external = null;
+      if (data11.fsync === undefined) {
+        data11.fsync = 'every-input';
       }
-      if (data13.secureDelayMs === undefined) {
-        data13.secureDelayMs = 0;
-      }
-      for (const key3 in data13) {
-        if (!(key3 === 'baseTopic' || key3 === 'embedded' || key3 === 'external' || key3 === 'secureDelayMs')) {
+      for (const key3 in data11) {
+        if (!(key3 === 'dir' || key3 === 'retentionDays' || key3 === 'fsync')) {
           const err34 = {
-            instancePath: instancePath + '/mqtt',
-            schemaPath: '#/properties/mqtt/additionalProperties',
+            instancePath: instancePath + '/storage',
+            schemaPath: '#/properties/storage/additionalProperties',
             keyword: 'additionalProperties',
             params: { additionalProperty: key3 },
             message: 'must NOT have additional properties',
             schema: false,
-            parentSchema: schema11.properties.mqtt,
-            data: data13,
+            parentSchema: schema11.properties.storage,
+            data: data11,
           };
           if (vErrors === null) {
             vErrors = [err34];
@@ -1118,18 +1152,18 @@ function validate10(
           errors++;
         }
       }
-      let data14 = data13.baseTopic;
-      if (typeof data14 === 'string') {
-        if (!pattern3.test(data14)) {
+      let data12 = data11.dir;
+      if (typeof data12 === 'string') {
+        if (func2(data12) < 1) {
           const err35 = {
-            instancePath: instancePath + '/mqtt/baseTopic',
-            schemaPath: '#/properties/mqtt/properties/baseTopic/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[^#+]+$' },
-            message: 'must match pattern "' + '^[^#+]+$' + '"',
-            schema: '^[^#+]+$',
-            parentSchema: schema11.properties.mqtt.properties.baseTopic,
-            data: data14,
+            instancePath: instancePath + '/storage/dir',
+            schemaPath: '#/definitions/path/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema12,
+            data: data12,
           };
           if (vErrors === null) {
             vErrors = [err35];
@@ -1140,14 +1174,14 @@ function validate10(
         }
       } else {
         const err36 = {
-          instancePath: instancePath + '/mqtt/baseTopic',
-          schemaPath: '#/properties/mqtt/properties/baseTopic/type',
+          instancePath: instancePath + '/storage/dir',
+          schemaPath: '#/definitions/path/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema11.properties.mqtt.properties.baseTopic.type,
-          parentSchema: schema11.properties.mqtt.properties.baseTopic,
-          data: data14,
+          schema: schema12.type,
+          parentSchema: schema12,
+          data: data12,
         };
         if (vErrors === null) {
           vErrors = [err36];
@@ -1156,79 +1190,54 @@ function validate10(
         }
         errors++;
       }
-      let data15 = data13.embedded;
-      if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
-        if (data15.host === undefined) {
-          data15.host = '127.0.0.1';
-        }
-        if (data15.port === undefined) {
-          data15.port = 1883;
-        }
-        if (data15.wsPort === undefined) {
-          data15.wsPort = 8083;
-        }
-        if (data15.anonymousRoles === undefined) {
-          data15.anonymousRoles = ['display'];
-        }
-        if (data15.users === undefined) {
-          data15.users = [];
-        }
-        for (const key4 in data15) {
-          if (!(
-            key4 === 'host' ||
-            key4 === 'port' ||
-            key4 === 'wsPort' ||
-            key4 === 'anonymousRoles' ||
-            key4 === 'users'
-          )) {
-            const err37 = {
-              instancePath: instancePath + '/mqtt/embedded',
-              schemaPath: '#/properties/mqtt/properties/embedded/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key4 },
-              message: 'must NOT have additional properties',
-              schema: false,
-              parentSchema: schema11.properties.mqtt.properties.embedded,
-              data: data15,
-            };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
-          }
-        }
-        let data16 = data15.host;
-        if (typeof data16 === 'string') {
-          if (func2(data16) < 1) {
-            const err38 = {
-              instancePath: instancePath + '/mqtt/embedded/host',
-              schemaPath: '#/definitions/host/minLength',
-              keyword: 'minLength',
-              params: { limit: 1 },
-              message: 'must NOT have fewer than 1 characters',
-              schema: 1,
-              parentSchema: schema15,
-              data: data16,
-            };
-            if (vErrors === null) {
-              vErrors = [err38];
-            } else {
-              vErrors.push(err38);
-            }
-            errors++;
-          }
+      let data13 = data11.retentionDays;
+      if (!(typeof data13 == 'number' && !(data13 % 1) && !isNaN(data13))) {
+        const err37 = {
+          instancePath: instancePath + '/storage/retentionDays',
+          schemaPath: '#/properties/storage/properties/retentionDays/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema11.properties.storage.properties.retentionDays.type,
+          parentSchema: schema11.properties.storage.properties.retentionDays,
+          data: data13,
+        };
+        if (vErrors === null) {
+          vErrors = [err37];
         } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+      if (typeof data13 == 'number') {
+        if (data13 > 3650 || isNaN(data13)) {
+          const err38 = {
+            instancePath: instancePath + '/storage/retentionDays',
+            schemaPath: '#/properties/storage/properties/retentionDays/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 3650 },
+            message: 'must be <= 3650',
+            schema: 3650,
+            parentSchema: schema11.properties.storage.properties.retentionDays,
+            data: data13,
+          };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+        if (data13 < 1 || isNaN(data13)) {
           const err39 = {
-            instancePath: instancePath + '/mqtt/embedded/host',
-            schemaPath: '#/definitions/host/type',
-            keyword: 'type',
-            params: { type: 'string' },
-            message: 'must be string',
-            schema: schema15.type,
-            parentSchema: schema15,
-            data: data16,
+            instancePath: instancePath + '/storage/retentionDays',
+            schemaPath: '#/properties/storage/properties/retentionDays/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema11.properties.storage.properties.retentionDays,
+            data: data13,
           };
           if (vErrors === null) {
             vErrors = [err39];
@@ -1237,78 +1246,90 @@ function validate10(
           }
           errors++;
         }
-        let data17 = data15.port;
-        if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17))) {
-          const err40 = {
-            instancePath: instancePath + '/mqtt/embedded/port',
-            schemaPath: '#/definitions/port/type',
-            keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
-            schema: schema16.type,
-            parentSchema: schema16,
-            data: data17,
+      }
+      let data14 = data11.fsync;
+      if (!(data14 === 'every-input' || data14 === 'background')) {
+        const err40 = {
+          instancePath: instancePath + '/storage/fsync',
+          schemaPath: '#/properties/storage/properties/fsync/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema11.properties.storage.properties.fsync.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema11.properties.storage.properties.fsync.enum,
+          parentSchema: schema11.properties.storage.properties.fsync,
+          data: data14,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+    } else {
+      const err41 = {
+        instancePath: instancePath + '/storage',
+        schemaPath: '#/properties/storage/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema11.properties.storage.type,
+        parentSchema: schema11.properties.storage,
+        data: data11,
+      };
+      if (vErrors === null) {
+        vErrors = [err41];
+      } else {
+        vErrors.push(err41);
+      }
+      errors++;
+    }
+    let data15 = data.mqtt;
+    if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+      if (data15.baseTopic === undefined) {
+        data15.baseTopic = 'pokertable';
+      }
+      if (data15.embedded === undefined) {
+        data15.embedded = {};
+      }
+      if (data15.external === undefined) {
+        data15.external = null;
+      }
+      if (data15.secureDelayMs === undefined) {
+        data15.secureDelayMs = 0;
+      }
+      for (const key4 in data15) {
+        if (!(key4 === 'baseTopic' || key4 === 'embedded' || key4 === 'external' || key4 === 'secureDelayMs')) {
+          const err42 = {
+            instancePath: instancePath + '/mqtt',
+            schemaPath: '#/properties/mqtt/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key4 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema11.properties.mqtt,
+            data: data15,
           };
           if (vErrors === null) {
-            vErrors = [err40];
+            vErrors = [err42];
           } else {
-            vErrors.push(err40);
+            vErrors.push(err42);
           }
           errors++;
         }
-        if (typeof data17 == 'number') {
-          if (data17 > 65535 || isNaN(data17)) {
-            const err41 = {
-              instancePath: instancePath + '/mqtt/embedded/port',
-              schemaPath: '#/definitions/port/maximum',
-              keyword: 'maximum',
-              params: { comparison: '<=', limit: 65535 },
-              message: 'must be <= 65535',
-              schema: 65535,
-              parentSchema: schema16,
-              data: data17,
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
-          }
-          if (data17 < 1 || isNaN(data17)) {
-            const err42 = {
-              instancePath: instancePath + '/mqtt/embedded/port',
-              schemaPath: '#/definitions/port/minimum',
-              keyword: 'minimum',
-              params: { comparison: '>=', limit: 1 },
-              message: 'must be >= 1',
-              schema: 1,
-              parentSchema: schema16,
-              data: data17,
-            };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-        let data18 = data15.wsPort;
-        const _errs58 = errors;
-        let valid13 = false;
-        let passing3 = null;
-        const _errs59 = errors;
-        if (data18 !== null) {
+      }
+      let data16 = data15.baseTopic;
+      if (typeof data16 === 'string') {
+        if (!pattern3.test(data16)) {
           const err43 = {
-            instancePath: instancePath + '/mqtt/embedded/wsPort',
-            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf/0/type',
-            keyword: 'type',
-            params: { type: 'null' },
-            message: 'must be null',
-            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0].type,
-            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0],
-            data: data18,
+            instancePath: instancePath + '/mqtt/baseTopic',
+            schemaPath: '#/properties/mqtt/properties/baseTopic/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^#+]+$' },
+            message: 'must match pattern "' + '^[^#+]+$' + '"',
+            schema: '^[^#+]+$',
+            parentSchema: schema11.properties.mqtt.properties.baseTopic,
+            data: data16,
           };
           if (vErrors === null) {
             vErrors = [err43];
@@ -1317,41 +1338,58 @@ function validate10(
           }
           errors++;
         }
-        var _valid3 = _errs59 === errors;
-        if (_valid3) {
-          valid13 = true;
-          passing3 = 0;
+      } else {
+        const err44 = {
+          instancePath: instancePath + '/mqtt/baseTopic',
+          schemaPath: '#/properties/mqtt/properties/baseTopic/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema11.properties.mqtt.properties.baseTopic.type,
+          parentSchema: schema11.properties.mqtt.properties.baseTopic,
+          data: data16,
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
         }
-        const _errs61 = errors;
-        if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18))) {
-          const err44 = {
-            instancePath: instancePath + '/mqtt/embedded/wsPort',
-            schemaPath: '#/definitions/port/type',
-            keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
-            schema: schema16.type,
-            parentSchema: schema16,
-            data: data18,
-          };
-          if (vErrors === null) {
-            vErrors = [err44];
-          } else {
-            vErrors.push(err44);
-          }
-          errors++;
+        errors++;
+      }
+      let data17 = data15.embedded;
+      if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
+        if (data17.host === undefined) {
+          data17.host = '127.0.0.1';
         }
-        if (typeof data18 == 'number') {
-          if (data18 > 65535 || isNaN(data18)) {
+        if (data17.port === undefined) {
+          data17.port = 1883;
+        }
+        if (data17.wsPort === undefined) {
+          data17.wsPort = 8083;
+        }
+        if (data17.anonymousRoles === undefined) {
+          data17.anonymousRoles = ['display'];
+        }
+        if (data17.users === undefined) {
+          data17.users = [];
+        }
+        for (const key5 in data17) {
+          if (!(
+            key5 === 'host' ||
+            key5 === 'port' ||
+            key5 === 'wsPort' ||
+            key5 === 'anonymousRoles' ||
+            key5 === 'users'
+          )) {
             const err45 = {
-              instancePath: instancePath + '/mqtt/embedded/wsPort',
-              schemaPath: '#/definitions/port/maximum',
-              keyword: 'maximum',
-              params: { comparison: '<=', limit: 65535 },
-              message: 'must be <= 65535',
-              schema: 65535,
-              parentSchema: schema16,
-              data: data18,
+              instancePath: instancePath + '/mqtt/embedded',
+              schemaPath: '#/properties/mqtt/properties/embedded/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+              schema: false,
+              parentSchema: schema11.properties.mqtt.properties.embedded,
+              data: data17,
             };
             if (vErrors === null) {
               vErrors = [err45];
@@ -1360,15 +1398,18 @@ function validate10(
             }
             errors++;
           }
-          if (data18 < 1 || isNaN(data18)) {
+        }
+        let data18 = data17.host;
+        if (typeof data18 === 'string') {
+          if (func2(data18) < 1) {
             const err46 = {
-              instancePath: instancePath + '/mqtt/embedded/wsPort',
-              schemaPath: '#/definitions/port/minimum',
-              keyword: 'minimum',
-              params: { comparison: '>=', limit: 1 },
-              message: 'must be >= 1',
+              instancePath: instancePath + '/mqtt/embedded/host',
+              schemaPath: '#/definitions/host/minLength',
+              keyword: 'minLength',
+              params: { limit: 1 },
+              message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema16,
+              parentSchema: schema15,
               data: data18,
             };
             if (vErrors === null) {
@@ -1378,26 +1419,15 @@ function validate10(
             }
             errors++;
           }
-        }
-        var _valid3 = _errs61 === errors;
-        if (_valid3 && valid13) {
-          valid13 = false;
-          passing3 = [passing3, 1];
         } else {
-          if (_valid3) {
-            valid13 = true;
-            passing3 = 1;
-          }
-        }
-        if (!valid13) {
           const err47 = {
-            instancePath: instancePath + '/mqtt/embedded/wsPort',
-            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf',
-            keyword: 'oneOf',
-            params: { passingSchemas: passing3 },
-            message: 'must match exactly one schema in oneOf',
-            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf,
-            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort,
+            instancePath: instancePath + '/mqtt/embedded/host',
+            schemaPath: '#/definitions/host/type',
+            keyword: 'type',
+            params: { type: 'string' },
+            message: 'must be string',
+            schema: schema15.type,
+            parentSchema: schema15,
             data: data18,
           };
           if (vErrors === null) {
@@ -1406,29 +1436,200 @@ function validate10(
             vErrors.push(err47);
           }
           errors++;
+        }
+        let data19 = data17.port;
+        if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19))) {
+          const err48 = {
+            instancePath: instancePath + '/mqtt/embedded/port',
+            schemaPath: '#/definitions/port/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema16.type,
+            parentSchema: schema16,
+            data: data19,
+          };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+        if (typeof data19 == 'number') {
+          if (data19 > 65535 || isNaN(data19)) {
+            const err49 = {
+              instancePath: instancePath + '/mqtt/embedded/port',
+              schemaPath: '#/definitions/port/maximum',
+              keyword: 'maximum',
+              params: { comparison: '<=', limit: 65535 },
+              message: 'must be <= 65535',
+              schema: 65535,
+              parentSchema: schema16,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+          if (data19 < 1 || isNaN(data19)) {
+            const err50 = {
+              instancePath: instancePath + '/mqtt/embedded/port',
+              schemaPath: '#/definitions/port/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 1 },
+              message: 'must be >= 1',
+              schema: 1,
+              parentSchema: schema16,
+              data: data19,
+            };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          }
+        }
+        let data20 = data17.wsPort;
+        const _errs67 = errors;
+        let valid15 = false;
+        let passing4 = null;
+        const _errs68 = errors;
+        if (data20 !== null) {
+          const err51 = {
+            instancePath: instancePath + '/mqtt/embedded/wsPort',
+            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf/0/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0].type,
+            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf[0],
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err51];
+          } else {
+            vErrors.push(err51);
+          }
+          errors++;
+        }
+        var _valid4 = _errs68 === errors;
+        if (_valid4) {
+          valid15 = true;
+          passing4 = 0;
+        }
+        const _errs70 = errors;
+        if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20))) {
+          const err52 = {
+            instancePath: instancePath + '/mqtt/embedded/wsPort',
+            schemaPath: '#/definitions/port/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be integer',
+            schema: schema16.type,
+            parentSchema: schema16,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+        if (typeof data20 == 'number') {
+          if (data20 > 65535 || isNaN(data20)) {
+            const err53 = {
+              instancePath: instancePath + '/mqtt/embedded/wsPort',
+              schemaPath: '#/definitions/port/maximum',
+              keyword: 'maximum',
+              params: { comparison: '<=', limit: 65535 },
+              message: 'must be <= 65535',
+              schema: 65535,
+              parentSchema: schema16,
+              data: data20,
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+          if (data20 < 1 || isNaN(data20)) {
+            const err54 = {
+              instancePath: instancePath + '/mqtt/embedded/wsPort',
+              schemaPath: '#/definitions/port/minimum',
+              keyword: 'minimum',
+              params: { comparison: '>=', limit: 1 },
+              message: 'must be >= 1',
+              schema: 1,
+              parentSchema: schema16,
+              data: data20,
+            };
+            if (vErrors === null) {
+              vErrors = [err54];
+            } else {
+              vErrors.push(err54);
+            }
+            errors++;
+          }
+        }
+        var _valid4 = _errs70 === errors;
+        if (_valid4 && valid15) {
+          valid15 = false;
+          passing4 = [passing4, 1];
         } else {
-          errors = _errs58;
+          if (_valid4) {
+            valid15 = true;
+            passing4 = 1;
+          }
+        }
+        if (!valid15) {
+          const err55 = {
+            instancePath: instancePath + '/mqtt/embedded/wsPort',
+            schemaPath: '#/properties/mqtt/properties/embedded/properties/wsPort/oneOf',
+            keyword: 'oneOf',
+            params: { passingSchemas: passing4 },
+            message: 'must match exactly one schema in oneOf',
+            schema: schema11.properties.mqtt.properties.embedded.properties.wsPort.oneOf,
+            parentSchema: schema11.properties.mqtt.properties.embedded.properties.wsPort,
+            data: data20,
+          };
+          if (vErrors === null) {
+            vErrors = [err55];
+          } else {
+            vErrors.push(err55);
+          }
+          errors++;
+        } else {
+          errors = _errs67;
           if (vErrors !== null) {
-            if (_errs58) {
-              vErrors.length = _errs58;
+            if (_errs67) {
+              vErrors.length = _errs67;
             } else {
               vErrors = null;
             }
           }
         }
-        let data19 = data15.anonymousRoles;
-        if (Array.isArray(data19)) {
-          const len0 = data19.length;
+        let data21 = data17.anonymousRoles;
+        if (Array.isArray(data21)) {
+          const len0 = data21.length;
           for (let i0 = 0; i0 < len0; i0++) {
-            let data20 = data19[i0];
+            let data22 = data21[i0];
             if (!(
-              data20 === 'display' ||
-              data20 === 'panel' ||
-              data20 === 'floor' ||
-              data20 === 'secure' ||
-              data20 === 'room'
+              data22 === 'display' ||
+              data22 === 'panel' ||
+              data22 === 'floor' ||
+              data22 === 'secure' ||
+              data22 === 'production' ||
+              data22 === 'room'
             )) {
-              const err48 = {
+              const err56 = {
                 instancePath: instancePath + '/mqtt/embedded/anonymousRoles/' + i0,
                 schemaPath: '#/definitions/role/enum',
                 keyword: 'enum',
@@ -1436,23 +1637,23 @@ function validate10(
                 message: 'must be equal to one of the allowed values',
                 schema: schema18.enum,
                 parentSchema: schema18,
-                data: data20,
+                data: data22,
               };
               if (vErrors === null) {
-                vErrors = [err48];
+                vErrors = [err56];
               } else {
-                vErrors.push(err48);
+                vErrors.push(err56);
               }
               errors++;
             }
           }
-          let i1 = data19.length;
+          let i1 = data21.length;
           let j0;
           if (i1 > 1) {
             outer0: for (; i1--;) {
               for (j0 = i1; j0--;) {
-                if (func0(data19[i1], data19[j0])) {
-                  const err49 = {
+                if (func0(data21[i1], data21[j0])) {
+                  const err57 = {
                     instancePath: instancePath + '/mqtt/embedded/anonymousRoles',
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/anonymousRoles/uniqueItems',
                     keyword: 'uniqueItems',
@@ -1460,12 +1661,12 @@ function validate10(
                     message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
                     schema: true,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles,
-                    data: data19,
+                    data: data21,
                   };
                   if (vErrors === null) {
-                    vErrors = [err49];
+                    vErrors = [err57];
                   } else {
-                    vErrors.push(err49);
+                    vErrors.push(err57);
                   }
                   errors++;
                   break outer0;
@@ -1474,7 +1675,7 @@ function validate10(
             }
           }
         } else {
-          const err50 = {
+          const err58 = {
             instancePath: instancePath + '/mqtt/embedded/anonymousRoles',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/anonymousRoles/type',
             keyword: 'type',
@@ -1482,23 +1683,23 @@ function validate10(
             message: 'must be array',
             schema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles.type,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.anonymousRoles,
-            data: data19,
+            data: data21,
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err58];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err58);
           }
           errors++;
         }
-        let data21 = data15.users;
-        if (Array.isArray(data21)) {
-          const len1 = data21.length;
+        let data23 = data17.users;
+        if (Array.isArray(data23)) {
+          const len1 = data23.length;
           for (let i2 = 0; i2 < len1; i2++) {
-            let data22 = data21[i2];
-            if (data22 && typeof data22 == 'object' && !Array.isArray(data22)) {
-              if (data22.username === undefined) {
-                const err51 = {
+            let data24 = data23[i2];
+            if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+              if (data24.username === undefined) {
+                const err59 = {
                   instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                   schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
                   keyword: 'required',
@@ -1506,17 +1707,17 @@ function validate10(
                   message: "must have required property '" + 'username' + "'",
                   schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
                   parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data22,
+                  data: data24,
                 };
                 if (vErrors === null) {
-                  vErrors = [err51];
+                  vErrors = [err59];
                 } else {
-                  vErrors.push(err51);
+                  vErrors.push(err59);
                 }
                 errors++;
               }
-              if (data22.password === undefined) {
-                const err52 = {
+              if (data24.password === undefined) {
+                const err60 = {
                   instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                   schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
                   keyword: 'required',
@@ -1524,17 +1725,17 @@ function validate10(
                   message: "must have required property '" + 'password' + "'",
                   schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
                   parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data22,
+                  data: data24,
                 };
                 if (vErrors === null) {
-                  vErrors = [err52];
+                  vErrors = [err60];
                 } else {
-                  vErrors.push(err52);
+                  vErrors.push(err60);
                 }
                 errors++;
               }
-              if (data22.roles === undefined) {
-                const err53 = {
+              if (data24.roles === undefined) {
+                const err61 = {
                   instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                   schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/required',
                   keyword: 'required',
@@ -1542,213 +1743,26 @@ function validate10(
                   message: "must have required property '" + 'roles' + "'",
                   schema: schema11.properties.mqtt.properties.embedded.properties.users.items.required,
                   parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                  data: data22,
+                  data: data24,
                 };
                 if (vErrors === null) {
-                  vErrors = [err53];
+                  vErrors = [err61];
                 } else {
-                  vErrors.push(err53);
+                  vErrors.push(err61);
                 }
                 errors++;
               }
-              for (const key5 in data22) {
-                if (!(key5 === 'username' || key5 === 'password' || key5 === 'roles')) {
-                  const err54 = {
+              for (const key6 in data24) {
+                if (!(key6 === 'username' || key6 === 'password' || key6 === 'roles')) {
+                  const err62 = {
                     instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                     schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/additionalProperties',
                     keyword: 'additionalProperties',
-                    params: { additionalProperty: key5 },
+                    params: { additionalProperty: key6 },
                     message: 'must NOT have additional properties',
                     schema: false,
                     parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                    data: data22,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err54];
-                  } else {
-                    vErrors.push(err54);
-                  }
-                  errors++;
-                }
-              }
-              if (data22.username !== undefined) {
-                let data23 = data22.username;
-                if (typeof data23 === 'string') {
-                  if (func2(data23) < 1) {
-                    const err55 = {
-                      instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
-                      schemaPath:
-                        '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/minLength',
-                      keyword: 'minLength',
-                      params: { limit: 1 },
-                      message: 'must NOT have fewer than 1 characters',
-                      schema: 1,
-                      parentSchema:
-                        schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
-                      data: data23,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err55];
-                    } else {
-                      vErrors.push(err55);
-                    }
-                    errors++;
-                  }
-                } else {
-                  const err56 = {
-                    instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
-                    schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/type',
-                    keyword: 'type',
-                    params: { type: 'string' },
-                    message: 'must be string',
-                    schema:
-                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username.type,
-                    parentSchema:
-                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
-                    data: data23,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err56];
-                  } else {
-                    vErrors.push(err56);
-                  }
-                  errors++;
-                }
-              }
-              if (data22.password !== undefined) {
-                let data24 = data22.password;
-                if (typeof data24 === 'string') {
-                  if (func2(data24) < 8) {
-                    const err57 = {
-                      instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
-                      schemaPath:
-                        '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/minLength',
-                      keyword: 'minLength',
-                      params: { limit: 8 },
-                      message: 'must NOT have fewer than 8 characters',
-                      schema: 8,
-                      parentSchema:
-                        schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
-                      data: data24,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err57];
-                    } else {
-                      vErrors.push(err57);
-                    }
-                    errors++;
-                  }
-                } else {
-                  const err58 = {
-                    instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
-                    schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/type',
-                    keyword: 'type',
-                    params: { type: 'string' },
-                    message: 'must be string',
-                    schema:
-                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password.type,
-                    parentSchema:
-                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
                     data: data24,
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err58];
-                  } else {
-                    vErrors.push(err58);
-                  }
-                  errors++;
-                }
-              }
-              if (data22.roles !== undefined) {
-                let data25 = data22.roles;
-                if (Array.isArray(data25)) {
-                  if (data25.length < 1) {
-                    const err59 = {
-                      instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
-                      schemaPath:
-                        '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/minItems',
-                      keyword: 'minItems',
-                      params: { limit: 1 },
-                      message: 'must NOT have fewer than 1 items',
-                      schema: 1,
-                      parentSchema:
-                        schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                      data: data25,
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err59];
-                    } else {
-                      vErrors.push(err59);
-                    }
-                    errors++;
-                  }
-                  const len2 = data25.length;
-                  for (let i3 = 0; i3 < len2; i3++) {
-                    let data26 = data25[i3];
-                    if (!(
-                      data26 === 'display' ||
-                      data26 === 'panel' ||
-                      data26 === 'floor' ||
-                      data26 === 'secure' ||
-                      data26 === 'room'
-                    )) {
-                      const err60 = {
-                        instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles/' + i3,
-                        schemaPath: '#/definitions/role/enum',
-                        keyword: 'enum',
-                        params: { allowedValues: schema18.enum },
-                        message: 'must be equal to one of the allowed values',
-                        schema: schema18.enum,
-                        parentSchema: schema18,
-                        data: data26,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err60];
-                      } else {
-                        vErrors.push(err60);
-                      }
-                      errors++;
-                    }
-                  }
-                  let i4 = data25.length;
-                  let j1;
-                  if (i4 > 1) {
-                    outer1: for (; i4--;) {
-                      for (j1 = i4; j1--;) {
-                        if (func0(data25[i4], data25[j1])) {
-                          const err61 = {
-                            instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
-                            schemaPath:
-                              '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/uniqueItems',
-                            keyword: 'uniqueItems',
-                            params: { i: i4, j: j1 },
-                            message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i4 + ' are identical)',
-                            schema: true,
-                            parentSchema:
-                              schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                            data: data25,
-                          };
-                          if (vErrors === null) {
-                            vErrors = [err61];
-                          } else {
-                            vErrors.push(err61);
-                          }
-                          errors++;
-                          break outer1;
-                        }
-                      }
-                    }
-                  }
-                } else {
-                  const err62 = {
-                    instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
-                    schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/type',
-                    keyword: 'type',
-                    params: { type: 'array' },
-                    message: 'must be array',
-                    schema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles.type,
-                    parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
-                    data: data25,
                   };
                   if (vErrors === null) {
                     vErrors = [err62];
@@ -1758,8 +1772,196 @@ function validate10(
                   errors++;
                 }
               }
+              if (data24.username !== undefined) {
+                let data25 = data24.username;
+                if (typeof data25 === 'string') {
+                  if (func2(data25) < 1) {
+                    const err63 = {
+                      instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
+                      schemaPath:
+                        '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                      schema: 1,
+                      parentSchema:
+                        schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
+                      data: data25,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err63];
+                    } else {
+                      vErrors.push(err63);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err64 = {
+                    instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/username',
+                    schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/username/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                    schema:
+                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username.type,
+                    parentSchema:
+                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.username,
+                    data: data25,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err64];
+                  } else {
+                    vErrors.push(err64);
+                  }
+                  errors++;
+                }
+              }
+              if (data24.password !== undefined) {
+                let data26 = data24.password;
+                if (typeof data26 === 'string') {
+                  if (func2(data26) < 8) {
+                    const err65 = {
+                      instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
+                      schemaPath:
+                        '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 8 },
+                      message: 'must NOT have fewer than 8 characters',
+                      schema: 8,
+                      parentSchema:
+                        schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
+                      data: data26,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err65];
+                    } else {
+                      vErrors.push(err65);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err66 = {
+                    instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/password',
+                    schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/password/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                    schema:
+                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password.type,
+                    parentSchema:
+                      schema11.properties.mqtt.properties.embedded.properties.users.items.properties.password,
+                    data: data26,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err66];
+                  } else {
+                    vErrors.push(err66);
+                  }
+                  errors++;
+                }
+              }
+              if (data24.roles !== undefined) {
+                let data27 = data24.roles;
+                if (Array.isArray(data27)) {
+                  if (data27.length < 1) {
+                    const err67 = {
+                      instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
+                      schemaPath:
+                        '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/minItems',
+                      keyword: 'minItems',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 items',
+                      schema: 1,
+                      parentSchema:
+                        schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
+                      data: data27,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err67];
+                    } else {
+                      vErrors.push(err67);
+                    }
+                    errors++;
+                  }
+                  const len2 = data27.length;
+                  for (let i3 = 0; i3 < len2; i3++) {
+                    let data28 = data27[i3];
+                    if (!(
+                      data28 === 'display' ||
+                      data28 === 'panel' ||
+                      data28 === 'floor' ||
+                      data28 === 'secure' ||
+                      data28 === 'production' ||
+                      data28 === 'room'
+                    )) {
+                      const err68 = {
+                        instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles/' + i3,
+                        schemaPath: '#/definitions/role/enum',
+                        keyword: 'enum',
+                        params: { allowedValues: schema18.enum },
+                        message: 'must be equal to one of the allowed values',
+                        schema: schema18.enum,
+                        parentSchema: schema18,
+                        data: data28,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err68];
+                      } else {
+                        vErrors.push(err68);
+                      }
+                      errors++;
+                    }
+                  }
+                  let i4 = data27.length;
+                  let j1;
+                  if (i4 > 1) {
+                    outer1: for (; i4--;) {
+                      for (j1 = i4; j1--;) {
+                        if (func0(data27[i4], data27[j1])) {
+                          const err69 = {
+                            instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
+                            schemaPath:
+                              '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/uniqueItems',
+                            keyword: 'uniqueItems',
+                            params: { i: i4, j: j1 },
+                            message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i4 + ' are identical)',
+                            schema: true,
+                            parentSchema:
+                              schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
+                            data: data27,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err69];
+                          } else {
+                            vErrors.push(err69);
+                          }
+                          errors++;
+                          break outer1;
+                        }
+                      }
+                    }
+                  }
+                } else {
+                  const err70 = {
+                    instancePath: instancePath + '/mqtt/embedded/users/' + i2 + '/roles',
+                    schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/properties/roles/type',
+                    keyword: 'type',
+                    params: { type: 'array' },
+                    message: 'must be array',
+                    schema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles.type,
+                    parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items.properties.roles,
+                    data: data27,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err70];
+                  } else {
+                    vErrors.push(err70);
+                  }
+                  errors++;
+                }
+              }
             } else {
-              const err63 = {
+              const err71 = {
                 instancePath: instancePath + '/mqtt/embedded/users/' + i2,
                 schemaPath: '#/properties/mqtt/properties/embedded/properties/users/items/type',
                 keyword: 'type',
@@ -1767,18 +1969,18 @@ function validate10(
                 message: 'must be object',
                 schema: schema11.properties.mqtt.properties.embedded.properties.users.items.type,
                 parentSchema: schema11.properties.mqtt.properties.embedded.properties.users.items,
-                data: data22,
+                data: data24,
               };
               if (vErrors === null) {
-                vErrors = [err63];
+                vErrors = [err71];
               } else {
-                vErrors.push(err63);
+                vErrors.push(err71);
               }
               errors++;
             }
           }
         } else {
-          const err64 = {
+          const err72 = {
             instancePath: instancePath + '/mqtt/embedded/users',
             schemaPath: '#/properties/mqtt/properties/embedded/properties/users/type',
             keyword: 'type',
@@ -1786,17 +1988,17 @@ function validate10(
             message: 'must be array',
             schema: schema11.properties.mqtt.properties.embedded.properties.users.type,
             parentSchema: schema11.properties.mqtt.properties.embedded.properties.users,
-            data: data21,
+            data: data23,
           };
           if (vErrors === null) {
-            vErrors = [err64];
+            vErrors = [err72];
           } else {
-            vErrors.push(err64);
+            vErrors.push(err72);
           }
           errors++;
         }
       } else {
-        const err65 = {
+        const err73 = {
           instancePath: instancePath + '/mqtt/embedded',
           schemaPath: '#/properties/mqtt/properties/embedded/type',
           keyword: 'type',
@@ -1804,22 +2006,22 @@ function validate10(
           message: 'must be object',
           schema: schema11.properties.mqtt.properties.embedded.type,
           parentSchema: schema11.properties.mqtt.properties.embedded,
-          data: data15,
+          data: data17,
         };
         if (vErrors === null) {
-          vErrors = [err65];
+          vErrors = [err73];
         } else {
-          vErrors.push(err65);
+          vErrors.push(err73);
         }
         errors++;
       }
-      let data27 = data13.external;
-      const _errs82 = errors;
-      let valid26 = false;
-      let passing4 = null;
-      const _errs83 = errors;
-      if (data27 !== null) {
-        const err66 = {
+      let data29 = data15.external;
+      const _errs91 = errors;
+      let valid28 = false;
+      let passing5 = null;
+      const _errs92 = errors;
+      if (data29 !== null) {
+        const err74 = {
           instancePath: instancePath + '/mqtt/external',
           schemaPath: '#/properties/mqtt/properties/external/oneOf/0/type',
           keyword: 'type',
@@ -1827,24 +2029,24 @@ function validate10(
           message: 'must be null',
           schema: schema11.properties.mqtt.properties.external.oneOf[0].type,
           parentSchema: schema11.properties.mqtt.properties.external.oneOf[0],
-          data: data27,
+          data: data29,
         };
         if (vErrors === null) {
-          vErrors = [err66];
+          vErrors = [err74];
         } else {
-          vErrors.push(err66);
+          vErrors.push(err74);
         }
         errors++;
       }
-      var _valid4 = _errs83 === errors;
-      if (_valid4) {
-        valid26 = true;
-        passing4 = 0;
+      var _valid5 = _errs92 === errors;
+      if (_valid5) {
+        valid28 = true;
+        passing5 = 0;
       }
-      const _errs85 = errors;
-      if (data27 && typeof data27 == 'object' && !Array.isArray(data27)) {
-        if (data27.url === undefined) {
-          const err67 = {
+      const _errs94 = errors;
+      if (data29 && typeof data29 == 'object' && !Array.isArray(data29)) {
+        if (data29.url === undefined) {
+          const err75 = {
             instancePath: instancePath + '/mqtt/external',
             schemaPath: '#/properties/mqtt/properties/external/oneOf/1/required',
             keyword: 'required',
@@ -1852,196 +2054,34 @@ function validate10(
             message: "must have required property '" + 'url' + "'",
             schema: schema11.properties.mqtt.properties.external.oneOf[1].required,
             parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-            data: data27,
+            data: data29,
           };
           if (vErrors === null) {
-            vErrors = [err67];
+            vErrors = [err75];
           } else {
-            vErrors.push(err67);
+            vErrors.push(err75);
           }
           errors++;
         }
-        for (const key6 in data27) {
+        for (const key7 in data29) {
           if (!(
-            key6 === 'url' ||
-            key6 === 'username' ||
-            key6 === 'password' ||
-            key6 === 'caFile' ||
-            key6 === 'certFile' ||
-            key6 === 'keyFile' ||
-            key6 === 'rejectUnauthorized'
+            key7 === 'url' ||
+            key7 === 'username' ||
+            key7 === 'password' ||
+            key7 === 'caFile' ||
+            key7 === 'certFile' ||
+            key7 === 'keyFile' ||
+            key7 === 'rejectUnauthorized'
           )) {
-            const err68 = {
+            const err76 = {
               instancePath: instancePath + '/mqtt/external',
               schemaPath: '#/properties/mqtt/properties/external/oneOf/1/additionalProperties',
               keyword: 'additionalProperties',
-              params: { additionalProperty: key6 },
+              params: { additionalProperty: key7 },
               message: 'must NOT have additional properties',
               schema: false,
               parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-              data: data27,
-            };
-            if (vErrors === null) {
-              vErrors = [err68];
-            } else {
-              vErrors.push(err68);
-            }
-            errors++;
-          }
-        }
-        if (data27.url !== undefined) {
-          let data28 = data27.url;
-          if (typeof data28 === 'string') {
-            if (!pattern4.test(data28)) {
-              const err69 = {
-                instancePath: instancePath + '/mqtt/external/url',
-                schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^(mqtts?|wss?)://[^\\s]+$' },
-                message: 'must match pattern "' + '^(mqtts?|wss?)://[^\\s]+$' + '"',
-                schema: '^(mqtts?|wss?)://[^\\s]+$',
-                parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
-                data: data28,
-              };
-              if (vErrors === null) {
-                vErrors = [err69];
-              } else {
-                vErrors.push(err69);
-              }
-              errors++;
-            }
-          } else {
-            const err70 = {
-              instancePath: instancePath + '/mqtt/external/url',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
-              data: data28,
-            };
-            if (vErrors === null) {
-              vErrors = [err70];
-            } else {
-              vErrors.push(err70);
-            }
-            errors++;
-          }
-        }
-        if (data27.username !== undefined) {
-          let data29 = data27.username;
-          if (typeof data29 !== 'string') {
-            const err71 = {
-              instancePath: instancePath + '/mqtt/external/username',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/username/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username,
               data: data29,
-            };
-            if (vErrors === null) {
-              vErrors = [err71];
-            } else {
-              vErrors.push(err71);
-            }
-            errors++;
-          }
-        }
-        if (data27.password !== undefined) {
-          let data30 = data27.password;
-          if (typeof data30 !== 'string') {
-            const err72 = {
-              instancePath: instancePath + '/mqtt/external/password',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/password/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password,
-              data: data30,
-            };
-            if (vErrors === null) {
-              vErrors = [err72];
-            } else {
-              vErrors.push(err72);
-            }
-            errors++;
-          }
-        }
-        if (data27.caFile !== undefined) {
-          let data31 = data27.caFile;
-          if (typeof data31 === 'string') {
-            if (func2(data31) < 1) {
-              const err73 = {
-                instancePath: instancePath + '/mqtt/external/caFile',
-                schemaPath: '#/definitions/path/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-                schema: 1,
-                parentSchema: schema12,
-                data: data31,
-              };
-              if (vErrors === null) {
-                vErrors = [err73];
-              } else {
-                vErrors.push(err73);
-              }
-              errors++;
-            }
-          } else {
-            const err74 = {
-              instancePath: instancePath + '/mqtt/external/caFile',
-              schemaPath: '#/definitions/path/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema12.type,
-              parentSchema: schema12,
-              data: data31,
-            };
-            if (vErrors === null) {
-              vErrors = [err74];
-            } else {
-              vErrors.push(err74);
-            }
-            errors++;
-          }
-        }
-        if (data27.certFile !== undefined) {
-          let data32 = data27.certFile;
-          if (typeof data32 === 'string') {
-            if (func2(data32) < 1) {
-              const err75 = {
-                instancePath: instancePath + '/mqtt/external/certFile',
-                schemaPath: '#/definitions/path/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-                schema: 1,
-                parentSchema: schema12,
-                data: data32,
-              };
-              if (vErrors === null) {
-                vErrors = [err75];
-              } else {
-                vErrors.push(err75);
-              }
-              errors++;
-            }
-          } else {
-            const err76 = {
-              instancePath: instancePath + '/mqtt/external/certFile',
-              schemaPath: '#/definitions/path/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-              schema: schema12.type,
-              parentSchema: schema12,
-              data: data32,
             };
             if (vErrors === null) {
               vErrors = [err76];
@@ -2051,19 +2091,19 @@ function validate10(
             errors++;
           }
         }
-        if (data27.keyFile !== undefined) {
-          let data33 = data27.keyFile;
-          if (typeof data33 === 'string') {
-            if (func2(data33) < 1) {
+        if (data29.url !== undefined) {
+          let data30 = data29.url;
+          if (typeof data30 === 'string') {
+            if (!pattern4.test(data30)) {
               const err77 = {
-                instancePath: instancePath + '/mqtt/external/keyFile',
-                schemaPath: '#/definitions/path/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-                schema: 1,
-                parentSchema: schema12,
-                data: data33,
+                instancePath: instancePath + '/mqtt/external/url',
+                schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^(mqtts?|wss?)://[^\\s]+$' },
+                message: 'must match pattern "' + '^(mqtts?|wss?)://[^\\s]+$' + '"',
+                schema: '^(mqtts?|wss?)://[^\\s]+$',
+                parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
+                data: data30,
               };
               if (vErrors === null) {
                 vErrors = [err77];
@@ -2074,14 +2114,14 @@ function validate10(
             }
           } else {
             const err78 = {
-              instancePath: instancePath + '/mqtt/external/keyFile',
-              schemaPath: '#/definitions/path/type',
+              instancePath: instancePath + '/mqtt/external/url',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/url/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
-              schema: schema12.type,
-              parentSchema: schema12,
-              data: data33,
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.url,
+              data: data30,
             };
             if (vErrors === null) {
               vErrors = [err78];
@@ -2091,18 +2131,18 @@ function validate10(
             errors++;
           }
         }
-        if (data27.rejectUnauthorized !== undefined) {
-          let data34 = data27.rejectUnauthorized;
-          if (typeof data34 !== 'boolean') {
+        if (data29.username !== undefined) {
+          let data31 = data29.username;
+          if (typeof data31 !== 'string') {
             const err79 = {
-              instancePath: instancePath + '/mqtt/external/rejectUnauthorized',
-              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/rejectUnauthorized/type',
+              instancePath: instancePath + '/mqtt/external/username',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/username/type',
               keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized.type,
-              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized,
-              data: data34,
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.username,
+              data: data31,
             };
             if (vErrors === null) {
               vErrors = [err79];
@@ -2112,8 +2152,170 @@ function validate10(
             errors++;
           }
         }
+        if (data29.password !== undefined) {
+          let data32 = data29.password;
+          if (typeof data32 !== 'string') {
+            const err80 = {
+              instancePath: instancePath + '/mqtt/external/password',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/password/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.password,
+              data: data32,
+            };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+        }
+        if (data29.caFile !== undefined) {
+          let data33 = data29.caFile;
+          if (typeof data33 === 'string') {
+            if (func2(data33) < 1) {
+              const err81 = {
+                instancePath: instancePath + '/mqtt/external/caFile',
+                schemaPath: '#/definitions/path/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema12,
+                data: data33,
+              };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            }
+          } else {
+            const err82 = {
+              instancePath: instancePath + '/mqtt/external/caFile',
+              schemaPath: '#/definitions/path/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema12.type,
+              parentSchema: schema12,
+              data: data33,
+            };
+            if (vErrors === null) {
+              vErrors = [err82];
+            } else {
+              vErrors.push(err82);
+            }
+            errors++;
+          }
+        }
+        if (data29.certFile !== undefined) {
+          let data34 = data29.certFile;
+          if (typeof data34 === 'string') {
+            if (func2(data34) < 1) {
+              const err83 = {
+                instancePath: instancePath + '/mqtt/external/certFile',
+                schemaPath: '#/definitions/path/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema12,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+          } else {
+            const err84 = {
+              instancePath: instancePath + '/mqtt/external/certFile',
+              schemaPath: '#/definitions/path/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema12.type,
+              parentSchema: schema12,
+              data: data34,
+            };
+            if (vErrors === null) {
+              vErrors = [err84];
+            } else {
+              vErrors.push(err84);
+            }
+            errors++;
+          }
+        }
+        if (data29.keyFile !== undefined) {
+          let data35 = data29.keyFile;
+          if (typeof data35 === 'string') {
+            if (func2(data35) < 1) {
+              const err85 = {
+                instancePath: instancePath + '/mqtt/external/keyFile',
+                schemaPath: '#/definitions/path/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+                schema: 1,
+                parentSchema: schema12,
+                data: data35,
+              };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+          } else {
+            const err86 = {
+              instancePath: instancePath + '/mqtt/external/keyFile',
+              schemaPath: '#/definitions/path/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema12.type,
+              parentSchema: schema12,
+              data: data35,
+            };
+            if (vErrors === null) {
+              vErrors = [err86];
+            } else {
+              vErrors.push(err86);
+            }
+            errors++;
+          }
+        }
+        if (data29.rejectUnauthorized !== undefined) {
+          let data36 = data29.rejectUnauthorized;
+          if (typeof data36 !== 'boolean') {
+            const err87 = {
+              instancePath: instancePath + '/mqtt/external/rejectUnauthorized',
+              schemaPath: '#/properties/mqtt/properties/external/oneOf/1/properties/rejectUnauthorized/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized.type,
+              parentSchema: schema11.properties.mqtt.properties.external.oneOf[1].properties.rejectUnauthorized,
+              data: data36,
+            };
+            if (vErrors === null) {
+              vErrors = [err87];
+            } else {
+              vErrors.push(err87);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err80 = {
+        const err88 = {
           instancePath: instancePath + '/mqtt/external',
           schemaPath: '#/properties/mqtt/properties/external/oneOf/1/type',
           keyword: 'type',
@@ -2121,203 +2323,35 @@ function validate10(
           message: 'must be object',
           schema: schema11.properties.mqtt.properties.external.oneOf[1].type,
           parentSchema: schema11.properties.mqtt.properties.external.oneOf[1],
-          data: data27,
+          data: data29,
         };
         if (vErrors === null) {
-          vErrors = [err80];
+          vErrors = [err88];
         } else {
-          vErrors.push(err80);
+          vErrors.push(err88);
         }
         errors++;
       }
-      var _valid4 = _errs85 === errors;
-      if (_valid4 && valid26) {
-        valid26 = false;
-        passing4 = [passing4, 1];
+      var _valid5 = _errs94 === errors;
+      if (_valid5 && valid28) {
+        valid28 = false;
+        passing5 = [passing5, 1];
       } else {
-        if (_valid4) {
-          valid26 = true;
-          passing4 = 1;
+        if (_valid5) {
+          valid28 = true;
+          passing5 = 1;
         }
       }
-      if (!valid26) {
-        const err81 = {
+      if (!valid28) {
+        const err89 = {
           instancePath: instancePath + '/mqtt/external',
           schemaPath: '#/properties/mqtt/properties/external/oneOf',
           keyword: 'oneOf',
-          params: { passingSchemas: passing4 },
+          params: { passingSchemas: passing5 },
           message: 'must match exactly one schema in oneOf',
           schema: schema11.properties.mqtt.properties.external.oneOf,
           parentSchema: schema11.properties.mqtt.properties.external,
-          data: data27,
-        };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      } else {
-        errors = _errs82;
-        if (vErrors !== null) {
-          if (_errs82) {
-            vErrors.length = _errs82;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      let data35 = data13.secureDelayMs;
-      if (!(typeof data35 == 'number' && !(data35 % 1) && !isNaN(data35))) {
-        const err82 = {
-          instancePath: instancePath + '/mqtt/secureDelayMs',
-          schemaPath: '#/properties/mqtt/properties/secureDelayMs/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema11.properties.mqtt.properties.secureDelayMs.type,
-          parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-          data: data35,
-        };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-      if (typeof data35 == 'number') {
-        if (data35 > 3600000 || isNaN(data35)) {
-          const err83 = {
-            instancePath: instancePath + '/mqtt/secureDelayMs',
-            schemaPath: '#/properties/mqtt/properties/secureDelayMs/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 3600000 },
-            message: 'must be <= 3600000',
-            schema: 3600000,
-            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-            data: data35,
-          };
-          if (vErrors === null) {
-            vErrors = [err83];
-          } else {
-            vErrors.push(err83);
-          }
-          errors++;
-        }
-        if (data35 < 0 || isNaN(data35)) {
-          const err84 = {
-            instancePath: instancePath + '/mqtt/secureDelayMs',
-            schemaPath: '#/properties/mqtt/properties/secureDelayMs/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
-            data: data35,
-          };
-          if (vErrors === null) {
-            vErrors = [err84];
-          } else {
-            vErrors.push(err84);
-          }
-          errors++;
-        }
-      }
-    } else {
-      const err85 = {
-        instancePath: instancePath + '/mqtt',
-        schemaPath: '#/properties/mqtt/type',
-        keyword: 'type',
-        params: { type: 'object' },
-        message: 'must be object',
-        schema: schema11.properties.mqtt.type,
-        parentSchema: schema11.properties.mqtt,
-        data: data13,
-      };
-      if (vErrors === null) {
-        vErrors = [err85];
-      } else {
-        vErrors.push(err85);
-      }
-      errors++;
-    }
-    let data36 = data.http;
-    if (!(data36 && typeof data36 == 'object' && !Array.isArray(data36)) && data36 !== null) {
-      const err86 = {
-        instancePath: instancePath + '/http',
-        schemaPath: '#/properties/http/type',
-        keyword: 'type',
-        params: { type: schema11.properties.http.type },
-        message: 'must be object,null',
-        schema: schema11.properties.http.type,
-        parentSchema: schema11.properties.http,
-        data: data36,
-      };
-      if (vErrors === null) {
-        vErrors = [err86];
-      } else {
-        vErrors.push(err86);
-      }
-      errors++;
-    }
-    if (data36 && typeof data36 == 'object' && !Array.isArray(data36)) {
-      if (data36.host === undefined) {
-        data36.host = '127.0.0.1';
-      }
-      if (data36.port === undefined) {
-        data36.port = 8080;
-      }
-      for (const key7 in data36) {
-        if (!(key7 === 'host' || key7 === 'port')) {
-          const err87 = {
-            instancePath: instancePath + '/http',
-            schemaPath: '#/properties/http/additionalProperties',
-            keyword: 'additionalProperties',
-            params: { additionalProperty: key7 },
-            message: 'must NOT have additional properties',
-            schema: false,
-            parentSchema: schema11.properties.http,
-            data: data36,
-          };
-          if (vErrors === null) {
-            vErrors = [err87];
-          } else {
-            vErrors.push(err87);
-          }
-          errors++;
-        }
-      }
-      let data37 = data36.host;
-      if (typeof data37 === 'string') {
-        if (func2(data37) < 1) {
-          const err88 = {
-            instancePath: instancePath + '/http/host',
-            schemaPath: '#/definitions/host/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-            schema: 1,
-            parentSchema: schema15,
-            data: data37,
-          };
-          if (vErrors === null) {
-            vErrors = [err88];
-          } else {
-            vErrors.push(err88);
-          }
-          errors++;
-        }
-      } else {
-        const err89 = {
-          instancePath: instancePath + '/http/host',
-          schemaPath: '#/definitions/host/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema15.type,
-          parentSchema: schema15,
-          data: data37,
+          data: data29,
         };
         if (vErrors === null) {
           vErrors = [err89];
@@ -2325,22 +2359,27 @@ function validate10(
           vErrors.push(err89);
         }
         errors++;
+      } else {
+        errors = _errs91;
+        if (vErrors !== null) {
+          if (_errs91) {
+            vErrors.length = _errs91;
+          } else {
+            vErrors = null;
+          }
+        }
       }
-      let data38 = data36.port;
-      const _errs114 = errors;
-      let valid33 = false;
-      let passing5 = null;
-      const _errs115 = errors;
-      if (data38 !== null) {
+      let data37 = data15.secureDelayMs;
+      if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37))) {
         const err90 = {
-          instancePath: instancePath + '/http/port',
-          schemaPath: '#/properties/http/properties/port/oneOf/0/type',
+          instancePath: instancePath + '/mqtt/secureDelayMs',
+          schemaPath: '#/properties/mqtt/properties/secureDelayMs/type',
           keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
-          schema: schema11.properties.http.properties.port.oneOf[0].type,
-          parentSchema: schema11.properties.http.properties.port.oneOf[0],
-          data: data38,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema11.properties.mqtt.properties.secureDelayMs.type,
+          parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
+          data: data37,
         };
         if (vErrors === null) {
           vErrors = [err90];
@@ -2349,41 +2388,35 @@ function validate10(
         }
         errors++;
       }
-      var _valid5 = _errs115 === errors;
-      if (_valid5) {
-        valid33 = true;
-        passing5 = 0;
-      }
-      const _errs117 = errors;
-      if (!(typeof data38 == 'number' && !(data38 % 1) && !isNaN(data38))) {
-        const err91 = {
-          instancePath: instancePath + '/http/port',
-          schemaPath: '#/definitions/port/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema16.type,
-          parentSchema: schema16,
-          data: data38,
-        };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-      if (typeof data38 == 'number') {
-        if (data38 > 65535 || isNaN(data38)) {
-          const err92 = {
-            instancePath: instancePath + '/http/port',
-            schemaPath: '#/definitions/port/maximum',
+      if (typeof data37 == 'number') {
+        if (data37 > 3600000 || isNaN(data37)) {
+          const err91 = {
+            instancePath: instancePath + '/mqtt/secureDelayMs',
+            schemaPath: '#/properties/mqtt/properties/secureDelayMs/maximum',
             keyword: 'maximum',
-            params: { comparison: '<=', limit: 65535 },
-            message: 'must be <= 65535',
-            schema: 65535,
-            parentSchema: schema16,
-            data: data38,
+            params: { comparison: '<=', limit: 3600000 },
+            message: 'must be <= 3600000',
+            schema: 3600000,
+            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
+            data: data37,
+          };
+          if (vErrors === null) {
+            vErrors = [err91];
+          } else {
+            vErrors.push(err91);
+          }
+          errors++;
+        }
+        if (data37 < 0 || isNaN(data37)) {
+          const err92 = {
+            instancePath: instancePath + '/mqtt/secureDelayMs',
+            schemaPath: '#/properties/mqtt/properties/secureDelayMs/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema11.properties.mqtt.properties.secureDelayMs,
+            data: data37,
           };
           if (vErrors === null) {
             vErrors = [err92];
@@ -2392,8 +2425,177 @@ function validate10(
           }
           errors++;
         }
-        if (data38 < 1 || isNaN(data38)) {
-          const err93 = {
+      }
+    } else {
+      const err93 = {
+        instancePath: instancePath + '/mqtt',
+        schemaPath: '#/properties/mqtt/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema11.properties.mqtt.type,
+        parentSchema: schema11.properties.mqtt,
+        data: data15,
+      };
+      if (vErrors === null) {
+        vErrors = [err93];
+      } else {
+        vErrors.push(err93);
+      }
+      errors++;
+    }
+    let data38 = data.http;
+    if (!(data38 && typeof data38 == 'object' && !Array.isArray(data38)) && data38 !== null) {
+      const err94 = {
+        instancePath: instancePath + '/http',
+        schemaPath: '#/properties/http/type',
+        keyword: 'type',
+        params: { type: schema11.properties.http.type },
+        message: 'must be object,null',
+        schema: schema11.properties.http.type,
+        parentSchema: schema11.properties.http,
+        data: data38,
+      };
+      if (vErrors === null) {
+        vErrors = [err94];
+      } else {
+        vErrors.push(err94);
+      }
+      errors++;
+    }
+    if (data38 && typeof data38 == 'object' && !Array.isArray(data38)) {
+      if (data38.host === undefined) {
+        data38.host = '127.0.0.1';
+      }
+      if (data38.port === undefined) {
+        data38.port = 8080;
+      }
+      for (const key8 in data38) {
+        if (!(key8 === 'host' || key8 === 'port')) {
+          const err95 = {
+            instancePath: instancePath + '/http',
+            schemaPath: '#/properties/http/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key8 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema11.properties.http,
+            data: data38,
+          };
+          if (vErrors === null) {
+            vErrors = [err95];
+          } else {
+            vErrors.push(err95);
+          }
+          errors++;
+        }
+      }
+      let data39 = data38.host;
+      if (typeof data39 === 'string') {
+        if (func2(data39) < 1) {
+          const err96 = {
+            instancePath: instancePath + '/http/host',
+            schemaPath: '#/definitions/host/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema15,
+            data: data39,
+          };
+          if (vErrors === null) {
+            vErrors = [err96];
+          } else {
+            vErrors.push(err96);
+          }
+          errors++;
+        }
+      } else {
+        const err97 = {
+          instancePath: instancePath + '/http/host',
+          schemaPath: '#/definitions/host/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema15.type,
+          parentSchema: schema15,
+          data: data39,
+        };
+        if (vErrors === null) {
+          vErrors = [err97];
+        } else {
+          vErrors.push(err97);
+        }
+        errors++;
+      }
+      let data40 = data38.port;
+      const _errs123 = errors;
+      let valid35 = false;
+      let passing6 = null;
+      const _errs124 = errors;
+      if (data40 !== null) {
+        const err98 = {
+          instancePath: instancePath + '/http/port',
+          schemaPath: '#/properties/http/properties/port/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema11.properties.http.properties.port.oneOf[0].type,
+          parentSchema: schema11.properties.http.properties.port.oneOf[0],
+          data: data40,
+        };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
+        }
+        errors++;
+      }
+      var _valid6 = _errs124 === errors;
+      if (_valid6) {
+        valid35 = true;
+        passing6 = 0;
+      }
+      const _errs126 = errors;
+      if (!(typeof data40 == 'number' && !(data40 % 1) && !isNaN(data40))) {
+        const err99 = {
+          instancePath: instancePath + '/http/port',
+          schemaPath: '#/definitions/port/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema16.type,
+          parentSchema: schema16,
+          data: data40,
+        };
+        if (vErrors === null) {
+          vErrors = [err99];
+        } else {
+          vErrors.push(err99);
+        }
+        errors++;
+      }
+      if (typeof data40 == 'number') {
+        if (data40 > 65535 || isNaN(data40)) {
+          const err100 = {
+            instancePath: instancePath + '/http/port',
+            schemaPath: '#/definitions/port/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 65535 },
+            message: 'must be <= 65535',
+            schema: 65535,
+            parentSchema: schema16,
+            data: data40,
+          };
+          if (vErrors === null) {
+            vErrors = [err100];
+          } else {
+            vErrors.push(err100);
+          }
+          errors++;
+        }
+        if (data40 < 1 || isNaN(data40)) {
+          const err101 = {
             instancePath: instancePath + '/http/port',
             schemaPath: '#/definitions/port/minimum',
             keyword: 'minimum',
@@ -2401,62 +2603,62 @@ function validate10(
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema16,
-            data: data38,
+            data: data40,
           };
           if (vErrors === null) {
-            vErrors = [err93];
+            vErrors = [err101];
           } else {
-            vErrors.push(err93);
+            vErrors.push(err101);
           }
           errors++;
         }
       }
-      var _valid5 = _errs117 === errors;
-      if (_valid5 && valid33) {
-        valid33 = false;
-        passing5 = [passing5, 1];
+      var _valid6 = _errs126 === errors;
+      if (_valid6 && valid35) {
+        valid35 = false;
+        passing6 = [passing6, 1];
       } else {
-        if (_valid5) {
-          valid33 = true;
-          passing5 = 1;
+        if (_valid6) {
+          valid35 = true;
+          passing6 = 1;
         }
       }
-      if (!valid33) {
-        const err94 = {
+      if (!valid35) {
+        const err102 = {
           instancePath: instancePath + '/http/port',
           schemaPath: '#/properties/http/properties/port/oneOf',
           keyword: 'oneOf',
-          params: { passingSchemas: passing5 },
+          params: { passingSchemas: passing6 },
           message: 'must match exactly one schema in oneOf',
           schema: schema11.properties.http.properties.port.oneOf,
           parentSchema: schema11.properties.http.properties.port,
-          data: data38,
+          data: data40,
         };
         if (vErrors === null) {
-          vErrors = [err94];
+          vErrors = [err102];
         } else {
-          vErrors.push(err94);
+          vErrors.push(err102);
         }
         errors++;
       } else {
-        errors = _errs114;
+        errors = _errs123;
         if (vErrors !== null) {
-          if (_errs114) {
-            vErrors.length = _errs114;
+          if (_errs123) {
+            vErrors.length = _errs123;
           } else {
             vErrors = null;
           }
         }
       }
     }
-    let data39 = data.devices;
-    if (Array.isArray(data39)) {
-      const len3 = data39.length;
+    let data41 = data.devices;
+    if (Array.isArray(data41)) {
+      const len3 = data41.length;
       for (let i5 = 0; i5 < len3; i5++) {
-        let data40 = data39[i5];
-        if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
-          if (data40.name === undefined) {
-            const err95 = {
+        let data42 = data41[i5];
+        if (data42 && typeof data42 == 'object' && !Array.isArray(data42)) {
+          if (data42.name === undefined) {
+            const err103 = {
               instancePath: instancePath + '/devices/' + i5,
               schemaPath: '#/properties/devices/items/required',
               keyword: 'required',
@@ -2464,17 +2666,17 @@ function validate10(
               message: "must have required property '" + 'name' + "'",
               schema: schema11.properties.devices.items.required,
               parentSchema: schema11.properties.devices.items,
-              data: data40,
+              data: data42,
             };
             if (vErrors === null) {
-              vErrors = [err95];
+              vErrors = [err103];
             } else {
-              vErrors.push(err95);
+              vErrors.push(err103);
             }
             errors++;
           }
-          if (data40.definition === undefined) {
-            const err96 = {
+          if (data42.definition === undefined) {
+            const err104 = {
               instancePath: instancePath + '/devices/' + i5,
               schemaPath: '#/properties/devices/items/required',
               keyword: 'required',
@@ -2482,188 +2684,26 @@ function validate10(
               message: "must have required property '" + 'definition' + "'",
               schema: schema11.properties.devices.items.required,
               parentSchema: schema11.properties.devices.items,
-              data: data40,
+              data: data42,
             };
             if (vErrors === null) {
-              vErrors = [err96];
+              vErrors = [err104];
             } else {
-              vErrors.push(err96);
+              vErrors.push(err104);
             }
             errors++;
           }
-          for (const key8 in data40) {
-            if (!(key8 === 'name' || key8 === 'definition' || key8 === 'port' || key8 === 'place' || key8 === 'seat')) {
-              const err97 = {
+          for (const key9 in data42) {
+            if (!(key9 === 'name' || key9 === 'definition' || key9 === 'port' || key9 === 'place' || key9 === 'seat')) {
+              const err105 = {
                 instancePath: instancePath + '/devices/' + i5,
                 schemaPath: '#/properties/devices/items/additionalProperties',
                 keyword: 'additionalProperties',
-                params: { additionalProperty: key8 },
+                params: { additionalProperty: key9 },
                 message: 'must NOT have additional properties',
                 schema: false,
                 parentSchema: schema11.properties.devices.items,
-                data: data40,
-              };
-              if (vErrors === null) {
-                vErrors = [err97];
-              } else {
-                vErrors.push(err97);
-              }
-              errors++;
-            }
-          }
-          if (data40.name !== undefined) {
-            let data41 = data40.name;
-            if (typeof data41 === 'string') {
-              if (!pattern5.test(data41)) {
-                const err98 = {
-                  instancePath: instancePath + '/devices/' + i5 + '/name',
-                  schemaPath: '#/properties/devices/items/properties/name/pattern',
-                  keyword: 'pattern',
-                  params: { pattern: '^[a-z0-9][a-z0-9_-]{0,31}$' },
-                  message: 'must match pattern "' + '^[a-z0-9][a-z0-9_-]{0,31}$' + '"',
-                  schema: '^[a-z0-9][a-z0-9_-]{0,31}$',
-                  parentSchema: schema11.properties.devices.items.properties.name,
-                  data: data41,
-                };
-                if (vErrors === null) {
-                  vErrors = [err98];
-                } else {
-                  vErrors.push(err98);
-                }
-                errors++;
-              }
-            } else {
-              const err99 = {
-                instancePath: instancePath + '/devices/' + i5 + '/name',
-                schemaPath: '#/properties/devices/items/properties/name/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-                schema: schema11.properties.devices.items.properties.name.type,
-                parentSchema: schema11.properties.devices.items.properties.name,
-                data: data41,
-              };
-              if (vErrors === null) {
-                vErrors = [err99];
-              } else {
-                vErrors.push(err99);
-              }
-              errors++;
-            }
-          }
-          if (data40.definition !== undefined) {
-            let data42 = data40.definition;
-            if (typeof data42 === 'string') {
-              if (!pattern6.test(data42)) {
-                const err100 = {
-                  instancePath: instancePath + '/devices/' + i5 + '/definition',
-                  schemaPath: '#/properties/devices/items/properties/definition/pattern',
-                  keyword: 'pattern',
-                  params: { pattern: '^(simulated-[a-z0-9-]+|.+\\.json)$' },
-                  message: 'must match pattern "' + '^(simulated-[a-z0-9-]+|.+\\.json)$' + '"',
-                  schema: '^(simulated-[a-z0-9-]+|.+\\.json)$',
-                  parentSchema: schema11.properties.devices.items.properties.definition,
-                  data: data42,
-                };
-                if (vErrors === null) {
-                  vErrors = [err100];
-                } else {
-                  vErrors.push(err100);
-                }
-                errors++;
-              }
-            } else {
-              const err101 = {
-                instancePath: instancePath + '/devices/' + i5 + '/definition',
-                schemaPath: '#/properties/devices/items/properties/definition/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-                schema: schema11.properties.devices.items.properties.definition.type,
-                parentSchema: schema11.properties.devices.items.properties.definition,
                 data: data42,
-              };
-              if (vErrors === null) {
-                vErrors = [err101];
-              } else {
-                vErrors.push(err101);
-              }
-              errors++;
-            }
-          }
-          if (data40.port !== undefined) {
-            let data43 = data40.port;
-            if (typeof data43 === 'string') {
-              if (func2(data43) < 1) {
-                const err102 = {
-                  instancePath: instancePath + '/devices/' + i5 + '/port',
-                  schemaPath: '#/properties/devices/items/properties/port/minLength',
-                  keyword: 'minLength',
-                  params: { limit: 1 },
-                  message: 'must NOT have fewer than 1 characters',
-                  schema: 1,
-                  parentSchema: schema11.properties.devices.items.properties.port,
-                  data: data43,
-                };
-                if (vErrors === null) {
-                  vErrors = [err102];
-                } else {
-                  vErrors.push(err102);
-                }
-                errors++;
-              }
-            } else {
-              const err103 = {
-                instancePath: instancePath + '/devices/' + i5 + '/port',
-                schemaPath: '#/properties/devices/items/properties/port/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-                schema: schema11.properties.devices.items.properties.port.type,
-                parentSchema: schema11.properties.devices.items.properties.port,
-                data: data43,
-              };
-              if (vErrors === null) {
-                vErrors = [err103];
-              } else {
-                vErrors.push(err103);
-              }
-              errors++;
-            }
-          }
-          if (data40.place !== undefined) {
-            let data44 = data40.place;
-            if (!(data44 === 'seat' || data44 === 'board' || data44 === 'muck')) {
-              const err104 = {
-                instancePath: instancePath + '/devices/' + i5 + '/place',
-                schemaPath: '#/properties/devices/items/properties/place/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema11.properties.devices.items.properties.place.enum },
-                message: 'must be equal to one of the allowed values',
-                schema: schema11.properties.devices.items.properties.place.enum,
-                parentSchema: schema11.properties.devices.items.properties.place,
-                data: data44,
-              };
-              if (vErrors === null) {
-                vErrors = [err104];
-              } else {
-                vErrors.push(err104);
-              }
-              errors++;
-            }
-          }
-          if (data40.seat !== undefined) {
-            let data45 = data40.seat;
-            if (!(typeof data45 == 'number' && !(data45 % 1) && !isNaN(data45))) {
-              const err105 = {
-                instancePath: instancePath + '/devices/' + i5 + '/seat',
-                schemaPath: '#/properties/devices/items/properties/seat/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema11.properties.devices.items.properties.seat.type,
-                parentSchema: schema11.properties.devices.items.properties.seat,
-                data: data45,
               };
               if (vErrors === null) {
                 vErrors = [err105];
@@ -2672,17 +2712,20 @@ function validate10(
               }
               errors++;
             }
-            if (typeof data45 == 'number') {
-              if (data45 > 10 || isNaN(data45)) {
+          }
+          if (data42.name !== undefined) {
+            let data43 = data42.name;
+            if (typeof data43 === 'string') {
+              if (!pattern5.test(data43)) {
                 const err106 = {
-                  instancePath: instancePath + '/devices/' + i5 + '/seat',
-                  schemaPath: '#/properties/devices/items/properties/seat/maximum',
-                  keyword: 'maximum',
-                  params: { comparison: '<=', limit: 10 },
-                  message: 'must be <= 10',
-                  schema: 10,
-                  parentSchema: schema11.properties.devices.items.properties.seat,
-                  data: data45,
+                  instancePath: instancePath + '/devices/' + i5 + '/name',
+                  schemaPath: '#/properties/devices/items/properties/name/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[a-z0-9][a-z0-9_-]{0,31}$' },
+                  message: 'must match pattern "' + '^[a-z0-9][a-z0-9_-]{0,31}$' + '"',
+                  schema: '^[a-z0-9][a-z0-9_-]{0,31}$',
+                  parentSchema: schema11.properties.devices.items.properties.name,
+                  data: data43,
                 };
                 if (vErrors === null) {
                   vErrors = [err106];
@@ -2691,8 +2734,167 @@ function validate10(
                 }
                 errors++;
               }
-              if (data45 < 1 || isNaN(data45)) {
-                const err107 = {
+            } else {
+              const err107 = {
+                instancePath: instancePath + '/devices/' + i5 + '/name',
+                schemaPath: '#/properties/devices/items/properties/name/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema11.properties.devices.items.properties.name.type,
+                parentSchema: schema11.properties.devices.items.properties.name,
+                data: data43,
+              };
+              if (vErrors === null) {
+                vErrors = [err107];
+              } else {
+                vErrors.push(err107);
+              }
+              errors++;
+            }
+          }
+          if (data42.definition !== undefined) {
+            let data44 = data42.definition;
+            if (typeof data44 === 'string') {
+              if (!pattern6.test(data44)) {
+                const err108 = {
+                  instancePath: instancePath + '/devices/' + i5 + '/definition',
+                  schemaPath: '#/properties/devices/items/properties/definition/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^(simulated-[a-z0-9-]+|.+\\.json)$' },
+                  message: 'must match pattern "' + '^(simulated-[a-z0-9-]+|.+\\.json)$' + '"',
+                  schema: '^(simulated-[a-z0-9-]+|.+\\.json)$',
+                  parentSchema: schema11.properties.devices.items.properties.definition,
+                  data: data44,
+                };
+                if (vErrors === null) {
+                  vErrors = [err108];
+                } else {
+                  vErrors.push(err108);
+                }
+                errors++;
+              }
+            } else {
+              const err109 = {
+                instancePath: instancePath + '/devices/' + i5 + '/definition',
+                schemaPath: '#/properties/devices/items/properties/definition/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema11.properties.devices.items.properties.definition.type,
+                parentSchema: schema11.properties.devices.items.properties.definition,
+                data: data44,
+              };
+              if (vErrors === null) {
+                vErrors = [err109];
+              } else {
+                vErrors.push(err109);
+              }
+              errors++;
+            }
+          }
+          if (data42.port !== undefined) {
+            let data45 = data42.port;
+            if (typeof data45 === 'string') {
+              if (func2(data45) < 1) {
+                const err110 = {
+                  instancePath: instancePath + '/devices/' + i5 + '/port',
+                  schemaPath: '#/properties/devices/items/properties/port/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                  schema: 1,
+                  parentSchema: schema11.properties.devices.items.properties.port,
+                  data: data45,
+                };
+                if (vErrors === null) {
+                  vErrors = [err110];
+                } else {
+                  vErrors.push(err110);
+                }
+                errors++;
+              }
+            } else {
+              const err111 = {
+                instancePath: instancePath + '/devices/' + i5 + '/port',
+                schemaPath: '#/properties/devices/items/properties/port/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema11.properties.devices.items.properties.port.type,
+                parentSchema: schema11.properties.devices.items.properties.port,
+                data: data45,
+              };
+              if (vErrors === null) {
+                vErrors = [err111];
+              } else {
+                vErrors.push(err111);
+              }
+              errors++;
+            }
+          }
+          if (data42.place !== undefined) {
+            let data46 = data42.place;
+            if (!(data46 === 'seat' || data46 === 'board' || data46 === 'muck')) {
+              const err112 = {
+                instancePath: instancePath + '/devices/' + i5 + '/place',
+                schemaPath: '#/properties/devices/items/properties/place/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema11.properties.devices.items.properties.place.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema11.properties.devices.items.properties.place.enum,
+                parentSchema: schema11.properties.devices.items.properties.place,
+                data: data46,
+              };
+              if (vErrors === null) {
+                vErrors = [err112];
+              } else {
+                vErrors.push(err112);
+              }
+              errors++;
+            }
+          }
+          if (data42.seat !== undefined) {
+            let data47 = data42.seat;
+            if (!(typeof data47 == 'number' && !(data47 % 1) && !isNaN(data47))) {
+              const err113 = {
+                instancePath: instancePath + '/devices/' + i5 + '/seat',
+                schemaPath: '#/properties/devices/items/properties/seat/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema11.properties.devices.items.properties.seat.type,
+                parentSchema: schema11.properties.devices.items.properties.seat,
+                data: data47,
+              };
+              if (vErrors === null) {
+                vErrors = [err113];
+              } else {
+                vErrors.push(err113);
+              }
+              errors++;
+            }
+            if (typeof data47 == 'number') {
+              if (data47 > 10 || isNaN(data47)) {
+                const err114 = {
+                  instancePath: instancePath + '/devices/' + i5 + '/seat',
+                  schemaPath: '#/properties/devices/items/properties/seat/maximum',
+                  keyword: 'maximum',
+                  params: { comparison: '<=', limit: 10 },
+                  message: 'must be <= 10',
+                  schema: 10,
+                  parentSchema: schema11.properties.devices.items.properties.seat,
+                  data: data47,
+                };
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+              if (data47 < 1 || isNaN(data47)) {
+                const err115 = {
                   instancePath: instancePath + '/devices/' + i5 + '/seat',
                   schemaPath: '#/properties/devices/items/properties/seat/minimum',
                   keyword: 'minimum',
@@ -2700,19 +2902,19 @@ function validate10(
                   message: 'must be >= 1',
                   schema: 1,
                   parentSchema: schema11.properties.devices.items.properties.seat,
-                  data: data45,
+                  data: data47,
                 };
                 if (vErrors === null) {
-                  vErrors = [err107];
+                  vErrors = [err115];
                 } else {
-                  vErrors.push(err107);
+                  vErrors.push(err115);
                 }
                 errors++;
               }
             }
           }
         } else {
-          const err108 = {
+          const err116 = {
             instancePath: instancePath + '/devices/' + i5,
             schemaPath: '#/properties/devices/items/type',
             keyword: 'type',
@@ -2720,18 +2922,18 @@ function validate10(
             message: 'must be object',
             schema: schema11.properties.devices.items.type,
             parentSchema: schema11.properties.devices.items,
-            data: data40,
+            data: data42,
           };
           if (vErrors === null) {
-            vErrors = [err108];
+            vErrors = [err116];
           } else {
-            vErrors.push(err108);
+            vErrors.push(err116);
           }
           errors++;
         }
       }
     } else {
-      const err109 = {
+      const err117 = {
         instancePath: instancePath + '/devices',
         schemaPath: '#/properties/devices/type',
         keyword: 'type',
@@ -2739,43 +2941,43 @@ function validate10(
         message: 'must be array',
         schema: schema11.properties.devices.type,
         parentSchema: schema11.properties.devices,
-        data: data39,
+        data: data41,
       };
       if (vErrors === null) {
-        vErrors = [err109];
+        vErrors = [err117];
       } else {
-        vErrors.push(err109);
+        vErrors.push(err117);
       }
       errors++;
     }
-    let data46 = data.log;
-    if (data46 && typeof data46 == 'object' && !Array.isArray(data46)) {
-      if (data46.level === undefined) {
-        data46.level = 'info';
+    let data48 = data.log;
+    if (data48 && typeof data48 == 'object' && !Array.isArray(data48)) {
+      if (data48.level === undefined) {
+        data48.level = 'info';
       }
-      for (const key9 in data46) {
-        if (!(key9 === 'level')) {
-          const err110 = {
+      for (const key10 in data48) {
+        if (!(key10 === 'level')) {
+          const err118 = {
             instancePath: instancePath + '/log',
             schemaPath: '#/properties/log/additionalProperties',
             keyword: 'additionalProperties',
-            params: { additionalProperty: key9 },
+            params: { additionalProperty: key10 },
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema11.properties.log,
-            data: data46,
+            data: data48,
           };
           if (vErrors === null) {
-            vErrors = [err110];
+            vErrors = [err118];
           } else {
-            vErrors.push(err110);
+            vErrors.push(err118);
           }
           errors++;
         }
       }
-      let data47 = data46.level;
-      if (!(data47 === 'trace' || data47 === 'debug' || data47 === 'info' || data47 === 'warn' || data47 === 'error')) {
-        const err111 = {
+      let data49 = data48.level;
+      if (!(data49 === 'trace' || data49 === 'debug' || data49 === 'info' || data49 === 'warn' || data49 === 'error')) {
+        const err119 = {
           instancePath: instancePath + '/log/level',
           schemaPath: '#/properties/log/properties/level/enum',
           keyword: 'enum',
@@ -2783,17 +2985,17 @@ function validate10(
           message: 'must be equal to one of the allowed values',
           schema: schema11.properties.log.properties.level.enum,
           parentSchema: schema11.properties.log.properties.level,
-          data: data47,
+          data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err111];
+          vErrors = [err119];
         } else {
-          vErrors.push(err111);
+          vErrors.push(err119);
         }
         errors++;
       }
     } else {
-      const err112 = {
+      const err120 = {
         instancePath: instancePath + '/log',
         schemaPath: '#/properties/log/type',
         keyword: 'type',
@@ -2801,17 +3003,17 @@ function validate10(
         message: 'must be object',
         schema: schema11.properties.log.type,
         parentSchema: schema11.properties.log,
-        data: data46,
+        data: data48,
       };
       if (vErrors === null) {
-        vErrors = [err112];
+        vErrors = [err120];
       } else {
-        vErrors.push(err112);
+        vErrors.push(err120);
       }
       errors++;
     }
   } else {
-    const err113 = {
+    const err121 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2822,9 +3024,9 @@ function validate10(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err113];
+      vErrors = [err121];
     } else {
-      vErrors.push(err113);
+      vErrors.push(err121);
     }
     errors++;
   }

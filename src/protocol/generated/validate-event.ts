@@ -392,7 +392,8 @@ const schema11 = {
     },
     showdown: {
       title: 'showdown',
-      description: 'Who shows first, who wins, with what (R-SHOWDOWN-ORDER).',
+      description:
+        'Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO).',
       type: 'object',
       required: ['type', 'order', 'winners', 'rank'],
       properties: {
@@ -400,6 +401,15 @@ const schema11 = {
         order: { type: 'array', items: { $ref: '#/definitions/seat' } },
         winners: { type: 'array', items: { $ref: '#/definitions/seat' } },
         rank: { type: 'string' },
+        lowWinners: {
+          description: 'Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one.',
+          type: 'array',
+          items: { $ref: '#/definitions/seat' },
+        },
+        lowRank: {
+          description: 'Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low.',
+          type: ['string', 'null'],
+        },
       },
     },
     'hand.ended': {
@@ -553,7 +563,7 @@ const schema11 = {
         type: { const: 'bet.placed' },
         seat: { $ref: '#/definitions/seat' },
         action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
-        amount: { type: 'integer', minimum: 0 },
+        amount: { type: 'integer', minimum: 1 },
         to: { type: ['integer', 'null'], minimum: 0 },
         stack: { type: 'integer', minimum: 0 },
         allIn: { type: 'boolean' },
@@ -629,7 +639,15 @@ const schema11 = {
                 items: {
                   type: 'object',
                   required: ['seat', 'amount'],
-                  properties: { seat: { $ref: '#/definitions/seat' }, amount: { type: 'integer', minimum: 0 } },
+                  properties: {
+                    seat: { $ref: '#/definitions/seat' },
+                    amount: { type: 'integer', minimum: 0 },
+                    half: {
+                      description:
+                        'Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high.',
+                      enum: ['high', 'low', 'both'],
+                    },
+                  },
                 },
               },
               oddChips: { type: 'array', items: { $ref: '#/definitions/seat' } },
@@ -729,7 +747,7 @@ const schema11 = {
     },
   },
 };
-const schema86 = {
+const schema87 = {
   title: 'table.ready',
   description: 'A setup was accepted.',
   type: 'object',
@@ -740,7 +758,7 @@ const schema86 = {
     profile: { type: 'string' },
   },
 };
-const schema87 = {
+const schema88 = {
   title: 'misdeal',
   description: 'The hand is a misdeal (R-MISDEAL-RECOVERY follows).',
   type: 'object',
@@ -750,7 +768,7 @@ const schema87 = {
     reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
   },
 };
-const schema88 = {
+const schema89 = {
   title: 'level.changed',
   description:
     'A new level (or a break: `break` true, blinds and ante null) applies from the hand `appliesToHand` (R-LEVEL-CLOCK).',
@@ -766,7 +784,7 @@ const schema88 = {
     break: { type: 'boolean' },
   },
 };
-const schema89 = {
+const schema90 = {
   title: 'levels.paused',
   description: 'levels-pause: the level clock stopped.',
   type: 'object',
@@ -777,7 +795,7 @@ const schema89 = {
     remainingMs: { type: 'integer', minimum: 0 },
   },
 };
-const schema90 = {
+const schema91 = {
   title: 'levels.resumed',
   description: 'levels-resume: the level clock runs again.',
   type: 'object',
@@ -789,7 +807,7 @@ const schema90 = {
     endsAt: { type: 'integer', minimum: 0 },
   },
 };
-const schema91 = {
+const schema92 = {
   title: 'level.adjusted',
   description:
     'levels-adjust: minutes added or taken off, or a step to the next or previous level (level.changed follows a step).',
@@ -805,14 +823,14 @@ const schema91 = {
     paused: { type: 'boolean' },
   },
 };
-const schema92 = {
+const schema93 = {
   title: 'input.rejected',
   description: 'An input that is not valid: it changes nothing. `line` in a replay (from 1, blank lines counted).',
   type: 'object',
   required: ['type', 'reason'],
   properties: { type: { const: 'input.rejected' }, reason: { type: 'string' }, line: { type: 'integer', minimum: 1 } },
 };
-const schema93 = {
+const schema94 = {
   title: 'device.online / device.offline',
   description: 'A device came on or went off line.',
   type: 'object',
@@ -823,7 +841,7 @@ const schema93 = {
     detail: { type: 'string' },
   },
 };
-const schema95 = {
+const schema96 = {
   title: 'journal.gap',
   description: 'Not from the engine: after a power cut the runtime skipped seqs from..to (docs/durability.md).',
   type: 'object',
@@ -835,7 +853,7 @@ const schema95 = {
     reason: { const: 'power-cut' },
   },
 };
-const schema96 = {
+const schema97 = {
   title: 'level.set',
   description:
     "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
@@ -5781,7 +5799,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
 }
 const schema55 = {
   title: 'showdown',
-  description: 'Who shows first, who wins, with what (R-SHOWDOWN-ORDER).',
+  description:
+    'Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO).',
   type: 'object',
   required: ['type', 'order', 'winners', 'rank'],
   properties: {
@@ -5789,6 +5808,15 @@ const schema55 = {
     order: { type: 'array', items: { $ref: '#/definitions/seat' } },
     winners: { type: 'array', items: { $ref: '#/definitions/seat' } },
     rank: { type: 'string' },
+    lowWinners: {
+      description: 'Hi-lo games (R-HILO): the seats with the best qualifying low; empty when no live hand has one.',
+      type: 'array',
+      items: { $ref: '#/definitions/seat' },
+    },
+    lowRank: {
+      description: 'Hi-lo games (R-HILO): the best low, e.g. "8-5-4-3-2", or null with no qualifying low.',
+      type: ['string', 'null'],
+    },
   },
 };
 function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -6073,8 +6101,111 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.lowWinners !== undefined) {
+      let data6 = data.lowWinners;
+      if (Array.isArray(data6)) {
+        const len2 = data6.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data7 = data6[i2];
+          if (!Number.isInteger(data7)) {
+            const err14 = {
+              instancePath: instancePath + '/lowWinners/' + i2,
+              schemaPath: '#/definitions/seat/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema13.type,
+              parentSchema: schema13,
+              data: data7,
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+          if (typeof data7 == 'number' && isFinite(data7)) {
+            if (data7 > 10 || isNaN(data7)) {
+              const err15 = {
+                instancePath: instancePath + '/lowWinners/' + i2,
+                schemaPath: '#/definitions/seat/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 10 },
+                message: 'must be <= 10',
+                schema: 10,
+                parentSchema: schema13,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+            if (data7 < 1 || isNaN(data7)) {
+              const err16 = {
+                instancePath: instancePath + '/lowWinners/' + i2,
+                schemaPath: '#/definitions/seat/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema13,
+                data: data7,
+              };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/lowWinners',
+          schemaPath: '#/properties/lowWinners/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema55.properties.lowWinners.type,
+          parentSchema: schema55.properties.lowWinners,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.lowRank !== undefined) {
+      let data8 = data.lowRank;
+      if (typeof data8 !== 'string' && data8 !== null) {
+        const err18 = {
+          instancePath: instancePath + '/lowRank',
+          schemaPath: '#/properties/lowRank/type',
+          keyword: 'type',
+          params: { type: schema55.properties.lowRank.type },
+          message: 'must be string,null',
+          schema: schema55.properties.lowRank.type,
+          parentSchema: schema55.properties.lowRank,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err14 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6085,16 +6216,16 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err19];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err19);
     }
     errors++;
   }
   validate27.errors = vErrors;
   return errors === 0;
 }
-const schema58 = {
+const schema59 = {
   title: 'hand.ended',
   description: 'The hand is over.',
   type: 'object',
@@ -6116,8 +6247,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -6134,8 +6265,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema59.required,
+        parentSchema: schema59,
         data,
       };
       if (vErrors === null) {
@@ -6155,7 +6286,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'hand.ended' },
           message: 'must be equal to constant',
           schema: 'hand.ended',
-          parentSchema: schema58.properties.type,
+          parentSchema: schema59.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6173,10 +6304,10 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema58.properties.reason.enum },
+          params: { allowedValues: schema59.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema58.properties.reason.enum,
-          parentSchema: schema58.properties.reason,
+          schema: schema59.properties.reason.enum,
+          parentSchema: schema59.properties.reason,
           data: data1,
         };
         if (vErrors === null) {
@@ -6257,8 +6388,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema58.properties.winners.type,
-          parentSchema: schema58.properties.winners,
+          schema: schema59.properties.winners.type,
+          parentSchema: schema59.properties.winners,
           data: data2,
         };
         if (vErrors === null) {
@@ -6276,8 +6407,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema58.type,
-      parentSchema: schema58,
+      schema: schema59.type,
+      parentSchema: schema59,
       data,
     };
     if (vErrors === null) {
@@ -6290,7 +6421,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
   validate28.errors = vErrors;
   return errors === 0;
 }
-const schema60 = {
+const schema61 = {
   title: 'button.set',
   description: 'set-button: the button for the next hand.',
   type: 'object',
@@ -6308,8 +6439,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -6326,8 +6457,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema60.required,
-        parentSchema: schema60,
+        schema: schema61.required,
+        parentSchema: schema61,
         data,
       };
       if (vErrors === null) {
@@ -6347,7 +6478,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'button.set' },
           message: 'must be equal to constant',
           schema: 'button.set',
-          parentSchema: schema60.properties.type,
+          parentSchema: schema61.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6424,8 +6555,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema60.type,
-      parentSchema: schema60,
+      schema: schema61.type,
+      parentSchema: schema61,
       data,
     };
     if (vErrors === null) {
@@ -6438,7 +6569,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
   validate29.errors = vErrors;
   return errors === 0;
 }
-const schema62 = {
+const schema63 = {
   title: 'penalty.started / penalty.ended',
   description: 'A missed-hands penalty (R-PENALTY).',
   type: 'object',
@@ -6460,8 +6591,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6478,8 +6609,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6496,8 +6627,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema62.required,
-        parentSchema: schema62,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -6514,10 +6645,10 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema62.properties.type.enum },
+          params: { allowedValues: schema63.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema62.properties.type.enum,
-          parentSchema: schema62.properties.type,
+          schema: schema63.properties.type.enum,
+          parentSchema: schema63.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6596,8 +6727,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema62.properties.hands.type,
-          parentSchema: schema62.properties.hands,
+          schema: schema63.properties.hands.type,
+          parentSchema: schema63.properties.hands,
           data: data2,
         };
         if (vErrors === null) {
@@ -6616,7 +6747,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema62.properties.hands,
+            parentSchema: schema63.properties.hands,
             data: data2,
           };
           if (vErrors === null) {
@@ -6635,8 +6766,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema62.type,
-      parentSchema: schema62,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -6649,7 +6780,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
   validate30.errors = vErrors;
   return errors === 0;
 }
-const schema64 = {
+const schema65 = {
   title: 'stack.set',
   description: 'A floor set-stack (R-CHIPS-STACK).',
   type: 'object',
@@ -6671,8 +6802,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6689,8 +6820,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6707,8 +6838,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema64.required,
-        parentSchema: schema64,
+        schema: schema65.required,
+        parentSchema: schema65,
         data,
       };
       if (vErrors === null) {
@@ -6728,7 +6859,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'stack.set' },
           message: 'must be equal to constant',
           schema: 'stack.set',
-          parentSchema: schema64.properties.type,
+          parentSchema: schema65.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6807,8 +6938,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema64.properties.chips.type,
-          parentSchema: schema64.properties.chips,
+          schema: schema65.properties.chips.type,
+          parentSchema: schema65.properties.chips,
           data: data2,
         };
         if (vErrors === null) {
@@ -6827,7 +6958,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema64.properties.chips,
+            parentSchema: schema65.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -6845,7 +6976,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema64.properties.chips,
+            parentSchema: schema65.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -6864,8 +6995,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema64.type,
-      parentSchema: schema64,
+      schema: schema65.type,
+      parentSchema: schema65,
       data,
     };
     if (vErrors === null) {
@@ -6878,7 +7009,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   validate31.errors = vErrors;
   return errors === 0;
 }
-const schema66 = {
+const schema67 = {
   title: 'chips.added',
   description: 'R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now.',
   type: 'object',
@@ -6902,8 +7033,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6920,8 +7051,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6938,8 +7069,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6956,8 +7087,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6974,8 +7105,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema66.required,
-        parentSchema: schema66,
+        schema: schema67.required,
+        parentSchema: schema67,
         data,
       };
       if (vErrors === null) {
@@ -6995,7 +7126,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'chips.added' },
           message: 'must be equal to constant',
           schema: 'chips.added',
-          parentSchema: schema66.properties.type,
+          parentSchema: schema67.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7074,8 +7205,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema66.properties.player.type,
-          parentSchema: schema66.properties.player,
+          schema: schema67.properties.player.type,
+          parentSchema: schema67.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -7095,8 +7226,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.chips.type,
-          parentSchema: schema66.properties.chips,
+          schema: schema67.properties.chips.type,
+          parentSchema: schema67.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -7115,7 +7246,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema66.properties.chips,
+            parentSchema: schema67.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -7133,7 +7264,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66.properties.chips,
+            parentSchema: schema67.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -7154,8 +7285,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema66.properties.stack.type,
-          parentSchema: schema66.properties.stack,
+          schema: schema67.properties.stack.type,
+          parentSchema: schema67.properties.stack,
           data: data4,
         };
         if (vErrors === null) {
@@ -7174,7 +7305,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema66.properties.stack,
+            parentSchema: schema67.properties.stack,
             data: data4,
           };
           if (vErrors === null) {
@@ -7193,8 +7324,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema66.type,
-      parentSchema: schema66,
+      schema: schema67.type,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -7207,7 +7338,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
   validate32.errors = vErrors;
   return errors === 0;
 }
-const schema68 = {
+const schema69 = {
   title: 'bet.placed',
   description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
   type: 'object',
@@ -7216,7 +7347,7 @@ const schema68 = {
     type: { const: 'bet.placed' },
     seat: { $ref: '#/definitions/seat' },
     action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
-    amount: { type: 'integer', minimum: 0 },
+    amount: { type: 'integer', minimum: 1 },
     to: { type: ['integer', 'null'], minimum: 0 },
     stack: { type: 'integer', minimum: 0 },
     allIn: { type: 'boolean' },
@@ -7234,8 +7365,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7252,8 +7383,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7270,8 +7401,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'action' },
         message: "must have required property '" + 'action' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7288,8 +7419,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7306,8 +7437,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7324,8 +7455,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7342,8 +7473,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'allIn' },
         message: "must have required property '" + 'allIn' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7360,8 +7491,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'short' },
         message: "must have required property '" + 'short' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7381,7 +7512,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.placed' },
           message: 'must be equal to constant',
           schema: 'bet.placed',
-          parentSchema: schema68.properties.type,
+          parentSchema: schema69.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7465,10 +7596,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/action',
           schemaPath: '#/properties/action/enum',
           keyword: 'enum',
-          params: { allowedValues: schema68.properties.action.enum },
+          params: { allowedValues: schema69.properties.action.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema68.properties.action.enum,
-          parentSchema: schema68.properties.action,
+          schema: schema69.properties.action.enum,
+          parentSchema: schema69.properties.action,
           data: data2,
         };
         if (vErrors === null) {
@@ -7488,8 +7619,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.amount.type,
-          parentSchema: schema68.properties.amount,
+          schema: schema69.properties.amount.type,
+          parentSchema: schema69.properties.amount,
           data: data3,
         };
         if (vErrors === null) {
@@ -7500,15 +7631,15 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 < 0 || isNaN(data3)) {
+        if (data3 < 1 || isNaN(data3)) {
           const err14 = {
             instancePath: instancePath + '/amount',
             schemaPath: '#/properties/amount/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema68.properties.amount,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema69.properties.amount,
             data: data3,
           };
           if (vErrors === null) {
@@ -7527,10 +7658,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
           keyword: 'type',
-          params: { type: schema68.properties.to.type },
+          params: { type: schema69.properties.to.type },
           message: 'must be integer,null',
-          schema: schema68.properties.to.type,
-          parentSchema: schema68.properties.to,
+          schema: schema69.properties.to.type,
+          parentSchema: schema69.properties.to,
           data: data4,
         };
         if (vErrors === null) {
@@ -7549,7 +7680,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.to,
+            parentSchema: schema69.properties.to,
             data: data4,
           };
           if (vErrors === null) {
@@ -7570,8 +7701,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema68.properties.stack.type,
-          parentSchema: schema68.properties.stack,
+          schema: schema69.properties.stack.type,
+          parentSchema: schema69.properties.stack,
           data: data5,
         };
         if (vErrors === null) {
@@ -7590,7 +7721,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema68.properties.stack,
+            parentSchema: schema69.properties.stack,
             data: data5,
           };
           if (vErrors === null) {
@@ -7611,8 +7742,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.allIn.type,
-          parentSchema: schema68.properties.allIn,
+          schema: schema69.properties.allIn.type,
+          parentSchema: schema69.properties.allIn,
           data: data6,
         };
         if (vErrors === null) {
@@ -7632,8 +7763,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema68.properties.short.type,
-          parentSchema: schema68.properties.short,
+          schema: schema69.properties.short.type,
+          parentSchema: schema69.properties.short,
           data: data7,
         };
         if (vErrors === null) {
@@ -7651,8 +7782,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -7665,7 +7796,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
   validate33.errors = vErrors;
   return errors === 0;
 }
-const schema70 = {
+const schema71 = {
   title: 'bet.corrected',
   description:
     'Chips tracked: the total asked for and the total that stands, and the rule that decided; just before its action.',
@@ -7690,8 +7821,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7708,8 +7839,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7726,8 +7857,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'from' },
         message: "must have required property '" + 'from' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7744,8 +7875,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7762,8 +7893,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rule' },
         message: "must have required property '" + 'rule' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7783,7 +7914,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.corrected' },
           message: 'must be equal to constant',
           schema: 'bet.corrected',
-          parentSchema: schema70.properties.type,
+          parentSchema: schema71.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7862,8 +7993,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.from.type,
-          parentSchema: schema70.properties.from,
+          schema: schema71.properties.from.type,
+          parentSchema: schema71.properties.from,
           data: data2,
         };
         if (vErrors === null) {
@@ -7882,7 +8013,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.from,
+            parentSchema: schema71.properties.from,
             data: data2,
           };
           if (vErrors === null) {
@@ -7903,8 +8034,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.to.type,
-          parentSchema: schema70.properties.to,
+          schema: schema71.properties.to.type,
+          parentSchema: schema71.properties.to,
           data: data3,
         };
         if (vErrors === null) {
@@ -7923,7 +8054,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.to,
+            parentSchema: schema71.properties.to,
             data: data3,
           };
           if (vErrors === null) {
@@ -7944,8 +8075,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema70.properties.rule.type,
-          parentSchema: schema70.properties.rule,
+          schema: schema71.properties.rule.type,
+          parentSchema: schema71.properties.rule,
           data: data4,
         };
         if (vErrors === null) {
@@ -7963,8 +8094,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -7977,7 +8108,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
   validate34.errors = vErrors;
   return errors === 0;
 }
-const schema72 = {
+const schema73 = {
   title: 'bet.returned',
   description:
     'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
@@ -8001,8 +8132,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -8019,8 +8150,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -8037,8 +8168,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -8055,8 +8186,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema72.required,
-        parentSchema: schema72,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -8076,7 +8207,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.returned' },
           message: 'must be equal to constant',
           schema: 'bet.returned',
-          parentSchema: schema72.properties.type,
+          parentSchema: schema73.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8155,8 +8286,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema72.properties.amount.type,
-          parentSchema: schema72.properties.amount,
+          schema: schema73.properties.amount.type,
+          parentSchema: schema73.properties.amount,
           data: data2,
         };
         if (vErrors === null) {
@@ -8175,7 +8306,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema72.properties.amount,
+            parentSchema: schema73.properties.amount,
             data: data2,
           };
           if (vErrors === null) {
@@ -8194,10 +8325,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema72.properties.reason.enum },
+          params: { allowedValues: schema73.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema72.properties.reason.enum,
-          parentSchema: schema72.properties.reason,
+          schema: schema73.properties.reason.enum,
+          parentSchema: schema73.properties.reason,
           data: data3,
         };
         if (vErrors === null) {
@@ -8215,8 +8346,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema72.type,
-      parentSchema: schema72,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -8229,7 +8360,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
   validate35.errors = vErrors;
   return errors === 0;
 }
-const schema74 = {
+const schema75 = {
   title: 'pots',
   description: 'Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE).',
   type: 'object',
@@ -8261,8 +8392,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -8279,8 +8410,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -8297,8 +8428,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema74.required,
-        parentSchema: schema74,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -8318,7 +8449,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pots' },
           message: 'must be equal to constant',
           schema: 'pots',
-          parentSchema: schema74.properties.type,
+          parentSchema: schema75.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8364,8 +8495,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema74.properties.pots.items.required,
-                parentSchema: schema74.properties.pots.items,
+                schema: schema75.properties.pots.items.required,
+                parentSchema: schema75.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8382,8 +8513,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema74.properties.pots.items.required,
-                parentSchema: schema74.properties.pots.items,
+                schema: schema75.properties.pots.items.required,
+                parentSchema: schema75.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8402,8 +8533,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema74.properties.pots.items.properties.amount.type,
-                  parentSchema: schema74.properties.pots.items.properties.amount,
+                  schema: schema75.properties.pots.items.properties.amount.type,
+                  parentSchema: schema75.properties.pots.items.properties.amount,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8422,7 +8553,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema74.properties.pots.items.properties.amount,
+                    parentSchema: schema75.properties.pots.items.properties.amount,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -8504,8 +8635,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema74.properties.pots.items.properties.seats.type,
-                  parentSchema: schema74.properties.pots.items.properties.seats,
+                  schema: schema75.properties.pots.items.properties.seats.type,
+                  parentSchema: schema75.properties.pots.items.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -8523,8 +8654,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema74.properties.pots.items.type,
-              parentSchema: schema74.properties.pots.items,
+              schema: schema75.properties.pots.items.type,
+              parentSchema: schema75.properties.pots.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -8542,8 +8673,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema74.properties.pots.type,
-          parentSchema: schema74.properties.pots,
+          schema: schema75.properties.pots.type,
+          parentSchema: schema75.properties.pots,
           data: data2,
         };
         if (vErrors === null) {
@@ -8561,8 +8692,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema74.type,
-      parentSchema: schema74,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -8575,7 +8706,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
   validate36.errors = vErrors;
   return errors === 0;
 }
-const schema77 = {
+const schema78 = {
   title: 'pot.awarded',
   description: 'Chips tracked: the pots as awarded, outermost first (R-POT-AWARD).',
   type: 'object',
@@ -8596,7 +8727,15 @@ const schema77 = {
             items: {
               type: 'object',
               required: ['seat', 'amount'],
-              properties: { seat: { $ref: '#/definitions/seat' }, amount: { type: 'integer', minimum: 0 } },
+              properties: {
+                seat: { $ref: '#/definitions/seat' },
+                amount: { type: 'integer', minimum: 0 },
+                half: {
+                  description:
+                    'Hi-lo games (R-HILO): the half this share comes from: high, low, or both (a seat that won in both halves). A pot with no qualifying low goes whole to the high hand: high.',
+                  enum: ['high', 'low', 'both'],
+                },
+              },
             },
           },
           oddChips: { type: 'array', items: { $ref: '#/definitions/seat' } },
@@ -8616,8 +8755,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -8634,8 +8773,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -8655,7 +8794,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pot.awarded' },
           message: 'must be equal to constant',
           schema: 'pot.awarded',
-          parentSchema: schema77.properties.type,
+          parentSchema: schema78.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8680,8 +8819,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema77.properties.pots.items.required,
-                parentSchema: schema77.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8698,8 +8837,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema77.properties.pots.items.required,
-                parentSchema: schema77.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8716,8 +8855,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'winners' },
                 message: "must have required property '" + 'winners' + "'",
-                schema: schema77.properties.pots.items.required,
-                parentSchema: schema77.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8734,8 +8873,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'shares' },
                 message: "must have required property '" + 'shares' + "'",
-                schema: schema77.properties.pots.items.required,
-                parentSchema: schema77.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8752,8 +8891,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'oddChips' },
                 message: "must have required property '" + 'oddChips' + "'",
-                schema: schema77.properties.pots.items.required,
-                parentSchema: schema77.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8772,8 +8911,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema77.properties.pots.items.properties.amount.type,
-                  parentSchema: schema77.properties.pots.items.properties.amount,
+                  schema: schema78.properties.pots.items.properties.amount.type,
+                  parentSchema: schema78.properties.pots.items.properties.amount,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -8792,7 +8931,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema77.properties.pots.items.properties.amount,
+                    parentSchema: schema78.properties.pots.items.properties.amount,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -8874,8 +9013,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema77.properties.pots.items.properties.seats.type,
-                  parentSchema: schema77.properties.pots.items.properties.seats,
+                  schema: schema78.properties.pots.items.properties.seats.type,
+                  parentSchema: schema78.properties.pots.items.properties.seats,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8956,8 +9095,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema77.properties.pots.items.properties.winners.type,
-                  parentSchema: schema77.properties.pots.items.properties.winners,
+                  schema: schema78.properties.pots.items.properties.winners.type,
+                  parentSchema: schema78.properties.pots.items.properties.winners,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -8982,8 +9121,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'seat' },
                         message: "must have required property '" + 'seat' + "'",
-                        schema: schema77.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema77.properties.pots.items.properties.shares.items,
+                        schema: schema78.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema78.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -9000,8 +9139,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'amount' },
                         message: "must have required property '" + 'amount' + "'",
-                        schema: schema77.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema77.properties.pots.items.properties.shares.items,
+                        schema: schema78.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema78.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -9079,8 +9218,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema77.properties.pots.items.properties.shares.items.properties.amount.type,
-                          parentSchema: schema77.properties.pots.items.properties.shares.items.properties.amount,
+                          schema: schema78.properties.pots.items.properties.shares.items.properties.amount.type,
+                          parentSchema: schema78.properties.pots.items.properties.shares.items.properties.amount,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -9099,7 +9238,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema77.properties.pots.items.properties.shares.items.properties.amount,
+                            parentSchema: schema78.properties.pots.items.properties.shares.items.properties.amount,
                             data: data11,
                           };
                           if (vErrors === null) {
@@ -9111,52 +9250,75 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                       }
                     }
+                    if (data9.half !== undefined) {
+                      let data12 = data9.half;
+                      if (!(data12 === 'high' || data12 === 'low' || data12 === 'both')) {
+                        const err25 = {
+                          instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3 + '/half',
+                          schemaPath: '#/properties/pots/items/properties/shares/items/properties/half/enum',
+                          keyword: 'enum',
+                          params: {
+                            allowedValues: schema78.properties.pots.items.properties.shares.items.properties.half.enum,
+                          },
+                          message: 'must be equal to one of the allowed values',
+                          schema: schema78.properties.pots.items.properties.shares.items.properties.half.enum,
+                          parentSchema: schema78.properties.pots.items.properties.shares.items.properties.half,
+                          data: data12,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                    }
                   } else {
-                    const err25 = {
+                    const err26 = {
                       instancePath: instancePath + '/pots/' + i0 + '/shares/' + i3,
                       schemaPath: '#/properties/pots/items/properties/shares/items/type',
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema77.properties.pots.items.properties.shares.items.type,
-                      parentSchema: schema77.properties.pots.items.properties.shares.items,
+                      schema: schema78.properties.pots.items.properties.shares.items.type,
+                      parentSchema: schema78.properties.pots.items.properties.shares.items,
                       data: data9,
                     };
                     if (vErrors === null) {
-                      vErrors = [err25];
+                      vErrors = [err26];
                     } else {
-                      vErrors.push(err25);
+                      vErrors.push(err26);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err26 = {
+                const err27 = {
                   instancePath: instancePath + '/pots/' + i0 + '/shares',
                   schemaPath: '#/properties/pots/items/properties/shares/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema77.properties.pots.items.properties.shares.type,
-                  parentSchema: schema77.properties.pots.items.properties.shares,
+                  schema: schema78.properties.pots.items.properties.shares.type,
+                  parentSchema: schema78.properties.pots.items.properties.shares,
                   data: data8,
                 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
             }
             if (data2.oddChips !== undefined) {
-              let data12 = data2.oddChips;
-              if (Array.isArray(data12)) {
-                const len4 = data12.length;
+              let data13 = data2.oddChips;
+              if (Array.isArray(data13)) {
+                const len4 = data13.length;
                 for (let i4 = 0; i4 < len4; i4++) {
-                  let data13 = data12[i4];
-                  if (!Number.isInteger(data13)) {
-                    const err27 = {
+                  let data14 = data13[i4];
+                  if (!Number.isInteger(data14)) {
+                    const err28 = {
                       instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
                       schemaPath: '#/definitions/seat/type',
                       keyword: 'type',
@@ -9164,18 +9326,18 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be integer',
                       schema: schema13.type,
                       parentSchema: schema13,
-                      data: data13,
+                      data: data14,
                     };
                     if (vErrors === null) {
-                      vErrors = [err27];
+                      vErrors = [err28];
                     } else {
-                      vErrors.push(err27);
+                      vErrors.push(err28);
                     }
                     errors++;
                   }
-                  if (typeof data13 == 'number' && isFinite(data13)) {
-                    if (data13 > 10 || isNaN(data13)) {
-                      const err28 = {
+                  if (typeof data14 == 'number' && isFinite(data14)) {
+                    if (data14 > 10 || isNaN(data14)) {
+                      const err29 = {
                         instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
                         schemaPath: '#/definitions/seat/maximum',
                         keyword: 'maximum',
@@ -9183,25 +9345,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                         message: 'must be <= 10',
                         schema: 10,
                         parentSchema: schema13,
-                        data: data13,
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err28];
-                      } else {
-                        vErrors.push(err28);
-                      }
-                      errors++;
-                    }
-                    if (data13 < 1 || isNaN(data13)) {
-                      const err29 = {
-                        instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
-                        schemaPath: '#/definitions/seat/minimum',
-                        keyword: 'minimum',
-                        params: { comparison: '>=', limit: 1 },
-                        message: 'must be >= 1',
-                        schema: 1,
-                        parentSchema: schema13,
-                        data: data13,
+                        data: data14,
                       };
                       if (vErrors === null) {
                         vErrors = [err29];
@@ -9210,87 +9354,105 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (data14 < 1 || isNaN(data14)) {
+                      const err30 = {
+                        instancePath: instancePath + '/pots/' + i0 + '/oddChips/' + i4,
+                        schemaPath: '#/definitions/seat/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema: schema13,
+                        data: data14,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err30];
+                      } else {
+                        vErrors.push(err30);
+                      }
+                      errors++;
+                    }
                   }
                 }
               } else {
-                const err30 = {
+                const err31 = {
                   instancePath: instancePath + '/pots/' + i0 + '/oddChips',
                   schemaPath: '#/properties/pots/items/properties/oddChips/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema77.properties.pots.items.properties.oddChips.type,
-                  parentSchema: schema77.properties.pots.items.properties.oddChips,
-                  data: data12,
+                  schema: schema78.properties.pots.items.properties.oddChips.type,
+                  parentSchema: schema78.properties.pots.items.properties.oddChips,
+                  data: data13,
                 };
                 if (vErrors === null) {
-                  vErrors = [err30];
+                  vErrors = [err31];
                 } else {
-                  vErrors.push(err30);
+                  vErrors.push(err31);
                 }
                 errors++;
               }
             }
           } else {
-            const err31 = {
+            const err32 = {
               instancePath: instancePath + '/pots/' + i0,
               schemaPath: '#/properties/pots/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema77.properties.pots.items.type,
-              parentSchema: schema77.properties.pots.items,
+              schema: schema78.properties.pots.items.type,
+              parentSchema: schema78.properties.pots.items,
               data: data2,
             };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err32];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err32);
             }
             errors++;
           }
         }
       } else {
-        const err32 = {
+        const err33 = {
           instancePath: instancePath + '/pots',
           schemaPath: '#/properties/pots/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema77.properties.pots.type,
-          parentSchema: schema77.properties.pots,
+          schema: schema78.properties.pots.type,
+          parentSchema: schema78.properties.pots,
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err33];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
   } else {
-    const err33 = {
+    const err34 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
-      vErrors = [err33];
+      vErrors = [err34];
     } else {
-      vErrors.push(err33);
+      vErrors.push(err34);
     }
     errors++;
   }
   validate37.errors = vErrors;
   return errors === 0;
 }
-const schema82 = {
+const schema83 = {
   title: 'player.eliminated',
   description:
     'Chips tracked: a seat left with no chip after the pots are awarded (R-CHIPS-BUST); player.removed follows.',
@@ -9314,8 +9476,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9332,8 +9494,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9350,8 +9512,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9368,8 +9530,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stackAtStart' },
         message: "must have required property '" + 'stackAtStart' + "'",
-        schema: schema82.required,
-        parentSchema: schema82,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9389,7 +9551,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.eliminated' },
           message: 'must be equal to constant',
           schema: 'player.eliminated',
-          parentSchema: schema82.properties.type,
+          parentSchema: schema83.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9468,8 +9630,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema82.properties.player.type,
-          parentSchema: schema82.properties.player,
+          schema: schema83.properties.player.type,
+          parentSchema: schema83.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9489,8 +9651,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema82.properties.stackAtStart.type,
-          parentSchema: schema82.properties.stackAtStart,
+          schema: schema83.properties.stackAtStart.type,
+          parentSchema: schema83.properties.stackAtStart,
           data: data3,
         };
         if (vErrors === null) {
@@ -9509,7 +9671,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema82.properties.stackAtStart,
+            parentSchema: schema83.properties.stackAtStart,
             data: data3,
           };
           if (vErrors === null) {
@@ -9528,8 +9690,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema82.type,
-      parentSchema: schema82,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -9542,7 +9704,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
   validate38.errors = vErrors;
   return errors === 0;
 }
-const schema84 = {
+const schema85 = {
   title: 'player.moved',
   description:
     'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
@@ -9566,8 +9728,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -9584,8 +9746,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -9602,8 +9764,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema84.required,
-        parentSchema: schema84,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -9623,7 +9785,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.moved' },
           message: 'must be equal to constant',
           schema: 'player.moved',
-          parentSchema: schema84.properties.type,
+          parentSchema: schema85.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9702,8 +9864,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema84.properties.player.type,
-          parentSchema: schema84.properties.player,
+          schema: schema85.properties.player.type,
+          parentSchema: schema85.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9723,8 +9885,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema84.properties.chips.type,
-          parentSchema: schema84.properties.chips,
+          schema: schema85.properties.chips.type,
+          parentSchema: schema85.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -9743,7 +9905,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema84.properties.chips,
+            parentSchema: schema85.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9761,7 +9923,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema84.properties.chips,
+            parentSchema: schema85.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9780,8 +9942,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema84.type,
-      parentSchema: schema84,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -10007,8 +10169,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10025,8 +10187,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'seats' },
               message: "must have required property '" + 'seats' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10043,8 +10205,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'profile' },
               message: "must have required property '" + 'profile' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -10064,7 +10226,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'table.ready' },
                 message: 'must be equal to constant',
                 schema: 'table.ready',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema87.properties.type,
                 data: data4,
               };
               if (vErrors === null) {
@@ -10084,8 +10246,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.seats.type,
-                parentSchema: schema86.properties.seats,
+                schema: schema87.properties.seats.type,
+                parentSchema: schema87.properties.seats,
                 data: data5,
               };
               if (vErrors === null) {
@@ -10104,7 +10266,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
-                  parentSchema: schema86.properties.seats,
+                  parentSchema: schema87.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -10122,7 +10284,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
-                  parentSchema: schema86.properties.seats,
+                  parentSchema: schema87.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -10143,8 +10305,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema86.properties.profile.type,
-                parentSchema: schema86.properties.profile,
+                schema: schema87.properties.profile.type,
+                parentSchema: schema87.properties.profile,
                 data: data6,
               };
               if (vErrors === null) {
@@ -10162,8 +10324,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema87.type,
+            parentSchema: schema87,
             data,
           };
           if (vErrors === null) {
@@ -10242,8 +10404,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10260,8 +10422,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10281,7 +10443,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'misdeal' },
                 message: 'must be equal to constant',
                 schema: 'misdeal',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data7,
               };
               if (vErrors === null) {
@@ -10306,10 +10468,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/misdeal/properties/reason/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema87.properties.reason.enum },
+                params: { allowedValues: schema88.properties.reason.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema87.properties.reason.enum,
-                parentSchema: schema87.properties.reason,
+                schema: schema88.properties.reason.enum,
+                parentSchema: schema88.properties.reason,
                 data: data8,
               };
               if (vErrors === null) {
@@ -10327,8 +10489,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
@@ -10387,8 +10549,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10405,8 +10567,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10423,8 +10585,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10441,8 +10603,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10459,8 +10621,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10477,8 +10639,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'appliesToHand' },
               message: "must have required property '" + 'appliesToHand' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10498,7 +10660,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.changed' },
                 message: 'must be equal to constant',
                 schema: 'level.changed',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema89.properties.type,
                 data: data9,
               };
               if (vErrors === null) {
@@ -10518,8 +10680,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.level.type,
-                parentSchema: schema88.properties.level,
+                schema: schema89.properties.level.type,
+                parentSchema: schema89.properties.level,
                 data: data10,
               };
               if (vErrors === null) {
@@ -10538,7 +10700,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema88.properties.level,
+                  parentSchema: schema89.properties.level,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -10557,10 +10719,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema88.properties.smallBlind.type },
+                params: { type: schema89.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema88.properties.smallBlind.type,
-                parentSchema: schema88.properties.smallBlind,
+                schema: schema89.properties.smallBlind.type,
+                parentSchema: schema89.properties.smallBlind,
                 data: data11,
               };
               if (vErrors === null) {
@@ -10578,10 +10740,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema88.properties.bigBlind.type },
+                params: { type: schema89.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema88.properties.bigBlind.type,
-                parentSchema: schema88.properties.bigBlind,
+                schema: schema89.properties.bigBlind.type,
+                parentSchema: schema89.properties.bigBlind,
                 data: data12,
               };
               if (vErrors === null) {
@@ -10599,10 +10761,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema88.properties.ante.type },
+                params: { type: schema89.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema88.properties.ante.type,
-                parentSchema: schema88.properties.ante,
+                schema: schema89.properties.ante.type,
+                parentSchema: schema89.properties.ante,
                 data: data13,
               };
               if (vErrors === null) {
@@ -10622,8 +10784,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.appliesToHand.type,
-                parentSchema: schema88.properties.appliesToHand,
+                schema: schema89.properties.appliesToHand.type,
+                parentSchema: schema89.properties.appliesToHand,
                 data: data14,
               };
               if (vErrors === null) {
@@ -10642,7 +10804,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema88.properties.appliesToHand,
+                  parentSchema: schema89.properties.appliesToHand,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -10663,8 +10825,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema88.properties.break.type,
-                parentSchema: schema88.properties.break,
+                schema: schema89.properties.break.type,
+                parentSchema: schema89.properties.break,
                 data: data15,
               };
               if (vErrors === null) {
@@ -10682,8 +10844,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema89.type,
+            parentSchema: schema89,
             data,
           };
           if (vErrors === null) {
@@ -10702,8 +10864,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10720,8 +10882,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10738,8 +10900,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10759,7 +10921,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
                 schema: 'levels.paused',
-                parentSchema: schema89.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data16,
               };
               if (vErrors === null) {
@@ -10779,8 +10941,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.level.type,
-                parentSchema: schema89.properties.level,
+                schema: schema90.properties.level.type,
+                parentSchema: schema90.properties.level,
                 data: data17,
               };
               if (vErrors === null) {
@@ -10799,7 +10961,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema89.properties.level,
+                  parentSchema: schema90.properties.level,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -10820,8 +10982,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.remainingMs.type,
-                parentSchema: schema89.properties.remainingMs,
+                schema: schema90.properties.remainingMs.type,
+                parentSchema: schema90.properties.remainingMs,
                 data: data18,
               };
               if (vErrors === null) {
@@ -10840,7 +11002,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.remainingMs,
+                  parentSchema: schema90.properties.remainingMs,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -10859,8 +11021,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -10879,8 +11041,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10897,8 +11059,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10915,8 +11077,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10933,8 +11095,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10954,7 +11116,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.resumed' },
                 message: 'must be equal to constant',
                 schema: 'levels.resumed',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data19,
               };
               if (vErrors === null) {
@@ -10974,8 +11136,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.level.type,
-                parentSchema: schema90.properties.level,
+                schema: schema91.properties.level.type,
+                parentSchema: schema91.properties.level,
                 data: data20,
               };
               if (vErrors === null) {
@@ -10994,7 +11156,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema90.properties.level,
+                  parentSchema: schema91.properties.level,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -11015,8 +11177,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.remainingMs.type,
-                parentSchema: schema90.properties.remainingMs,
+                schema: schema91.properties.remainingMs.type,
+                parentSchema: schema91.properties.remainingMs,
                 data: data21,
               };
               if (vErrors === null) {
@@ -11035,7 +11197,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema90.properties.remainingMs,
+                  parentSchema: schema91.properties.remainingMs,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -11056,8 +11218,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.endsAt.type,
-                parentSchema: schema90.properties.endsAt,
+                schema: schema91.properties.endsAt.type,
+                parentSchema: schema91.properties.endsAt,
                 data: data22,
               };
               if (vErrors === null) {
@@ -11076,7 +11238,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema90.properties.endsAt,
+                  parentSchema: schema91.properties.endsAt,
                   data: data22,
                 };
                 if (vErrors === null) {
@@ -11095,8 +11257,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -11115,8 +11277,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11133,8 +11295,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11151,8 +11313,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11169,8 +11331,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11187,8 +11349,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11208,7 +11370,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.adjusted' },
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
-                parentSchema: schema91.properties.type,
+                parentSchema: schema92.properties.type,
                 data: data23,
               };
               if (vErrors === null) {
@@ -11228,8 +11390,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.level.type,
-                parentSchema: schema91.properties.level,
+                schema: schema92.properties.level.type,
+                parentSchema: schema92.properties.level,
                 data: data24,
               };
               if (vErrors === null) {
@@ -11248,7 +11410,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema91.properties.level,
+                  parentSchema: schema92.properties.level,
                   data: data24,
                 };
                 if (vErrors === null) {
@@ -11269,8 +11431,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.minutes.type,
-                parentSchema: schema91.properties.minutes,
+                schema: schema92.properties.minutes.type,
+                parentSchema: schema92.properties.minutes,
                 data: data25,
               };
               if (vErrors === null) {
@@ -11288,10 +11450,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/step',
                 schemaPath: '#/definitions/level.adjusted/properties/step/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema91.properties.step.enum },
+                params: { allowedValues: schema92.properties.step.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema91.properties.step.enum,
-                parentSchema: schema91.properties.step,
+                schema: schema92.properties.step.enum,
+                parentSchema: schema92.properties.step,
                 data: data26,
               };
               if (vErrors === null) {
@@ -11311,8 +11473,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.remainingMs.type,
-                parentSchema: schema91.properties.remainingMs,
+                schema: schema92.properties.remainingMs.type,
+                parentSchema: schema92.properties.remainingMs,
                 data: data27,
               };
               if (vErrors === null) {
@@ -11331,7 +11493,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema91.properties.remainingMs,
+                  parentSchema: schema92.properties.remainingMs,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -11350,10 +11512,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema91.properties.endsAt.type },
+                params: { type: schema92.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema91.properties.endsAt.type,
-                parentSchema: schema91.properties.endsAt,
+                schema: schema92.properties.endsAt.type,
+                parentSchema: schema92.properties.endsAt,
                 data: data28,
               };
               if (vErrors === null) {
@@ -11372,7 +11534,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema91.properties.endsAt,
+                  parentSchema: schema92.properties.endsAt,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -11393,8 +11555,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema91.properties.paused.type,
-                parentSchema: schema91.properties.paused,
+                schema: schema92.properties.paused.type,
+                parentSchema: schema92.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -11412,8 +11574,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -11447,8 +11609,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11465,8 +11627,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11486,7 +11648,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'input.rejected' },
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
-                parentSchema: schema92.properties.type,
+                parentSchema: schema93.properties.type,
                 data: data30,
               };
               if (vErrors === null) {
@@ -11506,8 +11668,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema92.properties.reason.type,
-                parentSchema: schema92.properties.reason,
+                schema: schema93.properties.reason.type,
+                parentSchema: schema93.properties.reason,
                 data: data31,
               };
               if (vErrors === null) {
@@ -11527,8 +11689,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema92.properties.line.type,
-                parentSchema: schema92.properties.line,
+                schema: schema93.properties.line.type,
+                parentSchema: schema93.properties.line,
                 data: data32,
               };
               if (vErrors === null) {
@@ -11547,7 +11709,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema92.properties.line,
+                  parentSchema: schema93.properties.line,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -11566,8 +11728,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema92.type,
-            parentSchema: schema92,
+            schema: schema93.type,
+            parentSchema: schema93,
             data,
           };
           if (vErrors === null) {
@@ -11586,8 +11748,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11604,8 +11766,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11622,8 +11784,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11640,10 +11802,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema93.properties.type.enum },
+                params: { allowedValues: schema94.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema93.properties.type.enum,
-                parentSchema: schema93.properties.type,
+                schema: schema94.properties.type.enum,
+                parentSchema: schema94.properties.type,
                 data: data33,
               };
               if (vErrors === null) {
@@ -11663,8 +11825,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema93.properties.device.type,
-                parentSchema: schema93.properties.device,
+                schema: schema94.properties.device.type,
+                parentSchema: schema94.properties.device,
                 data: data34,
               };
               if (vErrors === null) {
@@ -11684,8 +11846,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema93.properties.detail.type,
-                parentSchema: schema93.properties.detail,
+                schema: schema94.properties.detail.type,
+                parentSchema: schema94.properties.detail,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11703,8 +11865,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema93.type,
-            parentSchema: schema93,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -11723,8 +11885,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11741,8 +11903,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11759,8 +11921,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11777,10 +11939,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema93.properties.type.enum },
+                params: { allowedValues: schema94.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema93.properties.type.enum,
-                parentSchema: schema93.properties.type,
+                schema: schema94.properties.type.enum,
+                parentSchema: schema94.properties.type,
                 data: data36,
               };
               if (vErrors === null) {
@@ -11800,8 +11962,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema93.properties.device.type,
-                parentSchema: schema93.properties.device,
+                schema: schema94.properties.device.type,
+                parentSchema: schema94.properties.device,
                 data: data37,
               };
               if (vErrors === null) {
@@ -11821,8 +11983,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema93.properties.detail.type,
-                parentSchema: schema93.properties.detail,
+                schema: schema94.properties.detail.type,
+                parentSchema: schema94.properties.detail,
                 data: data38,
               };
               if (vErrors === null) {
@@ -11840,8 +12002,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema93.type,
-            parentSchema: schema93,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -11860,8 +12022,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11878,8 +12040,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'from' },
               message: "must have required property '" + 'from' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11896,8 +12058,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'to' },
               message: "must have required property '" + 'to' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11914,8 +12076,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11935,7 +12097,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'journal.gap' },
                 message: 'must be equal to constant',
                 schema: 'journal.gap',
-                parentSchema: schema95.properties.type,
+                parentSchema: schema96.properties.type,
                 data: data39,
               };
               if (vErrors === null) {
@@ -11955,8 +12117,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema95.properties.from.type,
-                parentSchema: schema95.properties.from,
+                schema: schema96.properties.from.type,
+                parentSchema: schema96.properties.from,
                 data: data40,
               };
               if (vErrors === null) {
@@ -11975,7 +12137,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema95.properties.from,
+                  parentSchema: schema96.properties.from,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -11996,8 +12158,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema95.properties.to.type,
-                parentSchema: schema95.properties.to,
+                schema: schema96.properties.to.type,
+                parentSchema: schema96.properties.to,
                 data: data41,
               };
               if (vErrors === null) {
@@ -12016,7 +12178,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema95.properties.to,
+                  parentSchema: schema96.properties.to,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -12038,7 +12200,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'power-cut' },
                 message: 'must be equal to constant',
                 schema: 'power-cut',
-                parentSchema: schema95.properties.reason,
+                parentSchema: schema96.properties.reason,
                 data: data42,
               };
               if (vErrors === null) {
@@ -12056,8 +12218,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema95.type,
-            parentSchema: schema95,
+            schema: schema96.type,
+            parentSchema: schema96,
             data,
           };
           if (vErrors === null) {
@@ -12121,8 +12283,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12139,8 +12301,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12157,8 +12319,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'isBreak' },
               message: "must have required property '" + 'isBreak' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12175,8 +12337,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12193,8 +12355,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12211,8 +12373,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12229,8 +12391,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12247,8 +12409,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12265,8 +12427,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12283,8 +12445,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'next' },
               message: "must have required property '" + 'next' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12304,7 +12466,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.set' },
                 message: 'must be equal to constant',
                 schema: 'level.set',
-                parentSchema: schema96.properties.type,
+                parentSchema: schema97.properties.type,
                 data: data43,
               };
               if (vErrors === null) {
@@ -12324,8 +12486,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema96.properties.level.type,
-                parentSchema: schema96.properties.level,
+                schema: schema97.properties.level.type,
+                parentSchema: schema97.properties.level,
                 data: data44,
               };
               if (vErrors === null) {
@@ -12344,7 +12506,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema96.properties.level,
+                  parentSchema: schema97.properties.level,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -12365,8 +12527,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema96.properties.isBreak.type,
-                parentSchema: schema96.properties.isBreak,
+                schema: schema97.properties.isBreak.type,
+                parentSchema: schema97.properties.isBreak,
                 data: data45,
               };
               if (vErrors === null) {
@@ -12384,10 +12546,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.set/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema96.properties.smallBlind.type },
+                params: { type: schema97.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema96.properties.smallBlind.type,
-                parentSchema: schema96.properties.smallBlind,
+                schema: schema97.properties.smallBlind.type,
+                parentSchema: schema97.properties.smallBlind,
                 data: data46,
               };
               if (vErrors === null) {
@@ -12406,7 +12568,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema96.properties.smallBlind,
+                  parentSchema: schema97.properties.smallBlind,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -12425,10 +12587,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.set/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema96.properties.bigBlind.type },
+                params: { type: schema97.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema96.properties.bigBlind.type,
-                parentSchema: schema96.properties.bigBlind,
+                schema: schema97.properties.bigBlind.type,
+                parentSchema: schema97.properties.bigBlind,
                 data: data47,
               };
               if (vErrors === null) {
@@ -12447,7 +12609,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema96.properties.bigBlind,
+                  parentSchema: schema97.properties.bigBlind,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -12466,10 +12628,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.set/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema96.properties.ante.type },
+                params: { type: schema97.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema96.properties.ante.type,
-                parentSchema: schema96.properties.ante,
+                schema: schema97.properties.ante.type,
+                parentSchema: schema97.properties.ante,
                 data: data48,
               };
               if (vErrors === null) {
@@ -12488,7 +12650,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema96.properties.ante,
+                  parentSchema: schema97.properties.ante,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -12507,10 +12669,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.set/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema96.properties.endsAt.type },
+                params: { type: schema97.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema96.properties.endsAt.type,
-                parentSchema: schema96.properties.endsAt,
+                schema: schema97.properties.endsAt.type,
+                parentSchema: schema97.properties.endsAt,
                 data: data49,
               };
               if (vErrors === null) {
@@ -12529,7 +12691,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema96.properties.endsAt,
+                  parentSchema: schema97.properties.endsAt,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -12550,8 +12712,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema96.properties.remainingMs.type,
-                parentSchema: schema96.properties.remainingMs,
+                schema: schema97.properties.remainingMs.type,
+                parentSchema: schema97.properties.remainingMs,
                 data: data50,
               };
               if (vErrors === null) {
@@ -12570,7 +12732,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema96.properties.remainingMs,
+                  parentSchema: schema97.properties.remainingMs,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -12591,8 +12753,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema96.properties.paused.type,
-                parentSchema: schema96.properties.paused,
+                schema: schema97.properties.paused.type,
+                parentSchema: schema97.properties.paused,
                 data: data51,
               };
               if (vErrors === null) {
@@ -12616,8 +12778,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema96.properties.next.oneOf[0].type,
-                parentSchema: schema96.properties.next.oneOf[0],
+                schema: schema97.properties.next.oneOf[0].type,
+                parentSchema: schema97.properties.next.oneOf[0],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12641,8 +12803,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'level' },
                   message: "must have required property '" + 'level' + "'",
-                  schema: schema96.properties.next.oneOf[1].required,
-                  parentSchema: schema96.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12659,8 +12821,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'isBreak' },
                   message: "must have required property '" + 'isBreak' + "'",
-                  schema: schema96.properties.next.oneOf[1].required,
-                  parentSchema: schema96.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12677,8 +12839,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'smallBlind' },
                   message: "must have required property '" + 'smallBlind' + "'",
-                  schema: schema96.properties.next.oneOf[1].required,
-                  parentSchema: schema96.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12695,8 +12857,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'bigBlind' },
                   message: "must have required property '" + 'bigBlind' + "'",
-                  schema: schema96.properties.next.oneOf[1].required,
-                  parentSchema: schema96.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12713,8 +12875,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'minutes' },
                   message: "must have required property '" + 'minutes' + "'",
-                  schema: schema96.properties.next.oneOf[1].required,
-                  parentSchema: schema96.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12733,8 +12895,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'integer' },
                     message: 'must be integer',
-                    schema: schema96.properties.next.oneOf[1].properties.level.type,
-                    parentSchema: schema96.properties.next.oneOf[1].properties.level,
+                    schema: schema97.properties.next.oneOf[1].properties.level.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.level,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -12753,7 +12915,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema96.properties.next.oneOf[1].properties.level,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.level,
                       data: data53,
                     };
                     if (vErrors === null) {
@@ -12774,8 +12936,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema96.properties.next.oneOf[1].properties.isBreak.type,
-                    parentSchema: schema96.properties.next.oneOf[1].properties.isBreak,
+                    schema: schema97.properties.next.oneOf[1].properties.isBreak.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.isBreak,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -12793,10 +12955,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
                     keyword: 'type',
-                    params: { type: schema96.properties.next.oneOf[1].properties.smallBlind.type },
+                    params: { type: schema97.properties.next.oneOf[1].properties.smallBlind.type },
                     message: 'must be integer,null',
-                    schema: schema96.properties.next.oneOf[1].properties.smallBlind.type,
-                    parentSchema: schema96.properties.next.oneOf[1].properties.smallBlind,
+                    schema: schema97.properties.next.oneOf[1].properties.smallBlind.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.smallBlind,
                     data: data55,
                   };
                   if (vErrors === null) {
@@ -12815,7 +12977,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema96.properties.next.oneOf[1].properties.smallBlind,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.smallBlind,
                       data: data55,
                     };
                     if (vErrors === null) {
@@ -12834,10 +12996,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
                     keyword: 'type',
-                    params: { type: schema96.properties.next.oneOf[1].properties.bigBlind.type },
+                    params: { type: schema97.properties.next.oneOf[1].properties.bigBlind.type },
                     message: 'must be integer,null',
-                    schema: schema96.properties.next.oneOf[1].properties.bigBlind.type,
-                    parentSchema: schema96.properties.next.oneOf[1].properties.bigBlind,
+                    schema: schema97.properties.next.oneOf[1].properties.bigBlind.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.bigBlind,
                     data: data56,
                   };
                   if (vErrors === null) {
@@ -12856,7 +13018,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema96.properties.next.oneOf[1].properties.bigBlind,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.bigBlind,
                       data: data56,
                     };
                     if (vErrors === null) {
@@ -12875,10 +13037,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
                     keyword: 'type',
-                    params: { type: schema96.properties.next.oneOf[1].properties.ante.type },
+                    params: { type: schema97.properties.next.oneOf[1].properties.ante.type },
                     message: 'must be integer,null',
-                    schema: schema96.properties.next.oneOf[1].properties.ante.type,
-                    parentSchema: schema96.properties.next.oneOf[1].properties.ante,
+                    schema: schema97.properties.next.oneOf[1].properties.ante.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.ante,
                     data: data57,
                   };
                   if (vErrors === null) {
@@ -12897,7 +13059,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema96.properties.next.oneOf[1].properties.ante,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.ante,
                       data: data57,
                     };
                     if (vErrors === null) {
@@ -12920,7 +13082,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '<=', limit: 1440 },
                       message: 'must be <= 1440',
                       schema: 1440,
-                      parentSchema: schema96.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12938,7 +13100,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>', limit: 0 },
                       message: 'must be > 0',
                       schema: 0,
-                      parentSchema: schema96.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12955,8 +13117,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'number' },
                     message: 'must be number',
-                    schema: schema96.properties.next.oneOf[1].properties.minutes.type,
-                    parentSchema: schema96.properties.next.oneOf[1].properties.minutes,
+                    schema: schema97.properties.next.oneOf[1].properties.minutes.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -12974,8 +13136,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'object' },
                 message: 'must be object',
-                schema: schema96.properties.next.oneOf[1].type,
-                parentSchema: schema96.properties.next.oneOf[1],
+                schema: schema97.properties.next.oneOf[1].type,
+                parentSchema: schema97.properties.next.oneOf[1],
                 data: data52,
               };
               if (vErrors === null) {
@@ -13002,8 +13164,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'oneOf',
                 params: { passingSchemas: passing0 },
                 message: 'must match exactly one schema in oneOf',
-                schema: schema96.properties.next.oneOf,
-                parentSchema: schema96.properties.next,
+                schema: schema97.properties.next.oneOf,
+                parentSchema: schema97.properties.next,
                 data: data52,
               };
               if (vErrors === null) {
@@ -13030,8 +13192,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema96.type,
-            parentSchema: schema96,
+            schema: schema97.type,
+            parentSchema: schema97,
             data,
           };
           if (vErrors === null) {

@@ -2118,9 +2118,9 @@ const schema26 = {
             "Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile.",
         },
         game: {
-          enum: ['holdem', 'omaha'],
+          enum: ['holdem', 'omaha', 'omaha-hilo'],
           description:
-            'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
+            'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
         },
       },
     },
@@ -2444,9 +2444,9 @@ const schema27 = {
         "Values overriding the profile's, in the shape of a profile file (config/rules/profile.schema.json), merged field by field; the result is checked like a profile.",
     },
     game: {
-      enum: ['holdem', 'omaha'],
+      enum: ['holdem', 'omaha', 'omaha-hilo'],
       description:
-        'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards.',
+        'R-GAME: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
     },
   },
 };
@@ -2755,7 +2755,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data7 = data.game;
-      if (!(data7 === 'holdem' || data7 === 'omaha')) {
+      if (!(data7 === 'holdem' || data7 === 'omaha' || data7 === 'omaha-hilo')) {
         const err14 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/properties/game/enum',
@@ -9566,7 +9566,7 @@ function accept_command_schema_setup_rules(value: any): boolean {
 }
 
 function accept_command_schema_setup_game(value: any): boolean {
-  return value === undefined || value === 'holdem' || value === 'omaha';
+  return value === undefined || value === 'holdem' || value === 'omaha' || value === 'omaha-hilo';
 }
 
 function accept_command_schema_seat_player_id(value: any): boolean {

@@ -313,6 +313,14 @@ const schema42 = {
           maximum: 16777216,
           default: 65536,
         },
+        allowedOrigins: {
+          description:
+            'Web origins besides the pages\' own (the scheme, host and port a browser shows, e.g. "https://floor.example.org") whose pages may open /mqtt. A WebSocket from a page of any other site is refused (HTTP 403) with a warning in the log; one with no Origin (not a browser) is let through to the broker\'s passwords.',
+          type: 'array',
+          items: { type: 'string', pattern: '^https?://[^/]+$' },
+          maxItems: 50,
+          default: [],
+        },
       },
     },
     log: {
@@ -337,6 +345,7 @@ const pattern5 = new RegExp('^[A-Za-z0-9_-]+$', 'u');
 const pattern6 = new RegExp('^[A-Za-z$€£¥]{1,8}$', 'u');
 const pattern9 = new RegExp('^(mqtts?|wss?)://', 'u');
 const pattern10 = new RegExp('^wss?://', 'u');
+const pattern11 = new RegExp('^https?://[^/]+$', 'u');
 const func3 = Object.prototype.hasOwnProperty;
 const func5 = function ucs2length(str) {
   const len = str.length;
@@ -4097,13 +4106,17 @@ function validate30(
       if (data59.maxMessageBytes === undefined) {
         data59.maxMessageBytes = 65536;
       }
+      if (data59.allowedOrigins === undefined) {
+        data59.allowedOrigins = [];
+      }
       for (const key15 in data59) {
         if (!(
           key15 === 'host' ||
           key15 === 'port' ||
           key15 === 'brokerUrl' ||
           key15 === 'maxConnections' ||
-          key15 === 'maxMessageBytes'
+          key15 === 'maxMessageBytes' ||
+          key15 === 'allowedOrigins'
         )) {
           const err167 = {
             instancePath: instancePath + '/web',
@@ -4500,8 +4513,87 @@ function validate30(
           errors++;
         }
       }
+      let data65 = data59.allowedOrigins;
+      if (Array.isArray(data65)) {
+        if (data65.length > 50) {
+          const err185 = {
+            instancePath: instancePath + '/web/allowedOrigins',
+            schemaPath: '#/properties/web/properties/allowedOrigins/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 50 },
+            message: 'must NOT have more than 50 items',
+            schema: 50,
+            parentSchema: schema42.properties.web.properties.allowedOrigins,
+            data: data65,
+          };
+          if (vErrors === null) {
+            vErrors = [err185];
+          } else {
+            vErrors.push(err185);
+          }
+          errors++;
+        }
+        const len5 = data65.length;
+        for (let i5 = 0; i5 < len5; i5++) {
+          let data66 = data65[i5];
+          if (typeof data66 === 'string') {
+            if (!pattern11.test(data66)) {
+              const err186 = {
+                instancePath: instancePath + '/web/allowedOrigins/' + i5,
+                schemaPath: '#/properties/web/properties/allowedOrigins/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^https?://[^/]+$' },
+                message: 'must match pattern "' + '^https?://[^/]+$' + '"',
+                schema: '^https?://[^/]+$',
+                parentSchema: schema42.properties.web.properties.allowedOrigins.items,
+                data: data66,
+              };
+              if (vErrors === null) {
+                vErrors = [err186];
+              } else {
+                vErrors.push(err186);
+              }
+              errors++;
+            }
+          } else {
+            const err187 = {
+              instancePath: instancePath + '/web/allowedOrigins/' + i5,
+              schemaPath: '#/properties/web/properties/allowedOrigins/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+              schema: schema42.properties.web.properties.allowedOrigins.items.type,
+              parentSchema: schema42.properties.web.properties.allowedOrigins.items,
+              data: data66,
+            };
+            if (vErrors === null) {
+              vErrors = [err187];
+            } else {
+              vErrors.push(err187);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err188 = {
+          instancePath: instancePath + '/web/allowedOrigins',
+          schemaPath: '#/properties/web/properties/allowedOrigins/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema42.properties.web.properties.allowedOrigins.type,
+          parentSchema: schema42.properties.web.properties.allowedOrigins,
+          data: data65,
+        };
+        if (vErrors === null) {
+          vErrors = [err188];
+        } else {
+          vErrors.push(err188);
+        }
+        errors++;
+      }
     } else {
-      const err185 = {
+      const err189 = {
         instancePath: instancePath + '/web',
         schemaPath: '#/properties/web/type',
         keyword: 'type',
@@ -4512,20 +4604,20 @@ function validate30(
         data: data59,
       };
       if (vErrors === null) {
-        vErrors = [err185];
+        vErrors = [err189];
       } else {
-        vErrors.push(err185);
+        vErrors.push(err189);
       }
       errors++;
     }
-    let data65 = data.log;
-    if (data65 && typeof data65 == 'object' && !Array.isArray(data65)) {
-      if (data65.level === undefined) {
-        data65.level = 'info';
+    let data67 = data.log;
+    if (data67 && typeof data67 == 'object' && !Array.isArray(data67)) {
+      if (data67.level === undefined) {
+        data67.level = 'info';
       }
-      for (const key16 in data65) {
+      for (const key16 in data67) {
         if (!(key16 === 'level')) {
-          const err186 = {
+          const err190 = {
             instancePath: instancePath + '/log',
             schemaPath: '#/properties/log/additionalProperties',
             keyword: 'additionalProperties',
@@ -4533,19 +4625,19 @@ function validate30(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.log,
-            data: data65,
+            data: data67,
           };
           if (vErrors === null) {
-            vErrors = [err186];
+            vErrors = [err190];
           } else {
-            vErrors.push(err186);
+            vErrors.push(err190);
           }
           errors++;
         }
       }
-      let data66 = data65.level;
-      if (!(data66 === 'trace' || data66 === 'debug' || data66 === 'info' || data66 === 'warn' || data66 === 'error')) {
-        const err187 = {
+      let data68 = data67.level;
+      if (!(data68 === 'trace' || data68 === 'debug' || data68 === 'info' || data68 === 'warn' || data68 === 'error')) {
+        const err191 = {
           instancePath: instancePath + '/log/level',
           schemaPath: '#/properties/log/properties/level/enum',
           keyword: 'enum',
@@ -4553,17 +4645,17 @@ function validate30(
           message: 'must be equal to one of the allowed values',
           schema: schema42.properties.log.properties.level.enum,
           parentSchema: schema42.properties.log.properties.level,
-          data: data66,
+          data: data68,
         };
         if (vErrors === null) {
-          vErrors = [err187];
+          vErrors = [err191];
         } else {
-          vErrors.push(err187);
+          vErrors.push(err191);
         }
         errors++;
       }
     } else {
-      const err188 = {
+      const err192 = {
         instancePath: instancePath + '/log',
         schemaPath: '#/properties/log/type',
         keyword: 'type',
@@ -4571,17 +4663,17 @@ function validate30(
         message: 'must be object',
         schema: schema42.properties.log.type,
         parentSchema: schema42.properties.log,
-        data: data65,
+        data: data67,
       };
       if (vErrors === null) {
-        vErrors = [err188];
+        vErrors = [err192];
       } else {
-        vErrors.push(err188);
+        vErrors.push(err192);
       }
       errors++;
     }
   } else {
-    const err189 = {
+    const err193 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4592,9 +4684,9 @@ function validate30(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err189];
+      vErrors = [err193];
     } else {
-      vErrors.push(err189);
+      vErrors.push(err193);
     }
     errors++;
   }
@@ -4636,7 +4728,7 @@ const schema60 = {
     },
   },
 };
-const pattern11 = new RegExp('^[a-z0-9][a-z0-9-]*$', 'u');
+const pattern12 = new RegExp('^[a-z0-9][a-z0-9-]*$', 'u');
 function validate31(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -4731,7 +4823,7 @@ function validate31(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!pattern11.test(data1)) {
+        if (!pattern12.test(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/pattern',

@@ -35,6 +35,8 @@ export interface RoomConfig {
     /** The /mqtt pipe's limits (broker-pipe.ts); the loader fills room.schema.json's defaults (50, 65536). */
     maxConnections?: number;
     maxMessageBytes?: number;
+    /** Origins besides the pages' own whose pages may open /mqtt (broker-pipe.ts); the loader fills `[]`. */
+    allowedOrigins?: string[];
   };
   log: { level: 'trace' | 'debug' | 'info' | 'warn' | 'error' };
 }

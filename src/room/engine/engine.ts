@@ -12,7 +12,8 @@ import { givePlaces, placesDue } from './places.ts';
 import { rebalance, register } from './seating.ts';
 import { roomSnapshot, type RoomSnapshot } from './snapshot.ts';
 import { initialRoomState, type RoomState, type TableModel } from './state.ts';
-import { tableEvent, tableState, tableStatus } from './table-input.ts';
+import { tableAnswer } from './answers.ts';
+import { tableEvent, tableStale, tableState, tableStatus } from './table-input.ts';
 import type { RoomCommand, RoomInput, RoomOutput, RoomProfile } from './types.ts';
 import { validateRoomInput } from './validate.ts';
 
@@ -87,7 +88,9 @@ function handle(ctx: RoomCtx, options: RoomOptions, input: RoomInput): string | 
   const t = tableById(ctx.state, input.table);
   if (!t) return `"${input.table}" is not one of the room's tables`;
   if ('status' in input) return tableStatus(ctx, t, input.status);
-  if ('state' in input) return tableState(t, input.state);
+  if ('state' in input) return tableState(ctx, t, input.state);
+  if ('stale' in input) return tableStale(t, input.stale);
+  if ('answer' in input) return tableAnswer(ctx, t, input.answer);
   return tableEvent(ctx, t, input.event);
 }
 
@@ -152,6 +155,7 @@ function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { nam
     button: null,
     bigBlind: null,
     lastSeq: 0,
+    staleUntil: null,
   }));
   state.byId = new Map(state.tables.map((t) => [t.id, t]));
 }

@@ -1,6 +1,7 @@
 // Who sits where: the draw at registration (R-ROOM-DRAW), balancing (R-ROOM-BALANCE), breaking (R-ROOM-BREAK) and
 // moves step by step (R-ROOM-MOVE): `move-player` to the source, `player.moved` back, then `seat-player` at the
 // destination, with the seat chosen from the destination's latest picture at that moment.
+import { nameKey } from '../../protocol/names.ts';
 import type { RoomCtx } from './context.ts';
 import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById, tally } from './counts.ts';
 import { entered, entryRefusal } from './money/ledger.ts';
@@ -9,7 +10,7 @@ import type { PendingMove, RoomState, TableModel } from './state.ts';
 import type { MoveReason, Place } from './types.ts';
 
 /** Gives a seat: the command to the table, the seat marked as taken until the table confirms, the move published. */
-function giveSeat(
+export function giveSeat(
   ctx: RoomCtx,
   t: TableModel,
   seat: number,
@@ -21,7 +22,11 @@ function giveSeat(
   t.players[seat - 1] = player;
   t.given[seat - 1] = player;
   t.stacks[seat - 1] = chips;
-  ctx.send(t.id, chips === null ? { name: 'seat-player', seat, player } : { name: 'seat-player', seat, player, chips });
+  const command =
+    chips === null
+      ? { name: 'seat-player' as const, seat, player }
+      : { name: 'seat-player' as const, seat, player, chips };
+  ctx.send(t.id, command, { reason, from });
   ctx.emit({ type: 'move', player, from, to: { table: t.id, seat }, reason });
 }
 
@@ -30,7 +35,10 @@ export function register(ctx: RoomCtx, player: string): void {
   const state = ctx.state;
   // Place 1 closes the tournament (R-ROOM-PLACES): a later entry would have no place to finish in.
   if (state.finished) return ctx.reject('register', 'finished');
-  if (state.players.get(player) === true) return ctx.reject('register', 'already-registered');
+  // one person whatever the keyboard (names.ts): "ann" is the "Ann" already in; a player out may enter again
+  const key = nameKey(player);
+  for (const [known, playing] of state.players)
+    if (playing && nameKey(known) === key) return ctx.reject('register', 'already-registered');
   const seats: { t: TableModel; seat: number }[] = [];
   for (const t of fewestTables(state)) for (const seat of freeSeats(t)) seats.push({ t, seat });
   if (seats.length === 0) return ctx.reject('register', 'no-seat');
@@ -55,8 +63,10 @@ function sendAway(
   ctx.send(from.id, { name: 'move-player', seat });
 }
 
-/** R-ROOM-BREAK then R-ROOM-BALANCE: run after every hand that ends and when `balanceAt` changes. */
+/** R-ROOM-BREAK then R-ROOM-BALANCE: run after every hand that ends and when `balanceAt` changes. Never on a stale
+ * picture: while a playing table's view waits for its fresh `state`, nobody is moved (the fresh state runs it). */
 export function rebalance(ctx: RoomCtx): void {
+  if (ctx.state.tables.some((t) => t.staleUntil !== null && isPlaying(t))) return;
   while (breakNext(ctx));
   balance(ctx);
 }

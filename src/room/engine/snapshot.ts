@@ -1,5 +1,6 @@
 import { levelSnapshot } from '../../domain/levels.ts';
 import type { LevelClockSnapshot } from '../../domain/snapshot.ts';
+import { TAKEN } from './answers.ts';
 import type { RoomState } from './state.ts';
 import type { BalancePick, MoveReason } from './types.ts';
 
@@ -24,6 +25,8 @@ export interface RoomSnapshot {
   balancePick: BalancePick | null;
   places: { player: string; place: number }[];
   clock: LevelClockSnapshot | null;
+  /** The tables' refusals of the room's commands, in words, and what the room did about them (the latest 10). */
+  notices: { at: number; table: string; text: string }[];
 }
 
 export function roomSnapshot(state: RoomState): RoomSnapshot {
@@ -40,7 +43,7 @@ export function roomSnapshot(state: RoomState): RoomSnapshot {
         open: true,
         online: t.online,
         players: t.players.flatMap((player, i) => {
-          if (player === null) return [];
+          if (player === null || player === TAKEN) return [];
           const stack = t.stacks[i];
           return [stack == null ? { seat: i + 1, player } : { seat: i + 1, player, stack }];
         }),
@@ -53,5 +56,6 @@ export function roomSnapshot(state: RoomState): RoomSnapshot {
     balancePick: setup?.rules.balancePick ?? null,
     places: state.places.map((p) => ({ ...p })),
     clock: levelSnapshot(state.levels, state.now),
+    notices: state.notices.map((n) => ({ ...n })),
   };
 }

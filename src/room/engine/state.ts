@@ -3,7 +3,7 @@
 import type { LevelState } from '../../domain/state.ts';
 import type { MoneyState } from './money/types.ts';
 import type { Rng } from './random.ts';
-import type { MoveReason, RoomRules } from './types.ts';
+import type { MoveReason, RoomRules, TableCommand } from './types.ts';
 
 export interface TableModel {
   id: string;
@@ -25,6 +25,18 @@ export interface TableModel {
   bigBlind: number | null;
   /** The highest event `seq` seen: an older `state` is not used. */
   lastSeq: number;
+  /** Not null: the room's picture of this table may be out of date (the room reconnected, or events were missed) and
+   * no seat of it is acted on until a `state` with at least this `seq` comes (R-ROOM-MOVE, docs/room.md). */
+  staleUntil: number | null;
+}
+
+/** A command the room sent a table whose refusal it acts on: by the output `seq` its id carries. */
+export interface SentCommand {
+  table: string;
+  command: TableCommand;
+  /** For a `seat-player`: why the player was going there, and from where. */
+  reason?: MoveReason;
+  from?: { table: string; seat: number } | null;
 }
 
 /** A player the room sent `move-player` for, waiting for the table's `player.moved`. Counts at `to`. */
@@ -74,6 +86,10 @@ export interface RoomState {
   levels: LevelState | null;
   /** The tournament's money (money/), or null when the setup has none. */
   money: MoneyState | null;
+  /** Commands sent and not answered yet (the latest SENT_KEPT): a table's refusal names one by its seq. */
+  sent: Map<number, SentCommand>;
+  /** What the room told the floor about the tables' refusals (answers.ts), the latest few. */
+  notices: { at: number; table: string; text: string }[];
 }
 
 export function initialRoomState(): RoomState {
@@ -93,5 +109,7 @@ export function initialRoomState(): RoomState {
     outs: [],
     levels: null,
     money: null,
+    sent: new Map(),
+    notices: [],
   };
 }

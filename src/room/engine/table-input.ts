@@ -21,10 +21,27 @@ export function tableStatus(ctx: RoomCtx, t: TableModel, status: 'online' | 'off
   if (t.online && !was && isPlaying(t)) sendLevel(ctx, t);
 }
 
-/** A table's retained `state`: the seats and the blinds as the table sees them, unless events newer than it came. */
-export function tableState(t: TableModel, s: Obj): void {
+/** The room's picture of the table may be out of date (service.ts: a reconnect, or a gap in the event seqs): it waits
+ * for a `state` at least as new as `seq` and as everything it has seen. A table never heard from has no picture to
+ * be out of date. */
+export function tableStale(t: TableModel, seq: number): void {
+  if (t.lastSeq === 0 && seq === 0) return;
+  t.staleUntil = Math.max(t.staleUntil ?? 0, seq, t.lastSeq);
+}
+
+/** A table's retained `state`: the seats and the blinds as the table sees them, unless events newer than it came. A
+ * state new enough ends a stale picture, and what waited for it (balancing, breaking) runs now. */
+export function tableState(ctx: RoomCtx, t: TableModel, s: Obj): void {
   const seq = typeof s.seq === 'number' ? s.seq : 0;
   if (seq < t.lastSeq) return;
+  readState(t, s, seq);
+  if (t.staleUntil !== null && seq >= t.staleUntil) {
+    t.staleUntil = null;
+    rebalance(ctx);
+  }
+}
+
+function readState(t: TableModel, s: Obj, seq: number): void {
   const info = Array.isArray(s.seatInfo) ? s.seatInfo : [];
   const players: (string | null)[] = new Array<string | null>(t.seats).fill(null);
   const stacks: (number | null)[] = new Array<number | null>(t.seats).fill(null);

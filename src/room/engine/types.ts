@@ -54,7 +54,19 @@ export type RoomCommandName = RoomCommand['name'];
 export type TableInput =
   | { type: 'table'; table: string; event: Record<string, unknown> }
   | { type: 'table'; table: string; state: Record<string, unknown> }
-  | { type: 'table'; table: string; status: 'online' | 'offline' };
+  | { type: 'table'; table: string; status: 'online' | 'offline' }
+  /** The service's word that the room's picture of the table may be out of date: it reconnected to the broker, or
+   * an event's seq showed events it never got. Until a `state` with at least this seq, no seat of it is acted on. */
+  | { type: 'table'; table: string; stale: number }
+  /** The table refused one of the room's commands (its `cmd/result` for an id `room-<room>-<seq>`). */
+  | { type: 'table'; table: string; answer: TableAnswer };
+
+export interface TableAnswer {
+  /** The output seq of the `send` it answers. */
+  seq: number;
+  code: string;
+  message?: string;
+}
 
 export type RoomInput = { at: number } & (
   ({ type: 'command'; id?: string } & RoomCommand) | TableInput | { type: 'tick' }

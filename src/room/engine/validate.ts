@@ -3,6 +3,7 @@
 // Fields are read by fixed names from plain objects (docs/validation.md).
 import { checkLevels } from '../../domain/levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from '../../domain/limits.ts';
+import { nameProblem, storedName } from '../../protocol/names.ts';
 import { validateMoney } from './money/validate.ts';
 import type { RoomCommand, RoomInput, SetupTable } from './types.ts';
 
@@ -36,8 +37,19 @@ export function validateRoomInput(raw: unknown): RoomInput | string {
     case 'table': {
       const table = raw.table;
       if (!isName(table)) return '`table` must be a table id';
-      const keys = ['event', 'state', 'status'].filter((k) => raw[k] !== undefined);
-      if (keys.length !== 1) return 'a table input carries one of `event`, `state` or `status`';
+      const keys = ['event', 'state', 'status', 'stale', 'answer'].filter((k) => raw[k] !== undefined);
+      if (keys.length !== 1) return 'a table input carries one of `event`, `state`, `status`, `stale` or `answer`';
+      if (raw.stale !== undefined)
+        return isInt(raw.stale) && raw.stale >= 0
+          ? { type, at, table, stale: raw.stale }
+          : '`stale` must be the seq a fresh state must reach';
+      if (raw.answer !== undefined) {
+        const a = raw.answer;
+        if (!isObj(a) || !isInt(a.seq) || typeof a.code !== 'string')
+          return '`answer` must be {seq, code, message?}: a table\u2019s refusal of a room command';
+        const message = typeof a.message === 'string' ? { message: a.message.slice(0, 300) } : {};
+        return { type, at, table, answer: { seq: a.seq, code: a.code.slice(0, 60), ...message } };
+      }
       if (raw.status !== undefined) {
         if (raw.status !== 'online' && raw.status !== 'offline') return '`status` must be "online" or "offline"';
         return { type, at, table, status: raw.status };
@@ -58,10 +70,15 @@ function validateCommand(raw: Obj): RoomCommand | string {
       return validateSetup(raw);
     case 'open-table':
       return isName(raw.table) ? { name, table: raw.table } : 'open-table needs `table`, a table id';
-    case 'register':
-      return isName(raw.player)
-        ? { name, player: raw.player }
+    case 'register': {
+      // one rule for who a player is, the table's and the pages' too (src/protocol/names.ts)
+      const problem = typeof raw.player === 'string' ? nameProblem(raw.player) : null;
+      if (problem !== null) return `register: ${problem}`;
+      const player = typeof raw.player === 'string' ? storedName(raw.player) : null;
+      return player !== null && isName(player)
+        ? { name, player }
         : `register needs \`player\`, a name of 1 to ${MAX_NAME} characters`;
+    }
     case 'levels-start': {
       const levels = checkLevels(raw.levels);
       return typeof levels === 'string' ? levels : { name, levels };

@@ -8,7 +8,9 @@ import { Transform, type Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { allowedOrigin, peerAddress, systemLoginBackoff, type LoginBackoff } from '../../mqtt/auth-backoff.ts';
 import { PacketSizeScanner, PacketTooLarge } from '../../mqtt/packet-guard.ts';
+import { connackWatch } from './connack.ts';
 
 /** How much the pipe carries (room.yaml `web:`), so a browser or a script on the room's network cannot make the room
  * service hold any number of broker connections or buffer any size of message. */
@@ -23,6 +25,16 @@ export interface PipeLimits {
 
 /** room.schema.json's defaults. */
 export const DEFAULT_PIPE_LIMITS: PipeLimits = { maxConnections: 50, maxMessageBytes: 64 * 1024 };
+
+/** Who may come through (docs/mqtt.md, "Password guessing"): the same guard as the embedded broker's. */
+export interface PipeGuard {
+  /** Wrong passwords slowed per browser address (default: one on the system clock that logs). */
+  backoff?: LoginBackoff;
+  /** Origins besides the page's own whose pages may open the pipe (`web.allowedOrigins`). */
+  allowedOrigins?: readonly string[];
+  /** The pages are served over https (their own origin's scheme). */
+  secure?: boolean;
+}
 
 export interface BrokerTarget {
   /** mqtt://host:port or mqtts://host:port */
@@ -46,8 +58,14 @@ export function attachBrokerPipe(
   target: BrokerTarget,
   logger: Logger,
   limits: PipeLimits = DEFAULT_PIPE_LIMITS,
+  guard: PipeGuard = {},
 ): BrokerPipe {
   const log = logger.child({ module: 'broker-pipe' });
+  const ownBackoff = guard.backoff === undefined;
+  const backoff = guard.backoff ?? systemLoginBackoff(log, "the pages' /mqtt");
+  const allowed = guard.allowedOrigins ?? [];
+  let foreign = 0; // WebSockets refused for their Origin since the last line about it
+  let lastForeignLog = Number.NEGATIVE_INFINITY;
   const url = new URL(target.url);
   const secure = url.protocol === 'mqtts:';
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -79,8 +97,39 @@ export function attachBrokerPipe(
     );
   };
 
+  const answer = (socket: Duplex, status: string, text: string, headers = '') => {
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      `HTTP/1.1 ${status}\r\nConnection: close\r\n${headers}Content-Type: text/plain; charset=utf-8\r\n\r\n${text}\n`,
+    );
+  };
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://pages').pathname !== path) return void socket.destroy();
+    // A page of another site must not use a visitor's browser to reach the broker (cross-site WebSocket).
+    if (!allowedOrigin(req, allowed, guard.secure)) {
+      foreign++;
+      if (Date.now() - lastForeignLog >= 60_000) {
+        log.warn(
+          { origin: String(req.headers.origin).slice(0, 100), refused: foreign, from: peerAddress(req) },
+          "room pages: a WebSocket from another site's page refused (web.allowedOrigins lists the others allowed)",
+        );
+        lastForeignLog = Date.now();
+        foreign = 0;
+      }
+      return answer(socket, '403 Forbidden', 'this page may not open the room broker (web.allowedOrigins)');
+    }
+    // Slowed after a few wrong passwords from this address, as at the embedded broker (auth-backoff.ts).
+    const address = peerAddress(req);
+    if (!backoff.admit(address)) {
+      const wait = Math.ceil(backoff.retryInMs(address) / 1000);
+      return answer(
+        socket,
+        '429 Too Many Requests',
+        `too many wrong passwords: try again in ${wait} s`,
+        `Retry-After: ${wait}\r\n`,
+      );
+    }
     if (carried >= limits.maxConnections) return refuse(req, socket);
     carried++;
     let counted = true;
@@ -103,7 +152,7 @@ export function attachBrokerPipe(
       broker.setNoDelay(true);
       // ws bounds one WebSocket message; an MQTT packet may span several, so its fixed header is read too.
       const scanner = new PacketSizeScanner(limits.maxMessageBytes);
-      const guard = new Transform({
+      const sizes = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           const problem = scanner.scan(chunk);
           if (problem) done(problem);
@@ -124,10 +173,12 @@ export function attachBrokerPipe(
         browser.destroy();
         broker.destroy();
       };
-      guard.on('error', end);
+      sizes.on('error', end);
       browser.on('error', end).on('close', () => end());
       broker.on('error', end).on('close', () => end());
-      browser.pipe(guard).pipe(broker).pipe(browser);
+      // The broker's answer to the browser's login (CONNACK) feeds the back-off.
+      const verdict = connackWatch((ok) => (ok ? backoff.succeeded(address) : backoff.failed(address, undefined)));
+      browser.pipe(sizes).pipe(broker).pipe(verdict).pipe(browser);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -144,6 +195,7 @@ export function attachBrokerPipe(
       for (const s of open) s.destroy();
       open.clear();
       wss.close();
+      if (ownBackoff) backoff.close();
     },
   };
 }

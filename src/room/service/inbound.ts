@@ -1,14 +1,24 @@
 // What arrives on MQTT turned into room inputs, or refused before anything is journaled: a room command on
-// `room/<id>/cmd/<name>`, a table's event, state or status. Values are checked by the room engine's own validator.
+// `room/<id>/cmd/<name>`, a table's event, state or status. A command goes through the same checks as a table's
+// (src/mqtt/commands.ts): the table's size and depth limits, the check compiled from schemas/room-command.schema.json
+// (a closed set of fields per command), then the room engine's own validator for what a schema does not say; what is
+// journaled is what that validator built (known fields only), never the payload as it came.
+import { DEFAULT_MAX_PAYLOAD } from '../../mqtt/bridge.ts';
+import { parseJson, requestId } from '../../mqtt/commands.ts';
+import { ROOM_COMMAND_NAMES, validateRoomCommandShape } from '../../protocol/generated/validate-room-command.ts';
+import { run } from '../../protocol/schemas.ts';
 import { validateRoomInput } from '../engine/validate.ts';
 
-/** Commands and table messages are small; anything bigger is refused unread. */
+/** Table messages are small; anything bigger is refused unread. */
 export const MAX_PAYLOAD = 256 * 1024;
+/** A room command: the table's own limit for a command (64 KiB). */
+export const MAX_COMMAND_BYTES = DEFAULT_MAX_PAYLOAD;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export type Parsed = { ok: true; input: Obj; id: string | null } | { ok: false; id: string | null; reason: string };
+export type Parsed =
+  { ok: true; input: Obj; id: string | null } | { ok: false; id: string | null; code: string; reason: string };
 
 /** A payload as a JSON object (empty: `{}`), or why not. */
 export function parseObject(payload: Buffer): Obj | string {
@@ -24,15 +34,28 @@ export function parseObject(payload: Buffer): Obj | string {
   return isObj(value) ? value : 'payload must be a JSON object';
 }
 
-/** A room command from `room/<id>/cmd/<name>`: the name comes from the topic, the fields from the payload. */
+const refused = (id: string | null, code: string, reason: string): Parsed => ({ ok: false, id, code, reason });
+
+/** A room command from `room/<id>/cmd/<name>`: the name comes from the topic, the fields from the payload (an empty
+ * payload is `{}`, as for `levels-pause`). */
 export function commandInput(name: string, payload: Buffer, at: number): Parsed {
-  const body = parseObject(payload);
-  if (typeof body === 'string') return { ok: false, id: null, reason: body };
-  const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : null;
-  const input: Obj = { ...body, type: 'command', name, at };
+  const json =
+    payload.toString('utf8').trim() === '' ? { ok: true as const, value: {} } : parseJson(payload, MAX_COMMAND_BYTES);
+  if (!json.ok) return refused(null, json.code, json.message);
+  const body = json.value;
+  const id = requestId(body);
+  if (!isObj(body)) return refused(id, 'bad-request', 'a room command is a JSON object: {"id": "…", …fields}');
+  for (const field of ['name', 'type'] as const)
+    if (body[field] !== undefined && body[field] !== (field === 'name' ? name : 'command'))
+      return refused(id, 'bad-request', `field "${field}" disagrees with the topic (cmd/${name.slice(0, 40)})`);
+  if (body.at !== undefined) return refused(id, 'bad-request', 'field "at" is the room\u2019s to set: leave it out');
+  const command: Obj = { ...body, name };
+  const shape = run(name.slice(0, 40), validateRoomCommandShape, command, () => ROOM_COMMAND_NAMES);
+  if (!shape.ok) return refused(id, ROOM_COMMAND_NAMES.includes(name) ? 'invalid' : 'unknown-command', shape.error);
+  const checked = validateRoomInput({ ...command, type: 'command', at });
+  if (typeof checked === 'string') return refused(id, 'invalid', checked);
+  const input: Obj = { ...checked };
   if (id !== null) input.id = id;
-  const checked = validateRoomInput(input);
-  if (typeof checked === 'string') return { ok: false, id, reason: checked };
   return { ok: true, input, id };
 }
 

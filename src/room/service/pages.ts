@@ -11,9 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { listen, mqttBundle, send, webDir } from '../../app/http.ts';
+import { listen, mqttBundle, NAMES_SCRIPT, send, sendNamesScript, webDir } from '../../app/http.ts';
 import type { BlindStructure } from '../../config/structures.ts';
 import type { RoomConfig } from '../config/types.ts';
+import type { LoginBackoff } from '../../mqtt/auth-backoff.ts';
 import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerPipe } from './broker-pipe.ts';
 
 export interface RoomPagesOptions {
@@ -23,6 +24,8 @@ export interface RoomPagesOptions {
   logger: Logger;
   /** Saved blind structures the floor page offers (config/structures/ and the venue's). */
   structures?: readonly BlindStructure[];
+  /** The /mqtt pipe's password back-off (tests: one on a fake clock). Default: its own on the system clock. */
+  loginBackoff?: LoginBackoff;
 }
 
 export interface RoomPages {
@@ -80,11 +83,13 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
       server,
       PIPE_PATH,
       { url: config.mqtt.url, ca, rejectUnauthorized: config.mqtt.rejectUnauthorized },
-      log,
+      // the pipe names its own module: a second `module` key would repeat in each line
+      options.logger.child({ room: config.room.id }),
       {
         maxConnections: web.maxConnections ?? DEFAULT_PIPE_LIMITS.maxConnections,
         maxMessageBytes: web.maxMessageBytes ?? DEFAULT_PIPE_LIMITS.maxMessageBytes,
       },
+      { backoff: options.loginBackoff, allowedOrigins: web.allowedOrigins ?? [] },
     );
   } else {
     // The browsers go to the broker's own WebSocket listener: an upgrade here is refused, not answered as a page.
@@ -132,6 +137,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: RoomPa
     res.writeHead(301, { location: '/floor' });
     return void res.end();
   }
+  if (path === NAMES_SCRIPT) return sendNamesScript(req, res);
   let file: string | null = null;
   if (PAGES[path]) file = join(webDir, PAGES[path]);
   else if (path === '/vendor/mqtt.min.js') file = mqttBundle();

@@ -8,13 +8,17 @@ import { join } from 'node:path';
 import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { systemClock } from '../../runtime/clock.ts';
+import type { Rate } from '../../mqtt/rate-limit.ts';
 import type { Clock } from '../../runtime/types.ts';
 import { setupCommand } from '../config/load.ts';
 import type { RoomConfig } from '../config/types.ts';
 import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
-import { commandInput, MONEY_EVENT_TYPES, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
+import { createRoomCommands } from './commands.ts';
+import { MONEY_EVENT_TYPES, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
+import { refusalOf, tableViews } from './views.ts';
 import { createBatcher } from './batch.ts';
+import { brokerTrouble } from './broker-trouble.ts';
 import { createStatePublisher, type StateTimer } from './state-publisher.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { replayInputs } from './replay.ts';
@@ -32,6 +36,8 @@ export interface RoomServiceOptions {
   stateEveryMs?: number;
   /** The state's throttle (tests: a manual one). Default: setTimeout. */
   stateTimer?: StateTimer;
+  /** Room commands from the floor, all together (default: the table's, 20 a second in bursts of 50); null: none. */
+  commandRate?: Rate | null;
   /** Extra MQTT.js options (tests: reconnectPeriod). */
   mqttOptions?: IClientOptions;
 }
@@ -81,7 +87,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     writeCache: false,
     ...options.mqttOptions,
   });
-  client.on('error', (err) => log.warn({ err: err.message }, 'room broker error'));
+  const trouble = brokerTrouble(log, mqttConfig.url);
+  client.on('error', (err) => trouble.error(err));
 
   const qos1: IClientPublishOptions = { qos: 1 };
   let chain: Promise<void> = Promise.resolve();
@@ -192,56 +199,43 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   publish(replayed.pending);
   arm();
 
-  const answer = (id: string | null, outputs: RoomOutput[] | null, reason?: string, props?: Obj) => {
-    const refusal = outputs?.find((o) => o.type === 'request.rejected' || o.type === 'input.rejected');
-    let body: Obj;
-    if (outputs === null && reason === undefined) body = { id, ok: false, code: 'journal', error: 'journal failed' };
-    else if (reason !== undefined) body = { id, ok: false, code: 'invalid', error: reason, message: reason };
-    else if (refusal && refusal.type !== 'request.rejected')
-      body = { id, ok: false, code: 'invalid', error: refusal.reason, message: refusal.reason };
-    else if (refusal) {
-      const message = refusal.message ?? refusal.reason;
-      body = { id, ok: false, code: refusal.reason, error: message, message };
-    } else body = { id, ok: true };
-    const responseTopic = typeof props?.responseTopic === 'string' ? props.responseTopic : null;
-    const correlationData = props?.correlationData as Buffer | undefined;
-    client.publish(responseTopic ?? topics.cmdResult, JSON.stringify(body), {
-      qos: 1,
-      ...(responseTopic && correlationData ? { properties: { correlationData } } : {}),
-    });
-  };
+  const commands = createRoomCommands({
+    topics,
+    tableBaseTopic: mqttConfig.tableBaseTopic,
+    client,
+    now: () => clock.now(),
+    log,
+    enqueue: (input, done) => batch.enqueue(input, done),
+    rate: options.commandRate,
+  });
 
   const tablePrefix = `${mqttConfig.tableBaseTopic}/`;
   const eventTypes = config.room.money ? MONEY_EVENT_TYPES : ROOM_EVENT_TYPES;
   const digests = new Map<string, string>(); // table → what its last journaled state said
+  const views = tableViews();
   client.on('message', (topic, payload, packet) => {
     if (closed) return;
     if (topic.startsWith(topics.cmd)) {
       const name = topic.slice(topics.cmd.length);
       if (name === 'result' || name.includes('/')) return;
-      const parsed = commandInput(name, payload, clock.now());
-      if (!parsed.ok) return answer(parsed.id, null, parsed.reason, packet.properties as Obj | undefined);
-      const props = packet.properties as Obj | undefined;
-      return batch.enqueue(parsed.input, (outputs) => answer(parsed.id, outputs, undefined, props));
+      return commands.onCommand(name, payload, packet);
     }
     if (!topic.startsWith(tablePrefix)) return;
     const [table, kind, sub] = topic.slice(tablePrefix.length).split('/');
     if (!table || !tableIds.has(table)) return;
     if (kind === 'cmd' && sub === 'result') {
-      // The table's answer to a command: the engine has no input for a refusal yet (docs/room.md), so it is logged.
-      const body = parseObject(payload);
-      if (
-        typeof body !== 'string' &&
-        body.ok !== true &&
-        typeof body.id === 'string' &&
-        body.id.startsWith(`room-${roomId}-`)
-      )
-        log.warn({ table, answer: body }, 'table refused');
-      return;
+      // The table's refusal of one of the room's commands is an input: the engine retries or reports it (answers.ts).
+      const answer = refusalOf(roomId, payload);
+      if (answer === null) return;
+      log.warn({ table, answer: parseObject(payload) }, 'table refused');
+      return batch.enqueue({ type: 'table', table, answer, at: clock.now() });
     }
     if (!(TABLE_TOPICS as readonly string[]).includes(kind ?? '') || sub !== undefined) return;
     const input = tableInput(table, kind as TableTopic, payload, clock.now());
     if (typeof input === 'string') return log.warn({ topic, reason: input }, 'table message dropped');
+    // Events the room never got (a seq beyond the next one) make its picture of the table stale until a state as new.
+    const gap = views.saw(table, isObj(input.event) ? input.event.seq : isObj(input.state) ? input.state.seq : null);
+    if (gap !== null) batch.enqueue({ type: 'table', table, stale: gap, at: clock.now() });
     if (isObj(input.event) && !eventTypes.has(String(input.event.type))) return;
     if (isObj(input.state)) {
       const digest = stateDigest(input.state);
@@ -254,6 +248,11 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   let ready = false;
   const connectedWaiters: (() => void)[] = [];
   client.on('connect', () => {
+    // Whatever the room knew of each table may be out of date now: it acts on none until a fresh state (views.ts);
+    // the retained states that come with the subscriptions are journaled even when they look like the last ones.
+    digests.clear();
+    for (const table of tableIds) batch.enqueue({ type: 'table', table, stale: 0, at: clock.now() });
+    trouble.connected();
     client.publish(topics.status, 'online', { qos: 1, retain: true });
     states.connected();
     const subs: string[] = [`${topics.cmd}+`];

@@ -1,0 +1,108 @@
+// The Open Hand History record (OHH 1.4.6, hh-specs.handhistory.org) as this table writes it: the spec's fields it
+// fills, and one extension object, `pokertable`, for what the spec has no field for (schemas/ohh.schema.json).
+import type { Card, Seat } from '../domain/types.ts';
+
+export const OHH_SPEC_VERSION = '1.4.6';
+
+export type OhhStreet = 'Preflop' | 'Flop' | 'Turn' | 'River' | 'Showdown';
+
+export type OhhActionName =
+  | 'Dealt Cards'
+  | 'Post SB'
+  | 'Post BB'
+  | 'Post Ante'
+  | 'Fold'
+  | 'Check'
+  | 'Bet'
+  | 'Raise'
+  | 'Call'
+  | 'Shows Cards'
+  | 'Mucks Cards';
+
+export interface OhhAction {
+  action_number: number;
+  player_id: number;
+  action: OhhActionName;
+  /** Chips this action put in (chips tracked only): a raise's chips added, not the total it raised to. */
+  amount?: number;
+  is_allin?: boolean;
+  cards?: Card[];
+}
+
+export interface OhhRound {
+  id: number;
+  street: OhhStreet;
+  /** The board cards this street brought. */
+  cards?: Card[];
+  actions: OhhAction[];
+}
+
+export interface OhhPlayer {
+  id: number;
+  seat: Seat;
+  name: string;
+  display: string;
+  /** Chips at the hand's start; 0 when chips are not tracked (pokertable.chips_tracked). */
+  starting_stack: number;
+  /** Hole cards: every card the table read (secure form), or only a shown hand's (public form). */
+  cards?: Card[];
+}
+
+export interface OhhPot {
+  number: number;
+  amount: number;
+  rake: number;
+  player_wins: { player_id: number; win_amount: number; contributed_rake: number }[];
+}
+
+/** What the spec has no field for. `returned`: chips given back (an uncalled bet, a misdeal), never in a pot. */
+export interface OhhExtension {
+  table_id: string;
+  hand: number;
+  level: number | null;
+  game: string;
+  chips_tracked: boolean;
+  end: 'showdown' | 'fold' | 'misdeal';
+  /** The journal's numbering this hand belongs to (null: not known to the writer). */
+  epoch: string | null;
+  /** Seq of the hand's first and last event in that journal. */
+  seqs: [number, number];
+  returned: { player_id: number; amount: number; reason: string }[];
+  /** Seats whose hand was dead (absent, clock, penalty): folded by the rules, not by the player. */
+  dead: Seat[];
+  /** `secure`: every hole card the table read; `public`: only hands shown at showdown or exposed all-in. */
+  form: 'secure' | 'public';
+  /** The showdown's winning hand as the table named it. */
+  rank?: string;
+}
+
+export interface OhhHand {
+  spec_version: string;
+  site_name: string;
+  network_name: string;
+  internal_version: string;
+  tournament: boolean;
+  tournament_info?: { tournament_number: string; name: string; type: 'MTT' };
+  game_number: string;
+  start_date_utc: string;
+  table_name: string;
+  table_handle: string;
+  game_type: string;
+  bet_limit: { bet_type: 'NL' | 'PL' | 'FL'; bet_cap: number };
+  table_size: number;
+  currency: string;
+  dealer_seat: Seat;
+  small_blind_amount: number;
+  big_blind_amount: number;
+  ante_amount: number;
+  flags: string[];
+  players: OhhPlayer[];
+  rounds: OhhRound[];
+  pots: OhhPot[];
+  pokertable: OhhExtension;
+}
+
+/** One record as an `.ohh` file holds it. */
+export interface OhhRecord {
+  ohh: OhhHand;
+}
