@@ -104,6 +104,26 @@ describe('room money', () => {
     expect(h.of('prizes').at(-1)).toMatchObject({ entries: 6, reEntries: 1 });
   });
 
+  test('one player whatever the keyboard (the names rule): a rebuy and a re-entry typed "ann" are Ann\'s', () => {
+    const h = room(BASE);
+    h.register('Ann', 'Bob', 'Cat', 'Dan', 'Eve');
+    const outs = h.input({ type: 'command', name: 'rebuy', player: ' ann ' });
+    expect(h.of('rebuy', outs)).toEqual([expect.objectContaining({ player: 'Ann', chips: 10000 })]);
+    h.hand('T1', [{ seat: seatOf(h, 'Ann'), stackAtStart: 500 }]);
+    h.input({ type: 'tick', at: h.at + 10 });
+    // the re-entry is Ann's second entry, under the name she first had: no new player "ANN"
+    expect(refusal(h, h.register('ANN'))).toEqual([]);
+    expect(seatOf(h, 'Ann')).toBeGreaterThan(0);
+    expect(h.of('prizes').at(-1)).toMatchObject({ entries: 6, reEntries: 1 });
+    h.hand('T1', [{ seat: seatOf(h, 'Ann'), stackAtStart: 500 }]);
+    h.input({ type: 'tick', at: h.at + 10 });
+    expect(refusal(h, h.register('ann'))).toEqual([['max-entries', 'Ann has had the 2 entries allowed']]);
+    const bad = h.input({ type: 'command', name: 'add-on', player: 'Bob\u0007' });
+    expect(h.of('input.rejected', bad).map((r) => r.reason)).toEqual([
+      'add-on: the name holds a control character: type it with letters, digits and spaces only',
+    ]);
+  });
+
   test('progressive knockout: half to the eliminator at once, half onto their head; the winner takes their own', () => {
     const h = room({ buyIn: 10000, fee: 0, bounty: { amount: 5000, progressive: 50 }, payout: { places: [10000] } });
     h.register('Ann', 'Bob', 'Cat');

@@ -9,7 +9,7 @@ import { initialMoney } from './money/ledger.ts';
 import { publishPrizes } from './money/prizes.ts';
 import { summaryFiles, type SummaryFiles } from './money/summary.ts';
 import { givePlaces, placesDue } from './places.ts';
-import { rebalance, register } from './seating.ts';
+import { knownName, rebalance, register } from './seating.ts';
 import { roomSnapshot, type RoomSnapshot } from './snapshot.ts';
 import { initialRoomState, type RoomState, type TableModel } from './state.ts';
 import { tableAnswer } from './answers.ts';
@@ -125,9 +125,14 @@ function command(ctx: RoomCtx, options: RoomOptions, c: RoomCommand): void {
     case 'deal': {
       const m = state.money;
       if (!m) return ctx.reject(c.name, 'no-money', 'this room keeps no money: its setup has none');
-      if (c.name === 'rebuy') return rebuy(ctx, m, c.player);
-      if (c.name === 'add-on') return addOn(ctx, m, c.player);
-      return deal(ctx, m, c.shares);
+      // one person whatever the keyboard (src/protocol/names.ts): "ann" is the "Ann" registered
+      if (c.name === 'rebuy') return rebuy(ctx, m, knownName(state, c.player));
+      if (c.name === 'add-on') return addOn(ctx, m, knownName(state, c.player));
+      return deal(
+        ctx,
+        m,
+        c.shares.map((s) => ({ ...s, player: knownName(state, s.player) })),
+      );
     }
   }
 }

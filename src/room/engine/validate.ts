@@ -91,10 +91,15 @@ function validateCommand(raw: Obj): RoomCommand | string {
         ? { name, players: raw.players }
         : 'balance-at needs `players`, a whole number from 2';
     case 'rebuy':
-    case 'add-on':
-      return isName(raw.player)
-        ? { name, player: raw.player }
+    case 'add-on': {
+      // the names rule, as for register
+      const problem = typeof raw.player === 'string' ? nameProblem(raw.player) : null;
+      if (problem !== null) return `${name}: ${problem}`;
+      const player = typeof raw.player === 'string' ? storedName(raw.player) : null;
+      return player !== null && isName(player)
+        ? { name, player }
         : `${name} needs \`player\`, a name of 1 to ${MAX_NAME} characters`;
+    }
     case 'deal':
       return validateDeal(raw.shares);
     default:
@@ -107,8 +112,11 @@ function validateDeal(shares: unknown): RoomCommand | string {
   if (!Array.isArray(shares) || shares.length < 1 || shares.length > 100) return words;
   const list: { player: string; amount: number }[] = [];
   for (const s of shares as unknown[]) {
-    if (!isObj(s) || !isName(s.player) || !isInt(s.amount) || s.amount < 0 || s.amount > MAX_DEAL_CENTS) return words;
-    list.push({ player: s.player, amount: s.amount });
+    if (!isObj(s) || typeof s.player !== 'string' || nameProblem(s.player) !== null) return words;
+    const player = storedName(s.player); // the names rule, as for register
+    if (!isName(player)) return words;
+    if (!isInt(s.amount) || s.amount < 0 || s.amount > MAX_DEAL_CENTS) return words;
+    list.push({ player, amount: s.amount });
   }
   return { name: 'deal', shares: list };
 }
