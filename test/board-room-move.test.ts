@@ -5,7 +5,8 @@ import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBoardServer, type BoardServer } from '../src/app/http.ts';
-import { haveChromium, launchChromium } from './helpers/chromium.ts';
+import { join } from 'node:path';
+import { artifacts, haveChromium, launchChromium } from './helpers/chromium.ts';
 import { connectClient, freePort, mosquittoMissing, startMosquitto, type Mosquitto } from './helpers/mosquitto.ts';
 import type { MqttClient } from 'mqtt';
 
@@ -82,5 +83,28 @@ describe.skipIf(!haveChromium || missing !== null)("the table's board shows wher
     await move(5, 'Anna', { table: 'A', seat: 3 }, { table: 'B', seat: 2 });
     await expect.poll(() => moved('Anna').textContent(), { timeout: 10_000 }).toContain('Anna → table B seat 2');
     expect(await page.locator('#feed li', { hasText: 'Bob' }).count()).toBe(0);
+  }, 60_000);
+
+  it("a room that keeps money: each player's bounty as a badge on the seat (room/<id>/prizes)", async () => {
+    const seatInfo = [1, 2, 3, 4, 5, 6].map((seat) => ({ seat, player: { 1: 'Chloé', 2: 'Dmitri' }[seat] ?? null }));
+    await client.publishAsync(
+      `${base}/state`,
+      JSON.stringify({ seq: 20, seats: 6, hand: null, seatInfo, button: null, board: [] }),
+      { qos: 1, retain: true },
+    );
+    await expect.poll(() => page.textContent('.seat[data-seat="1"] .name'), { timeout: 10_000 }).toBe('Chloé');
+    const heads = [
+      { player: 'Chloé', head: 3750, won: 1250 },
+      { player: 'Dmitri', head: 2500, won: 0 },
+      { player: 'Zoe', head: 2500, won: 0 },
+    ];
+    const prizes = { currency: 'EUR', bounty: { amount: 2500, progressive: 50 }, heads };
+    await client.publishAsync('room/main-event/prizes', JSON.stringify(prizes), { qos: 1, retain: true });
+    await expect
+      .poll(() => page.textContent('.seat[data-seat="1"] .badge.bounty'), { timeout: 10_000 })
+      .toBe('★ 37.50');
+    expect(await page.textContent('.seat[data-seat="2"] .badge.bounty')).toBe('★ 25.00');
+    expect(await page.locator('.seat[data-seat="3"] .badge.bounty').count()).toBe(0);
+    await page.screenshot({ path: join(artifacts, 'board-bounties.png') });
   }, 60_000);
 });

@@ -97,7 +97,7 @@ describe('the accept path (acceptsInput, scripts/contract-accept.mjs)', () => {
 
   // commands whose schema holds only keywords the generator knows: the accept path decides them as ajv does (the
   // others, e.g. penalty's oneOf of required fields, are a no there: ajv decides them)
-  const fastCommands = ['setup', 'seat-player', 'set-stack', 'remove-player', 'set-button', 'move-player'];
+  const fastCommands = ['setup', 'seat-player', 'set-stack', 'add-chips', 'remove-player', 'set-button', 'move-player'];
   fastCommands.push('levels-pause', 'levels-resume');
   const commandFields = {
     seat: near(1, 10, 11),

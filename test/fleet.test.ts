@@ -48,6 +48,22 @@ describe.skipIf(missing !== null)(`npm run fleet (${missing ?? 'real mosquitto'}
     // the room drew a seat for each of the 32 players
     expect(lines).toContainEqual(expect.stringMatching(/^fleet: moves: draw 32(, |$)/));
   });
+
+  it('--money: 8 tables with re-entries and rebuys to a winner, the books balanced', { timeout: 300_000 }, async () => {
+    const broker = await startMosquitto({ config: fleetLines() });
+    cleanups.push(() => broker.dispose());
+    const args = ['--tables', '8', '--broker', broker.url, '--speed', '100', '--level-minutes', '10', '--money'];
+    const { code, stdout, stderr } = await run(args);
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    const books = stdout.split('\n').find((l) => l.startsWith('fleet: winner '))!;
+    expect(books).toMatch(/; \d+ entries \(\d+ re-entries\), \d+ rebuys; .*: the books balance$/);
+    const [, entries, reEntries, rebuys] = /; (\d+) entries \((\d+) re-entries\), (\d+) rebuys/
+      .exec(books)!
+      .map(Number);
+    expect(entries).toBe(64 + reEntries!);
+    expect(reEntries).toBeGreaterThan(0);
+    expect(rebuys).toBeGreaterThan(0);
+  });
 });
 
 describe('the fleet verdict', () => {
@@ -87,6 +103,8 @@ describe('the fleet verdict', () => {
       seats: 9,
       perTable: 8,
       workers: 4,
+      money: false,
     });
+    expect(parseFleetArgs(['--tables', '100', '--broker', 'mqtt://x', '--money'])).toMatchObject({ money: true });
   });
 });

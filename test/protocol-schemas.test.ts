@@ -349,7 +349,7 @@ describe('docs/asyncapi.yaml', () => {
   };
   const text = readFileSync(join(root, 'docs/asyncapi.yaml'), 'utf8');
 
-  test('refers to the six schemas, and each reference resolves', () => {
+  test('refers to the eight schemas, and each reference resolves', () => {
     const refs = [...text.matchAll(/\$ref: '(\.\.\/schemas\/[^']+)'/g)].map((m) => m[1]!);
     expect(new Set(refs)).toEqual(
       new Set([
@@ -359,6 +359,8 @@ describe('docs/asyncapi.yaml', () => {
         '../schemas/broadcast.schema.json',
         '../schemas/ohh.schema.json',
         '../schemas/room-command.schema.json',
+        '../schemas/room-prizes.schema.json',
+        '../schemas/room-money-event.schema.json',
       ]),
     );
     for (const ref of refs) expect(() => readFileSync(join(root, 'docs', ref), 'utf8')).not.toThrow();

@@ -42,6 +42,15 @@ describe('schemas/room-command.schema.json', () => {
       },
       { name: 'levels-pause' },
       { name: 'balance-at', players: 3 },
+      { name: 'rebuy', player: 'Ann' },
+      { name: 'add-on', player: 'Ann', id: 7 },
+      {
+        name: 'deal',
+        shares: [
+          { player: 'Ann', amount: 60000 },
+          { player: 'Bob', amount: 40000 },
+        ],
+      },
     ];
     for (const c of good) {
       expect(validateRoomCommandShape(c), JSON.stringify(c)).toBe(true);
@@ -54,6 +63,10 @@ describe('schemas/room-command.schema.json', () => {
       '{"name":"register","player":""}',
       '{"name":"balance-at","players":1}',
       '{"name":"open-table","table":"../x"}',
+      '{"name":"rebuy","player":"Ann","chips":5000}',
+      '{"name":"add-on"}',
+      '{"name":"deal","shares":[{"player":"Ann","amount":1.5}]}',
+      '{"name":"deal","shares":[{"player":"Ann","amount":100,"note":"x"}]}',
     ])
       expect(validateRoomCommandShape(JSON.parse(raw)), raw).toBe(false);
   });

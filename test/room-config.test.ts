@@ -168,3 +168,28 @@ describe('room profiles', () => {
     }
   });
 });
+
+describe('room config: money', () => {
+  test('the example config carries money; setup passes it to the engine, which takes it as journaled', () => {
+    const file = join(dir, 'money-example.yaml');
+    copyFileSync(EXAMPLE, file); // beside the test's tls/ca.pem
+    const setup = setupCommand(loadRoomConfig(file), 5);
+    expect(setup.money).toMatchObject({ buyIn: 10000, fee: 1000, guarantee: 1000000, payout: { standard: true } });
+    const room = createRoom({ profiles: loadRoomProfiles() });
+    // the setup as the journal holds it, read back through the engine's own check
+    const outs = room.apply(JSON.parse(JSON.stringify({ type: 'command', ...setup, at: 0 })));
+    expect(outs.filter((o) => o.type.endsWith('rejected'))).toEqual([]);
+    expect(outs.at(-1)).toMatchObject({ type: 'prizes', pool: 1000000, overlay: 1000000, cashTaken: 0 });
+  });
+
+  test('mistakes name the field: a schema error, and the shares that do not make 100 %', () => {
+    const wrongField = yamlFile(`${MINIMAL.replace('room: {id: r1}', 'room: {id: r1, money: {buyIn: 100, rake: 5}}')}`);
+    expect(error(() => loadRoomConfig(wrongField)).message).toMatch(/\/room\/money\/rake is not a known field/);
+    const shares = yamlFile(
+      MINIMAL.replace('room: {id: r1}', 'room: {id: r1, money: {buyIn: 100, payout: {places: [6000, 3000]}}}'),
+    );
+    expect(error(() => loadRoomConfig(shares)).message).toMatch(
+      /\/room\/money payout\/places adds up to 90 %: the shares must make exactly 100 % \(10000\)/,
+    );
+  });
+});

@@ -59,23 +59,48 @@ describe('room-words.js', () => {
     // Every `ctx.reject(<request>, '<reason>'` in the engine; setup and move-player are not the floor's commands.
     const dir = join(import.meta.dirname, '../src/room/engine');
     const codes = new Set<string>();
-    for (const file of readdirSync(dir)) {
+    for (const file of [...readdirSync(dir), ...readdirSync(join(dir, 'money')).map((f) => `money/${f}`)]) {
+      if (!file.endsWith('.ts')) continue;
       const text = readFileSync(join(dir, file), 'utf8');
-      for (const m of text.matchAll(/ctx\.reject\(\s*('([a-z-]+)'|[\w.]+),\s*'([a-z-]+)'/g))
+      for (const m of text.matchAll(/(?:ctx\.reject|refuse)\(\s*(?:ctx, )?('([a-z-]+)'|[\w.]+),\s*'([a-z-]+)'/g))
         if (m[2] !== 'setup' && m[2] !== 'move-player') codes.add(m[3]!);
+      // the entry refusals, returned as [reason, sentence] (money/ledger.ts)
+      for (const m of text.matchAll(/return \['([a-z-]+)', /g)) codes.add(m[1]!);
     }
     expect([...codes].sort()).toEqual([
+      'add-on-closed',
+      'already-added-on',
+      'already-dealt',
       'already-open',
       'already-paused',
       'already-registered',
+      'deal-players',
+      'deal-total',
       'finished',
+      'max-entries',
+      'max-rebuys',
+      'money-reached',
+      'moving',
+      'no-add-on',
       'no-levels',
+      'no-money',
+      'no-re-entry',
+      'no-rebuys',
       'no-seat',
+      'not-in-the-money',
       'not-paused',
+      'not-playing',
       'not-set-up',
+      're-entry-closed',
+      'rebuys-closed',
+      'registration-closed',
+      'stack-above-threshold',
       'unknown-table',
     ]);
     for (const code of codes) expect(W.refusal(code, { player: 'Anna', table: 'T4' }), code).not.toMatch(/^Refused/);
+    expect(
+      W.refusal('stack-above-threshold', { player: 'Anna' }, 'Anna has 2000 chips: a rebuy needs 1000 or fewer'),
+    ).toBe('Anna has 2000 chips: a rebuy needs 1000 or fewer.');
     expect(W.refusal('already-registered', { player: 'Anna' })).toBe(
       'Anna is already in the tournament: a player registers again only after being knocked out.',
     );

@@ -2,7 +2,7 @@
 // say nothing new to it, are not journaled; the room's retained state is published at most every `stateEveryMs`,
 // and its last change always goes out (at the latest when the service closes).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOM_EVENT_TYPES } from '../src/room/service/inbound.ts';
+import { MONEY_EVENT_TYPES, ROOM_EVENT_TYPES } from '../src/room/service/inbound.ts';
 import { readFileSync } from 'node:fs';
 import { collect, connectClient, mosquittoMissing, startMosquitto } from './helpers/mosquitto.ts';
 import { startRoomOn, waitFor } from './helpers/room-mqtt.ts';
@@ -19,7 +19,10 @@ it('the events the service journals are exactly those the room engine reads (tab
   const source = readFileSync(new URL('../src/room/engine/table-input.ts', import.meta.url), 'utf8');
   const body = source.slice(source.indexOf('export function tableEvent'));
   const cases = [...body.matchAll(/case '([a-z.]+)':/g)].map((m) => m[1]);
-  expect(new Set(cases)).toEqual(ROOM_EVENT_TYPES);
+  // a room that keeps money reads pot.awarded too (the bounties); one without journals it not
+  expect(new Set(cases)).toEqual(MONEY_EVENT_TYPES);
+  expect(new Set([...ROOM_EVENT_TYPES, 'pot.awarded'])).toEqual(MONEY_EVENT_TYPES);
+  expect(ROOM_EVENT_TYPES.has('pot.awarded')).toBe(false);
 });
 
 describe.skipIf(missing !== null)(`room service at scale on mosquitto (${missing ?? 'real broker'})`, () => {

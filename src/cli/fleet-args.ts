@@ -2,7 +2,7 @@
 import type { FleetOptions } from '../fleet/run.ts';
 
 export const USAGE = `usage: npm run fleet -- --tables N --broker URL [--hands H] [--speed X] [--workers W] [--seed S]
-       [--seats 9] [--players-per-table 8] [--level-minutes 3] [--table-levels] [--stall-seconds 120]\n`;
+       [--seats 9] [--players-per-table 8] [--level-minutes 3] [--table-levels] [--stall-seconds 120] [--money]\n`;
 
 type Parsed = Omit<FleetOptions, 'print'>;
 
@@ -23,6 +23,7 @@ export function parseFleetArgs(argv: string[]): Parsed | { error: string } {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') return { error: '' };
     if (a === '--table-levels') o.tableLevels = true;
+    else if (a === '--money') o.money = true;
     else if (a === '--broker') {
       const v = argv[++i];
       if (!v) return { error: '--broker needs a URL' };
@@ -50,5 +51,6 @@ export function parseFleetArgs(argv: string[]): Parsed | { error: string } {
     levelMinutes: o.levelMinutes ?? 3,
     tableLevels: o.tableLevels ?? false,
     stallMs: o.stallMs ?? 120_000,
+    money: o.money ?? false,
   };
 }

@@ -1,7 +1,8 @@
 // The flags of `npm run room` (src/cli/room.ts), checked: a mistake is a sentence, exit 2.
 export const USAGE =
   'usage: npm run room -- --config room.yaml [--log-level trace|debug|info|warn|error]\n' +
-  '       npm run room -- --demo [--tables 3] [--port 8090] [--mqtt-port 1884] [--level-minutes 5]\n';
+  '       npm run room -- --demo [--tables 3] [--port 8090] [--mqtt-port 1884] [--level-minutes 5]\n' +
+  '       npm run room -- chop …   (the ICM and even chops at a final table: npm run room -- chop --help)\n';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error'];
 

@@ -1,5 +1,6 @@
 // npm run room -- --config room.yaml [--log-level L]
 // npm run room -- --demo [--tables N] [--port P] [--mqtt-port M] [--level-minutes X]
+// npm run room -- chop …   (the ICM and even chops at a final table: src/cli/room-chop.ts)
 // The room service (docs/room.md): loads the room config, opens the room's journal in storage.dir, connects to the
 // room's broker and runs until SIGTERM or SIGINT. `--demo` runs a whole room on this machine instead (a broker,
 // simulated tables, the room and its pages: src/room/demo). Exit codes: 0 stopped cleanly, 1 failed, 2 bad flags.
@@ -7,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import { terminalLog } from '../app/terminal-log.ts';
 import { TableError } from '../domain/errors.ts';
 import { loadRoomConfig } from '../room/config/load.ts';
+import { runChop } from './room-chop.ts';
 import { loadRoomProfiles, roomProfileDirs } from '../room/config/profiles.ts';
 import { startRoomDemo } from '../room/demo/demo.ts';
 import { startRoomPages } from '../room/service/pages.ts';
@@ -73,6 +75,8 @@ async function runRoom(args: Extract<RoomArgs, { demo: false }>): Promise<number
 }
 
 async function main(): Promise<number> {
+  // `chop`: the ICM and even chops at a final table (docs/room-money.md)
+  if (process.argv[2] === 'chop') return runChop(process.argv.slice(3), (s) => process.stdout.write(s));
   const args = parseRoomArgs(process.argv.slice(2));
   if ('error' in args) {
     process.stderr.write(`${args.error ? `${args.error}\n` : ''}${USAGE}`);

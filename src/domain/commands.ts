@@ -7,6 +7,7 @@ import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { gameOf } from './games/index.ts';
 import { adjustLevels, pauseLevels, resumeLevels, startLevels, structureRefusal } from './levels.ts';
+import { addChips } from './add-chips.ts';
 import { movePlayer } from './moves.ts';
 import { playerRemoved, playerSeated, setButton } from './positions.ts';
 import { updatePresenceDue } from './presence.ts';
@@ -69,6 +70,8 @@ export function runCommand(ctx: Ctx, options: TableOptions, input: CommandInput)
       ctx.emit({ type: 'stack.set', seat: input.seat, chips: input.chips });
       return;
     }
+    case 'add-chips':
+      return addChips(ctx, input.seat, input.chips, input.player);
     case 'remove-player': {
       const seat = state.seats[input.seat - 1]!;
       if (seat.player === null) return ctx.reject(name, 'seat-empty', input.seat);

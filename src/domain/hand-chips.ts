@@ -25,6 +25,7 @@ import {
 import type { Ctx } from './context.ts';
 import { structureOf } from './games/index.ts';
 import { levelGame } from './levels-check.ts';
+import { addsAtHandEnd } from './add-chips.ts';
 import { playerRemoved } from './positions.ts';
 import { levelInForce } from './room-level.ts';
 import type { Profile } from './profile.ts';
@@ -178,6 +179,7 @@ export function settleChips(
     const seat = state.seats[s.seat - 1];
     if (seat && seat.player !== null) seat.stack = s.stack;
   }
+  addsAtHandEnd(ctx); // R-CHIPS-ADD: a rebuy taken during the hand was in front of the player (BFP 18)
   // no stack emptied (most hands): nobody is out
   if (misdealt || !chips.seats.some((s) => s.stack === 0)) return;
   const players = new Map<Seat, string>();
@@ -185,6 +187,7 @@ export function settleChips(
   // A seat removed during the hand is gone already: only seated players are eliminated.
   for (const e of eliminations(chips, players)) {
     if (!('seat' in e) || !players.has(e.seat)) continue;
+    if ((state.seats[e.seat - 1]!.stack ?? 0) > 0) continue; // chips added at the hand's end (R-CHIPS-ADD)
     ctx.emit(e);
     if (e.type !== 'player.removed') continue;
     const seat = state.seats[e.seat - 1]!;

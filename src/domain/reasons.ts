@@ -46,6 +46,7 @@ const REASONS: Readonly<Record<string, (seat: number | undefined, detail: string
     `Seat ${s}: in limit play a bet or raise is the fixed amount shown on the board: enter no amount, or that one`,
   'room-clock': () => "The room runs this table's level clock: change it at the room",
   'not-in-hand': (s) => `Seat ${s} is not in the hand, or cannot act any more`,
+  'not-that-player': (s) => `Seat ${s} now holds another player: the chips were not added`,
 };
 
 /** The reason codes that have their own sentence (a test checks every `ctx.reject` in src/domain is among them). */

@@ -65,6 +65,7 @@ const PUBLIC_FORMS: EveryEventTypeNeedsAPublicForm = {
   'journal.gap': asIs,
   // chips tracked: amounts are public (protocol.md, Secrecy: chips stay visible on the table)
   'stack.set': asIs,
+  'chips.added': asIs,
   'bet.placed': asIs,
   'bet.corrected': asIs,
   'bet.returned': asIs,

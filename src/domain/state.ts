@@ -243,4 +243,13 @@ export interface State {
   room: RoomLevel | null;
   /** R-ROOM-MOVE: moves waiting for the end of the hand, in the order asked. */
   moves: PendingMove[];
+  /** R-CHIPS-ADD: chips waiting for the end of the hand under way, in the order asked. */
+  adds: PendingAdd[];
+}
+
+/** R-CHIPS-ADD: an `add-chips` taken during a hand; it holds only while `player` is still in `seat`. */
+export interface PendingAdd {
+  seat: Seat;
+  player: string;
+  chips: number;
 }

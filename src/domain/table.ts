@@ -40,6 +40,7 @@ export function initialState(): State {
     placed: null,
     room: null,
     moves: [],
+    adds: [],
   };
 }
 
@@ -50,6 +51,7 @@ export function createTable(options: TableOptions, saved?: SavedTable): Table {
   // A checkpoint saved before the room's fields existed (domain-state-10) still loads: no room clock, no moves.
   state.room ??= null;
   state.moves ??= [];
+  state.adds ??= []; // and none saved before add-chips existed
   return {
     apply: (raw, line) => step(state, options, raw, line),
     nextDeadline: () => nextDeadline(state),

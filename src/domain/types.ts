@@ -41,6 +41,8 @@ export type Command =
   | { name: 'seat-player'; seat: Seat; player: string; chips?: number }
   /** R-CHIPS-STACK: the floor sets a stack between hands (rebuy, add-on, correction). */
   | { name: 'set-stack'; seat: Seat; chips: number }
+  /** R-CHIPS-ADD: chips added to a stack (a rebuy, an add-on: BFP 18), before the next shuffle. */
+  | { name: 'add-chips'; seat: Seat; chips: number; player?: string }
   | { name: 'remove-player'; seat: Seat }
   | { name: 'set-button'; seat: Seat }
   /** `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two. */
@@ -133,6 +135,8 @@ export type EventBody =
   | ({ type: 'level.set' } & RoomClock)
   /** A floor `set-stack` (R-CHIPS-STACK). */
   | { type: 'stack.set'; seat: Seat; chips: number }
+  /** R-CHIPS-ADD: an `add-chips` applied; `stack` is the stack now. */
+  | { type: 'chips.added'; seat: Seat; player: string; chips: number; stack: number }
   /** Chips tracked (R-CHIPS-*, R-BET-*, R-POT-*): the events of src/domain/chips. */
   | Exclude<ChipsEvent, { type: 'action' | 'player.removed' }>
   | {

@@ -83,6 +83,11 @@ const COMMAND_WORDS: Readonly<Record<string, Readonly<Record<string, Words>>>> =
     chips: () => `seat-player: ${CHIPS_RANGE}`,
   },
   'set-stack': { seat: () => `set-stack: ${SEAT}`, chips: () => `set-stack: ${CHIPS_RANGE}` },
+  'add-chips': {
+    seat: () => `add-chips: ${SEAT}`,
+    chips: () => `add-chips: ${CHIPS_RANGE}`,
+    player: () => 'add-chips: player must be a name of 1 to 100 characters',
+  },
   'remove-player': { seat: () => `remove-player: ${SEAT}` },
   'set-button': { seat: () => `set-button: ${SEAT}` },
   penalty: {

@@ -118,6 +118,7 @@ export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]
   setup: ['seats', 'profile', 'rules', 'game', 'betting'],
   'seat-player': ['seat', 'player', 'chips'],
   'set-stack': ['seat', 'chips'],
+  'add-chips': ['seat', 'chips', 'player'],
   'remove-player': ['seat'],
   'set-button': ['seat'],
   penalty: ['seat', 'rounds', 'hands'],
@@ -170,6 +171,11 @@ function commandOf(raw: Obj): Command | string {
       const player = cutName(storedName(String(raw.player)), MAX_TEXT);
       const seat = raw.seat as Seat;
       return raw.chips === undefined ? { name, seat, player } : { name, seat, player, chips: raw.chips as number };
+    }
+    case 'add-chips': {
+      const cmd: Command = { name, seat: raw.seat as Seat, chips: raw.chips as number };
+      if (typeof raw.player === 'string') cmd.player = raw.player;
+      return cmd;
     }
     case 'set-stack':
       return { name, seat: raw.seat as Seat, chips: raw.chips as number };

@@ -10,6 +10,7 @@ import mqtt from 'mqtt';
 import type { RoomConfig } from '../room/config/types.ts';
 import { newFleetTime, type FleetTime } from './clock.ts';
 import { fleetLevels } from './levels.ts';
+import { FLEET_MONEY, startFleetMoney } from './money.ts';
 import { clearRetained } from './sweep.ts';
 import { checkPlaces } from './places.ts';
 import { startWatch } from './watch.ts';
@@ -38,6 +39,8 @@ export interface FleetOptions {
   tableLevels: boolean;
   /** Give up when no hand ends anywhere for this long (wall ms). */
   stallMs: number;
+  /** The room keeps money; the floor takes re-entries and rebuys (money.ts). */
+  money?: boolean;
   print(line: string): void;
 }
 
@@ -54,6 +57,7 @@ export interface FleetResult {
 // Each run has its own room and table ids: a broker used before keeps retained states and the room's persistent
 // session under the old ones, which a new room must not read as its own.
 const runTag = () => `f${Date.now().toString(36)}${process.pid.toString(36)}`;
+const playerOf = (registration: string) => `P${registration.slice('reg-'.length).padStart(5, '0')}`;
 const tableId = (tag: string, i: number) => `${tag}-t${String(i + 1).padStart(3, '0')}`;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const WORKER = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
@@ -104,7 +108,7 @@ function startChild(start: WorkerStart): Child {
 function roomConfig(o: FleetOptions, room: string, ids: string[], dir: string): RoomConfig {
   return {
     source: 'fleet',
-    room: { id: room, profile: 'tda', rules: {}, startingStack: 10_000 },
+    room: { id: room, profile: 'tda', rules: {}, startingStack: 10_000, ...(o.money ? { money: FLEET_MONEY } : {}) },
     tables: ids.map((id) => ({ id, seats: o.seats, open: true })),
     breakOrder: [...ids].reverse(),
     mqtt: { url: o.broker, baseTopic: 'room', tableBaseTopic: 'pokertable', rejectUnauthorized: true },
@@ -174,6 +178,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     await floor.subscribeAsync(`room/${roomId}/cmd/result`, { qos: 1 });
     for (let i = 0; i < entries; i++) register(i + 1);
     while (answers.size < entries) await delay(100);
+    const books = o.money ? await startFleetMoney(floor, roomId, [...answers.keys()].map(playerOf)) : null;
     const refused = [...answers.values()].filter((a) => !a.ok);
     if (refused.length > 0) o.print(`fleet: ${refused.length} registrations refused (${refused[0]!.code})`);
     await floor.publishAsync(`room/${roomId}/cmd/levels-start`, JSON.stringify({ id: 'levels', levels }), { qos: 1 });
@@ -199,7 +204,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
         lastPrint = Date.now();
         const rss = children.map((c) => Math.round(c.progress.rss / 2 ** 20)).join('/');
         o.print(
-          `fleet: ${hands} hands, ${entries - watch.places.length} players left, ${watch.received()} events received, rss MB ${rss}, room heap MB ${Math.round(room.progress.heap / 2 ** 20)}`,
+          `fleet: ${hands} hands, ${books?.left() ?? entries - watch.places.length} players left, ${watch.received()} events received, rss MB ${rss}, room heap MB ${Math.round(room.progress.heap / 2 ** 20)}`,
         );
       }
       if (watch.places.some((p) => p.place === 1)) {
@@ -250,12 +255,15 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     if (stop === 'winner') {
       await delay(200);
       winner = watch.places.find((p) => p.place === 1)?.player ?? null;
-      const check = checkPlaces(watch.places, entries);
-      if ('wrong' in check || winner === null) ok = false;
+      // with re-entries places repeat (R-ROOM-DETAILS): the books are the check then
+      const check = books ? books.verdict() : checkPlaces(watch.places, entries);
+      if ('wrong' in check || ('ok' in check && !check.ok) || winner === null) ok = false;
       o.print(
-        'wrong' in check
-          ? `fleet: the places are wrong: ${check.wrong}`
-          : `fleet: winner ${winner}; places 1..${entries} each given once (${check.shared} shared by tied players)`,
+        'line' in check
+          ? `fleet: winner ${winner}; ${check.line}`
+          : 'wrong' in check
+            ? `fleet: the places are wrong: ${check.wrong}`
+            : `fleet: winner ${winner}; places 1..${entries} each given once (${check.shared} shared by tied players)`,
       );
     } else if (stop === 'hands') {
       o.print(`fleet: stopped after ${o.hands} hands per table (${watch.places.length} of ${entries} players out)`);

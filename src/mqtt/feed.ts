@@ -27,6 +27,7 @@ export const FEED_TYPES: ReadonlySet<string> = new Set([
   'pot.awarded',
   'player.eliminated',
   'stack.set',
+  'chips.added',
   // the room (R-ROOM-MOVE): a player leaves for another table
   'player.moved',
 ]);

@@ -145,7 +145,7 @@ export function writableFilters(base: string, roles: ReadonlySet<Role>): string[
 /** The commands only a table's room sends (R-ROOM-MOVE, R-ROOM-CLOCK): never the floor's, nor anyone else's. */
 export const ROOM_ONLY_COMMANDS: readonly string[] = ['move-player', 'level-set'];
 /** What the room role may send a table (docs/room.md). */
-export const ROOM_ROLE_COMMANDS: readonly string[] = ['seat-player', ...ROOM_ONLY_COMMANDS];
+export const ROOM_ROLE_COMMANDS: readonly string[] = ['seat-player', 'add-chips', ...ROOM_ONLY_COMMANDS];
 
 export function canRead(base: string, who: Principal, topic: string): boolean {
   if (who.kind === 'controller') return true;

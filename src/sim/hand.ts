@@ -182,6 +182,7 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
     case 'player.seated':
     case 'player.removed':
     case 'stack.set':
+    case 'chips.added':
     case 'bet.placed':
     case 'bet.corrected':
     case 'bet.returned':

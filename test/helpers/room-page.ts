@@ -37,7 +37,8 @@ export interface RoomPageStack {
   stop(): Promise<void>;
 }
 
-export async function startRoomPageStack(): Promise<RoomPageStack> {
+/** `money`: a room.money in YAML flow style (test/room-page-money.test.ts). */
+export async function startRoomPageStack(options: { money?: string } = {}): Promise<RoomPageStack> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   // The example's security lines (no anonymous client, the password file, the ACL), as room-acl-mosquitto does.
   const security = exampleSecurityLines();
@@ -68,7 +69,7 @@ export async function startRoomPageStack(): Promise<RoomPageStack> {
   writeFileSync(
     file,
     [
-      'room: { id: main-event, profile: tda, startingStack: 1000 }',
+      `room: { id: main-event, profile: tda, startingStack: 1000${options.money ? `, money: ${options.money}` : ''} }`,
       'tables: [{ id: A, seats: 6 }, { id: B, seats: 6 }, { id: C, seats: 6, open: false }]',
       'breakOrder: [C, A, B]',
       `mqtt: { url: "${broker.url}", username: room-main-event, password: ${pageUsers['room-main-event']} }`,

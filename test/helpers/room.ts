@@ -23,6 +23,8 @@ export class FakeTable {
   hand = 0;
   /** Seats whose `move-player` waits for the end of the hand. */
   leaving: number[] = [];
+  /** `add-chips` waiting for the end of the hand (R-CHIPS-ADD). */
+  adding: { seat: number; player?: string; chips: number }[] = [];
   /** seat-player commands for a seat already taken (a seat given twice). */
   conflicts = 0;
   /** Commands this table received, in order. */
@@ -58,6 +60,13 @@ export class FakeTable {
         }),
       ];
     }
+    if (c.name === 'add-chips') {
+      if (this.inHand) {
+        this.adding.push(c);
+        return [];
+      }
+      return this.add(c);
+    }
     if (c.name === 'move-player') {
       if (this.inHand) {
         this.leaving.push(c.seat);
@@ -66,6 +75,15 @@ export class FakeTable {
       return this.move(c.seat);
     }
     return [];
+  }
+
+  private add(c: { seat: number; player?: string; chips: number }): Event[] {
+    const player = this.players[c.seat - 1];
+    if (player == null || (c.player !== undefined && c.player !== player))
+      return [this.ev({ type: 'request.rejected', request: 'add-chips', reason: 'not-that-player', seat: c.seat })];
+    const stack = (this.stacks[c.seat - 1] ?? 0) + c.chips;
+    this.stacks[c.seat - 1] = stack;
+    return [this.ev({ type: 'chips.added', seat: c.seat, player, chips: c.chips, stack })];
   }
 
   private move(seat: number): Event[] {
@@ -99,10 +117,26 @@ export class FakeTable {
     ];
   }
 
-  /** The hand ends; `busts` are eliminated (with their stack at the start), `removed` removed without chips. */
-  endHand(busts: { seat: number; stackAtStart?: number }[] = [], removed: number[] = []): Event[] {
+  /** The hand ends; `busts` are eliminated (with their stack at the start), `removed` removed without chips. With
+   * `winner`, a `pot.awarded` first: one pot, every seated player in it, won by that seat; then the chips added
+   * during the hand (R-CHIPS-ADD; a bust who rebought during the hand stays). */
+  endHand(
+    busts: { seat: number; stackAtStart?: number }[] = [],
+    removed: number[] = [],
+    winner?: number | number[],
+  ): Event[] {
     const events: Event[] = [];
+    if (winner !== undefined) {
+      const seats = this.players.flatMap((p, i) => (p === null ? [] : [i + 1]));
+      const winners = Array.isArray(winner) ? winner : [winner];
+      events.push(this.ev({ type: 'pot.awarded', pots: [{ amount: 0, seats, winners }] }));
+    }
+    const adding = this.adding;
+    this.adding = [];
+    for (const a of adding) events.push(...this.add(a));
+    const rebought = new Set(adding.map((a) => a.seat));
     for (const b of busts) {
+      if (rebought.has(b.seat)) continue;
       const player = this.players[b.seat - 1]!;
       events.push(this.ev({ type: 'player.eliminated', seat: b.seat, player, stackAtStart: b.stackAtStart ?? 0 }));
       events.push(this.ev({ type: 'player.removed', seat: b.seat, player }));
@@ -196,10 +230,15 @@ export class RoomHarness {
     return players.flatMap((player) => this.input({ type: 'command', name: 'register', player }));
   }
 
-  /** One hand at a table: starts, busts, ends. */
-  hand(id: string, busts: { seat: number; stackAtStart?: number }[] = [], removed: number[] = []): RoomOutput[] {
+  /** One hand at a table: starts, busts, ends (`winner`: the seat that won its one pot). */
+  hand(
+    id: string,
+    busts: { seat: number; stackAtStart?: number }[] = [],
+    removed: number[] = [],
+    winner?: number | number[],
+  ): RoomOutput[] {
     const t = this.table(id);
-    return [...this.publish(t, t.startHand()), ...this.publish(t, t.endHand(busts, removed))];
+    return [...this.publish(t, t.startHand()), ...this.publish(t, t.endHand(busts, removed, winner))];
   }
 
   count(id: string): number {

@@ -6,7 +6,8 @@
 (function (root) {
   const $ = (id) => document.getElementById(id);
 
-  function renderTable(snapshot) {
+  /** `bounties`: player → {head, currency} from the room's prizes (a room that keeps money), or nothing. */
+  function renderTable(snapshot, bounties) {
     const s = snapshot;
     const seats = $('seats');
     if (seats.childElementCount !== s.seats) {
@@ -47,6 +48,8 @@
       if (info.player && !info.present) badges.push(['away', 'AWAY']);
       if (info.allIn) badges.push(['allin', 'ALL-IN']);
       if (info.penaltyHands > 0) badges.push(['penalty', `PEN ${info.penaltyHands}`]);
+      const bounty = info.player && bounties && bounties.get(info.player);
+      if (bounty) badges.push(['bounty', `★ ${root.RoomMoney.amount(bounty.head, '')}`]);
       el.querySelector('.badges').innerHTML = badges
         .map(([cls, text]) => `<span class="badge ${cls}">${text}</span>`)
         .join('');

@@ -1,6 +1,6 @@
 // The display board: reads the table's public MQTT topics over WebSocket and draws them. Plain browser JS, no build.
 // `mqtt` is the global from MQTT.js's browser bundle (served at vendor/mqtt.min.js).
-/* global mqtt, TableTime, BoardFeed, BoardChime, BoardClocks, BoardTable, BoardStatus */
+/* global mqtt, TableTime, BoardFeed, BoardChime, BoardClocks, BoardTable, BoardStatus, RoomMoney */
 'use strict';
 
 (function () {
@@ -18,6 +18,7 @@
     health: null, // retained <base>/health: {state: 'ok' | 'degraded', reasons: [{component, detail, since}], since}
     conn: 'connecting',
     moves: new Map(), // player → {table, seat}: where the room sent a player of this table (room/<id>/moves)
+    bounties: null, // player → {head, currency}: the room's bounties (room/<id>/prizes), when it keeps money
   };
   // The table's clock, counted on from the server's (table-time.js).
   const time = TableTime.create();
@@ -74,6 +75,8 @@
       password: config.mqtt.password || undefined,
     });
     const movesTopic = config.roomBase ? `${config.roomBase}/moves` : null;
+    // the room's money: the bounty on each player's head, beside their seat (docs/room-money.md)
+    const prizesTopic = config.roomBase ? `${config.roomBase}/prizes` : null;
     client.on('connect', () => {
       client.subscribe(
         [`${base}/state`, `${base}/clock`, `${base}/events`, `${base}/status`, `${base}/health`, `${base}/feed`],
@@ -81,7 +84,7 @@
           qos: 1,
         },
       );
-      if (movesTopic) client.subscribe(movesTopic, { qos: 1 });
+      if (movesTopic) client.subscribe([movesTopic, prizesTopic], { qos: 1 });
       setConn('live');
       void resync();
     });
@@ -117,6 +120,10 @@
       } else if (topic === `${base}/feed`) onFeed(data);
       else if (topic === `${base}/events`) onEvent(data);
       else if (topic === movesTopic) onMove(data, config.tableId);
+      else if (topic === prizesTopic) {
+        view.bounties = RoomMoney.heads(data);
+        renderTable();
+      }
     });
     setInterval(resync, 30000);
     setInterval(tick, 200);
@@ -186,7 +193,7 @@
   function renderTable() {
     if (!view.snapshot) return;
     view.boardCards = null;
-    BoardTable.renderTable(view.snapshot);
+    BoardTable.renderTable(view.snapshot, view.bounties);
     renderShotClock();
     if (!view.clockSeen) renderLevel();
   }

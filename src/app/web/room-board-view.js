@@ -29,11 +29,13 @@
     return out;
   }
 
-  function average(state, tables, startingStack) {
+  function average(state, tables, startingStack, chipsInPlay) {
     if (!state || state.playersLeft === 0) return null;
     const known = stacks(state, tables);
     if (known.length > 0 && known.every((s) => s !== null))
       return Math.round(known.reduce((a, b) => a + b, 0) / known.length);
+    // The room's money counts the chips in play: starting stacks, rebuys and add-ons.
+    if (chipsInPlay !== null && chipsInPlay !== undefined) return Math.round(chipsInPlay / state.playersLeft);
     // Chips are not tracked at every table: each entry brought the starting stack.
     return startingStack ? Math.round((startingStack * state.entries) / state.playersLeft) : null;
   }
@@ -42,7 +44,12 @@
     const s = view.state;
     $('players-left').textContent = s ? String(s.playersLeft) : '—';
     $('entries').textContent = s ? String(s.entries) : '—';
-    const avg = average(s, view.tables, config.startingStack);
+    const avg = average(
+      s,
+      view.tables,
+      config.startingStack,
+      root.RoomMoney && root.RoomMoney.chipsInPlay(view.prizes),
+    );
     $('average').textContent = avg === null ? '—' : W.chips(avg);
     const winner = s && s.places.find((p) => p.place === 1);
     $('winner').hidden = !winner;

@@ -1,7 +1,7 @@
 // The room board: reads what the room publishes (room/<id>/state, clock, moves, places, status) and each of its
 // tables' own `state` (hand number, level, stacks) over MQTT, and draws them for the room's screens. Read-only: a
 // display account is enough. Plain browser JS.
-/* global TableTime, BoardChime, BoardClocks, RoomLink, RoomBoardView */
+/* global TableTime, BoardChime, BoardClocks, RoomLink, RoomBoardView, RoomMoney */
 'use strict';
 
 (function () {
@@ -17,6 +17,7 @@
     moves: [], // newest first: {move, shownAt}
     placeSeen: new Map(), // player → when their place came live
     roomStatus: null, // retained room/<id>/status
+    prizes: null, // retained room/<id>/prizes (a room that keeps money)
     link: 'connecting',
     linkText: '',
   };
@@ -49,7 +50,7 @@
   function connect(login) {
     if (client) client.end(true);
     const base = config.base;
-    const topics = ['state', 'clock', 'moves', 'places', 'status'].map((t) => `${base}/${t}`);
+    const topics = ['state', 'clock', 'moves', 'places', 'status', 'prizes'].map((t) => `${base}/${t}`);
     for (const t of config.tables) topics.push(`${config.tableBase}/${t.id}/state`);
     client = RoomLink.connect(config, login, topics, {
       state: (state, text) => onLink(state, text, login),
@@ -98,6 +99,10 @@
       view.moves.unshift({ move: data, shownAt: performance.now() });
       view.moves.length = Math.min(view.moves.length, MOVES_KEPT);
       V.renderMoves(view);
+    } else if (topic === `${base}/prizes`) {
+      view.prizes = data;
+      RoomMoney.renderBoard($('money-panel'), data);
+      V.renderCounts(view, config);
     } else if (topic === `${base}/places`) {
       view.placeSeen.set(data.player, performance.now());
       V.renderPlaces(view);

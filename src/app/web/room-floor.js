@@ -1,7 +1,7 @@
 // The room's floor page: logs in to the room's broker with a floor account, shows the room's clock, tables and
 // balancing, and sends the room's commands on room/<id>/cmd/<name>, answered on room/<id>/cmd/result. Every answer is
 // shown as a sentence (room-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global TableTime, FloorWords, FloorView, FloorStructures, RoomLink, RoomWords */
+/* global TableTime, FloorWords, FloorView, FloorStructures, RoomLink, RoomWords, RoomMoney */
 'use strict';
 
 (function () {
@@ -15,7 +15,7 @@
   let client = null;
   let counter = 0;
   let attempts = 0;
-  const view = { state: null, clock: null, clockSeen: 0, moves: [], status: null };
+  const view = { state: null, clock: null, clockSeen: 0, moves: [], status: null, prizes: null };
   const pending = new Map(); // id → {name, body, extra, movesBefore, clockBefore, timer}
   const time = TableTime.create();
   const say = (text, kind) => FloorView.say(text, kind);
@@ -26,7 +26,7 @@
     $('login-error').hidden = true;
     $('login-button').disabled = true;
     const base = config.base;
-    const topics = ['cmd/result', 'state', 'clock', 'moves', 'status'].map((t) => `${base}/${t}`);
+    const topics = ['cmd/result', 'state', 'clock', 'moves', 'status', 'prizes'].map((t) => `${base}/${t}`);
     if (client) client.end(true);
     const attempt = ++attempts;
     client = RoomLink.connect(config, { username, password }, topics, {
@@ -100,6 +100,9 @@
     } else if (topic === `${base}/moves`) {
       view.moves.push(data);
       if (view.moves.length > 200) view.moves.shift();
+    } else if (topic === `${base}/prizes`) {
+      view.prizes = data;
+      renderMoney();
     } else if (topic === `${base}/cmd/result`) onResult(data);
   }
 
@@ -117,7 +120,7 @@
     const finish = () => {
       if (confirmed() || performance.now() - started > CONFIRM_MS) {
         const ctx = { ...p.extra, move: draw(), clock: view.clock, now: time.now() };
-        say(W.done(p.name, p.body, ctx), 'ok');
+        say(RoomMoney.done(p.name, p.body, view.prizes) || W.done(p.name, p.body, ctx), 'ok');
       } else setTimeout(finish, 50);
     };
     finish();
@@ -170,9 +173,54 @@
       ? `${s.playersLeft} players left of ${s.entries} entries · ${s.tables.length} tables open`
       : '';
     renderTables(s);
+    renderMoney();
     if (s && s.balanceAt !== null)
       $('balance-now').textContent =
         `Now: a player moves when two tables differ by ${s.balanceAt} players or more (${s.balancePick === 'random' ? 'drawn at random' : 'the next big blind'}).`;
+  }
+
+  /** The money card, and a line per player with one tap for a rebuy, an add-on or a re-entry, as the rules allow. */
+  function renderMoney() {
+    const p = view.prizes;
+    RoomMoney.renderFloor($('money-card'), p, (shares) => send('deal', { shares }));
+    const list = $('money-players');
+    list.textContent = '';
+    const s = view.state;
+    if (!p || !s) return;
+    const playing = s.tables.flatMap((t) =>
+      t.players.map((x) => ({ player: x.player, where: `${W.tableName(t.id)} seat ${x.seat}`, stack: x.stack })),
+    );
+    const inPlay = new Set(playing.map((x) => x.player));
+    const out = [...new Set(s.places.map((x) => x.player))].filter((x) => !inPlay.has(x));
+    const button = (text, name, player) => {
+      const b = document.createElement('button');
+      b.textContent = text;
+      b.dataset.money = name;
+      b.addEventListener('click', () => send(name, { player }));
+      return b;
+    };
+    for (const x of playing) {
+      const li = document.createElement('li');
+      li.dataset.player = x.player;
+      const who = document.createElement('span');
+      who.className = 'who';
+      who.textContent = `${x.player} · ${x.where}${typeof x.stack === 'number' ? ` · ${W.chips(x.stack)}` : ''}`;
+      li.append(who);
+      if (p.open.rebuy) li.append(button('Rebuy', 'rebuy', x.player));
+      if (p.open.addOn) li.append(button('Add-on', 'add-on', x.player));
+      list.append(li);
+    }
+    if (p.open.reEntry)
+      for (const player of out) {
+        const li = document.createElement('li');
+        li.dataset.player = player;
+        li.className = 'out';
+        const who = document.createElement('span');
+        who.className = 'who';
+        who.textContent = `${player} · out`;
+        li.append(who, button('Re-enter', 'register', player));
+        list.append(li);
+      }
   }
 
   function renderTables(s) {

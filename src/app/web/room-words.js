@@ -65,6 +65,39 @@
         return 'The clock is already paused.';
       case 'not-paused':
         return 'The clock is not paused: there is nothing to resume.';
+      // the money (docs/room-money.md): the room's own sentence when it gave one (it names the level, the stack, …)
+      case 'no-money':
+        return 'This room keeps no money: its room.yaml has no money section.';
+      case 'no-rebuys':
+        return 'This tournament has no rebuys.';
+      case 'no-add-on':
+        return 'This tournament has no add-on.';
+      case 'no-re-entry':
+        return `${b.player || 'The player'} is out, and this tournament has no re-entry.`;
+      case 'not-playing':
+        return `${cap(message || `${b.player} is not in the tournament`)}: a rebuy or an add-on is for a player still in (a player out re-enters).`;
+      case 'money-reached':
+        return 'The money is reached: the prize pool is final, no more entries, rebuys or add-ons.';
+      case 'moving':
+        return `${b.player} is on the way to another table: take it once seated there.`;
+      case 'rebuys-closed':
+      case 're-entry-closed':
+      case 'registration-closed':
+      case 'add-on-closed':
+      case 'max-rebuys':
+      case 'max-entries':
+      case 'stack-above-threshold':
+        return `${cap(message || code.replace(/-/g, ' '))}.`;
+      case 'already-added-on':
+        return `${b.player} has taken the add-on already: one add-on a player.`;
+      case 'not-in-the-money':
+        return 'A deal is entered once the money is reached.';
+      case 'already-dealt':
+        return 'A deal was entered already.';
+      case 'deal-players':
+        return `${cap(message || 'a deal lists each player left once')}.`;
+      case 'deal-total':
+        return `${cap(message || 'the deal does not add up to the prizes left')}: check the amounts.`;
       case 'journal':
         return 'The room service could not record this (its journal failed): call the technician.';
       case 'invalid':

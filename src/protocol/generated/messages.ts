@@ -120,6 +120,7 @@ export type Command = Record<string, unknown> &
     | CommandSetup
     | CommandSeatPlayer
     | CommandSetStack
+    | CommandAddChips
     | CommandRemovePlayer
     | CommandSetButton
     | CommandPenalty
@@ -303,6 +304,18 @@ export type CommandSetStack = {
   chips: number;
 };
 
+/** R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked. */
+export type CommandAddChips = {
+  name: 'add-chips';
+  id?: CommandId;
+  type?: CommandType;
+  at?: CommandAt;
+  seat: CommandSeat;
+  chips: number;
+  /** When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old. */
+  player?: string;
+};
+
 /** R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md). */
 export type CommandMovePlayer = {
   name: 'move-player';
@@ -427,6 +440,7 @@ export type Event = {
   | EventDeviceOnlineDeviceOffline
   | EventJournalGap
   | EventStackSet
+  | EventChipsAdded
   | EventBetPlaced
   | EventBetCorrected
   | EventBetReturned
@@ -730,6 +744,15 @@ export type EventStackSet = {
   chips: number;
 };
 
+/** R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now. */
+export type EventChipsAdded = {
+  type: 'chips.added';
+  seat: EventSeat;
+  player: string;
+  chips: number;
+  stack: number;
+};
+
 /** Chips tracked: chips put in (a post right after hand.started, else right after its action). */
 export type EventBetPlaced = {
   type: 'bet.placed';
@@ -844,6 +867,9 @@ export type RoomCommand = Record<string, unknown> &
     | RoomCommandLevelsPause
     | RoomCommandLevelsResume
     | RoomCommandBalanceAt
+    | RoomCommandRebuy
+    | RoomCommandAddOn
+    | RoomCommandDeal
   );
 
 /** Chosen by the sender (at most 200 characters), echoed in the answer on room/<id>/cmd/result. A number is taken as its text. */
@@ -882,6 +908,8 @@ export type RoomCommandSetup = {
   };
   startingStack?: number;
   seed?: number;
+  /** The tournament's money (docs/room-money.md), from room.yaml's room.money (config/room.schema.json); the room engine checks it field by field (src/room/engine/money/validate.ts). */
+  money?: Record<string, unknown>;
 };
 
 /** Opens a table of the setup that was left closed (R-ROOM-DETAILS). */
@@ -893,7 +921,7 @@ export type RoomCommandOpenTable = {
   table: RoomCommandTableId;
 };
 
-/** Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names. */
+/** Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names. In a room that keeps money, a player who is out enters again this way (a re-entry, docs/room-money.md). */
 export type RoomCommandRegister = {
   name: 'register';
   id?: RoomCommandId;
@@ -936,3 +964,39 @@ export type RoomCommandBalanceAt = {
   at?: RoomCommandAt;
   players: number;
 };
+
+/** A player still in buys the rebuy's chips (refused: no-rebuys, not-playing, finished, money-reached, moving, rebuys-closed, max-rebuys, stack-above-threshold). The room sends the player's table add-chips (R-CHIPS-ADD). */
+export type RoomCommandRebuy = {
+  name: 'rebuy';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  player: RoomCommandPlayer;
+};
+
+/** A player still in takes the add-on during its break (refused: no-add-on, not-playing, finished, money-reached, moving, add-on-closed, already-added-on). The room sends the player's table add-chips. */
+export type RoomCommandAddOn = {
+  name: 'add-on';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  player: RoomCommandPlayer;
+};
+
+/** The deal the players left agreed: each of them once, the amounts adding up to the prizes left (refused: not-in-the-money, already-dealt, deal-players, deal-total, finished). Each is paid at once (payout with deal: true). */
+export type RoomCommandDeal = {
+  name: 'deal';
+  id?: RoomCommandId;
+  type?: RoomCommandType;
+  at?: RoomCommandAt;
+  shares: {
+    player: RoomCommandPlayer;
+    amount: RoomCommandCents;
+  }[];
+};
+
+/** a name of 1 to 100 characters, not only spaces (docs/protocol.md, Player names) */
+export type RoomCommandPlayer = string;
+
+/** a whole number of cents */
+export type RoomCommandCents = number;

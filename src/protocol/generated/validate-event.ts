@@ -41,6 +41,7 @@ export const EVENT_TYPES: readonly string[] = [
   'device.offline',
   'journal.gap',
   'stack.set',
+  'chips.added',
   'bet.placed',
   'bet.corrected',
   'bet.returned',
@@ -102,6 +103,7 @@ const schema11 = {
     { $ref: '#/definitions/device.online-device.offline' },
     { $ref: '#/definitions/journal.gap' },
     { $ref: '#/definitions/stack.set' },
+    { $ref: '#/definitions/chips.added' },
     { $ref: '#/definitions/bet.placed' },
     { $ref: '#/definitions/bet.corrected' },
     { $ref: '#/definitions/bet.returned' },
@@ -549,6 +551,19 @@ const schema11 = {
         chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
       },
     },
+    'chips.added': {
+      title: 'chips.added',
+      description: 'R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now.',
+      type: 'object',
+      required: ['type', 'seat', 'player', 'chips', 'stack'],
+      properties: {
+        type: { const: 'chips.added' },
+        seat: { $ref: '#/definitions/seat' },
+        player: { type: 'string' },
+        chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+        stack: { type: 'integer', minimum: 1 },
+      },
+    },
     'bet.placed': {
       title: 'bet.placed',
       description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
@@ -742,7 +757,7 @@ const schema11 = {
     },
   },
 };
-const schema85 = {
+const schema87 = {
   title: 'table.ready',
   description: 'A setup was accepted.',
   type: 'object',
@@ -753,7 +768,7 @@ const schema85 = {
     profile: { type: 'string' },
   },
 };
-const schema86 = {
+const schema88 = {
   title: 'misdeal',
   description: 'The hand is a misdeal (R-MISDEAL-RECOVERY follows).',
   type: 'object',
@@ -763,7 +778,7 @@ const schema86 = {
     reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
   },
 };
-const schema87 = {
+const schema89 = {
   title: 'level.changed',
   description:
     'A new level (or a break: `break` true, blinds and ante null) applies from the hand `appliesToHand` (R-LEVEL-CLOCK).',
@@ -779,7 +794,7 @@ const schema87 = {
     break: { type: 'boolean' },
   },
 };
-const schema88 = {
+const schema90 = {
   title: 'levels.paused',
   description: 'levels-pause: the level clock stopped.',
   type: 'object',
@@ -790,7 +805,7 @@ const schema88 = {
     remainingMs: { type: 'integer', minimum: 0 },
   },
 };
-const schema89 = {
+const schema91 = {
   title: 'levels.resumed',
   description: 'levels-resume: the level clock runs again.',
   type: 'object',
@@ -802,7 +817,7 @@ const schema89 = {
     endsAt: { type: 'integer', minimum: 0 },
   },
 };
-const schema90 = {
+const schema92 = {
   title: 'level.adjusted',
   description:
     'levels-adjust: minutes added or taken off, or a step to the next or previous level (level.changed follows a step).',
@@ -818,14 +833,14 @@ const schema90 = {
     paused: { type: 'boolean' },
   },
 };
-const schema91 = {
+const schema93 = {
   title: 'input.rejected',
   description: 'An input that is not valid: it changes nothing. `line` in a replay (from 1, blank lines counted).',
   type: 'object',
   required: ['type', 'reason'],
   properties: { type: { const: 'input.rejected' }, reason: { type: 'string' }, line: { type: 'integer', minimum: 1 } },
 };
-const schema92 = {
+const schema94 = {
   title: 'device.online / device.offline',
   description: 'A device came on or went off line.',
   type: 'object',
@@ -836,7 +851,7 @@ const schema92 = {
     detail: { type: 'string' },
   },
 };
-const schema94 = {
+const schema96 = {
   title: 'journal.gap',
   description: 'Not from the engine: after a power cut the runtime skipped seqs from..to (docs/durability.md).',
   type: 'object',
@@ -848,7 +863,7 @@ const schema94 = {
     reason: { const: 'power-cut' },
   },
 };
-const schema95 = {
+const schema97 = {
   title: 'level.set',
   description:
     "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
@@ -7097,19 +7112,16 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema67 = {
-  title: 'bet.placed',
-  description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
+  title: 'chips.added',
+  description: 'R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now.',
   type: 'object',
-  required: ['type', 'seat', 'action', 'amount', 'to', 'stack', 'allIn', 'short'],
+  required: ['type', 'seat', 'player', 'chips', 'stack'],
   properties: {
-    type: { const: 'bet.placed' },
+    type: { const: 'chips.added' },
     seat: { $ref: '#/definitions/seat' },
-    action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
-    amount: { type: 'integer', minimum: 1 },
-    to: { type: ['integer', 'null'], minimum: 0 },
-    stack: { type: 'integer', minimum: 0 },
-    allIn: { type: 'boolean' },
-    short: { type: 'boolean' },
+    player: { type: 'string' },
+    chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+    stack: { type: 'integer', minimum: 1 },
   },
 };
 function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -7152,6 +7164,338 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.player === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'player' },
+        message: "must have required property '" + 'player' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.chips === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'chips' },
+        message: "must have required property '" + 'chips' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.stack === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'stack' },
+        message: "must have required property '" + 'stack' + "'",
+        schema: schema67.required,
+        parentSchema: schema67,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if ('chips.added' !== data0) {
+        const err5 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'chips.added' },
+          message: 'must be equal to constant',
+          schema: 'chips.added',
+          parentSchema: schema67.properties.type,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.seat !== undefined) {
+      let data1 = data.seat;
+      if (!Number.isInteger(data1)) {
+        const err6 = {
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema13.type,
+          parentSchema: schema13,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data1 == 'number' && isFinite(data1)) {
+        if (data1 > 10 || isNaN(data1)) {
+          const err7 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data1 < 1 || isNaN(data1)) {
+          const err8 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.player !== undefined) {
+      let data2 = data.player;
+      if (typeof data2 !== 'string') {
+        const err9 = {
+          instancePath: instancePath + '/player',
+          schemaPath: '#/properties/player/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema67.properties.player.type,
+          parentSchema: schema67.properties.player,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.chips !== undefined) {
+      let data3 = data.chips;
+      if (!Number.isInteger(data3)) {
+        const err10 = {
+          instancePath: instancePath + '/chips',
+          schemaPath: '#/properties/chips/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema67.properties.chips.type,
+          parentSchema: schema67.properties.chips,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 1000000000 || isNaN(data3)) {
+          const err11 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 1000000000 },
+            message: 'must be <= 1000000000',
+            schema: 1000000000,
+            parentSchema: schema67.properties.chips,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data3 < 1 || isNaN(data3)) {
+          const err12 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema67.properties.chips,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.stack !== undefined) {
+      let data4 = data.stack;
+      if (!Number.isInteger(data4)) {
+        const err13 = {
+          instancePath: instancePath + '/stack',
+          schemaPath: '#/properties/stack/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema67.properties.stack.type,
+          parentSchema: schema67.properties.stack,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          const err14 = {
+            instancePath: instancePath + '/stack',
+            schemaPath: '#/properties/stack/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema67.properties.stack,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err15 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema67.type,
+      parentSchema: schema67,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate32.errors = vErrors;
+  return errors === 0;
+}
+const schema69 = {
+  title: 'bet.placed',
+  description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
+  type: 'object',
+  required: ['type', 'seat', 'action', 'amount', 'to', 'stack', 'allIn', 'short'],
+  properties: {
+    type: { const: 'bet.placed' },
+    seat: { $ref: '#/definitions/seat' },
+    action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
+    amount: { type: 'integer', minimum: 1 },
+    to: { type: ['integer', 'null'], minimum: 0 },
+    stack: { type: 'integer', minimum: 0 },
+    allIn: { type: 'boolean' },
+    short: { type: 'boolean' },
+  },
+};
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema69.required,
+        parentSchema: schema69,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.seat === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'seat' },
+        message: "must have required property '" + 'seat' + "'",
+        schema: schema69.required,
+        parentSchema: schema69,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data.action === undefined) {
       const err2 = {
         instancePath,
@@ -7159,8 +7503,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'action' },
         message: "must have required property '" + 'action' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7177,8 +7521,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7195,8 +7539,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7213,8 +7557,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7231,8 +7575,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'allIn' },
         message: "must have required property '" + 'allIn' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7249,8 +7593,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'short' },
         message: "must have required property '" + 'short' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema69.required,
+        parentSchema: schema69,
         data,
       };
       if (vErrors === null) {
@@ -7270,7 +7614,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.placed' },
           message: 'must be equal to constant',
           schema: 'bet.placed',
-          parentSchema: schema67.properties.type,
+          parentSchema: schema69.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7354,10 +7698,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/action',
           schemaPath: '#/properties/action/enum',
           keyword: 'enum',
-          params: { allowedValues: schema67.properties.action.enum },
+          params: { allowedValues: schema69.properties.action.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema67.properties.action.enum,
-          parentSchema: schema67.properties.action,
+          schema: schema69.properties.action.enum,
+          parentSchema: schema69.properties.action,
           data: data2,
         };
         if (vErrors === null) {
@@ -7377,8 +7721,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.amount.type,
-          parentSchema: schema67.properties.amount,
+          schema: schema69.properties.amount.type,
+          parentSchema: schema69.properties.amount,
           data: data3,
         };
         if (vErrors === null) {
@@ -7397,7 +7741,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67.properties.amount,
+            parentSchema: schema69.properties.amount,
             data: data3,
           };
           if (vErrors === null) {
@@ -7416,10 +7760,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
           keyword: 'type',
-          params: { type: schema67.properties.to.type },
+          params: { type: schema69.properties.to.type },
           message: 'must be integer,null',
-          schema: schema67.properties.to.type,
-          parentSchema: schema67.properties.to,
+          schema: schema69.properties.to.type,
+          parentSchema: schema69.properties.to,
           data: data4,
         };
         if (vErrors === null) {
@@ -7438,7 +7782,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema67.properties.to,
+            parentSchema: schema69.properties.to,
             data: data4,
           };
           if (vErrors === null) {
@@ -7459,8 +7803,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.stack.type,
-          parentSchema: schema67.properties.stack,
+          schema: schema69.properties.stack.type,
+          parentSchema: schema69.properties.stack,
           data: data5,
         };
         if (vErrors === null) {
@@ -7479,7 +7823,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema67.properties.stack,
+            parentSchema: schema69.properties.stack,
             data: data5,
           };
           if (vErrors === null) {
@@ -7500,8 +7844,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.allIn.type,
-          parentSchema: schema67.properties.allIn,
+          schema: schema69.properties.allIn.type,
+          parentSchema: schema69.properties.allIn,
           data: data6,
         };
         if (vErrors === null) {
@@ -7521,8 +7865,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema67.properties.short.type,
-          parentSchema: schema67.properties.short,
+          schema: schema69.properties.short.type,
+          parentSchema: schema69.properties.short,
           data: data7,
         };
         if (vErrors === null) {
@@ -7540,8 +7884,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema69.type,
+      parentSchema: schema69,
       data,
     };
     if (vErrors === null) {
@@ -7551,10 +7895,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-const schema69 = {
+const schema71 = {
   title: 'bet.corrected',
   description:
     'Chips tracked: the total asked for and the total that stands, and the rule that decided; just before its action.',
@@ -7568,7 +7912,7 @@ const schema69 = {
     rule: { type: 'string' },
   },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7579,8 +7923,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7597,8 +7941,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7615,8 +7959,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'from' },
         message: "must have required property '" + 'from' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7633,8 +7977,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7651,8 +7995,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rule' },
         message: "must have required property '" + 'rule' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema71.required,
+        parentSchema: schema71,
         data,
       };
       if (vErrors === null) {
@@ -7672,7 +8016,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.corrected' },
           message: 'must be equal to constant',
           schema: 'bet.corrected',
-          parentSchema: schema69.properties.type,
+          parentSchema: schema71.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7751,8 +8095,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.from.type,
-          parentSchema: schema69.properties.from,
+          schema: schema71.properties.from.type,
+          parentSchema: schema71.properties.from,
           data: data2,
         };
         if (vErrors === null) {
@@ -7771,7 +8115,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.from,
+            parentSchema: schema71.properties.from,
             data: data2,
           };
           if (vErrors === null) {
@@ -7792,8 +8136,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.to.type,
-          parentSchema: schema69.properties.to,
+          schema: schema71.properties.to.type,
+          parentSchema: schema71.properties.to,
           data: data3,
         };
         if (vErrors === null) {
@@ -7812,7 +8156,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.to,
+            parentSchema: schema71.properties.to,
             data: data3,
           };
           if (vErrors === null) {
@@ -7833,8 +8177,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema69.properties.rule.type,
-          parentSchema: schema69.properties.rule,
+          schema: schema71.properties.rule.type,
+          parentSchema: schema71.properties.rule,
           data: data4,
         };
         if (vErrors === null) {
@@ -7852,8 +8196,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema71.type,
+      parentSchema: schema71,
       data,
     };
     if (vErrors === null) {
@@ -7863,10 +8207,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-const schema71 = {
+const schema73 = {
   title: 'bet.returned',
   description:
     'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
@@ -7879,7 +8223,7 @@ const schema71 = {
     reason: { enum: ['uncalled', 'misdeal', 'no-live-hand'] },
   },
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7890,8 +8234,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7908,8 +8252,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7926,8 +8270,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7944,8 +8288,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -7965,7 +8309,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.returned' },
           message: 'must be equal to constant',
           schema: 'bet.returned',
-          parentSchema: schema71.properties.type,
+          parentSchema: schema73.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8044,8 +8388,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema71.properties.amount.type,
-          parentSchema: schema71.properties.amount,
+          schema: schema73.properties.amount.type,
+          parentSchema: schema73.properties.amount,
           data: data2,
         };
         if (vErrors === null) {
@@ -8064,7 +8408,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema71.properties.amount,
+            parentSchema: schema73.properties.amount,
             data: data2,
           };
           if (vErrors === null) {
@@ -8083,10 +8427,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema71.properties.reason.enum },
+          params: { allowedValues: schema73.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema71.properties.reason.enum,
-          parentSchema: schema71.properties.reason,
+          schema: schema73.properties.reason.enum,
+          parentSchema: schema73.properties.reason,
           data: data3,
         };
         if (vErrors === null) {
@@ -8104,8 +8448,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -8115,10 +8459,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-const schema73 = {
+const schema75 = {
   title: 'pots',
   description: 'Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE).',
   type: 'object',
@@ -8139,7 +8483,7 @@ const schema73 = {
     },
   },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -8150,8 +8494,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -8168,8 +8512,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -8186,8 +8530,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -8207,7 +8551,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pots' },
           message: 'must be equal to constant',
           schema: 'pots',
-          parentSchema: schema73.properties.type,
+          parentSchema: schema75.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8253,8 +8597,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema73.properties.pots.items.required,
-                parentSchema: schema73.properties.pots.items,
+                schema: schema75.properties.pots.items.required,
+                parentSchema: schema75.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8271,8 +8615,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema73.properties.pots.items.required,
-                parentSchema: schema73.properties.pots.items,
+                schema: schema75.properties.pots.items.required,
+                parentSchema: schema75.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8291,8 +8635,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema73.properties.pots.items.properties.amount.type,
-                  parentSchema: schema73.properties.pots.items.properties.amount,
+                  schema: schema75.properties.pots.items.properties.amount.type,
+                  parentSchema: schema75.properties.pots.items.properties.amount,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8311,7 +8655,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema73.properties.pots.items.properties.amount,
+                    parentSchema: schema75.properties.pots.items.properties.amount,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -8393,8 +8737,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema73.properties.pots.items.properties.seats.type,
-                  parentSchema: schema73.properties.pots.items.properties.seats,
+                  schema: schema75.properties.pots.items.properties.seats.type,
+                  parentSchema: schema75.properties.pots.items.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -8412,8 +8756,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema73.properties.pots.items.type,
-              parentSchema: schema73.properties.pots.items,
+              schema: schema75.properties.pots.items.type,
+              parentSchema: schema75.properties.pots.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -8431,8 +8775,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema73.properties.pots.type,
-          parentSchema: schema73.properties.pots,
+          schema: schema75.properties.pots.type,
+          parentSchema: schema75.properties.pots,
           data: data2,
         };
         if (vErrors === null) {
@@ -8450,8 +8794,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -8461,10 +8805,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-const schema76 = {
+const schema78 = {
   title: 'pot.awarded',
   description: 'Chips tracked: the pots as awarded, outermost first (R-POT-AWARD).',
   type: 'object',
@@ -8502,7 +8846,7 @@ const schema76 = {
     },
   },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -8513,8 +8857,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -8531,8 +8875,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema76.required,
-        parentSchema: schema76,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -8552,7 +8896,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pot.awarded' },
           message: 'must be equal to constant',
           schema: 'pot.awarded',
-          parentSchema: schema76.properties.type,
+          parentSchema: schema78.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8577,8 +8921,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema76.properties.pots.items.required,
-                parentSchema: schema76.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8595,8 +8939,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema76.properties.pots.items.required,
-                parentSchema: schema76.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8613,8 +8957,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'winners' },
                 message: "must have required property '" + 'winners' + "'",
-                schema: schema76.properties.pots.items.required,
-                parentSchema: schema76.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8631,8 +8975,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'shares' },
                 message: "must have required property '" + 'shares' + "'",
-                schema: schema76.properties.pots.items.required,
-                parentSchema: schema76.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8649,8 +8993,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'oddChips' },
                 message: "must have required property '" + 'oddChips' + "'",
-                schema: schema76.properties.pots.items.required,
-                parentSchema: schema76.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8669,8 +9013,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema76.properties.pots.items.properties.amount.type,
-                  parentSchema: schema76.properties.pots.items.properties.amount,
+                  schema: schema78.properties.pots.items.properties.amount.type,
+                  parentSchema: schema78.properties.pots.items.properties.amount,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -8689,7 +9033,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema76.properties.pots.items.properties.amount,
+                    parentSchema: schema78.properties.pots.items.properties.amount,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -8771,8 +9115,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema76.properties.pots.items.properties.seats.type,
-                  parentSchema: schema76.properties.pots.items.properties.seats,
+                  schema: schema78.properties.pots.items.properties.seats.type,
+                  parentSchema: schema78.properties.pots.items.properties.seats,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8853,8 +9197,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema76.properties.pots.items.properties.winners.type,
-                  parentSchema: schema76.properties.pots.items.properties.winners,
+                  schema: schema78.properties.pots.items.properties.winners.type,
+                  parentSchema: schema78.properties.pots.items.properties.winners,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -8879,8 +9223,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'seat' },
                         message: "must have required property '" + 'seat' + "'",
-                        schema: schema76.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema76.properties.pots.items.properties.shares.items,
+                        schema: schema78.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema78.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8897,8 +9241,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'amount' },
                         message: "must have required property '" + 'amount' + "'",
-                        schema: schema76.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema76.properties.pots.items.properties.shares.items,
+                        schema: schema78.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema78.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -8976,8 +9320,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema76.properties.pots.items.properties.shares.items.properties.amount.type,
-                          parentSchema: schema76.properties.pots.items.properties.shares.items.properties.amount,
+                          schema: schema78.properties.pots.items.properties.shares.items.properties.amount.type,
+                          parentSchema: schema78.properties.pots.items.properties.shares.items.properties.amount,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -8996,7 +9340,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema76.properties.pots.items.properties.shares.items.properties.amount,
+                            parentSchema: schema78.properties.pots.items.properties.shares.items.properties.amount,
                             data: data11,
                           };
                           if (vErrors === null) {
@@ -9016,11 +9360,11 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                           schemaPath: '#/properties/pots/items/properties/shares/items/properties/half/enum',
                           keyword: 'enum',
                           params: {
-                            allowedValues: schema76.properties.pots.items.properties.shares.items.properties.half.enum,
+                            allowedValues: schema78.properties.pots.items.properties.shares.items.properties.half.enum,
                           },
                           message: 'must be equal to one of the allowed values',
-                          schema: schema76.properties.pots.items.properties.shares.items.properties.half.enum,
-                          parentSchema: schema76.properties.pots.items.properties.shares.items.properties.half,
+                          schema: schema78.properties.pots.items.properties.shares.items.properties.half.enum,
+                          parentSchema: schema78.properties.pots.items.properties.shares.items.properties.half,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -9038,8 +9382,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema76.properties.pots.items.properties.shares.items.type,
-                      parentSchema: schema76.properties.pots.items.properties.shares.items,
+                      schema: schema78.properties.pots.items.properties.shares.items.type,
+                      parentSchema: schema78.properties.pots.items.properties.shares.items,
                       data: data9,
                     };
                     if (vErrors === null) {
@@ -9057,8 +9401,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema76.properties.pots.items.properties.shares.type,
-                  parentSchema: schema76.properties.pots.items.properties.shares,
+                  schema: schema78.properties.pots.items.properties.shares.type,
+                  parentSchema: schema78.properties.pots.items.properties.shares,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -9139,8 +9483,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema76.properties.pots.items.properties.oddChips.type,
-                  parentSchema: schema76.properties.pots.items.properties.oddChips,
+                  schema: schema78.properties.pots.items.properties.oddChips.type,
+                  parentSchema: schema78.properties.pots.items.properties.oddChips,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -9158,8 +9502,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema76.properties.pots.items.type,
-              parentSchema: schema76.properties.pots.items,
+              schema: schema78.properties.pots.items.type,
+              parentSchema: schema78.properties.pots.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -9177,8 +9521,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema76.properties.pots.type,
-          parentSchema: schema76.properties.pots,
+          schema: schema78.properties.pots.type,
+          parentSchema: schema78.properties.pots,
           data: data1,
         };
         if (vErrors === null) {
@@ -9196,8 +9540,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema76.type,
-      parentSchema: schema76,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -9207,10 +9551,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-const schema81 = {
+const schema83 = {
   title: 'player.eliminated',
   description:
     'Chips tracked: a seat left with no chip after the pots are awarded (R-CHIPS-BUST); player.removed follows.',
@@ -9223,7 +9567,7 @@ const schema81 = {
     stackAtStart: { type: 'integer', minimum: 0 },
   },
 };
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -9234,8 +9578,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9252,8 +9596,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9270,8 +9614,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9288,8 +9632,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stackAtStart' },
         message: "must have required property '" + 'stackAtStart' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema83.required,
+        parentSchema: schema83,
         data,
       };
       if (vErrors === null) {
@@ -9309,7 +9653,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.eliminated' },
           message: 'must be equal to constant',
           schema: 'player.eliminated',
-          parentSchema: schema81.properties.type,
+          parentSchema: schema83.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9388,8 +9732,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema81.properties.player.type,
-          parentSchema: schema81.properties.player,
+          schema: schema83.properties.player.type,
+          parentSchema: schema83.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9409,8 +9753,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema81.properties.stackAtStart.type,
-          parentSchema: schema81.properties.stackAtStart,
+          schema: schema83.properties.stackAtStart.type,
+          parentSchema: schema83.properties.stackAtStart,
           data: data3,
         };
         if (vErrors === null) {
@@ -9429,7 +9773,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema81.properties.stackAtStart,
+            parentSchema: schema83.properties.stackAtStart,
             data: data3,
           };
           if (vErrors === null) {
@@ -9448,8 +9792,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema83.type,
+      parentSchema: schema83,
       data,
     };
     if (vErrors === null) {
@@ -9459,10 +9803,10 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-const schema83 = {
+const schema85 = {
   title: 'player.moved',
   description:
     'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
@@ -9475,7 +9819,7 @@ const schema83 = {
     chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
   },
 };
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -9486,8 +9830,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -9504,8 +9848,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -9522,8 +9866,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema85.required,
+        parentSchema: schema85,
         data,
       };
       if (vErrors === null) {
@@ -9543,7 +9887,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.moved' },
           message: 'must be equal to constant',
           schema: 'player.moved',
-          parentSchema: schema83.properties.type,
+          parentSchema: schema85.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9622,8 +9966,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.player.type,
-          parentSchema: schema83.properties.player,
+          schema: schema85.properties.player.type,
+          parentSchema: schema85.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9643,8 +9987,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.chips.type,
-          parentSchema: schema83.properties.chips,
+          schema: schema85.properties.chips.type,
+          parentSchema: schema85.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -9663,7 +10007,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema83.properties.chips,
+            parentSchema: schema85.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9681,7 +10025,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema83.properties.chips,
+            parentSchema: schema85.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -9700,8 +10044,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema85.type,
+      parentSchema: schema85,
       data,
     };
     if (vErrors === null) {
@@ -9711,7 +10055,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -9927,8 +10271,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -9945,8 +10289,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'seats' },
               message: "must have required property '" + 'seats' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -9963,8 +10307,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'profile' },
               message: "must have required property '" + 'profile' + "'",
-              schema: schema85.required,
-              parentSchema: schema85,
+              schema: schema87.required,
+              parentSchema: schema87,
               data,
             };
             if (vErrors === null) {
@@ -9984,7 +10328,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'table.ready' },
                 message: 'must be equal to constant',
                 schema: 'table.ready',
-                parentSchema: schema85.properties.type,
+                parentSchema: schema87.properties.type,
                 data: data4,
               };
               if (vErrors === null) {
@@ -10004,8 +10348,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema85.properties.seats.type,
-                parentSchema: schema85.properties.seats,
+                schema: schema87.properties.seats.type,
+                parentSchema: schema87.properties.seats,
                 data: data5,
               };
               if (vErrors === null) {
@@ -10024,7 +10368,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
-                  parentSchema: schema85.properties.seats,
+                  parentSchema: schema87.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -10042,7 +10386,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
-                  parentSchema: schema85.properties.seats,
+                  parentSchema: schema87.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -10063,8 +10407,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema85.properties.profile.type,
-                parentSchema: schema85.properties.profile,
+                schema: schema87.properties.profile.type,
+                parentSchema: schema87.properties.profile,
                 data: data6,
               };
               if (vErrors === null) {
@@ -10082,8 +10426,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema85.type,
-            parentSchema: schema85,
+            schema: schema87.type,
+            parentSchema: schema87,
             data,
           };
           if (vErrors === null) {
@@ -10162,8 +10506,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10180,8 +10524,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema86.required,
-              parentSchema: schema86,
+              schema: schema88.required,
+              parentSchema: schema88,
               data,
             };
             if (vErrors === null) {
@@ -10201,7 +10545,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'misdeal' },
                 message: 'must be equal to constant',
                 schema: 'misdeal',
-                parentSchema: schema86.properties.type,
+                parentSchema: schema88.properties.type,
                 data: data7,
               };
               if (vErrors === null) {
@@ -10226,10 +10570,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/misdeal/properties/reason/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema86.properties.reason.enum },
+                params: { allowedValues: schema88.properties.reason.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema86.properties.reason.enum,
-                parentSchema: schema86.properties.reason,
+                schema: schema88.properties.reason.enum,
+                parentSchema: schema88.properties.reason,
                 data: data8,
               };
               if (vErrors === null) {
@@ -10247,8 +10591,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema86.type,
-            parentSchema: schema86,
+            schema: schema88.type,
+            parentSchema: schema88,
             data,
           };
           if (vErrors === null) {
@@ -10307,8 +10651,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10325,8 +10669,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10343,8 +10687,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10361,8 +10705,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10379,8 +10723,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10397,8 +10741,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'appliesToHand' },
               message: "must have required property '" + 'appliesToHand' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema89.required,
+              parentSchema: schema89,
               data,
             };
             if (vErrors === null) {
@@ -10418,7 +10762,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.changed' },
                 message: 'must be equal to constant',
                 schema: 'level.changed',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema89.properties.type,
                 data: data9,
               };
               if (vErrors === null) {
@@ -10438,8 +10782,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.level.type,
-                parentSchema: schema87.properties.level,
+                schema: schema89.properties.level.type,
+                parentSchema: schema89.properties.level,
                 data: data10,
               };
               if (vErrors === null) {
@@ -10458,7 +10802,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema87.properties.level,
+                  parentSchema: schema89.properties.level,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -10477,10 +10821,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema87.properties.smallBlind.type },
+                params: { type: schema89.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema87.properties.smallBlind.type,
-                parentSchema: schema87.properties.smallBlind,
+                schema: schema89.properties.smallBlind.type,
+                parentSchema: schema89.properties.smallBlind,
                 data: data11,
               };
               if (vErrors === null) {
@@ -10498,10 +10842,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema87.properties.bigBlind.type },
+                params: { type: schema89.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema87.properties.bigBlind.type,
-                parentSchema: schema87.properties.bigBlind,
+                schema: schema89.properties.bigBlind.type,
+                parentSchema: schema89.properties.bigBlind,
                 data: data12,
               };
               if (vErrors === null) {
@@ -10519,10 +10863,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema87.properties.ante.type },
+                params: { type: schema89.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema87.properties.ante.type,
-                parentSchema: schema87.properties.ante,
+                schema: schema89.properties.ante.type,
+                parentSchema: schema89.properties.ante,
                 data: data13,
               };
               if (vErrors === null) {
@@ -10542,8 +10886,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.appliesToHand.type,
-                parentSchema: schema87.properties.appliesToHand,
+                schema: schema89.properties.appliesToHand.type,
+                parentSchema: schema89.properties.appliesToHand,
                 data: data14,
               };
               if (vErrors === null) {
@@ -10562,7 +10906,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema87.properties.appliesToHand,
+                  parentSchema: schema89.properties.appliesToHand,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -10583,8 +10927,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema87.properties.break.type,
-                parentSchema: schema87.properties.break,
+                schema: schema89.properties.break.type,
+                parentSchema: schema89.properties.break,
                 data: data15,
               };
               if (vErrors === null) {
@@ -10602,8 +10946,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema89.type,
+            parentSchema: schema89,
             data,
           };
           if (vErrors === null) {
@@ -10622,8 +10966,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10640,8 +10984,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10658,8 +11002,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10679,7 +11023,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
                 schema: 'levels.paused',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data16,
               };
               if (vErrors === null) {
@@ -10699,8 +11043,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.level.type,
-                parentSchema: schema88.properties.level,
+                schema: schema90.properties.level.type,
+                parentSchema: schema90.properties.level,
                 data: data17,
               };
               if (vErrors === null) {
@@ -10719,7 +11063,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema88.properties.level,
+                  parentSchema: schema90.properties.level,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -10740,8 +11084,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema88.properties.remainingMs.type,
-                parentSchema: schema88.properties.remainingMs,
+                schema: schema90.properties.remainingMs.type,
+                parentSchema: schema90.properties.remainingMs,
                 data: data18,
               };
               if (vErrors === null) {
@@ -10760,7 +11104,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema88.properties.remainingMs,
+                  parentSchema: schema90.properties.remainingMs,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -10779,8 +11123,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -10799,8 +11143,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10817,8 +11161,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10835,8 +11179,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10853,8 +11197,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10874,7 +11218,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.resumed' },
                 message: 'must be equal to constant',
                 schema: 'levels.resumed',
-                parentSchema: schema89.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data19,
               };
               if (vErrors === null) {
@@ -10894,8 +11238,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.level.type,
-                parentSchema: schema89.properties.level,
+                schema: schema91.properties.level.type,
+                parentSchema: schema91.properties.level,
                 data: data20,
               };
               if (vErrors === null) {
@@ -10914,7 +11258,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema89.properties.level,
+                  parentSchema: schema91.properties.level,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -10935,8 +11279,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.remainingMs.type,
-                parentSchema: schema89.properties.remainingMs,
+                schema: schema91.properties.remainingMs.type,
+                parentSchema: schema91.properties.remainingMs,
                 data: data21,
               };
               if (vErrors === null) {
@@ -10955,7 +11299,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.remainingMs,
+                  parentSchema: schema91.properties.remainingMs,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -10976,8 +11320,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.endsAt.type,
-                parentSchema: schema89.properties.endsAt,
+                schema: schema91.properties.endsAt.type,
+                parentSchema: schema91.properties.endsAt,
                 data: data22,
               };
               if (vErrors === null) {
@@ -10996,7 +11340,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema89.properties.endsAt,
+                  parentSchema: schema91.properties.endsAt,
                   data: data22,
                 };
                 if (vErrors === null) {
@@ -11015,8 +11359,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -11035,8 +11379,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11053,8 +11397,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11071,8 +11415,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11089,8 +11433,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11107,8 +11451,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -11128,7 +11472,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.adjusted' },
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema92.properties.type,
                 data: data23,
               };
               if (vErrors === null) {
@@ -11148,8 +11492,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.level.type,
-                parentSchema: schema90.properties.level,
+                schema: schema92.properties.level.type,
+                parentSchema: schema92.properties.level,
                 data: data24,
               };
               if (vErrors === null) {
@@ -11168,7 +11512,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema90.properties.level,
+                  parentSchema: schema92.properties.level,
                   data: data24,
                 };
                 if (vErrors === null) {
@@ -11189,8 +11533,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.minutes.type,
-                parentSchema: schema90.properties.minutes,
+                schema: schema92.properties.minutes.type,
+                parentSchema: schema92.properties.minutes,
                 data: data25,
               };
               if (vErrors === null) {
@@ -11208,10 +11552,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/step',
                 schemaPath: '#/definitions/level.adjusted/properties/step/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema90.properties.step.enum },
+                params: { allowedValues: schema92.properties.step.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema90.properties.step.enum,
-                parentSchema: schema90.properties.step,
+                schema: schema92.properties.step.enum,
+                parentSchema: schema92.properties.step,
                 data: data26,
               };
               if (vErrors === null) {
@@ -11231,8 +11575,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.remainingMs.type,
-                parentSchema: schema90.properties.remainingMs,
+                schema: schema92.properties.remainingMs.type,
+                parentSchema: schema92.properties.remainingMs,
                 data: data27,
               };
               if (vErrors === null) {
@@ -11251,7 +11595,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema90.properties.remainingMs,
+                  parentSchema: schema92.properties.remainingMs,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -11270,10 +11614,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema90.properties.endsAt.type },
+                params: { type: schema92.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema90.properties.endsAt.type,
-                parentSchema: schema90.properties.endsAt,
+                schema: schema92.properties.endsAt.type,
+                parentSchema: schema92.properties.endsAt,
                 data: data28,
               };
               if (vErrors === null) {
@@ -11292,7 +11636,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema90.properties.endsAt,
+                  parentSchema: schema92.properties.endsAt,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -11313,8 +11657,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema90.properties.paused.type,
-                parentSchema: schema90.properties.paused,
+                schema: schema92.properties.paused.type,
+                parentSchema: schema92.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -11332,8 +11676,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -11367,8 +11711,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11385,8 +11729,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11406,7 +11750,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'input.rejected' },
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
-                parentSchema: schema91.properties.type,
+                parentSchema: schema93.properties.type,
                 data: data30,
               };
               if (vErrors === null) {
@@ -11426,8 +11770,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema91.properties.reason.type,
-                parentSchema: schema91.properties.reason,
+                schema: schema93.properties.reason.type,
+                parentSchema: schema93.properties.reason,
                 data: data31,
               };
               if (vErrors === null) {
@@ -11447,8 +11791,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.line.type,
-                parentSchema: schema91.properties.line,
+                schema: schema93.properties.line.type,
+                parentSchema: schema93.properties.line,
                 data: data32,
               };
               if (vErrors === null) {
@@ -11467,7 +11811,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema91.properties.line,
+                  parentSchema: schema93.properties.line,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -11486,8 +11830,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema93.type,
+            parentSchema: schema93,
             data,
           };
           if (vErrors === null) {
@@ -11506,8 +11850,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11524,8 +11868,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11542,8 +11886,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11560,10 +11904,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema92.properties.type.enum },
+                params: { allowedValues: schema94.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema92.properties.type.enum,
-                parentSchema: schema92.properties.type,
+                schema: schema94.properties.type.enum,
+                parentSchema: schema94.properties.type,
                 data: data33,
               };
               if (vErrors === null) {
@@ -11583,8 +11927,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema92.properties.device.type,
-                parentSchema: schema92.properties.device,
+                schema: schema94.properties.device.type,
+                parentSchema: schema94.properties.device,
                 data: data34,
               };
               if (vErrors === null) {
@@ -11604,8 +11948,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema92.properties.detail.type,
-                parentSchema: schema92.properties.detail,
+                schema: schema94.properties.detail.type,
+                parentSchema: schema94.properties.detail,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11623,8 +11967,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema92.type,
-            parentSchema: schema92,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -11643,8 +11987,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11661,8 +12005,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11679,8 +12023,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11697,10 +12041,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema92.properties.type.enum },
+                params: { allowedValues: schema94.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema92.properties.type.enum,
-                parentSchema: schema92.properties.type,
+                schema: schema94.properties.type.enum,
+                parentSchema: schema94.properties.type,
                 data: data36,
               };
               if (vErrors === null) {
@@ -11720,8 +12064,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema92.properties.device.type,
-                parentSchema: schema92.properties.device,
+                schema: schema94.properties.device.type,
+                parentSchema: schema94.properties.device,
                 data: data37,
               };
               if (vErrors === null) {
@@ -11741,8 +12085,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema92.properties.detail.type,
-                parentSchema: schema92.properties.detail,
+                schema: schema94.properties.detail.type,
+                parentSchema: schema94.properties.detail,
                 data: data38,
               };
               if (vErrors === null) {
@@ -11760,8 +12104,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema92.type,
-            parentSchema: schema92,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -11780,8 +12124,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11798,8 +12142,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'from' },
               message: "must have required property '" + 'from' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11816,8 +12160,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'to' },
               message: "must have required property '" + 'to' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11834,8 +12178,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11855,7 +12199,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'journal.gap' },
                 message: 'must be equal to constant',
                 schema: 'journal.gap',
-                parentSchema: schema94.properties.type,
+                parentSchema: schema96.properties.type,
                 data: data39,
               };
               if (vErrors === null) {
@@ -11875,8 +12219,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.from.type,
-                parentSchema: schema94.properties.from,
+                schema: schema96.properties.from.type,
+                parentSchema: schema96.properties.from,
                 data: data40,
               };
               if (vErrors === null) {
@@ -11895,7 +12239,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.from,
+                  parentSchema: schema96.properties.from,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -11916,8 +12260,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.to.type,
-                parentSchema: schema94.properties.to,
+                schema: schema96.properties.to.type,
+                parentSchema: schema96.properties.to,
                 data: data41,
               };
               if (vErrors === null) {
@@ -11936,7 +12280,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema94.properties.to,
+                  parentSchema: schema96.properties.to,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -11958,7 +12302,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'power-cut' },
                 message: 'must be equal to constant',
                 schema: 'power-cut',
-                parentSchema: schema94.properties.reason,
+                parentSchema: schema96.properties.reason,
                 data: data42,
               };
               if (vErrors === null) {
@@ -11976,8 +12320,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema94.type,
-            parentSchema: schema94,
+            schema: schema96.type,
+            parentSchema: schema96,
             data,
           };
           if (vErrors === null) {
@@ -11992,39 +12336,44 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.placed') {
+      } else if (tag0 === 'chips.added') {
         if (!validate32(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.corrected') {
+      } else if (tag0 === 'bet.placed') {
         if (!validate33(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.returned') {
+      } else if (tag0 === 'bet.corrected') {
         if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'pots') {
+      } else if (tag0 === 'bet.returned') {
         if (!validate35(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'pot.awarded') {
+      } else if (tag0 === 'pots') {
         if (!validate36(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'player.eliminated') {
+      } else if (tag0 === 'pot.awarded') {
         if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'player.moved') {
+      } else if (tag0 === 'player.eliminated') {
         if (!validate38(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'player.moved') {
+        if (!validate39(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'level.set') {
@@ -12036,8 +12385,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12054,8 +12403,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12072,8 +12421,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'isBreak' },
               message: "must have required property '" + 'isBreak' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12090,8 +12439,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12108,8 +12457,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12126,8 +12475,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12144,8 +12493,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12162,8 +12511,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12180,8 +12529,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12198,8 +12547,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'next' },
               message: "must have required property '" + 'next' + "'",
-              schema: schema95.required,
-              parentSchema: schema95,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12219,7 +12568,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.set' },
                 message: 'must be equal to constant',
                 schema: 'level.set',
-                parentSchema: schema95.properties.type,
+                parentSchema: schema97.properties.type,
                 data: data43,
               };
               if (vErrors === null) {
@@ -12239,8 +12588,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema95.properties.level.type,
-                parentSchema: schema95.properties.level,
+                schema: schema97.properties.level.type,
+                parentSchema: schema97.properties.level,
                 data: data44,
               };
               if (vErrors === null) {
@@ -12259,7 +12608,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema95.properties.level,
+                  parentSchema: schema97.properties.level,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -12280,8 +12629,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema95.properties.isBreak.type,
-                parentSchema: schema95.properties.isBreak,
+                schema: schema97.properties.isBreak.type,
+                parentSchema: schema97.properties.isBreak,
                 data: data45,
               };
               if (vErrors === null) {
@@ -12299,10 +12648,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.set/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema95.properties.smallBlind.type },
+                params: { type: schema97.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema95.properties.smallBlind.type,
-                parentSchema: schema95.properties.smallBlind,
+                schema: schema97.properties.smallBlind.type,
+                parentSchema: schema97.properties.smallBlind,
                 data: data46,
               };
               if (vErrors === null) {
@@ -12321,7 +12670,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema95.properties.smallBlind,
+                  parentSchema: schema97.properties.smallBlind,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -12340,10 +12689,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.set/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema95.properties.bigBlind.type },
+                params: { type: schema97.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema95.properties.bigBlind.type,
-                parentSchema: schema95.properties.bigBlind,
+                schema: schema97.properties.bigBlind.type,
+                parentSchema: schema97.properties.bigBlind,
                 data: data47,
               };
               if (vErrors === null) {
@@ -12362,7 +12711,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema95.properties.bigBlind,
+                  parentSchema: schema97.properties.bigBlind,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -12381,10 +12730,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.set/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema95.properties.ante.type },
+                params: { type: schema97.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema95.properties.ante.type,
-                parentSchema: schema95.properties.ante,
+                schema: schema97.properties.ante.type,
+                parentSchema: schema97.properties.ante,
                 data: data48,
               };
               if (vErrors === null) {
@@ -12403,7 +12752,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema95.properties.ante,
+                  parentSchema: schema97.properties.ante,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -12422,10 +12771,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.set/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema95.properties.endsAt.type },
+                params: { type: schema97.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema95.properties.endsAt.type,
-                parentSchema: schema95.properties.endsAt,
+                schema: schema97.properties.endsAt.type,
+                parentSchema: schema97.properties.endsAt,
                 data: data49,
               };
               if (vErrors === null) {
@@ -12444,7 +12793,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema95.properties.endsAt,
+                  parentSchema: schema97.properties.endsAt,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -12465,8 +12814,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema95.properties.remainingMs.type,
-                parentSchema: schema95.properties.remainingMs,
+                schema: schema97.properties.remainingMs.type,
+                parentSchema: schema97.properties.remainingMs,
                 data: data50,
               };
               if (vErrors === null) {
@@ -12485,7 +12834,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema95.properties.remainingMs,
+                  parentSchema: schema97.properties.remainingMs,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -12506,8 +12855,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema95.properties.paused.type,
-                parentSchema: schema95.properties.paused,
+                schema: schema97.properties.paused.type,
+                parentSchema: schema97.properties.paused,
                 data: data51,
               };
               if (vErrors === null) {
@@ -12520,10 +12869,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.next !== undefined) {
             let data52 = data.next;
-            const _errs157 = errors;
-            let valid66 = false;
-            let passing0 = null;
             const _errs158 = errors;
+            let valid67 = false;
+            let passing0 = null;
+            const _errs159 = errors;
             if (data52 !== null) {
               const err134 = {
                 instancePath: instancePath + '/next',
@@ -12531,8 +12880,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema95.properties.next.oneOf[0].type,
-                parentSchema: schema95.properties.next.oneOf[0],
+                schema: schema97.properties.next.oneOf[0].type,
+                parentSchema: schema97.properties.next.oneOf[0],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12542,12 +12891,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            var _valid0 = _errs158 === errors;
+            var _valid0 = _errs159 === errors;
             if (_valid0) {
-              valid66 = true;
+              valid67 = true;
               passing0 = 0;
             }
-            const _errs160 = errors;
+            const _errs161 = errors;
             if (data52 && typeof data52 == 'object' && !Array.isArray(data52)) {
               if (data52.level === undefined) {
                 const err135 = {
@@ -12556,8 +12905,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'level' },
                   message: "must have required property '" + 'level' + "'",
-                  schema: schema95.properties.next.oneOf[1].required,
-                  parentSchema: schema95.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12574,8 +12923,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'isBreak' },
                   message: "must have required property '" + 'isBreak' + "'",
-                  schema: schema95.properties.next.oneOf[1].required,
-                  parentSchema: schema95.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12592,8 +12941,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'smallBlind' },
                   message: "must have required property '" + 'smallBlind' + "'",
-                  schema: schema95.properties.next.oneOf[1].required,
-                  parentSchema: schema95.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12610,8 +12959,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'bigBlind' },
                   message: "must have required property '" + 'bigBlind' + "'",
-                  schema: schema95.properties.next.oneOf[1].required,
-                  parentSchema: schema95.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12628,8 +12977,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'minutes' },
                   message: "must have required property '" + 'minutes' + "'",
-                  schema: schema95.properties.next.oneOf[1].required,
-                  parentSchema: schema95.properties.next.oneOf[1],
+                  schema: schema97.properties.next.oneOf[1].required,
+                  parentSchema: schema97.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12648,8 +12997,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'integer' },
                     message: 'must be integer',
-                    schema: schema95.properties.next.oneOf[1].properties.level.type,
-                    parentSchema: schema95.properties.next.oneOf[1].properties.level,
+                    schema: schema97.properties.next.oneOf[1].properties.level.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.level,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -12668,7 +13017,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema95.properties.next.oneOf[1].properties.level,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.level,
                       data: data53,
                     };
                     if (vErrors === null) {
@@ -12689,8 +13038,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema95.properties.next.oneOf[1].properties.isBreak.type,
-                    parentSchema: schema95.properties.next.oneOf[1].properties.isBreak,
+                    schema: schema97.properties.next.oneOf[1].properties.isBreak.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.isBreak,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -12708,10 +13057,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
                     keyword: 'type',
-                    params: { type: schema95.properties.next.oneOf[1].properties.smallBlind.type },
+                    params: { type: schema97.properties.next.oneOf[1].properties.smallBlind.type },
                     message: 'must be integer,null',
-                    schema: schema95.properties.next.oneOf[1].properties.smallBlind.type,
-                    parentSchema: schema95.properties.next.oneOf[1].properties.smallBlind,
+                    schema: schema97.properties.next.oneOf[1].properties.smallBlind.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.smallBlind,
                     data: data55,
                   };
                   if (vErrors === null) {
@@ -12730,7 +13079,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema95.properties.next.oneOf[1].properties.smallBlind,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.smallBlind,
                       data: data55,
                     };
                     if (vErrors === null) {
@@ -12749,10 +13098,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
                     keyword: 'type',
-                    params: { type: schema95.properties.next.oneOf[1].properties.bigBlind.type },
+                    params: { type: schema97.properties.next.oneOf[1].properties.bigBlind.type },
                     message: 'must be integer,null',
-                    schema: schema95.properties.next.oneOf[1].properties.bigBlind.type,
-                    parentSchema: schema95.properties.next.oneOf[1].properties.bigBlind,
+                    schema: schema97.properties.next.oneOf[1].properties.bigBlind.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.bigBlind,
                     data: data56,
                   };
                   if (vErrors === null) {
@@ -12771,7 +13120,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema95.properties.next.oneOf[1].properties.bigBlind,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.bigBlind,
                       data: data56,
                     };
                     if (vErrors === null) {
@@ -12790,10 +13139,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
                     keyword: 'type',
-                    params: { type: schema95.properties.next.oneOf[1].properties.ante.type },
+                    params: { type: schema97.properties.next.oneOf[1].properties.ante.type },
                     message: 'must be integer,null',
-                    schema: schema95.properties.next.oneOf[1].properties.ante.type,
-                    parentSchema: schema95.properties.next.oneOf[1].properties.ante,
+                    schema: schema97.properties.next.oneOf[1].properties.ante.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.ante,
                     data: data57,
                   };
                   if (vErrors === null) {
@@ -12812,7 +13161,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema95.properties.next.oneOf[1].properties.ante,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.ante,
                       data: data57,
                     };
                     if (vErrors === null) {
@@ -12835,7 +13184,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '<=', limit: 1440 },
                       message: 'must be <= 1440',
                       schema: 1440,
-                      parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12853,7 +13202,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>', limit: 0 },
                       message: 'must be > 0',
                       schema: 0,
-                      parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -12870,8 +13219,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'number' },
                     message: 'must be number',
-                    schema: schema95.properties.next.oneOf[1].properties.minutes.type,
-                    parentSchema: schema95.properties.next.oneOf[1].properties.minutes,
+                    schema: schema97.properties.next.oneOf[1].properties.minutes.type,
+                    parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -12889,8 +13238,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'object' },
                 message: 'must be object',
-                schema: schema95.properties.next.oneOf[1].type,
-                parentSchema: schema95.properties.next.oneOf[1],
+                schema: schema97.properties.next.oneOf[1].type,
+                parentSchema: schema97.properties.next.oneOf[1],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12900,25 +13249,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            var _valid0 = _errs160 === errors;
-            if (_valid0 && valid66) {
-              valid66 = false;
+            var _valid0 = _errs161 === errors;
+            if (_valid0 && valid67) {
+              valid67 = false;
               passing0 = [passing0, 1];
             } else {
               if (_valid0) {
-                valid66 = true;
+                valid67 = true;
                 passing0 = 1;
               }
             }
-            if (!valid66) {
+            if (!valid67) {
               const err153 = {
                 instancePath: instancePath + '/next',
                 schemaPath: '#/definitions/level.set/properties/next/oneOf',
                 keyword: 'oneOf',
                 params: { passingSchemas: passing0 },
                 message: 'must match exactly one schema in oneOf',
-                schema: schema95.properties.next.oneOf,
-                parentSchema: schema95.properties.next,
+                schema: schema97.properties.next.oneOf,
+                parentSchema: schema97.properties.next,
                 data: data52,
               };
               if (vErrors === null) {
@@ -12928,10 +13277,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             } else {
-              errors = _errs157;
+              errors = _errs158;
               if (vErrors !== null) {
-                if (_errs157) {
-                  vErrors.length = _errs157;
+                if (_errs158) {
+                  vErrors.length = _errs158;
                 } else {
                   vErrors = null;
                 }
@@ -12945,8 +13294,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema95.type,
-            parentSchema: schema95,
+            schema: schema97.type,
+            parentSchema: schema97,
             data,
           };
           if (vErrors === null) {

@@ -22,6 +22,7 @@ export const COMMAND_NAMES: readonly string[] = [
   'setup',
   'seat-player',
   'set-stack',
+  'add-chips',
   'remove-player',
   'set-button',
   'penalty',
@@ -224,19 +225,19 @@ const schema11 = {
     },
   },
 };
-const schema94 = {
+const schema99 = {
   title: 'shuffle',
   description: "The dealer panel's shuffle button (or an automatic shuffler): a hand begins (R-HAND-START).",
   type: 'object',
   properties: { type: { const: 'shuffle' } },
 };
-const schema95 = {
+const schema100 = {
   title: 'tick',
   description: 'Time only: timers due at or before `at` fire.',
   type: 'object',
   properties: { type: { const: 'tick' } },
 };
-const schema96 = {
+const schema101 = {
   title: 'device',
   description:
     'An adapter reports a device going on or off line (device.online / device.offline). `detail` is text for people (the first 200 characters are kept).',
@@ -2064,6 +2065,7 @@ const schema26 = {
     { $ref: '#/definitions/setup' },
     { $ref: '#/definitions/seat-player' },
     { $ref: '#/definitions/set-stack' },
+    { $ref: '#/definitions/add-chips' },
     { $ref: '#/definitions/remove-player' },
     { $ref: '#/definitions/set-button' },
     { $ref: '#/definitions/penalty' },
@@ -2329,6 +2331,29 @@ const schema26 = {
         at: { $ref: '#/definitions/at' },
         seat: { $ref: '#/definitions/seat' },
         chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+      },
+    },
+    'add-chips': {
+      title: 'add-chips',
+      description:
+        "R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked.",
+      type: 'object',
+      required: ['name', 'seat', 'chips'],
+      additionalProperties: false,
+      properties: {
+        name: { const: 'add-chips' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        seat: { $ref: '#/definitions/seat' },
+        chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+        player: {
+          description:
+            "When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old.",
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+        },
       },
     },
     'move-player': {
@@ -3632,17 +3657,26 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema43 = {
-  title: 'remove-player',
-  description: 'The player leaves the seat (eliminated, disqualified or gone); during a hand R-REMOVED-IN-HAND.',
+  title: 'add-chips',
+  description:
+    "R-CHIPS-ADD: chips added to a seated player's stack (a rebuy or an add-on the room or the floor took, BFP 18): at once between hands, at the end of the hand under way otherwise, before the next shuffle and before the hand's busts (chips.added); refused (no-chips) unless chips are tracked.",
   type: 'object',
-  required: ['name', 'seat'],
+  required: ['name', 'seat', 'chips'],
   additionalProperties: false,
   properties: {
-    name: { const: 'remove-player' },
+    name: { const: 'add-chips' },
     id: { $ref: '#/definitions/id' },
     type: { $ref: '#/definitions/type' },
     at: { $ref: '#/definitions/at' },
     seat: { $ref: '#/definitions/seat' },
+    chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
+    player: {
+      description:
+        "When given, the seat must hold that player (refused: not-that-player): a room's picture of a seat may be a hand old.",
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
   },
 };
 function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -3685,9 +3719,35 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.chips === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'chips' },
+        message: "must have required property '" + 'chips' + "'",
+        schema: schema43.required,
+        parentSchema: schema43,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
     for (const key0 in data) {
-      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'seat')) {
-        const err2 = {
+      if (!(
+        key0 === 'name' ||
+        key0 === 'id' ||
+        key0 === 'type' ||
+        key0 === 'at' ||
+        key0 === 'seat' ||
+        key0 === 'chips' ||
+        key0 === 'player'
+      )) {
+        const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
@@ -3698,27 +3758,6 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data0 = data.name;
-      if ('remove-player' !== data0) {
-        const err3 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/const',
-          keyword: 'const',
-          params: { allowedValue: 'remove-player' },
-          message: 'must be equal to constant',
-          schema: 'remove-player',
-          parentSchema: schema43.properties.name,
-          data: data0,
-        };
-        if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
@@ -3726,10 +3765,31 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('add-chips' !== data0) {
+        const err4 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'add-chips' },
+          message: 'must be equal to constant',
+          schema: 'add-chips',
+          parentSchema: schema43.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
     if (data.id !== undefined) {
       let data1 = data.id;
       if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
-        const err4 = {
+        const err5 = {
           instancePath: instancePath + '/id',
           schemaPath: '#/definitions/id/type',
           keyword: 'type',
@@ -3740,9 +3800,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data1,
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err5];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -3750,7 +3810,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.type !== undefined) {
       let data2 = data.type;
       if ('command' !== data2) {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/type',
           schemaPath: '#/definitions/type/const',
           keyword: 'const',
@@ -3761,9 +3821,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err5];
+          vErrors = [err6];
         } else {
-          vErrors.push(err5);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -3771,7 +3831,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.at !== undefined) {
       let data3 = data.at;
       if (!Number.isInteger(data3)) {
-        const err6 = {
+        const err7 = {
           instancePath: instancePath + '/at',
           schemaPath: '#/definitions/at/type',
           keyword: 'type',
@@ -3782,15 +3842,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err7];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err7);
         }
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
         if (data3 < 0 || isNaN(data3)) {
-          const err7 = {
+          const err8 = {
             instancePath: instancePath + '/at',
             schemaPath: '#/definitions/at/minimum',
             keyword: 'minimum',
@@ -3801,9 +3861,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err8];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err8);
           }
           errors++;
         }
@@ -3812,7 +3872,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.seat !== undefined) {
       let data4 = data.seat;
       if (!Number.isInteger(data4)) {
-        const err8 = {
+        const err9 = {
           instancePath: instancePath + '/seat',
           schemaPath: '#/definitions/seat/type',
           keyword: 'type',
@@ -3823,15 +3883,15 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err9];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err9);
         }
         errors++;
       }
       if (typeof data4 == 'number' && isFinite(data4)) {
         if (data4 > 10 || isNaN(data4)) {
-          const err9 = {
+          const err10 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
@@ -3842,14 +3902,14 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err10];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err10);
           }
           errors++;
         }
         if (data4 < 1 || isNaN(data4)) {
-          const err10 = {
+          const err11 = {
             instancePath: instancePath + '/seat',
             schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
@@ -3860,16 +3920,133 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err11];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err11);
           }
           errors++;
         }
       }
     }
+    if (data.chips !== undefined) {
+      let data5 = data.chips;
+      if (!Number.isInteger(data5)) {
+        const err12 = {
+          instancePath: instancePath + '/chips',
+          schemaPath: '#/properties/chips/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema43.properties.chips.type,
+          parentSchema: schema43.properties.chips,
+          data: data5,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 > 1000000000 || isNaN(data5)) {
+          const err13 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 1000000000 },
+            message: 'must be <= 1000000000',
+            schema: 1000000000,
+            parentSchema: schema43.properties.chips,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data5 < 1 || isNaN(data5)) {
+          const err14 = {
+            instancePath: instancePath + '/chips',
+            schemaPath: '#/properties/chips/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema43.properties.chips,
+            data: data5,
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.player !== undefined) {
+      let data6 = data.player;
+      if (typeof data6 === 'string') {
+        if (data6.length > 100) {
+          const err15 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/properties/player/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema43.properties.player,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data6.length < 1) {
+          const err16 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/properties/player/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema43.properties.player,
+            data: data6,
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + '/player',
+          schemaPath: '#/properties/player/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema43.properties.player.type,
+          parentSchema: schema43.properties.player,
+          data: data6,
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err11 = {
+    const err18 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3880,9 +4057,9 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err11];
+      vErrors = [err18];
     } else {
-      vErrors.push(err11);
+      vErrors.push(err18);
     }
     errors++;
   }
@@ -3890,13 +4067,13 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema48 = {
-  title: 'set-button',
-  description: 'The button for the next hand (R-FIRST-BUTTON).',
+  title: 'remove-player',
+  description: 'The player leaves the seat (eliminated, disqualified or gone); during a hand R-REMOVED-IN-HAND.',
   type: 'object',
   required: ['name', 'seat'],
   additionalProperties: false,
   properties: {
-    name: { const: 'set-button' },
+    name: { const: 'remove-player' },
     id: { $ref: '#/definitions/id' },
     type: { $ref: '#/definitions/type' },
     at: { $ref: '#/definitions/at' },
@@ -3965,14 +4142,14 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.name !== undefined) {
       let data0 = data.name;
-      if ('set-button' !== data0) {
+      if ('remove-player' !== data0) {
         const err3 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/const',
           keyword: 'const',
-          params: { allowedValue: 'set-button' },
+          params: { allowedValue: 'remove-player' },
           message: 'must be equal to constant',
-          schema: 'set-button',
+          schema: 'remove-player',
           parentSchema: schema48.properties.name,
           data: data0,
         };
@@ -4148,6 +4325,264 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema53 = {
+  title: 'set-button',
+  description: 'The button for the next hand (R-FIRST-BUTTON).',
+  type: 'object',
+  required: ['name', 'seat'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'set-button' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    seat: { $ref: '#/definitions/seat' },
+  },
+};
+function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema53.required,
+        parentSchema: schema53,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.seat === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'seat' },
+        message: "must have required property '" + 'seat' + "'",
+        schema: schema53.required,
+        parentSchema: schema53,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'seat')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema53,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('set-button' !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'set-button' },
+          message: 'must be equal to constant',
+          schema: 'set-button',
+          parentSchema: schema53.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err5 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!Number.isInteger(data3)) {
+        const err6 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err7 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema30,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.seat !== undefined) {
+      let data4 = data.seat;
+      if (!Number.isInteger(data4)) {
+        const err8 = {
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema37.type,
+          parentSchema: schema37,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 > 10 || isNaN(data4)) {
+          const err9 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema37,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data4 < 1 || isNaN(data4)) {
+          const err10 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema37,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema53.type,
+      parentSchema: schema53,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate24.errors = vErrors;
+  return errors === 0;
+}
+const schema58 = {
   title: 'penalty',
   description:
     'A missed-hands penalty: `rounds` (R-PENALTY: rounds × players at the table) or `hands` (that many hands), one of the two.',
@@ -4165,7 +4600,7 @@ const schema53 = {
   },
   oneOf: [{ required: ['rounds'] }, { required: ['hands'] }],
 };
-function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -4180,8 +4615,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rounds' },
         message: "must have required property '" + 'rounds' + "'",
-        schema: schema53.oneOf[0].required,
-        parentSchema: schema53.oneOf[0],
+        schema: schema58.oneOf[0].required,
+        parentSchema: schema58.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -4206,8 +4641,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema53.oneOf[1].required,
-        parentSchema: schema53.oneOf[1],
+        schema: schema58.oneOf[1].required,
+        parentSchema: schema58.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -4235,8 +4670,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema53.oneOf,
-      parentSchema: schema53,
+      schema: schema58.oneOf,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -4263,8 +4698,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -4281,8 +4716,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -4309,7 +4744,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema53,
+          parentSchema: schema58,
           data,
         };
         if (vErrors === null) {
@@ -4330,7 +4765,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'penalty' },
           message: 'must be equal to constant',
           schema: 'penalty',
-          parentSchema: schema53.properties.name,
+          parentSchema: schema58.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -4492,8 +4927,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema53.properties.rounds.type,
-          parentSchema: schema53.properties.rounds,
+          schema: schema58.properties.rounds.type,
+          parentSchema: schema58.properties.rounds,
           data: data5,
         };
         if (vErrors === null) {
@@ -4512,7 +4947,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 100 },
             message: 'must be <= 100',
             schema: 100,
-            parentSchema: schema53.properties.rounds,
+            parentSchema: schema58.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4530,7 +4965,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema53.properties.rounds,
+            parentSchema: schema58.properties.rounds,
             data: data5,
           };
           if (vErrors === null) {
@@ -4551,8 +4986,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema53.properties.hands.type,
-          parentSchema: schema53.properties.hands,
+          schema: schema58.properties.hands.type,
+          parentSchema: schema58.properties.hands,
           data: data6,
         };
         if (vErrors === null) {
@@ -4571,7 +5006,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000 },
             message: 'must be <= 1000',
             schema: 1000,
-            parentSchema: schema53.properties.hands,
+            parentSchema: schema58.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4589,7 +5024,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema53.properties.hands,
+            parentSchema: schema58.properties.hands,
             data: data6,
           };
           if (vErrors === null) {
@@ -4608,8 +5043,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema53.type,
-      parentSchema: schema53,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -4619,10 +5054,10 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-const schema58 = {
+const schema63 = {
   title: 'levels-start',
   description:
     "Starts the table's level clock with this blind structure (R-LEVEL-CLOCK). Beyond this schema the engine also wants each small blind at most its big blind.",
@@ -4645,13 +5080,13 @@ const schema58 = {
     },
   },
 };
-const schema62 = {
+const schema67 = {
   description: 'A playing level, or a break (`break`: true).',
   if: { type: 'object', required: ['break'] },
   then: { $ref: '#/definitions/breakLevel' },
   else: { $ref: '#/definitions/playingLevel' },
 };
-const schema63 = {
+const schema68 = {
   title: 'a break',
   type: 'object',
   required: ['break', 'minutes'],
@@ -4664,8 +5099,8 @@ const schema63 = {
     ante: { description: 'Ignored on a break.' },
   },
 };
-const schema64 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
-function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+const schema69 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
+function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -4676,8 +5111,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'break' },
         message: "must have required property '" + 'break' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4694,8 +5129,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -4720,7 +5155,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema63,
+          parentSchema: schema68,
           data,
         };
         if (vErrors === null) {
@@ -4741,7 +5176,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema63.properties.break,
+          parentSchema: schema68.properties.break,
           data: data0,
         };
         if (vErrors === null) {
@@ -4763,7 +5198,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema64,
+            parentSchema: schema69,
             data: data1,
           };
           if (vErrors === null) {
@@ -4781,7 +5216,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema64,
+            parentSchema: schema69,
             data: data1,
           };
           if (vErrors === null) {
@@ -4798,8 +5233,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema64.type,
-          parentSchema: schema64,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data1,
         };
         if (vErrors === null) {
@@ -4817,8 +5252,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -4828,10 +5263,10 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-const schema65 = {
+const schema70 = {
   title: 'a playing level',
   type: 'object',
   required: ['smallBlind', 'bigBlind', 'minutes'],
@@ -4862,7 +5297,7 @@ const schema65 = {
     },
   },
 };
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -4873,8 +5308,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -4891,8 +5326,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -4909,8 +5344,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -4938,7 +5373,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema65,
+          parentSchema: schema70,
           data,
         };
         if (vErrors === null) {
@@ -4958,8 +5393,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.smallBlind.type,
-          parentSchema: schema65.properties.smallBlind,
+          schema: schema70.properties.smallBlind.type,
+          parentSchema: schema70.properties.smallBlind,
           data: data0,
         };
         if (vErrors === null) {
@@ -4978,7 +5413,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.smallBlind,
+            parentSchema: schema70.properties.smallBlind,
             data: data0,
           };
           if (vErrors === null) {
@@ -4999,8 +5434,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.bigBlind.type,
-          parentSchema: schema65.properties.bigBlind,
+          schema: schema70.properties.bigBlind.type,
+          parentSchema: schema70.properties.bigBlind,
           data: data1,
         };
         if (vErrors === null) {
@@ -5019,7 +5454,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.bigBlind,
+            parentSchema: schema70.properties.bigBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -5040,8 +5475,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.ante.type,
-          parentSchema: schema65.properties.ante,
+          schema: schema70.properties.ante.type,
+          parentSchema: schema70.properties.ante,
           data: data2,
         };
         if (vErrors === null) {
@@ -5060,7 +5495,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema65.properties.ante,
+            parentSchema: schema70.properties.ante,
             data: data2,
           };
           if (vErrors === null) {
@@ -5083,7 +5518,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema64,
+            parentSchema: schema69,
             data: data3,
           };
           if (vErrors === null) {
@@ -5101,7 +5536,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema64,
+            parentSchema: schema69,
             data: data3,
           };
           if (vErrors === null) {
@@ -5118,8 +5553,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema64.type,
-          parentSchema: schema64,
+          schema: schema69.type,
+          parentSchema: schema69,
           data: data3,
         };
         if (vErrors === null) {
@@ -5181,8 +5616,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.smallBet.type,
-          parentSchema: schema65.properties.smallBet,
+          schema: schema70.properties.smallBet.type,
+          parentSchema: schema70.properties.smallBet,
           data: data6,
         };
         if (vErrors === null) {
@@ -5201,7 +5636,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.smallBet,
+            parentSchema: schema70.properties.smallBet,
             data: data6,
           };
           if (vErrors === null) {
@@ -5222,8 +5657,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.bigBet.type,
-          parentSchema: schema65.properties.bigBet,
+          schema: schema70.properties.bigBet.type,
+          parentSchema: schema70.properties.bigBet,
           data: data7,
         };
         if (vErrors === null) {
@@ -5242,7 +5677,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.bigBet,
+            parentSchema: schema70.properties.bigBet,
             data: data7,
           };
           if (vErrors === null) {
@@ -5261,8 +5696,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -5272,10 +5707,10 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
@@ -5315,8 +5750,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
   let ifClause0;
   if (_valid0) {
     const _errs3 = errors;
-    if (!validate27(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+    if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs3 === errors;
@@ -5324,8 +5759,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     ifClause0 = 'then';
   } else {
     const _errs4 = errors;
-    if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+    if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs4 === errors;
@@ -5339,8 +5774,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema62.if,
-      parentSchema: schema62,
+      schema: schema67.if,
+      parentSchema: schema67,
       data,
     };
     if (vErrors === null) {
@@ -5350,10 +5785,10 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5364,8 +5799,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -5382,8 +5817,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'levels' },
         message: "must have required property '" + 'levels' + "'",
-        schema: schema58.required,
-        parentSchema: schema58,
+        schema: schema63.required,
+        parentSchema: schema63,
         data,
       };
       if (vErrors === null) {
@@ -5402,7 +5837,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema58,
+          parentSchema: schema63,
           data,
         };
         if (vErrors === null) {
@@ -5423,7 +5858,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-start' },
           message: 'must be equal to constant',
           schema: 'levels-start',
-          parentSchema: schema58.properties.name,
+          parentSchema: schema63.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5575,8 +6010,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema58.properties.levels.not,
-          parentSchema: schema58.properties.levels,
+          schema: schema63.properties.levels.not,
+          parentSchema: schema63.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5604,7 +6039,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
             schema: 1,
-            parentSchema: schema58.properties.levels,
+            parentSchema: schema63.properties.levels,
             data: data4,
           };
           if (vErrors === null) {
@@ -5617,14 +6052,14 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate26(data4[i1], {
+            !validate27(data4[i1], {
               instancePath: instancePath + '/levels/' + i1,
               parentData: data4,
               parentDataProperty: i1,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+            vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
             errors = vErrors.length;
           }
         }
@@ -5635,8 +6070,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema58.properties.levels.type,
-          parentSchema: schema58.properties.levels,
+          schema: schema63.properties.levels.type,
+          parentSchema: schema63.properties.levels,
           data: data4,
         };
         if (vErrors === null) {
@@ -5654,8 +6089,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema58.type,
-      parentSchema: schema58,
+      schema: schema63.type,
+      parentSchema: schema63,
       data,
     };
     if (vErrors === null) {
@@ -5665,10 +6100,10 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-const schema69 = {
+const schema74 = {
   title: 'levels-pause',
   type: 'object',
   required: ['name'],
@@ -5680,7 +6115,7 @@ const schema69 = {
     at: { $ref: '#/definitions/at' },
   },
 };
-function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5691,8 +6126,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -5711,7 +6146,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema69,
+          parentSchema: schema74,
           data,
         };
         if (vErrors === null) {
@@ -5732,7 +6167,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-pause' },
           message: 'must be equal to constant',
           schema: 'levels-pause',
-          parentSchema: schema69.properties.name,
+          parentSchema: schema74.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -5833,8 +6268,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -5844,10 +6279,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-const schema73 = {
+const schema78 = {
   title: 'levels-resume',
   type: 'object',
   required: ['name'],
@@ -5859,7 +6294,7 @@ const schema73 = {
     at: { $ref: '#/definitions/at' },
   },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5870,8 +6305,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -5890,7 +6325,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema73,
+          parentSchema: schema78,
           data,
         };
         if (vErrors === null) {
@@ -5911,7 +6346,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-resume' },
           message: 'must be equal to constant',
           schema: 'levels-resume',
-          parentSchema: schema73.properties.name,
+          parentSchema: schema78.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6012,8 +6447,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -6023,10 +6458,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-const schema77 = {
+const schema82 = {
   title: 'levels-adjust',
   description:
     '`minutes` (whole, signed, not 0) added to the level under way, or `step` 1 (next level) / -1 (previous level), one of the two.',
@@ -6043,7 +6478,7 @@ const schema77 = {
   },
   oneOf: [{ required: ['minutes'] }, { required: ['step'] }],
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -6058,8 +6493,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema77.oneOf[0].required,
-        parentSchema: schema77.oneOf[0],
+        schema: schema82.oneOf[0].required,
+        parentSchema: schema82.oneOf[0],
         data,
       };
       if (vErrors === null) {
@@ -6084,8 +6519,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'step' },
         message: "must have required property '" + 'step' + "'",
-        schema: schema77.oneOf[1].required,
-        parentSchema: schema77.oneOf[1],
+        schema: schema82.oneOf[1].required,
+        parentSchema: schema82.oneOf[1],
         data,
       };
       if (vErrors === null) {
@@ -6113,8 +6548,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'oneOf',
       params: { passingSchemas: passing0 },
       message: 'must match exactly one schema in oneOf',
-      schema: schema77.oneOf,
-      parentSchema: schema77,
+      schema: schema82.oneOf,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6141,8 +6576,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema77.required,
-        parentSchema: schema77,
+        schema: schema82.required,
+        parentSchema: schema82,
         data,
       };
       if (vErrors === null) {
@@ -6168,7 +6603,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema77,
+          parentSchema: schema82,
           data,
         };
         if (vErrors === null) {
@@ -6189,7 +6624,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-adjust' },
           message: 'must be equal to constant',
           schema: 'levels-adjust',
-          parentSchema: schema77.properties.name,
+          parentSchema: schema82.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6292,8 +6727,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema77.properties.minutes.type,
-          parentSchema: schema77.properties.minutes,
+          schema: schema82.properties.minutes.type,
+          parentSchema: schema82.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6322,8 +6757,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'not',
           params: {},
           message: 'must NOT be valid',
-          schema: schema77.properties.minutes.not,
-          parentSchema: schema77.properties.minutes,
+          schema: schema82.properties.minutes.not,
+          parentSchema: schema82.properties.minutes,
           data: data4,
         };
         if (vErrors === null) {
@@ -6351,7 +6786,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema77.properties.minutes,
+            parentSchema: schema82.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6369,7 +6804,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: -1440 },
             message: 'must be >= -1440',
             schema: -1440,
-            parentSchema: schema77.properties.minutes,
+            parentSchema: schema82.properties.minutes,
             data: data4,
           };
           if (vErrors === null) {
@@ -6388,10 +6823,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/step',
           schemaPath: '#/properties/step/enum',
           keyword: 'enum',
-          params: { allowedValues: schema77.properties.step.enum },
+          params: { allowedValues: schema82.properties.step.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema77.properties.step.enum,
-          parentSchema: schema77.properties.step,
+          schema: schema82.properties.step.enum,
+          parentSchema: schema82.properties.step,
           data: data5,
         };
         if (vErrors === null) {
@@ -6409,8 +6844,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema77.type,
-      parentSchema: schema77,
+      schema: schema82.type,
+      parentSchema: schema82,
       data,
     };
     if (vErrors === null) {
@@ -6420,10 +6855,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-const schema81 = {
+const schema86 = {
   title: 'move-player',
   description:
     "R-ROOM-MOVE (a room's command, docs/room.md): that seat's player, or with no `seat` the one who would post the next big blind, leaves for another table at the end of the hand under way (at once between hands): `player.moved`. On MQTT only from the table's room (docs/mqtt.md).",
@@ -6438,7 +6873,7 @@ const schema81 = {
     seat: { $ref: '#/definitions/seat' },
   },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -6449,8 +6884,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema81.required,
-        parentSchema: schema81,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -6469,7 +6904,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema81,
+          parentSchema: schema86,
           data,
         };
         if (vErrors === null) {
@@ -6490,7 +6925,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'move-player' },
           message: 'must be equal to constant',
           schema: 'move-player',
-          parentSchema: schema81.properties.name,
+          parentSchema: schema86.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -6650,8 +7085,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema81.type,
-      parentSchema: schema81,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -6661,10 +7096,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-const schema86 = {
+const schema91 = {
   title: 'level-set',
   description:
     "R-ROOM-CLOCK (a room's command, docs/room.md): the level in force in the tournament. The table's own level clock stops for good; a change of level applies from the next shuffle (R-LEVEL-CLOCK, `level.changed`), a level-set of the level in force changes only the clock shown (`level.set`). On MQTT only from the table's room (docs/mqtt.md).",
@@ -6739,7 +7174,7 @@ const schema86 = {
   then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
   else: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } } },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -6791,8 +7226,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema86.then.properties.smallBlind.type,
-            parentSchema: schema86.then.properties.smallBlind,
+            schema: schema91.then.properties.smallBlind.type,
+            parentSchema: schema91.then.properties.smallBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -6812,8 +7247,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema86.then.properties.bigBlind.type,
-            parentSchema: schema86.then.properties.bigBlind,
+            schema: schema91.then.properties.bigBlind.type,
+            parentSchema: schema91.then.properties.bigBlind,
             data: data2,
           };
           if (vErrors === null) {
@@ -6833,8 +7268,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema86.then.properties.ante.type,
-            parentSchema: schema86.then.properties.ante,
+            schema: schema91.then.properties.ante.type,
+            parentSchema: schema91.then.properties.ante,
             data: data3,
           };
           if (vErrors === null) {
@@ -6861,8 +7296,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema86.else.properties.smallBlind.type,
-            parentSchema: schema86.else.properties.smallBlind,
+            schema: schema91.else.properties.smallBlind.type,
+            parentSchema: schema91.else.properties.smallBlind,
             data: data4,
           };
           if (vErrors === null) {
@@ -6882,8 +7317,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema86.else.properties.bigBlind.type,
-            parentSchema: schema86.else.properties.bigBlind,
+            schema: schema91.else.properties.bigBlind.type,
+            parentSchema: schema91.else.properties.bigBlind,
             data: data5,
           };
           if (vErrors === null) {
@@ -6903,8 +7338,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'integer' },
             message: 'must be integer',
-            schema: schema86.else.properties.ante.type,
-            parentSchema: schema86.else.properties.ante,
+            schema: schema91.else.properties.ante.type,
+            parentSchema: schema91.else.properties.ante,
             data: data6,
           };
           if (vErrors === null) {
@@ -6927,8 +7362,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema86.if,
-      parentSchema: schema86,
+      schema: schema91.if,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -6946,8 +7381,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -6964,8 +7399,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'level' },
         message: "must have required property '" + 'level' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -6982,8 +7417,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'isBreak' },
         message: "must have required property '" + 'isBreak' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7000,8 +7435,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7018,8 +7453,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7036,8 +7471,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'endsAt' },
         message: "must have required property '" + 'endsAt' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7054,8 +7489,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'remainingMs' },
         message: "must have required property '" + 'remainingMs' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7072,8 +7507,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'paused' },
         message: "must have required property '" + 'paused' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7090,8 +7525,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'next' },
         message: "must have required property '" + 'next' + "'",
-        schema: schema86.required,
-        parentSchema: schema86,
+        schema: schema91.required,
+        parentSchema: schema91,
         data,
       };
       if (vErrors === null) {
@@ -7102,7 +7537,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema86.properties, key0)) {
+      if (!func2.call(schema91.properties, key0)) {
         const err18 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -7110,7 +7545,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema86,
+          parentSchema: schema91,
           data,
         };
         if (vErrors === null) {
@@ -7131,7 +7566,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'level-set' },
           message: 'must be equal to constant',
           schema: 'level-set',
-          parentSchema: schema86.properties.name,
+          parentSchema: schema91.properties.name,
           data: data7,
         };
         if (vErrors === null) {
@@ -7234,8 +7669,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.level.type,
-          parentSchema: schema86.properties.level,
+          schema: schema91.properties.level.type,
+          parentSchema: schema91.properties.level,
           data: data11,
         };
         if (vErrors === null) {
@@ -7254,7 +7689,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema86.properties.level,
+            parentSchema: schema91.properties.level,
             data: data11,
           };
           if (vErrors === null) {
@@ -7275,8 +7710,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.isBreak.type,
-          parentSchema: schema86.properties.isBreak,
+          schema: schema91.properties.isBreak.type,
+          parentSchema: schema91.properties.isBreak,
           data: data12,
         };
         if (vErrors === null) {
@@ -7294,10 +7729,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
           keyword: 'type',
-          params: { type: schema86.properties.smallBlind.type },
+          params: { type: schema91.properties.smallBlind.type },
           message: 'must be integer,null',
-          schema: schema86.properties.smallBlind.type,
-          parentSchema: schema86.properties.smallBlind,
+          schema: schema91.properties.smallBlind.type,
+          parentSchema: schema91.properties.smallBlind,
           data: data13,
         };
         if (vErrors === null) {
@@ -7316,7 +7751,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema86.properties.smallBlind,
+            parentSchema: schema91.properties.smallBlind,
             data: data13,
           };
           if (vErrors === null) {
@@ -7335,10 +7770,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
           keyword: 'type',
-          params: { type: schema86.properties.bigBlind.type },
+          params: { type: schema91.properties.bigBlind.type },
           message: 'must be integer,null',
-          schema: schema86.properties.bigBlind.type,
-          parentSchema: schema86.properties.bigBlind,
+          schema: schema91.properties.bigBlind.type,
+          parentSchema: schema91.properties.bigBlind,
           data: data14,
         };
         if (vErrors === null) {
@@ -7357,7 +7792,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema86.properties.bigBlind,
+            parentSchema: schema91.properties.bigBlind,
             data: data14,
           };
           if (vErrors === null) {
@@ -7376,10 +7811,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
           keyword: 'type',
-          params: { type: schema86.properties.ante.type },
+          params: { type: schema91.properties.ante.type },
           message: 'must be integer,null',
-          schema: schema86.properties.ante.type,
-          parentSchema: schema86.properties.ante,
+          schema: schema91.properties.ante.type,
+          parentSchema: schema91.properties.ante,
           data: data15,
         };
         if (vErrors === null) {
@@ -7398,7 +7833,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema86.properties.ante,
+            parentSchema: schema91.properties.ante,
             data: data15,
           };
           if (vErrors === null) {
@@ -7461,8 +7896,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.smallBet.type,
-          parentSchema: schema86.properties.smallBet,
+          schema: schema91.properties.smallBet.type,
+          parentSchema: schema91.properties.smallBet,
           data: data18,
         };
         if (vErrors === null) {
@@ -7481,7 +7916,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema86.properties.smallBet,
+            parentSchema: schema91.properties.smallBet,
             data: data18,
           };
           if (vErrors === null) {
@@ -7502,8 +7937,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.bigBet.type,
-          parentSchema: schema86.properties.bigBet,
+          schema: schema91.properties.bigBet.type,
+          parentSchema: schema91.properties.bigBet,
           data: data19,
         };
         if (vErrors === null) {
@@ -7522,7 +7957,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema86.properties.bigBet,
+            parentSchema: schema91.properties.bigBet,
             data: data19,
           };
           if (vErrors === null) {
@@ -7541,10 +7976,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/endsAt',
           schemaPath: '#/properties/endsAt/type',
           keyword: 'type',
-          params: { type: schema86.properties.endsAt.type },
+          params: { type: schema91.properties.endsAt.type },
           message: 'must be integer,null',
-          schema: schema86.properties.endsAt.type,
-          parentSchema: schema86.properties.endsAt,
+          schema: schema91.properties.endsAt.type,
+          parentSchema: schema91.properties.endsAt,
           data: data20,
         };
         if (vErrors === null) {
@@ -7563,7 +7998,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema86.properties.endsAt,
+            parentSchema: schema91.properties.endsAt,
             data: data20,
           };
           if (vErrors === null) {
@@ -7584,8 +8019,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema86.properties.remainingMs.type,
-          parentSchema: schema86.properties.remainingMs,
+          schema: schema91.properties.remainingMs.type,
+          parentSchema: schema91.properties.remainingMs,
           data: data21,
         };
         if (vErrors === null) {
@@ -7604,7 +8039,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema86.properties.remainingMs,
+            parentSchema: schema91.properties.remainingMs,
             data: data21,
           };
           if (vErrors === null) {
@@ -7625,8 +8060,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema86.properties.paused.type,
-          parentSchema: schema86.properties.paused,
+          schema: schema91.properties.paused.type,
+          parentSchema: schema91.properties.paused,
           data: data22,
         };
         if (vErrors === null) {
@@ -7650,8 +8085,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'null' },
           message: 'must be null',
-          schema: schema86.properties.next.oneOf[0].type,
-          parentSchema: schema86.properties.next.oneOf[0],
+          schema: schema91.properties.next.oneOf[0].type,
+          parentSchema: schema91.properties.next.oneOf[0],
           data: data23,
         };
         if (vErrors === null) {
@@ -7716,8 +8151,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema86.properties.next.oneOf[1].then.properties.smallBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].then.properties.smallBlind,
+                schema: schema91.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].then.properties.smallBlind,
                 data: data25,
               };
               if (vErrors === null) {
@@ -7737,8 +8172,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema86.properties.next.oneOf[1].then.properties.bigBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].then.properties.bigBlind,
+                schema: schema91.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].then.properties.bigBlind,
                 data: data26,
               };
               if (vErrors === null) {
@@ -7758,8 +8193,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema86.properties.next.oneOf[1].then.properties.ante.type,
-                parentSchema: schema86.properties.next.oneOf[1].then.properties.ante,
+                schema: schema91.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema91.properties.next.oneOf[1].then.properties.ante,
                 data: data27,
               };
               if (vErrors === null) {
@@ -7786,8 +8221,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.next.oneOf[1].else.properties.smallBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].else.properties.smallBlind,
+                schema: schema91.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].else.properties.smallBlind,
                 data: data28,
               };
               if (vErrors === null) {
@@ -7807,8 +8242,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.next.oneOf[1].else.properties.bigBlind.type,
-                parentSchema: schema86.properties.next.oneOf[1].else.properties.bigBlind,
+                schema: schema91.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].else.properties.bigBlind,
                 data: data29,
               };
               if (vErrors === null) {
@@ -7828,8 +8263,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema86.properties.next.oneOf[1].else.properties.ante.type,
-                parentSchema: schema86.properties.next.oneOf[1].else.properties.ante,
+                schema: schema91.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema91.properties.next.oneOf[1].else.properties.ante,
                 data: data30,
               };
               if (vErrors === null) {
@@ -7852,8 +8287,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'if',
           params: { failingKeyword: ifClause1 },
           message: 'must match "' + ifClause1 + '" schema',
-          schema: schema86.properties.next.oneOf[1].if,
-          parentSchema: schema86.properties.next.oneOf[1],
+          schema: schema91.properties.next.oneOf[1].if,
+          parentSchema: schema91.properties.next.oneOf[1],
           data: data23,
         };
         if (vErrors === null) {
@@ -7871,8 +8306,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'level' },
             message: "must have required property '" + 'level' + "'",
-            schema: schema86.properties.next.oneOf[1].required,
-            parentSchema: schema86.properties.next.oneOf[1],
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
             data: data23,
           };
           if (vErrors === null) {
@@ -7889,8 +8324,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'isBreak' },
             message: "must have required property '" + 'isBreak' + "'",
-            schema: schema86.properties.next.oneOf[1].required,
-            parentSchema: schema86.properties.next.oneOf[1],
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
             data: data23,
           };
           if (vErrors === null) {
@@ -7907,8 +8342,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'smallBlind' },
             message: "must have required property '" + 'smallBlind' + "'",
-            schema: schema86.properties.next.oneOf[1].required,
-            parentSchema: schema86.properties.next.oneOf[1],
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
             data: data23,
           };
           if (vErrors === null) {
@@ -7925,8 +8360,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'bigBlind' },
             message: "must have required property '" + 'bigBlind' + "'",
-            schema: schema86.properties.next.oneOf[1].required,
-            parentSchema: schema86.properties.next.oneOf[1],
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
             data: data23,
           };
           if (vErrors === null) {
@@ -7943,8 +8378,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'minutes' },
             message: "must have required property '" + 'minutes' + "'",
-            schema: schema86.properties.next.oneOf[1].required,
-            parentSchema: schema86.properties.next.oneOf[1],
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
             data: data23,
           };
           if (vErrors === null) {
@@ -7963,8 +8398,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema86.properties.next.oneOf[1].properties.level.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.level,
+              schema: schema91.properties.next.oneOf[1].properties.level.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.level,
               data: data31,
             };
             if (vErrors === null) {
@@ -7983,7 +8418,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema86.properties.next.oneOf[1].properties.level,
+                parentSchema: schema91.properties.next.oneOf[1].properties.level,
                 data: data31,
               };
               if (vErrors === null) {
@@ -8004,8 +8439,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'boolean' },
               message: 'must be boolean',
-              schema: schema86.properties.next.oneOf[1].properties.isBreak.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.isBreak,
+              schema: schema91.properties.next.oneOf[1].properties.isBreak.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.isBreak,
               data: data32,
             };
             if (vErrors === null) {
@@ -8023,10 +8458,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/smallBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
               keyword: 'type',
-              params: { type: schema86.properties.next.oneOf[1].properties.smallBlind.type },
+              params: { type: schema91.properties.next.oneOf[1].properties.smallBlind.type },
               message: 'must be integer,null',
-              schema: schema86.properties.next.oneOf[1].properties.smallBlind.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
+              schema: schema91.properties.next.oneOf[1].properties.smallBlind.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.smallBlind,
               data: data33,
             };
             if (vErrors === null) {
@@ -8045,7 +8480,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema86.properties.next.oneOf[1].properties.smallBlind,
+                parentSchema: schema91.properties.next.oneOf[1].properties.smallBlind,
                 data: data33,
               };
               if (vErrors === null) {
@@ -8064,10 +8499,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/bigBlind',
               schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
               keyword: 'type',
-              params: { type: schema86.properties.next.oneOf[1].properties.bigBlind.type },
+              params: { type: schema91.properties.next.oneOf[1].properties.bigBlind.type },
               message: 'must be integer,null',
-              schema: schema86.properties.next.oneOf[1].properties.bigBlind.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
+              schema: schema91.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.bigBlind,
               data: data34,
             };
             if (vErrors === null) {
@@ -8086,7 +8521,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema86.properties.next.oneOf[1].properties.bigBlind,
+                parentSchema: schema91.properties.next.oneOf[1].properties.bigBlind,
                 data: data34,
               };
               if (vErrors === null) {
@@ -8105,10 +8540,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/next/ante',
               schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
               keyword: 'type',
-              params: { type: schema86.properties.next.oneOf[1].properties.ante.type },
+              params: { type: schema91.properties.next.oneOf[1].properties.ante.type },
               message: 'must be integer,null',
-              schema: schema86.properties.next.oneOf[1].properties.ante.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.ante,
+              schema: schema91.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.ante,
               data: data35,
             };
             if (vErrors === null) {
@@ -8127,7 +8562,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
                 schema: 0,
-                parentSchema: schema86.properties.next.oneOf[1].properties.ante,
+                parentSchema: schema91.properties.next.oneOf[1].properties.ante,
                 data: data35,
               };
               if (vErrors === null) {
@@ -8190,8 +8625,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema86.properties.next.oneOf[1].properties.smallBet.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.smallBet,
+              schema: schema91.properties.next.oneOf[1].properties.smallBet.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.smallBet,
               data: data38,
             };
             if (vErrors === null) {
@@ -8210,7 +8645,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema86.properties.next.oneOf[1].properties.smallBet,
+                parentSchema: schema91.properties.next.oneOf[1].properties.smallBet,
                 data: data38,
               };
               if (vErrors === null) {
@@ -8231,8 +8666,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema86.properties.next.oneOf[1].properties.bigBet.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.bigBet,
+              schema: schema91.properties.next.oneOf[1].properties.bigBet.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.bigBet,
               data: data39,
             };
             if (vErrors === null) {
@@ -8251,7 +8686,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema86.properties.next.oneOf[1].properties.bigBet,
+                parentSchema: schema91.properties.next.oneOf[1].properties.bigBet,
                 data: data39,
               };
               if (vErrors === null) {
@@ -8274,7 +8709,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '<=', limit: 1440 },
                 message: 'must be <= 1440',
                 schema: 1440,
-                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
                 data: data40,
               };
               if (vErrors === null) {
@@ -8292,7 +8727,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { comparison: '>', limit: 0 },
                 message: 'must be > 0',
                 schema: 0,
-                parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+                parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
                 data: data40,
               };
               if (vErrors === null) {
@@ -8309,8 +8744,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'number' },
               message: 'must be number',
-              schema: schema86.properties.next.oneOf[1].properties.minutes.type,
-              parentSchema: schema86.properties.next.oneOf[1].properties.minutes,
+              schema: schema91.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
               data: data40,
             };
             if (vErrors === null) {
@@ -8328,8 +8763,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema86.properties.next.oneOf[1].type,
-          parentSchema: schema86.properties.next.oneOf[1],
+          schema: schema91.properties.next.oneOf[1].type,
+          parentSchema: schema91.properties.next.oneOf[1],
           data: data23,
         };
         if (vErrors === null) {
@@ -8356,8 +8791,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'oneOf',
           params: { passingSchemas: passing0 },
           message: 'must match exactly one schema in oneOf',
-          schema: schema86.properties.next.oneOf,
-          parentSchema: schema86.properties.next,
+          schema: schema91.properties.next.oneOf,
+          parentSchema: schema91.properties.next,
           data: data23,
         };
         if (vErrors === null) {
@@ -8384,8 +8819,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema86.type,
-      parentSchema: schema86,
+      schema: schema91.type,
+      parentSchema: schema91,
       data,
     };
     if (vErrors === null) {
@@ -8395,7 +8830,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
 function validate18(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -8437,49 +8872,54 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'remove-player') {
+      } else if (tag0 === 'add-chips') {
         if (!validate22(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'set-button') {
+      } else if (tag0 === 'remove-player') {
         if (!validate23(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'penalty') {
+      } else if (tag0 === 'set-button') {
         if (!validate24(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-start') {
+      } else if (tag0 === 'penalty') {
         if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-pause') {
-        if (!validate32(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+      } else if (tag0 === 'levels-start') {
+        if (!validate26(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-resume') {
+      } else if (tag0 === 'levels-pause') {
         if (!validate33(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'levels-adjust') {
+      } else if (tag0 === 'levels-resume') {
         if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'move-player') {
+      } else if (tag0 === 'levels-adjust') {
         if (!validate35(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'level-set') {
+      } else if (tag0 === 'move-player') {
         if (!validate36(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'level-set') {
+        if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
           errors = vErrors.length;
         }
       } else {
@@ -8738,7 +9178,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'shuffle' },
                 message: 'must be equal to constant',
                 schema: 'shuffle',
-                parentSchema: schema94.properties.type,
+                parentSchema: schema99.properties.type,
                 data: data1,
               };
               if (vErrors === null) {
@@ -8756,8 +9196,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema94.type,
-            parentSchema: schema94,
+            schema: schema99.type,
+            parentSchema: schema99,
             data,
           };
           if (vErrors === null) {
@@ -8814,7 +9254,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'tick' },
                 message: 'must be equal to constant',
                 schema: 'tick',
-                parentSchema: schema95.properties.type,
+                parentSchema: schema100.properties.type,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8832,8 +9272,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema95.type,
-            parentSchema: schema95,
+            schema: schema100.type,
+            parentSchema: schema100,
             data,
           };
           if (vErrors === null) {
@@ -8852,8 +9292,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema101.required,
+              parentSchema: schema101,
               data,
             };
             if (vErrors === null) {
@@ -8870,8 +9310,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'online' },
               message: "must have required property '" + 'online' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema101.required,
+              parentSchema: schema101,
               data,
             };
             if (vErrors === null) {
@@ -8891,7 +9331,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'device' },
                 message: 'must be equal to constant',
                 schema: 'device',
-                parentSchema: schema96.properties.type,
+                parentSchema: schema101.properties.type,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8913,7 +9353,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { limit: 1 },
                   message: 'must NOT have fewer than 1 characters',
                   schema: 1,
-                  parentSchema: schema96.properties.device,
+                  parentSchema: schema101.properties.device,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8930,8 +9370,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema96.properties.device.type,
-                parentSchema: schema96.properties.device,
+                schema: schema101.properties.device.type,
+                parentSchema: schema101.properties.device,
                 data: data4,
               };
               if (vErrors === null) {
@@ -8951,8 +9391,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema96.properties.online.type,
-                parentSchema: schema96.properties.online,
+                schema: schema101.properties.online.type,
+                parentSchema: schema101.properties.online,
                 data: data5,
               };
               if (vErrors === null) {
@@ -8970,8 +9410,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema96.type,
-            parentSchema: schema96,
+            schema: schema101.type,
+            parentSchema: schema101,
             data,
           };
           if (vErrors === null) {
@@ -9052,23 +9492,25 @@ const acceptKeys1: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'pla
 
 const acceptKeys2: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips'];
 
-const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+const acceptKeys3: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'chips', 'player'];
 
 const acceptKeys4: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
 
-const acceptKeys5: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'rounds', 'hands'];
+const acceptKeys5: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
 
-const acceptKeys6: readonly string[] = ['name', 'id', 'type', 'at', 'levels'];
+const acceptKeys6: readonly string[] = ['name', 'id', 'type', 'at', 'seat', 'rounds', 'hands'];
 
-const acceptKeys7: readonly string[] = ['name', 'id', 'type', 'at'];
+const acceptKeys7: readonly string[] = ['name', 'id', 'type', 'at', 'levels'];
 
 const acceptKeys8: readonly string[] = ['name', 'id', 'type', 'at'];
 
-const acceptKeys9: readonly string[] = ['name', 'id', 'type', 'at', 'minutes', 'step'];
+const acceptKeys9: readonly string[] = ['name', 'id', 'type', 'at'];
 
-const acceptKeys10: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+const acceptKeys10: readonly string[] = ['name', 'id', 'type', 'at', 'minutes', 'step'];
 
-const acceptKeys11: readonly string[] = [
+const acceptKeys11: readonly string[] = ['name', 'id', 'type', 'at', 'seat'];
+
+const acceptKeys12: readonly string[] = [
   'name',
   'id',
   'type',
@@ -9132,6 +9574,8 @@ function accept_by_name1(data: any, tag: unknown): boolean {
       return accept_command_schema_seat_player(data);
     case 'set-stack':
       return accept_command_schema_set_stack(data);
+    case 'add-chips':
+      return accept_command_schema_add_chips(data);
     case 'remove-player':
       return accept_command_schema_remove_player(data);
     case 'set-button':
@@ -9340,7 +9784,7 @@ function accept_command_schema_set_stack(data: any): boolean {
   );
 }
 
-function accept_command_schema_remove_player(data: any): boolean {
+function accept_command_schema_add_chips(data: any): boolean {
   return (
     typeof data === 'object' &&
     data !== null &&
@@ -9348,6 +9792,24 @@ function accept_command_schema_remove_player(data: any): boolean {
     data.name !== undefined &&
     data.seat !== undefined &&
     acceptOnlyKeys(data, acceptKeys3) &&
+    data.name === 'add-chips' &&
+    accept_command_schema_add_chips_id(data.id) &&
+    accept_command_schema_add_chips_type(data.type) &&
+    accept_command_schema_add_chips_at(data.at) &&
+    accept_command_schema_seat(data.seat) &&
+    accept_command_schema_add_chips_chips(data.chips) &&
+    accept_command_schema_add_chips_player(data.player)
+  );
+}
+
+function accept_command_schema_remove_player(data: any): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    data.name !== undefined &&
+    data.seat !== undefined &&
+    acceptOnlyKeys(data, acceptKeys4) &&
     data.name === 'remove-player' &&
     accept_command_schema_remove_player_id(data.id) &&
     accept_command_schema_remove_player_type(data.type) &&
@@ -9363,7 +9825,7 @@ function accept_command_schema_set_button(data: any): boolean {
     !Array.isArray(data) &&
     data.name !== undefined &&
     data.seat !== undefined &&
-    acceptOnlyKeys(data, acceptKeys4) &&
+    acceptOnlyKeys(data, acceptKeys5) &&
     data.name === 'set-button' &&
     accept_command_schema_set_button_id(data.id) &&
     accept_command_schema_set_button_type(data.type) &&
@@ -9386,7 +9848,7 @@ function accept_command_schema_levels_pause(data: any): boolean {
     data !== null &&
     !Array.isArray(data) &&
     data.name !== undefined &&
-    acceptOnlyKeys(data, acceptKeys7) &&
+    acceptOnlyKeys(data, acceptKeys8) &&
     data.name === 'levels-pause' &&
     accept_command_schema_levels_pause_id(data.id) &&
     accept_command_schema_levels_pause_type(data.type) &&
@@ -9400,7 +9862,7 @@ function accept_command_schema_levels_resume(data: any): boolean {
     data !== null &&
     !Array.isArray(data) &&
     data.name !== undefined &&
-    acceptOnlyKeys(data, acceptKeys8) &&
+    acceptOnlyKeys(data, acceptKeys9) &&
     data.name === 'levels-resume' &&
     accept_command_schema_levels_resume_id(data.id) &&
     accept_command_schema_levels_resume_type(data.type) &&
@@ -9418,7 +9880,7 @@ function accept_command_schema_move_player(data: any): boolean {
     data !== null &&
     !Array.isArray(data) &&
     data.name !== undefined &&
-    acceptOnlyKeys(data, acceptKeys10) &&
+    acceptOnlyKeys(data, acceptKeys11) &&
     data.name === 'move-player' &&
     accept_command_schema_move_player_id(data.id) &&
     accept_command_schema_move_player_type(data.type) &&
@@ -9629,6 +10091,26 @@ function accept_command_schema_set_stack_at(value: any): boolean {
 
 function accept_command_schema_set_stack_chips(value: any): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 1000000000;
+}
+
+function accept_command_schema_add_chips_id(value: any): boolean {
+  return value === undefined || accept_command_schema_id(value);
+}
+
+function accept_command_schema_add_chips_type(value: any): boolean {
+  return value === undefined || accept_command_schema_type(value);
+}
+
+function accept_command_schema_add_chips_at(value: any): boolean {
+  return value === undefined || accept_command_schema_at(value);
+}
+
+function accept_command_schema_add_chips_chips(value: any): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= 1000000000;
+}
+
+function accept_command_schema_add_chips_player(value: any): boolean {
+  return value === undefined || (typeof value === 'string' && value.length >= 1 && value.length <= 100);
 }
 
 function accept_command_schema_remove_player_id(value: any): boolean {

@@ -14,6 +14,9 @@ export const ROOM_COMMAND_NAMES: readonly string[] = [
   'levels-pause',
   'levels-resume',
   'balance-at',
+  'rebuy',
+  'add-on',
+  'deal',
 ];
 
 export const validateRoomCommandShape: ShapeCheck = validate10;
@@ -34,6 +37,9 @@ const schema11 = {
     { $ref: '#/definitions/levels-pause' },
     { $ref: '#/definitions/levels-resume' },
     { $ref: '#/definitions/balance-at' },
+    { $ref: '#/definitions/rebuy' },
+    { $ref: '#/definitions/add-on' },
+    { $ref: '#/definitions/deal' },
   ],
   definitions: {
     id: {
@@ -107,6 +113,11 @@ const schema11 = {
         },
         startingStack: { type: 'integer', minimum: 1 },
         seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+        money: {
+          type: 'object',
+          description:
+            "The tournament's money (docs/room-money.md), from room.yaml's room.money (config/room.schema.json); the room engine checks it field by field (src/room/engine/money/validate.ts).",
+        },
       },
     },
     'open-table': {
@@ -125,7 +136,8 @@ const schema11 = {
     },
     register: {
       title: 'register',
-      description: 'Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names.',
+      description:
+        'Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names. In a room that keeps money, a player who is out enters again this way (a re-entry, docs/room-money.md).',
       type: 'object',
       required: ['name', 'player'],
       additionalProperties: false,
@@ -198,6 +210,69 @@ const schema11 = {
         players: { type: 'integer', minimum: 2 },
       },
     },
+    rebuy: {
+      title: 'rebuy',
+      description:
+        "A player still in buys the rebuy's chips (refused: no-rebuys, not-playing, finished, money-reached, moving, rebuys-closed, max-rebuys, stack-above-threshold). The room sends the player's table add-chips (R-CHIPS-ADD).",
+      type: 'object',
+      required: ['name', 'player'],
+      additionalProperties: false,
+      properties: {
+        name: { const: 'rebuy' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        player: { $ref: '#/definitions/player' },
+      },
+    },
+    'add-on': {
+      title: 'add-on',
+      description:
+        "A player still in takes the add-on during its break (refused: no-add-on, not-playing, finished, money-reached, moving, add-on-closed, already-added-on). The room sends the player's table add-chips.",
+      type: 'object',
+      required: ['name', 'player'],
+      additionalProperties: false,
+      properties: {
+        name: { const: 'add-on' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        player: { $ref: '#/definitions/player' },
+      },
+    },
+    deal: {
+      title: 'deal',
+      description:
+        'The deal the players left agreed: each of them once, the amounts adding up to the prizes left (refused: not-in-the-money, already-dealt, deal-players, deal-total, finished). Each is paid at once (payout with deal: true).',
+      type: 'object',
+      required: ['name', 'shares'],
+      additionalProperties: false,
+      properties: {
+        name: { const: 'deal' },
+        id: { $ref: '#/definitions/id' },
+        type: { $ref: '#/definitions/type' },
+        at: { $ref: '#/definitions/at' },
+        shares: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 100,
+          items: {
+            type: 'object',
+            required: ['player', 'amount'],
+            additionalProperties: false,
+            properties: { player: { $ref: '#/definitions/player' }, amount: { $ref: '#/definitions/cents' } },
+          },
+        },
+      },
+    },
+    player: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: '\\S',
+      description: 'a name of 1 to 100 characters, not only spaces (docs/protocol.md, Player names)',
+    },
+    cents: { type: 'integer', minimum: 0, maximum: 1000000000, description: 'a whole number of cents' },
   },
 };
 const schema12 = {
@@ -254,6 +329,11 @@ const schema12 = {
     },
     startingStack: { type: 'integer', minimum: 1 },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    money: {
+      type: 'object',
+      description:
+        "The tournament's money (docs/room-money.md), from room.yaml's room.money (config/room.schema.json); the room engine checks it field by field (src/room/engine/money/validate.ts).",
+    },
   },
 };
 const schema13 = {
@@ -1119,8 +1199,29 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
+    if (data.money !== undefined) {
+      let data18 = data.money;
+      if (!(data18 && typeof data18 == 'object' && !Array.isArray(data18))) {
+        const err42 = {
+          instancePath: instancePath + '/money',
+          schemaPath: '#/properties/money/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+          schema: schema12.properties.money.type,
+          parentSchema: schema12.properties.money,
+          data: data18,
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err42 = {
+    const err43 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1131,9 +1232,9 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err42];
+      vErrors = [err43];
     } else {
-      vErrors.push(err42);
+      vErrors.push(err43);
     }
     errors++;
   }
@@ -1401,7 +1502,8 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
 }
 const schema23 = {
   title: 'register',
-  description: 'Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names.',
+  description:
+    'Registers a player: a seat is drawn (R-ROOM-DRAW). Names follow docs/protocol.md, Player names. In a room that keeps money, a player who is out enters again this way (a re-entry, docs/room-money.md).',
   type: 'object',
   required: ['name', 'player'],
   additionalProperties: false,
@@ -1716,7 +1818,7 @@ const schema27 = {
     levels: { $ref: 'command.schema.json#/definitions/levels-start/properties/levels' },
   },
 };
-const schema99 = {
+const schema104 = {
   type: 'array',
   minItems: 1,
   items: { $ref: '#/definitions/level' },
@@ -1725,13 +1827,13 @@ const schema99 = {
     items: { type: 'object', required: ['break'], properties: { break: { const: true } } },
   },
 };
-const schema67 = {
+const schema72 = {
   description: 'A playing level, or a break (`break`: true).',
   if: { type: 'object', required: ['break'] },
   then: { $ref: '#/definitions/breakLevel' },
   else: { $ref: '#/definitions/playingLevel' },
 };
-const schema68 = {
+const schema73 = {
   title: 'a break',
   type: 'object',
   required: ['break', 'minutes'],
@@ -1744,8 +1846,8 @@ const schema68 = {
     ante: { description: 'Ignored on a break.' },
   },
 };
-const schema69 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
-function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+const schema74 = { type: 'number', exclusiveMinimum: 0, maximum: 1440 };
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1756,8 +1858,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'break' },
         message: "must have required property '" + 'break' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -1774,8 +1876,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema68.required,
-        parentSchema: schema68,
+        schema: schema73.required,
+        parentSchema: schema73,
         data,
       };
       if (vErrors === null) {
@@ -1800,7 +1902,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema68,
+          parentSchema: schema73,
           data,
         };
         if (vErrors === null) {
@@ -1821,7 +1923,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: true },
           message: 'must be equal to constant',
           schema: true,
-          parentSchema: schema68.properties.break,
+          parentSchema: schema73.properties.break,
           data: data0,
         };
         if (vErrors === null) {
@@ -1843,7 +1945,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema69,
+            parentSchema: schema74,
             data: data1,
           };
           if (vErrors === null) {
@@ -1861,7 +1963,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema69,
+            parentSchema: schema74,
             data: data1,
           };
           if (vErrors === null) {
@@ -1878,8 +1980,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema69.type,
-          parentSchema: schema69,
+          schema: schema74.type,
+          parentSchema: schema74,
           data: data1,
         };
         if (vErrors === null) {
@@ -1897,8 +1999,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema68.type,
-      parentSchema: schema68,
+      schema: schema73.type,
+      parentSchema: schema73,
       data,
     };
     if (vErrors === null) {
@@ -1908,10 +2010,10 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-const schema70 = {
+const schema75 = {
   title: 'a playing level',
   type: 'object',
   required: ['smallBlind', 'bigBlind', 'minutes'],
@@ -1952,7 +2054,7 @@ const schema37 = {
   description:
     "R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT).",
 };
-function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -1963,8 +2065,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'smallBlind' },
         message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -1981,8 +2083,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'bigBlind' },
         message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -1999,8 +2101,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'minutes' },
         message: "must have required property '" + 'minutes' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schema: schema75.required,
+        parentSchema: schema75,
         data,
       };
       if (vErrors === null) {
@@ -2028,7 +2130,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema70,
+          parentSchema: schema75,
           data,
         };
         if (vErrors === null) {
@@ -2048,8 +2150,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.smallBlind.type,
-          parentSchema: schema70.properties.smallBlind,
+          schema: schema75.properties.smallBlind.type,
+          parentSchema: schema75.properties.smallBlind,
           data: data0,
         };
         if (vErrors === null) {
@@ -2068,7 +2170,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema70.properties.smallBlind,
+            parentSchema: schema75.properties.smallBlind,
             data: data0,
           };
           if (vErrors === null) {
@@ -2089,8 +2191,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.bigBlind.type,
-          parentSchema: schema70.properties.bigBlind,
+          schema: schema75.properties.bigBlind.type,
+          parentSchema: schema75.properties.bigBlind,
           data: data1,
         };
         if (vErrors === null) {
@@ -2109,7 +2211,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema70.properties.bigBlind,
+            parentSchema: schema75.properties.bigBlind,
             data: data1,
           };
           if (vErrors === null) {
@@ -2130,8 +2232,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.ante.type,
-          parentSchema: schema70.properties.ante,
+          schema: schema75.properties.ante.type,
+          parentSchema: schema75.properties.ante,
           data: data2,
         };
         if (vErrors === null) {
@@ -2150,7 +2252,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema70.properties.ante,
+            parentSchema: schema75.properties.ante,
             data: data2,
           };
           if (vErrors === null) {
@@ -2173,7 +2275,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1440 },
             message: 'must be <= 1440',
             schema: 1440,
-            parentSchema: schema69,
+            parentSchema: schema74,
             data: data3,
           };
           if (vErrors === null) {
@@ -2191,7 +2293,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>', limit: 0 },
             message: 'must be > 0',
             schema: 0,
-            parentSchema: schema69,
+            parentSchema: schema74,
             data: data3,
           };
           if (vErrors === null) {
@@ -2208,8 +2310,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'number' },
           message: 'must be number',
-          schema: schema69.type,
-          parentSchema: schema69,
+          schema: schema74.type,
+          parentSchema: schema74,
           data: data3,
         };
         if (vErrors === null) {
@@ -2271,8 +2373,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.smallBet.type,
-          parentSchema: schema70.properties.smallBet,
+          schema: schema75.properties.smallBet.type,
+          parentSchema: schema75.properties.smallBet,
           data: data6,
         };
         if (vErrors === null) {
@@ -2291,7 +2393,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema70.properties.smallBet,
+            parentSchema: schema75.properties.smallBet,
             data: data6,
           };
           if (vErrors === null) {
@@ -2312,8 +2414,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema70.properties.bigBet.type,
-          parentSchema: schema70.properties.bigBet,
+          schema: schema75.properties.bigBet.type,
+          parentSchema: schema75.properties.bigBet,
           data: data7,
         };
         if (vErrors === null) {
@@ -2332,7 +2434,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema70.properties.bigBet,
+            parentSchema: schema75.properties.bigBet,
             data: data7,
           };
           if (vErrors === null) {
@@ -2351,8 +2453,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema70.type,
-      parentSchema: schema70,
+      schema: schema75.type,
+      parentSchema: schema75,
       data,
     };
     if (vErrors === null) {
@@ -2362,10 +2464,10 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
@@ -2405,8 +2507,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
   let ifClause0;
   if (_valid0) {
     const _errs3 = errors;
-    if (!validate24(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+    if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs3 === errors;
@@ -2414,8 +2516,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     ifClause0 = 'then';
   } else {
     const _errs4 = errors;
-    if (!validate26(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+    if (!validate27(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs4 === errors;
@@ -2429,8 +2531,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'if',
       params: { failingKeyword: ifClause0 },
       message: 'must match "' + ifClause0 + '" schema',
-      schema: schema67.if,
-      parentSchema: schema67,
+      schema: schema72.if,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -2440,10 +2542,10 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-function validate46(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate48(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -2502,8 +2604,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'not',
       params: {},
       message: 'must NOT be valid',
-      schema: schema99.not,
-      parentSchema: schema99,
+      schema: schema104.not,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -2531,7 +2633,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
         params: { limit: 1 },
         message: 'must NOT have fewer than 1 items',
         schema: 1,
-        parentSchema: schema99,
+        parentSchema: schema104,
         data,
       };
       if (vErrors === null) {
@@ -2544,14 +2646,14 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     const len1 = data.length;
     for (let i1 = 0; i1 < len1; i1++) {
       if (
-        !validate23(data[i1], {
+        !validate24(data[i1], {
           instancePath: instancePath + '/' + i1,
           parentData: data,
           parentDataProperty: i1,
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
         errors = vErrors.length;
       }
     }
@@ -2562,8 +2664,8 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'array' },
       message: 'must be array',
-      schema: schema99.type,
-      parentSchema: schema99,
+      schema: schema104.type,
+      parentSchema: schema104,
       data,
     };
     if (vErrors === null) {
@@ -2573,7 +2675,7 @@ function validate46(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate48.errors = vErrors;
   return errors === 0;
 }
 function validate14(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -2762,14 +2864,14 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.levels !== undefined) {
       if (
-        !validate46(data.levels, {
+        !validate48(data.levels, {
           instancePath: instancePath + '/levels',
           parentData: data,
           parentDataProperty: 'levels',
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
         errors = vErrors.length;
       }
     }
@@ -2794,7 +2896,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
   validate14.errors = vErrors;
   return errors === 0;
 }
-const schema100 = {
+const schema105 = {
   title: 'levels-pause',
   description: "Pauses the room's level clock.",
   type: 'object',
@@ -2807,7 +2909,7 @@ const schema100 = {
     at: { $ref: '#/definitions/at' },
   },
 };
-function validate49(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -2818,8 +2920,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema100.required,
-        parentSchema: schema100,
+        schema: schema105.required,
+        parentSchema: schema105,
         data,
       };
       if (vErrors === null) {
@@ -2838,7 +2940,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema100,
+          parentSchema: schema105,
           data,
         };
         if (vErrors === null) {
@@ -2859,7 +2961,7 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-pause' },
           message: 'must be equal to constant',
           schema: 'levels-pause',
-          parentSchema: schema100.properties.name,
+          parentSchema: schema105.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -2980,8 +3082,8 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema100.type,
-      parentSchema: schema100,
+      schema: schema105.type,
+      parentSchema: schema105,
       data,
     };
     if (vErrors === null) {
@@ -2991,10 +3093,10 @@ function validate49(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate51.errors = vErrors;
   return errors === 0;
 }
-const schema104 = {
+const schema109 = {
   title: 'levels-resume',
   description: "Resumes the room's level clock.",
   type: 'object',
@@ -3007,7 +3109,7 @@ const schema104 = {
     at: { $ref: '#/definitions/at' },
   },
 };
-function validate50(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate52(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -3018,8 +3120,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema104.required,
-        parentSchema: schema104,
+        schema: schema109.required,
+        parentSchema: schema109,
         data,
       };
       if (vErrors === null) {
@@ -3038,7 +3140,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema104,
+          parentSchema: schema109,
           data,
         };
         if (vErrors === null) {
@@ -3059,7 +3161,7 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'levels-resume' },
           message: 'must be equal to constant',
           schema: 'levels-resume',
-          parentSchema: schema104.properties.name,
+          parentSchema: schema109.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3180,8 +3282,8 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema104.type,
-      parentSchema: schema104,
+      schema: schema109.type,
+      parentSchema: schema109,
       data,
     };
     if (vErrors === null) {
@@ -3191,10 +3293,10 @@ function validate50(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate50.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-const schema108 = {
+const schema113 = {
   title: 'balance-at',
   description: 'Balances when two tables differ by this many players or more (R-ROOM-BALANCE).',
   type: 'object',
@@ -3208,7 +3310,7 @@ const schema108 = {
     players: { type: 'integer', minimum: 2 },
   },
 };
-function validate51(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate53(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -3219,8 +3321,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -3237,8 +3339,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'players' },
         message: "must have required property '" + 'players' + "'",
-        schema: schema108.required,
-        parentSchema: schema108,
+        schema: schema113.required,
+        parentSchema: schema113,
         data,
       };
       if (vErrors === null) {
@@ -3257,7 +3359,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema108,
+          parentSchema: schema113,
           data,
         };
         if (vErrors === null) {
@@ -3278,7 +3380,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'balance-at' },
           message: 'must be equal to constant',
           schema: 'balance-at',
-          parentSchema: schema108.properties.name,
+          parentSchema: schema113.properties.name,
           data: data0,
         };
         if (vErrors === null) {
@@ -3401,8 +3503,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema108.properties.players.type,
-          parentSchema: schema108.properties.players,
+          schema: schema113.properties.players.type,
+          parentSchema: schema113.properties.players,
           data: data4,
         };
         if (vErrors === null) {
@@ -3421,7 +3523,7 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 2 },
             message: 'must be >= 2',
             schema: 2,
-            parentSchema: schema108.properties.players,
+            parentSchema: schema113.properties.players,
             data: data4,
           };
           if (vErrors === null) {
@@ -3440,8 +3542,8 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema108.type,
-      parentSchema: schema108,
+      schema: schema113.type,
+      parentSchema: schema113,
       data,
     };
     if (vErrors === null) {
@@ -3451,7 +3553,1109 @@ function validate51(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+const schema117 = {
+  title: 'rebuy',
+  description:
+    "A player still in buys the rebuy's chips (refused: no-rebuys, not-playing, finished, money-reached, moving, rebuys-closed, max-rebuys, stack-above-threshold). The room sends the player's table add-chips (R-CHIPS-ADD).",
+  type: 'object',
+  required: ['name', 'player'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'rebuy' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    player: { $ref: '#/definitions/player' },
+  },
+};
+const schema121 = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '\\S',
+  description: 'a name of 1 to 100 characters, not only spaces (docs/protocol.md, Player names)',
+};
+function validate54(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema117.required,
+        parentSchema: schema117,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.player === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'player' },
+        message: "must have required property '" + 'player' + "'",
+        schema: schema117.required,
+        parentSchema: schema117,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'player')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema117,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('rebuy' !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'rebuy' },
+          message: 'must be equal to constant',
+          schema: 'rebuy',
+          parentSchema: schema117.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema13.type },
+          message: 'must be string,number',
+          schema: schema13.type,
+          parentSchema: schema13,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 === 'string') {
+        if (data1.length > 200) {
+          const err5 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/definitions/id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 200 },
+            message: 'must NOT have more than 200 characters',
+            schema: 200,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err6 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema14,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!Number.isInteger(data3)) {
+        const err7 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema15.type,
+          parentSchema: schema15,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err8 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema15,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.player !== undefined) {
+      let data4 = data.player;
+      if (typeof data4 === 'string') {
+        if (data4.length > 100) {
+          const err9 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/definitions/player/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema121,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data4.length < 1) {
+          const err10 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/definitions/player/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema121,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern4.test(data4)) {
+          const err11 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/definitions/player/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+            schema: '\\S',
+            parentSchema: schema121,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/player',
+          schemaPath: '#/definitions/player/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema121.type,
+          parentSchema: schema121,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema117.type,
+      parentSchema: schema117,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+const schema122 = {
+  title: 'add-on',
+  description:
+    "A player still in takes the add-on during its break (refused: no-add-on, not-playing, finished, money-reached, moving, add-on-closed, already-added-on). The room sends the player's table add-chips.",
+  type: 'object',
+  required: ['name', 'player'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'add-on' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    player: { $ref: '#/definitions/player' },
+  },
+};
+function validate55(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema122.required,
+        parentSchema: schema122,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.player === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'player' },
+        message: "must have required property '" + 'player' + "'",
+        schema: schema122.required,
+        parentSchema: schema122,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'player')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema122,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('add-on' !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'add-on' },
+          message: 'must be equal to constant',
+          schema: 'add-on',
+          parentSchema: schema122.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema13.type },
+          message: 'must be string,number',
+          schema: schema13.type,
+          parentSchema: schema13,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 === 'string') {
+        if (data1.length > 200) {
+          const err5 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/definitions/id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 200 },
+            message: 'must NOT have more than 200 characters',
+            schema: 200,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err6 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema14,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!Number.isInteger(data3)) {
+        const err7 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema15.type,
+          parentSchema: schema15,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err8 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema15,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.player !== undefined) {
+      let data4 = data.player;
+      if (typeof data4 === 'string') {
+        if (data4.length > 100) {
+          const err9 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/definitions/player/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 characters',
+            schema: 100,
+            parentSchema: schema121,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data4.length < 1) {
+          const err10 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/definitions/player/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+            schema: 1,
+            parentSchema: schema121,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (!pattern4.test(data4)) {
+          const err11 = {
+            instancePath: instancePath + '/player',
+            schemaPath: '#/definitions/player/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+            schema: '\\S',
+            parentSchema: schema121,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/player',
+          schemaPath: '#/definitions/player/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema121.type,
+          parentSchema: schema121,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema122.type,
+      parentSchema: schema122,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate55.errors = vErrors;
+  return errors === 0;
+}
+const schema127 = {
+  title: 'deal',
+  description:
+    'The deal the players left agreed: each of them once, the amounts adding up to the prizes left (refused: not-in-the-money, already-dealt, deal-players, deal-total, finished). Each is paid at once (payout with deal: true).',
+  type: 'object',
+  required: ['name', 'shares'],
+  additionalProperties: false,
+  properties: {
+    name: { const: 'deal' },
+    id: { $ref: '#/definitions/id' },
+    type: { $ref: '#/definitions/type' },
+    at: { $ref: '#/definitions/at' },
+    shares: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['player', 'amount'],
+        additionalProperties: false,
+        properties: { player: { $ref: '#/definitions/player' }, amount: { $ref: '#/definitions/cents' } },
+      },
+    },
+  },
+};
+const schema132 = { type: 'integer', minimum: 0, maximum: 1000000000, description: 'a whole number of cents' };
+function validate56(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+        schema: schema127.required,
+        parentSchema: schema127,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.shares === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'shares' },
+        message: "must have required property '" + 'shares' + "'",
+        schema: schema127.required,
+        parentSchema: schema127,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'name' || key0 === 'id' || key0 === 'type' || key0 === 'at' || key0 === 'shares')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+          schema: false,
+          parentSchema: schema127,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data0 = data.name;
+      if ('deal' !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/const',
+          keyword: 'const',
+          params: { allowedValue: 'deal' },
+          message: 'must be equal to constant',
+          schema: 'deal',
+          parentSchema: schema127.properties.name,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data1 = data.id;
+      if (typeof data1 !== 'string' && !(typeof data1 == 'number' && isFinite(data1))) {
+        const err4 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema13.type },
+          message: 'must be string,number',
+          schema: schema13.type,
+          parentSchema: schema13,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 === 'string') {
+        if (data1.length > 200) {
+          const err5 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/definitions/id/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 200 },
+            message: 'must NOT have more than 200 characters',
+            schema: 200,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if ('command' !== data2) {
+        const err6 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema14,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.at !== undefined) {
+      let data3 = data.at;
+      if (!Number.isInteger(data3)) {
+        const err7 = {
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema15.type,
+          parentSchema: schema15,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err8 = {
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema15,
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.shares !== undefined) {
+      let data4 = data.shares;
+      if (Array.isArray(data4)) {
+        if (data4.length > 100) {
+          const err9 = {
+            instancePath: instancePath + '/shares',
+            schemaPath: '#/properties/shares/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 100 },
+            message: 'must NOT have more than 100 items',
+            schema: 100,
+            parentSchema: schema127.properties.shares,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data4.length < 1) {
+          const err10 = {
+            instancePath: instancePath + '/shares',
+            schemaPath: '#/properties/shares/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+            schema: 1,
+            parentSchema: schema127.properties.shares,
+            data: data4,
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data5 = data4[i0];
+          if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+            if (data5.player === undefined) {
+              const err11 = {
+                instancePath: instancePath + '/shares/' + i0,
+                schemaPath: '#/properties/shares/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'player' },
+                message: "must have required property '" + 'player' + "'",
+                schema: schema127.properties.shares.items.required,
+                parentSchema: schema127.properties.shares.items,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+            if (data5.amount === undefined) {
+              const err12 = {
+                instancePath: instancePath + '/shares/' + i0,
+                schemaPath: '#/properties/shares/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'amount' },
+                message: "must have required property '" + 'amount' + "'",
+                schema: schema127.properties.shares.items.required,
+                parentSchema: schema127.properties.shares.items,
+                data: data5,
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+            for (const key1 in data5) {
+              if (!(key1 === 'player' || key1 === 'amount')) {
+                const err13 = {
+                  instancePath: instancePath + '/shares/' + i0,
+                  schemaPath: '#/properties/shares/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema127.properties.shares.items,
+                  data: data5,
+                };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
+            if (data5.player !== undefined) {
+              let data6 = data5.player;
+              if (typeof data6 === 'string') {
+                if (data6.length > 100) {
+                  const err14 = {
+                    instancePath: instancePath + '/shares/' + i0 + '/player',
+                    schemaPath: '#/definitions/player/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 100 },
+                    message: 'must NOT have more than 100 characters',
+                    schema: 100,
+                    parentSchema: schema121,
+                    data: data6,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err14];
+                  } else {
+                    vErrors.push(err14);
+                  }
+                  errors++;
+                }
+                if (data6.length < 1) {
+                  const err15 = {
+                    instancePath: instancePath + '/shares/' + i0 + '/player',
+                    schemaPath: '#/definitions/player/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters',
+                    schema: 1,
+                    parentSchema: schema121,
+                    data: data6,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                }
+                if (!pattern4.test(data6)) {
+                  const err16 = {
+                    instancePath: instancePath + '/shares/' + i0 + '/player',
+                    schemaPath: '#/definitions/player/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '\\S' },
+                    message: 'must match pattern "' + '\\S' + '"',
+                    schema: '\\S',
+                    parentSchema: schema121,
+                    data: data6,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err16];
+                  } else {
+                    vErrors.push(err16);
+                  }
+                  errors++;
+                }
+              } else {
+                const err17 = {
+                  instancePath: instancePath + '/shares/' + i0 + '/player',
+                  schemaPath: '#/definitions/player/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                  schema: schema121.type,
+                  parentSchema: schema121,
+                  data: data6,
+                };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+            }
+            if (data5.amount !== undefined) {
+              let data7 = data5.amount;
+              if (!Number.isInteger(data7)) {
+                const err18 = {
+                  instancePath: instancePath + '/shares/' + i0 + '/amount',
+                  schemaPath: '#/definitions/cents/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema132.type,
+                  parentSchema: schema132,
+                  data: data7,
+                };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+              if (typeof data7 == 'number' && isFinite(data7)) {
+                if (data7 > 1000000000 || isNaN(data7)) {
+                  const err19 = {
+                    instancePath: instancePath + '/shares/' + i0 + '/amount',
+                    schemaPath: '#/definitions/cents/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 1000000000 },
+                    message: 'must be <= 1000000000',
+                    schema: 1000000000,
+                    parentSchema: schema132,
+                    data: data7,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err19];
+                  } else {
+                    vErrors.push(err19);
+                  }
+                  errors++;
+                }
+                if (data7 < 0 || isNaN(data7)) {
+                  const err20 = {
+                    instancePath: instancePath + '/shares/' + i0 + '/amount',
+                    schemaPath: '#/definitions/cents/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema132,
+                    data: data7,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err20];
+                  } else {
+                    vErrors.push(err20);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err21 = {
+              instancePath: instancePath + '/shares/' + i0,
+              schemaPath: '#/properties/shares/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema127.properties.shares.items.type,
+              parentSchema: schema127.properties.shares.items,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/shares',
+          schemaPath: '#/properties/shares/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+          schema: schema127.properties.shares.type,
+          parentSchema: schema127.properties.shares,
+          data: data4,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema127.type,
+      parentSchema: schema127,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
   return errors === 0;
 }
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -3499,18 +4703,33 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           errors = vErrors.length;
         }
       } else if (tag0 === 'levels-pause') {
-        if (!validate49(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'levels-resume') {
-        if (!validate50(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+        if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'balance-at') {
-        if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+        if (!validate53(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'rebuy') {
+        if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'add-on') {
+        if (!validate55(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'deal') {
+        if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
           errors = vErrors.length;
         }
       } else {

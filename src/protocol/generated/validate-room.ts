@@ -17,7 +17,17 @@ const schema42 = {
   type: 'object',
   additionalProperties: false,
   required: ['room', 'tables', 'breakOrder'],
-  definitions: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' }, path: { type: 'string', minLength: 1 } },
+  definitions: {
+    id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    path: { type: 'string', minLength: 1 },
+    cents: { description: 'A whole number of cents.', type: 'integer', minimum: 0, maximum: 1000000000 },
+    shares: {
+      description: "Each paid place's share in hundredths of a percent, best first, adding up to 10000.",
+      type: 'array',
+      minItems: 1,
+      items: { type: 'integer', minimum: 1, maximum: 10000 },
+    },
+  },
   properties: {
     room: {
       type: 'object',
@@ -55,6 +65,154 @@ const schema42 = {
           description: 'Chips each registered player brings, when the tables track chips; null when they do not.',
           oneOf: [{ type: 'null' }, { type: 'integer', minimum: 1 }],
           default: null,
+        },
+        money: {
+          description:
+            "The tournament's money (docs/room-money.md): every amount in whole cents. Absent: the room keeps no money.",
+          type: 'object',
+          additionalProperties: false,
+          required: ['buyIn'],
+          properties: {
+            currency: {
+              description: 'A label for the screens and the summary (EUR, USD, …).',
+              type: 'string',
+              pattern: '^[A-Za-z$€£¥]{1,8}$',
+              default: 'EUR',
+            },
+            buyIn: { description: 'Cents of each entry into the prize pool.', $ref: '#/definitions/cents' },
+            fee: { description: 'Cents of each entry kept by the house.', $ref: '#/definitions/cents' },
+            registrationUntilLevel: {
+              description:
+                'First entries are taken until the end of this level (its break included); null: until the money.',
+              oneOf: [{ type: 'null' }, { type: 'integer', minimum: 1 }],
+            },
+            reEntry: {
+              oneOf: [
+                { type: 'null' },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['untilLevel', 'maxEntries'],
+                  properties: {
+                    untilLevel: {
+                      description: 'The last level during which a player knocked out may enter again.',
+                      type: 'integer',
+                      minimum: 1,
+                    },
+                    maxEntries: {
+                      description: 'The most entries a player may have, the first included.',
+                      type: 'integer',
+                      minimum: 2,
+                    },
+                  },
+                },
+              ],
+            },
+            rebuy: {
+              oneOf: [
+                { type: 'null' },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['untilLevel', 'maxStack', 'chips', 'price'],
+                  properties: {
+                    untilLevel: {
+                      description: 'The last level during which a rebuy is taken.',
+                      type: 'integer',
+                      minimum: 1,
+                    },
+                    maxStack: {
+                      description: 'A player may rebuy while their stack is at most this (chips).',
+                      type: 'integer',
+                      minimum: 0,
+                    },
+                    chips: { description: 'The chips a rebuy gives.', type: 'integer', minimum: 1 },
+                    price: { description: 'Cents of a rebuy into the prize pool.', $ref: '#/definitions/cents' },
+                    fee: { description: 'Cents of a rebuy kept by the house.', $ref: '#/definitions/cents' },
+                    max: {
+                      description: 'The most rebuys an entry may take; null: no limit.',
+                      oneOf: [{ type: 'null' }, { type: 'integer', minimum: 1 }],
+                    },
+                  },
+                },
+              ],
+            },
+            addOn: {
+              oneOf: [
+                { type: 'null' },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['atBreak', 'chips', 'price'],
+                  properties: {
+                    atBreak: {
+                      description: 'The add-on is taken during the break after this level.',
+                      type: 'integer',
+                      minimum: 1,
+                    },
+                    chips: { type: 'integer', minimum: 1 },
+                    price: { $ref: '#/definitions/cents' },
+                    fee: { $ref: '#/definitions/cents' },
+                  },
+                },
+              ],
+            },
+            guarantee: {
+              description: 'The least the prize pool pays (cents); the house pays the overlay.',
+              $ref: '#/definitions/cents',
+            },
+            bounty: {
+              oneOf: [
+                { type: 'null' },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['amount'],
+                  properties: {
+                    amount: {
+                      description: "Cents on each entry's head, taken with the entry.",
+                      $ref: '#/definitions/cents',
+                    },
+                    progressive: {
+                      description:
+                        "A progressive knockout: this percent of a knocked-out bounty goes onto the eliminator's own, the rest is paid at once; false: a fixed bounty.",
+                      oneOf: [{ const: false }, { type: 'integer', minimum: 1, maximum: 99 }],
+                    },
+                  },
+                },
+              ],
+            },
+            payout: {
+              description:
+                '"standard" (15 % of the field paid), {places: [shares]} or {byEntries: [{upTo, places}]}; shares in hundredths of a percent adding up to 10000.',
+              oneOf: [
+                { const: 'standard' },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['places'],
+                  properties: { places: { $ref: '#/definitions/shares' } },
+                },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['byEntries'],
+                  properties: {
+                    byEntries: {
+                      type: 'array',
+                      minItems: 1,
+                      items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['upTo', 'places'],
+                        properties: { upTo: { type: 'integer', minimum: 1 }, places: { $ref: '#/definitions/shares' } },
+                      },
+                    },
+                  },
+                },
+              ],
+            },
+          },
         },
       },
     },
@@ -174,14 +332,22 @@ const schema42 = {
   },
 };
 const schema43 = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
-const schema46 = { type: 'string', minLength: 1 };
+const schema44 = { description: 'A whole number of cents.', type: 'integer', minimum: 0, maximum: 1000000000 };
+const schema52 = {
+  description: "Each paid place's share in hundredths of a percent, best first, adding up to 10000.",
+  type: 'array',
+  minItems: 1,
+  items: { type: 'integer', minimum: 1, maximum: 10000 },
+};
+const schema56 = { type: 'string', minLength: 1 };
 const pattern4 = new RegExp('^[A-Za-z0-9_-]{1,64}$', 'u');
 const pattern5 = new RegExp('^[A-Za-z0-9_-]+$', 'u');
-const pattern8 = new RegExp('^(mqtts?|wss?)://', 'u');
-const pattern9 = new RegExp('^wss?://', 'u');
-const pattern10 = new RegExp('^https?://[^/]+$', 'u');
+const pattern6 = new RegExp('^[A-Za-z$€£¥]{1,8}$', 'u');
+const pattern9 = new RegExp('^(mqtts?|wss?)://', 'u');
+const pattern10 = new RegExp('^wss?://', 'u');
+const pattern11 = new RegExp('^https?://[^/]+$', 'u');
 const func3 = Object.prototype.hasOwnProperty;
-const func4 = function ucs2length(str) {
+const func5 = function ucs2length(str) {
   const len = str.length;
   let length = 0;
   let pos = 0;
@@ -336,7 +502,13 @@ function validate30(
           errors++;
         }
         for (const key1 in data0) {
-          if (!(key1 === 'id' || key1 === 'profile' || key1 === 'rules' || key1 === 'startingStack')) {
+          if (!(
+            key1 === 'id' ||
+            key1 === 'profile' ||
+            key1 === 'rules' ||
+            key1 === 'startingStack' ||
+            key1 === 'money'
+          )) {
             const err5 = {
               instancePath: instancePath + '/room',
               schemaPath: '#/properties/room/additionalProperties',
@@ -684,8 +856,2470 @@ function validate30(
             }
           }
         }
+        if (data0.money !== undefined) {
+          let data8 = data0.money;
+          if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+            if (data8.currency === undefined) {
+              data8.currency = 'EUR';
+            }
+            if (data8.buyIn === undefined) {
+              const err21 = {
+                instancePath: instancePath + '/room/money',
+                schemaPath: '#/properties/room/properties/money/required',
+                keyword: 'required',
+                params: { missingProperty: 'buyIn' },
+                message: "must have required property '" + 'buyIn' + "'",
+                schema: schema42.properties.room.properties.money.required,
+                parentSchema: schema42.properties.room.properties.money,
+                data: data8,
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+            for (const key4 in data8) {
+              if (!func3.call(schema42.properties.room.properties.money.properties, key4)) {
+                const err22 = {
+                  instancePath: instancePath + '/room/money',
+                  schemaPath: '#/properties/room/properties/money/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key4 },
+                  message: 'must NOT have additional properties',
+                  schema: false,
+                  parentSchema: schema42.properties.room.properties.money,
+                  data: data8,
+                };
+                if (vErrors === null) {
+                  vErrors = [err22];
+                } else {
+                  vErrors.push(err22);
+                }
+                errors++;
+              }
+            }
+            let data9 = data8.currency;
+            if (typeof data9 === 'string') {
+              if (!pattern6.test(data9)) {
+                const err23 = {
+                  instancePath: instancePath + '/room/money/currency',
+                  schemaPath: '#/properties/room/properties/money/properties/currency/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[A-Za-z$€£¥]{1,8}$' },
+                  message: 'must match pattern "' + '^[A-Za-z$€£¥]{1,8}$' + '"',
+                  schema: '^[A-Za-z$€£¥]{1,8}$',
+                  parentSchema: schema42.properties.room.properties.money.properties.currency,
+                  data: data9,
+                };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+            } else {
+              const err24 = {
+                instancePath: instancePath + '/room/money/currency',
+                schemaPath: '#/properties/room/properties/money/properties/currency/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema42.properties.room.properties.money.properties.currency.type,
+                parentSchema: schema42.properties.room.properties.money.properties.currency,
+                data: data9,
+              };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+            if (data8.buyIn !== undefined) {
+              let data10 = data8.buyIn;
+              if (!(typeof data10 == 'number' && !(data10 % 1) && !isNaN(data10))) {
+                const err25 = {
+                  instancePath: instancePath + '/room/money/buyIn',
+                  schemaPath: '#/definitions/cents/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema44.type,
+                  parentSchema: schema44,
+                  data: data10,
+                };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              }
+              if (typeof data10 == 'number') {
+                if (data10 > 1000000000 || isNaN(data10)) {
+                  const err26 = {
+                    instancePath: instancePath + '/room/money/buyIn',
+                    schemaPath: '#/definitions/cents/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 1000000000 },
+                    message: 'must be <= 1000000000',
+                    schema: 1000000000,
+                    parentSchema: schema44,
+                    data: data10,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err26];
+                  } else {
+                    vErrors.push(err26);
+                  }
+                  errors++;
+                }
+                if (data10 < 0 || isNaN(data10)) {
+                  const err27 = {
+                    instancePath: instancePath + '/room/money/buyIn',
+                    schemaPath: '#/definitions/cents/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema44,
+                    data: data10,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err27];
+                  } else {
+                    vErrors.push(err27);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data8.fee !== undefined) {
+              let data11 = data8.fee;
+              if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11))) {
+                const err28 = {
+                  instancePath: instancePath + '/room/money/fee',
+                  schemaPath: '#/definitions/cents/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema44.type,
+                  parentSchema: schema44,
+                  data: data11,
+                };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
+              if (typeof data11 == 'number') {
+                if (data11 > 1000000000 || isNaN(data11)) {
+                  const err29 = {
+                    instancePath: instancePath + '/room/money/fee',
+                    schemaPath: '#/definitions/cents/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 1000000000 },
+                    message: 'must be <= 1000000000',
+                    schema: 1000000000,
+                    parentSchema: schema44,
+                    data: data11,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err29];
+                  } else {
+                    vErrors.push(err29);
+                  }
+                  errors++;
+                }
+                if (data11 < 0 || isNaN(data11)) {
+                  const err30 = {
+                    instancePath: instancePath + '/room/money/fee',
+                    schemaPath: '#/definitions/cents/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema44,
+                    data: data11,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err30];
+                  } else {
+                    vErrors.push(err30);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data8.registrationUntilLevel !== undefined) {
+              let data12 = data8.registrationUntilLevel;
+              const _errs37 = errors;
+              let valid9 = false;
+              let passing1 = null;
+              const _errs38 = errors;
+              if (data12 !== null) {
+                const err31 = {
+                  instancePath: instancePath + '/room/money/registrationUntilLevel',
+                  schemaPath: '#/properties/room/properties/money/properties/registrationUntilLevel/oneOf/0/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema42.properties.room.properties.money.properties.registrationUntilLevel.oneOf[0].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.registrationUntilLevel.oneOf[0],
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+              var _valid1 = _errs38 === errors;
+              if (_valid1) {
+                valid9 = true;
+                passing1 = 0;
+              }
+              const _errs40 = errors;
+              if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12))) {
+                const err32 = {
+                  instancePath: instancePath + '/room/money/registrationUntilLevel',
+                  schemaPath: '#/properties/room/properties/money/properties/registrationUntilLevel/oneOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema42.properties.room.properties.money.properties.registrationUntilLevel.oneOf[1].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.registrationUntilLevel.oneOf[1],
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
+              if (typeof data12 == 'number') {
+                if (data12 < 1 || isNaN(data12)) {
+                  const err33 = {
+                    instancePath: instancePath + '/room/money/registrationUntilLevel',
+                    schemaPath: '#/properties/room/properties/money/properties/registrationUntilLevel/oneOf/1/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 1 },
+                    message: 'must be >= 1',
+                    schema: 1,
+                    parentSchema: schema42.properties.room.properties.money.properties.registrationUntilLevel.oneOf[1],
+                    data: data12,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+              }
+              var _valid1 = _errs40 === errors;
+              if (_valid1 && valid9) {
+                valid9 = false;
+                passing1 = [passing1, 1];
+              } else {
+                if (_valid1) {
+                  valid9 = true;
+                  passing1 = 1;
+                }
+              }
+              if (!valid9) {
+                const err34 = {
+                  instancePath: instancePath + '/room/money/registrationUntilLevel',
+                  schemaPath: '#/properties/room/properties/money/properties/registrationUntilLevel/oneOf',
+                  keyword: 'oneOf',
+                  params: { passingSchemas: passing1 },
+                  message: 'must match exactly one schema in oneOf',
+                  schema: schema42.properties.room.properties.money.properties.registrationUntilLevel.oneOf,
+                  parentSchema: schema42.properties.room.properties.money.properties.registrationUntilLevel,
+                  data: data12,
+                };
+                if (vErrors === null) {
+                  vErrors = [err34];
+                } else {
+                  vErrors.push(err34);
+                }
+                errors++;
+              } else {
+                errors = _errs37;
+                if (vErrors !== null) {
+                  if (_errs37) {
+                    vErrors.length = _errs37;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data8.reEntry !== undefined) {
+              let data13 = data8.reEntry;
+              const _errs43 = errors;
+              let valid10 = false;
+              let passing2 = null;
+              const _errs44 = errors;
+              if (data13 !== null) {
+                const err35 = {
+                  instancePath: instancePath + '/room/money/reEntry',
+                  schemaPath: '#/properties/room/properties/money/properties/reEntry/oneOf/0/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema42.properties.room.properties.money.properties.reEntry.oneOf[0].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.reEntry.oneOf[0],
+                  data: data13,
+                };
+                if (vErrors === null) {
+                  vErrors = [err35];
+                } else {
+                  vErrors.push(err35);
+                }
+                errors++;
+              }
+              var _valid2 = _errs44 === errors;
+              if (_valid2) {
+                valid10 = true;
+                passing2 = 0;
+              }
+              const _errs46 = errors;
+              if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+                if (data13.untilLevel === undefined) {
+                  const err36 = {
+                    instancePath: instancePath + '/room/money/reEntry',
+                    schemaPath: '#/properties/room/properties/money/properties/reEntry/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'untilLevel' },
+                    message: "must have required property '" + 'untilLevel' + "'",
+                    schema: schema42.properties.room.properties.money.properties.reEntry.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.reEntry.oneOf[1],
+                    data: data13,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err36];
+                  } else {
+                    vErrors.push(err36);
+                  }
+                  errors++;
+                }
+                if (data13.maxEntries === undefined) {
+                  const err37 = {
+                    instancePath: instancePath + '/room/money/reEntry',
+                    schemaPath: '#/properties/room/properties/money/properties/reEntry/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'maxEntries' },
+                    message: "must have required property '" + 'maxEntries' + "'",
+                    schema: schema42.properties.room.properties.money.properties.reEntry.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.reEntry.oneOf[1],
+                    data: data13,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err37];
+                  } else {
+                    vErrors.push(err37);
+                  }
+                  errors++;
+                }
+                for (const key5 in data13) {
+                  if (!(key5 === 'untilLevel' || key5 === 'maxEntries')) {
+                    const err38 = {
+                      instancePath: instancePath + '/room/money/reEntry',
+                      schemaPath: '#/properties/room/properties/money/properties/reEntry/oneOf/1/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key5 },
+                      message: 'must NOT have additional properties',
+                      schema: false,
+                      parentSchema: schema42.properties.room.properties.money.properties.reEntry.oneOf[1],
+                      data: data13,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err38];
+                    } else {
+                      vErrors.push(err38);
+                    }
+                    errors++;
+                  }
+                }
+                if (data13.untilLevel !== undefined) {
+                  let data14 = data13.untilLevel;
+                  if (!(typeof data14 == 'number' && !(data14 % 1) && !isNaN(data14))) {
+                    const err39 = {
+                      instancePath: instancePath + '/room/money/reEntry/untilLevel',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/reEntry/oneOf/1/properties/untilLevel/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema:
+                        schema42.properties.room.properties.money.properties.reEntry.oneOf[1].properties.untilLevel
+                          .type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.reEntry.oneOf[1].properties.untilLevel,
+                      data: data14,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err39];
+                    } else {
+                      vErrors.push(err39);
+                    }
+                    errors++;
+                  }
+                  if (typeof data14 == 'number') {
+                    if (data14 < 1 || isNaN(data14)) {
+                      const err40 = {
+                        instancePath: instancePath + '/room/money/reEntry/untilLevel',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/reEntry/oneOf/1/properties/untilLevel/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.reEntry.oneOf[1].properties.untilLevel,
+                        data: data14,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err40];
+                      } else {
+                        vErrors.push(err40);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data13.maxEntries !== undefined) {
+                  let data15 = data13.maxEntries;
+                  if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15))) {
+                    const err41 = {
+                      instancePath: instancePath + '/room/money/reEntry/maxEntries',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/reEntry/oneOf/1/properties/maxEntries/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema:
+                        schema42.properties.room.properties.money.properties.reEntry.oneOf[1].properties.maxEntries
+                          .type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.reEntry.oneOf[1].properties.maxEntries,
+                      data: data15,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err41];
+                    } else {
+                      vErrors.push(err41);
+                    }
+                    errors++;
+                  }
+                  if (typeof data15 == 'number') {
+                    if (data15 < 2 || isNaN(data15)) {
+                      const err42 = {
+                        instancePath: instancePath + '/room/money/reEntry/maxEntries',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/reEntry/oneOf/1/properties/maxEntries/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 2 },
+                        message: 'must be >= 2',
+                        schema: 2,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.reEntry.oneOf[1].properties.maxEntries,
+                        data: data15,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err42];
+                      } else {
+                        vErrors.push(err42);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              } else {
+                const err43 = {
+                  instancePath: instancePath + '/room/money/reEntry',
+                  schemaPath: '#/properties/room/properties/money/properties/reEntry/oneOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema42.properties.room.properties.money.properties.reEntry.oneOf[1].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.reEntry.oneOf[1],
+                  data: data13,
+                };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+              var _valid2 = _errs46 === errors;
+              if (_valid2 && valid10) {
+                valid10 = false;
+                passing2 = [passing2, 1];
+              } else {
+                if (_valid2) {
+                  valid10 = true;
+                  passing2 = 1;
+                }
+              }
+              if (!valid10) {
+                const err44 = {
+                  instancePath: instancePath + '/room/money/reEntry',
+                  schemaPath: '#/properties/room/properties/money/properties/reEntry/oneOf',
+                  keyword: 'oneOf',
+                  params: { passingSchemas: passing2 },
+                  message: 'must match exactly one schema in oneOf',
+                  schema: schema42.properties.room.properties.money.properties.reEntry.oneOf,
+                  parentSchema: schema42.properties.room.properties.money.properties.reEntry,
+                  data: data13,
+                };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              } else {
+                errors = _errs43;
+                if (vErrors !== null) {
+                  if (_errs43) {
+                    vErrors.length = _errs43;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data8.rebuy !== undefined) {
+              let data16 = data8.rebuy;
+              const _errs54 = errors;
+              let valid12 = false;
+              let passing3 = null;
+              const _errs55 = errors;
+              if (data16 !== null) {
+                const err45 = {
+                  instancePath: instancePath + '/room/money/rebuy',
+                  schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/0/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[0].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[0],
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err45];
+                } else {
+                  vErrors.push(err45);
+                }
+                errors++;
+              }
+              var _valid3 = _errs55 === errors;
+              if (_valid3) {
+                valid12 = true;
+                passing3 = 0;
+              }
+              const _errs57 = errors;
+              if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
+                if (data16.untilLevel === undefined) {
+                  const err46 = {
+                    instancePath: instancePath + '/room/money/rebuy',
+                    schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'untilLevel' },
+                    message: "must have required property '" + 'untilLevel' + "'",
+                    schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1],
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err46];
+                  } else {
+                    vErrors.push(err46);
+                  }
+                  errors++;
+                }
+                if (data16.maxStack === undefined) {
+                  const err47 = {
+                    instancePath: instancePath + '/room/money/rebuy',
+                    schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'maxStack' },
+                    message: "must have required property '" + 'maxStack' + "'",
+                    schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1],
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+                if (data16.chips === undefined) {
+                  const err48 = {
+                    instancePath: instancePath + '/room/money/rebuy',
+                    schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'chips' },
+                    message: "must have required property '" + 'chips' + "'",
+                    schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1],
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err48];
+                  } else {
+                    vErrors.push(err48);
+                  }
+                  errors++;
+                }
+                if (data16.price === undefined) {
+                  const err49 = {
+                    instancePath: instancePath + '/room/money/rebuy',
+                    schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'price' },
+                    message: "must have required property '" + 'price' + "'",
+                    schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1],
+                    data: data16,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err49];
+                  } else {
+                    vErrors.push(err49);
+                  }
+                  errors++;
+                }
+                for (const key6 in data16) {
+                  if (!(
+                    key6 === 'untilLevel' ||
+                    key6 === 'maxStack' ||
+                    key6 === 'chips' ||
+                    key6 === 'price' ||
+                    key6 === 'fee' ||
+                    key6 === 'max'
+                  )) {
+                    const err50 = {
+                      instancePath: instancePath + '/room/money/rebuy',
+                      schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key6 },
+                      message: 'must NOT have additional properties',
+                      schema: false,
+                      parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1],
+                      data: data16,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err50];
+                    } else {
+                      vErrors.push(err50);
+                    }
+                    errors++;
+                  }
+                }
+                if (data16.untilLevel !== undefined) {
+                  let data17 = data16.untilLevel;
+                  if (!(typeof data17 == 'number' && !(data17 % 1) && !isNaN(data17))) {
+                    const err51 = {
+                      instancePath: instancePath + '/room/money/rebuy/untilLevel',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/untilLevel/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.untilLevel.type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.untilLevel,
+                      data: data17,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err51];
+                    } else {
+                      vErrors.push(err51);
+                    }
+                    errors++;
+                  }
+                  if (typeof data17 == 'number') {
+                    if (data17 < 1 || isNaN(data17)) {
+                      const err52 = {
+                        instancePath: instancePath + '/room/money/rebuy/untilLevel',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/untilLevel/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.untilLevel,
+                        data: data17,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err52];
+                      } else {
+                        vErrors.push(err52);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data16.maxStack !== undefined) {
+                  let data18 = data16.maxStack;
+                  if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18))) {
+                    const err53 = {
+                      instancePath: instancePath + '/room/money/rebuy/maxStack',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/maxStack/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.maxStack.type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.maxStack,
+                      data: data18,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err53];
+                    } else {
+                      vErrors.push(err53);
+                    }
+                    errors++;
+                  }
+                  if (typeof data18 == 'number') {
+                    if (data18 < 0 || isNaN(data18)) {
+                      const err54 = {
+                        instancePath: instancePath + '/room/money/rebuy/maxStack',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/maxStack/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                        schema: 0,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.maxStack,
+                        data: data18,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err54];
+                      } else {
+                        vErrors.push(err54);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data16.chips !== undefined) {
+                  let data19 = data16.chips;
+                  if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19))) {
+                    const err55 = {
+                      instancePath: instancePath + '/room/money/rebuy/chips',
+                      schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/chips/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.chips.type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.chips,
+                      data: data19,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err55];
+                    } else {
+                      vErrors.push(err55);
+                    }
+                    errors++;
+                  }
+                  if (typeof data19 == 'number') {
+                    if (data19 < 1 || isNaN(data19)) {
+                      const err56 = {
+                        instancePath: instancePath + '/room/money/rebuy/chips',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/chips/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.chips,
+                        data: data19,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err56];
+                      } else {
+                        vErrors.push(err56);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data16.price !== undefined) {
+                  let data20 = data16.price;
+                  if (!(typeof data20 == 'number' && !(data20 % 1) && !isNaN(data20))) {
+                    const err57 = {
+                      instancePath: instancePath + '/room/money/rebuy/price',
+                      schemaPath: '#/definitions/cents/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema: schema44.type,
+                      parentSchema: schema44,
+                      data: data20,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err57];
+                    } else {
+                      vErrors.push(err57);
+                    }
+                    errors++;
+                  }
+                  if (typeof data20 == 'number') {
+                    if (data20 > 1000000000 || isNaN(data20)) {
+                      const err58 = {
+                        instancePath: instancePath + '/room/money/rebuy/price',
+                        schemaPath: '#/definitions/cents/maximum',
+                        keyword: 'maximum',
+                        params: { comparison: '<=', limit: 1000000000 },
+                        message: 'must be <= 1000000000',
+                        schema: 1000000000,
+                        parentSchema: schema44,
+                        data: data20,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err58];
+                      } else {
+                        vErrors.push(err58);
+                      }
+                      errors++;
+                    }
+                    if (data20 < 0 || isNaN(data20)) {
+                      const err59 = {
+                        instancePath: instancePath + '/room/money/rebuy/price',
+                        schemaPath: '#/definitions/cents/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                        schema: 0,
+                        parentSchema: schema44,
+                        data: data20,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err59];
+                      } else {
+                        vErrors.push(err59);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data16.fee !== undefined) {
+                  let data21 = data16.fee;
+                  if (!(typeof data21 == 'number' && !(data21 % 1) && !isNaN(data21))) {
+                    const err60 = {
+                      instancePath: instancePath + '/room/money/rebuy/fee',
+                      schemaPath: '#/definitions/cents/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema: schema44.type,
+                      parentSchema: schema44,
+                      data: data21,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err60];
+                    } else {
+                      vErrors.push(err60);
+                    }
+                    errors++;
+                  }
+                  if (typeof data21 == 'number') {
+                    if (data21 > 1000000000 || isNaN(data21)) {
+                      const err61 = {
+                        instancePath: instancePath + '/room/money/rebuy/fee',
+                        schemaPath: '#/definitions/cents/maximum',
+                        keyword: 'maximum',
+                        params: { comparison: '<=', limit: 1000000000 },
+                        message: 'must be <= 1000000000',
+                        schema: 1000000000,
+                        parentSchema: schema44,
+                        data: data21,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err61];
+                      } else {
+                        vErrors.push(err61);
+                      }
+                      errors++;
+                    }
+                    if (data21 < 0 || isNaN(data21)) {
+                      const err62 = {
+                        instancePath: instancePath + '/room/money/rebuy/fee',
+                        schemaPath: '#/definitions/cents/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                        schema: 0,
+                        parentSchema: schema44,
+                        data: data21,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err62];
+                      } else {
+                        vErrors.push(err62);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data16.max !== undefined) {
+                  let data22 = data16.max;
+                  const _errs73 = errors;
+                  let valid16 = false;
+                  let passing4 = null;
+                  const _errs74 = errors;
+                  if (data22 !== null) {
+                    const err63 = {
+                      instancePath: instancePath + '/room/money/rebuy/max',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/max/oneOf/0/type',
+                      keyword: 'type',
+                      params: { type: 'null' },
+                      message: 'must be null',
+                      schema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.max.oneOf[0]
+                          .type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.max.oneOf[0],
+                      data: data22,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err63];
+                    } else {
+                      vErrors.push(err63);
+                    }
+                    errors++;
+                  }
+                  var _valid4 = _errs74 === errors;
+                  if (_valid4) {
+                    valid16 = true;
+                    passing4 = 0;
+                  }
+                  const _errs76 = errors;
+                  if (!(typeof data22 == 'number' && !(data22 % 1) && !isNaN(data22))) {
+                    const err64 = {
+                      instancePath: instancePath + '/room/money/rebuy/max',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/max/oneOf/1/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.max.oneOf[1]
+                          .type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.max.oneOf[1],
+                      data: data22,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err64];
+                    } else {
+                      vErrors.push(err64);
+                    }
+                    errors++;
+                  }
+                  if (typeof data22 == 'number') {
+                    if (data22 < 1 || isNaN(data22)) {
+                      const err65 = {
+                        instancePath: instancePath + '/room/money/rebuy/max',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/max/oneOf/1/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.max.oneOf[1],
+                        data: data22,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err65];
+                      } else {
+                        vErrors.push(err65);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid4 = _errs76 === errors;
+                  if (_valid4 && valid16) {
+                    valid16 = false;
+                    passing4 = [passing4, 1];
+                  } else {
+                    if (_valid4) {
+                      valid16 = true;
+                      passing4 = 1;
+                    }
+                  }
+                  if (!valid16) {
+                    const err66 = {
+                      instancePath: instancePath + '/room/money/rebuy/max',
+                      schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/properties/max/oneOf',
+                      keyword: 'oneOf',
+                      params: { passingSchemas: passing4 },
+                      message: 'must match exactly one schema in oneOf',
+                      schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.max.oneOf,
+                      parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].properties.max,
+                      data: data22,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err66];
+                    } else {
+                      vErrors.push(err66);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs73;
+                    if (vErrors !== null) {
+                      if (_errs73) {
+                        vErrors.length = _errs73;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+              } else {
+                const err67 = {
+                  instancePath: instancePath + '/room/money/rebuy',
+                  schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.rebuy.oneOf[1],
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err67];
+                } else {
+                  vErrors.push(err67);
+                }
+                errors++;
+              }
+              var _valid3 = _errs57 === errors;
+              if (_valid3 && valid12) {
+                valid12 = false;
+                passing3 = [passing3, 1];
+              } else {
+                if (_valid3) {
+                  valid12 = true;
+                  passing3 = 1;
+                }
+              }
+              if (!valid12) {
+                const err68 = {
+                  instancePath: instancePath + '/room/money/rebuy',
+                  schemaPath: '#/properties/room/properties/money/properties/rebuy/oneOf',
+                  keyword: 'oneOf',
+                  params: { passingSchemas: passing3 },
+                  message: 'must match exactly one schema in oneOf',
+                  schema: schema42.properties.room.properties.money.properties.rebuy.oneOf,
+                  parentSchema: schema42.properties.room.properties.money.properties.rebuy,
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              } else {
+                errors = _errs54;
+                if (vErrors !== null) {
+                  if (_errs54) {
+                    vErrors.length = _errs54;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data8.addOn !== undefined) {
+              let data23 = data8.addOn;
+              const _errs79 = errors;
+              let valid17 = false;
+              let passing5 = null;
+              const _errs80 = errors;
+              if (data23 !== null) {
+                const err69 = {
+                  instancePath: instancePath + '/room/money/addOn',
+                  schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/0/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema42.properties.room.properties.money.properties.addOn.oneOf[0].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.addOn.oneOf[0],
+                  data: data23,
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+              var _valid5 = _errs80 === errors;
+              if (_valid5) {
+                valid17 = true;
+                passing5 = 0;
+              }
+              const _errs82 = errors;
+              if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+                if (data23.atBreak === undefined) {
+                  const err70 = {
+                    instancePath: instancePath + '/room/money/addOn',
+                    schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'atBreak' },
+                    message: "must have required property '" + 'atBreak' + "'",
+                    schema: schema42.properties.room.properties.money.properties.addOn.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.addOn.oneOf[1],
+                    data: data23,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err70];
+                  } else {
+                    vErrors.push(err70);
+                  }
+                  errors++;
+                }
+                if (data23.chips === undefined) {
+                  const err71 = {
+                    instancePath: instancePath + '/room/money/addOn',
+                    schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'chips' },
+                    message: "must have required property '" + 'chips' + "'",
+                    schema: schema42.properties.room.properties.money.properties.addOn.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.addOn.oneOf[1],
+                    data: data23,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err71];
+                  } else {
+                    vErrors.push(err71);
+                  }
+                  errors++;
+                }
+                if (data23.price === undefined) {
+                  const err72 = {
+                    instancePath: instancePath + '/room/money/addOn',
+                    schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'price' },
+                    message: "must have required property '" + 'price' + "'",
+                    schema: schema42.properties.room.properties.money.properties.addOn.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.addOn.oneOf[1],
+                    data: data23,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err72];
+                  } else {
+                    vErrors.push(err72);
+                  }
+                  errors++;
+                }
+                for (const key7 in data23) {
+                  if (!(key7 === 'atBreak' || key7 === 'chips' || key7 === 'price' || key7 === 'fee')) {
+                    const err73 = {
+                      instancePath: instancePath + '/room/money/addOn',
+                      schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/1/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key7 },
+                      message: 'must NOT have additional properties',
+                      schema: false,
+                      parentSchema: schema42.properties.room.properties.money.properties.addOn.oneOf[1],
+                      data: data23,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err73];
+                    } else {
+                      vErrors.push(err73);
+                    }
+                    errors++;
+                  }
+                }
+                if (data23.atBreak !== undefined) {
+                  let data24 = data23.atBreak;
+                  if (!(typeof data24 == 'number' && !(data24 % 1) && !isNaN(data24))) {
+                    const err74 = {
+                      instancePath: instancePath + '/room/money/addOn/atBreak',
+                      schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/1/properties/atBreak/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema:
+                        schema42.properties.room.properties.money.properties.addOn.oneOf[1].properties.atBreak.type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.addOn.oneOf[1].properties.atBreak,
+                      data: data24,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err74];
+                    } else {
+                      vErrors.push(err74);
+                    }
+                    errors++;
+                  }
+                  if (typeof data24 == 'number') {
+                    if (data24 < 1 || isNaN(data24)) {
+                      const err75 = {
+                        instancePath: instancePath + '/room/money/addOn/atBreak',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/addOn/oneOf/1/properties/atBreak/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.addOn.oneOf[1].properties.atBreak,
+                        data: data24,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err75];
+                      } else {
+                        vErrors.push(err75);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data23.chips !== undefined) {
+                  let data25 = data23.chips;
+                  if (!(typeof data25 == 'number' && !(data25 % 1) && !isNaN(data25))) {
+                    const err76 = {
+                      instancePath: instancePath + '/room/money/addOn/chips',
+                      schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/1/properties/chips/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema: schema42.properties.room.properties.money.properties.addOn.oneOf[1].properties.chips.type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.addOn.oneOf[1].properties.chips,
+                      data: data25,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err76];
+                    } else {
+                      vErrors.push(err76);
+                    }
+                    errors++;
+                  }
+                  if (typeof data25 == 'number') {
+                    if (data25 < 1 || isNaN(data25)) {
+                      const err77 = {
+                        instancePath: instancePath + '/room/money/addOn/chips',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/addOn/oneOf/1/properties/chips/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.addOn.oneOf[1].properties.chips,
+                        data: data25,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err77];
+                      } else {
+                        vErrors.push(err77);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data23.price !== undefined) {
+                  let data26 = data23.price;
+                  if (!(typeof data26 == 'number' && !(data26 % 1) && !isNaN(data26))) {
+                    const err78 = {
+                      instancePath: instancePath + '/room/money/addOn/price',
+                      schemaPath: '#/definitions/cents/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema: schema44.type,
+                      parentSchema: schema44,
+                      data: data26,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err78];
+                    } else {
+                      vErrors.push(err78);
+                    }
+                    errors++;
+                  }
+                  if (typeof data26 == 'number') {
+                    if (data26 > 1000000000 || isNaN(data26)) {
+                      const err79 = {
+                        instancePath: instancePath + '/room/money/addOn/price',
+                        schemaPath: '#/definitions/cents/maximum',
+                        keyword: 'maximum',
+                        params: { comparison: '<=', limit: 1000000000 },
+                        message: 'must be <= 1000000000',
+                        schema: 1000000000,
+                        parentSchema: schema44,
+                        data: data26,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err79];
+                      } else {
+                        vErrors.push(err79);
+                      }
+                      errors++;
+                    }
+                    if (data26 < 0 || isNaN(data26)) {
+                      const err80 = {
+                        instancePath: instancePath + '/room/money/addOn/price',
+                        schemaPath: '#/definitions/cents/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                        schema: 0,
+                        parentSchema: schema44,
+                        data: data26,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err80];
+                      } else {
+                        vErrors.push(err80);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data23.fee !== undefined) {
+                  let data27 = data23.fee;
+                  if (!(typeof data27 == 'number' && !(data27 % 1) && !isNaN(data27))) {
+                    const err81 = {
+                      instancePath: instancePath + '/room/money/addOn/fee',
+                      schemaPath: '#/definitions/cents/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema: schema44.type,
+                      parentSchema: schema44,
+                      data: data27,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err81];
+                    } else {
+                      vErrors.push(err81);
+                    }
+                    errors++;
+                  }
+                  if (typeof data27 == 'number') {
+                    if (data27 > 1000000000 || isNaN(data27)) {
+                      const err82 = {
+                        instancePath: instancePath + '/room/money/addOn/fee',
+                        schemaPath: '#/definitions/cents/maximum',
+                        keyword: 'maximum',
+                        params: { comparison: '<=', limit: 1000000000 },
+                        message: 'must be <= 1000000000',
+                        schema: 1000000000,
+                        parentSchema: schema44,
+                        data: data27,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err82];
+                      } else {
+                        vErrors.push(err82);
+                      }
+                      errors++;
+                    }
+                    if (data27 < 0 || isNaN(data27)) {
+                      const err83 = {
+                        instancePath: instancePath + '/room/money/addOn/fee',
+                        schemaPath: '#/definitions/cents/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                        schema: 0,
+                        parentSchema: schema44,
+                        data: data27,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err83];
+                      } else {
+                        vErrors.push(err83);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              } else {
+                const err84 = {
+                  instancePath: instancePath + '/room/money/addOn',
+                  schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema42.properties.room.properties.money.properties.addOn.oneOf[1].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.addOn.oneOf[1],
+                  data: data23,
+                };
+                if (vErrors === null) {
+                  vErrors = [err84];
+                } else {
+                  vErrors.push(err84);
+                }
+                errors++;
+              }
+              var _valid5 = _errs82 === errors;
+              if (_valid5 && valid17) {
+                valid17 = false;
+                passing5 = [passing5, 1];
+              } else {
+                if (_valid5) {
+                  valid17 = true;
+                  passing5 = 1;
+                }
+              }
+              if (!valid17) {
+                const err85 = {
+                  instancePath: instancePath + '/room/money/addOn',
+                  schemaPath: '#/properties/room/properties/money/properties/addOn/oneOf',
+                  keyword: 'oneOf',
+                  params: { passingSchemas: passing5 },
+                  message: 'must match exactly one schema in oneOf',
+                  schema: schema42.properties.room.properties.money.properties.addOn.oneOf,
+                  parentSchema: schema42.properties.room.properties.money.properties.addOn,
+                  data: data23,
+                };
+                if (vErrors === null) {
+                  vErrors = [err85];
+                } else {
+                  vErrors.push(err85);
+                }
+                errors++;
+              } else {
+                errors = _errs79;
+                if (vErrors !== null) {
+                  if (_errs79) {
+                    vErrors.length = _errs79;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data8.guarantee !== undefined) {
+              let data28 = data8.guarantee;
+              if (!(typeof data28 == 'number' && !(data28 % 1) && !isNaN(data28))) {
+                const err86 = {
+                  instancePath: instancePath + '/room/money/guarantee',
+                  schemaPath: '#/definitions/cents/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema44.type,
+                  parentSchema: schema44,
+                  data: data28,
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+              if (typeof data28 == 'number') {
+                if (data28 > 1000000000 || isNaN(data28)) {
+                  const err87 = {
+                    instancePath: instancePath + '/room/money/guarantee',
+                    schemaPath: '#/definitions/cents/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 1000000000 },
+                    message: 'must be <= 1000000000',
+                    schema: 1000000000,
+                    parentSchema: schema44,
+                    data: data28,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err87];
+                  } else {
+                    vErrors.push(err87);
+                  }
+                  errors++;
+                }
+                if (data28 < 0 || isNaN(data28)) {
+                  const err88 = {
+                    instancePath: instancePath + '/room/money/guarantee',
+                    schemaPath: '#/definitions/cents/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                    schema: 0,
+                    parentSchema: schema44,
+                    data: data28,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data8.bounty !== undefined) {
+              let data29 = data8.bounty;
+              const _errs99 = errors;
+              let valid22 = false;
+              let passing6 = null;
+              const _errs100 = errors;
+              if (data29 !== null) {
+                const err89 = {
+                  instancePath: instancePath + '/room/money/bounty',
+                  schemaPath: '#/properties/room/properties/money/properties/bounty/oneOf/0/type',
+                  keyword: 'type',
+                  params: { type: 'null' },
+                  message: 'must be null',
+                  schema: schema42.properties.room.properties.money.properties.bounty.oneOf[0].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.bounty.oneOf[0],
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err89];
+                } else {
+                  vErrors.push(err89);
+                }
+                errors++;
+              }
+              var _valid6 = _errs100 === errors;
+              if (_valid6) {
+                valid22 = true;
+                passing6 = 0;
+              }
+              const _errs102 = errors;
+              if (data29 && typeof data29 == 'object' && !Array.isArray(data29)) {
+                if (data29.amount === undefined) {
+                  const err90 = {
+                    instancePath: instancePath + '/room/money/bounty',
+                    schemaPath: '#/properties/room/properties/money/properties/bounty/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'amount' },
+                    message: "must have required property '" + 'amount' + "'",
+                    schema: schema42.properties.room.properties.money.properties.bounty.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.bounty.oneOf[1],
+                    data: data29,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err90];
+                  } else {
+                    vErrors.push(err90);
+                  }
+                  errors++;
+                }
+                for (const key8 in data29) {
+                  if (!(key8 === 'amount' || key8 === 'progressive')) {
+                    const err91 = {
+                      instancePath: instancePath + '/room/money/bounty',
+                      schemaPath: '#/properties/room/properties/money/properties/bounty/oneOf/1/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key8 },
+                      message: 'must NOT have additional properties',
+                      schema: false,
+                      parentSchema: schema42.properties.room.properties.money.properties.bounty.oneOf[1],
+                      data: data29,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err91];
+                    } else {
+                      vErrors.push(err91);
+                    }
+                    errors++;
+                  }
+                }
+                if (data29.amount !== undefined) {
+                  let data30 = data29.amount;
+                  if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30))) {
+                    const err92 = {
+                      instancePath: instancePath + '/room/money/bounty/amount',
+                      schemaPath: '#/definitions/cents/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema: schema44.type,
+                      parentSchema: schema44,
+                      data: data30,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err92];
+                    } else {
+                      vErrors.push(err92);
+                    }
+                    errors++;
+                  }
+                  if (typeof data30 == 'number') {
+                    if (data30 > 1000000000 || isNaN(data30)) {
+                      const err93 = {
+                        instancePath: instancePath + '/room/money/bounty/amount',
+                        schemaPath: '#/definitions/cents/maximum',
+                        keyword: 'maximum',
+                        params: { comparison: '<=', limit: 1000000000 },
+                        message: 'must be <= 1000000000',
+                        schema: 1000000000,
+                        parentSchema: schema44,
+                        data: data30,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err93];
+                      } else {
+                        vErrors.push(err93);
+                      }
+                      errors++;
+                    }
+                    if (data30 < 0 || isNaN(data30)) {
+                      const err94 = {
+                        instancePath: instancePath + '/room/money/bounty/amount',
+                        schemaPath: '#/definitions/cents/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                        schema: 0,
+                        parentSchema: schema44,
+                        data: data30,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err94];
+                      } else {
+                        vErrors.push(err94);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data29.progressive !== undefined) {
+                  let data31 = data29.progressive;
+                  const _errs109 = errors;
+                  let valid25 = false;
+                  let passing7 = null;
+                  const _errs110 = errors;
+                  if (false !== data31) {
+                    const err95 = {
+                      instancePath: instancePath + '/room/money/bounty/progressive',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/bounty/oneOf/1/properties/progressive/oneOf/0/const',
+                      keyword: 'const',
+                      params: { allowedValue: false },
+                      message: 'must be equal to constant',
+                      schema: false,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.bounty.oneOf[1].properties.progressive
+                          .oneOf[0],
+                      data: data31,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err95];
+                    } else {
+                      vErrors.push(err95);
+                    }
+                    errors++;
+                  }
+                  var _valid7 = _errs110 === errors;
+                  if (_valid7) {
+                    valid25 = true;
+                    passing7 = 0;
+                  }
+                  const _errs111 = errors;
+                  if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31))) {
+                    const err96 = {
+                      instancePath: instancePath + '/room/money/bounty/progressive',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/bounty/oneOf/1/properties/progressive/oneOf/1/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                      schema:
+                        schema42.properties.room.properties.money.properties.bounty.oneOf[1].properties.progressive
+                          .oneOf[1].type,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.bounty.oneOf[1].properties.progressive
+                          .oneOf[1],
+                      data: data31,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err96];
+                    } else {
+                      vErrors.push(err96);
+                    }
+                    errors++;
+                  }
+                  if (typeof data31 == 'number') {
+                    if (data31 > 99 || isNaN(data31)) {
+                      const err97 = {
+                        instancePath: instancePath + '/room/money/bounty/progressive',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/bounty/oneOf/1/properties/progressive/oneOf/1/maximum',
+                        keyword: 'maximum',
+                        params: { comparison: '<=', limit: 99 },
+                        message: 'must be <= 99',
+                        schema: 99,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.bounty.oneOf[1].properties.progressive
+                            .oneOf[1],
+                        data: data31,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err97];
+                      } else {
+                        vErrors.push(err97);
+                      }
+                      errors++;
+                    }
+                    if (data31 < 1 || isNaN(data31)) {
+                      const err98 = {
+                        instancePath: instancePath + '/room/money/bounty/progressive',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/bounty/oneOf/1/properties/progressive/oneOf/1/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 1 },
+                        message: 'must be >= 1',
+                        schema: 1,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.bounty.oneOf[1].properties.progressive
+                            .oneOf[1],
+                        data: data31,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err98];
+                      } else {
+                        vErrors.push(err98);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid7 = _errs111 === errors;
+                  if (_valid7 && valid25) {
+                    valid25 = false;
+                    passing7 = [passing7, 1];
+                  } else {
+                    if (_valid7) {
+                      valid25 = true;
+                      passing7 = 1;
+                    }
+                  }
+                  if (!valid25) {
+                    const err99 = {
+                      instancePath: instancePath + '/room/money/bounty/progressive',
+                      schemaPath:
+                        '#/properties/room/properties/money/properties/bounty/oneOf/1/properties/progressive/oneOf',
+                      keyword: 'oneOf',
+                      params: { passingSchemas: passing7 },
+                      message: 'must match exactly one schema in oneOf',
+                      schema:
+                        schema42.properties.room.properties.money.properties.bounty.oneOf[1].properties.progressive
+                          .oneOf,
+                      parentSchema:
+                        schema42.properties.room.properties.money.properties.bounty.oneOf[1].properties.progressive,
+                      data: data31,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err99];
+                    } else {
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs109;
+                    if (vErrors !== null) {
+                      if (_errs109) {
+                        vErrors.length = _errs109;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+              } else {
+                const err100 = {
+                  instancePath: instancePath + '/room/money/bounty',
+                  schemaPath: '#/properties/room/properties/money/properties/bounty/oneOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema42.properties.room.properties.money.properties.bounty.oneOf[1].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.bounty.oneOf[1],
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err100];
+                } else {
+                  vErrors.push(err100);
+                }
+                errors++;
+              }
+              var _valid6 = _errs102 === errors;
+              if (_valid6 && valid22) {
+                valid22 = false;
+                passing6 = [passing6, 1];
+              } else {
+                if (_valid6) {
+                  valid22 = true;
+                  passing6 = 1;
+                }
+              }
+              if (!valid22) {
+                const err101 = {
+                  instancePath: instancePath + '/room/money/bounty',
+                  schemaPath: '#/properties/room/properties/money/properties/bounty/oneOf',
+                  keyword: 'oneOf',
+                  params: { passingSchemas: passing6 },
+                  message: 'must match exactly one schema in oneOf',
+                  schema: schema42.properties.room.properties.money.properties.bounty.oneOf,
+                  parentSchema: schema42.properties.room.properties.money.properties.bounty,
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err101];
+                } else {
+                  vErrors.push(err101);
+                }
+                errors++;
+              } else {
+                errors = _errs99;
+                if (vErrors !== null) {
+                  if (_errs99) {
+                    vErrors.length = _errs99;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data8.payout !== undefined) {
+              let data32 = data8.payout;
+              const _errs114 = errors;
+              let valid26 = false;
+              let passing8 = null;
+              const _errs115 = errors;
+              if ('standard' !== data32) {
+                const err102 = {
+                  instancePath: instancePath + '/room/money/payout',
+                  schemaPath: '#/properties/room/properties/money/properties/payout/oneOf/0/const',
+                  keyword: 'const',
+                  params: { allowedValue: 'standard' },
+                  message: 'must be equal to constant',
+                  schema: 'standard',
+                  parentSchema: schema42.properties.room.properties.money.properties.payout.oneOf[0],
+                  data: data32,
+                };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
+              }
+              var _valid8 = _errs115 === errors;
+              if (_valid8) {
+                valid26 = true;
+                passing8 = 0;
+              }
+              const _errs116 = errors;
+              if (data32 && typeof data32 == 'object' && !Array.isArray(data32)) {
+                if (data32.places === undefined) {
+                  const err103 = {
+                    instancePath: instancePath + '/room/money/payout',
+                    schemaPath: '#/properties/room/properties/money/properties/payout/oneOf/1/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'places' },
+                    message: "must have required property '" + 'places' + "'",
+                    schema: schema42.properties.room.properties.money.properties.payout.oneOf[1].required,
+                    parentSchema: schema42.properties.room.properties.money.properties.payout.oneOf[1],
+                    data: data32,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err103];
+                  } else {
+                    vErrors.push(err103);
+                  }
+                  errors++;
+                }
+                for (const key9 in data32) {
+                  if (!(key9 === 'places')) {
+                    const err104 = {
+                      instancePath: instancePath + '/room/money/payout',
+                      schemaPath: '#/properties/room/properties/money/properties/payout/oneOf/1/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key9 },
+                      message: 'must NOT have additional properties',
+                      schema: false,
+                      parentSchema: schema42.properties.room.properties.money.properties.payout.oneOf[1],
+                      data: data32,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err104];
+                    } else {
+                      vErrors.push(err104);
+                    }
+                    errors++;
+                  }
+                }
+                if (data32.places !== undefined) {
+                  let data33 = data32.places;
+                  if (Array.isArray(data33)) {
+                    if (data33.length < 1) {
+                      const err105 = {
+                        instancePath: instancePath + '/room/money/payout/places',
+                        schemaPath: '#/definitions/shares/minItems',
+                        keyword: 'minItems',
+                        params: { limit: 1 },
+                        message: 'must NOT have fewer than 1 items',
+                        schema: 1,
+                        parentSchema: schema52,
+                        data: data33,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err105];
+                      } else {
+                        vErrors.push(err105);
+                      }
+                      errors++;
+                    }
+                    const len0 = data33.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      let data34 = data33[i0];
+                      if (!(typeof data34 == 'number' && !(data34 % 1) && !isNaN(data34))) {
+                        const err106 = {
+                          instancePath: instancePath + '/room/money/payout/places/' + i0,
+                          schemaPath: '#/definitions/shares/items/type',
+                          keyword: 'type',
+                          params: { type: 'integer' },
+                          message: 'must be integer',
+                          schema: schema52.items.type,
+                          parentSchema: schema52.items,
+                          data: data34,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err106];
+                        } else {
+                          vErrors.push(err106);
+                        }
+                        errors++;
+                      }
+                      if (typeof data34 == 'number') {
+                        if (data34 > 10000 || isNaN(data34)) {
+                          const err107 = {
+                            instancePath: instancePath + '/room/money/payout/places/' + i0,
+                            schemaPath: '#/definitions/shares/items/maximum',
+                            keyword: 'maximum',
+                            params: { comparison: '<=', limit: 10000 },
+                            message: 'must be <= 10000',
+                            schema: 10000,
+                            parentSchema: schema52.items,
+                            data: data34,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err107];
+                          } else {
+                            vErrors.push(err107);
+                          }
+                          errors++;
+                        }
+                        if (data34 < 1 || isNaN(data34)) {
+                          const err108 = {
+                            instancePath: instancePath + '/room/money/payout/places/' + i0,
+                            schemaPath: '#/definitions/shares/items/minimum',
+                            keyword: 'minimum',
+                            params: { comparison: '>=', limit: 1 },
+                            message: 'must be >= 1',
+                            schema: 1,
+                            parentSchema: schema52.items,
+                            data: data34,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err108];
+                          } else {
+                            vErrors.push(err108);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                  } else {
+                    const err109 = {
+                      instancePath: instancePath + '/room/money/payout/places',
+                      schemaPath: '#/definitions/shares/type',
+                      keyword: 'type',
+                      params: { type: 'array' },
+                      message: 'must be array',
+                      schema: schema52.type,
+                      parentSchema: schema52,
+                      data: data33,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err109];
+                    } else {
+                      vErrors.push(err109);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err110 = {
+                  instancePath: instancePath + '/room/money/payout',
+                  schemaPath: '#/properties/room/properties/money/properties/payout/oneOf/1/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                  schema: schema42.properties.room.properties.money.properties.payout.oneOf[1].type,
+                  parentSchema: schema42.properties.room.properties.money.properties.payout.oneOf[1],
+                  data: data32,
+                };
+                if (vErrors === null) {
+                  vErrors = [err110];
+                } else {
+                  vErrors.push(err110);
+                }
+                errors++;
+              }
+              var _valid8 = _errs116 === errors;
+              if (_valid8 && valid26) {
+                valid26 = false;
+                passing8 = [passing8, 1];
+              } else {
+                if (_valid8) {
+                  valid26 = true;
+                  passing8 = 1;
+                  var props4 = true;
+                }
+                const _errs124 = errors;
+                if (data32 && typeof data32 == 'object' && !Array.isArray(data32)) {
+                  if (data32.byEntries === undefined) {
+                    const err111 = {
+                      instancePath: instancePath + '/room/money/payout',
+                      schemaPath: '#/properties/room/properties/money/properties/payout/oneOf/2/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'byEntries' },
+                      message: "must have required property '" + 'byEntries' + "'",
+                      schema: schema42.properties.room.properties.money.properties.payout.oneOf[2].required,
+                      parentSchema: schema42.properties.room.properties.money.properties.payout.oneOf[2],
+                      data: data32,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err111];
+                    } else {
+                      vErrors.push(err111);
+                    }
+                    errors++;
+                  }
+                  for (const key10 in data32) {
+                    if (!(key10 === 'byEntries')) {
+                      const err112 = {
+                        instancePath: instancePath + '/room/money/payout',
+                        schemaPath: '#/properties/room/properties/money/properties/payout/oneOf/2/additionalProperties',
+                        keyword: 'additionalProperties',
+                        params: { additionalProperty: key10 },
+                        message: 'must NOT have additional properties',
+                        schema: false,
+                        parentSchema: schema42.properties.room.properties.money.properties.payout.oneOf[2],
+                        data: data32,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err112];
+                      } else {
+                        vErrors.push(err112);
+                      }
+                      errors++;
+                    }
+                  }
+                  if (data32.byEntries !== undefined) {
+                    let data35 = data32.byEntries;
+                    if (Array.isArray(data35)) {
+                      if (data35.length < 1) {
+                        const err113 = {
+                          instancePath: instancePath + '/room/money/payout/byEntries',
+                          schemaPath:
+                            '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/minItems',
+                          keyword: 'minItems',
+                          params: { limit: 1 },
+                          message: 'must NOT have fewer than 1 items',
+                          schema: 1,
+                          parentSchema:
+                            schema42.properties.room.properties.money.properties.payout.oneOf[2].properties.byEntries,
+                          data: data35,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err113];
+                        } else {
+                          vErrors.push(err113);
+                        }
+                        errors++;
+                      }
+                      const len1 = data35.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        let data36 = data35[i1];
+                        if (data36 && typeof data36 == 'object' && !Array.isArray(data36)) {
+                          if (data36.upTo === undefined) {
+                            const err114 = {
+                              instancePath: instancePath + '/room/money/payout/byEntries/' + i1,
+                              schemaPath:
+                                '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/items/required',
+                              keyword: 'required',
+                              params: { missingProperty: 'upTo' },
+                              message: "must have required property '" + 'upTo' + "'",
+                              schema:
+                                schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                  .byEntries.items.required,
+                              parentSchema:
+                                schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                  .byEntries.items,
+                              data: data36,
+                            };
+                            if (vErrors === null) {
+                              vErrors = [err114];
+                            } else {
+                              vErrors.push(err114);
+                            }
+                            errors++;
+                          }
+                          if (data36.places === undefined) {
+                            const err115 = {
+                              instancePath: instancePath + '/room/money/payout/byEntries/' + i1,
+                              schemaPath:
+                                '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/items/required',
+                              keyword: 'required',
+                              params: { missingProperty: 'places' },
+                              message: "must have required property '" + 'places' + "'",
+                              schema:
+                                schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                  .byEntries.items.required,
+                              parentSchema:
+                                schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                  .byEntries.items,
+                              data: data36,
+                            };
+                            if (vErrors === null) {
+                              vErrors = [err115];
+                            } else {
+                              vErrors.push(err115);
+                            }
+                            errors++;
+                          }
+                          for (const key11 in data36) {
+                            if (!(key11 === 'upTo' || key11 === 'places')) {
+                              const err116 = {
+                                instancePath: instancePath + '/room/money/payout/byEntries/' + i1,
+                                schemaPath:
+                                  '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/items/additionalProperties',
+                                keyword: 'additionalProperties',
+                                params: { additionalProperty: key11 },
+                                message: 'must NOT have additional properties',
+                                schema: false,
+                                parentSchema:
+                                  schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                    .byEntries.items,
+                                data: data36,
+                              };
+                              if (vErrors === null) {
+                                vErrors = [err116];
+                              } else {
+                                vErrors.push(err116);
+                              }
+                              errors++;
+                            }
+                          }
+                          if (data36.upTo !== undefined) {
+                            let data37 = data36.upTo;
+                            if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37))) {
+                              const err117 = {
+                                instancePath: instancePath + '/room/money/payout/byEntries/' + i1 + '/upTo',
+                                schemaPath:
+                                  '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/items/properties/upTo/type',
+                                keyword: 'type',
+                                params: { type: 'integer' },
+                                message: 'must be integer',
+                                schema:
+                                  schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                    .byEntries.items.properties.upTo.type,
+                                parentSchema:
+                                  schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                    .byEntries.items.properties.upTo,
+                                data: data37,
+                              };
+                              if (vErrors === null) {
+                                vErrors = [err117];
+                              } else {
+                                vErrors.push(err117);
+                              }
+                              errors++;
+                            }
+                            if (typeof data37 == 'number') {
+                              if (data37 < 1 || isNaN(data37)) {
+                                const err118 = {
+                                  instancePath: instancePath + '/room/money/payout/byEntries/' + i1 + '/upTo',
+                                  schemaPath:
+                                    '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/items/properties/upTo/minimum',
+                                  keyword: 'minimum',
+                                  params: { comparison: '>=', limit: 1 },
+                                  message: 'must be >= 1',
+                                  schema: 1,
+                                  parentSchema:
+                                    schema42.properties.room.properties.money.properties.payout.oneOf[2].properties
+                                      .byEntries.items.properties.upTo,
+                                  data: data37,
+                                };
+                                if (vErrors === null) {
+                                  vErrors = [err118];
+                                } else {
+                                  vErrors.push(err118);
+                                }
+                                errors++;
+                              }
+                            }
+                          }
+                          if (data36.places !== undefined) {
+                            let data38 = data36.places;
+                            if (Array.isArray(data38)) {
+                              if (data38.length < 1) {
+                                const err119 = {
+                                  instancePath: instancePath + '/room/money/payout/byEntries/' + i1 + '/places',
+                                  schemaPath: '#/definitions/shares/minItems',
+                                  keyword: 'minItems',
+                                  params: { limit: 1 },
+                                  message: 'must NOT have fewer than 1 items',
+                                  schema: 1,
+                                  parentSchema: schema52,
+                                  data: data38,
+                                };
+                                if (vErrors === null) {
+                                  vErrors = [err119];
+                                } else {
+                                  vErrors.push(err119);
+                                }
+                                errors++;
+                              }
+                              const len2 = data38.length;
+                              for (let i2 = 0; i2 < len2; i2++) {
+                                let data39 = data38[i2];
+                                if (!(typeof data39 == 'number' && !(data39 % 1) && !isNaN(data39))) {
+                                  const err120 = {
+                                    instancePath: instancePath + '/room/money/payout/byEntries/' + i1 + '/places/' + i2,
+                                    schemaPath: '#/definitions/shares/items/type',
+                                    keyword: 'type',
+                                    params: { type: 'integer' },
+                                    message: 'must be integer',
+                                    schema: schema52.items.type,
+                                    parentSchema: schema52.items,
+                                    data: data39,
+                                  };
+                                  if (vErrors === null) {
+                                    vErrors = [err120];
+                                  } else {
+                                    vErrors.push(err120);
+                                  }
+                                  errors++;
+                                }
+                                if (typeof data39 == 'number') {
+                                  if (data39 > 10000 || isNaN(data39)) {
+                                    const err121 = {
+                                      instancePath:
+                                        instancePath + '/room/money/payout/byEntries/' + i1 + '/places/' + i2,
+                                      schemaPath: '#/definitions/shares/items/maximum',
+                                      keyword: 'maximum',
+                                      params: { comparison: '<=', limit: 10000 },
+                                      message: 'must be <= 10000',
+                                      schema: 10000,
+                                      parentSchema: schema52.items,
+                                      data: data39,
+                                    };
+                                    if (vErrors === null) {
+                                      vErrors = [err121];
+                                    } else {
+                                      vErrors.push(err121);
+                                    }
+                                    errors++;
+                                  }
+                                  if (data39 < 1 || isNaN(data39)) {
+                                    const err122 = {
+                                      instancePath:
+                                        instancePath + '/room/money/payout/byEntries/' + i1 + '/places/' + i2,
+                                      schemaPath: '#/definitions/shares/items/minimum',
+                                      keyword: 'minimum',
+                                      params: { comparison: '>=', limit: 1 },
+                                      message: 'must be >= 1',
+                                      schema: 1,
+                                      parentSchema: schema52.items,
+                                      data: data39,
+                                    };
+                                    if (vErrors === null) {
+                                      vErrors = [err122];
+                                    } else {
+                                      vErrors.push(err122);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              }
+                            } else {
+                              const err123 = {
+                                instancePath: instancePath + '/room/money/payout/byEntries/' + i1 + '/places',
+                                schemaPath: '#/definitions/shares/type',
+                                keyword: 'type',
+                                params: { type: 'array' },
+                                message: 'must be array',
+                                schema: schema52.type,
+                                parentSchema: schema52,
+                                data: data38,
+                              };
+                              if (vErrors === null) {
+                                vErrors = [err123];
+                              } else {
+                                vErrors.push(err123);
+                              }
+                              errors++;
+                            }
+                          }
+                        } else {
+                          const err124 = {
+                            instancePath: instancePath + '/room/money/payout/byEntries/' + i1,
+                            schemaPath:
+                              '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/items/type',
+                            keyword: 'type',
+                            params: { type: 'object' },
+                            message: 'must be object',
+                            schema:
+                              schema42.properties.room.properties.money.properties.payout.oneOf[2].properties.byEntries
+                                .items.type,
+                            parentSchema:
+                              schema42.properties.room.properties.money.properties.payout.oneOf[2].properties.byEntries
+                                .items,
+                            data: data36,
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err124];
+                          } else {
+                            vErrors.push(err124);
+                          }
+                          errors++;
+                        }
+                      }
+                    } else {
+                      const err125 = {
+                        instancePath: instancePath + '/room/money/payout/byEntries',
+                        schemaPath:
+                          '#/properties/room/properties/money/properties/payout/oneOf/2/properties/byEntries/type',
+                        keyword: 'type',
+                        params: { type: 'array' },
+                        message: 'must be array',
+                        schema:
+                          schema42.properties.room.properties.money.properties.payout.oneOf[2].properties.byEntries
+                            .type,
+                        parentSchema:
+                          schema42.properties.room.properties.money.properties.payout.oneOf[2].properties.byEntries,
+                        data: data35,
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err125];
+                      } else {
+                        vErrors.push(err125);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err126 = {
+                    instancePath: instancePath + '/room/money/payout',
+                    schemaPath: '#/properties/room/properties/money/properties/payout/oneOf/2/type',
+                    keyword: 'type',
+                    params: { type: 'object' },
+                    message: 'must be object',
+                    schema: schema42.properties.room.properties.money.properties.payout.oneOf[2].type,
+                    parentSchema: schema42.properties.room.properties.money.properties.payout.oneOf[2],
+                    data: data32,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err126];
+                  } else {
+                    vErrors.push(err126);
+                  }
+                  errors++;
+                }
+                var _valid8 = _errs124 === errors;
+                if (_valid8 && valid26) {
+                  valid26 = false;
+                  passing8 = [passing8, 2];
+                } else {
+                  if (_valid8) {
+                    valid26 = true;
+                    passing8 = 2;
+                    if (props4 !== true) {
+                      props4 = true;
+                    }
+                  }
+                }
+              }
+              if (!valid26) {
+                const err127 = {
+                  instancePath: instancePath + '/room/money/payout',
+                  schemaPath: '#/properties/room/properties/money/properties/payout/oneOf',
+                  keyword: 'oneOf',
+                  params: { passingSchemas: passing8 },
+                  message: 'must match exactly one schema in oneOf',
+                  schema: schema42.properties.room.properties.money.properties.payout.oneOf,
+                  parentSchema: schema42.properties.room.properties.money.properties.payout,
+                  data: data32,
+                };
+                if (vErrors === null) {
+                  vErrors = [err127];
+                } else {
+                  vErrors.push(err127);
+                }
+                errors++;
+              } else {
+                errors = _errs114;
+                if (vErrors !== null) {
+                  if (_errs114) {
+                    vErrors.length = _errs114;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+          } else {
+            const err128 = {
+              instancePath: instancePath + '/room/money',
+              schemaPath: '#/properties/room/properties/money/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+              schema: schema42.properties.room.properties.money.type,
+              parentSchema: schema42.properties.room.properties.money,
+              data: data8,
+            };
+            if (vErrors === null) {
+              vErrors = [err128];
+            } else {
+              vErrors.push(err128);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err21 = {
+        const err129 = {
           instancePath: instancePath + '/room',
           schemaPath: '#/properties/room/type',
           keyword: 'type',
@@ -696,18 +3330,18 @@ function validate30(
           data: data0,
         };
         if (vErrors === null) {
-          vErrors = [err21];
+          vErrors = [err129];
         } else {
-          vErrors.push(err21);
+          vErrors.push(err129);
         }
         errors++;
       }
     }
     if (data.tables !== undefined) {
-      let data8 = data.tables;
-      if (Array.isArray(data8)) {
-        if (data8.length < 1) {
-          const err22 = {
+      let data40 = data.tables;
+      if (Array.isArray(data40)) {
+        if (data40.length < 1) {
+          const err130 = {
             instancePath: instancePath + '/tables',
             schemaPath: '#/properties/tables/minItems',
             keyword: 'minItems',
@@ -715,200 +3349,200 @@ function validate30(
             message: 'must NOT have fewer than 1 items',
             schema: 1,
             parentSchema: schema42.properties.tables,
-            data: data8,
+            data: data40,
           };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err130];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err130);
           }
           errors++;
         }
-        const len0 = data8.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data9 = data8[i0];
-          if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-            if (data9.seats === undefined) {
-              data9.seats = 9;
+        const len3 = data40.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          let data41 = data40[i3];
+          if (data41 && typeof data41 == 'object' && !Array.isArray(data41)) {
+            if (data41.seats === undefined) {
+              data41.seats = 9;
             }
-            if (data9.open === undefined) {
-              data9.open = true;
+            if (data41.open === undefined) {
+              data41.open = true;
             }
-            if (data9.id === undefined) {
-              const err23 = {
-                instancePath: instancePath + '/tables/' + i0,
+            if (data41.id === undefined) {
+              const err131 = {
+                instancePath: instancePath + '/tables/' + i3,
                 schemaPath: '#/properties/tables/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'id' },
                 message: "must have required property '" + 'id' + "'",
                 schema: schema42.properties.tables.items.required,
                 parentSchema: schema42.properties.tables.items,
-                data: data9,
+                data: data41,
               };
               if (vErrors === null) {
-                vErrors = [err23];
+                vErrors = [err131];
               } else {
-                vErrors.push(err23);
+                vErrors.push(err131);
               }
               errors++;
             }
-            for (const key4 in data9) {
-              if (!(key4 === 'id' || key4 === 'seats' || key4 === 'open')) {
-                const err24 = {
-                  instancePath: instancePath + '/tables/' + i0,
+            for (const key12 in data41) {
+              if (!(key12 === 'id' || key12 === 'seats' || key12 === 'open')) {
+                const err132 = {
+                  instancePath: instancePath + '/tables/' + i3,
                   schemaPath: '#/properties/tables/items/additionalProperties',
                   keyword: 'additionalProperties',
-                  params: { additionalProperty: key4 },
+                  params: { additionalProperty: key12 },
                   message: 'must NOT have additional properties',
                   schema: false,
                   parentSchema: schema42.properties.tables.items,
-                  data: data9,
+                  data: data41,
                 };
                 if (vErrors === null) {
-                  vErrors = [err24];
+                  vErrors = [err132];
                 } else {
-                  vErrors.push(err24);
+                  vErrors.push(err132);
                 }
                 errors++;
               }
             }
-            if (data9.id !== undefined) {
-              let data10 = data9.id;
-              if (typeof data10 === 'string') {
-                if (!pattern4.test(data10)) {
-                  const err25 = {
-                    instancePath: instancePath + '/tables/' + i0 + '/id',
+            if (data41.id !== undefined) {
+              let data42 = data41.id;
+              if (typeof data42 === 'string') {
+                if (!pattern4.test(data42)) {
+                  const err133 = {
+                    instancePath: instancePath + '/tables/' + i3 + '/id',
                     schemaPath: '#/definitions/id/pattern',
                     keyword: 'pattern',
                     params: { pattern: '^[A-Za-z0-9_-]{1,64}$' },
                     message: 'must match pattern "' + '^[A-Za-z0-9_-]{1,64}$' + '"',
                     schema: '^[A-Za-z0-9_-]{1,64}$',
                     parentSchema: schema43,
-                    data: data10,
+                    data: data42,
                   };
                   if (vErrors === null) {
-                    vErrors = [err25];
+                    vErrors = [err133];
                   } else {
-                    vErrors.push(err25);
+                    vErrors.push(err133);
                   }
                   errors++;
                 }
               } else {
-                const err26 = {
-                  instancePath: instancePath + '/tables/' + i0 + '/id',
+                const err134 = {
+                  instancePath: instancePath + '/tables/' + i3 + '/id',
                   schemaPath: '#/definitions/id/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                   schema: schema43.type,
                   parentSchema: schema43,
-                  data: data10,
+                  data: data42,
                 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err134];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err134);
                 }
                 errors++;
               }
             }
-            let data11 = data9.seats;
-            if (!(typeof data11 == 'number' && !(data11 % 1) && !isNaN(data11))) {
-              const err27 = {
-                instancePath: instancePath + '/tables/' + i0 + '/seats',
+            let data43 = data41.seats;
+            if (!(typeof data43 == 'number' && !(data43 % 1) && !isNaN(data43))) {
+              const err135 = {
+                instancePath: instancePath + '/tables/' + i3 + '/seats',
                 schemaPath: '#/properties/tables/items/properties/seats/type',
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
                 schema: schema42.properties.tables.items.properties.seats.type,
                 parentSchema: schema42.properties.tables.items.properties.seats,
-                data: data11,
+                data: data43,
               };
               if (vErrors === null) {
-                vErrors = [err27];
+                vErrors = [err135];
               } else {
-                vErrors.push(err27);
+                vErrors.push(err135);
               }
               errors++;
             }
-            if (typeof data11 == 'number') {
-              if (data11 > 10 || isNaN(data11)) {
-                const err28 = {
-                  instancePath: instancePath + '/tables/' + i0 + '/seats',
+            if (typeof data43 == 'number') {
+              if (data43 > 10 || isNaN(data43)) {
+                const err136 = {
+                  instancePath: instancePath + '/tables/' + i3 + '/seats',
                   schemaPath: '#/properties/tables/items/properties/seats/maximum',
                   keyword: 'maximum',
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
                   parentSchema: schema42.properties.tables.items.properties.seats,
-                  data: data11,
+                  data: data43,
                 };
                 if (vErrors === null) {
-                  vErrors = [err28];
+                  vErrors = [err136];
                 } else {
-                  vErrors.push(err28);
+                  vErrors.push(err136);
                 }
                 errors++;
               }
-              if (data11 < 2 || isNaN(data11)) {
-                const err29 = {
-                  instancePath: instancePath + '/tables/' + i0 + '/seats',
+              if (data43 < 2 || isNaN(data43)) {
+                const err137 = {
+                  instancePath: instancePath + '/tables/' + i3 + '/seats',
                   schemaPath: '#/properties/tables/items/properties/seats/minimum',
                   keyword: 'minimum',
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
                   parentSchema: schema42.properties.tables.items.properties.seats,
-                  data: data11,
+                  data: data43,
                 };
                 if (vErrors === null) {
-                  vErrors = [err29];
+                  vErrors = [err137];
                 } else {
-                  vErrors.push(err29);
+                  vErrors.push(err137);
                 }
                 errors++;
               }
             }
-            let data12 = data9.open;
-            if (typeof data12 !== 'boolean') {
-              const err30 = {
-                instancePath: instancePath + '/tables/' + i0 + '/open',
+            let data44 = data41.open;
+            if (typeof data44 !== 'boolean') {
+              const err138 = {
+                instancePath: instancePath + '/tables/' + i3 + '/open',
                 schemaPath: '#/properties/tables/items/properties/open/type',
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
                 schema: schema42.properties.tables.items.properties.open.type,
                 parentSchema: schema42.properties.tables.items.properties.open,
-                data: data12,
+                data: data44,
               };
               if (vErrors === null) {
-                vErrors = [err30];
+                vErrors = [err138];
               } else {
-                vErrors.push(err30);
+                vErrors.push(err138);
               }
               errors++;
             }
           } else {
-            const err31 = {
-              instancePath: instancePath + '/tables/' + i0,
+            const err139 = {
+              instancePath: instancePath + '/tables/' + i3,
               schemaPath: '#/properties/tables/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
               schema: schema42.properties.tables.items.type,
               parentSchema: schema42.properties.tables.items,
-              data: data9,
+              data: data41,
             };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err139];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err139);
             }
             errors++;
           }
         }
       } else {
-        const err32 = {
+        const err140 = {
           instancePath: instancePath + '/tables',
           schemaPath: '#/properties/tables/type',
           keyword: 'type',
@@ -916,62 +3550,62 @@ function validate30(
           message: 'must be array',
           schema: schema42.properties.tables.type,
           parentSchema: schema42.properties.tables,
-          data: data8,
+          data: data40,
         };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err140];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err140);
         }
         errors++;
       }
     }
     if (data.breakOrder !== undefined) {
-      let data13 = data.breakOrder;
-      if (Array.isArray(data13)) {
-        const len1 = data13.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data14 = data13[i1];
-          if (typeof data14 === 'string') {
-            if (!pattern4.test(data14)) {
-              const err33 = {
-                instancePath: instancePath + '/breakOrder/' + i1,
+      let data45 = data.breakOrder;
+      if (Array.isArray(data45)) {
+        const len4 = data45.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          let data46 = data45[i4];
+          if (typeof data46 === 'string') {
+            if (!pattern4.test(data46)) {
+              const err141 = {
+                instancePath: instancePath + '/breakOrder/' + i4,
                 schemaPath: '#/definitions/id/pattern',
                 keyword: 'pattern',
                 params: { pattern: '^[A-Za-z0-9_-]{1,64}$' },
                 message: 'must match pattern "' + '^[A-Za-z0-9_-]{1,64}$' + '"',
                 schema: '^[A-Za-z0-9_-]{1,64}$',
                 parentSchema: schema43,
-                data: data14,
+                data: data46,
               };
               if (vErrors === null) {
-                vErrors = [err33];
+                vErrors = [err141];
               } else {
-                vErrors.push(err33);
+                vErrors.push(err141);
               }
               errors++;
             }
           } else {
-            const err34 = {
-              instancePath: instancePath + '/breakOrder/' + i1,
+            const err142 = {
+              instancePath: instancePath + '/breakOrder/' + i4,
               schemaPath: '#/definitions/id/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
               schema: schema43.type,
               parentSchema: schema43,
-              data: data14,
+              data: data46,
             };
             if (vErrors === null) {
-              vErrors = [err34];
+              vErrors = [err142];
             } else {
-              vErrors.push(err34);
+              vErrors.push(err142);
             }
             errors++;
           }
         }
       } else {
-        const err35 = {
+        const err143 = {
           instancePath: instancePath + '/breakOrder',
           schemaPath: '#/properties/breakOrder/type',
           keyword: 'type',
@@ -979,54 +3613,54 @@ function validate30(
           message: 'must be array',
           schema: schema42.properties.breakOrder.type,
           parentSchema: schema42.properties.breakOrder,
-          data: data13,
+          data: data45,
         };
         if (vErrors === null) {
-          vErrors = [err35];
+          vErrors = [err143];
         } else {
-          vErrors.push(err35);
+          vErrors.push(err143);
         }
         errors++;
       }
     }
-    let data15 = data.mqtt;
-    if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
-      if (data15.url === undefined) {
-        data15.url = 'mqtt://127.0.0.1:1883';
+    let data47 = data.mqtt;
+    if (data47 && typeof data47 == 'object' && !Array.isArray(data47)) {
+      if (data47.url === undefined) {
+        data47.url = 'mqtt://127.0.0.1:1883';
       }
-      if (data15.baseTopic === undefined) {
-        data15.baseTopic = 'room';
+      if (data47.baseTopic === undefined) {
+        data47.baseTopic = 'room';
       }
-      if (data15.tableBaseTopic === undefined) {
-        data15.tableBaseTopic = 'pokertable';
+      if (data47.tableBaseTopic === undefined) {
+        data47.tableBaseTopic = 'pokertable';
       }
-      if (data15.rejectUnauthorized === undefined) {
-        data15.rejectUnauthorized = true;
+      if (data47.rejectUnauthorized === undefined) {
+        data47.rejectUnauthorized = true;
       }
-      for (const key5 in data15) {
-        if (!func3.call(schema42.properties.mqtt.properties, key5)) {
-          const err36 = {
+      for (const key13 in data47) {
+        if (!func3.call(schema42.properties.mqtt.properties, key13)) {
+          const err144 = {
             instancePath: instancePath + '/mqtt',
             schemaPath: '#/properties/mqtt/additionalProperties',
             keyword: 'additionalProperties',
-            params: { additionalProperty: key5 },
+            params: { additionalProperty: key13 },
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.mqtt,
-            data: data15,
+            data: data47,
           };
           if (vErrors === null) {
-            vErrors = [err36];
+            vErrors = [err144];
           } else {
-            vErrors.push(err36);
+            vErrors.push(err144);
           }
           errors++;
         }
       }
-      let data16 = data15.url;
-      if (typeof data16 === 'string') {
-        if (!pattern8.test(data16)) {
-          const err37 = {
+      let data48 = data47.url;
+      if (typeof data48 === 'string') {
+        if (!pattern9.test(data48)) {
+          const err145 = {
             instancePath: instancePath + '/mqtt/url',
             schemaPath: '#/properties/mqtt/properties/url/pattern',
             keyword: 'pattern',
@@ -1034,17 +3668,17 @@ function validate30(
             message: 'must match pattern "' + '^(mqtts?|wss?)://' + '"',
             schema: '^(mqtts?|wss?)://',
             parentSchema: schema42.properties.mqtt.properties.url,
-            data: data16,
+            data: data48,
           };
           if (vErrors === null) {
-            vErrors = [err37];
+            vErrors = [err145];
           } else {
-            vErrors.push(err37);
+            vErrors.push(err145);
           }
           errors++;
         }
       } else {
-        const err38 = {
+        const err146 = {
           instancePath: instancePath + '/mqtt/url',
           schemaPath: '#/properties/mqtt/properties/url/type',
           keyword: 'type',
@@ -1052,19 +3686,19 @@ function validate30(
           message: 'must be string',
           schema: schema42.properties.mqtt.properties.url.type,
           parentSchema: schema42.properties.mqtt.properties.url,
-          data: data16,
+          data: data48,
         };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err146];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err146);
         }
         errors++;
       }
-      let data17 = data15.baseTopic;
-      if (typeof data17 === 'string') {
-        if (func4(data17) < 1) {
-          const err39 = {
+      let data49 = data47.baseTopic;
+      if (typeof data49 === 'string') {
+        if (func5(data49) < 1) {
+          const err147 = {
             instancePath: instancePath + '/mqtt/baseTopic',
             schemaPath: '#/properties/mqtt/properties/baseTopic/minLength',
             keyword: 'minLength',
@@ -1072,17 +3706,17 @@ function validate30(
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
             parentSchema: schema42.properties.mqtt.properties.baseTopic,
-            data: data17,
+            data: data49,
           };
           if (vErrors === null) {
-            vErrors = [err39];
+            vErrors = [err147];
           } else {
-            vErrors.push(err39);
+            vErrors.push(err147);
           }
           errors++;
         }
       } else {
-        const err40 = {
+        const err148 = {
           instancePath: instancePath + '/mqtt/baseTopic',
           schemaPath: '#/properties/mqtt/properties/baseTopic/type',
           keyword: 'type',
@@ -1090,19 +3724,19 @@ function validate30(
           message: 'must be string',
           schema: schema42.properties.mqtt.properties.baseTopic.type,
           parentSchema: schema42.properties.mqtt.properties.baseTopic,
-          data: data17,
+          data: data49,
         };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err148];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err148);
         }
         errors++;
       }
-      let data18 = data15.tableBaseTopic;
-      if (typeof data18 === 'string') {
-        if (func4(data18) < 1) {
-          const err41 = {
+      let data50 = data47.tableBaseTopic;
+      if (typeof data50 === 'string') {
+        if (func5(data50) < 1) {
+          const err149 = {
             instancePath: instancePath + '/mqtt/tableBaseTopic',
             schemaPath: '#/properties/mqtt/properties/tableBaseTopic/minLength',
             keyword: 'minLength',
@@ -1110,17 +3744,17 @@ function validate30(
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
             parentSchema: schema42.properties.mqtt.properties.tableBaseTopic,
-            data: data18,
+            data: data50,
           };
           if (vErrors === null) {
-            vErrors = [err41];
+            vErrors = [err149];
           } else {
-            vErrors.push(err41);
+            vErrors.push(err149);
           }
           errors++;
         }
       } else {
-        const err42 = {
+        const err150 = {
           instancePath: instancePath + '/mqtt/tableBaseTopic',
           schemaPath: '#/properties/mqtt/properties/tableBaseTopic/type',
           keyword: 'type',
@@ -1128,20 +3762,20 @@ function validate30(
           message: 'must be string',
           schema: schema42.properties.mqtt.properties.tableBaseTopic.type,
           parentSchema: schema42.properties.mqtt.properties.tableBaseTopic,
-          data: data18,
+          data: data50,
         };
         if (vErrors === null) {
-          vErrors = [err42];
+          vErrors = [err150];
         } else {
-          vErrors.push(err42);
+          vErrors.push(err150);
         }
         errors++;
       }
-      if (data15.username !== undefined) {
-        let data19 = data15.username;
-        if (typeof data19 === 'string') {
-          if (func4(data19) < 1) {
-            const err43 = {
+      if (data47.username !== undefined) {
+        let data51 = data47.username;
+        if (typeof data51 === 'string') {
+          if (func5(data51) < 1) {
+            const err151 = {
               instancePath: instancePath + '/mqtt/username',
               schemaPath: '#/properties/mqtt/properties/username/minLength',
               keyword: 'minLength',
@@ -1149,17 +3783,17 @@ function validate30(
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
               parentSchema: schema42.properties.mqtt.properties.username,
-              data: data19,
+              data: data51,
             };
             if (vErrors === null) {
-              vErrors = [err43];
+              vErrors = [err151];
             } else {
-              vErrors.push(err43);
+              vErrors.push(err151);
             }
             errors++;
           }
         } else {
-          const err44 = {
+          const err152 = {
             instancePath: instancePath + '/mqtt/username',
             schemaPath: '#/properties/mqtt/properties/username/type',
             keyword: 'type',
@@ -1167,21 +3801,21 @@ function validate30(
             message: 'must be string',
             schema: schema42.properties.mqtt.properties.username.type,
             parentSchema: schema42.properties.mqtt.properties.username,
-            data: data19,
+            data: data51,
           };
           if (vErrors === null) {
-            vErrors = [err44];
+            vErrors = [err152];
           } else {
-            vErrors.push(err44);
+            vErrors.push(err152);
           }
           errors++;
         }
       }
-      if (data15.password !== undefined) {
-        let data20 = data15.password;
-        if (typeof data20 === 'string') {
-          if (func4(data20) < 8) {
-            const err45 = {
+      if (data47.password !== undefined) {
+        let data52 = data47.password;
+        if (typeof data52 === 'string') {
+          if (func5(data52) < 8) {
+            const err153 = {
               instancePath: instancePath + '/mqtt/password',
               schemaPath: '#/properties/mqtt/properties/password/minLength',
               keyword: 'minLength',
@@ -1189,17 +3823,17 @@ function validate30(
               message: 'must NOT have fewer than 8 characters',
               schema: 8,
               parentSchema: schema42.properties.mqtt.properties.password,
-              data: data20,
+              data: data52,
             };
             if (vErrors === null) {
-              vErrors = [err45];
+              vErrors = [err153];
             } else {
-              vErrors.push(err45);
+              vErrors.push(err153);
             }
             errors++;
           }
         } else {
-          const err46 = {
+          const err154 = {
             instancePath: instancePath + '/mqtt/password',
             schemaPath: '#/properties/mqtt/properties/password/type',
             keyword: 'type',
@@ -1207,139 +3841,139 @@ function validate30(
             message: 'must be string',
             schema: schema42.properties.mqtt.properties.password.type,
             parentSchema: schema42.properties.mqtt.properties.password,
-            data: data20,
+            data: data52,
           };
           if (vErrors === null) {
-            vErrors = [err46];
+            vErrors = [err154];
           } else {
-            vErrors.push(err46);
+            vErrors.push(err154);
           }
           errors++;
         }
       }
-      if (data15.caFile !== undefined) {
-        let data21 = data15.caFile;
-        if (typeof data21 === 'string') {
-          if (func4(data21) < 1) {
-            const err47 = {
+      if (data47.caFile !== undefined) {
+        let data53 = data47.caFile;
+        if (typeof data53 === 'string') {
+          if (func5(data53) < 1) {
+            const err155 = {
               instancePath: instancePath + '/mqtt/caFile',
               schemaPath: '#/definitions/path/minLength',
               keyword: 'minLength',
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema46,
-              data: data21,
+              parentSchema: schema56,
+              data: data53,
             };
             if (vErrors === null) {
-              vErrors = [err47];
+              vErrors = [err155];
             } else {
-              vErrors.push(err47);
+              vErrors.push(err155);
             }
             errors++;
           }
         } else {
-          const err48 = {
+          const err156 = {
             instancePath: instancePath + '/mqtt/caFile',
             schemaPath: '#/definitions/path/type',
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema46.type,
-            parentSchema: schema46,
-            data: data21,
+            schema: schema56.type,
+            parentSchema: schema56,
+            data: data53,
           };
           if (vErrors === null) {
-            vErrors = [err48];
+            vErrors = [err156];
           } else {
-            vErrors.push(err48);
+            vErrors.push(err156);
           }
           errors++;
         }
       }
-      if (data15.certFile !== undefined) {
-        let data22 = data15.certFile;
-        if (typeof data22 === 'string') {
-          if (func4(data22) < 1) {
-            const err49 = {
+      if (data47.certFile !== undefined) {
+        let data54 = data47.certFile;
+        if (typeof data54 === 'string') {
+          if (func5(data54) < 1) {
+            const err157 = {
               instancePath: instancePath + '/mqtt/certFile',
               schemaPath: '#/definitions/path/minLength',
               keyword: 'minLength',
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema46,
-              data: data22,
+              parentSchema: schema56,
+              data: data54,
             };
             if (vErrors === null) {
-              vErrors = [err49];
+              vErrors = [err157];
             } else {
-              vErrors.push(err49);
+              vErrors.push(err157);
             }
             errors++;
           }
         } else {
-          const err50 = {
+          const err158 = {
             instancePath: instancePath + '/mqtt/certFile',
             schemaPath: '#/definitions/path/type',
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema46.type,
-            parentSchema: schema46,
-            data: data22,
+            schema: schema56.type,
+            parentSchema: schema56,
+            data: data54,
           };
           if (vErrors === null) {
-            vErrors = [err50];
+            vErrors = [err158];
           } else {
-            vErrors.push(err50);
+            vErrors.push(err158);
           }
           errors++;
         }
       }
-      if (data15.keyFile !== undefined) {
-        let data23 = data15.keyFile;
-        if (typeof data23 === 'string') {
-          if (func4(data23) < 1) {
-            const err51 = {
+      if (data47.keyFile !== undefined) {
+        let data55 = data47.keyFile;
+        if (typeof data55 === 'string') {
+          if (func5(data55) < 1) {
+            const err159 = {
               instancePath: instancePath + '/mqtt/keyFile',
               schemaPath: '#/definitions/path/minLength',
               keyword: 'minLength',
               params: { limit: 1 },
               message: 'must NOT have fewer than 1 characters',
               schema: 1,
-              parentSchema: schema46,
-              data: data23,
+              parentSchema: schema56,
+              data: data55,
             };
             if (vErrors === null) {
-              vErrors = [err51];
+              vErrors = [err159];
             } else {
-              vErrors.push(err51);
+              vErrors.push(err159);
             }
             errors++;
           }
         } else {
-          const err52 = {
+          const err160 = {
             instancePath: instancePath + '/mqtt/keyFile',
             schemaPath: '#/definitions/path/type',
             keyword: 'type',
             params: { type: 'string' },
             message: 'must be string',
-            schema: schema46.type,
-            parentSchema: schema46,
-            data: data23,
+            schema: schema56.type,
+            parentSchema: schema56,
+            data: data55,
           };
           if (vErrors === null) {
-            vErrors = [err52];
+            vErrors = [err160];
           } else {
-            vErrors.push(err52);
+            vErrors.push(err160);
           }
           errors++;
         }
       }
-      let data24 = data15.rejectUnauthorized;
-      if (typeof data24 !== 'boolean') {
-        const err53 = {
+      let data56 = data47.rejectUnauthorized;
+      if (typeof data56 !== 'boolean') {
+        const err161 = {
           instancePath: instancePath + '/mqtt/rejectUnauthorized',
           schemaPath: '#/properties/mqtt/properties/rejectUnauthorized/type',
           keyword: 'type',
@@ -1347,17 +3981,17 @@ function validate30(
           message: 'must be boolean',
           schema: schema42.properties.mqtt.properties.rejectUnauthorized.type,
           parentSchema: schema42.properties.mqtt.properties.rejectUnauthorized,
-          data: data24,
+          data: data56,
         };
         if (vErrors === null) {
-          vErrors = [err53];
+          vErrors = [err161];
         } else {
-          vErrors.push(err53);
+          vErrors.push(err161);
         }
         errors++;
       }
     } else {
-      const err54 = {
+      const err162 = {
         instancePath: instancePath + '/mqtt',
         schemaPath: '#/properties/mqtt/type',
         keyword: 'type',
@@ -1365,80 +3999,80 @@ function validate30(
         message: 'must be object',
         schema: schema42.properties.mqtt.type,
         parentSchema: schema42.properties.mqtt,
-        data: data15,
+        data: data47,
       };
       if (vErrors === null) {
-        vErrors = [err54];
+        vErrors = [err162];
       } else {
-        vErrors.push(err54);
+        vErrors.push(err162);
       }
       errors++;
     }
-    let data25 = data.storage;
-    if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
-      if (data25.dir === undefined) {
-        data25.dir = 'var-room';
+    let data57 = data.storage;
+    if (data57 && typeof data57 == 'object' && !Array.isArray(data57)) {
+      if (data57.dir === undefined) {
+        data57.dir = 'var-room';
       }
-      for (const key6 in data25) {
-        if (!(key6 === 'dir')) {
-          const err55 = {
+      for (const key14 in data57) {
+        if (!(key14 === 'dir')) {
+          const err163 = {
             instancePath: instancePath + '/storage',
             schemaPath: '#/properties/storage/additionalProperties',
             keyword: 'additionalProperties',
-            params: { additionalProperty: key6 },
+            params: { additionalProperty: key14 },
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.storage,
-            data: data25,
+            data: data57,
           };
           if (vErrors === null) {
-            vErrors = [err55];
+            vErrors = [err163];
           } else {
-            vErrors.push(err55);
+            vErrors.push(err163);
           }
           errors++;
         }
       }
-      let data26 = data25.dir;
-      if (typeof data26 === 'string') {
-        if (func4(data26) < 1) {
-          const err56 = {
+      let data58 = data57.dir;
+      if (typeof data58 === 'string') {
+        if (func5(data58) < 1) {
+          const err164 = {
             instancePath: instancePath + '/storage/dir',
             schemaPath: '#/definitions/path/minLength',
             keyword: 'minLength',
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
-            parentSchema: schema46,
-            data: data26,
+            parentSchema: schema56,
+            data: data58,
           };
           if (vErrors === null) {
-            vErrors = [err56];
+            vErrors = [err164];
           } else {
-            vErrors.push(err56);
+            vErrors.push(err164);
           }
           errors++;
         }
       } else {
-        const err57 = {
+        const err165 = {
           instancePath: instancePath + '/storage/dir',
           schemaPath: '#/definitions/path/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema46.type,
-          parentSchema: schema46,
-          data: data26,
+          schema: schema56.type,
+          parentSchema: schema56,
+          data: data58,
         };
         if (vErrors === null) {
-          vErrors = [err57];
+          vErrors = [err165];
         } else {
-          vErrors.push(err57);
+          vErrors.push(err165);
         }
         errors++;
       }
     } else {
-      const err58 = {
+      const err166 = {
         instancePath: instancePath + '/storage',
         schemaPath: '#/properties/storage/type',
         keyword: 'type',
@@ -1446,66 +4080,66 @@ function validate30(
         message: 'must be object',
         schema: schema42.properties.storage.type,
         parentSchema: schema42.properties.storage,
-        data: data25,
+        data: data57,
       };
       if (vErrors === null) {
-        vErrors = [err58];
+        vErrors = [err166];
       } else {
-        vErrors.push(err58);
+        vErrors.push(err166);
       }
       errors++;
     }
-    let data27 = data.web;
-    if (data27 && typeof data27 == 'object' && !Array.isArray(data27)) {
-      if (data27.host === undefined) {
-        data27.host = '127.0.0.1';
+    let data59 = data.web;
+    if (data59 && typeof data59 == 'object' && !Array.isArray(data59)) {
+      if (data59.host === undefined) {
+        data59.host = '127.0.0.1';
       }
-      if (data27.port === undefined) {
-        data27.port = null;
+      if (data59.port === undefined) {
+        data59.port = null;
       }
-      if (data27.brokerUrl === undefined) {
-        data27.brokerUrl = null;
+      if (data59.brokerUrl === undefined) {
+        data59.brokerUrl = null;
       }
-      if (data27.maxConnections === undefined) {
-        data27.maxConnections = 50;
+      if (data59.maxConnections === undefined) {
+        data59.maxConnections = 50;
       }
-      if (data27.maxMessageBytes === undefined) {
-        data27.maxMessageBytes = 65536;
+      if (data59.maxMessageBytes === undefined) {
+        data59.maxMessageBytes = 65536;
       }
-      if (data27.allowedOrigins === undefined) {
-        data27.allowedOrigins = [];
+      if (data59.allowedOrigins === undefined) {
+        data59.allowedOrigins = [];
       }
-      for (const key7 in data27) {
+      for (const key15 in data59) {
         if (!(
-          key7 === 'host' ||
-          key7 === 'port' ||
-          key7 === 'brokerUrl' ||
-          key7 === 'maxConnections' ||
-          key7 === 'maxMessageBytes' ||
-          key7 === 'allowedOrigins'
+          key15 === 'host' ||
+          key15 === 'port' ||
+          key15 === 'brokerUrl' ||
+          key15 === 'maxConnections' ||
+          key15 === 'maxMessageBytes' ||
+          key15 === 'allowedOrigins'
         )) {
-          const err59 = {
+          const err167 = {
             instancePath: instancePath + '/web',
             schemaPath: '#/properties/web/additionalProperties',
             keyword: 'additionalProperties',
-            params: { additionalProperty: key7 },
+            params: { additionalProperty: key15 },
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.web,
-            data: data27,
+            data: data59,
           };
           if (vErrors === null) {
-            vErrors = [err59];
+            vErrors = [err167];
           } else {
-            vErrors.push(err59);
+            vErrors.push(err167);
           }
           errors++;
         }
       }
-      let data28 = data27.host;
-      if (typeof data28 === 'string') {
-        if (func4(data28) < 1) {
-          const err60 = {
+      let data60 = data59.host;
+      if (typeof data60 === 'string') {
+        if (func5(data60) < 1) {
+          const err168 = {
             instancePath: instancePath + '/web/host',
             schemaPath: '#/properties/web/properties/host/minLength',
             keyword: 'minLength',
@@ -1513,17 +4147,17 @@ function validate30(
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
             parentSchema: schema42.properties.web.properties.host,
-            data: data28,
+            data: data60,
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err168];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err168);
           }
           errors++;
         }
       } else {
-        const err61 = {
+        const err169 = {
           instancePath: instancePath + '/web/host',
           schemaPath: '#/properties/web/properties/host/type',
           keyword: 'type',
@@ -1531,22 +4165,22 @@ function validate30(
           message: 'must be string',
           schema: schema42.properties.web.properties.host.type,
           parentSchema: schema42.properties.web.properties.host,
-          data: data28,
+          data: data60,
         };
         if (vErrors === null) {
-          vErrors = [err61];
+          vErrors = [err169];
         } else {
-          vErrors.push(err61);
+          vErrors.push(err169);
         }
         errors++;
       }
-      let data29 = data27.port;
-      const _errs78 = errors;
-      let valid20 = false;
-      let passing1 = null;
-      const _errs79 = errors;
-      if (data29 !== null) {
-        const err62 = {
+      let data61 = data59.port;
+      const _errs192 = errors;
+      let valid52 = false;
+      let passing9 = null;
+      const _errs193 = errors;
+      if (data61 !== null) {
+        const err170 = {
           instancePath: instancePath + '/web/port',
           schemaPath: '#/properties/web/properties/port/oneOf/0/type',
           keyword: 'type',
@@ -1554,23 +4188,23 @@ function validate30(
           message: 'must be null',
           schema: schema42.properties.web.properties.port.oneOf[0].type,
           parentSchema: schema42.properties.web.properties.port.oneOf[0],
-          data: data29,
+          data: data61,
         };
         if (vErrors === null) {
-          vErrors = [err62];
+          vErrors = [err170];
         } else {
-          vErrors.push(err62);
+          vErrors.push(err170);
         }
         errors++;
       }
-      var _valid1 = _errs79 === errors;
-      if (_valid1) {
-        valid20 = true;
-        passing1 = 0;
+      var _valid9 = _errs193 === errors;
+      if (_valid9) {
+        valid52 = true;
+        passing9 = 0;
       }
-      const _errs81 = errors;
-      if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29))) {
-        const err63 = {
+      const _errs195 = errors;
+      if (!(typeof data61 == 'number' && !(data61 % 1) && !isNaN(data61))) {
+        const err171 = {
           instancePath: instancePath + '/web/port',
           schemaPath: '#/properties/web/properties/port/oneOf/1/type',
           keyword: 'type',
@@ -1578,18 +4212,18 @@ function validate30(
           message: 'must be integer',
           schema: schema42.properties.web.properties.port.oneOf[1].type,
           parentSchema: schema42.properties.web.properties.port.oneOf[1],
-          data: data29,
+          data: data61,
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err171];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err171);
         }
         errors++;
       }
-      if (typeof data29 == 'number') {
-        if (data29 > 65535 || isNaN(data29)) {
-          const err64 = {
+      if (typeof data61 == 'number') {
+        if (data61 > 65535 || isNaN(data61)) {
+          const err172 = {
             instancePath: instancePath + '/web/port',
             schemaPath: '#/properties/web/properties/port/oneOf/1/maximum',
             keyword: 'maximum',
@@ -1597,17 +4231,17 @@ function validate30(
             message: 'must be <= 65535',
             schema: 65535,
             parentSchema: schema42.properties.web.properties.port.oneOf[1],
-            data: data29,
+            data: data61,
           };
           if (vErrors === null) {
-            vErrors = [err64];
+            vErrors = [err172];
           } else {
-            vErrors.push(err64);
+            vErrors.push(err172);
           }
           errors++;
         }
-        if (data29 < 1 || isNaN(data29)) {
-          const err65 = {
+        if (data61 < 1 || isNaN(data61)) {
+          const err173 = {
             instancePath: instancePath + '/web/port',
             schemaPath: '#/properties/web/properties/port/oneOf/1/minimum',
             keyword: 'minimum',
@@ -1615,60 +4249,60 @@ function validate30(
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema42.properties.web.properties.port.oneOf[1],
-            data: data29,
+            data: data61,
           };
           if (vErrors === null) {
-            vErrors = [err65];
+            vErrors = [err173];
           } else {
-            vErrors.push(err65);
+            vErrors.push(err173);
           }
           errors++;
         }
       }
-      var _valid1 = _errs81 === errors;
-      if (_valid1 && valid20) {
-        valid20 = false;
-        passing1 = [passing1, 1];
+      var _valid9 = _errs195 === errors;
+      if (_valid9 && valid52) {
+        valid52 = false;
+        passing9 = [passing9, 1];
       } else {
-        if (_valid1) {
-          valid20 = true;
-          passing1 = 1;
+        if (_valid9) {
+          valid52 = true;
+          passing9 = 1;
         }
       }
-      if (!valid20) {
-        const err66 = {
+      if (!valid52) {
+        const err174 = {
           instancePath: instancePath + '/web/port',
           schemaPath: '#/properties/web/properties/port/oneOf',
           keyword: 'oneOf',
-          params: { passingSchemas: passing1 },
+          params: { passingSchemas: passing9 },
           message: 'must match exactly one schema in oneOf',
           schema: schema42.properties.web.properties.port.oneOf,
           parentSchema: schema42.properties.web.properties.port,
-          data: data29,
+          data: data61,
         };
         if (vErrors === null) {
-          vErrors = [err66];
+          vErrors = [err174];
         } else {
-          vErrors.push(err66);
+          vErrors.push(err174);
         }
         errors++;
       } else {
-        errors = _errs78;
+        errors = _errs192;
         if (vErrors !== null) {
-          if (_errs78) {
-            vErrors.length = _errs78;
+          if (_errs192) {
+            vErrors.length = _errs192;
           } else {
             vErrors = null;
           }
         }
       }
-      let data30 = data27.brokerUrl;
-      const _errs84 = errors;
-      let valid21 = false;
-      let passing2 = null;
-      const _errs85 = errors;
-      if (data30 !== null) {
-        const err67 = {
+      let data62 = data59.brokerUrl;
+      const _errs198 = errors;
+      let valid53 = false;
+      let passing10 = null;
+      const _errs199 = errors;
+      if (data62 !== null) {
+        const err175 = {
           instancePath: instancePath + '/web/brokerUrl',
           schemaPath: '#/properties/web/properties/brokerUrl/oneOf/0/type',
           keyword: 'type',
@@ -1676,24 +4310,24 @@ function validate30(
           message: 'must be null',
           schema: schema42.properties.web.properties.brokerUrl.oneOf[0].type,
           parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[0],
-          data: data30,
+          data: data62,
         };
         if (vErrors === null) {
-          vErrors = [err67];
+          vErrors = [err175];
         } else {
-          vErrors.push(err67);
+          vErrors.push(err175);
         }
         errors++;
       }
-      var _valid2 = _errs85 === errors;
-      if (_valid2) {
-        valid21 = true;
-        passing2 = 0;
+      var _valid10 = _errs199 === errors;
+      if (_valid10) {
+        valid53 = true;
+        passing10 = 0;
       }
-      const _errs87 = errors;
-      if (typeof data30 === 'string') {
-        if (!pattern9.test(data30)) {
-          const err68 = {
+      const _errs201 = errors;
+      if (typeof data62 === 'string') {
+        if (!pattern10.test(data62)) {
+          const err176 = {
             instancePath: instancePath + '/web/brokerUrl',
             schemaPath: '#/properties/web/properties/brokerUrl/oneOf/1/pattern',
             keyword: 'pattern',
@@ -1701,17 +4335,17 @@ function validate30(
             message: 'must match pattern "' + '^wss?://' + '"',
             schema: '^wss?://',
             parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[1],
-            data: data30,
+            data: data62,
           };
           if (vErrors === null) {
-            vErrors = [err68];
+            vErrors = [err176];
           } else {
-            vErrors.push(err68);
+            vErrors.push(err176);
           }
           errors++;
         }
       } else {
-        const err69 = {
+        const err177 = {
           instancePath: instancePath + '/web/brokerUrl',
           schemaPath: '#/properties/web/properties/brokerUrl/oneOf/1/type',
           keyword: 'type',
@@ -1719,55 +4353,55 @@ function validate30(
           message: 'must be string',
           schema: schema42.properties.web.properties.brokerUrl.oneOf[1].type,
           parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[1],
-          data: data30,
+          data: data62,
         };
         if (vErrors === null) {
-          vErrors = [err69];
+          vErrors = [err177];
         } else {
-          vErrors.push(err69);
+          vErrors.push(err177);
         }
         errors++;
       }
-      var _valid2 = _errs87 === errors;
-      if (_valid2 && valid21) {
-        valid21 = false;
-        passing2 = [passing2, 1];
+      var _valid10 = _errs201 === errors;
+      if (_valid10 && valid53) {
+        valid53 = false;
+        passing10 = [passing10, 1];
       } else {
-        if (_valid2) {
-          valid21 = true;
-          passing2 = 1;
+        if (_valid10) {
+          valid53 = true;
+          passing10 = 1;
         }
       }
-      if (!valid21) {
-        const err70 = {
+      if (!valid53) {
+        const err178 = {
           instancePath: instancePath + '/web/brokerUrl',
           schemaPath: '#/properties/web/properties/brokerUrl/oneOf',
           keyword: 'oneOf',
-          params: { passingSchemas: passing2 },
+          params: { passingSchemas: passing10 },
           message: 'must match exactly one schema in oneOf',
           schema: schema42.properties.web.properties.brokerUrl.oneOf,
           parentSchema: schema42.properties.web.properties.brokerUrl,
-          data: data30,
+          data: data62,
         };
         if (vErrors === null) {
-          vErrors = [err70];
+          vErrors = [err178];
         } else {
-          vErrors.push(err70);
+          vErrors.push(err178);
         }
         errors++;
       } else {
-        errors = _errs84;
+        errors = _errs198;
         if (vErrors !== null) {
-          if (_errs84) {
-            vErrors.length = _errs84;
+          if (_errs198) {
+            vErrors.length = _errs198;
           } else {
             vErrors = null;
           }
         }
       }
-      let data31 = data27.maxConnections;
-      if (!(typeof data31 == 'number' && !(data31 % 1) && !isNaN(data31))) {
-        const err71 = {
+      let data63 = data59.maxConnections;
+      if (!(typeof data63 == 'number' && !(data63 % 1) && !isNaN(data63))) {
+        const err179 = {
           instancePath: instancePath + '/web/maxConnections',
           schemaPath: '#/properties/web/properties/maxConnections/type',
           keyword: 'type',
@@ -1775,18 +4409,18 @@ function validate30(
           message: 'must be integer',
           schema: schema42.properties.web.properties.maxConnections.type,
           parentSchema: schema42.properties.web.properties.maxConnections,
-          data: data31,
+          data: data63,
         };
         if (vErrors === null) {
-          vErrors = [err71];
+          vErrors = [err179];
         } else {
-          vErrors.push(err71);
+          vErrors.push(err179);
         }
         errors++;
       }
-      if (typeof data31 == 'number') {
-        if (data31 > 10000 || isNaN(data31)) {
-          const err72 = {
+      if (typeof data63 == 'number') {
+        if (data63 > 10000 || isNaN(data63)) {
+          const err180 = {
             instancePath: instancePath + '/web/maxConnections',
             schemaPath: '#/properties/web/properties/maxConnections/maximum',
             keyword: 'maximum',
@@ -1794,17 +4428,17 @@ function validate30(
             message: 'must be <= 10000',
             schema: 10000,
             parentSchema: schema42.properties.web.properties.maxConnections,
-            data: data31,
+            data: data63,
           };
           if (vErrors === null) {
-            vErrors = [err72];
+            vErrors = [err180];
           } else {
-            vErrors.push(err72);
+            vErrors.push(err180);
           }
           errors++;
         }
-        if (data31 < 1 || isNaN(data31)) {
-          const err73 = {
+        if (data63 < 1 || isNaN(data63)) {
+          const err181 = {
             instancePath: instancePath + '/web/maxConnections',
             schemaPath: '#/properties/web/properties/maxConnections/minimum',
             keyword: 'minimum',
@@ -1812,19 +4446,19 @@ function validate30(
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema42.properties.web.properties.maxConnections,
-            data: data31,
+            data: data63,
           };
           if (vErrors === null) {
-            vErrors = [err73];
+            vErrors = [err181];
           } else {
-            vErrors.push(err73);
+            vErrors.push(err181);
           }
           errors++;
         }
       }
-      let data32 = data27.maxMessageBytes;
-      if (!(typeof data32 == 'number' && !(data32 % 1) && !isNaN(data32))) {
-        const err74 = {
+      let data64 = data59.maxMessageBytes;
+      if (!(typeof data64 == 'number' && !(data64 % 1) && !isNaN(data64))) {
+        const err182 = {
           instancePath: instancePath + '/web/maxMessageBytes',
           schemaPath: '#/properties/web/properties/maxMessageBytes/type',
           keyword: 'type',
@@ -1832,18 +4466,18 @@ function validate30(
           message: 'must be integer',
           schema: schema42.properties.web.properties.maxMessageBytes.type,
           parentSchema: schema42.properties.web.properties.maxMessageBytes,
-          data: data32,
+          data: data64,
         };
         if (vErrors === null) {
-          vErrors = [err74];
+          vErrors = [err182];
         } else {
-          vErrors.push(err74);
+          vErrors.push(err182);
         }
         errors++;
       }
-      if (typeof data32 == 'number') {
-        if (data32 > 16777216 || isNaN(data32)) {
-          const err75 = {
+      if (typeof data64 == 'number') {
+        if (data64 > 16777216 || isNaN(data64)) {
+          const err183 = {
             instancePath: instancePath + '/web/maxMessageBytes',
             schemaPath: '#/properties/web/properties/maxMessageBytes/maximum',
             keyword: 'maximum',
@@ -1851,17 +4485,17 @@ function validate30(
             message: 'must be <= 16777216',
             schema: 16777216,
             parentSchema: schema42.properties.web.properties.maxMessageBytes,
-            data: data32,
+            data: data64,
           };
           if (vErrors === null) {
-            vErrors = [err75];
+            vErrors = [err183];
           } else {
-            vErrors.push(err75);
+            vErrors.push(err183);
           }
           errors++;
         }
-        if (data32 < 1024 || isNaN(data32)) {
-          const err76 = {
+        if (data64 < 1024 || isNaN(data64)) {
+          const err184 = {
             instancePath: instancePath + '/web/maxMessageBytes',
             schemaPath: '#/properties/web/properties/maxMessageBytes/minimum',
             keyword: 'minimum',
@@ -1869,20 +4503,20 @@ function validate30(
             message: 'must be >= 1024',
             schema: 1024,
             parentSchema: schema42.properties.web.properties.maxMessageBytes,
-            data: data32,
+            data: data64,
           };
           if (vErrors === null) {
-            vErrors = [err76];
+            vErrors = [err184];
           } else {
-            vErrors.push(err76);
+            vErrors.push(err184);
           }
           errors++;
         }
       }
-      let data33 = data27.allowedOrigins;
-      if (Array.isArray(data33)) {
-        if (data33.length > 50) {
-          const err77 = {
+      let data65 = data59.allowedOrigins;
+      if (Array.isArray(data65)) {
+        if (data65.length > 50) {
+          const err185 = {
             instancePath: instancePath + '/web/allowedOrigins',
             schemaPath: '#/properties/web/properties/allowedOrigins/maxItems',
             keyword: 'maxItems',
@@ -1890,58 +4524,58 @@ function validate30(
             message: 'must NOT have more than 50 items',
             schema: 50,
             parentSchema: schema42.properties.web.properties.allowedOrigins,
-            data: data33,
+            data: data65,
           };
           if (vErrors === null) {
-            vErrors = [err77];
+            vErrors = [err185];
           } else {
-            vErrors.push(err77);
+            vErrors.push(err185);
           }
           errors++;
         }
-        const len2 = data33.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          let data34 = data33[i2];
-          if (typeof data34 === 'string') {
-            if (!pattern10.test(data34)) {
-              const err78 = {
-                instancePath: instancePath + '/web/allowedOrigins/' + i2,
+        const len5 = data65.length;
+        for (let i5 = 0; i5 < len5; i5++) {
+          let data66 = data65[i5];
+          if (typeof data66 === 'string') {
+            if (!pattern11.test(data66)) {
+              const err186 = {
+                instancePath: instancePath + '/web/allowedOrigins/' + i5,
                 schemaPath: '#/properties/web/properties/allowedOrigins/items/pattern',
                 keyword: 'pattern',
                 params: { pattern: '^https?://[^/]+$' },
                 message: 'must match pattern "' + '^https?://[^/]+$' + '"',
                 schema: '^https?://[^/]+$',
                 parentSchema: schema42.properties.web.properties.allowedOrigins.items,
-                data: data34,
+                data: data66,
               };
               if (vErrors === null) {
-                vErrors = [err78];
+                vErrors = [err186];
               } else {
-                vErrors.push(err78);
+                vErrors.push(err186);
               }
               errors++;
             }
           } else {
-            const err79 = {
-              instancePath: instancePath + '/web/allowedOrigins/' + i2,
+            const err187 = {
+              instancePath: instancePath + '/web/allowedOrigins/' + i5,
               schemaPath: '#/properties/web/properties/allowedOrigins/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
               schema: schema42.properties.web.properties.allowedOrigins.items.type,
               parentSchema: schema42.properties.web.properties.allowedOrigins.items,
-              data: data34,
+              data: data66,
             };
             if (vErrors === null) {
-              vErrors = [err79];
+              vErrors = [err187];
             } else {
-              vErrors.push(err79);
+              vErrors.push(err187);
             }
             errors++;
           }
         }
       } else {
-        const err80 = {
+        const err188 = {
           instancePath: instancePath + '/web/allowedOrigins',
           schemaPath: '#/properties/web/properties/allowedOrigins/type',
           keyword: 'type',
@@ -1949,17 +4583,17 @@ function validate30(
           message: 'must be array',
           schema: schema42.properties.web.properties.allowedOrigins.type,
           parentSchema: schema42.properties.web.properties.allowedOrigins,
-          data: data33,
+          data: data65,
         };
         if (vErrors === null) {
-          vErrors = [err80];
+          vErrors = [err188];
         } else {
-          vErrors.push(err80);
+          vErrors.push(err188);
         }
         errors++;
       }
     } else {
-      const err81 = {
+      const err189 = {
         instancePath: instancePath + '/web',
         schemaPath: '#/properties/web/type',
         keyword: 'type',
@@ -1967,43 +4601,43 @@ function validate30(
         message: 'must be object',
         schema: schema42.properties.web.type,
         parentSchema: schema42.properties.web,
-        data: data27,
+        data: data59,
       };
       if (vErrors === null) {
-        vErrors = [err81];
+        vErrors = [err189];
       } else {
-        vErrors.push(err81);
+        vErrors.push(err189);
       }
       errors++;
     }
-    let data35 = data.log;
-    if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
-      if (data35.level === undefined) {
-        data35.level = 'info';
+    let data67 = data.log;
+    if (data67 && typeof data67 == 'object' && !Array.isArray(data67)) {
+      if (data67.level === undefined) {
+        data67.level = 'info';
       }
-      for (const key8 in data35) {
-        if (!(key8 === 'level')) {
-          const err82 = {
+      for (const key16 in data67) {
+        if (!(key16 === 'level')) {
+          const err190 = {
             instancePath: instancePath + '/log',
             schemaPath: '#/properties/log/additionalProperties',
             keyword: 'additionalProperties',
-            params: { additionalProperty: key8 },
+            params: { additionalProperty: key16 },
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.log,
-            data: data35,
+            data: data67,
           };
           if (vErrors === null) {
-            vErrors = [err82];
+            vErrors = [err190];
           } else {
-            vErrors.push(err82);
+            vErrors.push(err190);
           }
           errors++;
         }
       }
-      let data36 = data35.level;
-      if (!(data36 === 'trace' || data36 === 'debug' || data36 === 'info' || data36 === 'warn' || data36 === 'error')) {
-        const err83 = {
+      let data68 = data67.level;
+      if (!(data68 === 'trace' || data68 === 'debug' || data68 === 'info' || data68 === 'warn' || data68 === 'error')) {
+        const err191 = {
           instancePath: instancePath + '/log/level',
           schemaPath: '#/properties/log/properties/level/enum',
           keyword: 'enum',
@@ -2011,17 +4645,17 @@ function validate30(
           message: 'must be equal to one of the allowed values',
           schema: schema42.properties.log.properties.level.enum,
           parentSchema: schema42.properties.log.properties.level,
-          data: data36,
+          data: data68,
         };
         if (vErrors === null) {
-          vErrors = [err83];
+          vErrors = [err191];
         } else {
-          vErrors.push(err83);
+          vErrors.push(err191);
         }
         errors++;
       }
     } else {
-      const err84 = {
+      const err192 = {
         instancePath: instancePath + '/log',
         schemaPath: '#/properties/log/type',
         keyword: 'type',
@@ -2029,17 +4663,17 @@ function validate30(
         message: 'must be object',
         schema: schema42.properties.log.type,
         parentSchema: schema42.properties.log,
-        data: data35,
+        data: data67,
       };
       if (vErrors === null) {
-        vErrors = [err84];
+        vErrors = [err192];
       } else {
-        vErrors.push(err84);
+        vErrors.push(err192);
       }
       errors++;
     }
   } else {
-    const err85 = {
+    const err193 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2050,9 +4684,9 @@ function validate30(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err85];
+      vErrors = [err193];
     } else {
-      vErrors.push(err85);
+      vErrors.push(err193);
     }
     errors++;
   }
@@ -2061,7 +4695,7 @@ function validate30(
 }
 validate30.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 export const validateRoomProfile: ShapeCheck = validate31;
-const schema50 = {
+const schema60 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'room-profile.schema.json',
   title: 'Room profile',
@@ -2094,7 +4728,7 @@ const schema50 = {
     },
   },
 };
-const pattern11 = new RegExp('^[a-z0-9][a-z0-9-]*$', 'u');
+const pattern12 = new RegExp('^[a-z0-9][a-z0-9-]*$', 'u');
 function validate31(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -2116,8 +4750,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -2134,8 +4768,8 @@ function validate31(
         keyword: 'required',
         params: { missingProperty: 'room' },
         message: "must have required property '" + 'room' + "'",
-        schema: schema50.required,
-        parentSchema: schema50,
+        schema: schema60.required,
+        parentSchema: schema60,
         data,
       };
       if (vErrors === null) {
@@ -2154,7 +4788,7 @@ function validate31(
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
           schema: false,
-          parentSchema: schema50,
+          parentSchema: schema60,
           data,
         };
         if (vErrors === null) {
@@ -2174,8 +4808,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.$schema.type,
-          parentSchema: schema50.properties.$schema,
+          schema: schema60.properties.$schema.type,
+          parentSchema: schema60.properties.$schema,
           data: data0,
         };
         if (vErrors === null) {
@@ -2189,7 +4823,7 @@ function validate31(
     if (data.name !== undefined) {
       let data1 = data.name;
       if (typeof data1 === 'string') {
-        if (!pattern11.test(data1)) {
+        if (!pattern12.test(data1)) {
           const err4 = {
             instancePath: instancePath + '/name',
             schemaPath: '#/properties/name/pattern',
@@ -2197,7 +4831,7 @@ function validate31(
             params: { pattern: '^[a-z0-9][a-z0-9-]*$' },
             message: 'must match pattern "' + '^[a-z0-9][a-z0-9-]*$' + '"',
             schema: '^[a-z0-9][a-z0-9-]*$',
-            parentSchema: schema50.properties.name,
+            parentSchema: schema60.properties.name,
             data: data1,
           };
           if (vErrors === null) {
@@ -2214,8 +4848,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.name.type,
-          parentSchema: schema50.properties.name,
+          schema: schema60.properties.name.type,
+          parentSchema: schema60.properties.name,
           data: data1,
         };
         if (vErrors === null) {
@@ -2235,8 +4869,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema50.properties.description.type,
-          parentSchema: schema50.properties.description,
+          schema: schema60.properties.description.type,
+          parentSchema: schema60.properties.description,
           data: data2,
         };
         if (vErrors === null) {
@@ -2257,8 +4891,8 @@ function validate31(
             keyword: 'required',
             params: { missingProperty: 'balanceAt' },
             message: "must have required property '" + 'balanceAt' + "'",
-            schema: schema50.properties.room.required,
-            parentSchema: schema50.properties.room,
+            schema: schema60.properties.room.required,
+            parentSchema: schema60.properties.room,
             data: data3,
           };
           if (vErrors === null) {
@@ -2275,8 +4909,8 @@ function validate31(
             keyword: 'required',
             params: { missingProperty: 'balancePick' },
             message: "must have required property '" + 'balancePick' + "'",
-            schema: schema50.properties.room.required,
-            parentSchema: schema50.properties.room,
+            schema: schema60.properties.room.required,
+            parentSchema: schema60.properties.room,
             data: data3,
           };
           if (vErrors === null) {
@@ -2295,7 +4929,7 @@ function validate31(
               params: { additionalProperty: key1 },
               message: 'must NOT have additional properties',
               schema: false,
-              parentSchema: schema50.properties.room,
+              parentSchema: schema60.properties.room,
               data: data3,
             };
             if (vErrors === null) {
@@ -2315,8 +4949,8 @@ function validate31(
               keyword: 'type',
               params: { type: 'integer' },
               message: 'must be integer',
-              schema: schema50.properties.room.properties.balanceAt.type,
-              parentSchema: schema50.properties.room.properties.balanceAt,
+              schema: schema60.properties.room.properties.balanceAt.type,
+              parentSchema: schema60.properties.room.properties.balanceAt,
               data: data4,
             };
             if (vErrors === null) {
@@ -2335,7 +4969,7 @@ function validate31(
                 params: { comparison: '>=', limit: 2 },
                 message: 'must be >= 2',
                 schema: 2,
-                parentSchema: schema50.properties.room.properties.balanceAt,
+                parentSchema: schema60.properties.room.properties.balanceAt,
                 data: data4,
               };
               if (vErrors === null) {
@@ -2354,10 +4988,10 @@ function validate31(
               instancePath: instancePath + '/room/balancePick',
               schemaPath: '#/properties/room/properties/balancePick/enum',
               keyword: 'enum',
-              params: { allowedValues: schema50.properties.room.properties.balancePick.enum },
+              params: { allowedValues: schema60.properties.room.properties.balancePick.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema50.properties.room.properties.balancePick.enum,
-              parentSchema: schema50.properties.room.properties.balancePick,
+              schema: schema60.properties.room.properties.balancePick.enum,
+              parentSchema: schema60.properties.room.properties.balancePick,
               data: data5,
             };
             if (vErrors === null) {
@@ -2375,8 +5009,8 @@ function validate31(
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema50.properties.room.type,
-          parentSchema: schema50.properties.room,
+          schema: schema60.properties.room.type,
+          parentSchema: schema60.properties.room,
           data: data3,
         };
         if (vErrors === null) {
@@ -2394,8 +5028,8 @@ function validate31(
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema50.type,
-      parentSchema: schema50,
+      schema: schema60.type,
+      parentSchema: schema60,
       data,
     };
     if (vErrors === null) {

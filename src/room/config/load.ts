@@ -5,6 +5,8 @@ import { dirname, resolve } from 'node:path';
 import { deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from '../../config/schema.ts';
 import { readYamlMapping } from '../../config/yaml.ts';
 import { validateRoomConfig } from '../../protocol/generated/validate-room.ts';
+import { validateMoney } from '../engine/money/validate.ts';
+import type { MoneyRules } from '../engine/money/types.ts';
 import type { RoomCommand } from '../engine/types.ts';
 import { loadRoomProfiles, roomProfileDirs } from './profiles.ts';
 import type { RoomConfig } from './types.ts';
@@ -27,6 +29,12 @@ export function loadRoomConfig(file: string): Readonly<RoomConfig> {
     else if (config.breakOrder.indexOf(id) !== i)
       problems.push({ field: `/breakOrder/${i}`, message: `"${id}" is listed twice` });
   });
+  if (config.room.money !== undefined) {
+    // what a schema cannot say (shares adding up to 100 %, rows in order), in the engine's own words
+    const money = validateMoney(config.room.money);
+    if (typeof money === 'string')
+      problems.push({ field: '/room/money', message: money.replace(/^setup: money\//, '') });
+  }
   const profiles = loadRoomProfiles(roomProfileDirs(file));
   if (!Object.hasOwn(profiles, config.room.profile))
     problems.push({
@@ -60,5 +68,6 @@ export function setupCommand(config: Readonly<RoomConfig>, seed: number): Extrac
   };
   if (config.room.rules.room) command.rules = { room: { ...config.room.rules.room } };
   if (config.room.startingStack !== null) command.startingStack = config.room.startingStack;
+  if (config.room.money !== undefined) command.money = validateMoney(config.room.money) as MoneyRules;
   return command;
 }

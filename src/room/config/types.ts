@@ -10,6 +10,8 @@ export interface RoomConfig {
     profile: string;
     rules: { room?: { balanceAt?: number; balancePick?: BalancePick } };
     startingStack: number | null;
+    /** The tournament's money as room.yaml gives it (checked again, with sentences, by the engine's validateMoney). */
+    money?: Record<string, unknown>;
   };
   tables: Required<SetupTable>[];
   breakOrder: string[];

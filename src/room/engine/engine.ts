@@ -4,8 +4,12 @@
 import { advanceLevel, levelDue, pauseLevels, resumeLevels, sendLevel, startLevels } from './clock.ts';
 import { RoomCtx } from './context.ts';
 import { tableById } from './counts.ts';
+import { addOn, deal, rebuy } from './money/commands.ts';
+import { initialMoney } from './money/ledger.ts';
+import { publishPrizes } from './money/prizes.ts';
+import { summaryFiles, type SummaryFiles } from './money/summary.ts';
 import { givePlaces, placesDue } from './places.ts';
-import { rebalance, register } from './seating.ts';
+import { knownName, rebalance, register } from './seating.ts';
 import { roomSnapshot, type RoomSnapshot } from './snapshot.ts';
 import { initialRoomState, type RoomState, type TableModel } from './state.ts';
 import { tableAnswer } from './answers.ts';
@@ -26,6 +30,8 @@ export interface Room {
   nextDeadline(): number | null;
   /** What `room/<id>/state` carries. */
   snapshot(): RoomSnapshot;
+  /** The money's summary files (JSON, CSV, OTS) as they stand, or null for a room that keeps no money. */
+  summaryFiles(room: string, name?: string): SummaryFiles | null;
 }
 
 export function createRoom(options: RoomOptions): Room {
@@ -34,6 +40,7 @@ export function createRoom(options: RoomOptions): Room {
     apply: (raw, line) => roomStep(state, options, raw, line),
     nextDeadline: () => roomDeadline(state),
     snapshot: () => roomSnapshot(state),
+    summaryFiles: (room, name) => summaryFiles(state, room, name ?? room),
   };
 }
 
@@ -63,6 +70,7 @@ export function roomStep(state: RoomState, options: RoomOptions, raw: unknown, l
     fireTimers(ctx, at);
     ctx.at = state.now = at;
     if (valid) reason = handle(ctx, options, checked);
+    publishPrizes(ctx); // the money changed in this step: the new `prizes` last
   } catch (error) {
     // A bug must not stop the room: what was emitted stands and the input is refused.
     ctx.at = state.now = at;
@@ -112,6 +120,20 @@ function command(ctx: RoomCtx, options: RoomOptions, c: RoomCommand): void {
       // R-ROOM-DETAILS: takes effect at once, the balance check runs right away.
       state.setup.rules.balanceAt = c.players;
       return rebalance(ctx);
+    case 'rebuy':
+    case 'add-on':
+    case 'deal': {
+      const m = state.money;
+      if (!m) return ctx.reject(c.name, 'no-money', 'this room keeps no money: its setup has none');
+      // one person whatever the keyboard (src/protocol/names.ts): "ann" is the "Ann" registered
+      if (c.name === 'rebuy') return rebuy(ctx, m, knownName(state, c.player));
+      if (c.name === 'add-on') return addOn(ctx, m, knownName(state, c.player));
+      return deal(
+        ctx,
+        m,
+        c.shares.map((s) => ({ ...s, player: knownName(state, s.player) })),
+      );
+    }
   }
 }
 
@@ -123,6 +145,7 @@ function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { nam
   const rules = { ...options.profiles[c.profile]!.room, ...c.rules?.room };
   state.setup = { profile: c.profile, rules, startingStack: c.startingStack ?? null, breakOrder: [...c.breakOrder] };
   state.rng.state = c.seed ?? 0;
+  if (c.money) state.money = initialMoney(c.money, c.startingStack ?? null, ctx.at);
   const order = c.breakOrder;
   state.tables = c.tables.map((t, i): TableModel => ({
     id: t.id,

@@ -5,6 +5,7 @@
 // Because another table may still report an end at the same `at`, the places of a time are given by a timer one
 // millisecond later (its deadline is the outputs' `at`).
 import type { RoomCtx } from './context.ts';
+import { entryOut, placed } from './money/ledger.ts';
 import type { PendingOut, RoomState } from './state.ts';
 
 /** The player leaves the tournament; `time` null means at the end of the table's hand under way. */
@@ -19,6 +20,7 @@ export function playerOut(
   if (state.finished) return; // the winner is known: the tournament is over
   state.players.set(player, false);
   state.left -= 1;
+  if (state.money) entryOut(state.money, player);
   state.outs.push({ player, table, stackAtStart, time });
 }
 
@@ -48,6 +50,7 @@ export function givePlaces(ctx: RoomCtx, due: number): void {
   // Worst place first, as the table reports eliminations; equal places in the order the room learnt of them.
   ranked.sort((a, b) => b.place - a.place);
   for (const r of ranked) give(ctx, r.player, r.place);
+  if (state.money) placed(ctx, state.money, ranked);
   lastPlayer(ctx);
 }
 
@@ -63,4 +66,5 @@ function lastPlayer(ctx: RoomCtx): void {
   const [winner] = [...state.players].find(([, playing]) => playing)!;
   state.finished = true;
   give(ctx, winner, 1);
+  if (state.money) placed(ctx, state.money, [{ player: winner, place: 1 }]);
 }

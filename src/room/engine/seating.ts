@@ -4,6 +4,7 @@
 import { nameKey } from '../../protocol/names.ts';
 import type { RoomCtx } from './context.ts';
 import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById, tally } from './counts.ts';
+import { entered, entryRefusal } from './money/ledger.ts';
 import { drawIndex, drawOne } from './random.ts';
 import type { PendingMove, RoomState, TableModel } from './state.ts';
 import type { MoveReason, Place } from './types.ts';
@@ -29,22 +30,34 @@ export function giveSeat(
   ctx.emit({ type: 'move', player, from, to: { table: t.id, seat }, reason });
 }
 
+/** The name the room knows this player by (the same player by the names rule), or the name as given. */
+export function knownName(state: RoomState, player: string): string {
+  const key = nameKey(player);
+  for (const known of state.players.keys()) if (nameKey(known) === key) return known;
+  return player;
+}
+
 /** R-ROOM-DRAW: a seat drawn uniformly among the free seats of the open tables with the fewest players. */
-export function register(ctx: RoomCtx, player: string): void {
+export function register(ctx: RoomCtx, typed: string): void {
   const state = ctx.state;
   // Place 1 closes the tournament (R-ROOM-PLACES): a later entry would have no place to finish in.
   if (state.finished) return ctx.reject('register', 'finished');
   // one person whatever the keyboard (names.ts): "ann" is the "Ann" already in; a player out may enter again
-  const key = nameKey(player);
+  const key = nameKey(typed);
   for (const [known, playing] of state.players)
     if (playing && nameKey(known) === key) return ctx.reject('register', 'already-registered');
+  // a re-entry is the player already known (their entries counted together), under the name they first had
+  const player = knownName(state, typed);
   const seats: { t: TableModel; seat: number }[] = [];
   for (const t of fewestTables(state)) for (const seat of freeSeats(t)) seats.push({ t, seat });
   if (seats.length === 0) return ctx.reject('register', 'no-seat');
+  const refused = state.money && entryRefusal(state, state.money, player);
+  if (refused) return ctx.reject('register', ...refused);
   const { t, seat } = drawOne(state.rng, seats);
   state.players.set(player, true);
   state.entries += 1;
   state.left += 1;
+  if (state.money) entered(state, state.money, player);
   giveSeat(ctx, t, seat, player, state.setup!.startingStack, null, 'draw');
 }
 

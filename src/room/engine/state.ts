@@ -1,6 +1,7 @@
 // The room's state: what it knows of each table (from the tables' events and `state`, and from the seats it gave),
 // the players, the moves under way, the places and the level clock. Plain data: a restart replays the inputs.
 import type { LevelState } from '../../domain/state.ts';
+import type { MoneyState } from './money/types.ts';
 import type { Rng } from './random.ts';
 import type { MoveReason, RoomRules, TableCommand } from './types.ts';
 
@@ -83,6 +84,8 @@ export interface RoomState {
   places: { player: string; place: number }[];
   outs: PendingOut[];
   levels: LevelState | null;
+  /** The tournament's money (money/), or null when the setup has none. */
+  money: MoneyState | null;
   /** Commands sent and not answered yet (the latest SENT_KEPT): a table's refusal names one by its seq. */
   sent: Map<number, SentCommand>;
   /** What the room told the floor about the tables' refusals (answers.ts), the latest few. */
@@ -105,6 +108,7 @@ export function initialRoomState(): RoomState {
     places: [],
     outs: [],
     levels: null,
+    money: null,
     sent: new Map(),
     notices: [],
   };

@@ -4,6 +4,7 @@ import { sendLevel } from './clock.ts';
 import type { RoomCtx } from './context.ts';
 import { isPlaying } from './counts.ts';
 import { handEnded, playerOut } from './places.ts';
+import { knockout, potsAwarded } from './money/ledger.ts';
 import { arrived, dropMove, rebalance } from './seating.ts';
 import type { TableModel } from './state.ts';
 
@@ -89,6 +90,7 @@ export function tableEvent(ctx: RoomCtx, t: TableModel, e: Obj): string | void {
       return;
     case 'player.eliminated':
       if (seat === null || player === null) return 'player.eliminated needs `seat` and `player`';
+      if (ctx.state.money) knockout(ctx, ctx.state.money, t.id, seat, player); // before the player is out
       dropMove(ctx.state, t.id, player);
       playerOut(ctx.state, player, t.id, chipsOf(e.stackAtStart), null);
       return;
@@ -104,11 +106,18 @@ export function tableEvent(ctx: RoomCtx, t: TableModel, e: Obj): string | void {
       arrived(ctx, t, player, chipsOf(e.chips));
       return;
     case 'hand.started':
+      ctx.state.money?.awards.delete(t.id); // the last hand's pots name no eliminator of this one
       t.button = seatOf(t, e.button) ?? t.button;
       t.bigBlind = seatOf(t, e.bigBlind) ?? t.bigBlind;
       return;
     case 'stack.set':
       if (seat !== null && fresh) t.stacks[seat - 1] = chipsOf(e.chips);
+      return;
+    case 'chips.added': // R-CHIPS-ADD: a rebuy or an add-on reached the stack
+      if (seat !== null && fresh) t.stacks[seat - 1] = chipsOf(e.stack);
+      return;
+    case 'pot.awarded':
+      if (ctx.state.money) potsAwarded(ctx.state.money, t.id, e.pots);
       return;
     case 'hand.ended':
       handEnded(ctx.state, t.id, ctx.at);

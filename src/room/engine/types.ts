@@ -1,6 +1,8 @@
 // The room's public contract (protocol.md, "The room" and "Room replay") as types: inputs in, outputs out.
 import type { LevelClockSnapshot } from '../../domain/snapshot.ts';
 import type { Level } from '../../domain/types.ts';
+import type { MoneyRules } from './money/types.ts';
+import type { PrizesSnapshot } from './money/prizes.ts';
 
 export type BalancePick = 'next-big-blind' | 'random';
 
@@ -32,13 +34,18 @@ export type RoomCommand =
       rules?: { room?: Partial<RoomRules> };
       startingStack?: number;
       seed?: number;
+      /** The tournament's money (docs/room-money.md). */
+      money?: MoneyRules;
     }
   | { name: 'open-table'; table: string }
   | { name: 'register'; player: string }
   | { name: 'levels-start'; levels: Level[] }
   | { name: 'levels-pause' }
   | { name: 'levels-resume' }
-  | { name: 'balance-at'; players: number };
+  | { name: 'balance-at'; players: number }
+  | { name: 'rebuy'; player: string }
+  | { name: 'add-on'; player: string }
+  | { name: 'deal'; shares: { player: string; amount: number }[] };
 
 export type RoomCommandName = RoomCommand['name'];
 
@@ -73,6 +80,7 @@ export interface Place {
 /** The command a table receives on `<base>/cmd/<name>`: `name` and its fields. */
 export type TableCommand =
   | { name: 'seat-player'; seat: number; player: string; chips?: number }
+  | { name: 'add-chips'; seat: number; player: string; chips: number }
   | { name: 'move-player'; seat: number }
   | ({ name: 'level-set' } & LevelSetFields);
 
@@ -100,6 +108,19 @@ export type OutputBody =
   | { type: 'move'; player: string; from: Place | null; to: Place; reason: MoveReason }
   | ({ type: 'clock' } & LevelClockSnapshot)
   | { type: 'place'; player: string; place: number }
+  | ({ type: 'prizes' } & PrizesSnapshot)
+  | { type: 'rebuy'; player: string; chips: number; price: number; fee: number; rebuys: number }
+  | { type: 'add-on'; player: string; chips: number; price: number; fee: number }
+  | { type: 'bounty'; player: string; from: string; cash: number; toHead: number; head: number }
+  | {
+      type: 'payout';
+      player: string;
+      place: number | null;
+      prize: number;
+      bounties: number;
+      total: number;
+      deal?: true;
+    }
   | { type: 'request.rejected'; request: string; reason: string; message?: string }
   | { type: 'input.rejected'; reason: string; line?: number };
 

@@ -4,6 +4,7 @@
 import { checkLevels } from '../../domain/levels-check.ts';
 import { MAX_SEATS, MIN_SEATS } from '../../domain/limits.ts';
 import { nameProblem, storedName } from '../../protocol/names.ts';
+import { validateMoney } from './money/validate.ts';
 import type { RoomCommand, RoomInput, SetupTable } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -14,7 +15,8 @@ const isObj = (v: unknown): v is Obj => {
 };
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const MAX_NAME = 100;
-const NAMES = 'setup, open-table, register, levels-start, levels-pause, levels-resume, balance-at';
+const NAMES = 'setup, open-table, register, levels-start, levels-pause, levels-resume, balance-at, rebuy, add-on, deal';
+const MAX_DEAL_CENTS = 10_000_000_00;
 /** A table id is a topic level (`pokertable/<id>`): the same characters a table's config allows. */
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const isName = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_NAME;
@@ -88,13 +90,39 @@ function validateCommand(raw: Obj): RoomCommand | string {
       return isInt(raw.players) && raw.players >= 2
         ? { name, players: raw.players }
         : 'balance-at needs `players`, a whole number from 2';
+    case 'rebuy':
+    case 'add-on': {
+      // the names rule, as for register
+      const problem = typeof raw.player === 'string' ? nameProblem(raw.player) : null;
+      if (problem !== null) return `${name}: ${problem}`;
+      const player = typeof raw.player === 'string' ? storedName(raw.player) : null;
+      return player !== null && isName(player)
+        ? { name, player }
+        : `${name} needs \`player\`, a name of 1 to ${MAX_NAME} characters`;
+    }
+    case 'deal':
+      return validateDeal(raw.shares);
     default:
       return `command \`name\` must be one of ${NAMES}`;
   }
 }
 
+function validateDeal(shares: unknown): RoomCommand | string {
+  const words = 'deal needs `shares`: [{player, amount}, …], each amount a whole number of cents';
+  if (!Array.isArray(shares) || shares.length < 1 || shares.length > 100) return words;
+  const list: { player: string; amount: number }[] = [];
+  for (const s of shares as unknown[]) {
+    if (!isObj(s) || typeof s.player !== 'string' || nameProblem(s.player) !== null) return words;
+    const player = storedName(s.player); // the names rule, as for register
+    if (!isName(player)) return words;
+    if (!isInt(s.amount) || s.amount < 0 || s.amount > MAX_DEAL_CENTS) return words;
+    list.push({ player, amount: s.amount });
+  }
+  return { name: 'deal', shares: list };
+}
+
 function validateSetup(raw: Obj): RoomCommand | string {
-  const { tables, breakOrder, profile, rules, startingStack, seed } = raw;
+  const { tables, breakOrder, profile, rules, startingStack, seed, money } = raw;
   if (!Array.isArray(tables) || tables.length === 0) return 'setup needs `tables`: [{id, seats}, …]';
   const list: SetupTable[] = [];
   for (const [i, t] of tables.entries()) {
@@ -134,5 +162,10 @@ function validateSetup(raw: Obj): RoomCommand | string {
   }
   if (startingStack !== undefined) command.startingStack = startingStack;
   if (seed !== undefined) command.seed = seed;
+  if (money !== undefined) {
+    const checked = validateMoney(money);
+    if (typeof checked === 'string') return checked;
+    command.money = checked;
+  }
   return command;
 }

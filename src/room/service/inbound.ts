@@ -70,7 +70,12 @@ export const ROOM_EVENT_TYPES: ReadonlySet<string> = new Set([
   'hand.started',
   'stack.set',
   'hand.ended',
+  'chips.added',
 ]);
+
+/** A room that keeps money also reads `pot.awarded` (who knocked a player out, for the bounties): one more event a
+ * hand, journaled only then. */
+export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set([...ROOM_EVENT_TYPES, 'pot.awarded']);
 
 /** What of a table's `state` the room reads (`tableState`): the players, the button, the big blind, and the stacks
  * between hands (during a hand they change with every bet, and the room waits for the hand's end). A state with the

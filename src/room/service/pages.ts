@@ -48,6 +48,8 @@ const FILES = new Set([
   'room-link.js',
   'room-floor.css',
   'room-floor.js',
+  'room-money.js',
+  'room-money.css',
   'table-time.js',
   'board-clocks.js',
   'board-chime.js',

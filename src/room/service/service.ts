@@ -3,7 +3,8 @@
 // topics and to the tables' `cmd/<name>`; a restarted service replays its journal and publishes only what the
 // broker had not acknowledged yet. Time comes from an injected clock (the system's in production).
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { systemClock } from '../../runtime/clock.ts';
@@ -14,7 +15,7 @@ import type { RoomConfig } from '../config/types.ts';
 import { createRoom, type Room } from '../engine/engine.ts';
 import type { RoomOutput, RoomProfile } from '../engine/types.ts';
 import { createRoomCommands } from './commands.ts';
-import { parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
+import { MONEY_EVENT_TYPES, parseObject, ROOM_EVENT_TYPES, stateDigest, tableInput } from './inbound.ts';
 import { refusalOf, tableViews } from './views.ts';
 import { createBatcher } from './batch.ts';
 import { brokerTrouble } from './broker-trouble.ts';
@@ -121,6 +122,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
             .catch((err: unknown) => log.warn({ err: String(err), topic: m.topic }, 'room output not acknowledged')),
         );
     }
+    // Place 1: the tournament is over; its money's summary goes beside the journal (docs/room-money.md).
+    if (outputs.some((o) => o.type === 'place' && o.place === 1)) writeSummary();
     const last = outputs[outputs.length - 1]!.seq;
     chain = chain
       .then(() => Promise.all(acks))
@@ -128,6 +131,20 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
         if (!closed) journal.markPublished(last);
       })
       .catch((err: unknown) => log.error({ err: String(err), seq: last }, 'room journal: publishing not recorded'));
+  };
+
+  const writeSummary = () => {
+    const files = room.summaryFiles(roomId);
+    if (!files) return;
+    const dir = config.storage.dir;
+    try {
+      writeFileSync(join(dir, 'summary.json'), files.json);
+      writeFileSync(join(dir, 'summary.csv'), files.csv);
+      writeFileSync(join(dir, 'summary.ots'), files.ots);
+      log.info({ dir, pool: files.summary.pool, paidOut: files.summary.paidOut }, 'room summary written');
+    } catch (err) {
+      log.error({ err: (err as Error).message, dir }, 'room summary not written');
+    }
   };
 
   let cancelTimer = () => {};
@@ -193,6 +210,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   });
 
   const tablePrefix = `${mqttConfig.tableBaseTopic}/`;
+  const eventTypes = config.room.money ? MONEY_EVENT_TYPES : ROOM_EVENT_TYPES;
   const digests = new Map<string, string>(); // table → what its last journaled state said
   const views = tableViews();
   client.on('message', (topic, payload, packet) => {
@@ -218,7 +236,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     // Events the room never got (a seq beyond the next one) make its picture of the table stale until a state as new.
     const gap = views.saw(table, isObj(input.event) ? input.event.seq : isObj(input.state) ? input.state.seq : null);
     if (gap !== null) batch.enqueue({ type: 'table', table, stale: gap, at: clock.now() });
-    if (isObj(input.event) && !ROOM_EVENT_TYPES.has(String(input.event.type))) return;
+    if (isObj(input.event) && !eventTypes.has(String(input.event.type))) return;
     if (isObj(input.state)) {
       const digest = stateDigest(input.state);
       if (digests.get(table) === digest) return;

@@ -10,6 +10,9 @@ export interface RoomTopics {
   state: string;
   moves: string;
   places: string;
+  /** The money's events (rebuy, add-on, bounty, payout), and the retained prize pool. */
+  money: string;
+  prizes: string;
   /** `room/<id>/cmd/` (then the command's name) */
   cmd: string;
   cmdResult: string;
@@ -26,6 +29,8 @@ export function roomTopics(config: Readonly<RoomConfig>): RoomTopics {
     state: `${base}/state`,
     moves: `${base}/moves`,
     places: `${base}/places`,
+    money: `${base}/money`,
+    prizes: `${base}/prizes`,
     cmd: `${base}/cmd/`,
     cmdResult: `${base}/cmd/result`,
     table: (id) => `${config.mqtt.tableBaseTopic}/${id}`,
@@ -67,6 +72,17 @@ export function outputMessage(topics: RoomTopics, roomId: string, o: RoomOutput)
     case 'place': {
       const { seq, at, player, place } = o;
       return { topic: topics.places, payload: JSON.stringify({ seq, at, player, place }), retain: false };
+    }
+    case 'prizes': {
+      const { type: _type, seq, at, ...prizes } = o;
+      return { topic: topics.prizes, payload: JSON.stringify({ seq, at, ...prizes }), retain: true };
+    }
+    case 'rebuy':
+    case 'add-on':
+    case 'bounty':
+    case 'payout': {
+      const { seq, at, ...event } = o;
+      return { topic: topics.money, payload: JSON.stringify({ seq, at, ...event }), retain: false };
     }
     case 'request.rejected':
     case 'input.rejected':
