@@ -1,6 +1,6 @@
 // Money at a glance on the display board (chips tracked, `npm start -- --chips`), in headless Chromium at 1920×1080,
 // 1280×800 and portrait: nine seats with long names, each stack and bet, two pots and the amount to call, the flop,
-// the game and its betting structure ("Pot-limit Omaha"). The centre's text and cards, each seat's chips and the
+// the game and its betting structure ("Pot-Limit Omaha"). The centre's text and cards, each seat's chips and the
 // info strip must be whole and clear of every seat (at 1920×1080 "POT 2,700 · TO CALL 400" used to hide behind
 // seats 1 and 9, and the flop overlapped seat 5's badge). Screenshots in test-artifacts/board-money-*.png.
 import { mkdirSync } from 'node:fs';
@@ -189,7 +189,7 @@ describe.skipIf(!haveChromium)('the board with chips tracked: money at a glance'
       await expect.poll(() => page.textContent('#money .pots')).toBe('pot 1,202,700 · side 1 37,500');
       expect(await page.textContent('#money .to-call')).toBe('to call 12,100');
       await page.screenshot({ path: join(artifacts, `board-money-${name}.png`) });
-      expect(await page.textContent('#table-info [data-item="game"]')).toBe('Pot-limit Omaha');
+      expect(await page.textContent('#table-info [data-item="game"]')).toBe('Pot-Limit Omaha');
       expect(await page.textContent('.seat[data-seat="1"] .chips')).toBe('1,234,500');
       expect(await page.textContent('.seat[data-seat="2"] .chips')).toBe('0\nbet 12,500');
       const m = await measure(page);
@@ -211,7 +211,7 @@ describe.skipIf(!haveChromium)('the board with chips tracked: money at a glance'
     await expect.poll(() => page.locator('#seat-grid .seat').count()).toBe(9);
     await expect.poll(() => page.textContent('#seat-money .pots')).toBe('Pot 1,202,700 · side 1 37,500');
     expect(await page.textContent('#seat-money .to-call')).toBe('to call 12,100');
-    expect(await page.textContent('#f-info [data-item="game"]')).toBe('Pot-limit Omaha');
+    expect(await page.textContent('#f-info [data-item="game"]')).toBe('Pot-Limit Omaha');
     const stacks = await page.locator('#seat-grid .seat .m').allTextContents();
     expect(stacks).toEqual(STACKS.map((n) => n.toLocaleString('en-US')));
     const bets = await page.locator('#seat-grid .seat .b').allTextContents();

@@ -147,7 +147,9 @@ describeBoard('display board in Chromium', () => {
     expect(await page.textContent('#blinds')).toBe('100 / 200');
     expect(await page.textContent('#ante')).toBe('Ante 25');
     expect(await page.textContent('#next-level')).toBe('150 / 300 ante 25 · 20 min');
-    expect(await page.textContent('#game')).toBe("No-Limit Hold'em"); // the table's (state), R-GAME-LIST
+    // A plain structure: the header names the table's game (state, R-GAME-LIST); the clock does not repeat it.
+    expect(await page.textContent('#table-info [data-item="game"]')).toBe("No-Limit Hold'em");
+    expect(await page.textContent('#game')).toBe('');
     const first = await page.textContent('#time-left');
     expect(first).toMatch(/^1[0-2]:\d\d$/);
     await expect.poll(() => page.textContent('#time-left'), { timeout: 10_000 }).not.toBe(first);

@@ -56,7 +56,12 @@ describe('a restart whose config plays other rules than the journal', () => {
         .map((i) => i.game),
     ).toEqual(['holdem', 'omaha']);
     const line = again.lines.find((l) => l.module === 'setup' && l.level === 30 && 'changed' in l);
-    expect(line?.changed).toEqual({ game: { journal: 'holdem', config: 'omaha' }, rules: [] });
+    // Omaha's own structure comes with it (R-GAME-LIST: pot-limit), so the structure changed too.
+    expect(line?.changed).toEqual({
+      game: { journal: 'holdem', config: 'omaha' },
+      betting: { journal: 'no-limit', config: 'pot-limit' },
+      rules: [],
+    });
     again.rt.close();
     open.splice(0);
     // The same game again: nothing new journaled.

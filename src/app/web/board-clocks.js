@@ -9,17 +9,13 @@
     return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
   }
 
-  // The names a board prints for the games and betting structures (R-GAME-LIST), looked up, never branched on.
-  const GAME_WORDS = { holdem: "Hold'em", omaha: 'Omaha', 'omaha-hilo': 'Omaha Hi-Lo' };
-  const BETTING_WORDS = { 'no-limit': 'No-Limit', 'pot-limit': 'Pot-Limit', limit: 'Limit' };
-
   /** "Limit Hold'em 100/200", "Pot-Limit Omaha": the level's game and structure (R-GAME-MIXED), else the table's,
    * with the level's fixed bets where it has them (R-BET-LIMIT). Empty when nothing says. */
   function gameText(l, table) {
     const game = (l && l.game) || (table && table.game);
     const betting = (l && l.betting) || (table && table.betting);
     if (!game) return '';
-    const name = [BETTING_WORDS[betting] || betting, GAME_WORDS[game] || game].filter(Boolean).join(' ');
+    const name = root.GameWords.gameName(game, betting); // game-words.js: one vocabulary for every page
     return l && l.smallBet !== undefined ? `${name} ${money(l.smallBet)}/${money(l.bigBet)}` : name;
   }
 
@@ -47,7 +43,10 @@
     const panel = $('level-clock');
     // the table's board has the line; the room's board, which shares this file, has not
     const game = $('game');
-    if (game) game.textContent = gameText(l && !l.isBreak ? l : null, view.snapshot);
+    // The header names the table's game (board-table.js); the clock names a level's own game or structure only, in a
+    // mixed structure (R-GAME-MIXED), so a plain one does not say it twice in a panel that has no room for it.
+    const own = l && !l.isBreak && (l.game || l.betting) ? l : null;
+    if (game) game.textContent = own ? gameText(own, view.snapshot) : '';
     if (!l) {
       $('level').textContent = 'No levels running';
       $('blinds').textContent = '—';

@@ -71,7 +71,7 @@
     layoutSeats();
   }
 
-  /** The info strip: the game, with its betting structure when the state names one ("Pot-limit Omaha"). */
+  /** The info strip: the game, with its betting structure when the state names one ("Pot-Limit Omaha"). */
   function renderInfo(s) {
     const game = $('table-info').querySelector('[data-item="game"]');
     game.textContent = root.GameWords.gameTitle(s);

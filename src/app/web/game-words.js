@@ -1,19 +1,25 @@
-// The game a table plays, in words, for the board and the floor page: "Pot-limit Omaha", "Hold'em". The state names
-// the game (`game`) and, when it carries one, the betting structure (`betting`); a name without a word here is shown
-// as it is, capitalised, so a new game or structure is still named. Plain browser JS, no DOM.
+// The games and betting structures in words, for every page: "Pot-Limit Omaha", "Limit Omaha Hi-Lo". The protocol's
+// names (R-GAME-LIST) are looked up, never branched on; a name without a word here is shown capitalised, so a new
+// game or structure is still named. Plain browser JS, no DOM.
 'use strict';
 
 (function (root) {
-  const GAMES = { holdem: "Hold'em", omaha: 'Omaha' };
-  const BETTING = { 'no-limit': 'No-limit', 'pot-limit': 'Pot-limit', limit: 'Limit' };
+  const GAMES = { holdem: "Hold'em", omaha: 'Omaha', 'omaha-hilo': 'Omaha Hi-Lo' };
+  const BETTING = { 'no-limit': 'No-Limit', 'pot-limit': 'Pot-Limit', limit: 'Limit' };
   const word = (table, name) => table[name] || name.charAt(0).toUpperCase() + name.slice(1);
 
-  /** The game and its structure as one title, or '' when the state names no game. */
-  function gameTitle(state) {
-    if (!state || typeof state.game !== 'string' || state.game === '') return '';
-    const game = word(GAMES, state.game);
-    return typeof state.betting === 'string' && state.betting !== '' ? `${word(BETTING, state.betting)} ${game}` : game;
+  /** "Pot-Limit Omaha"; the game alone when no structure is named; '' when no game is. */
+  function gameName(game, betting) {
+    if (typeof game !== 'string' || game === '') return '';
+    return typeof betting === 'string' && betting !== ''
+      ? `${word(BETTING, betting)} ${word(GAMES, game)}`
+      : word(GAMES, game);
   }
 
-  root.GameWords = { gameTitle };
+  /** The game a table state plays (`game`, and `betting` when it carries one) as one title. */
+  function gameTitle(state) {
+    return state ? gameName(state.game, state.betting) : '';
+  }
+
+  root.GameWords = { gameName, gameTitle };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -183,44 +183,7 @@
   function renderMoney() {
     const p = view.prizes;
     RoomMoney.renderFloor($('money-card'), p, (shares) => send('deal', { shares }));
-    const list = $('money-players');
-    list.textContent = '';
-    const s = view.state;
-    if (!p || !s) return;
-    const playing = s.tables.flatMap((t) =>
-      t.players.map((x) => ({ player: x.player, where: `${W.tableName(t.id)} seat ${x.seat}`, stack: x.stack })),
-    );
-    const inPlay = new Set(playing.map((x) => x.player));
-    const out = [...new Set(s.places.map((x) => x.player))].filter((x) => !inPlay.has(x));
-    const button = (text, name, player) => {
-      const b = document.createElement('button');
-      b.textContent = text;
-      b.dataset.money = name;
-      b.addEventListener('click', () => send(name, { player }));
-      return b;
-    };
-    for (const x of playing) {
-      const li = document.createElement('li');
-      li.dataset.player = x.player;
-      const who = document.createElement('span');
-      who.className = 'who';
-      who.textContent = `${x.player} · ${x.where}${typeof x.stack === 'number' ? ` · ${W.chips(x.stack)}` : ''}`;
-      li.append(who);
-      if (p.open.rebuy) li.append(button('Rebuy', 'rebuy', x.player));
-      if (p.open.addOn) li.append(button('Add-on', 'add-on', x.player));
-      list.append(li);
-    }
-    if (p.open.reEntry)
-      for (const player of out) {
-        const li = document.createElement('li');
-        li.dataset.player = player;
-        li.className = 'out';
-        const who = document.createElement('span');
-        who.className = 'who';
-        who.textContent = `${player} · out`;
-        li.append(who, button('Re-enter', 'register', player));
-        list.append(li);
-      }
+    RoomMoney.renderPlayers($('money-players'), p, view.state, W, send);
   }
 
   function renderTables(s) {

@@ -150,5 +150,46 @@
     return out;
   }
 
-  root.RoomMoney = { amount, short, bubbleText, renderBoard, renderFloor, chipsInPlay, done, heads };
+  /** The floor page's players, a line each with one tap for a rebuy, an add-on or a re-entry, as the rules allow
+   * (`send(name, body)` sends the room command; `W` is room-words.js). */
+  function renderPlayers(list, p, s, W, send) {
+    list.textContent = '';
+    if (!p || !s) return;
+    const playing = s.tables.flatMap((t) =>
+      t.players.map((x) => ({ player: x.player, where: `${W.tableName(t.id)} seat ${x.seat}`, stack: x.stack })),
+    );
+    const inPlay = new Set(playing.map((x) => x.player));
+    const out = [...new Set(s.places.map((x) => x.player))].filter((x) => !inPlay.has(x));
+    const button = (text, name, player) => {
+      const b = document.createElement('button');
+      b.textContent = text;
+      b.dataset.money = name;
+      b.addEventListener('click', () => send(name, { player }));
+      return b;
+    };
+    for (const x of playing) {
+      const li = document.createElement('li');
+      li.dataset.player = x.player;
+      const who = document.createElement('span');
+      who.className = 'who';
+      who.textContent = `${x.player} · ${x.where}${typeof x.stack === 'number' ? ` · ${W.chips(x.stack)}` : ''}`;
+      li.append(who);
+      if (p.open.rebuy) li.append(button('Rebuy', 'rebuy', x.player));
+      if (p.open.addOn) li.append(button('Add-on', 'add-on', x.player));
+      list.append(li);
+    }
+    if (p.open.reEntry)
+      for (const player of out) {
+        const li = document.createElement('li');
+        li.dataset.player = player;
+        li.className = 'out';
+        const who = document.createElement('span');
+        who.className = 'who';
+        who.textContent = `${player} · out`;
+        li.append(who, button('Re-enter', 'register', player));
+        list.append(li);
+      }
+  }
+
+  root.RoomMoney = { amount, short, bubbleText, renderBoard, renderFloor, renderPlayers, chipsInPlay, done, heads };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -52,6 +52,7 @@ const FILES = new Set([
   'room-money.css',
   'table-time.js',
   'board-clocks.js',
+  'game-words.js',
   'board-chime.js',
   'floor.css',
   'floor-words.js',
