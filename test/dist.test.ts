@@ -149,15 +149,16 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
     writeFileSync(config, 'table: { id: dist-test, seats: 6, profile: bfp }\nmqtt: { embedded: { port: 0 } }\n');
     const [command, ...args] = unitCommand(config);
     expect(args).not.toContain('--enable-source-maps');
-    const table = run(command!, args);
+    // An expected refusal is a sentence at error level; its stack is at debug level, for the technician who asks.
+    const table = run(command!, [...args, '--log-level', 'debug']);
     expect(await table.exited).toBe(78);
-    const logged = table
+    const entries = table
       .out()
       .stdout.split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; err?: { stack: string } })
-      .find((entry) => entry.msg === 'cannot start');
-    const stack = logged?.err?.stack ?? '';
+      .map((line) => JSON.parse(line) as { msg: string; code?: string; err?: { stack: string } });
+    expect(entries.find((entry) => entry.msg === 'cannot start')).toMatchObject({ code: 'CONFIG_INVALID' });
+    const stack = entries.find((entry) => entry.msg === 'cannot start: where')?.err?.stack ?? '';
     expect(stack).toMatch(/^TableError: /);
     expect(stack).not.toContain('dist/src/app/main.js');
     const frames = [...stack.matchAll(/^ {4}at .*?\(?(\/\S+\.ts):(\d+):(\d+)\)?$/gm)];
