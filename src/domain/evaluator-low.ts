@@ -17,6 +17,7 @@
 //   displacement hash, with a table of its own over the same slots (one add per card and one lookup, no suit test).
 import { TableError } from './errors.ts';
 import { RANK_NAMES, RANK_PLURALS, tables } from './evaluator.ts';
+import { omahaCounts } from './evaluator-omaha.ts';
 import { CATEGORY_SHIFT, enumerateRankSets, pack } from './evaluator-tables.ts';
 
 export const NO_LOW = 0;
@@ -126,14 +127,7 @@ const TRIPLES = new Int32Array(10);
  * different ranks, none above the eight. Higher wins; NO_LOW when no such five exist.
  */
 export function scoreOmahaLow(hole: readonly number[], board: readonly number[]): number {
-  const holes = hole.length;
-  const boards = board.length;
-  if (holes < 2 || holes > 4 || boards < 3 || boards > 5) {
-    throw new TableError(
-      'INPUT_INVALID',
-      `an Omaha hand has 2 to 4 hole cards and 3 to 5 board cards, got ${holes} and ${boards}`,
-    );
-  }
+  const { holes, boards } = omahaCounts(hole, board);
   let triples = 0;
   for (let i = 0; i < boards - 2; i++) {
     const x = EIGHT_BIT[board[i]!]!;

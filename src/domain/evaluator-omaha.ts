@@ -18,11 +18,8 @@ const TRIPLE_SUM = new Int32Array(10);
 const TRIPLE_SUIT = new Int8Array(10);
 const TRIPLE_BITS = new Int32Array(10);
 
-/**
- * The score of the best Omaha hand: exactly two of `hole` (2 to 4 card codes, as `cardCode` makes them) and exactly
- * three of `board` (3 to 5). No other checks: the caller guarantees valid, distinct codes (as for `score7`).
- */
-export function scoreOmaha(hole: readonly number[], board: readonly number[]): number {
+/** The counts of an Omaha hand (2 to 4 hole cards, 3 to 5 board cards); TableError INPUT_INVALID otherwise. */
+export function omahaCounts(hole: readonly number[], board: readonly number[]): { holes: number; boards: number } {
   const holes = hole.length;
   const boards = board.length;
   if (holes < 2 || holes > 4 || boards < 3 || boards > 5) {
@@ -31,6 +28,15 @@ export function scoreOmaha(hole: readonly number[], board: readonly number[]): n
       `an Omaha hand has 2 to 4 hole cards and 3 to 5 board cards, got ${holes} and ${boards}`,
     );
   }
+  return { holes, boards };
+}
+
+/**
+ * The score of the best Omaha hand: exactly two of `hole` (2 to 4 card codes, as `cardCode` makes them) and exactly
+ * three of `board` (3 to 5). No other checks: the caller guarantees valid, distinct codes (as for `score7`).
+ */
+export function scoreOmaha(hole: readonly number[], board: readonly number[]): number {
+  const { holes, boards } = omahaCounts(hole, board);
   let triples = 0;
   // Bit s set: some triple is all of suit s.
   let suitedTriples = 0;
