@@ -53,6 +53,30 @@ describe('hand histories of the other games and structures', () => {
     expect(seen.noLow).toBeGreaterThan(0);
   });
 
+  it('Omaha hi-lo PokerStars lines: both halves named, a line per half collected, the high half first', () => {
+    const all = records(simulatedEvents({ seed: 8, hands: 200, game: 'omaha-hilo', chips: true }));
+    const scoop = all.find((r) => {
+      const h = r.ohh.pokertable.hilo!.halves.filter((x) => x.pot === 0);
+      return r.ohh.pots.length === 1 && h.length === 2 && h[0]!.player_id === h[1]!.player_id;
+    })!;
+    const text = pokerStarsText(scoop)!;
+    const [high, low] = scoop.ohh.pokertable.hilo!.halves;
+    const who = scoop.ohh.players.find((p) => p.id === high!.player_id)!.name;
+    expect(high!.half).toBe('high');
+    expect(low!.half).toBe('low');
+    expect(high!.amount + low!.amount).toBe(scoop.ohh.pots[0]!.amount);
+    expect(text).toContain(`${who} collected ${high!.amount} from pot\n${who} collected ${low!.amount} from pot\n`);
+    expect(text).toMatch(new RegExp(`\\n${who}: shows \\[[^\\]]+\\] \\(HI: [^;)]+; LO: [2-8](,[2-8A]){4}\\)\\n`));
+    expect(text).toMatch(
+      new RegExp(`: ${who} (\\(.+\\) )?showed \\[.+\\] and won \\(${scoop.ohh.pots[0]!.amount}\\) with HI: .+; LO: `),
+    );
+    const noLow = all.map((r) => pokerStarsText(r)).find((t) => t?.includes('No low hand qualified'))!;
+    expect(noLow).toMatch(
+      / collected \d+ from (pot|main pot)\n(.+ collected \d+ from .+\n)*No low hand qualified\n\*\*\* SUMMARY/,
+    );
+    expect(noLow).not.toMatch(/LO: .*\n(.*\n)*No low hand qualified/);
+  });
+
   it('Omaha hi-lo with chips, limit: FL, "Omaha Hi/Lo Limit" text read back', () => {
     const all = records(simulatedEvents({ seed: 9, hands: 200, game: 'omaha-hilo', betting: 'limit', chips: true }));
     expect(all.length).toBeGreaterThan(150);
