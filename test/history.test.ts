@@ -119,6 +119,7 @@ function starsDisagreements(record: OhhRecord, text: string): string[] {
     for (const w of p.player_wins)
       won.set(name.get(w.player_id)!, (won.get(name.get(w.player_id)!) ?? 0) + w.win_amount);
   expectSame('winners', Object.fromEntries([...won].sort()), Object.fromEntries([...read.collected].sort()));
+  expectSame('summary', Object.fromEntries([...won].sort()), Object.fromEntries([...read.summaryWon].sort()));
   const returned = new Map<string, number>();
   for (const r of hand.pokertable.returned) returned.set(name.get(r.player_id)!, r.amount);
   expectSame('uncalled', Object.fromEntries([...returned].sort()), Object.fromEntries([...read.uncalled].sort()));

@@ -10,6 +10,7 @@ import {
   type GameName,
 } from '../domain/games/index.ts';
 import type { Card, Seat, TableEvent } from '../domain/types.ts';
+import { hiLoOf } from './ohh-hilo.ts';
 import { roundsOf } from './ohh-rounds.ts';
 import { OHH_SPEC_VERSION, type OhhPlayer, type OhhPot, type OhhRecord } from './ohh-types.ts';
 import type { Blinds } from './table-context.ts';
@@ -50,7 +51,8 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
   const chipsTracked =
     (seats.length > 0 && seats.every((s) => start.stacks.has(s))) || events.some((e) => e.type === 'bet.placed');
   const stacks = startingStacks(events, start.stacks);
-  const { rounds, dead, rank } = roundsOf({ events, seats, holeCards });
+  const { rounds, dead, rank, shown } = roundsOf({ events, seats, holeCards });
+  const hilo = hiLoOf(game, events, holeCards, shown);
   const players: OhhPlayer[] = seats.map((seat) => ({
     id: seat,
     seat,
@@ -102,6 +104,7 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
         dead,
         form: 'secure',
         ...(rank !== undefined ? { rank } : {}),
+        ...(hilo !== undefined ? { hilo } : {}),
       },
     },
   };

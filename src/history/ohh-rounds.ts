@@ -58,6 +58,9 @@ export function roundsOf(input: RoundsInput): RoundsResult {
   const shown = new Set<Seat>();
   const dead: Seat[] = [];
   let rank: string | undefined;
+  const potWinners = input.events.flatMap((e) =>
+    e.type === 'pot.awarded' ? e.pots.flatMap((p) => p.shares.map((s) => s.seat)) : [],
+  );
 
   const flush = (): void => {
     if (!pending) return;
@@ -125,7 +128,8 @@ export function roundsOf(input: RoundsInput): RoundsResult {
       flush();
       dealCards();
       rank = e.rank;
-      showdownActions(e.order, e.winners, shown, input.holeCards, push);
+      // every hand that wins a part of a pot is tabled: a side pot's, a hi-lo hand's low half
+      showdownActions(e.order, [...e.winners, ...(e.lowWinners ?? []), ...potWinners], shown, input.holeCards, push);
     }
   }
   flush();

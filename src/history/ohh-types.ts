@@ -76,6 +76,25 @@ export interface OhhExtension {
   form: 'secure' | 'public';
   /** The showdown's winning hand as the table named it. */
   rank?: string;
+  /** Hi-lo games only (docs/history.md "Hi-lo"). */
+  hilo?: OhhHiLo;
+}
+
+/** One winner's chips from one half of one pot (`pot`: the pot's `number`). */
+export interface OhhHalf {
+  pot: number;
+  player_id: number;
+  half: 'high' | 'low';
+  amount: number;
+}
+
+export interface OhhHiLo {
+  /** The best low as the table named it, null with no qualifying low (or no showdown). */
+  low_rank: string | null;
+  /** Every pot's shares by half, main pot first, in each pot the high half's first. */
+  halves: OhhHalf[];
+  /** Each hand shown at the showdown: its high and its low (null: none qualifies). */
+  shown: { player_id: number; high: string; low: string | null }[];
 }
 
 export interface OhhHand {

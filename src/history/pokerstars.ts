@@ -2,6 +2,7 @@
 // The format has no misdeal, no hand without amounts and only the games its header names: those records give null.
 import { gameOf, structureOf, type BettingName, type GameName } from '../domain/games/index.ts';
 import type { OhhAction, OhhHand, OhhRecord, OhhRound } from './ohh-types.ts';
+import { hiLoCollected, hiLoHand } from './pokerstars-hilo.ts';
 
 /** Why a record has no PokerStars text, or null when it has one. */
 export function pokerStarsRefusal(record: OhhRecord): string | null {
@@ -120,19 +121,19 @@ function showdownLines(hand: OhhHand, name: ReadonlyMap<number, string>): string
   const showdown = hand.rounds.find((r) => r.street === 'Showdown');
   if (showdown) {
     lines.push('*** SHOW DOWN ***');
-    const rank = hand.pokertable.rank;
     const winners = new Set(hand.pots.flatMap((p) => p.player_wins.map((w) => w.player_id)));
     for (const a of showdown.actions) {
       const who = name.get(a.player_id);
       if (a.action === 'Shows Cards') {
-        lines.push(
-          `${who}: shows [${(a.cards ?? []).join(' ')}]${winners.has(a.player_id) && rank ? ` (${rank})` : ''}`,
-        );
+        const rank = handWords(hand, a.player_id, winners.has(a.player_id));
+        lines.push(`${who}: shows [${(a.cards ?? []).join(' ')}]${rank ? ` (${rank})` : ''}`);
       } else lines.push(`${who}: mucks hand`);
     }
   }
+  const hilo = hand.pokertable.hilo;
+  if (hilo) lines.push(...hiLoCollected(hand, hilo, name));
   const many = hand.pots.length > 1;
-  for (const pot of hand.pots) {
+  for (const pot of hilo ? [] : hand.pots) {
     const from = !many ? 'pot' : pot.number === 0 ? 'main pot' : `side pot-${pot.number}`;
     for (const w of pot.player_wins) lines.push(`${name.get(w.player_id)} collected ${w.win_amount} from ${from}`);
   }
@@ -174,13 +175,21 @@ function summary(hand: OhhHand, board: readonly string[]): string[] {
         fold.street === 'Preflop' ? `folded before Flop${bet ? '' : " (didn't bet)"}` : `folded on the ${fold.street}`;
     } else if (shown?.action === 'Shows Cards') {
       const cards = `[${(shown.cards ?? []).join(' ')}]`;
-      const rank = hand.pokertable.rank;
-      what = amount ? `showed ${cards} and won (${amount})${rank ? ` with ${rank}` : ''}` : `showed ${cards} and lost`;
+      const rank = handWords(hand, p.id, amount !== undefined);
+      what = `showed ${cards} and ${amount ? `won (${amount})` : 'lost'}${rank ? ` with ${rank}` : ''}`;
     } else if (shown) what = 'mucked';
     else what = amount ? `collected (${amount})` : 'folded before Flop';
     lines.push(`Seat ${p.seat}: ${p.name}${tags} ${what}`);
   }
   return lines;
+}
+
+/** The words for a shown hand: in a hi-lo hand both halves of every shown hand; else the winning hand's name, on
+ * the winners only (the table names no other). */
+function handWords(hand: OhhHand, player: number, won: boolean): string {
+  const hilo = hand.pokertable.hilo;
+  if (hilo) return hiLoHand(hilo, player);
+  return won ? (hand.pokertable.rank ?? '') : '';
 }
 
 function positionTags(button: boolean, actions: readonly OhhAction[]): string {

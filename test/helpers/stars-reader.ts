@@ -14,6 +14,12 @@ export interface StarsHand {
   /** Every action line as `name street verb amount?`. */
   actions: string[];
   shown: Map<string, string[]>;
+  /** Each "collected" line as `name amount`, in order (a hi-lo hand has one a half won). */
+  collections: string[];
+  /** Hi/lo: whether the text says no low hand qualified. */
+  noLow: boolean;
+  /** What the summary says each winner won ("won (N)", "collected (N)"). */
+  summaryWon: Map<string, number>;
 }
 
 export function readStarsHand(text: string): StarsHand {
@@ -33,6 +39,9 @@ export function readStarsHand(text: string): StarsHand {
     board: [],
     actions: [],
     shown: new Map(),
+    collections: [],
+    noLow: false,
+    summaryWon: new Map(),
   };
   const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
   let street = 'preflop';
@@ -43,6 +52,13 @@ export function readStarsHand(text: string): StarsHand {
     if (summary) {
       if ((m = /^Total pot (\d+)/.exec(line))) h.totalPot = Number(m[1]);
       else if ((m = /^Board \[(.*)\]$/.exec(line))) h.board = m[1]!.split(' ');
+      else if (
+        (m =
+          /^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* (?:showed \[.+?\] and won|collected) \((\d+)\)/.exec(
+            line,
+          ))
+      )
+        h.summaryWon.set(m[1]!, Number(m[2]));
     } else if ((m = /^Seat (\d+): (.+) \((\d+) in chips\)$/.exec(line))) {
       h.players.push({ seat: Number(m[1]), name: m[2]!, stack: Number(m[3]) });
     } else if ((m = /^\*\*\* (FLOP|TURN|RIVER) \*\*\* /.exec(line))) {
@@ -69,6 +85,9 @@ export function readStarsHand(text: string): StarsHand {
       add(h.uncalled, m[2]!, Number(m[1]));
     } else if ((m = /^(.+) collected (\d+) from (pot|main pot|side pot-\d+)$/.exec(line))) {
       add(h.collected, m[1]!, Number(m[2]));
+      h.collections.push(`${m[1]} ${m[2]}`);
+    } else if (line === 'No low hand qualified') {
+      h.noLow = true;
     } else if ((m = /^(.+): shows \[(.+?)\]/.exec(line))) {
       h.shown.set(m[1]!, m[2]!.split(' '));
     } else if (

@@ -18,6 +18,5 @@ export const omahaHilo: Game = {
   name: 'omaha-hilo',
   hands: { low: { score: low, name: lowName } },
   equityKernel: (holes) => hiLoKernel(omahaKernel(holes), holes, scoreOmahaLow),
-  // PokerStars text is not written for split pots yet (docs/history.md): OHH records only.
-  history: { ohhGameType: 'OmahaHiLo', pokerStars: null },
+  history: { ohhGameType: 'OmahaHiLo', pokerStars: 'Omaha Hi/Lo' },
 };
