@@ -13,7 +13,7 @@ import type { BlindStructure } from '../config/structures.ts';
 import { TableError } from '../domain/errors.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
 import { namesScript } from '../protocol/names.ts';
-import type { BrokerTarget } from '../room/service/broker-pipe.ts';
+import type { BrokerTarget } from '../mqtt/broker-pipe.ts';
 
 export interface BoardPageConfig {
   tableId: string;
@@ -40,7 +40,7 @@ export interface BoardServerOptions {
   /** `GET /health`: answered 200 while `status` is `ok`, 503 otherwise. Without it, /health is 404. */
   health?: () => { status: string };
   /** An external broker without a WebSocket listener (mqtt:// or mqtts://): the pages reach it through `page.mqtt.path`
-   * on this port, each browser with its own account, as the room's pages do (src/room/service/broker-pipe.ts). */
+   * on this port, each browser with its own account, as the room's pages do (src/mqtt/broker-pipe.ts). */
   pipe?: BrokerTarget;
 }
 
@@ -95,7 +95,7 @@ export async function startBoardServer(options: BoardServerOptions): Promise<Boa
   });
   // Loaded only for a table on an mqtt:// external broker: ws stays out of the others (docs/bench.md).
   const pipe = options.pipe
-    ? (await import('../room/service/broker-pipe.ts')).attachBrokerPipe(
+    ? (await import('../mqtt/broker-pipe.ts')).attachBrokerPipe(
         server,
         options.page.mqtt.path,
         options.pipe,

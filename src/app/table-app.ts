@@ -10,7 +10,7 @@ import type { Profile } from '../domain/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Device } from '../hardware/types.ts';
 import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBridge } from '../mqtt/index.ts';
-import type { BrokerTarget } from '../room/service/broker-pipe.ts';
+import type { BrokerTarget } from '../mqtt/broker-pipe.ts';
 import { TableHealth } from '../runtime/health.ts';
 import { tableLoginBackoff } from '../mqtt/auth-backoff.ts';
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';

@@ -3,7 +3,7 @@
 // during a hand they wait for its end and are added right after the pots are awarded, before the hand's busts are
 // counted, so a player who rebought during a hand is not knocked out by it and no hand is missed.
 import type { Ctx } from './context.ts';
-import { chipsTracked } from './hand-chips.ts';
+import { chipsTracked } from './profile.ts';
 import type { Seat } from './types.ts';
 
 export function addChips(ctx: Ctx, seatNumber: Seat, chips: number, player?: string): void {

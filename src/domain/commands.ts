@@ -2,7 +2,7 @@
 import { nameKey } from '../protocol/names.ts';
 import type { TableOptions } from './api.ts';
 import { dropFromHand } from './flow.ts';
-import { chipsTracked } from './hand-chips.ts';
+import { chipsTracked } from './profile.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { gameOf } from './games/index.ts';

@@ -28,13 +28,9 @@ import { levelGame } from './levels-check.ts';
 import { addsAtHandEnd } from './add-chips.ts';
 import { playerRemoved } from './positions.ts';
 import { levelInForce } from './room-level.ts';
-import type { Profile } from './profile.ts';
+import { chipsTracked } from './profile.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type State } from './state.ts';
 import type { ActionKind, Seat, Street } from './types.ts';
-
-export function chipsTracked(profile: Profile): boolean {
-  return profile.chips?.mode === 'tracked';
-}
 
 /** The amounts of a level by its number (1-based, breaks excluded), or null when no level runs. */
 function levelAmounts(state: State, number: number | null): ChipsLevel | null {

@@ -2,7 +2,7 @@
 // end of the hand under way otherwise. With chips tracked the stack goes along (`player.moved.chips`) and leaves the
 // table. The empty seat counts as an elimination for the blinds (R-BB-ELIMINATED).
 import type { Ctx } from './context.ts';
-import { chipsTracked } from './hand-chips.ts';
+import { chipsTracked } from './profile.ts';
 import { planHand, playerRemoved } from './positions.ts';
 import type { State } from './state.ts';
 import type { Seat } from './types.ts';

@@ -53,3 +53,8 @@ export interface Profile {
    * dealt in; `hand`: also two live seats left before it is reached). A profile without it takes tda's (3, table). */
   betting?: { maxRaises: number; uncappedHeadsUp: 'table' | 'hand' };
 }
+
+/** R-CHIPS-TRACKED: the table tracks chips (stacks, bets, pots). */
+export function chipsTracked(profile: Profile): boolean {
+  return profile.chips?.mode === 'tracked';
+}

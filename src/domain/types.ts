@@ -2,7 +2,7 @@
 // Adapters (hardware, MQTT, replay) only ever build `Input`s and read `TableEvent`s.
 
 import type { ChipsEvent } from './chips/types.ts';
-import type { BettingName, GameName } from './games/index.ts';
+import type { BettingName, GameName } from './games/names.ts';
 
 export type Seat = number; // 1-based
 export type Card = string; // "As", "Td", "9c"

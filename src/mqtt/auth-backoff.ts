@@ -3,7 +3,7 @@
 // address is refused without its password being looked at, so waiting is the only way on; another address is not
 // held up at all (the floor's own tablet logs in at once while a laptop in the corner guesses). One burst of failures
 // (until the address has been quiet for a while) gives one log line with the count when it ends, and a health reason
-// while it lasts. The embedded broker (broker.ts) and the pages' /mqtt passthrough (src/room/service/broker-pipe.ts)
+// while it lasts. The embedded broker (broker.ts) and the pages' /mqtt passthrough (src/mqtt/broker-pipe.ts)
 // both call it; so does the WebSocket Origin check (allowedOrigin) they share.
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';

@@ -3,7 +3,7 @@
 
 export type Seat = number;
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
-import type { BettingName } from '../games/index.ts';
+import type { BettingName } from '../games/names.ts';
 
 export type { BettingName };
 

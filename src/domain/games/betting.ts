@@ -1,7 +1,9 @@
 // The betting seam (R-GAME-LIST, R-GAME, R-BET-LIMIT): one descriptor per betting structure. The engine reads these
 // fields and never asks which structure it plays (design.md "Games are data"); a new structure is a new descriptor.
 
-export type BettingName = 'no-limit' | 'pot-limit' | 'limit';
+import type { BettingName } from './names.ts';
+
+export type { BettingName };
 
 export const BETTING_NAMES: readonly BettingName[] = ['no-limit', 'pot-limit', 'limit'];
 

@@ -3,8 +3,9 @@
 import type { EquityKernel } from '../equity-kernels.ts';
 import type { Card, Street } from '../types.ts';
 import type { BettingName } from './betting.ts';
+import type { GameName } from './names.ts';
 
-export type GameName = 'holdem' | 'omaha' | 'omaha-hilo';
+export type { GameName };
 
 export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha', 'omaha-hilo'];
 

@@ -2,7 +2,7 @@
 import type { LevelClockSnapshot } from '../../domain/snapshot.ts';
 import type { Level } from '../../domain/types.ts';
 import type { MoneyRules } from './money/types.ts';
-import type { PrizesSnapshot } from './money/prizes.ts';
+import type { PrizesSnapshot } from './money/types.ts';
 
 export type BalancePick = 'next-big-blind' | 'random';
 

@@ -15,7 +15,7 @@ import { listen, mqttBundle, NAMES_SCRIPT, send, sendNamesScript, webDir } from 
 import type { BlindStructure } from '../../config/structures.ts';
 import type { RoomConfig } from '../config/types.ts';
 import type { LoginBackoff } from '../../mqtt/auth-backoff.ts';
-import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerPipe } from './broker-pipe.ts';
+import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerPipe } from '../../mqtt/broker-pipe.ts';
 
 export interface RoomPagesOptions {
   config: Readonly<RoomConfig>;

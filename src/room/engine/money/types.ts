@@ -84,3 +84,38 @@ export interface MoneyState {
   /** Something changed in this step: `prizes` is published at its end. */
   dirty: boolean;
 }
+
+/** The retained `prizes` message (room/<id>/prizes): the pool, the places and what each pays, the bounties. */
+export interface PrizesSnapshot {
+  currency: string;
+  entries: number;
+  reEntries: number;
+  rebuys: number;
+  addOns: number;
+  playersLeft: number;
+  /** The prize pool (cents): what was collected, or the guarantee when that is more. */
+  pool: number;
+  collected: Collected;
+  /** The house's part of the guarantee: pool less what was collected, 0 when the entries cover it. */
+  overlay: number;
+  /** Everything taken at the desk: buy-ins, fees, bounties, rebuys, add-ons. */
+  cashTaken: number;
+  placesPaid: number;
+  /** Best place first; final once `moneyReached`. */
+  prizes: { place: number; amount: number }[];
+  moneyReached: boolean;
+  /** Players to go before the money (0 once reached). */
+  bubble: number;
+  /** The next pay jump: when `players` more are out, the next one out is paid `amount`; null when none is left. */
+  nextPayJump: { players: number; amount: number } | null;
+  /** Chips in play (starting stacks, rebuys, add-ons), for the average stack; null when chips are not tracked. */
+  chips: number | null;
+  bounty: { amount: number; progressive: number | null } | null;
+  /** Each player in play: the bounty on their head and the bounty cash they won. */
+  heads: { player: string; head: number; won: number }[];
+  open: { registration: boolean; reEntry: boolean; rebuy: boolean; addOn: boolean };
+  paid: { player: string; place: number | null; prize: number; bounties: number; total: number }[];
+  deal: { player: string; amount: number }[] | null;
+  /** At 2 to 10 players in the money, every stack known: each player's ICM and even chop of the prizes left. */
+  chop: { player: string; stack: number; icm: number; even: number }[] | null;
+}

@@ -8,8 +8,8 @@ import { Transform, type Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { allowedOrigin, peerAddress, systemLoginBackoff, type LoginBackoff } from '../../mqtt/auth-backoff.ts';
-import { PacketSizeScanner, PacketTooLarge } from '../../mqtt/packet-guard.ts';
+import { allowedOrigin, peerAddress, systemLoginBackoff, type LoginBackoff } from './auth-backoff.ts';
+import { PacketSizeScanner, PacketTooLarge } from './packet-guard.ts';
 import { connackWatch } from './connack.ts';
 
 /** How much the pipe carries (room.yaml `web:`), so a browser or a script on the room's network cannot make the room
