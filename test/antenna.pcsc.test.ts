@@ -36,7 +36,7 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC card antenna through
     shoeDef = loadDeviceDefinition('devices/vpcd-shoe.json');
     antennaDef = loadDeviceDefinition('devices/vpcd-antenna.json');
     pcscd = await Pcscd.acquire();
-  }, 180_000); // another test process may hold pcscd (Pcscd.acquire waits for its lock)
+  }, 400_000); // another test file may hold pcscd (Pcscd.acquire waits for its lock: docs/testing.md)
   afterAll(async () => {
     await pcscd?.release();
   });

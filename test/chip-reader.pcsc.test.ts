@@ -48,7 +48,7 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC chip reader through 
     if (missing) throw new Error(`the PC/SC stack is missing: ${missing}`);
     def = loadDeviceDefinition('devices/vpcd-chip-reader.json');
     pcscd = await Pcscd.acquire();
-  }, 180_000); // another test process may hold pcscd (Pcscd.acquire waits for its lock)
+  }, 400_000); // another test file may hold pcscd (Pcscd.acquire waits for its lock: docs/testing.md)
   afterEach(async () => {
     await reader?.stop();
     reader = null;

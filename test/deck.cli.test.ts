@@ -114,7 +114,7 @@ describe.skipIf(missing !== null && !process.env.CI)('deck CLI through pcscd + v
   beforeAll(async () => {
     if (missing) throw new Error(`the PC/SC stack is missing: ${missing}`);
     pcscd = await Pcscd.acquire();
-  }, 180_000); // another test process may hold pcscd (Pcscd.acquire waits for its lock)
+  }, 400_000); // another test file may hold pcscd (Pcscd.acquire waits for its lock: docs/testing.md)
   afterAll(async () => pcscd?.release());
 
   const file = (): string => join(dir, 'pcsc-deck.json');

@@ -291,7 +291,7 @@ describe.skipIf(noPcsc !== null && !process.env.CI)(
     beforeAll(async () => {
       if (noPcsc) throw new Error(`the PC/SC stack is missing: ${noPcsc}`);
       pcscd = await Pcscd.acquire();
-    });
+    }, 400_000); // another test file may hold pcscd (Pcscd.acquire waits for its lock: docs/testing.md)
     afterAll(async () => pcscd?.release());
 
     it('finds the reader, names the readers it saw when the pattern matches none, and says pcscd is down when it is', async () => {

@@ -26,7 +26,7 @@ describe.skipIf(missing !== null && !process.env.CI)('PC/SC shoe through pcscd +
     if (missing) throw new Error(`the PC/SC stack is missing: ${missing}`);
     vpcdDef = loadDeviceDefinition('devices/vpcd-shoe.json');
     pcscd = await Pcscd.acquire();
-  }, 180_000); // another test process may hold pcscd (Pcscd.acquire waits for its lock)
+  }, 400_000); // another test file may hold pcscd (Pcscd.acquire waits for its lock: docs/testing.md)
   afterAll(async () => {
     await pcscd?.release();
   });

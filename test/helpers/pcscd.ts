@@ -2,7 +2,7 @@
 // socket per machine, so the tests own it while they run: a lock serialises test processes, a stray pcscd is
 // stopped by its pid file, and a stale socket left by a killed pcscd is removed so the next one can start.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -60,19 +60,34 @@ function pidIsPcscd(pid: number): boolean {
   }
 }
 
+/** Takes the machine's pcscd for this process. The lock is a folder holding the owner's pid, made whole beside it
+ * and renamed into place (atomic): a lock seen without its pid would be taken for a dead owner's, so two test files
+ * running side by side (vitest.config.ts) could both take it. A dead owner's lock is removed. */
 async function acquireLock(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  // Up to six minutes: the pcsc files together hold pcscd about three (deck.cli.test.ts alone takes two).
+  for (let i = 0; i < 1800; i++) {
+    const mine = mkdtempSync(`${LOCK}.new-`);
+    writeFileSync(join(mine, 'pid'), String(process.pid));
     try {
-      mkdirSync(LOCK);
-      writeFileSync(join(LOCK, 'pid'), String(process.pid));
+      renameSync(mine, LOCK);
       return;
     } catch {
-      const owner = Number(existsSync(join(LOCK, 'pid')) ? readFileSync(join(LOCK, 'pid'), 'utf8') : NaN);
-      if (!Number.isInteger(owner) || !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
+      rmSync(mine, { recursive: true, force: true });
+      const owner = lockOwner();
+      if (owner !== null && !alive(owner) && lockOwner() === owner) rmSync(LOCK, { recursive: true, force: true });
       else await sleep(200);
     }
   }
   throw new Error(`${LOCK} is held by another test process for too long`);
+}
+
+function lockOwner(): number | null {
+  try {
+    const pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+    return Number.isInteger(pid) ? pid : null;
+  } catch {
+    return null; // no lock, or one being released
+  }
 }
 
 /** Is vpcd's TCP port listening? Read from /proc: connecting to it would place a card. */
