@@ -90,8 +90,22 @@ main().then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    const message = e instanceof TableError ? e.message : String((e as Error).stack ?? e);
-    process.stderr.write(`room: ${message}\n`);
-    process.exitCode = 1;
+    process.stderr.write(`room: ${startFailure(e)}\n`);
+    // What was started before the failure (a broker, tables) must not keep a process that could not start alive.
+    process.exit(1);
   },
 );
+
+/** Why the room could not start, in a sentence: a port in use says which and how to see who has it. */
+function startFailure(e: unknown): string {
+  if (e instanceof TableError) return e.message;
+  const err = e as NodeJS.ErrnoException & { port?: number };
+  if (err?.code === 'EADDRINUSE') {
+    const port = err.port ?? '';
+    return (
+      `cannot start: port ${port} is already in use (another room demo or a broker?). See who has it with ` +
+      `\`ss -ltnp 'sport = :${port}'\`, stop it, or choose other ports (--port N, --mqtt-port N with --demo).`
+    );
+  }
+  return String((e as Error)?.stack ?? e);
+}
