@@ -146,9 +146,17 @@ export function createRequests(options: RequestsOptions): {
 
   // The controller may publish anywhere, so a requester must not steer its answer onto the table's own topics.
   function safeReplyTopic(topic: string): boolean {
-    if (topic === '' || /[#+\u0000]/.test(topic) || topic.startsWith('$')) return false;
-    return !topic.startsWith(`${base}/`) || topic.startsWith(topics.cmdReplyPrefix);
+    return replyTopicAllowed(topic, [base], topics.cmdReplyPrefix);
   }
 
   return { onMessage, stats };
+}
+
+/** Whether a requester's MQTT 5 response topic may carry an answer: not empty, no wildcard, no `$` topic, and none
+ * under the trees in `closed` (those the answering client may publish to, its own and others'), except under its
+ * own reply prefix `open`. One rule for the table's commands and the room's. */
+export function replyTopicAllowed(topic: string, closed: readonly string[], open: string): boolean {
+  if (topic === '' || /[#+\u0000]/.test(topic) || topic.startsWith('$')) return false;
+  if (topic.startsWith(open)) return true;
+  return !closed.some((tree) => topic.startsWith(`${tree}/`));
 }

@@ -5,6 +5,7 @@ import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { DEFAULT_COMMAND_RATE } from '../../mqtt/bridge.ts';
 import { TokenBucket, type Rate } from '../../mqtt/rate-limit.ts';
+import { replyTopicAllowed } from '../../mqtt/requests.ts';
 import type { RoomOutput } from '../engine/types.ts';
 import { commandInput } from './inbound.ts';
 import type { RoomTopics } from './topics.ts';
@@ -75,9 +76,7 @@ export function createRoomCommands(options: RoomCommandsOptions): {
   // The room's account may publish to the tables' `cmd/`: a requester must not steer an answer onto them, nor onto
   // the room's own topics (only `room/<id>/cmd/reply/…` there).
   function safeReplyTopic(topic: string): boolean {
-    if (topic === '' || /[#+\u0000]/.test(topic) || topic.startsWith('$')) return false;
-    if (topic.startsWith(`${options.tableBaseTopic}/`)) return false;
-    return !topic.startsWith(`${topics.base}/`) || topic.startsWith(`${topics.base}/cmd/reply/`);
+    return replyTopicAllowed(topic, [options.tableBaseTopic, topics.base], `${topics.base}/cmd/reply/`);
   }
 
   return { onCommand, stats };
