@@ -191,12 +191,14 @@ export function hiLoKernel(
 ): EquityKernel {
   const n = holes.length;
   const highOut = new Int32Array(n * high.parts);
+  const cards: number[] = []; // the board as `low` takes it, refilled per board (no array made per board)
   return {
     parts: high.parts + 1,
     score(board, len, out) {
       high.score(board, len, highOut);
       out.set(highOut);
-      const cards = Array.from(board.subarray(0, len));
+      cards.length = len;
+      for (let j = 0; j < len; j++) cards[j] = board[j]!;
       for (let i = 0; i < n; i++) {
         const score = low(holes[i]!, cards);
         out[high.parts * n + i] = score > 0 ? score : -1;
