@@ -8,14 +8,16 @@
 // from the outbox, and a subscriber on the broker receives the public event.
 //
 // With the broadcast feed (docs/broadcast.md: hole cards and equity on secure/broadcast, live, equity in its worker)
-// off and on, four runs of reads/4 each in one process, off, on, off, on: the card p99 with it against the spread
-// between two runs alike (--broadcast off or on: one run of that kind only).
+// off and on in the same run (the default, --broadcast both): --runs of each (3), alternating off, on, on, off, off,
+// on, reads/(2 × runs) each, one line a run, then the card → subscriber p99 of both side by side with each one's
+// run-to-run spread: the feed's change against the spread between runs alike (bench/latency-report.ts). About a
+// minute or two with the defaults. --broadcast off or on: one run of that kind, with the full tables.
 //
-//   npm run bench:latency -- [--reads 10000] [--broker embedded|mosquitto] [--fsync every-input|background]
+//   npm run bench:latency -- [--reads 3000|10000] [--runs 3] [--broker embedded|mosquitto] [--fsync every-input|background]
 //                            [--warmup 200] [--gap-ms 2] [--subscriber process|in-process] [--broadcast both|off|on]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
@@ -32,19 +34,23 @@ import type { RawInput } from '../src/runtime/types.ts';
 import { openStore } from '../src/store/store.ts';
 import { startMosquitto } from '../test/helpers/mosquitto.ts';
 import { Arrivals, barePublisher, connect, shuffled, stats, type Stats } from './latency-parts.ts';
+import { alternating, comparison, printTables, runLine, type Run } from './latency-report.ts';
 
 const { values: args } = parseArgs({
   options: {
-    reads: { type: 'string', default: '10000' },
+    reads: { type: 'string' },
     broker: { type: 'string', default: 'embedded' },
     fsync: { type: 'string', default: 'every-input' },
     warmup: { type: 'string', default: '200' },
     'gap-ms': { type: 'string', default: '2' },
     subscriber: { type: 'string', default: 'process' },
     broadcast: { type: 'string', default: 'both' },
+    runs: { type: 'string', default: '3' },
   },
 });
-const READS = Number(args.reads);
+// one run of a kind: 10,000 reads; off and on compared: 3,000 in all, so the six runs take a minute or two
+const READS = Number(args.reads ?? (args.broadcast === 'both' ? 3000 : 10000));
+const RUNS = Math.max(2, Number(args.runs));
 const WARMUP = Number(args.warmup);
 // A shoe reads a card every few hundred ms at most; a short pause lets each measurement start from an idle
 // controller (the secure stream and state of the previous read are published by then), for both paths alike.
@@ -78,7 +84,7 @@ async function brokerUnderTest(): Promise<{ url: string; bridge: MqttConnection;
   };
 }
 
-async function measure(broadcast: boolean, READS: number): Promise<Stats> {
+async function measure(broadcast: boolean, READS: number, quiet = false): Promise<Stats> {
   const dir = mkdtempSync(join(tmpdir(), 'pt-bench-latency-'));
   const broker = await brokerUnderTest();
   const runtime = createRuntime({
@@ -237,36 +243,13 @@ async function measure(broadcast: boolean, READS: number): Promise<Stats> {
     max: append.max + raw.max,
     mean: append.mean + raw.mean,
   };
-  const ms = (v: number) => v.toFixed(3).padStart(8);
-  console.log(
+  const setting =
     `broker: ${args.broker} (${bridge.protocolVersion() === 5 ? 'MQTT 5' : 'MQTT 3.1.1'}), journal fsync: ${FSYNC}, ` +
-      `${card.n} card reads measured (after ${WARMUP} warm-up, ${GAP_MS} ms apart) over ${hands} hands, ${actions} panel actions between them; ` +
-      `subscriber in ${args.subscriber === 'in-process' ? 'this process' : 'a process of its own'}; ` +
-      `broadcast feed ${broadcast ? 'on (live, equity in its worker)' : 'off'}`,
-  );
-  console.log('path                                      n       p50 ms    p90 ms    p99 ms    max ms   mean ms');
-  const row = (name: string, s: Stats) =>
-    console.log(
-      `${name.padEnd(37)} ${String(s.n).padStart(6)} ${ms(s.p50)}  ${ms(s.p90)}  ${ms(s.p99)}  ${ms(s.max)}  ${ms(s.mean)}`,
-    );
-  row('bare publish → receive', raw);
-  row('bare durable append of the input', append);
-  row('floor: their sum', floor);
-  const both = stats(bothLatency);
-  row('  (append, then bare, as one path)', both);
-  row('card read → event at subscriber', card);
-  row('  of which runtime.submit (sync)', stats(submitLatency));
-  row('  of which submit → subscriber', stats(afterSubmit));
-  const ratio = card.p99 / floor.p99;
-  console.log(
-    `card / floor: p99 ${ratio.toFixed(2)}× (target ≤ 1.25×), p50 ${(card.p50 / floor.p50).toFixed(2)}×; ` +
-      `card / bare round trip: p99 ${(card.p99 / raw.p99).toFixed(2)}×; ` +
-      `card / append-then-bare path: p99 ${(card.p99 / both.p99).toFixed(2)}×, p50 ${(card.p50 / both.p50).toFixed(2)}×`,
-  );
-  console.log(
-    `latency: card p99 ${card.p99.toFixed(3)} ms, floor p99 ${floor.p99.toFixed(3)} ms, ratio ${ratio.toFixed(2)}`,
-  );
-
+    `${card.n} card reads measured (after ${WARMUP} warm-up, ${GAP_MS} ms apart) over ${hands} hands, ${actions} panel actions between them; ` +
+    `subscriber in ${args.subscriber === 'in-process' ? 'this process' : 'a process of its own'}; ` +
+    `broadcast feed ${broadcast ? 'on (live, equity in its worker)' : 'off'}`;
+  const tables = { setting, card, raw, append, floor, both: stats(bothLatency) };
+  if (!quiet) printTables({ ...tables, submit: stats(submitLatency), after: stats(afterSubmit) });
   closeSubscriber();
   publisher.end();
   await bridge.close();
@@ -282,19 +265,17 @@ async function main(): Promise<void> {
     await measure(args.broadcast === 'on', READS);
     return;
   }
-  const p99: Record<'off' | 'on', number[]> = { off: [], on: [] };
-  for (const on of [false, true, false, true]) {
-    p99[on ? 'on' : 'off'].push((await measure(on, Math.max(1, Math.floor(READS / 4)))).p99);
-    console.log('');
+  // Off and on alternate (off, on, on, off, off, on …) so that a drift of the machine's load during the run falls on
+  // both alike; each run prints one line, the comparison is one table.
+  const runs: Run[] = [];
+  const order = alternating(RUNS);
+  const each = Math.max(1, Math.floor(READS / order.length));
+  for (const on of order) {
+    const card = await measure(on, each, true);
+    runs.push({ on, card, load: loadavg()[0]! });
+    console.log(runLine(runs.length, runs[runs.length - 1]!));
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const spread = Math.max(Math.abs(p99.off[0]! - p99.off[1]!), Math.abs(p99.on[0]! - p99.on[1]!));
-  const change = Math.abs(mean(p99.on) - mean(p99.off));
-  const f = (xs: number[]) => xs.map((x) => x.toFixed(3)).join(', ');
-  console.log(
-    `broadcast: card p99 off ${f(p99.off)} ms, on ${f(p99.on)} ms; change ${change.toFixed(3)} ms, ` +
-      `run-to-run spread ${spread.toFixed(3)} ms (${change < spread ? 'less: met' : 'NOT less'})`,
-  );
+  for (const line of comparison(runs)) console.log(line);
 }
 
 await main();
