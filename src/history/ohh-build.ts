@@ -12,7 +12,9 @@ import {
 import type { Card, Seat, TableEvent } from '../domain/types.ts';
 import { hiLoOf } from './ohh-hilo.ts';
 import { roundsOf } from './ohh-rounds.ts';
+import { studParts } from './ohh-stud.ts';
 import { OHH_SPEC_VERSION, type OhhPlayer, type OhhPot, type OhhRecord } from './ohh-types.ts';
+import { isStudHand } from './stud-events.ts';
 import type { Blinds } from './table-context.ts';
 
 export const SITE_NAME = 'pokertable';
@@ -46,13 +48,15 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
   const seats = hs.dealtIn;
   const game = gameOf(gameOfHand(hs, events, meta.defaultGame));
   const betting = structureOf(bettingOfHand(hs, game));
-  const holeCards = holeCardsOf(events, game.holeCards);
+  // a stud deal (up cards, stud streets) is read street by street; a flop game's by its hole cards and board
+  const stud = isStudHand(events) ? studParts(events, seats, game, start.blinds) : null;
+  const holeCards = stud?.cards ?? holeCardsOf(events, game.holeCards);
   // chips are tracked when the table says so at the shuffle: it knows every stack, or the hand moves chips
   const chipsTracked =
     (seats.length > 0 && seats.every((s) => start.stacks.has(s))) || events.some((e) => e.type === 'bet.placed');
   const stacks = startingStacks(events, start.stacks);
-  const { rounds, dead, rank, shown } = roundsOf({ events, seats, holeCards });
-  const hilo = hiLoOf(game, events, holeCards, shown);
+  const { rounds, dead, rank, shown } = stud?.rounds ?? roundsOf({ events, seats, holeCards });
+  const hilo = hiLoOf(game, events, holeCards, shown, stud?.board);
   const players: OhhPlayer[] = seats.map((seat) => ({
     id: seat,
     seat,
@@ -80,7 +84,7 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
       bet_limit: { bet_type: chipsTracked ? betting.history.betType : 'NL', bet_cap: 0 },
       table_size: start.tableSize,
       currency: 'Chips',
-      dealer_seat: hs.button,
+      ...(hs.button !== null ? { dealer_seat: hs.button } : {}),
       small_blind_amount: blinds.smallBlind,
       big_blind_amount: blinds.bigBlind,
       ante_amount: blinds.ante,
@@ -105,6 +109,7 @@ export function buildRecord(events: readonly TableEvent[], start: HandStart, met
         form: 'secure',
         ...(rank !== undefined ? { rank } : {}),
         ...(hilo !== undefined ? { hilo } : {}),
+        ...(stud ? { stud: stud.extension } : {}),
       },
     },
   };

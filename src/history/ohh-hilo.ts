@@ -7,17 +7,19 @@ import type { Game } from '../domain/games/index.ts';
 import type { Card, Seat, TableEvent } from '../domain/types.ts';
 import type { OhhHalf, OhhHiLo } from './ohh-types.ts';
 
-/** The hi-lo part of a record, or undefined for a game without a low half (its descriptor has no `hands.low`). */
+/** The hi-lo part of a record, or undefined for a game without a low half (its descriptor has no `hands.low`).
+ * `board`: the cards every hand shares, where no `board` event names them (stud's common card). */
 export function hiLoOf(
   game: Game,
   events: readonly TableEvent[],
   holeCards: ReadonlyMap<Seat, Card[]>,
   shown: ReadonlySet<Seat>,
+  shared?: readonly Card[],
 ): OhhHiLo | undefined {
   const low = game.hands?.low;
   if (!low) return undefined;
   const showdown = events.find((e) => e.type === 'showdown');
-  const board = lastBoard(events);
+  const board = shared ?? lastBoard(events);
   const awarded = events.find((e) => e.type === 'pot.awarded');
   const halves = awarded ? halvesOf([...awarded.pots].reverse(), unitOf(events)) : [];
   const hands = showdown

@@ -4,13 +4,24 @@ import type { Card, Seat } from '../domain/types.ts';
 
 export const OHH_SPEC_VERSION = '1.4.6';
 
-export type OhhStreet = 'Preflop' | 'Flop' | 'Turn' | 'River' | 'Showdown';
+export type OhhStreet =
+  | 'Preflop'
+  | 'Flop'
+  | 'Turn'
+  | 'River'
+  | 'Showdown'
+  | 'Third Street'
+  | 'Fourth Street'
+  | 'Fifth Street'
+  | 'Sixth Street'
+  | 'Seventh Street';
 
 export type OhhActionName =
   | 'Dealt Cards'
   | 'Post SB'
   | 'Post BB'
   | 'Post Ante'
+  | 'Post Extra Blind'
   | 'Fold'
   | 'Check'
   | 'Bet'
@@ -78,6 +89,26 @@ export interface OhhExtension {
   rank?: string;
   /** Hi-lo games only (docs/history.md "Hi-lo"). */
   hilo?: OhhHiLo;
+  /** Stud games only (docs/history.md "Stud"). */
+  stud?: OhhStud;
+}
+
+/** What a stud hand's record holds beyond the spec's fields. */
+export interface OhhStud {
+  /** Every up card each seat was dealt, in order: public from the moment they are read (R-STUD-DEAL), so the public
+   * form keeps them. */
+  up: { player_id: number; cards: Card[] }[];
+  /** A short stub's seventh-street card, part of every live hand (R-STUD-DEAL), or null. */
+  common_card: Card | null;
+  /** The seat that had to bring in and its up card (`bring.in`), or null. */
+  bring_in: { player_id: number; card: Card } | null;
+  /** The level's bring-in, small bet and big bet (null where the level names none, or no level runs). */
+  bring_in_amount: number | null;
+  small_bet: number | null;
+  big_bet: number | null;
+  /** Each hand shown at the showdown as the game names it: `high` its high hand (null in a game of the low alone,
+   * razz), `low` its low (null: none, or a game without one). */
+  shown: { player_id: number; high: string | null; low: string | null }[];
 }
 
 /** One winner's chips from one half of one pot (`pot`: the pot's `number`). */
@@ -112,7 +143,8 @@ export interface OhhHand {
   bet_limit: { bet_type: 'NL' | 'PL' | 'FL'; bet_cap: number };
   table_size: number;
   currency: string;
-  dealer_seat: Seat;
+  /** The button's seat; absent in the stud games, which have none (R-STUD-DEAL). */
+  dealer_seat?: Seat;
   small_blind_amount: number;
   big_blind_amount: number;
   ante_amount: number;

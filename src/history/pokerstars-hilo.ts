@@ -11,7 +11,7 @@ export function hiLoHand(hilo: OhhHiLo, player: number): string {
 }
 
 /** The table names a low "8-5-4-3-2"; PokerStars writes "8,5,4,3,2". */
-function lowWords(low: string): string {
+export function lowWords(low: string): string {
   return low.replaceAll('-', ',');
 }
 

@@ -1,8 +1,10 @@
 // PokerStars-format text from an OHH record, for the tracking and replaying tools that import it (docs/history.md).
 // The format has no misdeal, no hand without amounts and only the games its header names: those records give null.
-import { gameOf, structureOf, type BettingName, type GameName } from '../domain/games/index.ts';
-import type { OhhAction, OhhHand, OhhRecord, OhhRound } from './ohh-types.ts';
-import { hiLoCollected, hiLoHand } from './pokerstars-hilo.ts';
+import { gameOf, isGameName, structureOf, type BettingName, type GameName } from '../domain/games/index.ts';
+import type { OhhAction, OhhHand, OhhRecord, OhhRound, OhhStreet } from './ohh-types.ts';
+import { allIn, bettingLines, uncalledRounds } from './pokerstars-betting.ts';
+import { hiLoCollected, hiLoHand, lowWords } from './pokerstars-hilo.ts';
+import { studFolded, studStreetLines } from './pokerstars-stud.ts';
 
 /** Why a record has no PokerStars text, or null when it has one. */
 export function pokerStarsRefusal(record: OhhRecord): string | null {
@@ -12,7 +14,9 @@ export function pokerStarsRefusal(record: OhhRecord): string | null {
   if (x.end === 'misdeal') return 'a misdeal: the format has none';
   if (x.returned.some((r) => r.reason !== 'uncalled'))
     return 'chips returned without a pot: the format has no such hand';
-  if (gameOf(x.game as GameName).history.pokerStars === null) return `the format has no ${x.game}`;
+  if (!isGameName(x.game) || gameOf(x.game).history.pokerStars === null) return `the format has no ${x.game}`;
+  if (x.stud && (x.stud.small_bet === null || x.stud.big_bet === null))
+    return "the level names no small and big bet, which the format's stud header carries";
   return null;
 }
 
@@ -26,6 +30,11 @@ export function pokerStarsText(record: OhhRecord): string | null {
   }
   const betting = hand.rounds.filter((r) => r.street !== 'Showdown');
   const uncalledAfter = uncalledRounds(hand, betting);
+  if (hand.pokertable.stud) {
+    const stud = studStreetLines(betting, name, uncalledAfter);
+    lines.push(...stud.lines, ...showdownLines(hand, name), ...summary(hand, stud.board));
+    return lines.join('\n') + '\n';
+  }
   const board: string[] = [];
   for (const round of betting) {
     if (round.street === 'Preflop') {
@@ -46,9 +55,12 @@ export function pokerStarsText(record: OhhRecord): string | null {
 function header(hand: OhhHand): string[] {
   const x = hand.pokertable;
   const game = `${gameOf(x.game as GameName).history.pokerStars!} ${structureOf(x.betting as BettingName).history.pokerStars}`;
-  const blinds = `(${hand.small_blind_amount}/${hand.big_blind_amount})`;
+  // a stud hand's header names the level's small and big bet, as the format's limit stud does, and no button
+  const stud = x.stud;
+  const blinds = stud ? `(${stud.small_bet}/${stud.big_bet})` : `(${hand.small_blind_amount}/${hand.big_blind_amount})`;
   const date = starsDate(hand.start_date_utc);
-  const max = `${hand.table_size}-max Seat #${hand.dealer_seat} is the button`;
+  const button = hand.dealer_seat !== undefined ? ` Seat #${hand.dealer_seat} is the button` : '';
+  const max = `${hand.table_size}-max${button}`;
   if (hand.tournament && hand.tournament_info) {
     const number = tournamentNumber(hand.tournament_info.tournament_number);
     return [
@@ -72,48 +84,6 @@ function preflopHead(round: OhhRound, name: ReadonlyMap<number, string>): string
     }
   }
   return lines;
-}
-
-/** The round's actions; a raise is written "raises BY to TO" from the chips each seat has in this round. */
-function bettingLines(round: OhhRound, name: ReadonlyMap<number, string>): string[] {
-  const inRound = new Map<number, number>();
-  let current = 0;
-  const lines: string[] = [];
-  for (const a of round.actions) {
-    const who = name.get(a.player_id);
-    const amount = a.amount ?? 0;
-    if (a.action === 'Post SB' || a.action === 'Post BB') {
-      inRound.set(a.player_id, (inRound.get(a.player_id) ?? 0) + amount);
-      current = Math.max(current, inRound.get(a.player_id)!);
-      continue;
-    }
-    if (a.action === 'Fold') lines.push(`${who}: folds`);
-    else if (a.action === 'Check') lines.push(`${who}: checks`);
-    else if (a.action === 'Call') lines.push(`${who}: calls ${amount}${allIn(a)}`);
-    else if (a.action === 'Bet') lines.push(`${who}: bets ${amount}${allIn(a)}`);
-    else if (a.action === 'Raise') {
-      const to = (inRound.get(a.player_id) ?? 0) + amount;
-      lines.push(`${who}: raises ${to - current} to ${to}${allIn(a)}`);
-    }
-    if (a.action === 'Call' || a.action === 'Bet' || a.action === 'Raise') {
-      inRound.set(a.player_id, (inRound.get(a.player_id) ?? 0) + amount);
-      current = Math.max(current, inRound.get(a.player_id)!);
-    }
-  }
-  return lines;
-}
-
-/** An uncalled bet goes back at the end of the round of the player's last bet or raise. */
-function uncalledRounds(hand: OhhHand, betting: readonly OhhRound[]): Map<number, OhhHand['pokertable']['returned']> {
-  const at = new Map<number, OhhHand['pokertable']['returned']>();
-  for (const r of hand.pokertable.returned) {
-    const round = [...betting]
-      .reverse()
-      .find((b) => b.actions.some((a) => a.player_id === r.player_id && (a.amount ?? 0) > 0));
-    const id = round?.id ?? betting[betting.length - 1]?.id ?? 0;
-    at.set(id, [...(at.get(id) ?? []), r]);
-  }
-  return at;
 }
 
 function showdownLines(hand: OhhHand, name: ReadonlyMap<number, string>): string[] {
@@ -171,24 +141,33 @@ function summary(hand: OhhHand, board: readonly string[]): string[] {
     let what: string;
     if (fold) {
       const bet = mine.some((x) => (x.a.amount ?? 0) > 0 && x.a.action !== 'Post Ante');
-      what =
-        fold.street === 'Preflop' ? `folded before Flop${bet ? '' : " (didn't bet)"}` : `folded on the ${fold.street}`;
+      what = folded(fold.street, bet);
     } else if (shown?.action === 'Shows Cards') {
       const cards = `[${(shown.cards ?? []).join(' ')}]`;
       const rank = handWords(hand, p.id, amount !== undefined);
       what = `showed ${cards} and ${amount ? `won (${amount})` : 'lost'}${rank ? ` with ${rank}` : ''}`;
     } else if (shown) what = 'mucked';
-    else what = amount ? `collected (${amount})` : 'folded before Flop';
+    else what = amount ? `collected (${amount})` : folded(hand.rounds[0]?.street ?? 'Preflop', true);
     lines.push(`Seat ${p.seat}: ${p.name}${tags} ${what}`);
   }
   return lines;
 }
 
-/** The words for a shown hand: in a hi-lo hand both halves of every shown hand; else the winning hand's name, on
- * the winners only (the table names no other). */
+/** The summary's words for a fold: "folded before Flop", "folded on the Turn"; the stud streets' own. */
+function folded(street: OhhStreet, bet: boolean): string {
+  const stud = studFolded(street, bet);
+  if (stud !== null) return stud;
+  return street === 'Preflop' ? `folded before Flop${bet ? '' : " (didn't bet)"}` : `folded on the ${street}`;
+}
+
+/** The words for a shown hand: in a hi-lo hand both halves of every shown hand; in stud every shown hand by the
+ * record's names ("Lo: 9,5,4,2,A" in razz, whose one hand is a low); else the winning hand's name, on the winners
+ * only (the table names no other). */
 function handWords(hand: OhhHand, player: number, won: boolean): string {
   const hilo = hand.pokertable.hilo;
   if (hilo) return hiLoHand(hilo, player);
+  const stud = hand.pokertable.stud?.shown.find((s) => s.player_id === player);
+  if (stud) return stud.high ?? (stud.low !== null ? `Lo: ${lowWords(stud.low)}` : '');
   return won ? (hand.pokertable.rank ?? '') : '';
 }
 
@@ -197,10 +176,6 @@ function positionTags(button: boolean, actions: readonly OhhAction[]): string {
   if (actions.some((a) => a.action === 'Post SB')) tags += ' (small blind)';
   if (actions.some((a) => a.action === 'Post BB')) tags += ' (big blind)';
   return tags;
-}
-
-function allIn(a: OhhAction): string {
-  return a.is_allin ? ' and is all-in' : '';
 }
 
 /** `2026/01/02 13:04:05 UTC`. */

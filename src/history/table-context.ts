@@ -6,7 +6,25 @@ export interface Blinds {
   smallBlind: number;
   bigBlind: number;
   ante: number;
+  /** Limit play and the stud games (R-BET-LIMIT, R-STUD-BRING-IN), where the level names them. */
+  smallBet?: number;
+  bigBet?: number;
+  bringIn?: number;
 }
+
+/** A level's fields as `level.changed` and `level.set` carry them; a stud level's blinds may be null (it has none)
+ * and its `bringIn` is read from the contract's field whether the engine's types name it yet or not. */
+type LevelFields = {
+  level: number;
+  smallBlind: number | null;
+  bigBlind: number | null;
+  ante: number | null;
+  smallBet?: number | null;
+  bigBet?: number | null;
+  bringIn?: number | null;
+  break?: boolean;
+  isBreak?: boolean;
+};
 
 export class TableContext {
   /** From table.ready; 9 until one is seen (a journal pruned before its setup). */
@@ -34,7 +52,7 @@ export class TableContext {
         for (const s of pot.shares) this.stacks.set(s.seat, (this.stacks.get(s.seat) ?? 0) + s.amount);
       }
     } else if (e.type === 'level.changed' || e.type === 'level.set') {
-      this.level(e.level, e.smallBlind, e.bigBlind, e.ante);
+      this.level(e as LevelFields);
     }
   }
 
@@ -42,10 +60,15 @@ export class TableContext {
     return (level === null ? null : this.levels.get(level)) ?? this.latest;
   }
 
-  private level(level: number, smallBlind: number | null, bigBlind: number | null, ante: number | null): void {
-    if (smallBlind === null || bigBlind === null) return; // a break
-    const blinds = { smallBlind, bigBlind, ante: ante ?? 0 };
-    this.levels.set(level, blinds);
+  private level(e: LevelFields): void {
+    const stud = typeof e.bringIn === 'number';
+    // a break: flagged, or (before the flag) no blinds on a level that is not a stud level
+    if (e.break === true || e.isBreak === true || (!stud && (e.smallBlind === null || e.bigBlind === null))) return;
+    const blinds: Blinds = { smallBlind: e.smallBlind ?? 0, bigBlind: e.bigBlind ?? 0, ante: e.ante ?? 0 };
+    if (typeof e.smallBet === 'number') blinds.smallBet = e.smallBet;
+    if (typeof e.bigBet === 'number') blinds.bigBet = e.bigBet;
+    if (stud) blinds.bringIn = e.bringIn!;
+    this.levels.set(e.level, blinds);
     this.latest = blinds;
   }
 }
