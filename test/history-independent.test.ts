@@ -1,8 +1,9 @@
-// Our records read by a parser we did not write: @poker-apprentice/hand-history-parser, the only hand-history parser
-// on the npm registry. It reads no PokerStars text (its one network is Ignition/Bovada/Bodog: it refuses a
-// PokerStars hand, checked below), so every record of a 2,000-hand session with chips tracked is rendered as that
-// network's text (test/helpers/ignition-text.ts) and the parser's players, stacks, hole cards, board, actions with
-// their amounts, uncalled bets, showdown and pots are held equal to the OHH record's (docs/history.md).
+// Our records read by a parser we did not write: @poker-apprentice/hand-history-parser, one of the two hand-history
+// parsers on the npm registry (the other, hhp, reads our PokerStars hold'em: test/history-hhp.test.ts). It reads no
+// PokerStars text (its one network is Ignition/Bovada/Bodog: it refuses a PokerStars hand, checked below), so every
+// record of a 2,000-hand session with chips tracked is rendered as that network's text (test/helpers/ignition-text.ts)
+// and the parser's players, stacks, hole cards, board, actions with their amounts, uncalled bets, showdown and pots
+// are held equal to the OHH record's (docs/history.md).
 import { parseHand, parseSite, type HandHistory } from '@poker-apprentice/hand-history-parser';
 import { describe, expect, it } from 'vitest';
 import { HistoryFolder } from '../src/history/folder.ts';
