@@ -13,6 +13,7 @@ import { HistoryFolder } from '../src/history/folder.ts';
 import type { OhhRecord } from '../src/history/ohh-types.ts';
 import { pokerStarsText } from '../src/history/pokerstars.ts';
 import { simulatedEvents, type SessionOptions } from './helpers/history-session.ts';
+import { differenceList } from './helpers/differences.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -86,11 +87,7 @@ function theirs(parsed: Parsed): Record<string, Step[]> {
 
 /** What the parser read that the record does not say, one line per difference. */
 function differences(record: OhhRecord, parsed: Parsed): string[] {
-  const out: string[] = [];
-  const same = (what: string, a: unknown, b: unknown) => {
-    if (JSON.stringify(a) !== JSON.stringify(b))
-      out.push(`${record.ohh.game_number} ${what}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-  };
+  const { out, same } = differenceList(record);
   const hand = record.ohh;
   const name = new Map(hand.players.map((p) => [p.id, p.name]));
   same(

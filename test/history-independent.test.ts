@@ -10,6 +10,7 @@ import { HistoryFolder } from '../src/history/folder.ts';
 import type { OhhRecord } from '../src/history/ohh-types.ts';
 import { pokerStarsText } from '../src/history/pokerstars.ts';
 import { simulatedEvents, type SessionOptions } from './helpers/history-session.ts';
+import { differenceList } from './helpers/differences.ts';
 import { ignitionText } from './helpers/ignition-text.ts';
 
 function records(o: SessionOptions): OhhRecord[] {
@@ -57,11 +58,7 @@ function theirs(parsed: HandHistory): Step[] {
 
 /** What the parser read that the record does not say, one line per difference. */
 function differences(record: OhhRecord, parsed: HandHistory): string[] {
-  const out: string[] = [];
-  const same = (what: string, a: unknown, b: unknown) => {
-    if (JSON.stringify(a) !== JSON.stringify(b))
-      out.push(`${record.ohh.game_number} ${what}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-  };
+  const { out, same } = differenceList(record);
   const hand = record.ohh;
   const seat = new Map(parsed.players.map((p) => [p.name, p.seatNumber]));
   const bySeat = <T>(pairs: [number, T][]) => [...pairs].sort((x, y) => x[0] - y[0]);

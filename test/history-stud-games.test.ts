@@ -2,37 +2,19 @@
 // "Stud"), from hand-written hands whose events follow the contract (test/helpers/stud-hand.ts). The PokerStars lines
 // are those of PokerStars' own 7 Card Stud Hi/Lo and Razz histories ("HI: …; LO: …", a collected line per half,
 // "Lo: 9,5,4,2,A" for every razz hand shown, "*** RIVER *** [6h]" and "Board [6h]" for the common card).
-import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { cardCode, nameOf, scoreCodes } from '../src/domain/evaluator.ts';
 import type { Card, Seat, TableEvent } from '../src/domain/types.ts';
-import { chipsProblem } from '../src/history/chips-check.ts';
-import { HistoryFolder } from '../src/history/folder.ts';
-import type { OhhRecord } from '../src/history/ohh-types.ts';
 import { pokerStarsRefusal, pokerStarsText } from '../src/history/pokerstars.ts';
 import { publicForm } from '../src/history/public-form.ts';
 import { StudHand, type StudTable } from './helpers/stud-hand.ts';
+import { studRecord } from './helpers/stud-record.ts';
 
 vi.mock('../src/domain/games/index.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../src/domain/games/index.ts')>();
   const { withStudStandIns } = await import('./helpers/stud-games.ts');
   return withStudStandIns(real);
 });
-
-const schema = new Ajv({ allErrors: true, strict: false }).compile(
-  JSON.parse(readFileSync('schemas/ohh.schema.json', 'utf8')) as object,
-);
-
-function recordOf(events: readonly TableEvent[]): OhhRecord {
-  const folder = new HistoryFolder({ tableId: 't1' });
-  const records = events.flatMap((e) => folder.add(e) ?? []);
-  expect(records).toHaveLength(1);
-  const record = records[0]!;
-  for (const form of [record, publicForm(record)]) expect(schema(form), JSON.stringify(schema.errors)).toBe(true);
-  expect(chipsProblem(record)).toBeNull();
-  return record;
-}
 
 const table = (game: StudTable['game'], names: string[], chips = 500): StudTable => ({
   game,
@@ -51,73 +33,17 @@ const lines = (text: string, from: string, to: string) => {
 /** Stud hi-lo: Ann brings in; Bob's four kings take the high half, Ann's 8-4-3-2-A the low; Cat's full house loses. */
 function hiLoHand(): TableEvent[] {
   const h = new StudHand(table('stud-hilo', ['Ann', 'Bob', 'Cat']));
-  h.deal(
-    'third',
-    [
-      [1, 'Ac'],
-      [2, 'Kd'],
-      [3, '9h'],
-    ],
-    false,
-  );
-  h.deal(
-    'third',
-    [
-      [1, '2d'],
-      [2, 'Ks'],
-      [3, '9d'],
-    ],
-    false,
-  );
-  h.deal(
-    'third',
-    [
-      [1, '3h'],
-      [2, 'Kc'],
-      [3, '5s'],
-    ],
-    true,
-  );
+  h.deal('third', '1:Ac 2:Kd 3:9h', false);
+  h.deal('third', '1:2d 2:Ks 3:9d', false);
+  h.deal('third', '1:3h 2:Kc 3:5s', true);
   h.bringIn(1, '3h').act(1, 'bring-in', 10).act(2, 'complete', 30).act(3, 'call', 30).act(1, 'call', 30);
-  h.burn('fourth', '2c').deal(
-    'fourth',
-    [
-      [1, '4c'],
-      [2, '7h'],
-      [3, '9s'],
-    ],
-    true,
-  );
+  h.burn('fourth', '2c').deal('fourth', '1:4c 2:7h 3:9s', true);
   h.act(2, 'bet', 30).act(3, 'call', 30).act(1, 'call', 30);
-  h.burn('fifth', '3c').deal(
-    'fifth',
-    [
-      [1, '8c'],
-      [2, '7d'],
-      [3, 'Qh'],
-    ],
-    true,
-  );
+  h.burn('fifth', '3c').deal('fifth', '1:8c 2:7d 3:Qh', true);
   h.act(2, 'bet', 60).act(3, 'call', 60).act(1, 'call', 60);
-  h.burn('sixth', '4d').deal(
-    'sixth',
-    [
-      [1, 'Jd'],
-      [2, '2s'],
-      [3, 'Qd'],
-    ],
-    true,
-  );
+  h.burn('sixth', '4d').deal('sixth', '1:Jd 2:2s 3:Qd', true);
   h.act(3, 'check').act(1, 'check').act(2, 'check');
-  h.burn('seventh', '5d').deal(
-    'seventh',
-    [
-      [1, 'Td'],
-      [2, 'Kh'],
-      [3, 'Jc'],
-    ],
-    false,
-  );
+  h.burn('seventh', '5d').deal('seventh', '1:Td 2:Kh 3:Jc', false);
   h.act(3, 'check').act(1, 'check').act(2, 'check');
   h.showdown([3, 1, 2], [2], 'Four of a Kind, Kings', { winners: [1], rank: '8-4-3-2-A' });
   h.award(
@@ -134,69 +60,17 @@ function hiLoHand(): TableEvent[] {
 /** Razz: Ann's king brings in; Bob's 7-6-5-4-3 beats Cat's 8-7-6-3-2, both shown. */
 function razzHand(): TableEvent[] {
   const h = new StudHand(table('razz', ['Ann', 'Bob', 'Cat']));
-  h.deal(
-    'third',
-    [
-      [1, 'Ah'],
-      [2, '3d'],
-      [3, '2s'],
-    ],
-    false,
-  );
-  h.deal(
-    'third',
-    [
-      [1, '2h'],
-      [2, '4d'],
-      [3, '6s'],
-    ],
-    false,
-  );
-  h.deal(
-    'third',
-    [
-      [1, 'Kc'],
-      [2, '5c'],
-      [3, '7h'],
-    ],
-    true,
-  );
+  h.deal('third', '1:Ah 2:3d 3:2s', false);
+  h.deal('third', '1:2h 2:4d 3:6s', false);
+  h.deal('third', '1:Kc 2:5c 3:7h', true);
   h.bringIn(1, 'Kc').act(1, 'bring-in', 10).act(2, 'complete', 30).act(3, 'call', 30).act(1, 'fold');
-  h.burn('fourth', '9c').deal(
-    'fourth',
-    [
-      [2, '6c'],
-      [3, '8c'],
-    ],
-    true,
-  );
+  h.burn('fourth', '9c').deal('fourth', '2:6c 3:8c', true);
   h.act(2, 'bet', 30).act(3, 'call', 30);
-  h.burn('fifth', 'Tc').deal(
-    'fifth',
-    [
-      [2, 'Qd'],
-      [3, '3c'],
-    ],
-    true,
-  );
+  h.burn('fifth', 'Tc').deal('fifth', '2:Qd 3:3c', true);
   h.act(3, 'bet', 60).act(2, 'call', 60);
-  h.burn('sixth', 'Jc').deal(
-    'sixth',
-    [
-      [2, '9h'],
-      [3, 'Th'],
-    ],
-    true,
-  );
+  h.burn('sixth', 'Jc').deal('sixth', '2:9h 3:Th', true);
   h.act(3, 'check').act(2, 'check');
-  h.burn('seventh', 'Qc').deal(
-    'seventh',
-    [
-      [2, '7s'],
-      [3, 'Ks'],
-    ],
-    false,
-  );
+  h.burn('seventh', 'Qc').deal('seventh', '2:7s 3:Ks', false);
   h.act(3, 'bet', 60).act(2, 'call', 60);
   h.showdown([3, 2], [2], '7-6-5-4-3');
   return h.award(385, [2, 3], [{ seat: 2, amount: 385 }]).end('showdown');
@@ -204,7 +78,7 @@ function razzHand(): TableEvent[] {
 
 describe('stud hi-lo and razz records', () => {
   it('stud hi-lo: StudHiLo, the halves of the pot, each shown hand named high and low, PokerStars HI/LO lines', () => {
-    const record = recordOf(hiLoHand());
+    const record = studRecord(hiLoHand());
     expect(record.ohh.game_type).toBe('StudHiLo');
     expect(record.ohh.pokertable.hilo).toEqual({
       low_rank: '8-4-3-2-A',
@@ -238,7 +112,7 @@ describe('stud hi-lo and razz records', () => {
   });
 
   it('razz: Razz (beyond the OHH spec\'s list, docs/history.md), every shown hand "Lo: …", the king brings in', () => {
-    const record = recordOf(razzHand());
+    const record = studRecord(razzHand());
     expect(record.ohh.game_type).toBe('Razz');
     expect(record.ohh.pokertable.rank).toBe('7-6-5-4-3');
     expect(record.ohh.pokertable.stud!.bring_in).toEqual({ player_id: 1, card: 'Kc' });
@@ -316,7 +190,7 @@ function commonCardHand(): { events: TableEvent[]; cards: Map<Seat, Card[]>; com
 describe('a common card, a misdeal', () => {
   it('a common card: the seventh round\'s cards, no seat\'s; "*** RIVER *** [card]", "Board [card]"', () => {
     const { events, cards, common } = commonCardHand();
-    const record = recordOf(events);
+    const record = studRecord(events);
     const seventh = record.ohh.rounds.find((r) => r.street === 'Seventh Street')!;
     expect(seventh.cards).toEqual([common]);
     expect(seventh.actions.some((a) => a.action === 'Dealt Cards')).toBe(false);
@@ -332,16 +206,9 @@ describe('a common card, a misdeal', () => {
 
   it('a down card exposed on third street: a misdeal, the antes back, no PokerStars text', () => {
     const h = new StudHand(table('stud', ['Ann', 'Bob']));
-    h.deal(
-      'third',
-      [
-        [1, 'As'],
-        [2, 'Kd'],
-      ],
-      false,
-    );
+    h.deal('third', '1:As 2:Kd', false);
     h.misdeal('stud-down-card-exposed').returned(1, 5, 'misdeal').returned(2, 5, 'misdeal');
-    const record = recordOf(h.end('misdeal'));
+    const record = studRecord(h.end('misdeal'));
     expect(record.ohh.pokertable.end).toBe('misdeal');
     expect(record.ohh.pokertable.returned.map((r) => r.amount)).toEqual([5, 5]);
     expect(record.ohh.rounds[0]!.actions.map((a) => a.action)).toEqual([

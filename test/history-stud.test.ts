@@ -4,36 +4,18 @@
 // misdeal. Each record validates against schemas/ohh.schema.json in both forms and balances; the PokerStars text is
 // held to the lines PokerStars writes (its own 7 Card Stud, Stud Hi/Lo and Razz histories), line for line.
 // The games' descriptors are the engine's once they exist; until then stand-ins (test/helpers/stud-games.ts).
-import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
-import { chipsProblem } from '../src/history/chips-check.ts';
-import { HistoryFolder } from '../src/history/folder.ts';
-import type { OhhRecord } from '../src/history/ohh-types.ts';
 import { pokerStarsRefusal, pokerStarsText } from '../src/history/pokerstars.ts';
 import { publicForm } from '../src/history/public-form.ts';
 import { StudHand, type StudTable } from './helpers/stud-hand.ts';
+import { studRecord } from './helpers/stud-record.ts';
 
 vi.mock('../src/domain/games/index.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../src/domain/games/index.ts')>();
   const { withStudStandIns } = await import('./helpers/stud-games.ts');
   return withStudStandIns(real);
 });
-
-const schema = new Ajv({ allErrors: true, strict: false }).compile(
-  JSON.parse(readFileSync('schemas/ohh.schema.json', 'utf8')) as object,
-);
-
-function recordOf(events: readonly TableEvent[]): OhhRecord {
-  const folder = new HistoryFolder({ tableId: 't1' });
-  const records = events.flatMap((e) => folder.add(e) ?? []);
-  expect(records).toHaveLength(1);
-  const record = records[0]!;
-  for (const form of [record, publicForm(record)]) expect(schema(form), JSON.stringify(schema.errors)).toBe(true);
-  expect(chipsProblem(record)).toBeNull();
-  return record;
-}
 
 const four = (game: StudTable['game'], chips = 1000): StudTable => ({
   game,
@@ -52,73 +34,18 @@ const four = (game: StudTable['game'], chips = 1000): StudTable => ({
 /** Seven-card stud: Cat brings in, Dan completes, Ann raises; Ann's full house beats Dan's trips at the showdown. */
 function studHand(chips = true): TableEvent[] {
   const h = new StudHand({ ...four('stud'), chips });
-  h.deal(
-    'third',
-    [
-      [1, 'As'],
-      [2, '7d'],
-      [3, '9c'],
-      [4, 'Kd'],
-    ],
-    false,
-  );
-  h.deal(
-    'third',
-    [
-      [1, 'Ah'],
-      [2, '8d'],
-      [3, 'Tc'],
-      [4, 'Qs'],
-    ],
-    false,
-  );
-  h.deal(
-    'third',
-    [
-      [1, 'Kh'],
-      [2, '3s'],
-      [3, '2c'],
-      [4, 'Js'],
-    ],
-    true,
-  );
+  h.deal('third', '1:As 2:7d 3:9c 4:Kd', false);
+  h.deal('third', '1:Ah 2:8d 3:Tc 4:Qs', false);
+  h.deal('third', '1:Kh 2:3s 3:2c 4:Js', true);
   h.bringIn(3, '2c').act(3, 'bring-in', 10).act(4, 'complete', 30).act(1, 'raise', 60);
   h.act(2, 'fold').act(3, 'fold').act(4, 'call', 60);
-  h.burn('fourth', '5h').deal(
-    'fourth',
-    [
-      [1, '9s'],
-      [4, 'Jd'],
-    ],
-    true,
-  );
+  h.burn('fourth', '5h').deal('fourth', '1:9s 4:Jd', true);
   h.act(4, 'bet', 30).act(1, 'raise', 60).act(4, 'call', 60);
-  h.burn('fifth', '6h').deal(
-    'fifth',
-    [
-      [1, '9d'],
-      [4, '4c'],
-    ],
-    true,
-  );
+  h.burn('fifth', '6h').deal('fifth', '1:9d 4:4c', true);
   h.act(4, 'check').act(1, 'bet', 60).act(4, 'call', 60);
-  h.burn('sixth', '7h').deal(
-    'sixth',
-    [
-      [1, '2d'],
-      [4, 'Jh'],
-    ],
-    true,
-  );
+  h.burn('sixth', '7h').deal('sixth', '1:2d 4:Jh', true);
   h.act(4, 'bet', 60).act(1, 'call', 60);
-  h.burn('seventh', '8h').deal(
-    'seventh',
-    [
-      [1, 'Ac'],
-      [4, '3d'],
-    ],
-    false,
-  );
+  h.burn('seventh', '8h').deal('seventh', '1:Ac 4:3d', false);
   h.act(4, 'bet', 60).act(1, 'raise', 120).act(4, 'call', 120);
   h.showdown([1, 4], [1], 'Full House, Aces over Nines');
   return h.award(750, [1, 4], [{ seat: 1, amount: 750 }]).end('showdown');
@@ -182,7 +109,7 @@ Seat 4: Dan mucked
 
 describe('seven-card stud records', () => {
   it('OHH: game Stud, no button, a round a street with its Dealt Cards, the bring-in and completion, the showdown', () => {
-    const hand = recordOf(studHand()).ohh;
+    const hand = studRecord(studHand()).ohh;
     expect(hand.game_type).toBe('Stud');
     expect(hand.bet_limit.bet_type).toBe('FL');
     expect(hand.dealer_seat).toBeUndefined();
@@ -246,7 +173,7 @@ describe('seven-card stud records', () => {
   });
 
   it('the public form: every up card stays, no down card of a hand not shown, the shown hand whole', () => {
-    const pub = publicForm(recordOf(studHand())).ohh;
+    const pub = publicForm(studRecord(studHand())).ohh;
     const cards = (id: number) => pub.players.find((p) => p.id === id)!.cards;
     expect(cards(1)).toEqual(['As', 'Ah', 'Kh', '9s', '9d', '2d', 'Ac']);
     expect(cards(2)).toEqual(['3s']);
@@ -265,11 +192,11 @@ describe('seven-card stud records', () => {
   });
 
   it('PokerStars: "7 Card Stud Limit", the streets, "brings in for", the completion as a raise, the summary', () => {
-    expect(pokerStarsText(recordOf(studHand()))).toBe(STUD_TEXT);
+    expect(pokerStarsText(studRecord(studHand()))).toBe(STUD_TEXT);
   });
 
   it('without chips tracked: the bring-in still named, no amounts, no PokerStars text', () => {
-    const record = recordOf(studHand(false));
+    const record = studRecord(studHand(false));
     const third = record.ohh.rounds[0]!.actions.filter((a) => a.action !== 'Dealt Cards');
     expect(third.map((a) => [a.player_id, a.action, a.amount])).toEqual([
       [3, 'Post Extra Blind', undefined],

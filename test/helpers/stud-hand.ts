@@ -86,15 +86,16 @@ export class StudHand {
     this.emit({ type: 'bet.placed', seat, action, amount, to, stack, allIn: stack === 0, short: false });
   }
 
-  /** One pass of the deal, in the order given: `up` for an up card. */
-  deal(street: string, cards: [Seat, Card][], up: boolean): this {
+  /** One pass of the deal, in the order given: "1:As 2:7d" (seat:card), `up` for an up card. */
+  deal(street: string, pass: string | [Seat, Card][], up: boolean): this {
     if (street !== this.street) this.nextStreet(street);
+    const cards = typeof pass === 'string' ? pass.split(' ').map((x) => x.split(':') as [string, Card]) : pass;
     for (const [seat, card] of cards) {
       this.emit({
         type: 'card.dealt',
         card,
         to: 'seat',
-        seat,
+        seat: Number(seat),
         street,
         position: ++this.position,
         ...(up ? { up: true } : {}),
