@@ -210,3 +210,52 @@ describe('seven-card stud records', () => {
     expect(pokerStarsRefusal(record)).toMatch(/chips are not tracked/);
   });
 });
+
+describe('stud hands that end early or run out', () => {
+  it('won on third street: the completion uncalled, "doesn\'t show hand", "collected (N)"', () => {
+    const h = new StudHand(four('stud'));
+    h.deal('third', '1:As 2:7d 3:9c 4:Kd', false).deal('third', '1:Ah 2:8d 3:Tc 4:Qs', false);
+    h.deal('third', '1:Kh 2:3s 3:2c 4:Js', true);
+    h.bringIn(3, '2c').act(3, 'bring-in', 10).act(4, 'complete', 30).act(1, 'fold').act(2, 'fold').act(3, 'fold');
+    h.returned(4, 20, 'uncalled').award(40, [3, 4], [{ seat: 4, amount: 40 }]);
+    const record = studRecord(h.end('fold', [4]));
+    expect(record.ohh.rounds.map((r) => r.street)).toEqual(['Third Street']);
+    const text = pokerStarsText(record)!;
+    expect(text).toContain(
+      'Cat: brings in for 10\nDan: raises 20 to 30\nAnn: folds\nBob: folds\nCat: folds\n' +
+        "Uncalled bet (20) returned to Dan\nDan collected 40 from pot\nDan: doesn't show hand\n*** SUMMARY ***\n",
+    );
+    expect(text).toContain("Seat 1: Ann folded on the 3rd Street (didn't bet)\n");
+    expect(text).toContain('Seat 4: Dan collected (40)\n');
+  });
+
+  it('all in on third street: the later streets dealt with no action.on, each in its own round', () => {
+    const h = new StudHand({ ...four('stud', 65), seats: four('stud', 65).seats.slice(0, 2) });
+    h.deal('third', '1:As 2:7d', false).deal('third', '1:Ah 2:8d', false).deal('third', '1:Kh 2:2c', true);
+    h.bringIn(2, '2c').act(2, 'bring-in', 10).act(1, 'complete', 30).act(2, 'raise', 60).act(1, 'call', 60);
+    h.exposed([1, 2]);
+    h.burn('fourth', '5h').deal('fourth', '1:9s 2:Jd', true);
+    h.burn('fifth', '6h').deal('fifth', '1:9d 2:4c', true);
+    h.burn('sixth', '7h').deal('sixth', '1:2d 2:Jh', true);
+    h.burn('seventh', '8h').deal('seventh', '1:Ac 2:3d', false);
+    h.showdown([1, 2], [1], 'Full House, Aces over Nines');
+    const record = studRecord(h.award(130, [1, 2], [{ seat: 1, amount: 130 }]).end('showdown'));
+    const dealt = record.ohh.rounds.map((r) => [r.street, r.actions.filter((a) => a.action === 'Dealt Cards').length]);
+    expect(dealt).toEqual([
+      ['Third Street', 2],
+      ['Fourth Street', 2],
+      ['Fifth Street', 2],
+      ['Sixth Street', 2],
+      ['Seventh Street', 2],
+      ['Showdown', 0],
+    ]);
+    expect(record.ohh.rounds[4]!.actions[1]!.cards).toEqual(['3d']);
+    // both hands were exposed all-in: shown, in the public form too
+    const shown = publicForm(record).ohh.rounds[5]!.actions.map((a) => [a.action, a.cards?.length]);
+    expect(shown).toEqual([
+      ['Shows Cards', 7],
+      ['Shows Cards', 7],
+    ]);
+    expect(pokerStarsText(record)).toContain('*** RIVER ***\nDealt to Ann [As Ah Kh 9s 9d 2d] [Ac]\nDealt to Bob');
+  });
+});

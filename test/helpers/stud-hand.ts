@@ -168,6 +168,12 @@ export class StudHand {
     return this;
   }
 
+  /** R-ROUND-END: every live hand all in, the cards face up. */
+  exposed(seats: Seat[]): this {
+    this.emit({ type: 'hands.exposed', seats });
+    return this;
+  }
+
   misdeal(reason: string): this {
     this.emit({ type: 'misdeal', reason });
     return this;
