@@ -3,23 +3,17 @@
 import type { Logger } from 'pino';
 import type { MqttConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
-import { toPublic } from '../domain/secrecy.ts';
-import type { TableEvent } from '../domain/types.ts';
 import type { Health } from '../runtime/health.ts';
 import type { Runtime } from '../runtime/types.ts';
 import type { EmbeddedBroker } from './broker.ts';
-import { ManagedClient, externalConnection, type MqttConnection } from './connection.ts';
+import { ManagedClient, externalConnection, type ManagedClientOptions, type MqttConnection } from './connection.ts';
 import type { ControllerPresence } from './presence.ts';
 import { DEFAULT_INPUT_RATE, MAX_INPUT_BYTES, NetworkInputs, type InputStats } from './inputs.ts';
 import { TokenBucket, type Rate } from './rate-limit.ts';
 import { isJournalRefusal, publishHealth } from './health.ts';
 import { createRequests } from './requests.ts';
-import { HistoryFolder } from '../history/folder.ts';
-import { HistoryPublisher } from './history.ts';
-import { StreamPublisher } from './publisher.ts';
-import { BroadcastStream } from './broadcast.ts';
-import { workerEquity, type EquityService } from '../app/equity-pool.ts';
-import { RetainedTopics } from './retained.ts';
+import type { EquityService } from '../app/equity-pool.ts';
+import { createStreams, followRuntime, wakeAll, type BridgeStreams } from './bridge-streams.ts';
 import { baseTopicOf, controllerClientId, topicsFor, type Topics } from './topics.ts';
 
 export interface MqttBridgeOptions {
@@ -87,12 +81,9 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const log = options.logger.child({ module: 'mqtt' });
   const base = baseTopicOf(config.mqtt.baseTopic, config.table.id);
   const topics = topicsFor(base);
-  const maxPayload = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD;
   const now = options.now ?? Date.now;
-  const sinks = options.sinks ?? { events: 'mqtt', secure: 'mqtt-secure' };
   const connection = resolveConnection(options);
-  const waiters: (() => void)[] = [];
-  let closed = false;
+  const state: BridgeState = { closed: false, waiters: [] };
   const inputs = new NetworkInputs({
     runtime,
     logger: log,
@@ -103,26 +94,17 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
   const commandRate = options.commandRate === undefined ? DEFAULT_COMMAND_RATE : options.commandRate;
   const commandBucket = commandRate ? new TokenBucket(commandRate, now()) : null;
 
-  const client = new ManagedClient({
-    connection,
-    clientId: controllerClientId(config.table.id),
-    presence: options.presence,
-    will: { topic: topics.status, payload: 'offline' },
-    reconnectPeriodMs: options.reconnectPeriodMs ?? 1000,
-    logger: log,
+  // The client's callbacks run once connected, after the streams and the requests below exist.
+  const client = bridgeClient(options, connection, topics, log, {
     onConnect: () => {
-      retained.set(topics.status, 'online');
-      retained.republishAll();
+      streams.retained.set(topics.status, 'online');
+      streams.retained.republishAll();
       void client
         .subscribe([`${base}/cmd/+`, topics.input])
         .catch((err: Error) => log.error({ err: err.message }, 'MQTT subscribe failed'));
-      events.wake();
-      secure.wake();
-      broadcast?.wake();
-      history.wake();
-      for (const resolve of waiters.splice(0)) resolve();
+      wakeAll(streams);
+      for (const resolve of state.waiters.splice(0)) resolve();
     },
-    onClose: () => undefined,
     onMessage: (topic, payload, packet) => {
       try {
         requests.onMessage(topic, payload, packet);
@@ -132,95 +114,17 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       }
     },
   });
-  const isConnected = () => client.connected && !closed;
-  const publishQos1 = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1 });
-  const publishRetained = (topic: string, payload: string) => client.publish(topic, payload, { qos: 1, retain: true });
-
-  const retained = new RetainedTopics(topics, publishRetained, isConnected, log, runtime.epoch);
-  const events = new StreamPublisher({
-    sink: sinks.events,
-    topic: topics.events,
-    outbox: runtime.outbox,
-    transform: toPublic,
-    delayMs: 0,
+  const isConnected = () => client.connected && !state.closed;
+  const streams = createStreams(options, topics, log, {
     now,
-    publish: publishQos1,
     isConnected,
-    logger: log,
+    publishQos1: (topic, payload) => client.publish(topic, payload, { qos: 1 }),
+    publishRetained: (topic, payload) => client.publish(topic, payload, { qos: 1, retain: true }),
   });
-  const secure = new StreamPublisher({
-    sink: sinks.secure,
-    topic: topics.secureEvents,
-    outbox: runtime.outbox,
-    transform: (e) => e,
-    delayMs: config.mqtt.secureDelayMs,
-    now,
-    publish: publishQos1,
-    isConnected,
-    logger: log,
-  });
-
-  const broadcastConfig = config.broadcast ?? null;
-  const ownEquity = broadcastConfig && !options.equity ? workerEquity() : null;
-  const broadcast = broadcastConfig
-    ? new BroadcastStream({
-        sink: sinks.broadcast ?? 'mqtt-broadcast',
-        topic: topics.secureBroadcast,
-        outbox: runtime.outbox,
-        delaySeconds: broadcastConfig.delaySeconds,
-        equity: options.equity ?? ownEquity!,
-        gameNow: () => runtime.snapshot().game,
-        now,
-        ...(options.setTimer ? { setTimer: options.setTimer } : {}),
-        publish: publishQos1,
-        isConnected,
-        logger: log,
-      })
-    : null;
-  const history = new HistoryPublisher({
-    sink: sinks.history ?? 'mqtt-history',
-    outbox: runtime.outbox,
-    folder: new HistoryFolder({
-      tableId: config.table.id,
-      tournament: config.room ?? null,
-      epoch: runtime.epoch ?? null,
-      game: runtime.snapshot().game,
-    }),
-    topics,
-    publish: publishQos1,
-    isConnected,
-    logger: log,
-  });
-
-  // Public events go out at once, in the caller's turn. The secure stream (its own cursor, often delayed anyway)
-  // and the snapshot for state and clock follow once per burst, on a timer: the broker (in this process when
-  // embedded) writes the event to its subscribers from a setImmediate, and this must not get in before that.
-  let forSecure: TableEvent[] = [];
-  let laterPending = false;
-  const later = () => {
-    laterPending = false;
-    const batch = forSecure;
-    forSecure = [];
-    if (closed) return;
-    secure.wake(batch);
-    broadcast?.wake(batch);
-    retained.fromSnapshot(runtime.snapshot());
-  };
-  const onEvents = (batch: readonly TableEvent[]) => {
-    inputs.observe(batch);
-    events.wake(batch);
-    history.wake(batch); // a hand's records right after its hand.ended, in the same turn
-    retained.fromEvents(batch);
-    forSecure.push(...batch);
-    if (!laterPending) {
-      laterPending = true;
-      setTimeout(later, 0);
-    }
-  };
-  const unsubscribe = runtime.onEvents(onEvents);
-  retained.set(topics.status, 'online');
-  retained.fromSnapshot(runtime.snapshot());
-  const stopHealth = options.health ? publishHealth(options.health, retained, topics, runtime.epoch) : () => {};
+  const unsubscribe = followRuntime(runtime, inputs, streams, () => state.closed);
+  streams.retained.set(topics.status, 'online');
+  streams.retained.fromSnapshot(runtime.snapshot());
+  const stopHealth = options.health ? publishHealth(options.health, streams.retained, topics, runtime.epoch) : () => {};
   const requests = createRequests({
     runtime,
     client,
@@ -229,18 +133,68 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
     inputs,
     log,
     now,
-    maxPayload,
+    maxPayload: options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD,
     commandBucket,
-    isClosed: () => closed,
-    inRoom: (options.config.room ?? null) !== null,
+    isClosed: () => state.closed,
+    inRoom: (config.room ?? null) !== null,
   });
+  const stop = () => {
+    options.presence?.close();
+    unsubscribe();
+    stopHealth();
+  };
+  return bridgeHandle({ base, topics, client, streams, state, log, isConnected, stop, inputs, requests });
+}
 
+interface BridgeState {
+  closed: boolean;
+  /** whenConnected()'s callers, resolved on the next connect. */
+  waiters: (() => void)[];
+}
+
+function bridgeClient(
+  options: MqttBridgeOptions,
+  connection: MqttConnection,
+  topics: Topics,
+  log: Logger,
+  hooks: { onConnect: () => void; onMessage: ManagedClientOptions['onMessage'] },
+): ManagedClient {
+  return new ManagedClient({
+    connection,
+    clientId: controllerClientId(options.config.table.id),
+    presence: options.presence,
+    will: { topic: topics.status, payload: 'offline' },
+    reconnectPeriodMs: options.reconnectPeriodMs ?? 1000,
+    logger: log,
+    onConnect: hooks.onConnect,
+    onClose: () => undefined,
+    onMessage: hooks.onMessage,
+  });
+}
+
+interface HandleParts {
+  base: string;
+  topics: Topics;
+  client: ManagedClient;
+  streams: BridgeStreams;
+  state: BridgeState;
+  log: Logger;
+  isConnected: () => boolean;
+  /** Stops reading the runtime and publishing health. */
+  stop: () => void;
+  inputs: NetworkInputs;
+  requests: { stats: ReturnType<MqttBridge['stats']>['commands'] };
+}
+
+function bridgeHandle(parts: HandleParts): MqttBridge {
+  const { base, topics, client, streams, state, log, isConnected } = parts;
+  const { retained, events, secure, broadcast, history } = streams;
   return {
     base,
     topics,
     connected: isConnected,
     protocolVersion: () => client.protocolVersion,
-    whenConnected: () => (isConnected() ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
+    whenConnected: () => (isConnected() ? Promise.resolve() : new Promise((resolve) => state.waiters.push(resolve))),
     confirmed: () => ({
       events: events.confirmedSeq,
       secure: secure.confirmedSeq,
@@ -254,26 +208,24 @@ export function startMqttBridge(options: MqttBridgeOptions): MqttBridge {
       );
     },
     async close() {
-      if (closed) return;
-      options.presence?.close();
-      unsubscribe();
-      stopHealth();
+      if (state.closed) return;
+      parts.stop();
       events.stop();
       secure.stop();
       broadcast?.stop();
       history.stop();
       await this.publishOffline();
-      closed = true;
+      state.closed = true;
       await client.end(); // waits (a little) for PUBACKs of what is in flight
       events.finish();
       secure.finish();
       broadcast?.finish();
-      await ownEquity?.close();
+      await streams.ownEquity?.close();
       history.finish();
       log.info('MQTT bridge closed');
     },
     dropConnection: () => client.destroyConnection(),
-    stats: () => ({ inputs: structuredClone(inputs.stats), commands: { ...requests.stats } }),
+    stats: () => ({ inputs: structuredClone(parts.inputs.stats), commands: { ...parts.requests.stats } }),
   };
 }
 

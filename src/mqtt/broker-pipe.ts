@@ -62,140 +62,182 @@ export function attachBrokerPipe(
 ): BrokerPipe {
   const log = logger.child({ module: 'broker-pipe' });
   const ownBackoff = guard.backoff === undefined;
-  const backoff = guard.backoff ?? systemLoginBackoff(log, "the pages' /mqtt");
-  const allowed = guard.allowedOrigins ?? [];
-  let foreign = 0; // WebSockets refused for their Origin since the last line about it
-  let lastForeignLog = Number.NEGATIVE_INFINITY;
   const url = new URL(target.url);
   const secure = url.protocol === 'mqtts:';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(url.port) || (secure ? 8883 : 1883);
+  const pipe: PipeState = {
+    log,
+    limits,
+    backoff: guard.backoff ?? systemLoginBackoff(log, "the pages' /mqtt"),
+    open: new Set(),
+    carried: 0,
+    refused: 0,
+    foreign: 0,
+    lastForeignLog: Number.NEGATIVE_INFINITY,
+  };
+  const dial = (): Socket => {
+    const port = Number(url.port) || (secure ? 8883 : 1883);
+    return secure
+      ? tlsConnect({ host, port, ca: target.ca, rejectUnauthorized: target.rejectUnauthorized, servername: host })
+      : tcpConnect({ host, port });
+  };
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: limits.maxMessageBytes,
     // MQTT.js asks for `mqtt` (3.1.1 and 5) or `mqttv3.1`.
     handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false),
   });
-  const open = new Set<Duplex>();
-  /** Upgrades accepted and not yet closed, handshakes under way included: what the limit counts. */
-  let carried = 0;
-  /** Refused since the pipe was last below its limit: logged once when it fills, summed up when it has room again. */
-  let refused = 0;
-  const tooBig = `a browser sent a message above web.maxMessageBytes (${limits.maxMessageBytes} bytes): its connection is closed`;
-
-  const refuse = (req: IncomingMessage, socket: Duplex) => {
-    if (refused++ === 0)
-      log.warn(
-        { limit: limits.maxConnections, from: req.socket.remoteAddress },
-        `room pages: ${limits.maxConnections} browser connections to the broker already (web.maxConnections): ` +
-          'refusing more until one closes',
-      );
-    socket.on('error', () => socket.destroy()); // a browser gone before the answer: nothing to say
-    socket.end(
-      'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n' +
-        `the room pages carry at most ${limits.maxConnections} browser connections (web.maxConnections)\n`,
-    );
-  };
-
-  const answer = (socket: Duplex, status: string, text: string, headers = '') => {
-    socket.on('error', () => socket.destroy());
-    socket.end(
-      `HTTP/1.1 ${status}\r\nConnection: close\r\n${headers}Content-Type: text/plain; charset=utf-8\r\n\r\n${text}\n`,
-    );
-  };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://pages').pathname !== path) return void socket.destroy();
-    // A page of another site must not use a visitor's browser to reach the broker (cross-site WebSocket).
-    if (!allowedOrigin(req, allowed, guard.secure)) {
-      foreign++;
-      if (Date.now() - lastForeignLog >= 60_000) {
-        log.warn(
-          { origin: String(req.headers.origin).slice(0, 100), refused: foreign, from: peerAddress(req) },
-          "room pages: a WebSocket from another site's page refused (web.allowedOrigins lists the others allowed)",
-        );
-        lastForeignLog = Date.now();
-        foreign = 0;
-      }
-      return answer(socket, '403 Forbidden', 'this page may not open the room broker (web.allowedOrigins)');
-    }
-    // Slowed after a few wrong passwords from this address, as at the embedded broker (auth-backoff.ts).
-    const address = peerAddress(req);
-    if (!backoff.admit(address)) {
-      const wait = Math.ceil(backoff.retryInMs(address) / 1000);
-      return answer(
-        socket,
-        '429 Too Many Requests',
-        `too many wrong passwords: try again in ${wait} s`,
-        `Retry-After: ${wait}\r\n`,
-      );
-    }
-    if (carried >= limits.maxConnections) return refuse(req, socket);
-    carried++;
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      carried--;
-      if (refused > 0 && carried < limits.maxConnections) {
-        log.info({ refused }, `room pages: room for browser connections again (${refused} refused while full)`);
-        refused = 0;
-      }
-    };
+    if (!admitted(pipe, guard, req, socket)) return;
+    if (pipe.carried >= limits.maxConnections) return refuse(pipe, req, socket);
+    const release = holdPlace(pipe);
     // A handshake that never completes gives its place back when its socket closes.
     socket.once('close', release);
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const browser = createWebSocketStream(ws);
-      const broker: Socket = secure
-        ? tlsConnect({ host, port, ca: target.ca, rejectUnauthorized: target.rejectUnauthorized, servername: host })
-        : tcpConnect({ host, port });
-      broker.setNoDelay(true);
-      // ws bounds one WebSocket message; an MQTT packet may span several, so its fixed header is read too.
-      const scanner = new PacketSizeScanner(limits.maxMessageBytes);
-      const sizes = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          const problem = scanner.scan(chunk);
-          if (problem) done(problem);
-          else done(null, chunk);
-        },
-      });
-      open.add(browser);
-      let ended = false;
-      const end = (why?: Error) => {
-        if (ended) return;
-        ended = true;
-        open.delete(browser);
-        release();
-        const code = (why as NodeJS.ErrnoException | undefined)?.code;
-        if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' || why instanceof PacketTooLarge)
-          log.warn({ err: why?.message, from: req.socket.remoteAddress }, `room pages: ${tooBig}`);
-        else if (why) log.debug({ err: why.message }, 'page connection to the broker closed');
-        browser.destroy();
-        broker.destroy();
-      };
-      sizes.on('error', end);
-      browser.on('error', end).on('close', () => end());
-      broker.on('error', end).on('close', () => end());
-      // The broker's answer to the browser's login (CONNACK) feeds the back-off.
-      const verdict = connackWatch((ok) => (ok ? backoff.succeeded(address) : backoff.failed(address, undefined)));
-      browser.pipe(sizes).pipe(broker).pipe(verdict).pipe(browser);
-    });
+    wss.handleUpgrade(req, socket, head, (ws) => carry(pipe, req, createWebSocketStream(ws), dial(), release));
   };
   server.on('upgrade', onUpgrade);
   log.info({ path, broker: `${url.protocol}//${url.host}` }, 'pages reach the broker through the pages port');
   return {
     get connections() {
-      return open.size;
+      return pipe.open.size;
     },
     get refused() {
-      return refused;
+      return pipe.refused;
     },
     close() {
       server.off('upgrade', onUpgrade);
-      for (const s of open) s.destroy();
-      open.clear();
+      for (const s of pipe.open) s.destroy();
+      pipe.open.clear();
       wss.close();
-      if (ownBackoff) backoff.close();
+      if (ownBackoff) pipe.backoff.close();
     },
   };
+}
+
+interface PipeState {
+  log: Logger;
+  limits: PipeLimits;
+  backoff: LoginBackoff;
+  /** The browsers' streams being carried. */
+  open: Set<Duplex>;
+  /** Upgrades accepted and not yet closed, handshakes under way included: what the limit counts. */
+  carried: number;
+  /** Refused since the pipe was last below its limit: logged once when it fills, summed up when it has room again. */
+  refused: number;
+  /** WebSockets refused for their Origin since the last line about it. */
+  foreign: number;
+  lastForeignLog: number;
+}
+
+/** The Origin and password back-off checks; a refused upgrade is answered here. */
+function admitted(pipe: PipeState, guard: PipeGuard, req: IncomingMessage, socket: Duplex): boolean {
+  // A page of another site must not use a visitor's browser to reach the broker (cross-site WebSocket).
+  if (!allowedOrigin(req, guard.allowedOrigins ?? [], guard.secure)) {
+    pipe.foreign++;
+    if (Date.now() - pipe.lastForeignLog >= 60_000) {
+      pipe.log.warn(
+        { origin: String(req.headers.origin).slice(0, 100), refused: pipe.foreign, from: peerAddress(req) },
+        "room pages: a WebSocket from another site's page refused (web.allowedOrigins lists the others allowed)",
+      );
+      pipe.lastForeignLog = Date.now();
+      pipe.foreign = 0;
+    }
+    answer(socket, '403 Forbidden', 'this page may not open the room broker (web.allowedOrigins)');
+    return false;
+  }
+  // Slowed after a few wrong passwords from this address, as at the embedded broker (auth-backoff.ts).
+  const address = peerAddress(req);
+  if (!pipe.backoff.admit(address)) {
+    const wait = Math.ceil(pipe.backoff.retryInMs(address) / 1000);
+    answer(
+      socket,
+      '429 Too Many Requests',
+      `too many wrong passwords: try again in ${wait} s`,
+      `Retry-After: ${wait}\r\n`,
+    );
+    return false;
+  }
+  return true;
+}
+
+function refuse(pipe: PipeState, req: IncomingMessage, socket: Duplex): void {
+  const { maxConnections } = pipe.limits;
+  if (pipe.refused++ === 0)
+    pipe.log.warn(
+      { limit: maxConnections, from: req.socket.remoteAddress },
+      `room pages: ${maxConnections} browser connections to the broker already (web.maxConnections): ` +
+        'refusing more until one closes',
+    );
+  answer(
+    socket,
+    '503 Service Unavailable',
+    `the room pages carry at most ${maxConnections} browser connections (web.maxConnections)`,
+  );
+}
+
+function answer(socket: Duplex, status: string, text: string, headers = ''): void {
+  socket.on('error', () => socket.destroy()); // a browser gone before the answer: nothing to say
+  socket.end(
+    `HTTP/1.1 ${status}\r\nConnection: close\r\n${headers}Content-Type: text/plain; charset=utf-8\r\n\r\n${text}\n`,
+  );
+}
+
+/** Counts one connection against web.maxConnections; the function returned gives its place back (once). */
+function holdPlace(pipe: PipeState): () => void {
+  pipe.carried++;
+  let counted = true;
+  return () => {
+    if (!counted) return;
+    counted = false;
+    pipe.carried--;
+    if (pipe.refused > 0 && pipe.carried < pipe.limits.maxConnections) {
+      pipe.log.info(
+        { refused: pipe.refused },
+        `room pages: room for browser connections again (${pipe.refused} refused while full)`,
+      );
+      pipe.refused = 0;
+    }
+  };
+}
+
+/** Carries one browser's bytes to the broker and back until either side ends. */
+function carry(pipe: PipeState, req: IncomingMessage, browser: Duplex, broker: Socket, release: () => void): void {
+  const { log, limits, backoff } = pipe;
+  const address = peerAddress(req);
+  broker.setNoDelay(true);
+  // ws bounds one WebSocket message; an MQTT packet may span several, so its fixed header is read too.
+  const scanner = new PacketSizeScanner(limits.maxMessageBytes);
+  const sizes = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const problem = scanner.scan(chunk);
+      if (problem) done(problem);
+      else done(null, chunk);
+    },
+  });
+  pipe.open.add(browser);
+  let ended = false;
+  const end = (why?: Error) => {
+    if (ended) return;
+    ended = true;
+    pipe.open.delete(browser);
+    release();
+    const code = (why as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' || why instanceof PacketTooLarge)
+      log.warn(
+        { err: why?.message, from: req.socket.remoteAddress },
+        `room pages: a browser sent a message above web.maxMessageBytes (${limits.maxMessageBytes} bytes): ` +
+          'its connection is closed',
+      );
+    else if (why) log.debug({ err: why.message }, 'page connection to the broker closed');
+    browser.destroy();
+    broker.destroy();
+  };
+  sizes.on('error', end);
+  browser.on('error', end).on('close', () => end());
+  broker.on('error', end).on('close', () => end());
+  // The broker's answer to the browser's login (CONNACK) feeds the back-off.
+  const verdict = connackWatch((ok) => (ok ? backoff.succeeded(address) : backoff.failed(address, undefined)));
+  browser.pipe(sizes).pipe(broker).pipe(verdict).pipe(browser);
 }

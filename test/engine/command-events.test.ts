@@ -158,7 +158,7 @@ describe('refusals and violations carry words for people', () => {
   test('every reason the engine gives has its own sentence, not the fallback', () => {
     const dir = join(import.meta.dirname, '../../src/domain');
     const codes = new Set<string>();
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
       const text = readFileSync(join(dir, file), 'utf8');
       for (const m of text.matchAll(/reject\([^,]+,\s*[`']([a-z-]+)/g)) codes.add(m[1]!);
     }
