@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { pascal } from './contract-names.mjs';
+import { DEVICE_SCHEMAS, deviceKinds } from './contract-devices.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -31,10 +32,6 @@ const HELPERS = new Map([
   ['require("ajv/dist/runtime/equal").default', require('ajv/dist/runtime/equal').default],
 ]);
 
-const DEVICE_SCHEMAS = 'devices/schema';
-/** The device schemas that are no kind: shared definitions, and the editors' any-kind schema. */
-const NOT_KINDS = new Set(['common', 'device']);
-
 /** The engine's seat limits (src/protocol/limits.ts) in force in the table schema, as the loader did at run time:
  * the numbers in the file are for editors and must agree (test/contract.test.ts), the engine's constant decides. */
 function withSeatLimits(root, schema) {
@@ -48,14 +45,6 @@ function withSeatLimits(root, schema) {
   seats.minimum = value('MIN_SEATS');
   seats.maximum = value('MAX_SEATS');
   return schema;
-}
-
-function deviceKinds(root) {
-  return readdirSync(join(root, DEVICE_SCHEMAS))
-    .filter((n) => n.endsWith('.schema.json'))
-    .map((n) => n.slice(0, -'.schema.json'.length))
-    .filter((kind) => !NOT_KINDS.has(kind))
-    .sort();
 }
 
 /** Each output file: the schemas its ajv holds (key → path, and a change made before compiling), what it exports. */

@@ -2,3 +2,4 @@
 export declare const OUTPUTS: readonly { file: string; about: string; schemas: readonly { path: string }[] }[];
 export declare function generateRaw(): Map<string, string>;
 export declare function generate(): Promise<Map<string, string>>;
+export declare function generateEditorSchema(): Promise<string>;

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { generateConfigValidators } from './contract-config-validators.mjs';
 import { generateValidators } from './contract-validators.mjs';
 import { pascal } from './contract-names.mjs';
+import { deviceSchemaEntries, deviceSpecsMap, EDITOR_SCHEMA, editorSchema } from './contract-devices.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,33 +33,11 @@ export const OUTPUTS = [
   {
     file: 'src/protocol/generated/devices.ts',
     about: 'device definitions (devices/schema/*.schema.json, docs/devices.md), as loaded: defaults filled in',
+    // one type per kind's schema (deviceSchemaEntries), and the map from each kind to its type
+    data: deviceSpecsMap,
     schemas: [
       { path: 'devices/schema/common.schema.json', prefix: 'DeviceCommon', name: null, defaults: true },
-      { path: 'devices/schema/pcsc-shoe.schema.json', prefix: 'PcscShoe', name: 'PcscShoeSpec', defaults: true },
-      {
-        path: 'devices/schema/pcsc-antenna.schema.json',
-        prefix: 'PcscAntenna',
-        name: 'PcscAntennaSpec',
-        defaults: true,
-      },
-      {
-        path: 'devices/schema/pcsc-chip-reader.schema.json',
-        prefix: 'PcscChipReader',
-        name: 'PcscChipReaderSpec',
-        defaults: true,
-      },
-      {
-        path: 'devices/schema/firmata-board.schema.json',
-        prefix: 'FirmataBoard',
-        name: 'FirmataBoardSpec',
-        defaults: true,
-      },
-      {
-        path: 'devices/schema/serial-display.schema.json',
-        prefix: 'SerialDisplay',
-        name: 'SerialDisplaySpec',
-        defaults: true,
-      },
+      ...deviceSchemaEntries(root),
     ],
   },
   {
@@ -228,6 +207,15 @@ export function generateRaw() {
   return files;
 }
 
+/** The editors' any-kind device schema (devices/schema/device.schema.json), formatted: written with the rest, kept
+ * apart from generate() because it is no code (test/config.test.ts checks it lists every kind). */
+export async function generateEditorSchema() {
+  const prettier = await import('prettier');
+  const file = join(root, EDITOR_SCHEMA);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(JSON.stringify(editorSchema(root)), { ...options, filepath: file });
+}
+
 /** The files as they are written: formatted by the project's prettier settings. */
 export async function generate() {
   const prettier = await import('prettier');
@@ -245,4 +233,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     writeFileSync(join(root, file), text);
     console.log(`contract: ${file} written`);
   }
+  writeFileSync(join(root, EDITOR_SCHEMA), await generateEditorSchema());
+  console.log(`contract: ${EDITOR_SCHEMA} written`);
 }

@@ -10,7 +10,7 @@ import { createFirmataBoard } from '../src/hardware/firmata/board.ts';
 import type { ConnectionOptions, FirmataConnection } from '../src/hardware/firmata/connection.ts';
 import type { FirmataBoardDefinition, SeatSensor } from '../src/hardware/firmata/definition.ts';
 import { analogOccupied, digitalActive } from '../src/hardware/firmata/levels.ts';
-import { backoffDelay } from '../src/hardware/firmata/reconnect.ts';
+import { backoffDelay } from '../src/hardware/serial/reconnect.ts';
 import { createSimulatedBoard } from '../src/hardware/firmata/simulated.ts';
 import type { Device } from '../src/hardware/types.ts';
 import type { RawInput } from '../src/runtime/types.ts';

@@ -11,7 +11,7 @@ import { sentence, terminalLog } from '../src/app/terminal-log.ts';
 import { DEVICES_DIR, resolveDevice } from '../src/config/devices.ts';
 import { loadTableConfig } from '../src/config/load.ts';
 import { TableError } from '../src/domain/errors.ts';
-import { createLink } from '../src/hardware/firmata/reconnect.ts';
+import { createLink } from '../src/hardware/serial/reconnect.ts';
 import { deviceLogger } from '../src/hardware/types.ts';
 import { pcscdAdvice } from '../src/hardware/shoe/backend.ts';
 import { startRoomService } from '../src/room/service/service.ts';

@@ -6,14 +6,9 @@ import { invalid } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { loadDeck } from '../deck/store.ts';
 import { loadChips } from '../chips-enroll/store.ts';
-import { CHIP_READER_KIND } from '../config/places.ts';
 import type { Profile } from '../domain/profile.ts';
-import { TableError } from '../domain/errors.ts';
-import { specOf } from '../config/device-specs.ts';
-import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
-// Light: nfc-pcsc itself is loaded by the shoe when it starts (shoe/backend.ts).
-import { createShoe, createSimulatedShoe, SHOE_KIND } from '../hardware/shoe/index.ts';
-import { ANTENNA_KIND, antennaPlace, createAntenna, createSimulatedAntenna } from '../hardware/antenna/index.ts';
+import type { DeviceExtras } from '../hardware/kind.ts';
+import { findKind, kindOf } from '../hardware/registry.ts';
 import type { Device } from '../hardware/types.ts';
 import { systemClock } from '../runtime/clock.ts';
 import type { StartArgs } from './args.ts';
@@ -38,55 +33,20 @@ export function configWithArgs(config: Readonly<TableConfig>, args: StartArgs): 
   };
 }
 
-/** The serial drivers are loaded only for a table that has such a device: serialport and johnny-five (a Firmata
- * board, johnny.ts) and the serial display stay out of a table without them (docs/bench.md); so are the chip
- * readers. `chips` are the enrolled chip tags a chip reader needs (table.chipsFile). */
-export async function buildDevice(
-  resolved: ResolvedDevice,
-  extras: { chips?: ReadonlyMap<string, number> } = {},
-): Promise<Device> {
-  const { ref } = resolved;
-  if (resolved.kind === CHIP_READER_KIND) return buildChipReader(resolved, extras.chips ?? new Map());
-  if (resolved.simulated) {
-    if (resolved.kind === SHOE_KIND) return createSimulatedShoe(ref.name);
-    if (resolved.kind === ANTENNA_KIND) return createSimulatedAntenna(ref.name, antennaPlace(ref));
-    if (resolved.kind === 'firmata-board') return createSimulatedBoard({ name: ref.name });
-    if (resolved.kind === 'serial-display') {
-      return (await import('../hardware/serial-board/simulated.ts')).createSimulatedDisplay({ name: ref.name });
-    }
-  } else {
-    if (resolved.kind === SHOE_KIND) return createShoe(resolved.definition, ref);
-    if (resolved.kind === ANTENNA_KIND) return createAntenna(resolved.definition, ref);
-    if (resolved.kind === 'firmata-board') {
-      const { createFirmataBoard } = await import('../hardware/firmata/board.ts');
-      return createFirmataBoard(
-        { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}), file: resolved.definition.file },
-        specOf(resolved.definition, 'firmata-board'),
-      );
-    }
-    if (resolved.kind === 'serial-display') {
-      const { createSerialDisplay } = await import('../hardware/serial-board/display.ts');
-      return createSerialDisplay(
-        { name: ref.name, ...(ref.port !== undefined ? { port: ref.port } : {}) },
-        specOf(resolved.definition, 'serial-display'),
-      );
-    }
-  }
-  throw new TableError('DEVICE_INVALID', `device "${ref.name}": kind "${resolved.kind}" has no driver in this version`);
-}
-
-async function buildChipReader(resolved: ResolvedDevice, chips: ReadonlyMap<string, number>): Promise<Device> {
-  const { createChipReader, createSimulatedChipReader, chipReaderSeat, DEFAULT_SETTLE_MS } =
-    await import('../hardware/chip-reader/index.ts');
-  if (!resolved.simulated) return createChipReader(resolved.definition, resolved.ref, chips);
-  const { ref } = resolved;
-  const settings = { name: ref.name, seat: chipReaderSeat(ref), settleMs: DEFAULT_SETTLE_MS, chips };
-  return createSimulatedChipReader(settings);
+/** A device's driver, or its simulated twin, from its kind's entry in the device registry. Drivers are loaded only
+ * for a table that has such a device: serialport and johnny-five (a Firmata board, johnny.ts), the serial display and
+ * the chip readers stay out of a table without them (docs/bench.md). `chips` are the enrolled chip tags a chip reader
+ * needs (table.chipsFile). */
+export async function buildDevice(resolved: ResolvedDevice, extras: DeviceExtras = {}): Promise<Device> {
+  const entry = kindOf(resolved.kind, resolved.ref.name);
+  return resolved.simulated
+    ? entry.simulate(resolved.ref, extras)
+    : entry.create(resolved.definition, resolved.ref, extras);
 }
 
 /** The enrolled chips when a chip reader needs them, checked against the values in play (the profile's). */
 function tableChips(config: TableConfig, devices: readonly ResolvedDevice[], profile: Profile, logger: Logger) {
-  if (config.table.chipsFile === null || !devices.some((d) => d.kind === CHIP_READER_KIND)) return undefined;
+  if (config.table.chipsFile === null || !devices.some((d) => findKind(d.kind)?.needsChips)) return undefined;
   const denominations = profile.chips?.denominations ?? [];
   return loadChips(config.table.chipsFile, denominations, logger);
 }

@@ -10,12 +10,8 @@ import type { FieldError } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
 import type { Profile } from '../domain/profile.ts';
-import { specOf } from '../config/device-specs.ts';
-import { pinProblems } from '../hardware/firmata/pins.ts';
+import { findKind } from '../hardware/registry.ts';
 import { profileDirs } from './profile-dirs.ts';
-
-/** Device kinds that own a serial port: two of them cannot share one. */
-const SERIAL_KINDS = new Set(['firmata-board', 'serial-display']);
 
 export interface TableChecks {
   /** One sentence per mistake, with the config field it belongs to. Empty: the table may start. */
@@ -74,22 +70,13 @@ export function checkTableConfig(config: Readonly<TableConfig>, configFile: stri
     }
     devices.push(device);
     if (device.simulated) return;
-    if (device.kind === 'firmata-board') {
-      const def = specOf(device.definition, 'firmata-board');
-      for (const p of pinProblems(def))
-        problems.push({
-          field: `/devices/${i}/definition`,
-          message: `${device.definition.file}: ${p.field}: ${p.message}`,
-        });
-      for (const [j, s] of (def.seatSensors ?? []).entries()) {
-        if (s.seat > config.table.seats)
-          problems.push({
-            field: `/devices/${i}/definition`,
-            message: `${device.definition.file}: /seatSensors/${j}/seat: seat ${s.seat} is beyond the table's ${config.table.seats} seats (table.seats)`,
-          });
-      }
-    }
-    if (SERIAL_KINDS.has(device.kind) && ref.port) {
+    const entry = findKind(device.kind);
+    for (const p of entry?.definitionProblems?.(device.definition, config.table.seats) ?? [])
+      problems.push({
+        field: `/devices/${i}/definition`,
+        message: `${device.definition.file}: ${p.field}: ${p.message}`,
+      });
+    if (entry?.serialPort && ref.port) {
       const key = existsSync(ref.port) ? realpathSync(ref.port) : ref.port;
       const other = ports.get(key);
       if (other) {

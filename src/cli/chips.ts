@@ -16,7 +16,8 @@ import { loadTableConfig } from '../config/load.ts';
 import { loadTableProfile } from '../config/rules.ts';
 import { chipCounts, loadChips, saveChips, valueProblem } from '../chips-enroll/store.ts';
 import { enrollChip } from '../chips-enroll/enrollment.ts';
-import { CHIP_READER_KIND, createTagReader } from '../hardware/chip-reader/index.ts';
+import { createTagReader } from '../hardware/chip-reader/index.ts';
+import { pcscChipReader } from '../hardware/chip-reader/kind.ts';
 import { normalizeUid } from '../hardware/shoe/spec.ts';
 import { TableError } from '../protocol/errors.ts';
 
@@ -57,7 +58,7 @@ function fromTableConfig(configFile: string): TableSide {
   const configDir = dirname(resolve(configFile));
   const { profile } = loadTableProfile(config);
   const denominations = [...(profile.chips?.denominations ?? [])];
-  const reader = config.devices.map((ref) => resolveDevice(ref, configDir)).find((d) => d.kind === CHIP_READER_KIND);
+  const reader = config.devices.map((ref) => resolveDevice(ref, configDir)).find((d) => d.kind === pcscChipReader.kind);
   return {
     chipsFile: config.table.chipsFile,
     denominations,

@@ -15,6 +15,7 @@ import { begin, createEnrollment, enrollRead, expected, pause, type EnrollState 
 import { loadDeck, saveDeck } from '../deck/store.ts';
 import { formatReport, verifyReads } from '../deck/verify.ts';
 import { createShoe, createSimulatedShoe } from '../hardware/shoe/index.ts';
+import { pcscShoe } from '../hardware/shoe/kind.ts';
 import type { Device } from '../hardware/types.ts';
 import type { RawInput } from '../runtime/types.ts';
 
@@ -131,7 +132,7 @@ function fromTableConfig(configFile: string): {
 } {
   const config = loadTableConfig(configFile);
   const configDir = dirname(resolve(configFile));
-  const shoes = config.devices.map((ref) => resolveDevice(ref, configDir)).filter((d) => d.kind === 'pcsc-shoe');
+  const shoes = config.devices.map((ref) => resolveDevice(ref, configDir)).filter((d) => d.kind === pcscShoe.kind);
   const shoe = shoes[0];
   if (!shoe) fail(`${config.source}: no pcsc-shoe device in devices; use --definition or --simulated`);
   return {

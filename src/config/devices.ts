@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
 import type { DeviceRef } from './types.ts';
 import { DEVICE_VALIDATORS } from '../protocol/generated/validate-devices.ts';
-import { pinRange } from '../hardware/firmata/pins.ts';
-import { deepFreeze, displayPath, fieldErrors, invalid, readJson, type FieldError, type Validator } from './schema.ts';
+import { findKind, kindNames } from '../hardware/registry.ts';
+import { deepFreeze, displayPath, fieldErrors, invalid, readJson, type Validator } from './schema.ts';
 
 /** The shipped devices/ directory (definitions and schemas). */
 export const DEVICES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../devices');
@@ -29,20 +29,15 @@ export type ResolvedDevice =
 
 const SIMULATED = /^simulated-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-/** Device kinds that have a schema. */
-export function deviceKinds(devicesDir = DEVICES_DIR): string[] {
-  const dir = join(devicesDir, 'schema');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((n) => n.endsWith('.schema.json') && n !== 'common.schema.json' && n !== 'device.schema.json')
-    .map((n) => n.slice(0, -'.schema.json'.length))
-    .sort();
+/** The device kinds (the registry's, src/hardware/registry.ts); each has its schema devices/schema/<kind>.schema.json. */
+export function deviceKinds(): string[] {
+  return kindNames();
 }
 
 /** The check compiled from `<kind>.schema.json` (src/protocol/generated/validate-devices.ts, `npm run contract`), for
  * a kind whose schema is in `<devicesDir>/schema`. */
 function validatorFor(kind: string, devicesDir: string, file: string): Validator {
-  const kinds = deviceKinds(devicesDir);
+  const kinds = deviceKinds().filter((k) => existsSync(join(devicesDir, 'schema', `${k}.schema.json`)));
   const validate = Object.hasOwn(DEVICE_VALIDATORS, kind) ? DEVICE_VALIDATORS[kind] : undefined;
   if (!validate || !kinds.includes(kind)) {
     throw invalid('DEVICE_INVALID', file, [
@@ -67,14 +62,17 @@ export function loadDeviceDefinition(file: string, devicesDir = DEVICES_DIR): De
     throw invalid('DEVICE_INVALID', file, [
       {
         field: '/kind',
-        message: `is required: one of ${deviceKinds(devicesDir)
+        message: `is required: one of ${deviceKinds()
           .map((k) => JSON.stringify(k))
           .join(', ')}`,
       },
     ]);
   }
   const validate = validatorFor(kind, devicesDir, file);
-  if (!validate(obj)) throw invalid('DEVICE_INVALID', file, withPinRanges(obj, fieldErrors(validate.errors)));
+  if (!validate(obj)) {
+    const errors = fieldErrors(validate.errors);
+    throw invalid('DEVICE_INVALID', file, findKind(kind)?.schemaErrors?.(obj, errors) ?? errors);
+  }
   if (obj.$schema !== undefined && !schemaFits(String(obj.$schema), kind)) {
     // Editors would check the file against the wrong schema and show nothing wrong.
     throw invalid('DEVICE_INVALID', file, [
@@ -85,23 +83,6 @@ export function loadDeviceDefinition(file: string, devicesDir = DEVICES_DIR): De
     ]);
   }
   return deepFreeze({ kind, file: displayPath(file), spec: obj });
-}
-
-/** A pin the schema refuses (`"D7"`, `-1`) is told with what was given and the pins the board has. */
-function withPinRanges(obj: Record<string, unknown>, errors: FieldError[]): FieldError[] {
-  return errors.map((e) => {
-    if (!/\/(pin|data|clock|cs)$/.test(e.field) || !e.message.includes('pin number')) return e;
-    const given = valueAt(obj, e.field);
-    return { ...e, message: `${e.message}; got ${JSON.stringify(given)}: ${pinRange(obj.board)}` };
-  });
-}
-
-function valueAt(obj: unknown, pointer: string): unknown {
-  let at: unknown = obj;
-  for (const part of pointer.split('/').slice(1)) {
-    at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
-  }
-  return at;
 }
 
 /** Whether a file's `$schema` points editors at its kind's schema (or the any-kind device.schema.json): the shipped
@@ -127,10 +108,10 @@ export function resolveDevice(ref: DeviceRef, configDir: string, devicesDir = DE
   const sim = SIMULATED.exec(ref.definition);
   if (sim?.[1] !== undefined) {
     const kind = sim[1];
-    if (!deviceKinds(devicesDir).includes(kind)) {
+    if (!deviceKinds().includes(kind)) {
       throw new TableError(
         'DEVICE_INVALID',
-        `device "${ref.name}": ${ref.definition}: unknown kind "${kind}" (known: ${deviceKinds(devicesDir).join(', ')})`,
+        `device "${ref.name}": ${ref.definition}: unknown kind "${kind}" (known: ${deviceKinds().join(', ')})`,
       );
     }
     return { ref, simulated: true, kind, definition: null };

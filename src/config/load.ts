@@ -8,7 +8,7 @@ import { TableError } from '../domain/errors.ts';
 import { validateTableConfig } from '../protocol/generated/validate-config.ts';
 import type { TableConfig } from './types.ts';
 import { DEVICES_DIR, resolveDevice } from './devices.ts';
-import { CHIP_READER_KIND, placeProblems } from './places.ts';
+import { findKind, placeProblems } from '../hardware/registry.ts';
 import { deepFreeze, displayPath, fieldErrors, invalid, type FieldError } from './schema.ts';
 import { readYamlMapping } from './yaml.ts';
 
@@ -77,10 +77,10 @@ export function loadTableConfig(file: string, options: LoadTableOptions = {}): R
   config.devices.forEach((ref, i) => {
     try {
       const { kind } = resolveDevice(ref, configDir, options.devicesDir ?? DEVICES_DIR);
-      // a card antenna's place (R-CARD-PLACE); no other kind has one
+      // a card antenna's place (R-CARD-PLACE), a chip reader's seat; no other kind has them
       for (const [field, message] of placeProblems(ref, kind, config.table.seats))
         problems.push({ field: `/devices/${i}/${field}`, message });
-      if (kind === CHIP_READER_KIND && !table.chipsFile)
+      if (findKind(kind)?.needsChips && !table.chipsFile)
         problems.push({
           field: '/table/chipsFile',
           message: `is needed by the chip reader "${ref.name}": enroll the chips with \`npm run chips -- enroll\``,

@@ -5,7 +5,7 @@ import { invalid } from '../../config/schema.ts';
 import type { TableConfig } from '../../config/types.ts';
 import { checkBoardReach, checkDeck, checkExternalBroker, checkPorts, checkStorage, configError } from './checks.ts';
 import { checkTableConfig } from '../table-checks.ts';
-import { CHIP_READER_KIND } from '../../config/places.ts';
+import { findKind } from '../../hardware/registry.ts';
 import { checkChips } from './chips.ts';
 import { checkOtherController } from './controller.ts';
 import { checkDevice, type DeviceCheckOptions } from './devices.ts';
@@ -74,7 +74,7 @@ export async function runDoctor(file: string, options: DoctorOptions = {}): Prom
   results.push(
     ...checkChips({
       file: config.table.chipsFile,
-      readers: checked.devices.filter((d) => d.kind === CHIP_READER_KIND).map((d) => d.ref.name),
+      readers: checked.devices.filter((d) => findKind(d.kind)?.needsChips).map((d) => d.ref.name),
       denominations: checked.profile?.chips?.denominations ?? [],
       config: file,
     }),

@@ -3,19 +3,19 @@
 // so the engine takes it as a sighting of a card already dealt, never a deal. Where an antenna sits is the table
 // config's business (its device entry's `place` and `seat`), what reader it is the definition's.
 import type { DeviceDefinition } from '../../config/devices.ts';
-import { ANTENNA_KIND, placeProblems, type AntennaPlace } from '../../config/places.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import { TableError } from '../../domain/errors.ts';
 import { PcscShoe, type PcscShoeDeps } from '../shoe/pcsc-shoe.ts';
 import { shoeSettings } from '../shoe/spec.ts';
 import type { Device } from '../types.ts';
+import { antennaPlaceProblems, type AntennaPlace } from './place.ts';
 
-export { ANTENNA_KIND, type AntennaPlace } from '../../config/places.ts';
+export type { AntennaPlace } from './place.ts';
 export { createSimulatedAntenna, type SimulatedAntenna } from './simulated.ts';
 
 /** The antenna's place from its device entry; throws CONFIG_INVALID when the entry does not give a usable one. */
 export function antennaPlace(ref: DeviceRef): AntennaPlace {
-  const [problem] = placeProblems(ref, ANTENNA_KIND, Number.MAX_SAFE_INTEGER);
+  const [problem] = antennaPlaceProblems(ref, Number.MAX_SAFE_INTEGER);
   if (problem) throw new TableError('CONFIG_INVALID', `device "${ref.name}": ${problem[0]} ${problem[1]}`);
   return ref.place === 'seat' ? { place: 'seat', seat: ref.seat! } : { place: ref.place as 'board' | 'muck' };
 }
@@ -23,5 +23,5 @@ export function antennaPlace(ref: DeviceRef): AntennaPlace {
 /** A PC/SC antenna from a `pcsc-antenna` definition and its table-config entry (`port` picks the reader). */
 export function createAntenna(def: DeviceDefinition, ref: DeviceRef, deps: PcscShoeDeps = {}): Device {
   const place = antennaPlace(ref);
-  return new PcscShoe({ ...shoeSettings(def, ref, {}, ANTENNA_KIND), place }, deps);
+  return new PcscShoe({ ...shoeSettings(def, ref, {}, 'pcsc-antenna'), place }, deps);
 }

@@ -4,7 +4,7 @@ import { TableError } from '../../domain/errors.ts';
 import { createRepeatFilter } from '../shoe/repeat.ts';
 import { normalizeUid } from '../shoe/spec.ts';
 import type { Device, DeviceContext } from '../types.ts';
-import type { AntennaPlace } from '../../config/places.ts';
+import type { AntennaPlace } from './place.ts';
 
 export interface SimulatedAntenna extends Device {
   /** A card lies on the antenna: `where` is the antenna's place, or any place for a simulated table that plays all

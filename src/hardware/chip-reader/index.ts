@@ -3,7 +3,6 @@
 // as they arrive and leave and grouped into the seat's `chips` inputs (reader.ts, motion.ts).
 import type { DeviceDefinition } from '../../config/devices.ts';
 import { specOf } from '../../config/device-specs.ts';
-import { CHIP_READER_KIND } from '../../config/places.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import { TableError } from '../../protocol/errors.ts';
 import { PcscShoe, type PcscShoeDeps, type TagWatcher } from '../shoe/pcsc-shoe.ts';
@@ -11,7 +10,6 @@ import { shoeSettings } from '../shoe/spec.ts';
 import type { Device, DeviceContext } from '../types.ts';
 import { ChipZone, wallTimer, type ChipReaderSettings, type Schedule } from './reader.ts';
 
-export { CHIP_READER_KIND } from '../../config/places.ts';
 export { createSimulatedChipReader, type SimulatedChipReader } from './simulated.ts';
 export { DEFAULT_SETTLE_MS } from './reader.ts';
 
@@ -71,7 +69,7 @@ export function createTagReader(
   watcher: TagWatcher,
   deps: Omit<PcscShoeDeps, 'watcher'> = {},
 ): PcscShoe {
-  return new PcscShoe(shoeSettings(def, ref, {}, CHIP_READER_KIND), { ...deps, watcher });
+  return new PcscShoe(shoeSettings(def, ref, {}, 'pcsc-chip-reader'), { ...deps, watcher });
 }
 
 /** A seat's PC/SC chip reader from its definition, its table-config entry (`seat`, `port`) and the enrolled chips. */
@@ -81,7 +79,7 @@ export function createChipReader(
   chips: ReadonlyMap<string, number>,
   deps: ChipReaderDeps = {},
 ): Device {
-  const spec = specOf(def, CHIP_READER_KIND);
+  const spec = specOf(def, 'pcsc-chip-reader');
   const settings = { name: ref.name, seat: chipReaderSeat(ref), settleMs: spec.settleMs, chips };
   return new PcscChipReader(def, ref, settings, deps);
 }

@@ -1,11 +1,12 @@
 // One connection to a Firmata board: serialport 13 → firmata-io → johnny-five components. It knows pins, not the
-// table: the adapter (board.ts) decides what a reading means and which pins to light.
+// table: the adapter (board.ts) decides what a reading means and which pins to light; components.ts builds the pins.
 import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
 import type { Logger } from 'pino';
-import { openError } from '../serial-board/transport.ts';
+import { closePort, openError } from '../serial/port.ts';
+import { noParts, releaseParts, setUpBoard, type BoardParts } from './components.ts';
 import type { PinName, ShotClockDigits } from './definition.ts';
-import { j5, type J5Board, type J5Digits, type J5Led, type J5Sensor } from './johnny.ts';
+import { j5, type FirmataIo, type FiveModule, type J5Board } from './johnny.ts';
 
 export interface InputPin {
   key: string;
@@ -36,13 +37,6 @@ export interface ConnectionOptions {
   signal?: AbortSignal;
 }
 
-interface FirmataPins {
-  MODES: { INPUT: number };
-  pinMode(pin: number, mode: number): void;
-  digitalWrite(pin: number, value: number): void;
-  digitalRead(pin: number, callback: (value: number) => void): void;
-}
-
 export interface DigitsDriver {
   /** Shows `character` at `position` (0 = leftmost wired digit). */
   draw(position: number, character: string): void;
@@ -63,13 +57,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function closePort(port: SerialPort): Promise<void> {
-  if (!port.isOpen) return;
-  // The last writes (outputs dark on stop) must leave before the port goes.
-  await new Promise<void>((resolve) => port.drain(() => resolve()));
-  await new Promise<void>((resolve) => port.close(() => resolve()));
 }
 
 /** What firmata-io sees as its transport: the port's events, and writes gathered per turn of the event loop.
@@ -105,8 +92,33 @@ function coalescing(
   });
 }
 
-export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConnection> {
-  const { five, firmata } = j5();
+/** A port with Firmata spoken on it: what the handshake leaves for the components. */
+interface Handshake {
+  port: SerialPort;
+  transport: ReturnType<typeof coalescing>;
+  io: FirmataIo;
+  /** Why the port went away during the set-up, or null. */
+  gone(): string | null;
+}
+
+/** Resolves once the board answered; rejects for a port that closes, an io error or the table stopping first. */
+function readyPromise(io: FirmataIo, port: SerialPort, opts: ConnectionOptions): Promise<void> {
+  const ready = new Promise<void>((resolve, reject) => {
+    io.once('ready', () => resolve());
+    port.once('close', () => reject(new Error(`${opts.path} closed during the Firmata handshake`)));
+    io.on('error', (err: Error) => reject(err));
+    opts.signal?.addEventListener(
+      'abort',
+      () => reject(new Error(`${opts.path}: stopped during the Firmata handshake`)),
+      { once: true },
+    );
+  });
+  ready.catch(() => undefined);
+  return ready;
+}
+
+/** Opens the port and waits for the firmware's answer; on failure nothing is left open. */
+async function handshake(firmata: ReturnType<typeof j5>['firmata'], opts: ConnectionOptions): Promise<Handshake> {
   const port = new SerialPort({ path: opts.path, baudRate: opts.baudRate, autoOpen: false });
   let gone: string | null = null;
   port.on('close', (err: { disconnected?: boolean } | null) => {
@@ -122,17 +134,7 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     reportVersionTimeout: Math.min(2500, opts.readyTimeoutMs / 2),
     samplingInterval: opts.samplingIntervalMs,
   });
-  const ioReady = new Promise<void>((resolve, reject) => {
-    io.once('ready', () => resolve());
-    port.once('close', () => reject(new Error(`${opts.path} closed during the Firmata handshake`)));
-    io.on('error', (err: Error) => reject(err));
-    opts.signal?.addEventListener(
-      'abort',
-      () => reject(new Error(`${opts.path}: stopped during the Firmata handshake`)),
-      { once: true },
-    );
-  });
-  ioReady.catch(() => undefined);
+  const ioReady = readyPromise(io, port, opts);
   try {
     await new Promise<void>((resolve, reject) =>
       port.open((err) => (err ? reject(new Error(openError(opts.path, err))) : resolve())),
@@ -147,98 +149,18 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     await closePort(port);
     throw err;
   }
+  return { port, transport, io, gone: () => gone };
+}
 
-  const sensors: J5Sensor[] = [];
-  const leds = new Map<PinName, J5Led>();
-  let board: J5Board | null = null;
-  let digits: DigitsDriver | null = null;
-  try {
-    // "A3" used as a digital pin: johnny-five leaves that to each component (and Sensor/Led get it wrong), so it is
-    // resolved here from the board's own analog mapping (Uno: A0 = 14, Mega: A0 = 54).
-    const analogPins = (io as unknown as { analogPins: number[] }).analogPins;
-    const digitalPin = (pin: PinName): number => {
-      if (typeof pin === 'number') return pin;
-      const m = /^A(\d+)$/i.exec(pin);
-      const n = m ? analogPins[Number(m[1])] : undefined;
-      if (n === undefined) throw new Error(`${opts.path}: the board has no pin ${pin}`);
-      return n;
-    };
-
-    const j5board = new five.Board({ io, repl: false, debug: false, sigint: false });
-    board = j5board;
-    j5board.on('error', (err: unknown) => opts.logger.warn({ err: String(err) }, 'johnny-five error'));
-    await new Promise<void>((resolve) => j5board.once('ready', () => resolve()));
-
-    const firmataIo = io as unknown as FirmataPins;
-    const digitalInputs: { key: string; pin: number }[] = [];
-    for (const input of opts.inputs) {
-      if (input.analog) {
-        // johnny-five's Sensor takes a median of the samples between two ticks: a little noise filtering for pads.
-        const sensor = new five.Sensor({ pin: input.pin, type: 'analog', freq: opts.inputIntervalMs, board: j5board });
-        sensor.on('data', (value: number | null) => {
-          if (value !== null) opts.onReading(input.key, value);
-        });
-        sensors.push(sensor);
-        continue;
-      }
-      // Digital inputs go straight to firmata-io: johnny-five's Sensor and Button renumber an Uno's pins 14–19 to 0–5
-      // (its pin translation), and the firmware reports digital levels on change anyway, so no sampling is needed.
-      const pin = digitalPin(input.pin);
-      firmataIo.pinMode(pin, firmataIo.MODES.INPUT);
-      // StandardFirmata turns the pull-up on when an input pin is written HIGH (as johnny-five's Button does).
-      if (input.pullup) firmataIo.digitalWrite(pin, 1);
-      digitalInputs.push({ key: input.key, pin });
-    }
-    // Reporting starts only once every input pin is configured: the firmware reports a whole port at a time and
-    // reads pins it does not yet know as inputs as 0, which would be a false first level for a pulled-up pin.
-    for (const { key, pin } of digitalInputs) firmataIo.digitalRead(pin, (value) => opts.onReading(key, value));
-
-    for (const pin of opts.outputs) leds.set(pin, new five.Led({ pin: digitalPin(pin), board: j5board }));
-
-    if (opts.keypad) {
-      // johnny-five decodes the VKey's voltage ladder into keys; `keys` makes each press name its meaning.
-      const keypad = new five.Keypad({
-        controller: 'VKEY',
-        pin: opts.keypad.pin,
-        keys: [...opts.keypad.keys],
-        board: j5board,
-      });
-      keypad.on('press', (event: { which: unknown }) => {
-        const keys = Array.isArray(event.which) ? event.which : [event.which];
-        for (const key of keys) opts.onKey?.(String(key));
-      });
-    }
-
-    if (opts.digits) {
-      const d: J5Digits = new five.Led.Digits({
-        pins: {
-          data: digitalPin(opts.digits.data),
-          clock: digitalPin(opts.digits.clock),
-          cs: digitalPin(opts.digits.cs),
-        },
-        digits: opts.digits.digits,
-        board: j5board,
-      });
-      d.brightness(opts.digits.brightness);
-      // Scan only the digits that are wired: the chip divides its time between scanned digits, so the default (all
-      // eight) would show two digits at a quarter of their brightness.
-      d.scanLimit(0, opts.digits.digits - 1);
-      digits = {
-        draw: (position, character) => d.digit(0, position, character),
-        light: (on) => (on ? d.on() : d.off()),
-      };
-    }
-    // The port may have gone while the components were set up: then this connection never worked.
-    if (gone !== null) throw new Error(`${gone} while setting up the board`);
-  } catch (err) {
-    for (const sensor of sensors) sensor.disable();
-    if (board) detachBoard(board, five.Board.cache);
-    io.removeAllListeners();
-    await closePort(port);
-    throw err;
-  }
-  const j5board = board;
-
+/** The connection the adapter holds: pins to set, digits to draw, and `onLost` once the port goes after set-up. */
+function connectionOf(
+  five: FiveModule,
+  hs: Handshake,
+  board: J5Board,
+  parts: BoardParts,
+  opts: ConnectionOptions,
+): FirmataConnection {
+  const { port, io, transport } = hs;
   let closed = false;
   const lost = (detail: string): void => {
     if (!closed) opts.onLost(detail);
@@ -247,32 +169,43 @@ export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConne
     lost(err?.disconnected ? `${opts.path} disconnected` : `${opts.path} closed`),
   );
   port.on('error', (err: Error) => lost(`${opts.path}: ${err.message}`));
-
   const fw = io.firmware;
   return {
     firmware: `${fw.name ?? 'Firmata'} ${fw.version ? `${fw.version.major}.${fw.version.minor}` : ''}`.trim(),
     setPin(pin, high) {
-      const led = leds.get(pin);
+      const led = parts.leds.get(pin);
       if (!led) throw new Error(`pin ${pin} is not an output of this board`);
       if (high) led.on();
       else led.off();
     },
-    digits,
+    digits: parts.digits,
     async close() {
       if (closed) return;
       closed = true;
-      for (const s of sensors) s.disable();
-      detachBoard(j5board, five.Board.cache);
+      releaseParts(parts, five.Board.cache);
       transport.flush();
       await closePort(port);
       io.removeAllListeners();
-      j5board.removeAllListeners();
+      board.removeAllListeners();
     },
   };
 }
 
-// johnny-five keeps every Board in a module-level list; a board that reconnects all day would grow it.
-function detachBoard(board: J5Board, cache: unknown[]): void {
-  const i = cache.indexOf(board);
-  if (i >= 0) cache.splice(i, 1);
+export async function openFirmata(opts: ConnectionOptions): Promise<FirmataConnection> {
+  const { five, firmata } = j5();
+  const hs = await handshake(firmata, opts);
+  const parts = noParts();
+  let board: J5Board;
+  try {
+    board = await setUpBoard(five, hs.io, opts, parts);
+    // The port may have gone while the components were set up: then this connection never worked.
+    const gone = hs.gone();
+    if (gone !== null) throw new Error(`${gone} while setting up the board`);
+  } catch (err) {
+    releaseParts(parts, five.Board.cache);
+    hs.io.removeAllListeners();
+    await closePort(hs.port);
+    throw err;
+  }
+  return connectionOf(five, hs, board, parts, opts);
 }

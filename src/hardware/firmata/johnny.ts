@@ -33,7 +33,7 @@ export interface J5Digits {
 
 export type J5Keypad = EventEmitter;
 
-interface FiveModule {
+export interface FiveModule {
   Board: (new (options: Record<string, unknown>) => J5Board) & { cache: unknown[] };
   Sensor: new (options: Record<string, unknown>) => J5Sensor;
   Keypad: new (options: Record<string, unknown>) => J5Keypad;

@@ -2,13 +2,14 @@
 // change and at least every `refreshMs`, and again whenever the board says HELLO (it rebooted) or reports a
 // different state in its heartbeat, so the board stays in sync across reconnects and resets.
 import type { TableSnapshot } from '../../domain/snapshot.ts';
-import { TableError } from '../../domain/errors.ts';
 import type { TableEvent } from '../../domain/types.ts';
+import type { Logger } from 'pino';
+import { requirePort } from '../serial/port.ts';
 import { deviceLogger, type Device, type DeviceContext } from '../types.ts';
-import { createLink, DEFAULT_BACKOFF, type Backoff, type Link } from '../firmata/reconnect.ts';
+import { createLink, DEFAULT_BACKOFF, type Backoff, type Link } from '../serial/reconnect.ts';
 import { sameDisplay } from '../outputs/level-clock.ts';
 import type { SerialDisplayDefinition } from './definition.ts';
-import { createFrameParser, type FrameParser } from './frame.ts';
+import { createFrameParser, type Frame, type FrameParser } from './frame.ts';
 import { decodeBoardFrame, encodeState } from './messages.ts';
 import { boardState, type BoardState } from './pot.ts';
 import { openSerialTransport, type OpenTransport, type Transport } from './transport.ts';
@@ -34,127 +35,145 @@ export interface SerialDisplay extends Device {
   readonly lastSent: { seq: number; state: BoardState } | null;
 }
 
+class SerialDisplayBoard implements SerialDisplay {
+  readonly name: string;
+  private readonly baudRate: number;
+  private readonly refreshMs: number;
+  private readonly answerTimeoutMs: number;
+  private readonly path: string;
+  // The link (refresh, answer timeout) runs on the wall clock; what is displayed runs on the table's clock, which a
+  // simulated table may speed up.
+  private readonly wall: () => number;
+  private ctx: DeviceContext | null = null;
+  private link: Link<Connection> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private snapshot: TableSnapshot | null = null;
+  private seq = 0;
+  private sent: { seq: number; state: BoardState; at: number; tableAt: number } | null = null;
+  private heardAt: number | null = null;
+  private boardName: string | null = null;
+  private online: boolean | null = null;
+  private firstStatus: () => void = () => {};
+
+  constructor(
+    private readonly ref: { name: string; port?: string },
+    def: SerialDisplayDefinition,
+    private readonly options: SerialDisplayOptions,
+  ) {
+    this.name = ref.name;
+    this.baudRate = def.baudRate ?? 115_200;
+    this.refreshMs = def.refreshMs ?? 1000;
+    this.answerTimeoutMs = def.answerTimeoutMs ?? 3000;
+    this.path = ref.port ?? '';
+    this.wall = options.wallNow ?? Date.now;
+  }
+
+  get lastSent(): { seq: number; state: BoardState } | null {
+    return this.sent && { seq: this.sent.seq, state: this.sent.state };
+  }
+
+  private status(up: boolean, detail: string): void {
+    this.firstStatus();
+    if (this.online === up) return;
+    this.online = up;
+    this.ctx?.submit({ type: 'device', device: this.name, online: up, detail });
+  }
+
+  private send(conn: Connection, state: BoardState): void {
+    this.seq = (this.seq + 1) & 0xffff;
+    conn.transport.write(encodeState(this.seq, state));
+    this.sent = { seq: this.seq, state, at: this.wall(), tableAt: this.ctx?.now() ?? 0 };
+  }
+
+  private check(): void {
+    const conn = this.link?.current();
+    if (!conn || !this.ctx) return;
+    const tableNow = this.ctx.now();
+    const state = boardState(this.snapshot, tableNow);
+    const now = this.wall();
+    const last = this.sent;
+    if (!last || !sameDisplay(last.state, last.tableAt, state, tableNow) || now - last.at >= this.refreshMs)
+      this.send(conn, state);
+    if (now - (this.heardAt ?? conn.openedAt) > this.answerTimeoutMs)
+      this.status(false, `no answer from the board on ${this.path}`);
+  }
+
+  private resend(conn: Connection): void {
+    if (this.ctx) this.send(conn, boardState(this.snapshot, this.ctx.now()));
+  }
+
+  /** A frame from the board: HELLO (it rebooted) or a heartbeat showing another state gets the state again. */
+  private heard(conn: Connection, frame: Frame, logger: Logger): void {
+    const msg = decodeBoardFrame(frame);
+    this.heardAt = this.wall();
+    if (msg.type === 'hello') {
+      this.boardName = msg.name;
+      logger.info({ board: msg.name, version: msg.version }, 'display board says hello');
+      this.resend(conn);
+    } else if (msg.type === 'heartbeat' && msg.seq !== this.sent?.seq) {
+      this.resend(conn);
+    }
+    this.status(true, `${this.boardName ?? 'display board'} on ${this.path}`);
+  }
+
+  private async open(logger: Logger): Promise<Connection> {
+    const transport = await (this.options.transport ?? openSerialTransport)(this.path, this.baudRate);
+    const conn: Connection = {
+      transport,
+      openedAt: this.wall(),
+      parser: createFrameParser(
+        (frame) => this.heard(conn, frame, logger),
+        (error, skipped) => logger.debug({ error, skipped }, 'bad bytes from the display board'),
+      ),
+    };
+    transport.onData((bytes) => conn.parser.push(bytes));
+    transport.onClose((detail) => this.link?.lost(conn, detail));
+    return conn;
+  }
+
+  async start(context: DeviceContext): Promise<void> {
+    requirePort(this.ref, 'serial-display', '/dev/ttyUSB0');
+    this.ctx = context;
+    const logger = deviceLogger(context.logger, this.name);
+    const first = new Promise<void>((resolve) => (this.firstStatus = resolve));
+    this.link = createLink<Connection>({
+      backoff: this.options.backoff ?? DEFAULT_BACKOFF,
+      logger,
+      open: () => this.open(logger),
+      close: (conn) => conn.transport.close().catch(() => undefined),
+      up: (conn) => {
+        this.heardAt = null;
+        this.sent = null;
+        this.resend(conn);
+      },
+      down: (detail) => this.status(false, detail),
+    });
+    this.timer = setInterval(() => this.check(), this.options.checkMs ?? 250);
+    this.timer.unref();
+    await this.link.start();
+    await first;
+  }
+
+  render(_events: readonly TableEvent[], snap: TableSnapshot): void {
+    this.snapshot = snap;
+    this.check();
+  }
+
+  async stop(): Promise<void> {
+    // The board is told there is nothing to show: no stale clock once the controller is gone.
+    const conn = this.link?.current();
+    if (conn && this.ctx) this.send(conn, boardState(null, this.ctx.now()));
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.link?.stop();
+    this.link = null;
+  }
+}
+
 export function createSerialDisplay(
   ref: { name: string; port?: string },
   def: SerialDisplayDefinition,
   options: SerialDisplayOptions = {},
 ): SerialDisplay {
-  const baudRate = def.baudRate ?? 115_200;
-  const refreshMs = def.refreshMs ?? 1000;
-  const answerTimeoutMs = def.answerTimeoutMs ?? 3000;
-  let ctx: DeviceContext | null = null;
-  let link: Link<Connection> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let snapshot: TableSnapshot | null = null;
-  let seq = 0;
-  let lastSent: { seq: number; state: BoardState; at: number; tableAt: number } | null = null;
-  let heardAt: number | null = null;
-  let boardName: string | null = null;
-  let online: boolean | null = null;
-  let firstStatus: () => void = () => {};
-  const path = ref.port ?? '';
-
-  const status = (up: boolean, detail: string): void => {
-    firstStatus();
-    if (online === up) return;
-    online = up;
-    ctx?.submit({ type: 'device', device: ref.name, online: up, detail });
-  };
-
-  // The link (refresh, answer timeout) runs on the wall clock; what is displayed runs on the table's clock, which a
-  // simulated table may speed up.
-  const wall = options.wallNow ?? Date.now;
-  const send = (conn: Connection, state: BoardState): void => {
-    seq = (seq + 1) & 0xffff;
-    conn.transport.write(encodeState(seq, state));
-    lastSent = { seq, state, at: wall(), tableAt: ctx?.now() ?? 0 };
-  };
-
-  const check = (): void => {
-    const conn = link?.current();
-    if (!conn || !ctx) return;
-    const tableNow = ctx.now();
-    const state = boardState(snapshot, tableNow);
-    const now = wall();
-    if (!lastSent || !sameDisplay(lastSent.state, lastSent.tableAt, state, tableNow) || now - lastSent.at >= refreshMs)
-      send(conn, state);
-    if (now - (heardAt ?? conn.openedAt) > answerTimeoutMs) status(false, `no answer from the board on ${path}`);
-  };
-
-  const resend = (conn: Connection): void => {
-    if (ctx) send(conn, boardState(snapshot, ctx.now()));
-  };
-
-  return {
-    name: ref.name,
-    get lastSent() {
-      return lastSent && { seq: lastSent.seq, state: lastSent.state };
-    },
-    async start(context) {
-      if (!ref.port) {
-        throw new TableError(
-          'DEVICE_INVALID',
-          `device "${ref.name}": a serial-display needs a \`port\` (e.g. /dev/ttyUSB0)`,
-          { field: 'port' },
-        );
-      }
-      ctx = context;
-      const logger = deviceLogger(context.logger, ref.name);
-      const open = options.transport ?? openSerialTransport;
-      const first = new Promise<void>((resolve) => (firstStatus = resolve));
-      link = createLink<Connection>({
-        backoff: options.backoff ?? DEFAULT_BACKOFF,
-        logger,
-        open: async () => {
-          const transport = await open(path, baudRate);
-          const conn: Connection = {
-            transport,
-            openedAt: wall(),
-            parser: createFrameParser(
-              (frame) => {
-                const msg = decodeBoardFrame(frame);
-                heardAt = wall();
-                if (msg.type === 'hello') {
-                  boardName = msg.name;
-                  logger.info({ board: msg.name, version: msg.version }, 'display board says hello');
-                  resend(conn);
-                } else if (msg.type === 'heartbeat' && msg.seq !== lastSent?.seq) {
-                  resend(conn);
-                }
-                status(true, `${boardName ?? 'display board'} on ${path}`);
-              },
-              (error, skipped) => logger.debug({ error, skipped }, 'bad bytes from the display board'),
-            ),
-          };
-          transport.onData((bytes) => conn.parser.push(bytes));
-          transport.onClose((detail) => link?.lost(conn, detail));
-          return conn;
-        },
-        close: (conn) => conn.transport.close().catch(() => undefined),
-        up: (conn) => {
-          heardAt = null;
-          lastSent = null;
-          resend(conn);
-        },
-        down: (detail) => status(false, detail),
-      });
-      timer = setInterval(check, options.checkMs ?? 250);
-      timer.unref();
-      await link.start();
-      await first;
-    },
-    render(_events: readonly TableEvent[], snap: TableSnapshot) {
-      snapshot = snap;
-      check();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      // The board is told there is nothing to show: no stale clock once the controller is gone.
-      const conn = link?.current();
-      if (conn && ctx) send(conn, boardState(null, ctx.now()));
-      await link?.stop();
-      link = null;
-    },
-  };
+  return new SerialDisplayBoard(ref, def, options);
 }

@@ -1,6 +1,7 @@
 // A byte pipe to the display board. The real one is serialport 13; the simulated display uses an in-memory pipe to
 // the board emulator, so both run the same framing and sync logic.
 import { SerialPort } from 'serialport';
+import { closePort, openError } from '../serial/port.ts';
 
 export interface Transport {
   write(bytes: Uint8Array): void;
@@ -9,12 +10,6 @@ export interface Transport {
   /** The pipe went away (cable pulled, port closed). Called once. */
   onClose(listener: (detail: string) => void): void;
   close(): Promise<void>;
-}
-
-/** serialport's own message already names the path ("Error: No such file or directory, cannot open /dev/x"). */
-export function openError(path: string, err: Error): string {
-  const message = err.message.replace(/^Error: /, '');
-  return message.includes(path) ? message : `cannot open ${path}: ${message}`;
 }
 
 export type OpenTransport = (path: string, baudRate: number) => Promise<Transport>;
@@ -49,9 +44,7 @@ export const openSerialTransport: OpenTransport = async (path, baudRate) => {
     },
     async close() {
       closing = true;
-      if (!port.isOpen) return;
-      await new Promise<void>((resolve) => port.drain(() => resolve()));
-      await new Promise<void>((resolve) => port.close(() => resolve()));
+      await closePort(port);
     },
   };
 };

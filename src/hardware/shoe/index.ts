@@ -9,8 +9,6 @@ export { createSimulatedShoe, type SimulatedShoe, type SimulatedShoeOptions } fr
 export { probePcscd, INSTALL_HINT } from './backend.ts';
 export { normalizeUid, type ShoeSettings } from './spec.ts';
 
-export const SHOE_KIND = 'pcsc-shoe';
-
 export interface ShoeDeps extends PcscShoeDeps {
   /** Overrides the definition's repeatReadMs (the deck CLI turns it on: no other input can come between reads). */
   repeatReadMs?: number | null;

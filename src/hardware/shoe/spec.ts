@@ -3,7 +3,7 @@
 import { TableError } from '../../domain/errors.ts';
 import { specOf } from '../../config/device-specs.ts';
 import type { DeviceDefinition } from '../../config/devices.ts';
-import type { AntennaPlace } from '../../config/places.ts';
+import type { AntennaPlace } from '../antenna/place.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import type { PcscShoeSpec } from '../../protocol/generated/devices.ts';
 

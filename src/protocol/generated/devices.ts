@@ -18,94 +18,6 @@ export type DeviceCommonDurationMs = number;
 /** A regular expression (JavaScript syntax), matched case-insensitively. */
 export type DeviceCommonRegex = string;
 
-// devices/schema/pcsc-shoe.schema.json
-
-/** An RFID/NFC reader under the shoe's exit, reached through pcscd (PC/SC). Every card that leaves the shoe is read once; the shoe reports its tag id (uid). */
-export type PcscShoeSpec = {
-  $schema?: DeviceCommonSchemaRef;
-  kind: 'pcsc-shoe';
-  description?: DeviceCommonDescription;
-  /** Which PC/SC reader(s) are the shoe. */
-  reader: {
-    /** Matched (case-insensitively) against the reader names pcscd reports (`pcsc_scan` lists them), e.g. "ACR122". Every matching reader feeds the shoe. A table config's device `port` overrides it. */
-    namePattern: DeviceCommonRegex;
-    /** How long pcscd may take to list a matching reader before the shoe reports itself offline. */
-    waitMs: DeviceCommonDurationMs;
-  };
-  /** Drop a read of the same tag as the previous read when it comes within this many ms (a reader bounce). null (the default) passes every read on and lets the engine decide (R-DECK-INTEGRITY, profile `shoe.repeatReadMs`), which also knows whether another input came in between. */
-  repeatReadMs: null | DeviceCommonDurationMs;
-  /** Accepted tag id lengths in bytes; a read outside them is logged and dropped (a misread). NTAG/Ultralight: 7, MIFARE Classic: 4. */
-  uidBytes: {
-    min: number;
-    max: number;
-  };
-  /** Where pcscd listens. The default is Debian's. */
-  pcscd: {
-    socket: string;
-  };
-  /** After pcscd or the reader goes away the shoe reconnects with exponential backoff between these bounds. */
-  reconnect: {
-    initialMs: number;
-    maxMs: number;
-  };
-};
-
-// devices/schema/pcsc-antenna.schema.json
-
-/** An RFID/NFC reader under a seat's card area, under the board or at the muck, reached through pcscd (PC/SC) like the shoe. It reports the tag of each card put on it as a sighting (R-CARD-PLACE): never a deal. Where it sits (`place`, `seat`) is said by the table config's device entry; which reader it is, here. The fields are the shoe's (pcsc-shoe.schema.json). */
-export type PcscAntennaSpec = {
-  $schema?: DeviceCommonSchemaRef;
-  kind: 'pcsc-antenna';
-  description?: DeviceCommonDescription;
-  reader: {
-    /** Matched (case-insensitively) against the reader names pcscd reports (`pcsc_scan` lists them), e.g. "ACR122". Every matching reader feeds the shoe. A table config's device `port` overrides it. */
-    namePattern: DeviceCommonRegex;
-    /** How long pcscd may take to list a matching reader before the shoe reports itself offline. */
-    waitMs: DeviceCommonDurationMs;
-  };
-  /** Drop a read of the same tag as the antenna's previous read when it comes within this many ms (a card lifted and put back at once). null (the default) passes every read on: a sighting where the card belongs gives no event anyway. */
-  repeatReadMs: null | DeviceCommonDurationMs;
-  uidBytes: {
-    min: number;
-    max: number;
-  };
-  pcscd: {
-    socket: string;
-  };
-  reconnect: {
-    initialMs: number;
-    maxMs: number;
-  };
-};
-
-// devices/schema/pcsc-chip-reader.schema.json
-
-/** An RFID/NFC reader under a seat's betting zone, reached through pcscd (PC/SC) like the shoe. It watches the chip tags in its field: the tags that arrive and leave within one settle window are one motion, sent as one `chips` input of the seat (R-BET-CHIPS): `added` the values of the tags that appeared, `removed` those of the tags gone. Tag values come from the enrolled chip file (`npm run chips -- enroll`, the table config's table.chipsFile); a tag never enrolled is left out of the motion, logged and named in the device's detail. Which seat it serves is said by the table config's device entry (`seat`); which reader it is, here. */
-export type PcscChipReaderSpec = {
-  $schema?: DeviceCommonSchemaRef;
-  kind: 'pcsc-chip-reader';
-  description?: DeviceCommonDescription;
-  reader: {
-    /** Matched (case-insensitively) against the reader names pcscd reports (`pcsc_scan` lists them), e.g. "ACR122". Every matching reader feeds the shoe. A table config's device `port` overrides it. */
-    namePattern: DeviceCommonRegex;
-    /** How long pcscd may take to list a matching reader before the shoe reports itself offline. */
-    waitMs: DeviceCommonDurationMs;
-  };
-  /** A motion ends when no tag arrived or left for this long: the tags read within it are one `chips` input. Long enough for a player to put a stack out chip by chip (and for the reader to poll every tag), short enough not to merge a bet with the next player's. The same quiet window at start (and after the reader comes back) takes the chips already lying in the zone as they are, without a motion. */
-  settleMs: number;
-  uidBytes: {
-    min: number;
-    max: number;
-  };
-  pcscd: {
-    socket: string;
-  };
-  reconnect: {
-    initialMs: number;
-    maxMs: number;
-  };
-};
-
 // devices/schema/firmata-board.schema.json
 
 /** An Arduino-class board running StandardFirmata (2.4 or later), driven by johnny-five over a serial port (a table config's device `port`, e.g. /dev/ttyACM0). This file is its pin map: which pin is which seat sensor, button and LED, and where the MAX7219 of the shot-clock digits is wired. Pins are digital pin numbers or "A0"…"A15" for analog inputs. Draft-07 JSON Schema. */
@@ -210,6 +122,94 @@ export type FirmataBoardDigitalInput = {
   activeLow?: boolean;
 };
 
+// devices/schema/pcsc-antenna.schema.json
+
+/** An RFID/NFC reader under a seat's card area, under the board or at the muck, reached through pcscd (PC/SC) like the shoe. It reports the tag of each card put on it as a sighting (R-CARD-PLACE): never a deal. Where it sits (`place`, `seat`) is said by the table config's device entry; which reader it is, here. The fields are the shoe's (pcsc-shoe.schema.json). */
+export type PcscAntennaSpec = {
+  $schema?: DeviceCommonSchemaRef;
+  kind: 'pcsc-antenna';
+  description?: DeviceCommonDescription;
+  reader: {
+    /** Matched (case-insensitively) against the reader names pcscd reports (`pcsc_scan` lists them), e.g. "ACR122". Every matching reader feeds the shoe. A table config's device `port` overrides it. */
+    namePattern: DeviceCommonRegex;
+    /** How long pcscd may take to list a matching reader before the shoe reports itself offline. */
+    waitMs: DeviceCommonDurationMs;
+  };
+  /** Drop a read of the same tag as the antenna's previous read when it comes within this many ms (a card lifted and put back at once). null (the default) passes every read on: a sighting where the card belongs gives no event anyway. */
+  repeatReadMs: null | DeviceCommonDurationMs;
+  uidBytes: {
+    min: number;
+    max: number;
+  };
+  pcscd: {
+    socket: string;
+  };
+  reconnect: {
+    initialMs: number;
+    maxMs: number;
+  };
+};
+
+// devices/schema/pcsc-chip-reader.schema.json
+
+/** An RFID/NFC reader under a seat's betting zone, reached through pcscd (PC/SC) like the shoe. It watches the chip tags in its field: the tags that arrive and leave within one settle window are one motion, sent as one `chips` input of the seat (R-BET-CHIPS): `added` the values of the tags that appeared, `removed` those of the tags gone. Tag values come from the enrolled chip file (`npm run chips -- enroll`, the table config's table.chipsFile); a tag never enrolled is left out of the motion, logged and named in the device's detail. Which seat it serves is said by the table config's device entry (`seat`); which reader it is, here. */
+export type PcscChipReaderSpec = {
+  $schema?: DeviceCommonSchemaRef;
+  kind: 'pcsc-chip-reader';
+  description?: DeviceCommonDescription;
+  reader: {
+    /** Matched (case-insensitively) against the reader names pcscd reports (`pcsc_scan` lists them), e.g. "ACR122". Every matching reader feeds the shoe. A table config's device `port` overrides it. */
+    namePattern: DeviceCommonRegex;
+    /** How long pcscd may take to list a matching reader before the shoe reports itself offline. */
+    waitMs: DeviceCommonDurationMs;
+  };
+  /** A motion ends when no tag arrived or left for this long: the tags read within it are one `chips` input. Long enough for a player to put a stack out chip by chip (and for the reader to poll every tag), short enough not to merge a bet with the next player's. The same quiet window at start (and after the reader comes back) takes the chips already lying in the zone as they are, without a motion. */
+  settleMs: number;
+  uidBytes: {
+    min: number;
+    max: number;
+  };
+  pcscd: {
+    socket: string;
+  };
+  reconnect: {
+    initialMs: number;
+    maxMs: number;
+  };
+};
+
+// devices/schema/pcsc-shoe.schema.json
+
+/** An RFID/NFC reader under the shoe's exit, reached through pcscd (PC/SC). Every card that leaves the shoe is read once; the shoe reports its tag id (uid). */
+export type PcscShoeSpec = {
+  $schema?: DeviceCommonSchemaRef;
+  kind: 'pcsc-shoe';
+  description?: DeviceCommonDescription;
+  /** Which PC/SC reader(s) are the shoe. */
+  reader: {
+    /** Matched (case-insensitively) against the reader names pcscd reports (`pcsc_scan` lists them), e.g. "ACR122". Every matching reader feeds the shoe. A table config's device `port` overrides it. */
+    namePattern: DeviceCommonRegex;
+    /** How long pcscd may take to list a matching reader before the shoe reports itself offline. */
+    waitMs: DeviceCommonDurationMs;
+  };
+  /** Drop a read of the same tag as the previous read when it comes within this many ms (a reader bounce). null (the default) passes every read on and lets the engine decide (R-DECK-INTEGRITY, profile `shoe.repeatReadMs`), which also knows whether another input came in between. */
+  repeatReadMs: null | DeviceCommonDurationMs;
+  /** Accepted tag id lengths in bytes; a read outside them is logged and dropped (a misread). NTAG/Ultralight: 7, MIFARE Classic: 4. */
+  uidBytes: {
+    min: number;
+    max: number;
+  };
+  /** Where pcscd listens. The default is Debian's. */
+  pcscd: {
+    socket: string;
+  };
+  /** After pcscd or the reader goes away the shoe reconnects with exponential backoff between these bounds. */
+  reconnect: {
+    initialMs: number;
+    maxMs: number;
+  };
+};
+
 // devices/schema/serial-display.schema.json
 
 /** A display board on a serial line (USB-serial or RS-485 adapter; a table config's device `port`, e.g. /dev/ttyUSB0) that shows the tournament level clock (level, blinds, ante, time left, pause, next level, breaks) and the shot clock. It speaks the framed protocol of docs/serial-board-protocol.md: the table sends the full state on every change and at least every `refreshMs`; the board answers ACK and says HELLO when it starts. Draft-07 JSON Schema. */
@@ -224,3 +224,12 @@ export type SerialDisplaySpec = {
   /** The board counts as offline (device.offline) when no frame from it (ACK, HELLO, HEARTBEAT) arrived for this long while the port is open. Keep it above refreshMs: the board's ACKs answer the state frames. */
   answerTimeoutMs: number;
 };
+
+/** Each device kind and the type its schema gives its files once loaded (defaults filled in). */
+export interface DeviceSpecs {
+  'firmata-board': FirmataBoardSpec;
+  'pcsc-antenna': PcscAntennaSpec;
+  'pcsc-chip-reader': PcscChipReaderSpec;
+  'pcsc-shoe': PcscShoeSpec;
+  'serial-display': SerialDisplaySpec;
+}

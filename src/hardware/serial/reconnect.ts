@@ -1,6 +1,6 @@
-// Keeps a device connection up: opens it, notices when it goes away, reopens it with a growing delay. Shared by the
-// Firmata board and the serial display board. Reports only transitions, so a board that stays unplugged gives one
-// `device.offline`, not one per attempt.
+// Keeps a serial device connection up: opens it, notices when it goes away, reopens it with a growing delay.
+// Shared by the Firmata board and the serial display board (src/hardware/serial/ is what both use, so neither imports
+// the other). Reports only transitions, so a board that stays unplugged gives one `device.offline`, not one per attempt.
 import type { Logger } from 'pino';
 
 export interface Backoff {
