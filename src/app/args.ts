@@ -77,43 +77,70 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --new-journal          if the journal is damaged (JOURNAL_DAMAGED), keep it aside and start a new one (new epoch)
   --help                 this text`;
 
+const FLAGS = {
+  config: { type: 'string' },
+  'mqtt-port': { type: 'string' },
+  'ws-port': { type: 'string' },
+  'http-port': { type: 'string' },
+  hands: { type: 'string' },
+  speed: { type: 'string' },
+  seed: { type: 'string' },
+  irregularities: { type: 'string' },
+  seats: { type: 'string' },
+  game: { type: 'string' },
+  'no-levels': { type: 'boolean' },
+  room: { type: 'string' },
+  broker: { type: 'string' },
+  'table-id': { type: 'string' },
+  betting: { type: 'string' },
+  chips: { type: 'boolean' },
+  'chip-readers': { type: 'boolean' },
+  'state-dir': { type: 'string' },
+  'log-level': { type: 'string' },
+  'log-file': { type: 'string' },
+  'log-format': { type: 'string' },
+  'new-journal': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Flags only the simulated table takes: with --config the config file decides them. */
+const SIMULATED_ONLY = [
+  ['--hands', 'hands'],
+  ['--speed', 'speed'],
+  ['--seed', 'seed'],
+  ['--irregularities', 'irregularities'],
+  ['--seats', 'seats'],
+  ['--game', 'game'],
+  ['--no-levels', 'no-levels'],
+  ['--room', 'room'],
+  ['--broker', 'broker'],
+  ['--table-id', 'table-id'],
+  ['--betting', 'betting'],
+  ['--chips', 'chips'],
+  ['--chip-readers', 'chip-readers'],
+  ['--state-dir', 'state-dir'],
+] as const;
+
+type Flags = ReturnType<typeof readFlags>;
+
 export function parseStartArgs(argv: readonly string[]): StartArgs {
-  let parsed;
+  const v = readFlags(argv);
+  const args: StartArgs = { ...checkedChoices(v), ...checkedNumbers(v), ...plainFlags(v) };
+  if (args.config !== null) refuseSimulatedFlags(v);
+  checkRoom(args);
+  return args;
+}
+
+function readFlags(argv: readonly string[]) {
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        config: { type: 'string' },
-        'mqtt-port': { type: 'string' },
-        'ws-port': { type: 'string' },
-        'http-port': { type: 'string' },
-        hands: { type: 'string' },
-        speed: { type: 'string' },
-        seed: { type: 'string' },
-        irregularities: { type: 'string' },
-        seats: { type: 'string' },
-        game: { type: 'string' },
-        'no-levels': { type: 'boolean' },
-        room: { type: 'string' },
-        broker: { type: 'string' },
-        'table-id': { type: 'string' },
-        betting: { type: 'string' },
-        chips: { type: 'boolean' },
-        'chip-readers': { type: 'boolean' },
-        'state-dir': { type: 'string' },
-        'log-level': { type: 'string' },
-        'log-file': { type: 'string' },
-        'log-format': { type: 'string' },
-        'new-journal': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: FLAGS }).values;
   } catch (error) {
     throw usage((error as Error).message);
   }
-  const v = parsed.values;
+}
+
+/** The flags that name one of a few choices, checked in the order a reader meets them in the usage text. */
+function checkedChoices(v: Flags): Pick<StartArgs, 'logLevel' | 'logFormat' | 'game' | 'betting'> {
   const logLevel = v['log-level'] ?? null;
   if (logLevel !== null && !['trace', 'debug', 'info', 'warn', 'error'].includes(logLevel)) {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
@@ -127,8 +154,11 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
   const betting = v.betting ?? null;
   if (betting !== null && !isBettingName(betting))
     throw usage(`--betting must be ${BETTING_NAMES.join(', ')}, got "${betting}"`);
-  const args: StartArgs = {
-    config: v.config ?? null,
+  return { logLevel: logLevel as StartArgs['logLevel'], logFormat, game, betting };
+}
+
+function checkedNumbers(v: Flags) {
+  return {
     mqttPort: port(v['mqtt-port'], '--mqtt-port'),
     wsPort: port(v['ws-port'], '--ws-port'),
     httpPort: port(v['http-port'], '--http-port'),
@@ -137,41 +167,33 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     seed: int(v.seed, '--seed', 0, 2 ** 31 - 1) ?? Math.floor(Math.random() * 2 ** 31),
     irregularities: number(v.irregularities, '--irregularities', 0.15, 0, 1),
     seats: int(v.seats, '--seats', MIN_SEATS, MAX_SEATS) ?? 9,
+  };
+}
+
+function plainFlags(v: Flags) {
+  return {
+    config: v.config ?? null,
     levels: !(v['no-levels'] ?? false),
     room: v.room ?? null,
     broker: v.broker ?? null,
     tableId: v['table-id'] ?? null,
-    game,
-    betting,
     chips: (v.chips ?? false) || (v['chip-readers'] ?? false),
     chipReaders: v['chip-readers'] ?? false,
     stateDir: v['state-dir'] ?? null,
-    logLevel: logLevel as StartArgs['logLevel'],
     logFile: v['log-file'] ?? null,
-    logFormat,
     newJournal: v['new-journal'] ?? false,
     help: v.help ?? false,
   };
-  if (args.config !== null) {
-    for (const [flag, value] of [
-      ['--hands', v.hands],
-      ['--speed', v.speed],
-      ['--seed', v.seed],
-      ['--irregularities', v.irregularities],
-      ['--seats', v.seats],
-      ['--game', v.game],
-      ['--no-levels', v['no-levels']],
-      ['--room', v.room],
-      ['--broker', v.broker],
-      ['--table-id', v['table-id']],
-      ['--betting', v.betting],
-      ['--chips', v.chips],
-      ['--chip-readers', v['chip-readers']],
-      ['--state-dir', v['state-dir']],
-    ] as const) {
-      if (value !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);
-    }
+}
+
+function refuseSimulatedFlags(v: Flags): void {
+  for (const [flag, key] of SIMULATED_ONLY) {
+    if (v[key] !== undefined) throw usage(`${flag} is for the simulated table; with --config the config file decides`);
   }
+}
+
+/** A room is on a broker, and its ids go into MQTT topics. */
+function checkRoom(args: StartArgs): void {
   if (args.room !== null && args.broker === null)
     throw usage(
       "--room needs --broker: the room's broker, e.g. --broker mqtt://127.0.0.1:1884 for `npm run room -- --demo`",
@@ -185,7 +207,6 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     if (id !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(id))
       throw usage(`${flag} must be letters, digits, - and _ (as in MQTT topics), got "${id}"`);
   }
-  return args;
 }
 
 function usage(message: string): TableError {

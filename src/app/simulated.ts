@@ -12,6 +12,7 @@ import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createSimulatedAntenna } from '../hardware/antenna/simulated.ts';
 import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
+import type { TableSnapshot } from '../domain/snapshot.ts';
 import type { Clock } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { scaledClock } from './clock.ts';
@@ -20,8 +21,14 @@ import { FLOOR_PASSWORD_ENV, floorAccount, type FloorAccount } from './floor-acc
 import type { ResumeFrom, VirtualTableOptions } from '../sim/index.ts';
 import { createSimulatedChipTable } from './chip-readers.ts';
 import { createRoomDealer } from '../fleet/dealer.ts';
-import { createSimulation, eventsOfHandUnderWay, simulatedDeck, type VirtualTable } from './simulation.ts';
-import { createSummary } from './summary.ts';
+import {
+  createSimulation,
+  eventsOfHandUnderWay,
+  simulatedDeck,
+  type Simulation,
+  type VirtualTable,
+} from './simulation.ts';
+import { createSummary, type Summary } from './summary.ts';
 import { startTableApp, type TableApp } from './table-app.ts';
 
 export interface SimulatedDeps {
@@ -96,144 +103,197 @@ export async function startSimulatedTable(args: StartArgs, deps: SimulatedDeps):
   const config = simulatedConfig(args, stateDir, floor);
   const steps = clockStepReporter(logger);
   const clock = deps.clock ?? scaledClock(args.speed, { onStep: steps.onStep });
-  const deck = simulatedDeck();
-  const shoe = createSimulatedShoe('shoe');
-  // One simulated device plays every card antenna: each seat's, the board's and the muck's (R-CARD-PLACE).
-  const antennas = createSimulatedAntenna('antennas');
-  const board = createSimulatedBoard({ name: 'board' });
-  // The level-clock display board, as an emulated serial board in memory (the real adapter, the real frames).
-  const display = createSimulatedDisplay({ name: 'display' });
-  // --chip-readers: a chip reader at each seat, playing the players' amounts as chips (chip-readers.ts).
-  const chipTable = args.chipReaders
-    ? createSimulatedChipTable({ seats: args.seats, clock, snapshot: () => app.runtime.snapshot() })
-    : null;
-
-  let app: TableApp;
-  try {
-    app = await startTableApp({
-      config,
-      clock,
-      speed: args.speed,
-      profiles: loadProfiles(),
-      structures: loadStructures(),
-      deck,
-      devices: [shoe, antennas, board, display, ...(chipTable?.readers ?? [])],
-      logger,
-      newJournal: args.newJournal,
-      prepare: (runtime) => steps.attach(runtime),
-    });
-  } catch (error) {
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-    throw error;
-  }
-
-  // A kept journal (a demo host's power cut) is played on: the virtual dealer ends the hand it finds under way.
-  const recovered = app.runtime.snapshot();
-  const resume: ResumeFrom | undefined =
-    recovered.seats === 0
-      ? undefined
-      : {
-          snapshot: recovered,
-          handEvents: recovered.hand === null ? [] : eventsOfHandUnderWay(app.runtime.outbox, recovered.hand),
-        };
-  if (resume) {
-    logger.warn(
-      { seq: recovered.seq, hand: recovered.hand, stateDir },
-      recovered.hand === null
-        ? 'resuming the simulated table from its journal'
-        : 'resuming the simulated table from its journal; the hand under way is ended (misdeal, or folded down)',
-    );
-  }
+  let app: TableApp | null = null;
+  const devices = simulatedDevices(args, clock, () => app!.runtime.snapshot());
+  const running = (app = await startApp({ args, config, clock, logger, devices, steps, tempDir }));
+  const recovered = running.runtime.snapshot();
+  const resume = resumeFrom(recovered, running, logger, stateDir);
   const summary = createSummary({
     out: deps.out,
-    header: [
-      `pokertable: simulated table "${config.table.id}"${args.room ? ` in room ${args.room}` : ''}, ${args.seats} seats, ${args.game}${args.betting ? ` ${args.betting}` : ''}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
-        `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
-      `  display board  ${app.urls.board ?? '(off)'}`,
-      `  floor page     ${app.urls.floor ?? '(off)'}   ` +
-        (args.broker !== null
-          ? `log in with a floor account of ${args.broker}`
-          : `user ${floor.user.username}, password ` +
-            (floor.fromEnv
-              ? `from ${FLOOR_PASSWORD_ENV}`
-              : `${floor.user.password} (set ${FLOOR_PASSWORD_ENV} to choose it)`)),
-      `  MQTT           ${app.urls.mqtt}   WebSocket ${app.urls.ws ?? '(off)'}   topics ${app.bridge.base}/#`,
-      `  journal        ${stateDir}${tempDir ? ' (temporary)' : ''}${resume ? ` (resumed at seq ${recovered.seq})` : ''}   logs: ${args.logFile ?? 'stderr'} at ${config.log.level}`,
-    ],
+    header: summaryHeader({
+      args,
+      config,
+      app: running,
+      floor,
+      stateDir,
+      tempDir,
+      resumedAt: resume ? recovered.seq : null,
+    }),
   });
-
-  let handsPlayed = 0;
-  let simulation: ReturnType<typeof createSimulation> | null = null;
-  let finish: () => void = () => {};
-  const finished = new Promise<void>((r) => (finish = r));
-  const unsubscribe = app.runtime.onEvents((events) => {
-    summary.update(events, app.runtime.snapshot());
-    for (const e of events) if (e.type === 'hand.ended') handsPlayed++;
-    if (args.hands !== null && handsPlayed >= args.hands) {
-      // At once, in this batch: at high speed the dealer's next shuffle could otherwise start a hand before the
-      // shutdown gets going, and a kept journal would stop mid-hand.
-      simulation?.stop();
-      finish();
-    }
-  });
-
-  // In a room the room seats the players and runs the clock: the fleet's room dealer (src/fleet/dealer.ts) deals for
-  // the players the room sends; alone, the virtual dealer seats its own.
-  const virtualTable =
-    args.room !== null
-      ? createRoomDealer({
-          seed: args.seed,
-          seats: args.seats,
-          startAt: clock.now() + START_GRACE_MS,
-          hands: args.hands,
-          levels: null,
-        })
-      : deps.createVirtualTable({
-          seed: args.seed,
-          seats: args.seats,
-          players: args.seats,
-          profile: SIM_PROFILE,
-          game: args.game,
-          ...(args.betting ? { betting: args.betting } : {}),
-          chips: args.chips,
-          irregularityRate: args.irregularities,
-          // Levels run unless asked not to: `--irregularities 0` (clean play) is no reason to stop the blinds going up.
-          levels: args.levels,
-          // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.
-          sightings: true,
-          // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
-          deck,
-          // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
-          // its first event (`table.ready`).
-          startAt: clock.now() + START_GRACE_MS * args.speed,
-          ...(resume ? { resume } : {}),
-        });
+  const hands = countHands(running, args.hands, summary);
   const sim = createSimulation({
-    runtime: app.runtime,
+    runtime: running.runtime,
     clock,
-    table: virtualTable,
-    shoe,
-    antennas,
-    board,
-    deck,
-    ...(chipTable ? { chipTable } : {}),
+    table: dealerFor(args, deps, clock, devices.deck, resume),
+    shoe: devices.shoe,
+    antennas: devices.antennas,
+    board: devices.board,
+    deck: devices.deck,
+    ...(devices.chipTable ? { chipTable: devices.chipTable } : {}),
     logger,
   });
-  simulation = sim;
+  hands.simulation = sim;
   sim.start();
 
   let stopping: Promise<void> | null = null;
   return {
-    app,
-    finished,
+    app: running,
+    finished: hands.finished,
     stop: () =>
       (stopping ??= (async () => {
         sim.stop();
-        unsubscribe();
+        hands.unsubscribe();
         summary.close();
-        summary.line(`pokertable: stopped after ${handsPlayed} hand${handsPlayed === 1 ? '' : 's'}`);
-        await app.stop();
+        summary.line(`pokertable: stopped after ${hands.played} hand${hands.played === 1 ? '' : 's'}`);
+        await running.stop();
         if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       })()),
   };
+}
+
+/** The table itself; a temporary journal folder goes if it cannot start. */
+async function startApp(o: {
+  args: StartArgs;
+  config: TableConfig;
+  clock: Clock;
+  logger: Logger;
+  devices: ReturnType<typeof simulatedDevices>;
+  steps: ReturnType<typeof clockStepReporter>;
+  tempDir: string | null;
+}): Promise<TableApp> {
+  const { args, devices } = o;
+  try {
+    return await startTableApp({
+      config: o.config,
+      clock: o.clock,
+      speed: args.speed,
+      profiles: loadProfiles(),
+      structures: loadStructures(),
+      deck: devices.deck,
+      devices: [devices.shoe, devices.antennas, devices.board, devices.display, ...(devices.chipTable?.readers ?? [])],
+      logger: o.logger,
+      newJournal: args.newJournal,
+      prepare: (runtime) => o.steps.attach(runtime),
+    });
+  } catch (error) {
+    if (o.tempDir) rmSync(o.tempDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function simulatedDevices(args: StartArgs, clock: Clock, snapshot: () => TableSnapshot) {
+  return {
+    deck: simulatedDeck(),
+    shoe: createSimulatedShoe('shoe'),
+    // One simulated device plays every card antenna: each seat's, the board's and the muck's (R-CARD-PLACE).
+    antennas: createSimulatedAntenna('antennas'),
+    board: createSimulatedBoard({ name: 'board' }),
+    // The level-clock display board, as an emulated serial board in memory (the real adapter, the real frames).
+    display: createSimulatedDisplay({ name: 'display' }),
+    // --chip-readers: a chip reader at each seat, playing the players' amounts as chips (chip-readers.ts).
+    chipTable: args.chipReaders ? createSimulatedChipTable({ seats: args.seats, clock, snapshot }) : null,
+  };
+}
+
+/** A kept journal (a demo host's power cut) is played on: the virtual dealer ends the hand it finds under way. */
+function resumeFrom(recovered: TableSnapshot, app: TableApp, logger: Logger, stateDir: string): ResumeFrom | undefined {
+  if (recovered.seats === 0) return undefined;
+  logger.warn(
+    { seq: recovered.seq, hand: recovered.hand, stateDir },
+    recovered.hand === null
+      ? 'resuming the simulated table from its journal'
+      : 'resuming the simulated table from its journal; the hand under way is ended (misdeal, or folded down)',
+  );
+  return {
+    snapshot: recovered,
+    handEvents: recovered.hand === null ? [] : eventsOfHandUnderWay(app.runtime.outbox, recovered.hand),
+  };
+}
+
+function summaryHeader(o: {
+  args: StartArgs;
+  config: TableConfig;
+  app: TableApp;
+  floor: FloorAccount;
+  stateDir: string;
+  tempDir: string | null;
+  /** The journal's seq the table was resumed at, if it was. */
+  resumedAt: number | null;
+}): string[] {
+  const { args, app, floor } = o;
+  return [
+    `pokertable: simulated table "${o.config.table.id}"${args.room ? ` in room ${args.room}` : ''}, ${args.seats} seats, ${args.game}${args.betting ? ` ${args.betting}` : ''}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
+      `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
+    `  display board  ${app.urls.board ?? '(off)'}`,
+    `  floor page     ${app.urls.floor ?? '(off)'}   ` +
+      (args.broker !== null
+        ? `log in with a floor account of ${args.broker}`
+        : `user ${floor.user.username}, password ` +
+          (floor.fromEnv
+            ? `from ${FLOOR_PASSWORD_ENV}`
+            : `${floor.user.password} (set ${FLOOR_PASSWORD_ENV} to choose it)`)),
+    `  MQTT           ${app.urls.mqtt}   WebSocket ${app.urls.ws ?? '(off)'}   topics ${app.bridge.base}/#`,
+    `  journal        ${o.stateDir}${o.tempDir ? ' (temporary)' : ''}${o.resumedAt !== null ? ` (resumed at seq ${o.resumedAt})` : ''}   logs: ${args.logFile ?? 'stderr'} at ${o.config.log.level}`,
+  ];
+}
+
+/** Hands played, kept on the summary; `finished` once --hands N have been. */
+function countHands(app: TableApp, wanted: number | null, summary: Summary) {
+  let finish: () => void = () => {};
+  const hands = {
+    played: 0,
+    simulation: null as Simulation | null,
+    finished: new Promise<void>((r) => (finish = r)),
+    unsubscribe: () => {},
+  };
+  hands.unsubscribe = app.runtime.onEvents((events) => {
+    summary.update(events, app.runtime.snapshot());
+    for (const e of events) if (e.type === 'hand.ended') hands.played++;
+    if (wanted !== null && hands.played >= wanted) {
+      // At once, in this batch: at high speed the dealer's next shuffle could otherwise start a hand before the
+      // shutdown gets going, and a kept journal would stop mid-hand.
+      hands.simulation?.stop();
+      finish();
+    }
+  });
+  return hands;
+}
+
+/** In a room the room seats the players and runs the clock: the fleet's room dealer (src/fleet/dealer.ts) deals for
+ * the players the room sends; alone, the virtual dealer seats its own. */
+function dealerFor(
+  args: StartArgs,
+  deps: SimulatedDeps,
+  clock: Clock,
+  deck: ReadonlyMap<string, string>,
+  resume: ResumeFrom | undefined,
+): VirtualTable {
+  if (args.room !== null)
+    return createRoomDealer({
+      seed: args.seed,
+      seats: args.seats,
+      startAt: clock.now() + START_GRACE_MS,
+      hands: args.hands,
+      levels: null,
+    });
+  return deps.createVirtualTable({
+    seed: args.seed,
+    seats: args.seats,
+    players: args.seats,
+    profile: SIM_PROFILE,
+    game: args.game,
+    ...(args.betting ? { betting: args.betting } : {}),
+    chips: args.chips,
+    irregularityRate: args.irregularities,
+    // Levels run unless asked not to: `--irregularities 0` (clean play) is no reason to stop the blinds going up.
+    levels: args.levels,
+    // Cards seen by the antennas now and then, rarely at the wrong seat: a card.misplaced to watch for.
+    sightings: true,
+    // Reads carry tag ids, which the simulated shoe passes on and the engine resolves through the enrolled deck.
+    deck,
+    // The dealer sits down a moment after start, so a board or subscriber that connects with the table sees it from
+    // its first event (`table.ready`).
+    startAt: clock.now() + START_GRACE_MS * args.speed,
+    ...(resume ? { resume } : {}),
+  });
 }

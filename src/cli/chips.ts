@@ -8,9 +8,9 @@
 // printed: the file is as secret as the deck (docs/chips.md, "Chip readers").
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { definitionPath, loadDeviceDefinition, resolveDevice } from '../config/devices.ts';
 import { loadTableConfig } from '../config/load.ts';
 import { loadTableProfile } from '../config/rules.ts';
@@ -81,7 +81,15 @@ function parseValues(text: string): number[] {
   return values.sort((a, b) => a - b);
 }
 
-async function main(): Promise<void> {
+type Values = ReturnType<typeof readCommand>['values'];
+
+/** What one pass of tags does: each tag as it comes, and the summary once the technician presses Enter. */
+interface TagSession {
+  onTag(uid: string): void;
+  onEnd(): void;
+}
+
+function readCommand() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
@@ -100,98 +108,32 @@ async function main(): Promise<void> {
   if (values.help || !['enroll', 'list', 'check'].includes(command ?? '') || positionals.length > 1)
     fail(USAGE, values.help ? 0 : 2);
   if (values.simulated && values.reader !== undefined) fail('--reader and --simulated exclude each other');
+  return { command: command as 'enroll' | 'list' | 'check', values };
+}
+
+async function main(): Promise<void> {
+  const { command, values } = readCommand();
   const logger = pino({ name: 'chips', level: process.env.LOG_LEVEL ?? 'error' }, pino.destination(2));
   const table = values.config !== undefined ? fromTableConfig(values.config) : null;
   const denominations = values.values !== undefined ? parseValues(values.values) : (table?.denominations ?? []);
   const file = values.out ?? values.chips ?? table?.chipsFile ?? 'chips.json';
-
-  if (command === 'list') {
-    const chips = loadChips(file, denominations, logger);
-    const counts = chipCounts(chips);
-    out(`${file}: ${chips.size} chip${chips.size === 1 ? '' : 's'} enrolled`);
-    for (const { value, count } of counts) out(`  ${value}: ${count}`);
-    return;
-  }
-
-  let onTag: (uid: string) => void = () => {};
-  let onEnd: () => void = () => {};
-  if (command === 'enroll') {
-    if (values.value === undefined) fail('enroll needs --value N: the value of the chips you are about to pass');
-    const value = Number(values.value);
-    const problem = valueProblem(value, denominations);
-    if (problem) fail(`--value ${values.value} ${problem}`);
-    let chips: ReadonlyMap<string, number> = existsSync(file) ? loadChips(file, [], logger) : new Map();
-    const before = chips.size;
-    out(`Enrolling chips of ${value} into ${file} (${before} chip${before === 1 ? '' : 's'} there now).`);
-    onTag = (uid) => {
-      const r = enrollChip(chips, value, uid);
-      chips = r.chips;
-      const o = r.outcome;
-      if (o.kind === 'enrolled') out(`  chip enrolled: ${o.count} of ${o.value}`);
-      else if (o.kind === 'again') out(`  already a chip of ${o.value}`);
-      else if (o.kind === 'other-value') out(`  REFUSED: this tag is already a chip of ${o.value}`);
-      else out(`  REFUSED: "${o.raw}" is not a tag id`);
-    };
-    onEnd = () => {
-      const added = chips.size - before;
-      if (added > 0) saveChips(file, chips);
-      const counts = chipCounts(chips).map((c) => `${c.value}×${c.count}`);
-      out(
-        `${added} new chip${added === 1 ? '' : 's'} of ${value}; ${file} holds ${chips.size} (${counts.join(', ') || 'none'}), mode 0600.`,
-      );
-    };
-  } else {
-    const chips = loadChips(file, denominations, logger);
-    let total = 0;
-    let read = 0;
-    const foreign = new Set<string>();
-    out(`Pass the chips over the reader (${chips.size} enrolled in ${file}).`);
-    onTag = (uid) => {
-      read++;
-      const value = chips.get(uid);
-      if (value === undefined) foreign.add(uid);
-      else total += value;
-      out(value === undefined ? `  NOT ENROLLED: tag ${uid}` : `  ${value}`);
-    };
-    onEnd = () => {
-      out(`${read} tag${read === 1 ? '' : 's'} read, chips worth ${total}; ${foreign.size} not enrolled.`);
-      process.exitCode = foreign.size === 0 ? 0 : 1;
-    };
-  }
-
+  if (command === 'list') return listChips(loadChips(file, denominations, logger), file);
+  const session =
+    command === 'enroll'
+      ? enrolling(values.value, file, denominations, logger)
+      : checking(loadChips(file, denominations, logger), file);
   let stopReader: () => Promise<void> = () => Promise.resolve();
   let ended = false;
   const end = (): void => {
     if (ended) return;
     ended = true;
-    onEnd();
+    session.onEnd();
     void stopReader().then(() => process.exit());
   };
   const lines = createInterface({ input: process.stdin });
-  if (values.simulated || (table?.reader && table.reader.file === null && values.definition === undefined)) {
-    lines.on('line', (line) => {
-      if (line.trim() === '') return end();
-      const uid = normalizeUid(line.trim());
-      if (uid === null) out(`  REFUSED: "${line.trim()}" is not a tag id`);
-      else onTag(uid);
-    });
-    lines.on('close', end);
-    out('Reader ready (simulated: one tag id a line).');
-    return;
-  }
-  const definition = values.definition ?? table?.reader?.definition;
-  if (definition === undefined)
-    fail('name the reader: --config (with a pcsc-chip-reader device), --definition FILE or --simulated');
-  const defFile =
-    values.definition === undefined && table?.reader?.file
-      ? table.reader.file
-      : definitionPath(definition, process.cwd());
-  const port = values.reader ?? table?.reader?.port;
-  const reader = createTagReader(
-    loadDeviceDefinition(defFile),
-    { name: 'chips', definition, ...(port !== undefined ? { port } : {}) },
-    { arrived: (uid) => onTag(uid), left: () => {} },
-  );
+  if (values.simulated || (table?.reader && table.reader.file === null && values.definition === undefined))
+    return readTagLines(lines, session, end);
+  const reader = openReader(values, table, session);
   stopReader = () => reader.stop();
   lines.on('line', end);
   lines.on('close', end);
@@ -212,6 +154,91 @@ async function main(): Promise<void> {
     logger,
     now: () => Date.now(),
   });
+}
+
+function listChips(chips: ReadonlyMap<string, number>, file: string): void {
+  out(`${file}: ${chips.size} chip${chips.size === 1 ? '' : 's'} enrolled`);
+  for (const { value, count } of chipCounts(chips)) out(`  ${value}: ${count}`);
+}
+
+/** `enroll`: each new tag becomes a chip of `raw`'s value; the file is written once, at the end, if anything came. */
+function enrolling(raw: string | undefined, file: string, denominations: number[], logger: Logger): TagSession {
+  if (raw === undefined) fail('enroll needs --value N: the value of the chips you are about to pass');
+  const value = Number(raw);
+  const problem = valueProblem(value, denominations);
+  if (problem) fail(`--value ${raw} ${problem}`);
+  let chips: ReadonlyMap<string, number> = existsSync(file) ? loadChips(file, [], logger) : new Map();
+  const before = chips.size;
+  out(`Enrolling chips of ${value} into ${file} (${before} chip${before === 1 ? '' : 's'} there now).`);
+  return {
+    onTag(uid) {
+      const r = enrollChip(chips, value, uid);
+      chips = r.chips;
+      const o = r.outcome;
+      if (o.kind === 'enrolled') out(`  chip enrolled: ${o.count} of ${o.value}`);
+      else if (o.kind === 'again') out(`  already a chip of ${o.value}`);
+      else if (o.kind === 'other-value') out(`  REFUSED: this tag is already a chip of ${o.value}`);
+      else out(`  REFUSED: "${o.raw}" is not a tag id`);
+    },
+    onEnd() {
+      const added = chips.size - before;
+      if (added > 0) saveChips(file, chips);
+      const counts = chipCounts(chips).map((c) => `${c.value}×${c.count}`);
+      out(
+        `${added} new chip${added === 1 ? '' : 's'} of ${value}; ${file} holds ${chips.size} (${counts.join(', ') || 'none'}), mode 0600.`,
+      );
+    },
+  };
+}
+
+/** `check`: what each tag is worth; the exit code says whether any tag was not enrolled. */
+function checking(chips: ReadonlyMap<string, number>, file: string): TagSession {
+  let total = 0;
+  let read = 0;
+  const foreign = new Set<string>();
+  out(`Pass the chips over the reader (${chips.size} enrolled in ${file}).`);
+  return {
+    onTag(uid) {
+      read++;
+      const value = chips.get(uid);
+      if (value === undefined) foreign.add(uid);
+      else total += value;
+      out(value === undefined ? `  NOT ENROLLED: tag ${uid}` : `  ${value}`);
+    },
+    onEnd() {
+      out(`${read} tag${read === 1 ? '' : 's'} read, chips worth ${total}; ${foreign.size} not enrolled.`);
+      process.exitCode = foreign.size === 0 ? 0 : 1;
+    },
+  };
+}
+
+/** --simulated (or a config whose reader is simulated): tag ids typed or piped in, one a line; an empty line ends. */
+function readTagLines(lines: Interface, session: TagSession, end: () => void): void {
+  lines.on('line', (line) => {
+    if (line.trim() === '') return end();
+    const uid = normalizeUid(line.trim());
+    if (uid === null) out(`  REFUSED: "${line.trim()}" is not a tag id`);
+    else session.onTag(uid);
+  });
+  lines.on('close', end);
+  out('Reader ready (simulated: one tag id a line).');
+}
+
+/** The real reader: --definition, else the config's chip reader; --reader overrides its name pattern. */
+function openReader(values: Values, table: TableSide | null, session: TagSession) {
+  const definition = values.definition ?? table?.reader?.definition;
+  if (definition === undefined)
+    fail('name the reader: --config (with a pcsc-chip-reader device), --definition FILE or --simulated');
+  const defFile =
+    values.definition === undefined && table?.reader?.file
+      ? table.reader.file
+      : definitionPath(definition, process.cwd());
+  const port = values.reader ?? table?.reader?.port;
+  return createTagReader(
+    loadDeviceDefinition(defFile),
+    { name: 'chips', definition, ...(port !== undefined ? { port } : {}) },
+    { arrived: (uid) => session.onTag(uid), left: () => {} },
+  );
 }
 
 main().catch((err: unknown) => {

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { loadProfiles } from '../config/profiles.ts';
 import type { MqttConfig } from '../config/types.ts';
 import { toPublic } from '../domain/secrecy.ts';
-import type { Input } from '../domain/types.ts';
+import type { Input, TableEvent } from '../domain/types.ts';
 import { startMqttBridge, type MqttBridge } from '../mqtt/bridge.ts';
 import { createRuntime, type TableRuntime } from '../runtime/runtime.ts';
 import type { Clock, RawInput } from '../runtime/types.ts';
@@ -67,128 +67,146 @@ export interface FleetTables {
   stop(waitMs: number): Promise<PublishedReport[]>;
 }
 
+/** What every table of the process shares: the options, the profiles, the MQTT settings and whether they stopped. */
+interface Shared {
+  options: FleetTablesOptions;
+  profiles: ReturnType<typeof loadProfiles>;
+  mqtt: MqttConfig;
+  stopped: boolean;
+}
+
 export async function startFleetTables(options: FleetTablesOptions): Promise<FleetTables> {
-  const { clock, logger } = options;
-  const profiles = loadProfiles();
+  const shared: Shared = { options, profiles: loadProfiles(), mqtt: fleetMqtt(options.broker), stopped: false };
   const tables: FleetTable[] = [];
-  let stopped = false;
-  const mqtt: MqttConfig = {
-    baseTopic: 'pokertable',
-    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
-    external: { url: options.broker, rejectUnauthorized: true },
-    secureDelayMs: 0,
-  };
-
-  const open = (id: string, n: number): FleetTable => {
-    const store = openStore({ dir: join(options.dir, id), fsync: 'background' });
-    const runtime = createRuntime({ table: { profiles }, store, clock, logger });
-    const bridge = startMqttBridge({
-      runtime,
-      logger,
-      now: clock.now,
-      config: { table: { id }, mqtt, room: options.room },
-    });
-    const dealer = createRoomDealer({
-      seed: options.seed * 1000 + n,
-      seats: options.seats,
-      startAt: clock.now(),
-      hands: options.hands,
-      levels: options.levels,
-    });
-    const t: FleetTable = {
-      id,
-      runtime,
-      bridge,
-      dealer,
-      last: 0,
-      hidden: [],
-      recent: [],
-      emitted: new Float64Array(1024),
-      timers: new Set(),
-    };
-    const deliver = (input: Input) => {
-      if (stopped) return;
-      const { at: _at, ...raw } = input;
-      runtime.submit(raw as RawInput); // the runtime stamps `at` from the clock, as for a device's input
-    };
-    const schedule = (inputs: readonly Input[]) => {
-      if (stopped) return;
-      for (const input of inputs) {
-        const cancel = clock.setTimer(input.at, () => {
-          t.timers.delete(cancel);
-          deliver(input);
-        });
-        t.timers.add(cancel);
-      }
-    };
-    runtime.onEvents((events) => {
-      // The bridge publishes these events in this same turn (bridge.ts: public events go out at once).
-      const now = wallNow();
-      for (const e of events) {
-        t.last = Math.max(t.last, e.seq);
-        if (e.seq >= t.emitted.length) {
-          const bigger = new Float64Array(Math.max(e.seq + 1, t.emitted.length * 2));
-          bigger.set(t.emitted);
-          t.emitted = bigger;
-        }
-        t.emitted[e.seq] = now;
-        if (toPublic(e) === null) t.hidden.push(e.seq);
-        t.recent.push(e.type === 'request.rejected' ? `${e.type} ${JSON.stringify(e)}` : e.type);
-      }
-      if (t.recent.length > 8) t.recent.splice(0, t.recent.length - 8);
-      try {
-        if (!stopped) schedule(dealer.react(events));
-      } catch (err) {
-        logger.error({ err, table: id, recent: t.recent }, 'fleet: the virtual dealer failed; this table stops');
-      }
-    });
-    schedule(dealer.start());
-    return t;
-  };
-
   const batch = options.connectBatch ?? 25;
   for (let i = 0; i < options.ids.length; i += batch) {
-    const group = options.ids.slice(i, i + batch).map((id, k) => open(id, i + k));
+    const group = options.ids.slice(i, i + batch).map((id, k) => openTable(shared, id, i + k));
     tables.push(...group);
     await Promise.all(group.map((t) => t.bridge.whenConnected()));
   }
-
   return {
-    progress() {
-      let hands = 0;
-      let done = 0;
-      let players = 0;
-      for (const t of tables) {
-        const h = t.dealer.hands();
-        hands += h;
-        players += t.dealer.players();
-        // Fewer than two players ends a table only once it had players: just after the draw they may still be on
-        // their way to it (a run with --hands stopped at once, every table still empty).
-        const left = t.dealer.arrivals() > 0 && t.dealer.players() < 2 && !t.dealer.playing();
-        if ((options.hands !== null && h >= options.hands) || left) done += 1;
-      }
-      return { hands, done, players };
-    },
+    progress: () => progressOf(tables, options.hands),
     async stop(waitMs) {
-      stopped = true;
+      shared.stopped = true;
       for (const t of tables) for (const cancel of t.timers) cancel();
       const until = Date.now() + waitMs;
       while (Date.now() < until && tables.some((t) => t.bridge.confirmed().events < t.last))
         await new Promise((r) => setTimeout(r, 50));
-      const reports = tables.map((t) => ({
-        table: t.id,
-        last: t.last,
-        hidden: t.hidden,
-        confirmed: t.bridge.confirmed().events,
-        emitted: t.emitted.slice(0, t.last + 1),
-        hands: t.dealer.hands(),
-        players: t.dealer.players(),
-        playing: t.dealer.playing(),
-        recent: t.recent,
-      }));
+      const reports = tables.map(reportOf);
       await Promise.all(tables.map((t) => t.bridge.close()));
       for (const t of tables) t.runtime.close();
       return reports;
     },
+  };
+}
+
+function fleetMqtt(broker: string): MqttConfig {
+  return {
+    baseTopic: 'pokertable',
+    embedded: { host: '127.0.0.1', port: 0, wsPort: null, anonymousRoles: [], users: [] },
+    external: { url: broker, rejectUnauthorized: true },
+    secureDelayMs: 0,
+  };
+}
+
+/** One table: journal, runtime, bridge, and its dealer's inputs fed back through timers on the fleet's clock. */
+function openTable(shared: Shared, id: string, n: number): FleetTable {
+  const { options } = shared;
+  const { clock, logger } = options;
+  const store = openStore({ dir: join(options.dir, id), fsync: 'background' });
+  const runtime = createRuntime({ table: { profiles: shared.profiles }, store, clock, logger });
+  const bridge = startMqttBridge({
+    runtime,
+    logger,
+    now: clock.now,
+    config: { table: { id }, mqtt: shared.mqtt, room: options.room },
+  });
+  const dealer = createRoomDealer({
+    seed: options.seed * 1000 + n,
+    seats: options.seats,
+    startAt: clock.now(),
+    hands: options.hands,
+    levels: options.levels,
+  });
+  const t: FleetTable = {
+    id,
+    runtime,
+    bridge,
+    dealer,
+    last: 0,
+    hidden: [],
+    recent: [],
+    emitted: new Float64Array(1024),
+    timers: new Set(),
+  };
+  runtime.onEvents((events) => {
+    // The bridge publishes these events in this same turn (bridge.ts: public events go out at once).
+    recordPublished(t, events, wallNow());
+    try {
+      if (!shared.stopped) schedule(shared, t, dealer.react(events));
+    } catch (err) {
+      logger.error({ err, table: id, recent: t.recent }, 'fleet: the virtual dealer failed; this table stops');
+    }
+  });
+  schedule(shared, t, dealer.start());
+  return t;
+}
+
+function schedule(shared: Shared, t: FleetTable, inputs: readonly Input[]): void {
+  if (shared.stopped) return;
+  for (const input of inputs) {
+    const cancel = shared.options.clock.setTimer(input.at, () => {
+      t.timers.delete(cancel);
+      if (shared.stopped) return;
+      const { at: _at, ...raw } = input;
+      t.runtime.submit(raw as RawInput); // the runtime stamps `at` from the clock, as for a device's input
+    });
+    t.timers.add(cancel);
+  }
+}
+
+/** Keeps the count the watcher's receipts are checked against: last seq, when each went out, the hidden ones. */
+function recordPublished(t: FleetTable, events: readonly TableEvent[], now: number): void {
+  for (const e of events) {
+    t.last = Math.max(t.last, e.seq);
+    if (e.seq >= t.emitted.length) {
+      const bigger = new Float64Array(Math.max(e.seq + 1, t.emitted.length * 2));
+      bigger.set(t.emitted);
+      t.emitted = bigger;
+    }
+    t.emitted[e.seq] = now;
+    if (toPublic(e) === null) t.hidden.push(e.seq);
+    t.recent.push(e.type === 'request.rejected' ? `${e.type} ${JSON.stringify(e)}` : e.type);
+  }
+  if (t.recent.length > 8) t.recent.splice(0, t.recent.length - 8);
+}
+
+function progressOf(tables: readonly FleetTable[], handsWanted: number | null) {
+  let hands = 0;
+  let done = 0;
+  let players = 0;
+  for (const t of tables) {
+    const h = t.dealer.hands();
+    hands += h;
+    players += t.dealer.players();
+    // Fewer than two players ends a table only once it had players: just after the draw they may still be on
+    // their way to it (a run with --hands stopped at once, every table still empty).
+    const left = t.dealer.arrivals() > 0 && t.dealer.players() < 2 && !t.dealer.playing();
+    if ((handsWanted !== null && h >= handsWanted) || left) done += 1;
+  }
+  return { hands, done, players };
+}
+
+function reportOf(t: FleetTable): PublishedReport {
+  return {
+    table: t.id,
+    last: t.last,
+    hidden: t.hidden,
+    confirmed: t.bridge.confirmed().events,
+    emitted: t.emitted.slice(0, t.last + 1),
+    hands: t.dealer.hands(),
+    players: t.dealer.players(),
+    playing: t.dealer.playing(),
+    recent: t.recent,
   };
 }
