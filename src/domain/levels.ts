@@ -1,16 +1,10 @@
 // R-LEVEL-CLOCK: tournament levels on a clock. A change during a hand applies from the next shuffle.
 import type { Ctx } from './context.ts';
 import { levelGame, missingBets } from './levels-check.ts';
+import { MINUTE, newLevelClock, nextLevel, pauseClock, resumeClock } from './level-clock.ts';
 import type { LevelClockSnapshot } from './snapshot.ts';
 import type { LevelState, State, TableSetup } from './state.ts';
 import type { Level, PlayingLevel } from './types.ts';
-
-const MINUTE = 60_000;
-
-function numbersOf(levels: Level[]): number[] {
-  let n = 0;
-  return levels.map((l) => ('break' in l ? Math.max(n, 1) : ++n));
-}
 
 export function appliesToHand(state: State): number {
   return state.hand ? state.hand.number + 1 : state.hands + 1;
@@ -89,40 +83,29 @@ export function structureRefusal(levels: readonly Level[], setup: TableSetup): s
 export function startLevels(ctx: Ctx, levels: Level[]): void {
   const refusal = structureRefusal(levels, ctx.state.setup!);
   if (refusal !== null) return ctx.reject('levels-start', refusal);
-  const ls: LevelState = { levels, index: 0, endsAt: null, pausedRemaining: null, numbers: numbersOf(levels) };
-  ls.endsAt = ctx.at + levels[0]!.minutes * MINUTE;
+  const ls = newLevelClock(levels, ctx.at);
   ctx.state.levels = ls;
   announce(ctx, ls);
 }
 
-/** The level-end timer. */
-export function levelDue(ls: LevelState | null): number | null {
-  return ls && ls.endsAt !== null && ls.index < ls.levels.length - 1 ? ls.endsAt : null;
-}
-
 export function advanceLevel(ctx: Ctx, ls: LevelState): void {
-  ls.index += 1;
-  ls.endsAt = ctx.at + ls.levels[ls.index]!.minutes * MINUTE;
+  nextLevel(ls, ctx.at);
   announce(ctx, ls);
 }
 
 export function pauseLevels(ctx: Ctx): void {
   const ls = ctx.state.levels;
-  if (!ls) return ctx.reject('levels-pause', 'no-levels');
-  if (ls.endsAt === null) return ctx.reject('levels-pause', 'already-paused');
-  ls.pausedRemaining = Math.max(0, ls.endsAt - ctx.at);
-  ls.endsAt = null;
-  ctx.emit({ type: 'levels.paused', level: ls.numbers[ls.index]!, remainingMs: ls.pausedRemaining });
+  const refusal = pauseClock(ls, ctx.at);
+  if (refusal !== null) return ctx.reject('levels-pause', refusal);
+  ctx.emit({ type: 'levels.paused', level: ls!.numbers[ls!.index]!, remainingMs: ls!.pausedRemaining! });
 }
 
 export function resumeLevels(ctx: Ctx): void {
   const ls = ctx.state.levels;
-  if (!ls) return ctx.reject('levels-resume', 'no-levels');
-  if (ls.endsAt !== null || ls.pausedRemaining === null) return ctx.reject('levels-resume', 'not-paused');
-  const remainingMs = ls.pausedRemaining;
-  ls.endsAt = ctx.at + remainingMs;
-  ls.pausedRemaining = null;
-  ctx.emit({ type: 'levels.resumed', level: ls.numbers[ls.index]!, remainingMs, endsAt: ls.endsAt });
+  const remainingMs = ls?.pausedRemaining ?? 0;
+  const refusal = resumeClock(ls, ctx.at);
+  if (refusal !== null) return ctx.reject('levels-resume', refusal);
+  ctx.emit({ type: 'levels.resumed', level: ls!.numbers[ls!.index]!, remainingMs, endsAt: ls!.endsAt! });
 }
 
 /** The floor adds or removes time on the level under way (`minutes`, signed), or moves to the next or previous

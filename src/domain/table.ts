@@ -14,11 +14,13 @@ import { facingBet, isSubstantial } from './hand-seats.ts';
 import { bettingOf, onActionOf } from './phase.ts';
 import { startHand } from './hand-start.ts';
 import { followDeal, isSighting, sighting } from './sighting.ts';
-import { advanceLevel, levelDue } from './levels.ts';
+import { advanceLevel } from './levels.ts';
+import { levelDue } from './level-clock.ts';
 import { sensorLevel, settle } from './presence.ts';
 import { initialPositions } from './positions.ts';
 import { snapshotOf } from './snapshot-of.ts';
 import type { State } from './state.ts';
+import { runStep, type StepParts } from './step-core.ts';
 import type { EngineEvent, Input } from './types.ts';
 import { validateInput } from './validate.ts';
 import { violation } from './violations.ts';
@@ -93,24 +95,16 @@ function fireTimers(ctx: Ctx, until: number): void {
   }
 }
 
+/** The table's parts of the step skeleton (step-core.ts). */
+const TABLE_STEP: StepParts<State, Input, Ctx, TableOptions> = {
+  validate: validateInput,
+  context: (state, at) => new Ctx(state, at),
+  fireTimers,
+  handle,
+};
+
 export function step(state: State, options: TableOptions, raw: unknown, line?: number): EngineEvent[] {
-  const checked = validateInput(raw);
-  const valid = typeof checked !== 'string';
-  const at = valid ? Math.max(checked.at, state.now) : state.now;
-  const ctx = new Ctx(state, at);
-  let reason: string | void = valid ? undefined : checked;
-  try {
-    fireTimers(ctx, at);
-    ctx.at = at;
-    state.now = at;
-    if (valid) reason = handle(ctx, options, checked);
-  } catch (error) {
-    // A bug must not stop the table: what was emitted stands and the input is refused.
-    ctx.at = state.now = at;
-    reason = `internal error: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  if (reason)
-    ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
+  const ctx = runStep(TABLE_STEP, state, options, raw, line);
   followDeal(state, ctx.events);
   return ctx.events;
 }

@@ -27,8 +27,12 @@ export type MqttConnection =
       protocolVersion?: 4 | 5 | 'auto';
     };
 
-/** Reads the external broker's settings, TLS files included; an unreadable file is a config error naming it. */
-export function externalConnection(external: NonNullable<MqttConfig['external']>): MqttConnection {
+/** Reads the external broker's settings, TLS files included; an unreadable file is a config error naming it (its
+ * field under `prefix`: the table's `mqtt.external`, the room's `mqtt`). */
+export function externalConnection(
+  external: NonNullable<MqttConfig['external']>,
+  prefix = 'mqtt.external',
+): UrlConnection {
   const read = (file: string | undefined, field: string): Buffer | undefined => {
     if (!file) return undefined;
     try {
@@ -36,7 +40,7 @@ export function externalConnection(external: NonNullable<MqttConfig['external']>
     } catch (err) {
       throw new TableError('CONFIG_INVALID', `cannot read ${field} "${file}": ${(err as Error).message}`, {
         file,
-        field: `mqtt.external.${field}`,
+        field: `${prefix}.${field}`,
       });
     }
   };
@@ -50,6 +54,21 @@ export function externalConnection(external: NonNullable<MqttConfig['external']>
     key: read(external.keyFile, 'keyFile'),
     rejectUnauthorized: external.rejectUnauthorized,
     protocolVersion: 'auto',
+  };
+}
+
+export type UrlConnection = Extract<MqttConnection, { kind: 'url' }>;
+
+/** The credentials and TLS options of a broker by URL: one place for the controller's client, its preflight probe
+ * and the room service's client. */
+export function urlClientOptions(connection: UrlConnection): IClientOptions {
+  return {
+    username: connection.username,
+    password: connection.password,
+    ca: connection.ca,
+    cert: connection.cert,
+    key: connection.key,
+    rejectUnauthorized: connection.rejectUnauthorized ?? true,
   };
 }
 
@@ -185,15 +204,7 @@ export class ManagedClient {
     const client =
       connection.kind === 'stream'
         ? new mqtt.MqttClient(() => connection.open(), common)
-        : mqtt.connect(connection.url, {
-            ...common,
-            username: connection.username,
-            password: connection.password,
-            ca: connection.ca,
-            cert: connection.cert,
-            key: connection.key,
-            rejectUnauthorized: connection.rejectUnauthorized ?? true,
-          });
+        : mqtt.connect(connection.url, { ...common, ...urlClientOptions(connection) });
     return this.listen(client as unknown as Client, clientId);
   }
 

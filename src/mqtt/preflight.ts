@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { MqttConnection } from './connection.ts';
+import { urlClientOptions, type MqttConnection } from './connection.ts';
 import { describeController, parseControllerRecord, type ControllerRecord } from './presence.ts';
 import { topicsFor } from './topics.ts';
 
@@ -44,12 +44,7 @@ export async function checkNoOtherController(options: PreflightOptions): Promise
     protocolVersion: 4, // every broker speaks 3.1.1; the probe needs nothing of MQTT 5
     reconnectPeriod: 0,
     connectTimeout: options.connectTimeoutMs ?? 3000,
-    username: connection.username,
-    password: connection.password,
-    ca: connection.ca,
-    cert: connection.cert,
-    key: connection.key,
-    rejectUnauthorized: connection.rejectUnauthorized ?? true,
+    ...urlClientOptions(connection),
   };
   let client: MqttClient | null = null;
   try {

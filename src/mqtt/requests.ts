@@ -1,7 +1,7 @@
 // What the controller takes on MQTT and answers: commands on `<base>/cmd/<name>` (answered on `cmd/result`) and
 // networked inputs on `<base>/input` (answered on `input/result`), each to the MQTT 5 response topic when the request
 // gave a safe one. Split from bridge.ts, which publishes; this file listens and answers.
-import type { IPublishPacket } from 'mqtt';
+import type { IClientPublishOptions, IPublishPacket } from 'mqtt';
 import type { Logger } from 'pino';
 import type { Runtime } from '../runtime/types.ts';
 import { internalRefusal, parseCommand, parseJson, refusalOf, requestId, type Refusal } from './commands.ts';
@@ -90,17 +90,9 @@ export function createRequests(options: RequestsOptions): {
     try {
       refusal = refusalOf(name, runtime.submit(parsed.value.input));
     } catch (err) {
-      if (isJournalRefusal(err)) {
-        const { error, code } = failedCommand(err);
-        const message =
-          code === 'STORAGE_FULL'
-            ? 'The table cannot write its journal (the disk is full): nothing was changed; send it again once health is ok'
-            : `The table cannot write its journal (${error}): nothing was changed`;
-        refusal = { error, code: code ?? 'JOURNAL_FAILED', message };
-      } else {
+      if (!isJournalRefusal(err))
         log.error({ command: name, err: (err as Error).message }, 'command failed inside the controller');
-        refusal = internalRefusal(err as Error);
-      }
+      refusal = isJournalRefusal(err) ? journalRefusal(err) : internalRefusal(err as Error);
     }
     answer(packet, refusal === null ? { id, ok: true, command: name } : { id, ok: false, command: name, ...refusal });
   }
@@ -121,35 +113,56 @@ export function createRequests(options: RequestsOptions): {
     reply(request, JSON.stringify(result), topics.cmdResult);
   }
 
-  /** An answer goes to the MQTT 5 response topic when the request gave a safe one, else to `fallback`. */
+  /** An answer goes to the MQTT 5 response topic when the request gave a safe one, else to `fallback`. The
+   * controller may publish anywhere, so a requester must not steer its answer onto the table's own topics. */
   function reply(request: IPublishPacket, payload: string, fallback: string) {
-    const responseTopic = request.properties?.responseTopic;
-    const useResponseTopic =
-      client.protocolVersion === 5 && responseTopic !== undefined && safeReplyTopic(responseTopic);
-    if (responseTopic !== undefined && !useResponseTopic) {
-      log.warn(
-        { responseTopic },
-        "response topic refused (wildcard, $-topic or inside the table's tree); answering on the result topic",
-      );
-    }
-    const publishing = useResponseTopic
-      ? client.publish(responseTopic, payload, {
-          qos: 1,
-          properties:
-            request.properties?.correlationData !== undefined
-              ? { correlationData: request.properties.correlationData }
-              : undefined,
-        })
-      : client.publish(fallback, payload, { qos: 1 });
-    publishing.catch((err: Error) => log.warn({ err: err.message }, 'MQTT answer not delivered'));
-  }
-
-  // The controller may publish anywhere, so a requester must not steer its answer onto the table's own topics.
-  function safeReplyTopic(topic: string): boolean {
-    return replyTopicAllowed(topic, [base], topics.cmdReplyPrefix);
+    publishAnswer(client, log, request, payload, {
+      fallback,
+      allowed: (topic) => replyTopicAllowed(topic, [base], topics.cmdReplyPrefix),
+      refused: "response topic refused (wildcard, $-topic or inside the table's tree); answering on the result topic",
+    });
   }
 
   return { onMessage, stats };
+}
+
+/** The table's words for a command its journal refused (a full disk, a failed write): nothing was changed. */
+function journalRefusal(err: unknown): Refusal {
+  const { error, code } = failedCommand(err);
+  const message =
+    code === 'STORAGE_FULL'
+      ? 'The table cannot write its journal (the disk is full): nothing was changed; send it again once health is ok'
+      : `The table cannot write its journal (${error}): nothing was changed`;
+  return { error, code: code ?? 'JOURNAL_FAILED', message };
+}
+
+/** What publishAnswer needs of a client: the table's ManagedClient or the room's. */
+export interface AnswerClient {
+  readonly protocolVersion: number;
+  publish(topic: string, payload: string, opts: IClientPublishOptions): Promise<unknown>;
+}
+
+/** One answer to one request: to its MQTT 5 response topic when `allowed` (replyTopicAllowed with the answering
+ * client's trees) takes it, with the request's correlation data; else to `fallback`, logging the refused topic
+ * with `refused`. One edge for the table's commands and inputs and the room's commands. */
+export function publishAnswer(
+  client: AnswerClient,
+  log: Logger,
+  request: IPublishPacket,
+  payload: string,
+  rule: { fallback: string; allowed(topic: string): boolean; refused: string },
+): void {
+  const responseTopic = request.properties?.responseTopic;
+  const useResponseTopic = client.protocolVersion === 5 && responseTopic !== undefined && rule.allowed(responseTopic);
+  if (responseTopic !== undefined && !useResponseTopic) log.warn({ responseTopic }, rule.refused);
+  const correlationData = request.properties?.correlationData;
+  const publishing = useResponseTopic
+    ? client.publish(responseTopic, payload, {
+        qos: 1,
+        properties: correlationData !== undefined ? { correlationData } : undefined,
+      })
+    : client.publish(rule.fallback, payload, { qos: 1 });
+  publishing.catch((err: Error) => log.warn({ err: err.message }, 'MQTT answer not delivered'));
 }
 
 /** Whether a requester's MQTT 5 response topic may carry an answer: not empty, no wildcard, no `$` topic, and none

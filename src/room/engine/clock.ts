@@ -1,21 +1,14 @@
 // R-ROOM-CLOCK: one level clock for the whole tournament. The room runs the levels as a table does (R-LEVEL-CLOCK:
 // deadlines in the state, breaks numbered after the level before them) and, at each change, pause or resume,
 // publishes its clock and sends `level-set` to every open table that is online.
+import { newLevelClock, nextLevel, pauseClock, resumeClock } from '../../domain/level-clock.ts';
 import { levelSnapshot } from '../../domain/levels.ts';
 import type { LevelClockSnapshot } from '../../domain/snapshot.ts';
-import type { LevelState } from '../../domain/state.ts';
 import type { Level } from '../../domain/types.ts';
 import type { RoomCtx } from './context.ts';
 import { isPlaying } from './counts.ts';
 import type { TableModel } from './state.ts';
 import type { LevelSetFields } from './types.ts';
-
-const MINUTE = 60_000;
-
-function numbersOf(levels: Level[]): number[] {
-  let n = 0;
-  return levels.map((l) => ('break' in l ? Math.max(n, 1) : ++n));
-}
 
 function clockNow(ctx: RoomCtx): LevelClockSnapshot {
   return levelSnapshot(ctx.state.levels, ctx.at)!;
@@ -46,38 +39,23 @@ export function sendLevel(ctx: RoomCtx, t: TableModel): void {
 }
 
 export function startLevels(ctx: RoomCtx, levels: Level[]): void {
-  const ls: LevelState = { levels, index: 0, endsAt: null, pausedRemaining: null, numbers: numbersOf(levels) };
-  ls.endsAt = ctx.at + levels[0]!.minutes * MINUTE;
-  ctx.state.levels = ls;
+  ctx.state.levels = newLevelClock(levels, ctx.at);
   announce(ctx);
 }
 
-/** The level-end timer (none on the last level: it runs on). */
-export function levelDue(ls: LevelState | null): number | null {
-  return ls && ls.endsAt !== null && ls.index < ls.levels.length - 1 ? ls.endsAt : null;
-}
-
 export function advanceLevel(ctx: RoomCtx): void {
-  const ls = ctx.state.levels!;
-  ls.index += 1;
-  ls.endsAt = ctx.at + ls.levels[ls.index]!.minutes * MINUTE;
+  nextLevel(ctx.state.levels!, ctx.at);
   announce(ctx);
 }
 
 export function pauseLevels(ctx: RoomCtx): void {
-  const ls = ctx.state.levels;
-  if (!ls) return ctx.reject('levels-pause', 'no-levels');
-  if (ls.endsAt === null) return ctx.reject('levels-pause', 'already-paused');
-  ls.pausedRemaining = Math.max(0, ls.endsAt - ctx.at);
-  ls.endsAt = null;
+  const refusal = pauseClock(ctx.state.levels, ctx.at);
+  if (refusal !== null) return ctx.reject('levels-pause', refusal);
   announce(ctx);
 }
 
 export function resumeLevels(ctx: RoomCtx): void {
-  const ls = ctx.state.levels;
-  if (!ls) return ctx.reject('levels-resume', 'no-levels');
-  if (ls.endsAt !== null || ls.pausedRemaining === null) return ctx.reject('levels-resume', 'not-paused');
-  ls.endsAt = ctx.at + ls.pausedRemaining;
-  ls.pausedRemaining = null;
+  const refusal = resumeClock(ctx.state.levels, ctx.at);
+  if (refusal !== null) return ctx.reject('levels-resume', refusal);
   announce(ctx);
 }

@@ -1,7 +1,9 @@
 // The room engine: (state, input) → outputs, plus the next timer deadline. Deterministic, no I/O, no wall clock, no
 // Math.random: time arrives in each input's `at`, timers due at or before it fire first at their deadlines, and the
 // draws come from the seeded generator in the state (setup's `seed`).
-import { advanceLevel, levelDue, pauseLevels, resumeLevels, sendLevel, startLevels } from './clock.ts';
+import { levelDue } from '../../domain/level-clock.ts';
+import { runStep, type StepParts } from '../../domain/step-core.ts';
+import { advanceLevel, pauseLevels, resumeLevels, sendLevel, startLevels } from './clock.ts';
 import { RoomCtx } from './context.ts';
 import { tableById } from './counts.ts';
 import { addOn, deal, rebuy } from './money/commands.ts';
@@ -60,25 +62,18 @@ function fireTimers(ctx: RoomCtx, until: number): void {
   }
 }
 
+/** The room's parts of the step skeleton (domain/step-core.ts): the money changed in a step publishes its new
+ * `prizes` last. */
+const ROOM_STEP: StepParts<RoomState, RoomInput, RoomCtx, RoomOptions> = {
+  validate: validateRoomInput,
+  context: (state, at) => new RoomCtx(state, at),
+  fireTimers,
+  handle,
+  settle: publishPrizes,
+};
+
 export function roomStep(state: RoomState, options: RoomOptions, raw: unknown, line?: number): RoomOutput[] {
-  const checked = validateRoomInput(raw);
-  const valid = typeof checked !== 'string';
-  const at = valid ? Math.max(checked.at, state.now) : state.now;
-  const ctx = new RoomCtx(state, at);
-  let reason: string | void = valid ? undefined : checked;
-  try {
-    fireTimers(ctx, at);
-    ctx.at = state.now = at;
-    if (valid) reason = handle(ctx, options, checked);
-    publishPrizes(ctx); // the money changed in this step: the new `prizes` last
-  } catch (error) {
-    // A bug must not stop the room: what was emitted stands and the input is refused.
-    ctx.at = state.now = at;
-    reason = `internal error: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  if (reason)
-    ctx.emit(line === undefined ? { type: 'input.rejected', reason } : { type: 'input.rejected', reason, line });
-  return ctx.outputs;
+  return runStep(ROOM_STEP, state, options, raw, line).outputs;
 }
 
 function handle(ctx: RoomCtx, options: RoomOptions, input: RoomInput): string | void {

@@ -5,7 +5,7 @@ import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { DEFAULT_COMMAND_RATE } from '../../mqtt/bridge.ts';
 import { TokenBucket, type Rate } from '../../mqtt/rate-limit.ts';
-import { replyTopicAllowed } from '../../mqtt/requests.ts';
+import { publishAnswer, replyTopicAllowed, type AnswerClient } from '../../mqtt/requests.ts';
 import type { RoomOutput } from '../engine/types.ts';
 import { commandInput } from './inbound.ts';
 import type { RoomTopics } from './topics.ts';
@@ -36,6 +36,13 @@ export function createRoomCommands(options: RoomCommandsOptions): {
   const bucket = rate ? new TokenBucket(rate, now()) : null;
   const stats = { answered: 0, refused: 0, journaled: 0 };
   let lastLog = Number.NEGATIVE_INFINITY;
+  const answering: AnswerClient = {
+    // MQTT 5 only carries a response topic; the room speaks what its client options say (3.1.1 by default)
+    get protocolVersion() {
+      return client.options.protocolVersion ?? 4;
+    },
+    publish: (topic, payload, opts) => client.publishAsync(topic, payload, opts),
+  };
 
   function onCommand(name: string, payload: Buffer, packet: IPublishPacket): void {
     const parsed = commandInput(name, payload, now());
@@ -62,21 +69,13 @@ export function createRoomCommands(options: RoomCommandsOptions): {
         lastLog = now();
       }
     }
-    const responseTopic = request.properties?.responseTopic;
-    const safe = typeof responseTopic === 'string' && safeReplyTopic(responseTopic);
-    if (responseTopic !== undefined && !safe)
-      log.warn({ responseTopic }, "response topic refused (wildcard, $-topic, or a room's or table's topic)");
-    const correlationData = request.properties?.correlationData;
-    client.publish(safe ? responseTopic : topics.cmdResult, JSON.stringify(body), {
-      qos: 1,
-      ...(safe && correlationData ? { properties: { correlationData } } : {}),
+    publishAnswer(answering, log, request, JSON.stringify(body), {
+      fallback: topics.cmdResult,
+      // The room's account may publish to the tables' `cmd/`: a requester must not steer an answer onto them, nor
+      // onto the room's own topics (only `room/<id>/cmd/reply/…` there).
+      allowed: (topic) => replyTopicAllowed(topic, [options.tableBaseTopic, topics.base], `${topics.base}/cmd/reply/`),
+      refused: "response topic refused (wildcard, $-topic, or a room's or table's topic)",
     });
-  }
-
-  // The room's account may publish to the tables' `cmd/`: a requester must not steer an answer onto them, nor onto
-  // the room's own topics (only `room/<id>/cmd/reply/…` there).
-  function safeReplyTopic(topic: string): boolean {
-    return replyTopicAllowed(topic, [options.tableBaseTopic, topics.base], `${topics.base}/cmd/reply/`);
   }
 
   return { onCommand, stats };
