@@ -130,7 +130,7 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
     const board = /board (http:\S+\/)/.exec(ready.data)![1]!;
     const page = await fetch(board);
     expect(page.status).toBe(200);
-    expect(await page.text()).toBe(readFileSync(join(root, 'src/app/web/index.html'), 'utf8'));
+    expect(await page.text()).toBe(readFileSync(join(root, 'src/web/table/index.html'), 'utf8'));
     expect((await fetch(`${board}board.js`)).status).toBe(200);
     expect(await (await fetch(`${board}config.json`)).json()).toMatchObject({ tableId: 'dist-test' });
 

@@ -8,7 +8,7 @@ import { startBoardServer, type BoardServer } from '../src/app/http.ts';
 import { loadStructures } from '../src/config/structures.ts';
 import { FEED_SIZE, FEED_TYPES } from '../src/mqtt/feed.ts';
 
-const web = join(import.meta.dirname, '../src/app/web');
+const web = join(import.meta.dirname, '../src/web/table');
 let server: BoardServer;
 beforeAll(async () => {
   server = await startBoardServer({

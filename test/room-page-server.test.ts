@@ -13,7 +13,7 @@ import { writeRoomConfig } from './helpers/room-mqtt.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
-const web = join(import.meta.dirname, '../src/app/web');
+const web = join(import.meta.dirname, '../src/web/room');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

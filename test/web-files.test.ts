@@ -1,11 +1,23 @@
 // The pages' scripts stay small and split by concern (design.md: files of a few hundred lines at most), and each one
-// in src/app/web is loaded by a page: a file left out of index.html or floor.html would be dead code in the build.
+// in src/web is loaded by a page: a file left out of every page would be dead code in the build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const web = join(import.meta.dirname, '../src/app/web');
-const scripts = readdirSync(web).filter((f) => f.endsWith('.js'));
+const web = join(import.meta.dirname, '../src/web');
+const folders = ['kit', 'table', 'room'];
+const scripts = folders.flatMap((dir) =>
+  readdirSync(join(web, dir))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `${dir}/${f}`),
+);
+const name = (path: string) => path.slice(path.indexOf('/') + 1);
+
+function loadedBy(dir: string): string[] {
+  const html = readdirSync(join(web, dir)).filter((f) => f.endsWith('.html'));
+  const pages = html.map((p) => readFileSync(join(web, dir, p), 'utf8')).join('\n');
+  return [...pages.matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => m[1]!);
+}
 
 describe('the pages’ scripts', () => {
   it.each(scripts)('%s is under 300 lines', (file) => {
@@ -14,9 +26,12 @@ describe('the pages’ scripts', () => {
   });
 
   it('each is loaded by a page', () => {
-    const html = readdirSync(web).filter((f) => f.endsWith('.html'));
-    const pages = html.map((p) => readFileSync(join(web, p), 'utf8')).join('\n');
-    const loaded = [...pages.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts.filter((f) => !loaded.includes(f))).toEqual([]);
+    const loaded = [...loadedBy('table'), ...loadedBy('room')];
+    expect(scripts.filter((f) => !loaded.includes(name(f)))).toEqual([]);
+  });
+
+  it('a page names each file once, and no name stands in two folders (the pages load them by name alone)', () => {
+    const names = folders.flatMap((dir) => readdirSync(join(web, dir)));
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 });

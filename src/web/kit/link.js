@@ -1,4 +1,4 @@
-// The room pages' link to the broker: MQTT over WebSocket (to /mqtt on the pages' own port, or to the broker's own
+// The pages' link to the broker: MQTT over WebSocket (to /mqtt on the pages' own port, or to the broker's own
 // WebSocket listener when config.json names one), logged in with the page's account. Reports its state in words a
 // floor person can act on; after a first success it reconnects on its own. Plain browser JS; `mqtt` is MQTT.js.
 /* global mqtt */
