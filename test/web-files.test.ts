@@ -1,5 +1,6 @@
 // The pages' scripts stay small and split by concern (design.md: files of a few hundred lines at most), and each one
-// in src/web is loaded by a page: a file left out of every page would be dead code in the build.
+// in src/web is loaded by a page: a file left out of every page would be dead code in the build. A kit file
+// (src/web/kit) is loaded by a table page and a room page alike, or it is no kit file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,12 @@ describe('the pages’ scripts', () => {
   it('each is loaded by a page', () => {
     const loaded = [...loadedBy('table'), ...loadedBy('room')];
     expect(scripts.filter((f) => !loaded.includes(name(f)))).toEqual([]);
+  });
+
+  it("each kit file is loaded by the table's pages and the room's", () => {
+    const kit = readdirSync(join(web, 'kit')).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
+    expect(kit.filter((f) => !loadedBy('table').includes(f))).toEqual([]);
+    expect(kit.filter((f) => !loadedBy('room').includes(f))).toEqual([]);
   });
 
   it('a page names each file once, and no name stands in two folders (the pages load them by name alone)', () => {

@@ -1,54 +1,94 @@
-// The pages' link to the broker: MQTT over WebSocket (to /mqtt on the pages' own port, or to the broker's own
-// WebSocket listener when config.json names one), logged in with the page's account. Reports its state in words a
-// floor person can act on; after a first success it reconnects on its own. Plain browser JS; `mqtt` is MQTT.js.
+// The pages' link to the broker, the table's pages and the room's alike: MQTT over WebSocket to the broker's own
+// WebSocket listener (config.json's mqtt.url, or mqtt.port on the page's host) or to the pages' own passthrough
+// (mqtt.path on the page's port: src/mqtt/broker-pipe.ts), logged in with the page's account. Reports its state in
+// words a floor person can act on. A failed login is not retried (the person types again); after a first success,
+// and from the start for a page without a login (the board), it reconnects every second. Plain browser JS; `mqtt` is
+// MQTT.js's browser bundle.
 /* global mqtt */
 'use strict';
 
 (function (root) {
+  const RETRY_MS = 1000;
+
+  /** Where config.json says the broker is; null when it names no way there. */
   function brokerUrl(config) {
-    if (config.mqtt.url) return config.mqtt.url;
-    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${config.mqtt.path}`;
+    const m = config.mqtt || {};
+    if (m.url) return m.url;
+    if (!m.port && !m.path) return null;
+    const where = m.port ? `${location.hostname}:${m.port}` : location.host;
+    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${where}${m.path || ''}`;
+  }
+
+  function wrongLogin(err) {
+    const code = err && err.code;
+    return code === 4 || code === 5 || /bad user|not authori[sz]ed/i.test(String(err && err.message));
   }
 
   /**
    * Connects; `on.state(state, text)` with state 'connecting' | 'live' | 'reconnecting' | 'refused' | 'unreachable',
-   * `on.message(topic, text)`. `topics` are subscribed at each connection. Returns the MQTT.js client.
+   * `on.message(topic, text, data)` (data: the payload parsed as JSON, undefined when it is not). `topics` are
+   * subscribed at each connection. Options: `who` names the broker in the words ('table' or 'room'); `retry`:
+   * reconnect before a first success too; `mustRead` and `notAllowed`: a topic the account must be granted, and the
+   * words when it is not ('refused'). After 'refused' and 'unreachable' the client is ended; once it is ended (by the
+   * page too), nothing more is reported. Returns the MQTT.js client.
    */
-  function connect(config, login, topics, on) {
+  function connect(config, login, topics, on, options = {}) {
+    const who = options.who || 'room';
     let everConnected = false;
-    on.state('connecting', 'Connecting…');
     const client = mqtt.connect(brokerUrl(config), {
-      protocolVersion: 4,
+      protocolVersion: 4, // the embedded broker speaks MQTT 3.1.1
       username: login.username || undefined,
       password: login.password || undefined,
       clean: true,
       connectTimeout: 5000,
-      reconnectPeriod: 0, // a refused login is not retried; after the first success, reconnect every second
+      reconnectPeriod: options.retry ? RETRY_MS : 0,
     });
+    // Ended, by the page or here: what its socket says after that is not news. (MQTT.js's own `disconnecting` turns
+    // false again once a client that never connected has closed, so it cannot tell.)
+    let ended = false;
+    const end = client.end.bind(client);
+    client.end = (...args) => {
+      ended = true;
+      return end(...args);
+    };
+    const report = (state, text) => {
+      if (!ended) on.state(state, text);
+    };
+    const fail = (state, text) => {
+      report(state, text);
+      client.end(true);
+    };
+    report('connecting', 'Connecting…');
     client.on('connect', () => {
       everConnected = true;
-      client.options.reconnectPeriod = 1000;
-      client.subscribe(topics, { qos: 1 }, (err) => {
-        if (err) on.state('unreachable', `The broker refused the subscription (${err.message}).`);
-        else on.state('live', login.username ? `${login.username} · live` : 'Live');
+      client.options.reconnectPeriod = RETRY_MS;
+      client.subscribe(topics, { qos: 1 }, (err, granted) => {
+        const denied = (granted || []).some((g) => g.qos === 128 && g.topic === options.mustRead);
+        if (denied || (err && options.notAllowed)) fail('refused', options.notAllowed);
+        else if (err) report('unreachable', `The broker refused the subscription (${err.message}).`);
+        else report('live', login.username ? `${login.username} · live` : 'Live');
       });
     });
     client.on('error', (err) => {
-      if (everConnected) return;
-      const code = err && err.code;
-      const refused = code === 4 || code === 5 || /bad user|not authori[sz]ed/i.test(String(err && err.message));
-      client.end(true);
-      if (refused) on.state('refused', login.username ? 'Wrong username or password.' : 'The broker wants an account.');
-      else on.state('unreachable', `Cannot reach the room's broker (${(err && err.message) || 'no answer'}).`);
+      if (everConnected || options.retry) return; // MQTT.js tries again; 'close' says so
+      if (wrongLogin(err))
+        fail('refused', login.username ? 'Wrong username or password.' : 'The broker wants an account.');
+      else fail('unreachable', `Cannot reach the ${who}'s broker (${(err && err.message) || 'no answer'}).`);
     });
     client.on('close', () => {
-      if (!everConnected) {
-        if (!client.disconnecting) on.state('unreachable', "Cannot reach the room's broker.");
-        return;
-      }
-      on.state('reconnecting', 'Reconnecting…');
+      if (everConnected || options.retry) report('reconnecting', 'Reconnecting…');
+      else fail('unreachable', `Cannot reach the ${who}'s broker.`);
     });
-    client.on('message', (topic, payload) => on.message(topic, payload.toString()));
+    client.on('message', (topic, payload) => {
+      const text = payload.toString();
+      let data;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // a plain-text payload (a retained status): the page reads the text
+      }
+      on.message(topic, text, data);
+    });
     return client;
   }
 
@@ -58,5 +98,5 @@
     return response.json();
   }
 
-  root.RoomLink = { connect, brokerUrl, loadConfig };
+  root.PageLink = { connect, brokerUrl, loadConfig };
 })(typeof window !== 'undefined' ? window : globalThis);
