@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pageHtml } from '../src/web/serve.ts';
 
 const web = join(import.meta.dirname, '../src/web');
 const folders = ['kit', 'table', 'room'];
@@ -16,7 +17,7 @@ const name = (path: string) => path.slice(path.indexOf('/') + 1);
 
 function loadedBy(dir: string): string[] {
   const html = readdirSync(join(web, dir)).filter((f) => f.endsWith('.html'));
-  const pages = html.map((p) => readFileSync(join(web, dir, p), 'utf8')).join('\n');
+  const pages = html.map((p) => pageHtml(join(web, dir, p))).join('\n');
   return [...pages.matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => m[1]!);
 }
 
@@ -35,6 +36,23 @@ describe('the pages’ scripts', () => {
     const kit = readdirSync(join(web, 'kit')).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
     expect(kit.filter((f) => !loadedBy('table').includes(f))).toEqual([]);
     expect(kit.filter((f) => !loadedBy('room').includes(f))).toEqual([]);
+  });
+
+  it("each of the kit's HTML pieces is in a table page and a room page, and no page is left with a marker", () => {
+    const pieces = readdirSync(join(web, 'kit')).filter((f) => f.endsWith('.html'));
+    const marked = (dir: string) =>
+      readdirSync(join(web, dir))
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => readFileSync(join(web, dir, f), 'utf8'))
+        .join('\n');
+    for (const piece of pieces) {
+      const marker = `<!-- kit: ${piece.slice(0, -'.html'.length)} -->`;
+      expect(marked('table'), piece).toContain(marker);
+      expect(marked('room'), piece).toContain(marker);
+    }
+    for (const dir of ['table', 'room'])
+      for (const page of readdirSync(join(web, dir)).filter((f) => f.endsWith('.html')))
+        expect(pageHtml(join(web, dir, page)), page).not.toContain('<!-- kit:');
   });
 
   it('a page names each file once, and no name stands in two folders (the pages load them by name alone)', () => {

@@ -2,7 +2,7 @@
 // (src/room/service/pages.ts) both do with the files in src/web. Each serves kit/ (the pieces both sets of pages
 // load) and its own folder (table/ or room/) under flat names (`/board.js`, `/link.js`): a page links its files
 // relative to itself and never says which folder one lives in. Nothing here knows a table or a room.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -43,6 +43,19 @@ export function pageFiles(folder: 'table' | 'room', routes: Record<string, strin
   return files;
 }
 
+/** A page's HTML as it is served: each `<!-- kit: name -->` line is kit/name.html, the pieces (the overlay, the
+ * login fields, the scripts every board or floor page loads) the table's and the room's pages share, indented as the
+ * line was. Read at each request, as the files are. */
+export function pageHtml(file: string): string {
+  return readFileSync(file, 'utf8').replace(/^( *)<!-- kit: ([a-z-]+) -->$/gm, (_line, indent: string, name: string) =>
+    readFileSync(join(webDir, 'kit', `${name}.html`), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => (line ? indent + line : line))
+      .join('\n'),
+  );
+}
+
 /** Answers a GET or HEAD for one of `files` (or the names script) and says true; false when `path` is none of them. */
 export async function sendPageFile(
   req: IncomingMessage,
@@ -57,7 +70,7 @@ export async function sendPageFile(
   }
   const file = files.get(path);
   if (file === undefined) return false;
-  const body = await readFile(file);
+  const body = file.endsWith('.html') ? pageHtml(file) : await readFile(file);
   send(res, 200, TYPES[extname(file)] ?? TYPES['.js']!, head ? '' : body);
   return true;
 }
