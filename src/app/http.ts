@@ -2,14 +2,15 @@
 // by src/web/serve.ts), MQTT.js's browser bundle from node_modules, two small JSON endpoints that tell the pages where the broker is, what time it is at the table and
 // which blind structures are saved, and /health. The floor page grants nothing: it logs in to the broker, whose ACL
 // decides what the account may do.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
+import { systemLoginBackoff, type LoginBackoff } from '../mqtt/auth-backoff.ts';
 import type { BrokerTarget } from '../mqtt/broker-pipe.ts';
-import { listen, pageFiles, send, sendNotFound, sendPageFile } from '../web/serve.ts';
+import { listen, pageFiles, send, sendLoginWait, sendNotFound, sendPageFile } from '../web/serve.ts';
 
 export interface BoardPageConfig {
   tableId: string;
@@ -56,22 +57,17 @@ const FILES = pageFiles('table', {
 
 export async function startBoardServer(options: BoardServerOptions): Promise<BoardServer> {
   const log = options.logger.child({ module: 'http' });
+  let backoff: LoginBackoff | null = null;
   const server = createServer((req, res) => {
-    handle(req, res, options).catch((error: unknown) => {
+    handle(req, res, options, backoff).catch((error: unknown) => {
       log.warn({ err: error, url: req.url }, 'board request failed');
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
       else res.destroy();
     });
   });
   // Loaded only for a table on an mqtt:// external broker: ws stays out of the others (docs/bench.md).
-  const pipe = options.pipe
-    ? (await import('../mqtt/broker-pipe.ts')).attachBrokerPipe(
-        server,
-        options.page.mqtt.path,
-        options.pipe,
-        options.logger, // the pipe names its own module: a second `module` key would repeat in each line
-      )
-    : null;
+  const pipe = options.pipe ? await attachPipe(server, options) : null;
+  backoff = pipe?.backoff ?? null;
   // Without a passthrough an upgrade is not a page: refused at once.
   if (!pipe) server.on('upgrade', (_req, socket: Duplex) => socket.destroy());
   try {
@@ -95,7 +91,37 @@ export async function startBoardServer(options: BoardServerOptions): Promise<Boa
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: BoardServerOptions): Promise<void> {
+/** The passthrough to an external broker, with its password back-off held here too: a plain GET of its path tells a
+ * page how long its address waits (src/web/serve.ts `sendLoginWait`). */
+async function attachPipe(
+  server: Server,
+  options: BoardServerOptions,
+): Promise<{ close(): void; backoff: LoginBackoff }> {
+  const { attachBrokerPipe, DEFAULT_PIPE_LIMITS } = await import('../mqtt/broker-pipe.ts');
+  const backoff = systemLoginBackoff(options.logger.child({ module: 'broker-pipe' }), "the pages' /mqtt");
+  const pipe = attachBrokerPipe(
+    server,
+    options.page.mqtt.path,
+    options.pipe!,
+    options.logger, // the pipe names its own module: a second `module` key would repeat in each line
+    DEFAULT_PIPE_LIMITS,
+    { backoff },
+  );
+  return {
+    backoff,
+    close() {
+      pipe.close();
+      backoff.close();
+    },
+  };
+}
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: BoardServerOptions,
+  backoff: LoginBackoff | null,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
   const path = new URL(req.url ?? '/', 'http://board').pathname;
   if (path === '/config.json') {
@@ -109,6 +135,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
     const health = options.health();
     return send(res, health.status === 'ok' ? 200 : 503, 'application/json', JSON.stringify(health));
   }
+  if (backoff && path === options.page.mqtt.path) return sendLoginWait(req, res, backoff);
   if (path === '/time')
     return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
   if (path === '/floor/' || path === '/broadcast/') {

@@ -8,6 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { TableError } from '../domain/errors.ts';
+import { peerAddress, type LoginBackoff } from '../mqtt/auth-backoff.ts';
 import { namesScript } from '../protocol/names.ts';
 
 /** src/web, or dist/src/web: two folders below the root, seen from this file and from the bundled main.js alike. */
@@ -73,6 +74,14 @@ export async function sendPageFile(
   const body = file.endsWith('.html') ? pageHtml(file) : await readFile(file);
   send(res, 200, TYPES[extname(file)] ?? TYPES['.js']!, head ? '' : body);
   return true;
+}
+
+/** A plain GET of the pages' passthrough path (no upgrade): how long this browser's address must still wait before a
+ * login of its is looked at (src/mqtt/auth-backoff.ts). A page cannot read the 429 its WebSocket was answered, so the
+ * kit's link (link.js) asks here and says "try again in N s" instead of "cannot reach the broker". */
+export function sendLoginWait(req: IncomingMessage, res: ServerResponse, backoff: LoginBackoff): void {
+  const retryInS = Math.ceil(backoff.retryInMs(peerAddress(req)) / 1000);
+  send(res, 200, 'application/json', JSON.stringify({ retryInS }));
 }
 
 /** The kit's one answer to anything that is no page: 404 in words. */

@@ -11,9 +11,9 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../../config/structures.ts';
 import type { RoomConfig } from '../config/types.ts';
-import type { LoginBackoff } from '../../mqtt/auth-backoff.ts';
+import { systemLoginBackoff, type LoginBackoff } from '../../mqtt/auth-backoff.ts';
 import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerPipe } from '../../mqtt/broker-pipe.ts';
-import { listen, pageFiles, send, sendNotFound, sendPageFile } from '../../web/serve.ts';
+import { listen, pageFiles, send, sendLoginWait, sendNotFound, sendPageFile } from '../../web/serve.ts';
 
 export interface RoomPagesOptions {
   config: Readonly<RoomConfig>;
@@ -44,8 +44,11 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
   const web = config.web;
   if (web.port === null) throw new Error('startRoomPages: web.port is null (the pages are off)');
   const log = options.logger.child({ module: 'room-pages', room: config.room.id });
+  // The pipe's password back-off, held here too: a plain GET of /mqtt tells a page how long its address waits.
+  const ownBackoff = options.loginBackoff === undefined;
+  let backoff: LoginBackoff | null = null;
   const server = createServer((req, res) => {
-    handle(req, res, options).catch((error: unknown) => {
+    handle(req, res, options, backoff).catch((error: unknown) => {
       log.warn({ err: error, url: req.url }, 'room page request failed');
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
       else res.destroy();
@@ -53,6 +56,9 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
   });
   let pipe: BrokerPipe | null = null;
   if (web.brokerUrl === null && /^mqtts?:/.test(config.mqtt.url)) {
+    backoff =
+      options.loginBackoff ??
+      systemLoginBackoff(options.logger.child({ room: config.room.id, module: 'broker-pipe' }), "the pages' /mqtt");
     const ca = config.mqtt.caFile ? readFileSync(config.mqtt.caFile) : undefined;
     pipe = attachBrokerPipe(
       server,
@@ -64,7 +70,7 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
         maxConnections: web.maxConnections ?? DEFAULT_PIPE_LIMITS.maxConnections,
         maxMessageBytes: web.maxMessageBytes ?? DEFAULT_PIPE_LIMITS.maxMessageBytes,
       },
-      { backoff: options.loginBackoff, allowedOrigins: web.allowedOrigins ?? [] },
+      { backoff, allowedOrigins: web.allowedOrigins ?? [] },
     );
   } else {
     // The browsers go to the broker's own WebSocket listener: an upgrade here is refused, not answered as a page.
@@ -80,6 +86,7 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
     close: () =>
       new Promise((resolve) => {
         pipe?.close();
+        if (ownBackoff) backoff?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -102,10 +109,16 @@ export function pageConfig(options: RoomPagesOptions): Record<string, unknown> {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: RoomPagesOptions): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: RoomPagesOptions,
+  backoff: LoginBackoff | null,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
   const path = new URL(req.url ?? '/', 'http://pages').pathname;
   if (path === '/config.json') return send(res, 200, 'application/json', JSON.stringify(pageConfig(options)));
+  if (path === PIPE_PATH && backoff) return sendLoginWait(req, res, backoff);
   if (path === '/time') return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: 1 }));
   if (path === '/floor/') {
     // The page's links are relative to /floor.

@@ -19,6 +19,21 @@
     return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${where}${m.path || ''}`;
   }
 
+  /**
+   * Through the pages' own passthrough, how long this device must wait before its next login is looked at: a
+   * locked-out address's WebSocket is answered 429, which a page cannot read, so it asks (src/web/serve.ts).
+   */
+  async function loginWait(config) {
+    const m = config.mqtt || {};
+    if (m.url || m.port || !m.path) return 0;
+    try {
+      const response = await fetch(m.path, { cache: 'no-store' });
+      return response.ok ? Number((await response.json()).retryInS) || 0 : 0;
+    } catch {
+      return 0;
+    }
+  }
+
   function wrongLogin(err) {
     const code = err && err.code;
     return code === 4 || code === 5 || /bad user|not authori[sz]ed/i.test(String(err && err.message));
@@ -30,7 +45,8 @@
    * subscribed at each connection. Options: `who` names the broker in the words ('table' or 'room'); `retry`:
    * reconnect before a first success too; `mustRead` and `notAllowed`: a topic the account must be granted, and the
    * words when it is not ('refused'). After 'refused' and 'unreachable' the client is ended; once it is ended (by the
-   * page too), nothing more is reported. Returns the MQTT.js client.
+   * page too), nothing more is reported. 'unreachable' through the pages' passthrough says how long to wait when
+   * this device is locked out for wrong passwords. Returns the MQTT.js client.
    */
   function connect(config, login, topics, on, options = {}) {
     const who = options.who || 'room';
@@ -46,9 +62,11 @@
     // Ended, by the page or here: what its socket says after that is not news. (MQTT.js's own `disconnecting` turns
     // false again once a client that never connected has closed, so it cannot tell.)
     let ended = false;
+    let endedByPage = false;
     const end = client.end.bind(client);
     client.end = (...args) => {
       ended = true;
+      endedByPage = true;
       return end(...args);
     };
     const report = (state, text) => {
@@ -57,6 +75,16 @@
     const fail = (state, text) => {
       report(state, text);
       client.end(true);
+    };
+    // The broker out of reach before a first success: said once it is known whether a lock-out is the reason.
+    const unreachable = (text) => {
+      if (ended) return;
+      ended = true;
+      end(true);
+      void loginWait(config).then((s) => {
+        if (!endedByPage)
+          on.state('unreachable', s > 0 ? `Too many wrong passwords from here: try again in ${s} s.` : text);
+      });
     };
     report('connecting', 'Connecting…');
     client.on('connect', () => {
@@ -73,11 +101,11 @@
       if (everConnected || options.retry) return; // MQTT.js tries again; 'close' says so
       if (wrongLogin(err))
         fail('refused', login.username ? 'Wrong username or password.' : 'The broker wants an account.');
-      else fail('unreachable', `Cannot reach the ${who}'s broker (${(err && err.message) || 'no answer'}).`);
+      else unreachable(`Cannot reach the ${who}'s broker (${(err && err.message) || 'no answer'}).`);
     });
     client.on('close', () => {
       if (everConnected || options.retry) report('reconnecting', 'Reconnecting…');
-      else fail('unreachable', `Cannot reach the ${who}'s broker.`);
+      else unreachable(`Cannot reach the ${who}'s broker.`);
     });
     client.on('message', (topic, payload) => {
       const text = payload.toString();
