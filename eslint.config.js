@@ -6,7 +6,7 @@ const impureModules = ['node:*', 'fs', 'fs/*', 'net', 'child_process', 'os', 'pa
   'nfc-pcsc', 'mqtt', 'aedes', 'better-sqlite3', 'ws', 'pino'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'test-artifacts/**', 'dist/**', 'src/app/web/**/*.js'] },
+  { ignores: ['node_modules/**', 'test-artifacts/**', 'dist/**', 'src/web/**/*.js'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -1,7 +1,8 @@
 // `npm run build`: compiles src/ to plain JavaScript in dist/ (tsc, tsconfig.build.json, with source maps) and copies
 // beside it the files the table reads at run time. The compiled modules find them by paths relative to their own
 // file (import.meta.url), so dist/ mirrors the repository's layout: dist/src/config/profiles.js reads
-// dist/config/rules/, dist/src/app/http.js serves dist/src/app/web/. Plain JavaScript, so it runs without tsx.
+// dist/config/rules/, dist/src/web/serve.js (and the bundled main.js) serve dist/src/web/. Plain JavaScript, so it
+// runs without tsx.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +23,10 @@ const ASSETS = [
   ['config/room-rules', (f) => f.endsWith('.json')],
   ['config', (f) => f === 'room.schema.json' || f === 'room.example.yaml'],
   ['schemas', (f) => f.endsWith('.json')],
-  ['src/app/web', () => true],
+  // the pages (src/web/serve.ts serves them from beside its own compiled file)
+  ['src/web/kit', () => true],
+  ['src/web/table', () => true],
+  ['src/web/room', () => true],
   ['src/notify', (f) => f.endsWith('.py')],
 ];
 

@@ -2,7 +2,7 @@
 // resolves and links one module instead of about 500 (our 160 and the libraries'), about a fifth less CPU from start
 // to `online` (docs/bench.md, "Start → online"). The other files tsc wrote stay for the other commands (replay,
 // deck, doctor, room). The bundle sits where main.js was, two folders below dist/ like every module that finds its
-// data files by a relative path (dist/config/rules, dist/schemas, dist/src/app/web), so those paths still hold.
+// data files by a relative path (dist/config/rules, dist/schemas, dist/src/web), so those paths still hold.
 // Not bundled: native addons and what loads them (better-sqlite3, serialport, nfc-pcsc, johnny-five), ws (imported
 // only for a WebSocket port), and mqtt-packet, whose cache src/mqtt/packet-cache.ts warms in node_modules' copy.
 // Whitespace and syntax minified, names kept; the source map points into src/ (no copy of the sources in it).

@@ -1,7 +1,7 @@
-// The board's feed lines for the chips events (src/app/web/board-feed.js, plain browser JS run here as it is):
+// The board's feed lines for the chips events (src/web/table/board-feed.js, plain browser JS run here as it is):
 // amounts are public, so a pot, a bust-out and a floor's stack change read as words (R-POT-AWARD, R-CHIPS-BUST).
 import { describe, expect, test } from 'vitest';
-import '../src/app/web/board-feed.js';
+import '../src/web/table/board-feed.js';
 
 type FeedLine = (e: unknown, f: { money: (n: number) => string; clockText: (ms: number) => string }) => string[];
 const { feedLine } = (globalThis as unknown as { BoardFeed: { feedLine: FeedLine } }).BoardFeed;

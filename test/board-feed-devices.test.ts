@@ -1,7 +1,7 @@
 // A table starting brings its devices online one after another (shoe, antennas, board, display): the board's floor
-// feed shows them as one line, so they do not push the floor's events out of sight (src/app/web/board-feed.js).
+// feed shows them as one line, so they do not push the floor's events out of sight (src/web/table/board-feed.js).
 import { describe, expect, it } from 'vitest';
-import '../src/app/web/board-feed.js';
+import '../src/web/table/board-feed.js';
 
 interface Item {
   event: Record<string, unknown>;

@@ -1,4 +1,4 @@
-// The board's game line (src/app/web/board-clocks.js `gameText`, R-GAME-LIST, R-GAME-MIXED) names every game and
+// The board's game line (src/web/kit/board-clocks.js `gameText`, R-GAME-LIST, R-GAME-MIXED) names every game and
 // structure the engine knows in words ("Limit Omaha Hi-Lo 100/200"), never the protocol's raw name. The script is
 // plain browser JS (its words are game-words.js's); both run here in a bare context, where they hang their functions
 // on the context's global.
@@ -10,7 +10,7 @@ import { BETTING_NAMES, GAME_NAMES } from '../src/domain/games/index.ts';
 type Level = { game?: string; betting?: string; smallBet?: number; bigBet?: number } | null;
 const context: { BoardClocks?: { gameText(level: Level, table: Level): string } } = {};
 for (const file of ['game-words.js', 'board-clocks.js'])
-  runInNewContext(readFileSync(new URL(`../src/app/web/${file}`, import.meta.url), 'utf8'), context);
+  runInNewContext(readFileSync(new URL(`../src/web/kit/${file}`, import.meta.url), 'utf8'), context);
 const gameText = context.BoardClocks!.gameText;
 
 describe('the board names the game and structure in words', () => {

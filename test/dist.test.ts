@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pageHtml } from '../src/web/serve.ts';
 import { startNotifyListener } from './helpers/notify-listener.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -130,7 +131,7 @@ describe.skipIf(!enabled)('the build in dist/, with plain node', () => {
     const board = /board (http:\S+\/)/.exec(ready.data)![1]!;
     const page = await fetch(board);
     expect(page.status).toBe(200);
-    expect(await page.text()).toBe(readFileSync(join(root, 'src/app/web/index.html'), 'utf8'));
+    expect(await page.text()).toBe(pageHtml(join(root, 'src/web/table/index.html')));
     expect((await fetch(`${board}board.js`)).status).toBe(200);
     expect(await (await fetch(`${board}config.json`)).json()).toMatchObject({ tableId: 'dist-test' });
 

@@ -1,4 +1,4 @@
-// The floor page's sentences (src/app/web/floor-words.js, plain browser JS): what a command did, from its events,
+// The floor page's sentences (src/web/kit/floor-words.js, plain browser JS): what a command did, from its events,
 // and why it was refused, from the answer's error (an `{code, message}` object or the engine's reason).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ let W: Words;
 beforeAll(() => {
   // Run as the browser runs it: a plain script that sets a global.
   const sandbox: { FloorWords?: Words } = {};
-  runInNewContext(readFileSync(join(import.meta.dirname, '../src/app/web/floor-words.js'), 'utf8'), sandbox);
+  runInNewContext(readFileSync(join(import.meta.dirname, '../src/web/kit/floor-words.js'), 'utf8'), sandbox);
   W = sandbox.FloorWords!;
 });
 

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBoardServer, type BoardServer } from '../src/app/http.ts';
 import { loadStructures } from '../src/config/structures.ts';
 import { FEED_SIZE, FEED_TYPES } from '../src/mqtt/feed.ts';
+import { pageHtml } from '../src/web/serve.ts';
 
-const web = join(import.meta.dirname, '../src/app/web');
+const web = join(import.meta.dirname, '../src/web/table');
 let server: BoardServer;
 beforeAll(async () => {
   server = await startBoardServer({
@@ -31,7 +32,7 @@ const get = (path: string) => fetch(new URL(path, server.url), { redirect: 'manu
 
 describe('web pages', () => {
   it.each(['index.html', 'floor.html', 'broadcast.html'])('serves every local file %s refers to', async (page) => {
-    const html = readFileSync(join(web, page), 'utf8');
+    const html = pageHtml(join(web, page));
     const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(2);
     for (const ref of refs) {
@@ -71,8 +72,11 @@ describe('web pages', () => {
     expect(config.feedTypes).toContain('irregularity');
     expect(config.feedSize).toBe(FEED_SIZE);
     // board-feed.js words each type (a `case` per type); no other page script holds the whole list.
-    for (const file of readdirSync(web).filter((f) => f.endsWith('.js') && f !== 'board-feed.js')) {
-      const text = readFileSync(join(web, file), 'utf8');
+    const scripts = ['kit', 'table', 'room'].flatMap((dir) =>
+      readdirSync(join(web, '..', dir)).map((f) => join(web, '..', dir, f)),
+    );
+    for (const file of scripts.filter((f) => f.endsWith('.js') && !f.endsWith('/board-feed.js'))) {
+      const text = readFileSync(file, 'utf8');
       expect(
         [...FEED_TYPES].filter((t) => !text.includes(`'${t}'`)),
         file,

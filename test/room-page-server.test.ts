@@ -8,12 +8,13 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRoomConfig } from '../src/room/config/load.ts';
 import { startRoomPages } from '../src/room/service/pages.ts';
+import { pageHtml } from '../src/web/serve.ts';
 import { collect, connectClient, freePort, mosquittoMissing, startMosquitto } from './helpers/mosquitto.ts';
 import { writeRoomConfig } from './helpers/room-mqtt.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const missing = mosquittoMissing();
-const web = join(import.meta.dirname, '../src/app/web');
+const web = join(import.meta.dirname, '../src/web/room');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -66,16 +67,16 @@ describe.skipIf(missing !== null)(`the room pages' server (${missing ?? 'real br
 
   it('serves the board at /, the floor page at /floor, their files, config.json and /time; nothing else', async () => {
     const { get } = await serve();
-    const { readFileSync } = await import('node:fs');
     const board = await get('/');
     expect(board.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await board.text()).toBe(readFileSync(join(web, 'room-board.html'), 'utf8'));
-    expect(await (await get('/floor')).text()).toBe(readFileSync(join(web, 'room-floor.html'), 'utf8'));
+    // Each page as its file says, with the kit's pieces in place (src/web/serve.ts `pageHtml`).
+    expect(await board.text()).toBe(pageHtml(join(web, 'room-board.html')));
+    expect(await (await get('/floor')).text()).toBe(pageHtml(join(web, 'room-floor.html')));
     const slash = await get('/floor/', { redirect: 'manual' });
     expect(slash.status).toBe(301);
     // Every script and style the two pages load is served.
     for (const page of ['room-board.html', 'room-floor.html']) {
-      const html = readFileSync(join(web, page), 'utf8');
+      const html = pageHtml(join(web, page));
       const files = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
       for (const f of files) expect((await get(`/${f}`)).status, `${page}: ${f}`).toBe(200);
     }

@@ -1,4 +1,4 @@
-// The room pages' words (src/app/web/room-words.js, plain browser JS): table names, moves as the board shows them,
+// The room pages' words (src/web/room/room-words.js, plain browser JS): table names, moves as the board shows them,
 // places, and the floor page's sentences, a refusal in plain words for every reason the room engine gives the floor.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ let W: Words;
 beforeAll(() => {
   // Run as the browser runs it: a plain script that sets a global.
   const sandbox: { RoomWords?: Words } = {};
-  runInNewContext(readFileSync(join(import.meta.dirname, '../src/app/web/room-words.js'), 'utf8'), sandbox);
+  runInNewContext(readFileSync(join(import.meta.dirname, '../src/web/room/room-words.js'), 'utf8'), sandbox);
   W = sandbox.RoomWords!;
 });
 

@@ -1,19 +1,16 @@
-// The display board and the floor page over HTTP: the static pages (src/app/web), MQTT.js's browser bundle from
-// node_modules, two small JSON endpoints that tell the pages where the broker is, what time it is at the table and
+// The display board and the floor page over HTTP: the static pages (src/web/table and the page kit, src/web/kit, served
+// by src/web/serve.ts), MQTT.js's browser bundle from node_modules, two small JSON endpoints that tell the pages where the broker is, what time it is at the table and
 // which blind structures are saved, and /health. The floor page grants nothing: it logs in to the broker, whose ACL
 // decides what the account may do.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
-import { TableError } from '../domain/errors.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
-import { namesScript } from '../protocol/names.ts';
+import { systemLoginBackoff, type LoginBackoff } from '../mqtt/auth-backoff.ts';
 import type { BrokerTarget } from '../mqtt/broker-pipe.ts';
+import { listen, pageFiles, send, sendLoginWait, sendNotFound, sendPageFile } from '../web/serve.ts';
 
 export interface BoardPageConfig {
   tableId: string;
@@ -50,58 +47,27 @@ export interface BoardServer {
   close(): Promise<void>;
 }
 
-export const webDir = join(import.meta.dirname, 'web');
-const STATIC: Record<string, { file: string; type: string }> = {
-  '/': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
-  '/index.html': { file: join(webDir, 'index.html'), type: 'text/html; charset=utf-8' },
-  '/board.css': { file: join(webDir, 'board.css'), type: 'text/css; charset=utf-8' },
-  '/board.js': { file: join(webDir, 'board.js'), type: 'text/javascript; charset=utf-8' },
-  '/table-time.js': { file: join(webDir, 'table-time.js'), type: 'text/javascript; charset=utf-8' },
-  '/seat-layout.js': { file: join(webDir, 'seat-layout.js'), type: 'text/javascript; charset=utf-8' },
-  '/board-feed.js': { file: join(webDir, 'board-feed.js'), type: 'text/javascript; charset=utf-8' },
-  '/game-words.js': { file: join(webDir, 'game-words.js'), type: 'text/javascript; charset=utf-8' },
-  '/board-chime.js': { file: join(webDir, 'board-chime.js'), type: 'text/javascript; charset=utf-8' },
-  '/board-clocks.js': { file: join(webDir, 'board-clocks.js'), type: 'text/javascript; charset=utf-8' },
-  '/board-table.js': { file: join(webDir, 'board-table.js'), type: 'text/javascript; charset=utf-8' },
-  '/board-status.js': { file: join(webDir, 'board-status.js'), type: 'text/javascript; charset=utf-8' },
-  '/room-money.js': { file: join(webDir, 'room-money.js'), type: 'text/javascript; charset=utf-8' },
-  '/room-money.css': { file: join(webDir, 'room-money.css'), type: 'text/css; charset=utf-8' },
-  '/floor': { file: join(webDir, 'floor.html'), type: 'text/html; charset=utf-8' },
-  '/floor.css': { file: join(webDir, 'floor.css'), type: 'text/css; charset=utf-8' },
-  '/floor.js': { file: join(webDir, 'floor.js'), type: 'text/javascript; charset=utf-8' },
-  '/floor-view.js': { file: join(webDir, 'floor-view.js'), type: 'text/javascript; charset=utf-8' },
-  '/floor-structures.js': { file: join(webDir, 'floor-structures.js'), type: 'text/javascript; charset=utf-8' },
-  '/floor-chips.js': { file: join(webDir, 'floor-chips.js'), type: 'text/javascript; charset=utf-8' },
-  '/floor-words.js': { file: join(webDir, 'floor-words.js'), type: 'text/javascript; charset=utf-8' },
-  '/broadcast': { file: join(webDir, 'broadcast.html'), type: 'text/html; charset=utf-8' },
-  '/broadcast.css': { file: join(webDir, 'broadcast.css'), type: 'text/css; charset=utf-8' },
-  '/broadcast.js': { file: join(webDir, 'broadcast.js'), type: 'text/javascript; charset=utf-8' },
-  '/broadcast-view.js': { file: join(webDir, 'broadcast-view.js'), type: 'text/javascript; charset=utf-8' },
-  '/vendor/mqtt.min.js': { file: mqttBundle(), type: 'text/javascript; charset=utf-8' },
-};
-
-export function mqttBundle(): string {
-  return createRequire(import.meta.url).resolve('mqtt/dist/mqtt.min');
-}
+/** The table's pages by their paths (src/web/table); their scripts and styles, and the kit's, by their names. */
+const FILES = pageFiles('table', {
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/floor': 'floor.html',
+  '/broadcast': 'broadcast.html',
+});
 
 export async function startBoardServer(options: BoardServerOptions): Promise<BoardServer> {
   const log = options.logger.child({ module: 'http' });
+  let backoff: LoginBackoff | null = null;
   const server = createServer((req, res) => {
-    handle(req, res, options).catch((error: unknown) => {
+    handle(req, res, options, backoff).catch((error: unknown) => {
       log.warn({ err: error, url: req.url }, 'board request failed');
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
       else res.destroy();
     });
   });
   // Loaded only for a table on an mqtt:// external broker: ws stays out of the others (docs/bench.md).
-  const pipe = options.pipe
-    ? (await import('../mqtt/broker-pipe.ts')).attachBrokerPipe(
-        server,
-        options.page.mqtt.path,
-        options.pipe,
-        options.logger, // the pipe names its own module: a second `module` key would repeat in each line
-      )
-    : null;
+  const pipe = options.pipe ? await attachPipe(server, options) : null;
+  backoff = pipe?.backoff ?? null;
   // Without a passthrough an upgrade is not a page: refused at once.
   if (!pipe) server.on('upgrade', (_req, socket: Duplex) => socket.destroy());
   try {
@@ -125,7 +91,37 @@ export async function startBoardServer(options: BoardServerOptions): Promise<Boa
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: BoardServerOptions): Promise<void> {
+/** The passthrough to an external broker, with its password back-off held here too: a plain GET of its path tells a
+ * page how long its address waits (src/web/serve.ts `sendLoginWait`). */
+async function attachPipe(
+  server: Server,
+  options: BoardServerOptions,
+): Promise<{ close(): void; backoff: LoginBackoff }> {
+  const { attachBrokerPipe, DEFAULT_PIPE_LIMITS } = await import('../mqtt/broker-pipe.ts');
+  const backoff = systemLoginBackoff(options.logger.child({ module: 'broker-pipe' }), "the pages' /mqtt");
+  const pipe = attachBrokerPipe(
+    server,
+    options.page.mqtt.path,
+    options.pipe!,
+    options.logger, // the pipe names its own module: a second `module` key would repeat in each line
+    DEFAULT_PIPE_LIMITS,
+    { backoff },
+  );
+  return {
+    backoff,
+    close() {
+      pipe.close();
+      backoff.close();
+    },
+  };
+}
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: BoardServerOptions,
+  backoff: LoginBackoff | null,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
   const path = new URL(req.url ?? '/', 'http://board').pathname;
   if (path === '/config.json') {
@@ -139,6 +135,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
     const health = options.health();
     return send(res, health.status === 'ok' ? 200 : 503, 'application/json', JSON.stringify(health));
   }
+  if (backoff && path === options.page.mqtt.path) return sendLoginWait(req, res, backoff);
   if (path === '/time')
     return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: options.speed }));
   if (path === '/floor/' || path === '/broadcast/') {
@@ -146,52 +143,5 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: BoardS
     res.writeHead(301, { location: path.slice(0, -1) });
     return void res.end();
   }
-  if (path === NAMES_SCRIPT) return sendNamesScript(req, res);
-  const entry = STATIC[path];
-  if (!entry) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
-  const body = await readFile(entry.file);
-  send(res, 200, entry.type, req.method === 'HEAD' ? '' : body);
-}
-
-/** The names rule (src/protocol/names.ts) as the pages load it: the table's and the room's own functions. */
-export const NAMES_SCRIPT = '/player-names.js';
-export function sendNamesScript(req: IncomingMessage, res: ServerResponse): void {
-  send(res, 200, 'text/javascript; charset=utf-8', req.method === 'HEAD' ? '' : namesScript());
-}
-
-export function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-  res.end(body);
-}
-
-/** `what` and `hint` name the server and the setting to change in the message of a port in use. */
-export function listen(
-  server: Server,
-  port: number,
-  host: string,
-  what = 'display board',
-  hint = '--http-port or http.port',
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // A taken port is the MQTT port's case (exit 1, the same `ss` hint); a port this machine cannot have at all
-    // (EACCES, a foreign address) is the config's (exit 78).
-    const onError = (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new TableError(
-              'PORT_IN_USE',
-              `${what} cannot listen on ${host}:${port}: EADDRINUSE. Another program already uses port ${port}` +
-                ` (\`sudo ss -ltnp 'sport = :${port}'\` names it): stop it, or pick another port with ${hint}.`,
-            )
-          : new TableError(
-              'CONFIG_INVALID',
-              `${what} cannot listen on ${host}:${port}: ${error.code ?? error.message}`,
-            ),
-      );
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
+  if (!(await sendPageFile(req, res, path, FILES))) sendNotFound(res);
 }

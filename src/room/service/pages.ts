@@ -1,21 +1,19 @@
 // The room's pages over HTTP (docs/room.md, "The room's pages"): the room board at `/` (read-only, for the room's
-// screens) and the room's floor page at `/floor`, both plain browser pages in src/app/web (room-*, with the table
-// pages' clock, words and MQTT.js bundle), `config.json` (where the room's topics and the broker are), `/time` (the
-// room service's clock), and `/mqtt`, MQTT over WebSocket carried to the room's broker (broker-pipe.ts) unless
-// `web.brokerUrl` sends the browsers to the broker's own WebSocket listener. The pages grant nothing: each logs in to
-// the broker with its own account.
+// screens) and the room's floor page at `/floor`, both plain browser pages in src/web/room with the page kit that the
+// table's pages load too (src/web/kit: clock, words, the broker link, MQTT.js's bundle; src/web/serve.ts serves them),
+// `config.json` (where the room's topics and the broker are), `/time` (the room service's clock), and `/mqtt`, MQTT
+// over WebSocket carried to the room's broker (broker-pipe.ts) unless `web.brokerUrl` sends the browsers to the
+// broker's own WebSocket listener. The pages grant nothing: each logs in to the broker with its own account.
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { listen, mqttBundle, NAMES_SCRIPT, send, sendNamesScript, webDir } from '../../app/http.ts';
 import type { BlindStructure } from '../../config/structures.ts';
 import type { RoomConfig } from '../config/types.ts';
-import type { LoginBackoff } from '../../mqtt/auth-backoff.ts';
+import { systemLoginBackoff, type LoginBackoff } from '../../mqtt/auth-backoff.ts';
 import { attachBrokerPipe, DEFAULT_PIPE_LIMITS, type BrokerPipe } from '../../mqtt/broker-pipe.ts';
+import { listen, pageFiles, send, sendLoginWait, sendNotFound, sendPageFile } from '../../web/serve.ts';
 
 export interface RoomPagesOptions {
   config: Readonly<RoomConfig>;
@@ -38,40 +36,19 @@ export interface RoomPages {
 /** Where the browsers' MQTT over WebSocket goes when the pages carry it. */
 export const PIPE_PATH = '/mqtt';
 
-const PAGES: Record<string, string> = { '/': 'room-board.html', '/floor': 'room-floor.html' };
-/** The files the pages load: their own, and the table pages' pieces they share. */
-const FILES = new Set([
-  'room-board.css',
-  'room-board.js',
-  'room-board-view.js',
-  'room-words.js',
-  'room-link.js',
-  'room-floor.css',
-  'room-floor.js',
-  'room-money.js',
-  'room-money.css',
-  'table-time.js',
-  'board-clocks.js',
-  'game-words.js',
-  'board-chime.js',
-  'floor.css',
-  'floor-words.js',
-  'floor-view.js',
-  'floor-structures.js',
-]);
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-};
+/** The room's pages by their paths (src/web/room); their scripts and styles, and the kit's, by their names. */
+const FILES = pageFiles('room', { '/': 'room-board.html', '/floor': 'room-floor.html' });
 
 export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPages> {
   const { config } = options;
   const web = config.web;
   if (web.port === null) throw new Error('startRoomPages: web.port is null (the pages are off)');
   const log = options.logger.child({ module: 'room-pages', room: config.room.id });
+  // The pipe's password back-off, held here too: a plain GET of /mqtt tells a page how long its address waits.
+  const ownBackoff = options.loginBackoff === undefined;
+  let backoff: LoginBackoff | null = null;
   const server = createServer((req, res) => {
-    handle(req, res, options).catch((error: unknown) => {
+    handle(req, res, options, backoff).catch((error: unknown) => {
       log.warn({ err: error, url: req.url }, 'room page request failed');
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
       else res.destroy();
@@ -79,6 +56,9 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
   });
   let pipe: BrokerPipe | null = null;
   if (web.brokerUrl === null && /^mqtts?:/.test(config.mqtt.url)) {
+    backoff =
+      options.loginBackoff ??
+      systemLoginBackoff(options.logger.child({ room: config.room.id, module: 'broker-pipe' }), "the pages' /mqtt");
     const ca = config.mqtt.caFile ? readFileSync(config.mqtt.caFile) : undefined;
     pipe = attachBrokerPipe(
       server,
@@ -90,7 +70,7 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
         maxConnections: web.maxConnections ?? DEFAULT_PIPE_LIMITS.maxConnections,
         maxMessageBytes: web.maxMessageBytes ?? DEFAULT_PIPE_LIMITS.maxMessageBytes,
       },
-      { backoff: options.loginBackoff, allowedOrigins: web.allowedOrigins ?? [] },
+      { backoff, allowedOrigins: web.allowedOrigins ?? [] },
     );
   } else {
     // The browsers go to the broker's own WebSocket listener: an upgrade here is refused, not answered as a page.
@@ -106,6 +86,7 @@ export async function startRoomPages(options: RoomPagesOptions): Promise<RoomPag
     close: () =>
       new Promise((resolve) => {
         pipe?.close();
+        if (ownBackoff) backoff?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -128,22 +109,21 @@ export function pageConfig(options: RoomPagesOptions): Record<string, unknown> {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: RoomPagesOptions): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: RoomPagesOptions,
+  backoff: LoginBackoff | null,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'GET only');
   const path = new URL(req.url ?? '/', 'http://pages').pathname;
   if (path === '/config.json') return send(res, 200, 'application/json', JSON.stringify(pageConfig(options)));
+  if (path === PIPE_PATH && backoff) return sendLoginWait(req, res, backoff);
   if (path === '/time') return send(res, 200, 'application/json', JSON.stringify({ now: options.now(), speed: 1 }));
   if (path === '/floor/') {
     // The page's links are relative to /floor.
     res.writeHead(301, { location: '/floor' });
     return void res.end();
   }
-  if (path === NAMES_SCRIPT) return sendNamesScript(req, res);
-  let file: string | null = null;
-  if (PAGES[path]) file = join(webDir, PAGES[path]);
-  else if (path === '/vendor/mqtt.min.js') file = mqttBundle();
-  else if (FILES.has(path.slice(1))) file = join(webDir, path.slice(1));
-  if (file === null) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
-  const body = await readFile(file);
-  send(res, 200, TYPES[extname(file)] ?? 'text/javascript; charset=utf-8', req.method === 'HEAD' ? '' : body);
+  if (!(await sendPageFile(req, res, path, FILES))) sendNotFound(res);
 }

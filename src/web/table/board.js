@@ -1,6 +1,6 @@
 // The display board: reads the table's public MQTT topics over WebSocket and draws them. Plain browser JS, no build.
-// `mqtt` is the global from MQTT.js's browser bundle (served at vendor/mqtt.min.js).
-/* global mqtt, TableTime, BoardFeed, BoardChime, BoardClocks, BoardTable, BoardStatus, RoomMoney */
+// The broker link is the page kit's (link.js), as on the room's pages.
+/* global PageLink, TableTime, BoardFeed, BoardChime, BoardClocks, BoardTable, BoardStatus, RoomMoney */
 'use strict';
 
 (function () {
@@ -29,12 +29,6 @@
   let feedTypes = new Set();
   let feedSize = 0;
 
-  async function fetchJson(path) {
-    const response = await fetch(path, { cache: 'no-store' });
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    return response.json();
-  }
-
   function setConn(state) {
     view.conn = state;
     renderConn();
@@ -54,7 +48,7 @@
     $('table-name').textContent = config.tableId;
     document.title = `${config.tableId} — poker table`;
     const base = config.base;
-    if (!config.mqtt.url && !config.mqtt.port && !config.mqtt.path) {
+    if (!PageLink.brokerUrl(config)) {
       // No way to the broker (mqtt.embedded.wsPort null): the table's log and `doctor` tell the technician what to
       // set; the players' screen only says it shows nothing, in their words.
       $('overlay-text').textContent = 'TABLE NOT SHOWN';
@@ -62,71 +56,53 @@
       $('overlay').hidden = false;
       return;
     }
-    // The broker's own WebSocket port, else the passthrough on this page's port (src/app/http.ts `pipe`).
-    const where = config.mqtt.port ? `${location.hostname}:${config.mqtt.port}` : location.host;
-    const url =
-      config.mqtt.url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${where}${config.mqtt.path || ''}`;
-    const client = mqtt.connect(url, {
-      protocolVersion: 4, // the embedded broker speaks MQTT 3.1.1
-      reconnectPeriod: 1000,
-      connectTimeout: 5000,
-      clean: true,
-      username: config.mqtt.username || undefined,
-      password: config.mqtt.password || undefined,
-    });
     const movesTopic = config.roomBase ? `${config.roomBase}/moves` : null;
     // the room's money: the bounty on each player's head, beside their seat (docs/room-money.md)
     const prizesTopic = config.roomBase ? `${config.roomBase}/prizes` : null;
-    client.on('connect', () => {
-      client.subscribe(
-        [`${base}/state`, `${base}/clock`, `${base}/events`, `${base}/status`, `${base}/health`, `${base}/feed`],
-        {
-          qos: 1,
-        },
-      );
-      if (movesTopic) client.subscribe([movesTopic, prizesTopic], { qos: 1 });
-      setConn('live');
-      void resync();
-    });
-    client.on('reconnect', () => setConn('reconnecting'));
-    client.on('offline', () => setConn('reconnecting'));
-    client.on('close', () => {
-      if (view.conn === 'live') setConn('reconnecting');
-    });
-    client.on('error', () => setConn('reconnecting'));
-    client.on('message', (topic, payload) => {
-      const text = payload.toString();
-      if (topic === `${base}/status`) {
-        view.tableStatus = text;
-        renderConn();
-        return;
-      }
-      let data;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        return;
-      }
-      if (topic === `${base}/health`) {
-        view.health = data;
-        renderHealth();
-      } else if (topic === `${base}/state`) {
-        view.snapshot = data;
-        renderTable();
-      } else if (topic === `${base}/clock`) {
-        view.clock = unwrapClock(data);
-        view.clockSeen = true;
-        renderLevel();
-      } else if (topic === `${base}/feed`) onFeed(data);
-      else if (topic === `${base}/events`) onEvent(data);
-      else if (topic === movesTopic) onMove(data, config.tableId);
-      else if (topic === prizesTopic) {
-        view.bounties = RoomMoney.heads(data);
-        renderTable();
-      }
-    });
+    const topics = ['state', 'clock', 'events', 'status', 'health', 'feed'].map((t) => `${base}/${t}`);
+    if (movesTopic) topics.push(movesTopic, prizesTopic);
+    // The broker's own WebSocket port, else the passthrough on this page's port (src/app/http.ts `pipe`); the
+    // display account, if any, comes in config.json. Retried from the start: nobody types a login here.
+    const login = { username: config.mqtt.username, password: config.mqtt.password };
+    const on = {
+      state(state) {
+        if (state === 'live') void resync();
+        if (state !== 'connecting') setConn(state === 'live' ? 'live' : 'reconnecting');
+      },
+      message(topic, text, data) {
+        onMessage(topic, text, data, base, { movesTopic, prizesTopic, tableId: config.tableId });
+      },
+    };
+    PageLink.connect(config, login, topics, on, { who: 'table', retry: true });
     setInterval(resync, 30000);
     setInterval(tick, 200);
+  }
+
+  /** What the table publishes, `topics` naming the room's topics when the table plays in a room. */
+  function onMessage(topic, text, data, base, topics) {
+    if (topic === `${base}/status`) {
+      view.tableStatus = text;
+      renderConn();
+      return;
+    }
+    if (data === undefined) return; // not JSON
+    if (topic === `${base}/health`) {
+      view.health = data;
+      renderHealth();
+    } else if (topic === `${base}/state`) {
+      view.snapshot = data;
+      renderTable();
+    } else if (topic === `${base}/clock`) {
+      view.clock = unwrapClock(data);
+      view.clockSeen = true;
+      renderLevel();
+    } else if (topic === `${base}/feed`) onFeed(data);
+    else if (topic === `${base}/events`) onEvent(data);
+    else if (topic === topics.movesTopic) onMove(data, topics.tableId);
+    else if (topic === topics.prizesTopic) {
+      view.bounties = RoomMoney.heads(data);
+      renderTable();
+    }
   }
 
   function unwrapClock(data) {
@@ -241,7 +217,7 @@
   // that fills): place the seats again whenever it does.
   if (window.ResizeObserver) new ResizeObserver(() => layoutSeats()).observe($('table-view'));
   else window.addEventListener('resize', () => layoutSeats());
-  fetchJson('config.json')
+  PageLink.loadConfig()
     .then((config) => {
       time.set(config.time);
       start(config);

@@ -1,7 +1,7 @@
 // The room board: reads what the room publishes (room/<id>/state, clock, moves, places, status) and each of its
 // tables' own `state` (hand number, level, stacks) over MQTT, and draws them for the room's screens. Read-only: a
 // display account is enough. Plain browser JS.
-/* global TableTime, BoardChime, BoardClocks, RoomLink, RoomBoardView, RoomMoney */
+/* global TableTime, BoardChime, BoardClocks, PageLink, RoomBoardView, RoomMoney */
 'use strict';
 
 (function () {
@@ -52,7 +52,7 @@
     const base = config.base;
     const topics = ['state', 'clock', 'moves', 'places', 'status', 'prizes'].map((t) => `${base}/${t}`);
     for (const t of config.tables) topics.push(`${config.tableBase}/${t.id}/state`);
-    client = RoomLink.connect(config, login, topics, {
+    client = PageLink.connect(config, login, topics, {
       state: (state, text) => onLink(state, text, login),
       message: onMessage,
     });
@@ -76,18 +76,13 @@
     renderConn();
   }
 
-  function onMessage(topic, text) {
+  function onMessage(topic, text, data) {
     const base = config.base;
     if (topic === `${base}/status`) {
       view.roomStatus = text;
       return renderConn();
     }
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return;
-    }
+    if (data === undefined) return; // not JSON
     if (topic === `${base}/state`) {
       view.state = data;
       view.clock = data.clock;
@@ -142,7 +137,7 @@
     V.renderMoves(view);
     V.renderPlaces(view);
   });
-  RoomLink.loadConfig()
+  PageLink.loadConfig()
     .then((c) => {
       config = c;
       time.set(c.time);

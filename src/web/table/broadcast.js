@@ -3,7 +3,7 @@
 // players, hole cards, equity bars and outs, the board, the pot and the last action (broadcast-view.js).
 // For a streaming program's browser source: `?transparent` clears the background; the login may come in the URL's
 // fragment (`#user=production&password=…`, never sent to the server) so the source needs no typing.
-/* global mqtt, BroadcastView */
+/* global PageLink, BroadcastView */
 'use strict';
 
 (function () {
@@ -40,67 +40,33 @@
     client = null;
   }
 
+  // The link is the page kit's (link.js): the production account must be granted the delayed feed.
   function logIn(username, password) {
-    const url =
-      config.mqtt.url ||
-      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.hostname}:${config.mqtt.port}${config.mqtt.path || ''}`;
     $('login-error').hidden = true;
     $('login-button').disabled = true;
-    let everConnected = false;
-    const c = mqtt.connect(url, {
-      protocolVersion: 4,
-      username,
-      password,
-      clean: true,
-      connectTimeout: 5000,
-      reconnectPeriod: 0,
-    });
-    client = c;
-    c.on('connect', () => {
-      everConnected = true;
-      c.options.reconnectPeriod = 1000;
-      c.subscribe([`${base}/secure/broadcast`, `${base}/state`], { qos: 1 }, (err, granted) => {
-        const refused = (granted || []).filter((g) => g.qos === 128).map((g) => g.topic);
-        if (err || refused.includes(`${base}/secure/broadcast`)) {
-          failLogin(
-            `The account “${username}” may not read the broadcast feed of this table (it has no production role).`,
-          );
-          return;
-        }
-        localStorage.setItem('broadcast-login', JSON.stringify({ username, password }));
-        $('login').hidden = true;
-        $('overlay').hidden = false;
-        setConn('live', '');
-        $('login-button').disabled = false;
-      });
-    });
-    c.on('error', (err) => {
-      if (everConnected) return;
-      const code = err && err.code;
-      failLogin(
-        code === 4 || code === 5 || /bad username|not authorized/i.test(String(err && err.message))
-          ? 'Wrong username or password.'
-          : `Cannot reach the table's broker (${err && err.message ? err.message : 'no answer'}).`,
-      );
-    });
-    c.on('close', () => {
-      if (!everConnected) {
-        if ($('login-error').hidden) failLogin("Cannot reach the table's broker.");
-        return;
-      }
-      if (client === c) setConn('reconnecting', 'Reconnecting…');
-    });
-    c.on('message', (topic, payload) => {
-      let msg;
-      try {
-        msg = JSON.parse(payload.toString());
-      } catch {
-        return;
-      }
-      if (topic === `${base}/state`) BroadcastView.names(model, msg);
-      else if (msg && typeof msg.seq === 'number' && typeof msg.type === 'string') BroadcastView.apply(model, msg);
-      redraw();
-    });
+    if (client) client.end(true);
+    const topics = [`${base}/secure/broadcast`, `${base}/state`];
+    const notAllowed = `The account “${username}” may not read the broadcast feed of this table (it has no production role).`;
+    const options = { who: 'table', mustRead: `${base}/secure/broadcast`, notAllowed };
+    client = PageLink.connect(config, { username, password }, topics, { state, message }, options);
+
+    function state(now, text) {
+      if (now === 'refused' || now === 'unreachable') return failLogin(text);
+      if (now === 'reconnecting') return setConn('reconnecting', text);
+      if (now !== 'live') return;
+      localStorage.setItem('broadcast-login', JSON.stringify({ username, password }));
+      $('login').hidden = true;
+      $('overlay').hidden = false;
+      setConn('live', '');
+      $('login-button').disabled = false;
+    }
+  }
+
+  function message(topic, text, msg) {
+    if (msg === undefined) return; // not JSON
+    if (topic === `${base}/state`) BroadcastView.names(model, msg);
+    else if (msg && typeof msg.seq === 'number' && typeof msg.type === 'string') BroadcastView.apply(model, msg);
+    redraw();
   }
 
   $('login').addEventListener('submit', (e) => {
@@ -108,8 +74,7 @@
     logIn($('username').value.trim(), $('password').value);
   });
 
-  fetch('config.json', { cache: 'no-store' })
-    .then((r) => r.json())
+  PageLink.loadConfig()
     .then((c) => {
       config = c;
       base = c.base;

@@ -1,7 +1,7 @@
 // The room's floor page: logs in to the room's broker with a floor account, shows the room's clock, tables and
 // balancing, and sends the room's commands on room/<id>/cmd/<name>, answered on room/<id>/cmd/result. Every answer is
 // shown as a sentence (room-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global TableTime, FloorWords, FloorView, FloorStructures, RoomLink, RoomWords, RoomMoney */
+/* global TableTime, FloorWords, FloorView, FloorStructures, FloorLogin, PageLink, RoomWords, RoomMoney */
 'use strict';
 
 (function () {
@@ -12,82 +12,31 @@
   const CONFIRM_MS = 1500; // how long to wait for the draw or the clock that an accepted command brings
 
   let config = null;
-  let client = null;
   let counter = 0;
-  let attempts = 0;
   const view = { state: null, clock: null, clockSeen: 0, moves: [], status: null, prizes: null };
   const pending = new Map(); // id → {name, body, extra, movesBefore, clockBefore, timer}
   const time = TableTime.create();
   const say = (text, kind) => FloorView.say(text, kind);
-  const setConn = (state, text) => FloorView.conn(state, text);
 
-  // ---- log in ----
-  function logIn(username, password) {
-    $('login-error').hidden = true;
-    $('login-button').disabled = true;
-    const base = config.base;
-    const topics = ['cmd/result', 'state', 'clock', 'moves', 'status', 'prizes'].map((t) => `${base}/${t}`);
-    if (client) client.end(true);
-    const attempt = ++attempts;
-    client = RoomLink.connect(config, { username, password }, topics, {
-      state(state, text) {
-        if (attempt !== attempts) return; // an earlier login's client
-        // Before the first connection: the login failed. After it, RoomLink reports only reconnections.
-        if ((state === 'refused' || state === 'unreachable') && $('desk').hidden) return failLogin(text);
-        if (state === 'live') {
-          sessionStorage.setItem('room-floor-login', JSON.stringify({ username, password }));
-          localStorage.setItem('room-floor-username', username);
-          $('login').hidden = true;
-          $('desk').hidden = false;
-          $('login-button').disabled = false;
-          void time.resync();
-          return setConn('live', `${username} · live`);
-        }
-        setConn(state === 'unreachable' ? 'offline' : 'connecting', text);
-      },
+  // ---- log in (floor-login.js, link.js) ----
+  const session = FloorLogin.create(
+    'room-floor',
+    () => ({
+      topics: ['cmd/result', 'state', 'clock', 'moves', 'status', 'prizes'].map((t) => `${config.base}/${t}`),
       message: onMessage,
-    });
-  }
-
-  function failLogin(text) {
-    $('login-error').textContent = text;
-    $('login-error').hidden = false;
-    $('login-button').disabled = false;
-    $('login').hidden = false;
-    $('desk').hidden = true;
-    sessionStorage.removeItem('room-floor-login');
-    setConn('out', 'Logged out');
-    attempts += 1; // what the old client says after this is not news
-    if (client) client.end(true);
-    client = null;
-  }
-
-  function logOut() {
-    sessionStorage.removeItem('room-floor-login');
-    attempts += 1; // what the old client says after this is not news
-    if (client) client.end(true);
-    client = null;
-    $('desk').hidden = true;
-    $('login').hidden = false;
-    $('password').value = '';
-    setConn('out', 'Logged out');
-  }
+      options: { who: 'room' },
+    }),
+    () => void time.resync(),
+  );
 
   // ---- what the room says ----
-  function onMessage(topic, text) {
+  function onMessage(topic, text, data) {
     const base = config.base;
     if (topic === `${base}/status`) {
       view.status = text;
-      if (text === 'offline') setConn('offline', 'Room service offline');
-      else if (client && client.connected) setConn('live', `${client.options.username} · live`);
-      return;
+      return session.status(text, 'Room service offline');
     }
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return;
-    }
+    if (data === undefined) return; // not JSON
     if (topic === `${base}/state`) {
       if (!view.state && data.balanceAt !== null) $('balance-at').value = String(data.balanceAt);
       view.state = data;
@@ -128,6 +77,7 @@
 
   // ---- commands ----
   function send(name, body, extra) {
+    const client = session.client();
     if (!client || !client.connected)
       return say('Not connected to the room: wait for “live”, then try again.', 'error');
     const id = `room-floor-${Date.now().toString(36)}-${++counter}`;
@@ -233,29 +183,18 @@
         return say('Balancing needs a whole number of players, 2 or more.', 'error');
       send('balance-at', { players });
     });
-    $('logout').addEventListener('click', logOut);
-    $('login').addEventListener('submit', (e) => {
-      e.preventDefault();
-      logIn($('username').value.trim(), $('password').value);
-    });
   }
 
   wire();
   const structures = FloorStructures.create(send);
-  RoomLink.loadConfig()
+  PageLink.loadConfig()
     .then((c) => {
       config = c;
       time.set(c.time);
       $('room-name').textContent = c.roomId;
       document.title = `Floor — ${c.roomId}`;
       structures.render(c.structures || []);
-      const remembered = localStorage.getItem('room-floor-username');
-      if (remembered) $('username').value = remembered;
-      const saved = sessionStorage.getItem('room-floor-login');
-      if (saved) {
-        const { username, password } = JSON.parse(saved);
-        logIn(username, password);
-      }
+      session.restore(c);
       setInterval(() => FloorView.time(view, time.now()), 250);
       setInterval(() => void time.resync(), 30000);
     })

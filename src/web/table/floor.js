@@ -1,7 +1,7 @@
 // The floor page: logs in to the table's broker with a floor account (MQTT over WebSocket), shows the level clock and
 // the seats, and sends floor commands on <base>/cmd/<name>, answered on <base>/cmd/result. Every answer is shown as a
 // sentence (floor-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global mqtt, TableTime, FloorWords, FloorView, FloorStructures, FloorChips */
+/* global PageLink, FloorLogin, TableTime, FloorWords, FloorView, FloorStructures, FloorChips */
 'use strict';
 
 (function () {
@@ -11,7 +11,6 @@
   const CONFIRM_MS = 1500; // how long to wait for the event that confirms an accepted command
 
   let config = null;
-  let client = null;
   let base = '';
   let counter = 0;
   let selectedSeat = null;
@@ -22,114 +21,34 @@
   const tableNow = time.now;
   const resync = time.resync;
 
-  const setConn = (state, text) => FloorView.conn(state, text);
   const say = (text, kind) => FloorView.say(text, kind);
 
-  // ---- log in ----
-  function logIn(username, password) {
-    // The broker's own WebSocket port, else the passthrough on this page's port (src/app/http.ts `pipe`).
-    const where = config.mqtt.port ? `${location.hostname}:${config.mqtt.port}` : location.host;
-    const url =
-      config.mqtt.url || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${where}${config.mqtt.path || ''}`;
-    $('login-error').hidden = true;
-    $('login-button').disabled = true;
-    setConn('connecting', 'Logging in…');
-    let everConnected = false;
-    const c = mqtt.connect(url, {
-      protocolVersion: 4,
-      username,
-      password,
-      clean: true,
-      connectTimeout: 5000,
-      reconnectPeriod: 0, // a refused login is not retried; after the first success, reconnect (below)
-    });
-    client = c;
-    c.on('connect', () => {
-      everConnected = true;
-      c.options.reconnectPeriod = 1000;
-      c.subscribe(
-        [
-          `${base}/cmd/result`,
-          `${base}/input/result`,
-          `${base}/events`,
-          `${base}/state`,
-          `${base}/clock`,
-          `${base}/status`,
-        ],
-        { qos: 1 },
-        (err, granted) => {
-          const refused = (granted || []).filter((g) => g.qos === 128).map((g) => g.topic);
-          if (err || refused.includes(`${base}/cmd/result`)) {
-            failLogin(`The account “${username}” may not give floor commands at this table (it has no floor role).`);
-            return;
-          }
-          sessionStorage.setItem('floor-login', JSON.stringify({ username, password }));
-          localStorage.setItem('floor-username', username);
-          $('login').hidden = true;
-          $('desk').hidden = false;
-          setConn('live', `${username} · live`);
-          $('login-button').disabled = false;
-        },
-      );
-      void resync();
-    });
-    c.on('error', (err) => {
-      if (everConnected) return;
-      const code = err && err.code;
-      failLogin(
-        code === 4 || code === 5 || /bad username|not authorized/i.test(String(err && err.message))
-          ? 'Wrong username or password.'
-          : `Cannot reach the table's broker (${err && err.message ? err.message : 'no answer'}).`,
-      );
-    });
-    c.on('close', () => {
-      if (!everConnected) {
-        if ($('login-error').hidden) failLogin("Cannot reach the table's broker.");
-        return;
-      }
-      if (client === c) setConn('reconnecting', 'Reconnecting…');
-    });
-    c.on('reconnect', () => setConn('reconnecting', 'Reconnecting…'));
-    c.on('message', onMessage);
-  }
-
-  function failLogin(text) {
-    $('login-error').textContent = text;
-    $('login-error').hidden = false;
-    $('login-button').disabled = false;
-    $('login').hidden = false;
-    $('desk').hidden = true;
-    sessionStorage.removeItem('floor-login');
-    setConn('out', 'Logged out');
-    if (client) client.end(true);
-    client = null;
-  }
-
-  function logOut() {
-    sessionStorage.removeItem('floor-login');
-    if (client) client.end(true);
-    client = null;
-    $('desk').hidden = true;
-    $('login').hidden = false;
-    $('password').value = '';
-    setConn('out', 'Logged out');
-  }
+  // ---- log in (floor-login.js, link.js) ----
+  const session = FloorLogin.create(
+    'floor',
+    ({ username }) => ({
+      topics: ['cmd/result', 'input/result', 'events', 'state', 'clock', 'status'].map((t) => `${base}/${t}`),
+      message: onMessage,
+      options: {
+        who: 'table',
+        mustRead: `${base}/cmd/result`,
+        notAllowed: `The account “${username}” may not give floor commands at this table (it has no floor role).`,
+      },
+    }),
+    () => void resync(),
+  );
+  const live = () => {
+    const client = session.client();
+    return client && client.connected ? client : null;
+  };
 
   // ---- what the table says ----
-  function onMessage(topic, payload) {
-    const text = payload.toString();
+  function onMessage(topic, text, data) {
     if (topic === `${base}/status`) {
       view.status = text;
-      if (text === 'offline') setConn('offline', 'Table offline');
-      else if (client && client.connected) setConn('live', `${client.options.username} · live`);
-      return;
+      return session.status(text, 'Table offline');
     }
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return;
-    }
+    if (data === undefined) return; // not JSON
     if (topic === `${base}/state`) {
       view.state = data;
       lastSeq = Math.max(lastSeq, data.seq || 0);
@@ -174,13 +93,13 @@
 
   // ---- commands (and the amount pad's panel input, on <base>/input with the seq it was made in) ----
   const silent = (command, topic) => {
-    const username = client && client.options.username;
+    const username = session.client() && session.client().options.username;
     const seconds = ANSWER_MS / 1000;
     say(W.noAnswer({ who: 'table', command, seconds, status: view.status, username, topic }), 'error');
   };
   function send(name, body, extra, input) {
-    if (!client || !client.connected)
-      return say('Not connected to the table: wait for “live”, then try again.', 'error');
+    const client = live();
+    if (!client) return say('Not connected to the table: wait for “live”, then try again.', 'error');
     const id = `floor-${Date.now().toString(36)}-${++counter}`;
     const timer = setTimeout(() => {
       if (!pending.delete(id)) return;
@@ -200,7 +119,8 @@
     if (on === null) return say('Nobody is on action right now.', 'error');
     if (on !== seat)
       return say(`Seat ${seat} is not on action (seat ${on} is): the clock is called on the player to act.`, 'error');
-    if (!client || !client.connected) return say('Not connected to the table.', 'error');
+    const client = live();
+    if (!client) return say('Not connected to the table.', 'error');
     // A clock call is an input (as from the dealer's clock button); the table answers on the event stream.
     const timer = setTimeout(() => {
       if (!clockCall) return;
@@ -257,18 +177,12 @@
       $('player-name').value = '';
     });
     $('remove-player').addEventListener('click', () => send('remove-player', { seat: selectedSeat }));
-    $('logout').addEventListener('click', logOut);
-    $('login').addEventListener('submit', (e) => {
-      e.preventDefault();
-      logIn($('username').value.trim(), $('password').value);
-    });
   }
 
   wire();
   const chips = FloorChips.create({ send, say, names, sendBet: (body, extra) => send('bet', body, extra, true) });
   const structures = FloorStructures.create(send);
-  fetch('config.json', { cache: 'no-store' })
-    .then((r) => r.json())
+  PageLink.loadConfig()
     .then((c) => {
       config = c;
       base = c.base;
@@ -276,19 +190,13 @@
       $('table-name').textContent = c.tableId;
       document.title = `Floor — ${c.tableId}`;
       structures.render(c.structures || []);
-      if (!c.mqtt.url && !c.mqtt.port && !c.mqtt.path) {
+      if (!PageLink.brokerUrl(c)) {
         $('login-error').textContent = 'This table has no MQTT WebSocket: set mqtt.embedded.wsPort in its config.';
         $('login-error').hidden = false;
         $('login-button').disabled = true;
         return;
       }
-      const remembered = localStorage.getItem('floor-username');
-      if (remembered) $('username').value = remembered;
-      const saved = sessionStorage.getItem('floor-login');
-      if (saved) {
-        const { username, password } = JSON.parse(saved);
-        logIn(username, password);
-      }
+      session.restore(c);
       setInterval(renderTime, 250);
       setInterval(resync, 30000);
     })
