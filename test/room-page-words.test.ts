@@ -17,7 +17,9 @@ let W: Words;
 beforeAll(() => {
   // Run as the browser runs it: a plain script that sets a global.
   const sandbox: { RoomWords?: Words } = {};
-  runInNewContext(readFileSync(join(import.meta.dirname, '../src/web/room/room-words.js'), 'utf8'), sandbox);
+  // after table-time.js, as every page loads it (the clocks' way of writing a time left is there)
+  for (const file of ['../src/web/kit/table-time.js', '../src/web/room/room-words.js'])
+    runInNewContext(readFileSync(join(import.meta.dirname, file), 'utf8'), sandbox);
   W = sandbox.RoomWords!;
 });
 

@@ -23,14 +23,7 @@
     return l.isBreak ? 'BREAK' : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
   }
 
-  function clockText(ms) {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    const two = (x) => String(x).padStart(2, '0');
-    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-  }
+  const clockText = (ms) => root.TableTime.clockText(ms); // table-time.js, loaded first by every page
 
   /** The level clock from <base>/clock once it was seen (null there: no levels), else from the state. */
   function levelClock(view) {

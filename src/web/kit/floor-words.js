@@ -3,15 +3,7 @@
 'use strict';
 
 (function (root) {
-  const two = (x) => String(x).padStart(2, '0');
-
-  function clockText(ms) {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-  }
+  const clockText = (ms) => root.TableTime.clockText(ms); // table-time.js, loaded first by every page
 
   function chips(n) {
     return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');

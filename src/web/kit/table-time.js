@@ -1,6 +1,6 @@
 // The table's time on a page (board and floor): the server tells its clock (virtual under --speed) and its speed, in
 // config.json and at /time; the page counts on from there, so a tablet with a wrong clock still shows the right time
-// left. Plain browser JS.
+// left; and how a time left is written, the same on every page. Plain browser JS.
 'use strict';
 
 (function (root) {
@@ -31,5 +31,15 @@
     };
   }
 
-  root.TableTime = { create };
+  /** A time left as the clocks show it: `04:59`, `1:05:00` from an hour on; never below `00:00`. */
+  function clockText(ms) {
+    const total = Math.max(0, Math.ceil(ms / 1000));
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    const two = (x) => String(x).padStart(2, '0');
+    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+  }
+
+  root.TableTime = { create, clockText };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -5,7 +5,6 @@
 
 (function (root) {
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-  const two = (x) => String(x).padStart(2, '0');
 
   /** "table-07", "t7", "7" → "table 7"; any other id is kept as it is: "table A", "table main-1". */
   function tableName(id) {
@@ -17,13 +16,7 @@
     return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
   }
 
-  function clockText(ms) {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-  }
+  const clockText = (ms) => root.TableTime.clockText(ms); // table-time.js, loaded first by every page
 
   /** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
   function ordinal(n) {
