@@ -58,6 +58,6 @@ export async function withSerialPort(
   try {
     return await probe(port, path);
   } finally {
-    await closePort(port);
+    await closePort(port, { drain: false });
   }
 }

@@ -9,10 +9,11 @@ export function openError(path: string, err: Error): string {
   return message.includes(path) ? message : `cannot open ${path}: ${message}`;
 }
 
-/** Closes an open port once its pending writes have left (outputs dark on stop must reach the board). */
-export async function closePort(port: SerialPort): Promise<void> {
+/** Closes an open port once its pending writes have left (outputs dark on stop must reach the board); the doctor's
+ * question need not (`drain: false`). */
+export async function closePort(port: SerialPort, { drain = true } = {}): Promise<void> {
   if (!port.isOpen) return;
-  await new Promise<void>((resolve) => port.drain(() => resolve()));
+  if (drain) await new Promise<void>((resolve) => port.drain(() => resolve()));
   await new Promise<void>((resolve) => port.close(() => resolve()));
 }
 
