@@ -210,3 +210,21 @@ describe('showdown (R-STUD-ORDER, R-HILO, R-ODD-CHIP)', () => {
     ]);
   });
 });
+
+describe('secrecy of a stud hand played out (R-STUD-DEAL, protocol.md Secrecy)', () => {
+  test('no down card nor burn reaches a public topic; every up card and the common card do', () => {
+    const s = table('stud', true, [1, 2]);
+    s.send({ type: 'shuffle' });
+    checkDown(s, ['Ks Kh Kd Qs Qh 9c Tc', 'As 3d 4c 5h 7d Jc Jd']);
+    expect(s.last('hand.ended')).toMatchObject({ reason: 'showdown' });
+    const down = new Set(['Ks', 'Kh', 'Tc', 'As', '3d', 'Jd', '2c', '2d', '2h', '2s']);
+    const up = new Set(['Kd', 'Qs', 'Qh', '9c', '4c', '5h', '7d', 'Jc']);
+    const shown = new Set<string>();
+    for (const e of s.events) {
+      const pub = toPublic(e);
+      for (const card of JSON.stringify(pub).match(/"[2-9TJQKA][shdc]"/g) ?? []) shown.add(card.slice(1, 3));
+    }
+    for (const card of down) expect(shown.has(card), card).toBe(false);
+    for (const card of up) expect(shown.has(card), card).toBe(true);
+  });
+});
