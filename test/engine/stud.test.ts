@@ -228,3 +228,15 @@ describe('secrecy of a stud hand played out (R-STUD-DEAL, protocol.md Secrecy)',
     for (const card of up) expect(shown.has(card), card).toBe(true);
   });
 });
+
+describe('R-STUD-BRING-IN: a stud level needs its bring-in', () => {
+  test('levels-start refuses a stud level without bringIn, with a sentence', () => {
+    const s = scenario({ players: [1, 2, 3] });
+    const { bringIn: _b, ...level } = { ...LEVEL, game: 'razz' };
+    const refused = s.send({ type: 'command', name: 'levels-start', levels: [level] });
+    expect(refused[0]).toMatchObject({
+      type: 'input.rejected',
+      reason: expect.stringMatching(/level 1 of the structure is played as razz.*needs bringIn/),
+    });
+  });
+});
