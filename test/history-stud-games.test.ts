@@ -2,19 +2,13 @@
 // "Stud"), from hand-written hands whose events follow the contract (test/helpers/stud-hand.ts). The PokerStars lines
 // are those of PokerStars' own 7 Card Stud Hi/Lo and Razz histories ("HI: …; LO: …", a collected line per half,
 // "Lo: 9,5,4,2,A" for every razz hand shown, "*** RIVER *** [6h]" and "Board [6h]" for the common card).
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardCode, nameOf, scoreCodes } from '../src/domain/evaluator.ts';
 import type { Card, Seat, TableEvent } from '../src/domain/types.ts';
 import { pokerStarsRefusal, pokerStarsText } from '../src/history/pokerstars.ts';
 import { publicForm } from '../src/history/public-form.ts';
 import { StudHand, type StudTable } from './helpers/stud-hand.ts';
 import { studRecord } from './helpers/stud-record.ts';
-
-vi.mock('../src/domain/games/index.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/domain/games/index.ts')>();
-  const { withStudStandIns } = await import('./helpers/stud-games.ts');
-  return withStudStandIns(real);
-});
 
 const table = (game: StudTable['game'], names: string[], chips = 500): StudTable => ({
   game,

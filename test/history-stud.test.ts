@@ -3,19 +3,13 @@
 // hi-lo's split pot, a razz hand, a common card on seventh street, a hand without chips tracked and a third-street
 // misdeal. Each record validates against schemas/ohh.schema.json in both forms and balances; the PokerStars text is
 // held to the lines PokerStars writes (its own 7 Card Stud, Stud Hi/Lo and Razz histories), line for line.
-// The games' descriptors are the engine's once they exist; until then stand-ins (test/helpers/stud-games.ts).
-import { describe, expect, it, vi } from 'vitest';
+// The games' names and hands come from the engine's descriptors (src/domain/games/).
+import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/domain/types.ts';
 import { pokerStarsRefusal, pokerStarsText } from '../src/history/pokerstars.ts';
 import { publicForm } from '../src/history/public-form.ts';
 import { StudHand, type StudTable } from './helpers/stud-hand.ts';
 import { studRecord } from './helpers/stud-record.ts';
-
-vi.mock('../src/domain/games/index.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/domain/games/index.ts')>();
-  const { withStudStandIns } = await import('./helpers/stud-games.ts');
-  return withStudStandIns(real);
-});
 
 const four = (game: StudTable['game'], chips = 1000): StudTable => ({
   game,

@@ -4,6 +4,7 @@ import { TableError } from '../domain/errors.ts';
 import {
   BETTING_NAMES,
   GAME_NAMES,
+  gameOf,
   isBettingName,
   isGameName,
   type BettingName,
@@ -152,7 +153,9 @@ function checkedChoices(v: Flags): Pick<StartArgs, 'logLevel' | 'logFormat' | 'g
     throw usage(`--log-format must be text or json, got "${logFormat}"`);
   }
   const game = v.game ?? 'holdem';
-  if (!isGameName(game)) throw usage(`--game must be ${GAME_NAMES.join(' or ')}, got "${game}"`);
+  // the virtual dealer deals the flop games (blinds and a board); the stud games are the table's, not the simulator's yet
+  const dealt = GAME_NAMES.filter((g) => gameOf(g).forcedBets === 'blinds');
+  if (!isGameName(game) || !dealt.includes(game)) throw usage(`--game must be ${dealt.join(' or ')}, got "${game}"`);
   const betting = v.betting ?? null;
   if (betting !== null && !isBettingName(betting))
     throw usage(`--betting must be ${BETTING_NAMES.join(', ')}, got "${betting}"`);

@@ -3,12 +3,13 @@
 // flow.ts's to decide: nothing here ends a round or a hand.
 import { clearClocks, startActionClock } from './clock-state.ts';
 import type { Ctx } from './context.ts';
-import { capReached, capRules, structureOf } from './games/index.ts';
+import { capReached, capRules, gameOf, structureOf } from './games/index.ts';
 import { actionAmounts } from './hand-chips.ts';
 import { bettingSeats, canBet, facingBet, liveSeats } from './hand-seats.ts';
 import { firstToAct } from './positions.ts';
 import { ALL_IN, FOLDED, zeros, type BettingPhase, type HandState, type Round } from './state.ts';
 import { showFlop } from './streets.ts';
+import { bestShowing, bringInSeat } from './stud.ts';
 import type { ActionKind, EventBody, Seat, Street } from './types.ts';
 
 /** A betting round on a street whose cards are all out: the hand enters its betting phase with the first seat on
@@ -18,13 +19,26 @@ export function openRound(ctx: Ctx, hand: HandState, street: Street): BettingPha
   hand.street = street;
   const matched = zeros(hand.flags.length);
   const round: Round = { street, level: 0, matched, acted: 0, lastAggressor: null, actions: 0, liveAtCap: 0 };
-  if (street === 'preflop') {
+  const game = gameOf(hand.game);
+  if (street === game.firstStreet && game.forcedBets === 'blinds') {
     round.level = 1; // the big blind is a bet everyone else faces; posted blinds are not actions
     round.matched[hand.plan.bigBlind] = 1;
   }
   const bettors = bettingSeats(hand);
   if (bettors.length === 0 || (bettors.length === 1 && !facingBet(round, bettors[0]!))) return null;
-  const first = firstToAct(hand.plan, street, bettors);
+  const order = game.order;
+  let first: Seat | null;
+  if (order.kind === 'button') first = firstToAct(hand.plan, street, bettors);
+  else if (street !== game.firstStreet)
+    first = bestShowing(hand, order, bettors); // R-STUD-ORDER
+  else {
+    // R-STUD-BRING-IN: the bring-in acts first and may not fold
+    first = bringInSeat(hand, order, bettors);
+    if (first !== null) {
+      round.bringIn = first;
+      ctx.emit({ type: 'bring.in', seat: first, card: hand.upCards[first]![0]! });
+    }
+  }
   if (first === null) return null;
   const phase: BettingPhase = {
     kind: 'betting',
@@ -91,6 +105,17 @@ export function recordAction(
   round.actions += 1;
   hand.anyActions += 1;
   if ((action === 'call' && facing) || action === 'raise' || action === 'allin') hand.chipActions += 1;
+  if (round.bringIn === seat) {
+    round.bringIn = null;
+    if (action === 'call' || action === 'check') {
+      // R-STUD-BRING-IN: the bring-in is what the others face; it is no bet for the cap and opens no option
+      round.level = 1;
+      round.broughtIn = true;
+      round.matched[seat] = 1;
+      round.acted |= 1 << seat;
+      return seat;
+    }
+  }
   switch (action) {
     case 'fold':
       hand.flags[seat]! |= FOLDED;
@@ -104,7 +129,7 @@ export function recordAction(
       if (action === 'allin') hand.flags[seat]! |= ALL_IN;
       if (action === 'raise' || raises) {
         round.level += 1;
-        if (round.liveAtCap === 0 && structureOf(hand.betting).capped && round.level >= 1 + maxRaises(ctx)) {
+        if (round.liveAtCap === 0 && structureOf(hand.betting).capped && bets(round) >= 1 + maxRaises(ctx)) {
           round.liveAtCap = liveSeats(hand).length; // R-BET-LIMIT `uncappedHeadsUp: hand`
         }
         round.acted = 0;
@@ -121,7 +146,12 @@ export function recordAction(
  * heads-up does not lift it, so a `raise` is refused (`capped`) and an all-in does not raise. */
 export function raiseCapped(ctx: Ctx, hand: HandState, round: Round): boolean {
   if (!structureOf(hand.betting).capped) return false;
-  return capReached(capRules(ctx.state.setup!.profile), round.level, hand.plan.dealtIn.length, round.liveAtCap);
+  return capReached(capRules(ctx.state.setup!.profile), bets(round), hand.plan.dealtIn.length, round.liveAtCap);
+}
+
+/** The round's bet and raises for the cap: its level, less a bring-in (R-BET-LIMIT: the completion is the bet). */
+function bets(round: Round): number {
+  return round.broughtIn === true ? round.level - 1 : round.level;
 }
 
 function maxRaises(ctx: Ctx): number {

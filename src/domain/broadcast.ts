@@ -104,7 +104,8 @@ export class BroadcastTracker {
 
   /** The spot once every live seat holds its cards and two or more are live; null when nothing changed. */
   private ask(h: Followed): EquityAsk | null {
-    const holeCards = gameOf(h.game).holeCards;
+    const { holeCards, equityKernel } = gameOf(h.game);
+    if (equityKernel === null) return null; // stud: no shared board to run out
     const live = h.dealtIn.filter((s) => !h.out.has(s));
     if (live.length < 2 || live.some((s) => (h.holes.get(s)?.length ?? 0) !== holeCards)) return null;
     // a folded hand's cards, which the table read, are out of the stub

@@ -8,7 +8,8 @@ import { leaveChips } from './hand-chips.ts';
 import { misdeal } from './hand-end.ts';
 import { isLive, isSubstantial } from './hand-seats.ts';
 import { DEAD, type BettingPhase, type HandState } from './state.ts';
-import { boardOwed, dealOwed, prematureRemedy } from './streets.ts';
+import { boardOwed, dealOwed, giveCard, prematureRemedy } from './streets.ts';
+import { exposedStud, prematureStudCard } from './stud.ts';
 import type { Card, Seat } from './types.ts';
 
 export function readCard(ctx: Ctx, card: Card): void {
@@ -37,6 +38,11 @@ export function readCard(ctx: Ctx, card: Card): void {
   }
   if (phase.kind !== 'betting') return afterRiver(ctx, hand, card);
   const round = phase.round;
+  const game = gameOf(hand.game);
+  if (game.irregularities === 'up-cards') {
+    if (!game.next[round.street]) return afterRiver(ctx, hand, card);
+    return prematureStudCard(ctx, hand, phase, card, position); // R-STUD-DEAL
+  }
   if (round.actions === 0) {
     if (round.street === 'preflop') return afterDeal(ctx, hand, card, position);
     if (round.street === 'flop') return surplusFlop(ctx, hand, card, position);
@@ -47,17 +53,19 @@ export function readCard(ctx: Ctx, card: Card): void {
   premature(ctx, hand, phase, card, position);
 }
 
-function hole(hand: HandState, card: Card, index: number, seat: Seat, position: number): void {
-  hand.holeCards[seat]!.push(card);
-  hand.holeSeat[index] = seat;
-  hand.holePosition[index] = position;
-}
-
 function holeCard(ctx: Ctx, hand: HandState, card: Card, index: number, position: number, n: number): void {
   const seat = hand.plan.dealtIn[(position - 1) % n]!;
-  hole(hand, card, index, seat, position);
-  ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
-  if (position === gameOf(hand.game).holeCards * n) dealComplete(ctx, hand);
+  const game = gameOf(hand.game);
+  const street = game.firstStreet;
+  // R-STUD-DEAL: a pass may be dealt face up (stud's third card)
+  if (game.firstPasses[Math.floor((position - 1) / n)] === 'up') {
+    giveCard(hand, card, index, seat, position, 'up');
+    ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street, position, up: true });
+  } else {
+    giveCard(hand, card, index, seat, position, 'down');
+    ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street, position });
+  }
+  if (position === game.holeCards * n) dealComplete(ctx, hand);
 }
 
 /** R-AT-YOUR-SEAT, R-PENALTY: the last card of the initial deal is out: kill the hands of absent and penalised seats. */
@@ -76,14 +84,14 @@ function dealComplete(ctx: Ctx, hand: HandState): void {
     }
   }
   if (endIfOneLeft(ctx, hand)) return;
-  startRound(ctx, hand, 'preflop');
+  startRound(ctx, hand, gameOf(hand.game).firstStreet);
 }
 
 /** After the deal and before the first pre-flop action: a replacement owed, else an extra card (R-EXTRA-CARD). */
 function afterDeal(ctx: Ctx, hand: HandState, card: Card, position: number): void {
   const seat = hand.owedReplacement.shift();
   if (seat !== undefined) {
-    hole(hand, card, cardIndex(card), seat, position);
+    giveCard(hand, card, cardIndex(card), seat, position, 'down');
     ctx.emit({ type: 'card.dealt', card, to: 'seat', seat, street: 'preflop', position });
     return;
   }
@@ -183,9 +191,11 @@ export function exposed(ctx: Ctx, named: Card | undefined, lastRead: Card | unde
   const index = card ? cardIndex(card) : -1;
   if (!card || !hand.holeSeat[index]) return ctx.reject('exposed', 'not-a-hole-card');
   if (hand.exposed.has(card)) return ctx.reject('exposed', 'already-exposed');
+  const seat: Seat = hand.holeSeat[index]!;
+  const game = gameOf(hand.game);
+  if (game.irregularities === 'up-cards') return exposedStud(ctx, hand, game, card, seat); // R-STUD-MISDEAL
   hand.exposed.add(card);
   const profile = ctx.state.setup!.profile;
-  const seat: Seat = hand.holeSeat[index]!;
   const canMisdeal = !isSubstantial(ctx, hand);
   // R-EXPOSED-TWO: the deal is reads 1 … 2N (4N in Omaha, R-GAME) and any replacement, i.e. exposures reported before the first pre-flop
   // action; a later exposure never counts towards it

@@ -43,6 +43,7 @@ const BOARD_SIZE = 5;
  * of cards or a board of more than five. */
 export function equityOf(spot: EquitySpot): EquityResult {
   const game = gameOf(spot.game);
+  if (game.equityKernel === null) throw new TableError('INPUT_INVALID', `no board equity in ${spot.game}`);
   const holes = spot.holes.map((h) => h.map(cardCode));
   const board = spot.board.map(cardCode);
   const dead = (spot.dead ?? []).map(cardCode);

@@ -5,7 +5,7 @@
 import { openRound, nextToAct, putOnAction, raiseCapped, recordAction } from './betting.ts';
 import { clearClocks } from './clock-state.ts';
 import type { Ctx } from './context.ts';
-import { chipsTurn, endChipsRound, leaveChips, type ChipsTurn } from './hand-chips.ts';
+import { chipsBringIn, chipsTurn, endChipsRound, leaveChips, type ChipsTurn } from './hand-chips.ts';
 import { gameOf } from './games/index.ts';
 import { endHand } from './hand-end.ts';
 import { isLive, liveSeats, twoWithout } from './hand-seats.ts';
@@ -31,13 +31,22 @@ export function act(
   to?: number,
 ): string | null {
   const betting = bettingOf(hand)!;
+  const bringIn = betting.round.bringIn === betting.onAction;
+  if (bringIn) {
+    // R-STUD-BRING-IN: the bring-in may not fold (a clock's fold or check posts it), and its check is the bring-in
+    if (action === 'fold' && by === 'panel') return 'forced-bet';
+    if (action === 'fold' || action === 'check') action = 'call';
+  }
   if (!hand.chips && (action === 'raise' || action === 'allin') && raiseCapped(ctx, hand, betting.round)) {
     if (action === 'raise') return 'capped'; // R-BET-LIMIT: the cap counts without chips tracked too
     raises = false; // an all-in once capped is a call
   }
   if (hand.chips) {
     const asked = action === 'raise' ? { kind: action, to } : { kind: action };
-    let turn = chipsTurn(hand, betting.onAction, asked, by);
+    let turn =
+      bringIn && action === 'call'
+        ? chipsBringIn(hand, betting.onAction, by)
+        : chipsTurn(hand, betting.onAction, asked, by);
     if (typeof turn === 'string' && by === 'panel') return turn;
     // a clock's expiry always ends the turn (a timer must not fire again): a fold when the check is refused
     if (typeof turn === 'string') turn = chipsTurn(hand, betting.onAction, { kind: 'fold' }, by);
@@ -73,7 +82,7 @@ export function endIfOneLeft(ctx: Ctx, hand: HandState): boolean {
  * street, else the next street's cards (running the board out when no more than one seat can bet). */
 function roundOver(ctx: Ctx, hand: HandState, betting: BettingPhase | null): void {
   const pots = endChipsRound(ctx, hand, hand.street, betting !== null); // R-POT-SIDE: uncalled back, `pots`
-  const next = gameOf(hand.game).next[hand.street];
+  const next = gameOf(hand.game).next[hand.street] ?? null;
   if (next === null) return showdown(ctx, hand, betting?.round ?? null, pots);
   if (!hand.runOut && !twoWithout(hand, FOLDED | DEAD | ALL_IN)) exposeAll(ctx, hand);
   hand.phase = nextStreetOwed(ctx, hand, next, betting?.premature ?? null);
@@ -89,7 +98,7 @@ function exposeAll(ctx: Ctx, hand: HandState): void {
 export function streetDealt(ctx: Ctx, hand: HandState): void {
   if (!hand.runOut && twoWithout(hand, FOLDED | DEAD | ALL_IN)) return startRound(ctx, hand, hand.street);
   if (!hand.runOut) exposeAll(ctx, hand);
-  const next = gameOf(hand.game).next[hand.street];
+  const next = gameOf(hand.game).next[hand.street] ?? null;
   if (next === null) return showdown(ctx, hand, null);
   hand.phase = nextStreetOwed(ctx, hand, next, null);
 }

@@ -13,6 +13,8 @@ import {
   misdeal as chipsMisdeal,
   motion,
   newHand,
+  postAntes,
+  postBringIn,
   postForced,
   type ActionOptions,
   type BetAction,
@@ -23,12 +25,13 @@ import {
   type Refusal,
 } from './chips/index.ts';
 import type { Ctx } from './context.ts';
-import { structureOf } from './games/index.ts';
+import { gameOf, structureOf } from './games/index.ts';
 import { levelGame } from './levels-check.ts';
 import { addsAtHandEnd } from './add-chips.ts';
 import { playerRemoved } from './positions.ts';
 import { levelInForce } from './room-level.ts';
 import { chipsTracked } from './profile.ts';
+import { upCardOrder } from './hand-seats.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type State } from './state.ts';
 import type { ActionKind, Seat, Street } from './types.ts';
 
@@ -39,6 +42,7 @@ function levelAmounts(state: State, number: number | null): ChipsLevel | null {
   const amounts: ChipsLevel = { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
   if (level.smallBet !== undefined) amounts.smallBet = level.smallBet; // R-BET-LIMIT
   if (level.bigBet !== undefined) amounts.bigBet = level.bigBet;
+  if (level.bringIn !== undefined) amounts.bringIn = level.bringIn; // R-STUD-BRING-IN
   return amounts;
 }
 
@@ -61,13 +65,18 @@ export function startChips(ctx: Ctx, hand: HandState): void {
   const profile = state.setup!.profile;
   if (!chipsTracked(profile)) return;
   const seats = hand.plan.dealtIn.map((seat) => ({ seat, stack: state.seats[seat - 1]!.stack ?? 0 }));
+  const blinds = gameOf(hand.game).forcedBets === 'blinds';
   const start = newHand({
     rules: chipsRules(profile),
     betting: hand.betting,
     level: levelAmounts(state, hand.level)!,
     seats,
+    ...(blinds ? {} : { opening: 0 }),
   });
-  const posted = postForced(start, { smallBlind: hand.plan.smallBlind, bigBlind: hand.plan.bigBlind });
+  // R-CHIPS-FORCED; in stud every seat's ante, and the bring-in comes as its seat's first action (R-STUD-BRING-IN)
+  const posted = blinds
+    ? postForced(start, { smallBlind: hand.plan.smallBlind, bigBlind: hand.plan.bigBlind })
+    : postAntes(start);
   hand.chips = posted.state;
   emitAll(ctx, posted.events);
   syncAllIn(hand);
@@ -85,6 +94,11 @@ export interface ChipsTurn {
 /** A panel or clock action of the seat on action, judged with amounts (R-BET-*). */
 export function chipsTurn(hand: HandState, seat: Seat, action: BetAction, by: 'panel' | 'clock'): ChipsTurn | Refusal {
   return applied(hand, chipsAct(hand.chips!, seat, action, by));
+}
+
+/** R-STUD-BRING-IN: the bring-in seat's `call`, which posts the bring-in. */
+export function chipsBringIn(hand: HandState, seat: Seat, by: 'panel' | 'clock'): ChipsTurn | Refusal {
+  return applied(hand, postBringIn(hand.chips!, seat, by));
 }
 
 /** A `chips` input (R-BET-CHIPS, R-BET-STRING): a turn, nothing (a sighting, a post's chips, a gathering), or a
@@ -166,7 +180,10 @@ export function settleChips(
       chips = end.state;
       pots = end.pots;
     }
-    const won = award(chips, ranking, pots, low);
+    const game = gameOf(hand.game);
+    // R-ODD-CHIP: in stud the best up card takes an odd chip among tied hands
+    const oddOrder = game.oddChip === 'best-up-card' ? upCardOrder(hand, game) : undefined;
+    const won = award(chips, ranking, pots, low, oddOrder);
     chips = won.state;
     emitAll(ctx, won.events);
   }

@@ -1,6 +1,7 @@
 // Questions about the seats of the hand under way: who is live, who can still bet, who faces a bet, and whether
 // the action is substantial yet. Read-only: every module of the hand asks these, none of them answers back.
 import type { Ctx } from './context.ts';
+import type { Game } from './games/index.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type Round } from './state.ts';
 import type { Seat } from './types.ts';
 
@@ -46,4 +47,12 @@ export function facingBet(round: Round | null, seat: Seat): boolean {
 export function isSubstantial(ctx: Ctx, hand: HandState): boolean {
   const rule = ctx.state.setup!.profile.misdeal.substantialAction;
   return (hand.chipActions >= 1 && hand.anyActions >= rule.chipActions) || hand.anyActions >= rule.anyActions;
+}
+
+/** R-ODD-CHIP in the stud games: the seats dealt in, the best up card first (each seat by its best up card). */
+export function upCardOrder(hand: HandState, game: Game): Seat[] {
+  const order = game.order;
+  if (order.kind !== 'showing') return hand.plan.dealtIn.slice();
+  const worth = (seat: Seat) => Math.max(-1, ...hand.upCards[seat]!.map((c) => order.upCard(c)));
+  return [...hand.plan.dealtIn].sort((a, b) => worth(b) - worth(a));
 }

@@ -3,7 +3,9 @@ import type { Ctx } from './context.ts';
 import { shuffleRefusal, startChips } from './hand-chips.ts';
 import { levelGame } from './levels-check.ts';
 import { levelInForce } from './room-level.ts';
+import { gameOf } from './games/index.ts';
 import { planHand } from './positions.ts';
+import { buttonlessPlan } from './stud.ts';
 import { zeros, type HandState } from './state.ts';
 import type { Card, Seat } from './types.ts';
 
@@ -21,12 +23,18 @@ export function startHand(ctx: Ctx): void {
   if (refusal) return ctx.reject('shuffle', refusal);
   const players = new Map<Seat, string>();
   for (const s of state.seats) if (s.player !== null) players.set(s.seat, s.player);
-  const planned = planHand(state.positions, players, setup.seats, setup.profile);
-  if (!planned) return ctx.reject('shuffle', 'not-enough-players');
-  state.positions = planned.memory;
-  const plan = planned.plan;
   const level = state.levelForNextHand;
   const played = levelGame(levelInForce(state, level), setup); // R-GAME-MIXED: the level's game, else the table's
+  const game = gameOf(played.game);
+  const blinds = game.forcedBets === 'blinds';
+  // R-STUD-DEAL: no button in stud, every seated player dealt in; the button stays where the last flop hand left it
+  const planned = blinds ? planHand(state.positions, players, setup.seats, setup.profile) : null;
+  const plan = planned ? planned.plan : blinds ? null : buttonlessPlan(players);
+  if (!plan || plan.dealtIn.length < 2) return ctx.reject('shuffle', 'not-enough-players');
+  if (game.maxPlayers !== null && plan.dealtIn.length > game.maxPlayers)
+    return ctx.reject('shuffle', 'too-many-players');
+  // a stud hand moves no button, so a misdeal of it has nothing to take back (R-MISDEAL-RECOVERY)
+  state.positions = planned ? planned.memory : { ...state.positions, undo: null };
   const shot = setup.profile.shotClock;
   if (shot.bankReset === 'level' && level !== state.bankLevel) {
     for (const s of state.seats) s.timeBanks = shot.timeBanks;
@@ -45,6 +53,7 @@ export function startHand(ctx: Ctx): void {
     reads: 0,
     lastCard: null,
     holeCards: emptyLists(setup.seats + 1),
+    upCards: emptyLists(setup.seats + 1),
     holeSeat: new Uint8Array(52),
     holePosition: new Uint8Array(52),
     out: new Uint8Array(52),
@@ -55,7 +64,7 @@ export function startHand(ctx: Ctx): void {
     owedReplacement: [],
     extraCards: 0,
     burnServed: false,
-    street: 'preflop',
+    street: game.firstStreet,
     setAside: null,
     scramble: null,
     flopHeld: false,
@@ -67,9 +76,9 @@ export function startHand(ctx: Ctx): void {
   state.hand = hand;
   ctx.emit({
     type: 'hand.started',
-    button: plan.button,
-    smallBlind: plan.smallBlind,
-    bigBlind: plan.bigBlind,
+    button: blinds ? plan.button : null,
+    smallBlind: blinds ? plan.smallBlind : null,
+    bigBlind: blinds ? plan.bigBlind : null,
     dealtIn: [...plan.dealtIn],
     level,
     game: played.game,

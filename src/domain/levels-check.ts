@@ -15,6 +15,7 @@ const LEVEL_FIELDS: ReadonlySet<string> = new Set([
   'betting',
   'smallBet',
   'bigBet',
+  'bringIn',
 ]);
 
 type Obj = Record<string, unknown>;
@@ -67,15 +68,26 @@ function checkGame(l: Obj, level: PlayingLevel, where: string): string | null {
       return `${where}: betting must be ${BETTING_NAMES.join(', ')} (got ${show(l.betting)})`;
     level.betting = l.betting;
   }
-  for (const key of ['smallBet', 'bigBet'] as const) {
+  for (const key of ['smallBet', 'bigBet', 'bringIn'] as const) {
     if (l[key] === undefined) continue;
     if (!isChips(l[key], 1)) return `${where}: ${key} must be a whole number of chips from 1 (got ${show(l[key])})`;
     level[key] = l[key];
   }
   if (level.smallBet !== undefined && level.bigBet !== undefined && level.smallBet > level.bigBet)
     return `${where}: the small bet (${level.smallBet}) is larger than the big bet (${level.bigBet})`;
+  if (level.game !== undefined) {
+    const missing = missingBringIn(level, level.game, where);
+    if (missing !== null) return missing;
+  }
   const own = level.betting ?? (level.game !== undefined ? gameOf(level.game).defaultBetting : null);
   return own === null ? null : missingBets(level, own, where);
+}
+
+/** R-STUD-BRING-IN: the reason a playing level cannot be played as `game` (a stud game without its bring-in), or
+ * null. */
+export function missingBringIn(level: PlayingLevel, game: GameName, where: string): string | null {
+  if (gameOf(game).forcedBets !== 'ante-bring-in' || level.bringIn !== undefined) return null;
+  return `${where} is played as ${game}, which has a bring-in and no blinds: it needs bringIn (e.g. 50 beside an ante of 25 and bets of 100 and 200), and bringIn is missing`;
 }
 
 /** R-BET-LIMIT: the reason a playing level cannot be played under `betting` (its fixed bets missing), or null. */

@@ -1,6 +1,6 @@
 // R-LEVEL-CLOCK: tournament levels on a clock. A change during a hand applies from the next shuffle.
 import type { Ctx } from './context.ts';
-import { levelGame, missingBets } from './levels-check.ts';
+import { levelGame, missingBets, missingBringIn } from './levels-check.ts';
 import { MINUTE, newLevelClock, nextLevel, pauseClock, resumeClock } from './level-clock.ts';
 import type { LevelClockSnapshot } from './snapshot.ts';
 import type { LevelState, State, TableSetup } from './state.ts';
@@ -74,7 +74,9 @@ export function levelOf(state: State, number: number | null): PlayingLevel | nul
 export function structureRefusal(levels: readonly Level[], setup: TableSetup): string | null {
   for (const [i, l] of levels.entries()) {
     if ('break' in l) continue;
-    const missing = missingBets(l, levelGame(l, setup).betting, `level ${i + 1} of the structure`);
+    const played = levelGame(l, setup);
+    const where = `level ${i + 1} of the structure`;
+    const missing = missingBets(l, played.betting, where) ?? missingBringIn(l, played.game, where);
     if (missing !== null) return `fixed-bets-missing: ${missing}`;
   }
   return null;

@@ -14,6 +14,8 @@ const REASONS: Readonly<Record<string, (seat: number | undefined, detail: string
   'not-enough-time': () => 'That would leave no time on the level',
   'hand-in-progress': () => 'A hand is under way: wait until it ends',
   'not-enough-players': () => 'Not enough players are seated and present to start a hand',
+  'too-many-players': () => 'A stud game deals at most 8 players: move a player to another table first',
+  'forced-bet': (s) => `Seat ${s} must bring in and may not fold: call for the bring-in or complete`,
   'no-hand': () => 'No hand is under way',
   'no-action': () => 'Nobody is on action',
   'deal-not-complete': () => 'The deal is not complete yet',

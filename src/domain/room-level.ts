@@ -33,11 +33,16 @@ function playsOf(l: LevelPlays): LevelPlays {
   if (l.betting !== undefined) plays.betting = l.betting;
   if (l.smallBet !== undefined) plays.smallBet = l.smallBet;
   if (l.bigBet !== undefined) plays.bigBet = l.bigBet;
+  if (l.bringIn !== undefined) plays.bringIn = l.bringIn; // R-STUD-BRING-IN
   return plays;
 }
 
 const samePlays = (a: LevelPlays, b: LevelPlays) =>
-  a.game === b.game && a.betting === b.betting && a.smallBet === b.smallBet && a.bigBet === b.bigBet;
+  a.game === b.game &&
+  a.betting === b.betting &&
+  a.smallBet === b.smallBet &&
+  a.bigBet === b.bigBet &&
+  a.bringIn === b.bringIn;
 
 /** The playing level in force numbered `number`, the room's or the table's own (R-ROOM-CLOCK), or null. */
 export function levelInForce(state: State, number: number | null): PlayingLevel | null {
@@ -158,5 +163,6 @@ function roomGameFields(clock: LevelPlays, state: State): LevelPlays {
   }
   if (clock.smallBet !== undefined) out.smallBet = clock.smallBet;
   if (clock.bigBet !== undefined) out.bigBet = clock.bigBet;
+  if (clock.bringIn !== undefined) out.bringIn = clock.bringIn;
   return out;
 }

@@ -29,7 +29,10 @@ const PUBLIC_FORMS: EveryEventTypeNeedsAPublicForm = {
   'hand.started': asIs,
   // Board cards only, and not a flop that does not stand yet: any of its cards may still be drawn as the burn
   // (R-FLOP-TOO-MANY scramble). The engine marks those `provisional`; this stays a function of one event.
-  'card.dealt': (e) => (e.card !== null && (e.to !== 'board' || e.provisional === true) ? { ...e, card: null } : e),
+  // A stud up card and the common card are face up on the table: public at once (R-STUD-DEAL).
+  'card.dealt': (e) => (e.card !== null && !dealtFaceUp(e) ? { ...e, card: null } : e),
+  // the seat that brings in and its up card, public since it was dealt
+  'bring.in': (e) => e,
   'hand.dead': asIs,
   'action.on': asIs,
   action: asIs,
@@ -76,6 +79,12 @@ const PUBLIC_FORMS: EveryEventTypeNeedsAPublicForm = {
   'player.moved': asIs,
   'level.set': asIs,
 };
+
+/** A card dealt face up for all to see: a board card that stands, the common card, a stud up card. */
+function dealtFaceUp(e: Of<'card.dealt'>): boolean {
+  if (e.to === 'board') return e.provisional !== true;
+  return e.to === 'common' || e.up === true;
+}
 
 /** Event types whose public form is written (all of them: the table above is exhaustive). For tests. */
 export const PUBLIC_EVENT_TYPES: readonly EventType[] = Object.keys(PUBLIC_FORMS) as EventType[];

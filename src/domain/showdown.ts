@@ -6,6 +6,7 @@ import { gameOf } from './games/index.ts';
 import { endHand } from './hand-end.ts';
 import { liveSeats } from './hand-seats.ts';
 import { judge } from './judge.ts';
+import { bestShowing } from './stud.ts';
 import type { HandState, Round } from './state.ts';
 import type { Seat } from './types.ts';
 
@@ -17,10 +18,13 @@ export function showdown(ctx: Ctx, hand: HandState, lastRound: Round | null, pot
   const live = liveSeats(hand);
   // The last aggressor of the last betting round shows first; with no bet on the river (or no river betting at all),
   // the first live seat left of the button. Then clockwise.
-  const aggressor = lastRound && lastRound.street === 'river' ? lastRound.lastAggressor : null;
-  const start = aggressor === null ? 0 : Math.max(0, live.indexOf(aggressor));
+  // In stud, with no bet on the last round, the best hand showing first (R-STUD-ORDER, BFP 37).
+  const game = gameOf(hand.game);
+  const aggressor = lastRound && !game.next[lastRound.street] ? lastRound.lastAggressor : null;
+  const first = aggressor ?? (game.order.kind === 'showing' ? bestShowing(hand, game.order, live) : null);
+  const start = first === null ? 0 : Math.max(0, live.indexOf(first));
   const order: Seat[] = start === 0 ? live : rotated(live, start);
-  const { winners, rank, ranking, low } = judge(gameOf(hand.game), order, hand.holeCards, hand.board, !!hand.chips);
+  const { winners, rank, ranking, low } = judge(game, order, hand.holeCards, hand.board, !!hand.chips);
   if (low === undefined) {
     ctx.emit({ type: 'showdown', order, winners, rank });
     endHand(ctx, hand, 'showdown', undefined, ranking, pots);

@@ -47,7 +47,8 @@ export interface SeatState {
   stack: number | null;
 }
 
-export type Owed = 'burn' | 'board';
+/** What the shoe owes next: a burn, a board card, a seat's card (down or up: R-STUD-DEAL), the common card. */
+export type Owed = 'burn' | 'board' | 'down' | 'up' | 'common';
 
 export interface PrematureState {
   street: Street;
@@ -67,6 +68,10 @@ export interface Round {
   actions: number;
   /** R-BET-LIMIT without chips tracked: the live seats when the round's bets reached the cap, 0 before. */
   liveAtCap: number;
+  /** R-STUD-BRING-IN: the seat that must bring in, until it has acted (absent in a flop game). */
+  bringIn?: Seat | null;
+  /** R-STUD-BRING-IN: the round's `level` counts the bring-in, which is no bet for the cap. */
+  broughtIn?: boolean;
 }
 
 export interface ClockCall {
@@ -88,6 +93,8 @@ export interface StreetPhase {
   kind: 'street';
   /** Reads still owed for the street being dealt, consumed one a read; never empty in this phase. */
   owed: Owed[];
+  /** The seats owed a card on this street (stud), in dealing order, consumed with each `down` or `up` read. */
+  seats?: Seat[];
 }
 
 /** A betting round is open and a seat is on action; its clocks run (R-SHOT-CLOCK, R-CLOCK-CALL). */
@@ -123,8 +130,11 @@ export interface HandState {
   /** Cards read in this hand (position = index + 1). */
   reads: number;
   lastCard: Card | null;
-  /** Per seat (index = seat number): its hole cards. */
+  /** Per seat (index = seat number): its hole cards (in stud every card of the seat, down and up). */
   holeCards: Card[][];
+  /** Per seat: its stud up cards, public (R-STUD-DEAL); empty in a flop game. Absent in a checkpoint saved before
+   * it existed (table.ts fills it). */
+  upCards: Card[][];
   /** Per card (cards.ts cardIndex): the seat it was dealt to as a hole card, 0 if none. */
   holeSeat: Uint8Array;
   /** Per card: its hole position (1-based) in the deal, 0 if not a hole card. */

@@ -55,6 +55,7 @@ export function createTable(options: TableOptions, saved?: SavedTable): Table {
   state.room ??= null;
   state.moves ??= [];
   state.adds ??= []; // and none saved before add-chips existed
+  if (state.hand) state.hand.upCards ??= state.hand.holeCards.map(() => []); // nor before stud
   return {
     apply: (raw, line) => step(state, options, raw, line),
     nextDeadline: () => nextDeadline(state),

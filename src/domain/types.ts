@@ -6,7 +6,11 @@ import type { BettingName, GameName } from './games/names.ts';
 
 export type Seat = number; // 1-based
 export type Card = string; // "As", "Td", "9c"
-export type Street = 'preflop' | 'flop' | 'turn' | 'river';
+/** A flop game's streets. */
+export type FlopStreet = 'preflop' | 'flop' | 'turn' | 'river';
+/** A stud game's streets (R-STUD-DEAL): third street is the initial deal. */
+export type StudStreet = 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh';
+export type Street = FlopStreet | StudStreet;
 export type ActionKind = 'check' | 'call' | 'raise' | 'fold' | 'allin';
 export type PanelButton = ActionKind | 'bet' | 'exposed' | 'burn' | 'misdeal';
 
@@ -21,12 +25,14 @@ export interface PlayingLevel {
   betting?: BettingName;
   smallBet?: number;
   bigBet?: number;
+  /** R-STUD-BRING-IN: the bring-in of a stud level. */
+  bringIn?: number;
 }
 
 export type Level = PlayingLevel | { break: true; minutes: number };
 
 /** What a level plays beyond its blinds (R-GAME-MIXED, R-BET-LIMIT), where it says. */
-export type LevelPlays = Pick<PlayingLevel, 'game' | 'betting' | 'smallBet' | 'bigBet'>;
+export type LevelPlays = Pick<PlayingLevel, 'game' | 'betting' | 'smallBet' | 'bigBet' | 'bringIn'>;
 
 export type Command =
   | {
@@ -110,10 +116,17 @@ export type Input = InputBody & { at: number };
 export type InputType = Input['type'];
 
 export type MisdealReason =
-  'exposed-early' | 'exposed-two' | 'extra-cards' | 'duplicate-card' | 'unknown-card' | 'dealer';
+  | 'exposed-early'
+  | 'exposed-two'
+  | 'extra-cards'
+  | 'duplicate-card'
+  | 'unknown-card'
+  | 'dealer'
+  | 'stud-down-card-exposed';
 export type IrregularityKind =
   | 'extra-card'
   | 'exposed-card'
+  | 'premature-card'
   | 'premature-flop'
   | 'premature-turn'
   | 'premature-river'
@@ -141,9 +154,10 @@ export type EventBody =
   | Exclude<ChipsEvent, { type: 'action' | 'player.removed' }>
   | {
       type: 'hand.started';
-      button: Seat;
+      /** null in the stud games, which have no button and no blinds (R-STUD-DEAL). */
+      button: Seat | null;
       smallBlind: Seat | null;
-      bigBlind: Seat;
+      bigBlind: Seat | null;
       dealtIn: Seat[];
       level: number | null;
       /** R-GAME-MIXED: what this hand plays (the level's game and structure, else the table's). */
@@ -153,10 +167,13 @@ export type EventBody =
   | {
       type: 'card.dealt';
       card: Card | null;
-      to: 'seat' | 'burn' | 'board';
+      /** `common`: stud's common card, part of every live hand (R-STUD-DEAL). */
+      to: 'seat' | 'burn' | 'board' | 'common';
       seat?: Seat;
       street: Street;
       position: number;
+      /** A stud up card: public at once (R-STUD-DEAL). */
+      up?: true;
       /** A card drawn too early (R-PREMATURE-*): it goes back into the stub or is set aside, not onto the board. */
       premature?: boolean;
       /** A flop card that may still become the burn (R-FLOP-TOO-MANY scramble): secret on public topics until a
@@ -164,6 +181,8 @@ export type EventBody =
       provisional?: boolean;
     }
   | { type: 'hand.dead'; seat: Seat; reason: DeadReason }
+  /** R-STUD-BRING-IN: the seat that must bring in, and the up card that makes it; before its `action.on`. */
+  | { type: 'bring.in'; seat: Seat; card: Card }
   /** `toCall`, `minRaiseTo` with chips tracked; `maxRaiseTo` also, in Omaha (R-BET-ROUND, R-GAME). */
   | {
       type: 'action.on';

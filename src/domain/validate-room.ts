@@ -26,6 +26,7 @@ function playsOf(o: Obj): LevelPlays {
   if (o.betting !== undefined) plays.betting = o.betting as LevelPlays['betting'];
   if (o.smallBet !== undefined) plays.smallBet = o.smallBet as number;
   if (o.bigBet !== undefined) plays.bigBet = o.bigBet as number;
+  if (o.bringIn !== undefined) plays.bringIn = o.bringIn as number; // R-STUD-BRING-IN
   return plays;
 }
 

@@ -141,6 +141,7 @@ export const COMMAND_FIELD_NAMES: Readonly<Record<CommandName, readonly string[]
     'remainingMs',
     'paused',
     'next',
+    'bringIn',
   ],
 };
 

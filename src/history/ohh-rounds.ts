@@ -2,7 +2,7 @@
 import type { Card, Seat, Street, TableEvent } from '../domain/types.ts';
 import type { OhhAction, OhhActionName, OhhRound, OhhStreet } from './ohh-types.ts';
 
-const STREET_NAMES: Readonly<Record<Street, OhhStreet>> = {
+const STREET_NAMES: Readonly<Partial<Record<Street, OhhStreet>>> = {
   preflop: 'Preflop',
   flop: 'Flop',
   turn: 'Turn',
@@ -130,7 +130,7 @@ class RoundsReader {
   private round(key: RoundKey): OhhRound {
     let r = this.rounds.get(key);
     if (!r) {
-      r = { id: this.rounds.size, street: key === 'showdown' ? 'Showdown' : STREET_NAMES[key], actions: [] };
+      r = { id: this.rounds.size, street: key === 'showdown' ? 'Showdown' : STREET_NAMES[key]!, actions: [] };
       this.rounds.set(key, r);
     }
     return r;

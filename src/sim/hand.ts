@@ -3,7 +3,7 @@
 // irregularity planned for this hand.
 import type { Profile } from '../domain/profile.ts';
 import { deckByRank } from '../protocol/notation.ts';
-import type { Seat, Street, EngineEvent } from '../domain/types.ts';
+import type { Seat, FlopStreet as Street, EngineEvent } from '../domain/types.ts';
 import { newRound, recordAction, type BettingRound } from './players.ts';
 import type { Random } from './random.ts';
 
@@ -80,7 +80,7 @@ export function newHand(
   holeCards = 2,
 ): SimHand {
   const h: SimHand = {
-    bigBlind: e.bigBlind,
+    bigBlind: e.bigBlind ?? 0,
     holeReads: 0,
     holeTotal: holeCards * e.dealtIn.length,
     replacements: 0,
@@ -125,7 +125,7 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
       if ((e as { premature?: boolean }).premature === true && e.card) {
         // The card goes back into the stub when its street is dealt again (set aside until the river in robert).
         const setAside = e.street === 'turn' && profile.premature.turn === 'set-aside';
-        h.returns.push({ card: e.card, street: setAside ? 'river' : e.street });
+        h.returns.push({ card: e.card, street: setAside ? 'river' : (e.street as Street) });
       }
       return null;
     case 'irregularity':
@@ -158,18 +158,20 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
       return null;
     case 'card.misplaced':
       return null;
-    case 'board':
+    case 'board': {
+      const street = e.street as Street; // the simulated table plays the flop games
       h.board = [...e.cards];
-      if (e.cards.length === BOARD_SIZE[e.street]) {
-        h.street = e.street;
+      if (e.cards.length === BOARD_SIZE[street]) {
+        h.street = street;
         h.dealing = null;
       } else {
         // A redealt flop (R-FLOP-TOO-MANY redeal): no round until the new flop is out.
         h.street = 'preflop';
-        h.dealing = e.street;
+        h.dealing = street;
         h.onAction = null;
       }
       return null;
+    }
     case 'clock.called':
       h.clockAt = e.countdownAt;
       return null;
@@ -192,6 +194,7 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
     case 'player.moved':
     case 'level.set':
     case 'hand.started':
+    case 'bring.in':
     case 'misdeal':
     case 'violation':
     case 'clock.countdown':

@@ -54,8 +54,10 @@ describe('R-GAME-LIST: the betting structure is the table setup, the game only g
     expect((bad[0] as { reason: string }).reason).toBe(
       'setup: the betting structure must be no-limit, pot-limit or limit, not "spread-limit"',
     );
-    const game = s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'stud' });
-    expect((game[0] as { reason: string }).reason).toBe('setup: this table deals holdem, omaha or omaha-hilo, not "stud"');
+    const game = s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'badugi' });
+    expect((game[0] as { reason: string }).reason).toBe(
+      'setup: this table deals holdem, omaha, omaha-hilo, stud, stud-hilo or razz, not "badugi"',
+    );
     expect(s.send({ type: 'shuffle' })[0]).toMatchObject({ type: 'hand.started' });
   });
 });

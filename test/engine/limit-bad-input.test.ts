@@ -70,7 +70,7 @@ describe('a limit level without smallBet and bigBet', () => {
 describe('an unknown game or structure', () => {
   test('on a level: input.rejected with the names the table knows', () => {
     const s = scenario({ players: [1, 2, 3] });
-    expect(reasonOf(s.send(levels({ smallBlind: 50, bigBlind: 100, minutes: 20, game: 'razz' })))).toMatch(
+    expect(reasonOf(s.send(levels({ smallBlind: 50, bigBlind: 100, minutes: 20, game: 'badugi' })))).toMatch(
       /level 1 of the structure: game must be holdem or omaha/,
     );
     expect(reasonOf(s.send(levels({ smallBlind: 50, bigBlind: 100, minutes: 20, betting: 'spread' })))).toMatch(
@@ -136,9 +136,9 @@ describe('nothing refused by the schema reaches the journal', () => {
     const level = { smallBlind: 50, bigBlind: 100, minutes: 20 };
     for (const bad of [
       command({ name: 'levels-start', levels: [{ ...level, betting: 'limit' }] }),
-      command({ name: 'levels-start', levels: [{ ...level, game: 'razz' }] }),
+      command({ name: 'levels-start', levels: [{ ...level, game: 'badugi' }] }),
       command({ name: 'setup', seats: 6, profile: 'tda', betting: 'spread' }),
-      command({ name: 'setup', seats: 6, profile: 'tda', game: 'stud' }),
+      command({ name: 'setup', seats: 6, profile: 'tda', game: 'badugi' }),
     ])
       expect(domainEngine.malformed!(bad)).toEqual(expect.any(String));
     const good = command({

@@ -53,7 +53,7 @@ const LOW_BOARD = '5s 7h 8c Qs 2h';
 describe('setup.game omaha-hilo (R-GAME)', () => {
   test('set between hands, shown in the snapshot; an unknown game is refused with the list of games', () => {
     const s = scenario({ players: [1, 2, 3, 4], button: 1 });
-    expect(s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'stud-hilo' })).toMatchObject([
+    expect(s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'badugi' })).toMatchObject([
       { type: 'input.rejected', reason: expect.stringMatching(/^setup: .*holdem.*omaha.*omaha-hilo/) },
     ]);
     s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'omaha-hilo' });

@@ -69,7 +69,7 @@ describe('Omaha counts (R-GAME)', () => {
   test('setup.game: refused when unknown; a new game applies from the next hand; snapshot shows it', () => {
     const s = scenario({ players: [1, 2, 3, 4], button: 1 });
     expect(s.table.snapshot().game).toBe('holdem');
-    const bad = s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'stud' });
+    const bad = s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'badugi' });
     expect(bad[0]).toMatchObject({ type: 'input.rejected' });
     s.send({ type: 'shuffle' });
     const during = s.send({ type: 'command', name: 'setup', seats: 6, profile: 'tda', game: 'omaha' });

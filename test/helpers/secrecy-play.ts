@@ -53,9 +53,9 @@ export async function playIrregularHands(
     const deck = [...'AKQJT98765432'].flatMap((r) => [...'shdc'].map((s) => r + s));
     for (let i = 0; i < h * 7; i++) deck.push(deck.shift()!);
     const read = () => submit({ type: 'card', card: deck.shift() });
-    const acted = { preflop: 0, flop: 0, turn: 0, river: 0 };
-    const call = (street: keyof typeof acted) => {
-      acted[street] += 1;
+    const acted: Record<string, number> = { preflop: 0, flop: 0, turn: 0, river: 0 };
+    const call = (street: string) => {
+      acted[street] = (acted[street] ?? 0) + 1;
       return submit({ type: 'panel', button: 'call' }, 800);
     };
     let done = false;

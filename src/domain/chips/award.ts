@@ -11,19 +11,22 @@ import type { AwardedPot, ChipsEvent, ChipsState, Pot, Seat } from './types.ts';
  * it. Returns the `pot.awarded` event, side pots first from the outermost; with no live hand, `bet.returned`
  * `no-live-hand` per seat instead. `pots`: the state's pots when the caller
  * has them already (`endRound` returns them). `low`: in a hi-lo game's showdown (R-HILO), the seats with a
- * qualifying low, best first, ties grouped: each pot is split between its best high and its best low.
+ * qualifying low, best first, ties grouped: each pot is split between its best high and its best low. `oddOrder`:
+ * the seats in the order odd units go to tied hands, when it is not the dealing order (R-ODD-CHIP in stud).
  */
 export function award(
   state: ChipsState,
   ranking: readonly (readonly Seat[])[],
   pots: readonly Pot[] = buildPots(state),
   low?: readonly (readonly Seat[])[],
+  oddOrder?: readonly Seat[],
 ): { state: ChipsState; events: ChipsEvent[]; pots: AwardedPot[] } {
   // No live hand (every hand dead: absent, penalty, clock): no pot has an eligible seat, so no one wins it and each
   // seat gets back what it put in, as at a misdeal (docs/rules-decisions.md).
   if (!state.seats.some(isLive)) return { ...giveBack(state, 'no-live-hand'), pots: [] };
   const unit = state.rules.denominations[0] ?? 1;
-  const order = state.seats.map((s) => s.seat);
+  // R-ODD-CHIP: from the first seat left of the button (dealing order), or as the game orders (stud: best up card)
+  const order = oddOrder ?? state.seats.map((s) => s.seat);
   const awarded: AwardedPot[] = [];
   for (let i = pots.length - 1; i >= 0; i--) {
     const pot = pots[i]!;

@@ -2,7 +2,7 @@
 export { act, killHand } from './act.ts';
 export { award, busts, eliminations, type Bust } from './award.ts';
 export { splitHiLo, splitPot } from './split.ts';
-export { postForced, type Blinds } from './forced.ts';
+export { postAntes, postBringIn, postForced, type Blinds } from './forced.ts';
 export { motion } from './motion.ts';
 export { buildPots, endRound, misdeal } from './pots.ts';
 export { actionOptions, chipsInPlay, mayRaise, newHand, roundOver, type HandStart } from './state.ts';

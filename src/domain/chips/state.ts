@@ -11,6 +11,8 @@ export interface HandStart {
   level: ChipsLevel;
   /** The seats dealt in, in dealing order (the first seat left of the button first), with their stacks. */
   seats: readonly { seat: Seat; stack: number }[];
+  /** The bet the first round opens facing: the big blind (the default), 0 in stud (R-STUD-BRING-IN). */
+  opening?: number;
 }
 
 /** A new hand before the forced bets: every stack as it is at the shuffle. */
@@ -35,11 +37,11 @@ export function newHand(start: HandStart): ChipsState {
       front: 0,
       posted: false,
     })),
-    currentBet: start.level.bigBlind,
+    currentBet: start.opening ?? start.level.bigBlind,
     minRaise: start.level.bigBlind,
     lastPanelSeat: null,
     pendingRaise: null,
-    limit: limitRound(betting, start.level, 0, start.level.bigBlind),
+    limit: limitRound(betting, start.level, 0, start.opening ?? start.level.bigBlind),
   };
 }
 

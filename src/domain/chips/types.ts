@@ -2,7 +2,7 @@
 // Pure data, no I/O: the hand state machine owns one ChipsState per hand and feeds it actions (docs/chips.md).
 
 export type Seat = number;
-export type Street = 'preflop' | 'flop' | 'turn' | 'river';
+export type Street = 'preflop' | 'flop' | 'turn' | 'river' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh';
 import type { BettingName } from '../games/names.ts';
 
 export type { BettingName };
@@ -32,6 +32,8 @@ export interface ChipsLevel {
   /** R-BET-LIMIT: the fixed bets of a limit level (the first two betting rounds, the later ones). */
   smallBet?: number;
   bigBet?: number;
+  /** R-STUD-BRING-IN: a stud level's bring-in. */
+  bringIn?: number;
 }
 
 /** R-BET-LIMIT: a limit hand's count of the round under way (null in the other structures). */
@@ -119,7 +121,7 @@ export type ChipsEvent =
   | {
       type: 'bet.placed';
       seat: Seat;
-      action: 'small-blind' | 'big-blind' | 'ante' | 'bet' | 'raise' | 'call';
+      action: 'small-blind' | 'big-blind' | 'ante' | 'bring-in' | 'bet' | 'raise' | 'call';
       amount: number;
       to: number | null;
       stack: number;

@@ -1,13 +1,32 @@
 // The game seam (R-GAME): what a hand deals and how it is scored, apart from the dealing and irregularity rules,
 // which stay one set for every game and read their counts from here.
 import type { EquityKernel } from '../equity-kernels.ts';
-import type { Card, Street } from '../types.ts';
+import type { Card, FlopStreet, Street, StudStreet } from '../types.ts';
 import type { BettingName } from './betting.ts';
 import type { GameName } from './names.ts';
 
 export type { GameName };
 
-export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha', 'omaha-hilo'];
+export const GAME_NAMES: readonly GameName[] = ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'];
+
+/** How a seat's card lies: face down (a hole card, secret) or face up (a stud up card, public: R-STUD-DEAL). */
+export type CardFace = 'down' | 'up';
+
+/** Who acts first on each street (R-ACT-ORDER, R-STUD-BRING-IN, R-STUD-ORDER). */
+export type ActingOrder =
+  /** Flop games: left of the big blind on the first street, left of the button later. */
+  | { kind: 'button' }
+  /** Stud games: the bring-in on the first street, the best hand showing later (then clockwise). */
+  | {
+      kind: 'showing';
+      /** R-STUD-BRING-IN: a first-street up card's duty to bring in: the seat with the highest value brings in. */
+      bringIn(up: Card): number;
+      /** R-STUD-ORDER: the hand the up cards show (pairs count, straights and flushes do not): highest acts first,
+       * and shows first at a showdown with no bet on the last round. */
+      showing(up: readonly Card[]): number;
+      /** R-ODD-CHIP: an up card's worth for an odd chip among tied hands: the highest value takes it. */
+      upCard(up: Card): number;
+    };
 
 /** One way of judging hands at showdown: a value (higher wins, equal splits) and its name for the events. */
 export interface HandJudge {
@@ -18,12 +37,34 @@ export interface HandJudge {
 
 export interface Game {
   name: GameName;
-  /** Hole cards each seat dealt in gets, one a round (R-DEAL-ORDER): the initial deal is reads 1 … holeCards × N. */
+  /** Cards each seat dealt in gets in the initial deal, one a pass (R-DEAL-ORDER, R-STUD-DEAL): reads 1 …
+   * holeCards × N. */
   holeCards: number;
-  /** Board cards each street after the pre-flop brings (after its burn). */
-  boardCards: Readonly<Record<Exclude<Street, 'preflop'>, number>>;
+  /** The initial deal's street (pre-flop; stud's third street). */
+  firstStreet: Street;
+  /** Each pass of the initial deal: down, or up (stud's third card); `holeCards` of them. */
+  firstPasses: readonly CardFace[];
+  /** Board cards each later street brings (after its burn); a street absent brings none. */
+  boardCards: Readonly<Partial<Record<Street, number>>>;
+  /** The card each live seat gets on a later street (after its burn), down or up; a street absent deals none. */
+  seatCards: Readonly<Partial<Record<Street, CardFace>>>;
+  /** R-STUD-DEAL: the street on which a stub too short for the burn and a card to every live seat gives one common
+   * card, face up in the middle, instead; null where a stub never runs short. */
+  commonStreet: Street | null;
   /** The street after each one; null after the last (showdown). */
-  next: Readonly<Record<Street, Street | null>>;
+  next: Readonly<Partial<Record<Street, Street | null>>>;
+  /** Who acts first on each street and shows first at the showdown. */
+  order: ActingOrder;
+  /** The forced bets: blinds (and the level's ante by `chips.anteBy`), or every seat's ante and the bring-in
+   * (R-STUD-BRING-IN; no button, no blinds). */
+  forcedBets: 'blinds' | 'ante-bring-in';
+  /** The irregularity rules of the deal: a flop game's (R-EXPOSED-*, R-EXTRA-CARD, R-PREMATURE-*, R-FLOP-TOO-MANY) or
+   * a stud game's (R-STUD-MISDEAL, `premature-card`). */
+  irregularities: 'flop' | 'up-cards';
+  /** R-ODD-CHIP among tied hands: from the first seat left of the button, or to the best up card (`order.upCard`). */
+  oddChip: 'button' | 'best-up-card';
+  /** The most players dealt in (R-STUD-DEAL: 8), null for the table's seats; a shuffle with more is refused. */
+  maxPlayers: number | null;
   /** R-GAME-LIST: the betting structure a table plays this game under when `setup.betting` names none. */
   defaultBetting: BettingName;
   /** A seat's hand at showdown (evaluator.ts scale, higher is better): cards speak. In a hi-lo game, the high half. */
@@ -34,8 +75,9 @@ export interface Game {
    * between the best `score` and the best `low` (a score of 0 is no qualifying low: the high takes the pot).
    */
   hands?: { name?: HandJudge['name']; low?: HandJudge };
-  /** The same scoring for exact equity (equity.ts): every live hand (card codes) on many boards, fast. */
-  equityKernel(holes: readonly (readonly number[])[]): EquityKernel;
+  /** The same scoring for exact equity (equity.ts): every live hand (card codes) on many boards, fast; null for a
+   * game whose hands are not hole cards on a shared board (stud: each seat's own cards are still to come). */
+  equityKernel: ((holes: readonly (readonly number[])[]) => EquityKernel) | null;
   /** How hand histories name the game (src/history, docs/history.md). */
   history: GameHistoryNames;
 }
@@ -49,9 +91,31 @@ export interface GameHistoryNames {
 }
 
 /** The streets of a flop game: pre-flop, flop, turn, river. */
-export const FLOP_STREETS: Readonly<Record<Street, Street | null>> = {
+export const FLOP_STREETS: Readonly<Record<FlopStreet, FlopStreet | null>> = {
   preflop: 'flop',
   flop: 'turn',
   turn: 'river',
   river: null,
 };
+
+/** The streets of a stud game: third … seventh. */
+export const STUD_STREETS: Readonly<Record<StudStreet, StudStreet | null>> = {
+  third: 'fourth',
+  fourth: 'fifth',
+  fifth: 'sixth',
+  sixth: 'seventh',
+  seventh: null,
+};
+
+/** What a flop game shares beyond its hole cards and hands: the deal, the order, the forced bets. */
+export const FLOP_GAME = {
+  firstStreet: 'preflop',
+  seatCards: {},
+  commonStreet: null,
+  next: FLOP_STREETS,
+  order: { kind: 'button' },
+  forcedBets: 'blinds',
+  irregularities: 'flop',
+  oddChip: 'button',
+  maxPlayers: null,
+} as const satisfies Partial<Game>;

@@ -2,7 +2,7 @@
 import { cardCode, score7, scoreCodes } from '../evaluator.ts';
 import type { Card } from '../types.ts';
 import { holdemKernel } from '../equity-kernels.ts';
-import { FLOP_STREETS, type Game } from './game.ts';
+import { FLOP_GAME, type Game } from './game.ts';
 
 /** The seven cards being scored: one buffer, a showdown scores a few hands per hand. */
 const SEVEN = new Int32Array(7);
@@ -21,8 +21,9 @@ function score(hole: readonly Card[], board: readonly Card[]): number {
 export const holdem: Game = {
   name: 'holdem',
   holeCards: 2,
+  ...FLOP_GAME,
+  firstPasses: ['down', 'down'],
   boardCards: { flop: 3, turn: 1, river: 1 },
-  next: FLOP_STREETS,
   defaultBetting: 'no-limit',
   score,
   equityKernel: holdemKernel,

@@ -4,8 +4,11 @@ import type { Game, GameName } from './game.ts';
 import { holdem } from './holdem.ts';
 import { omaha } from './omaha.ts';
 import { omahaHilo } from './omaha-hilo.ts';
+import { razz } from './razz.ts';
+import { stud } from './stud.ts';
+import { studHilo } from './stud-hilo.ts';
 
-export type { Game, GameName, HandJudge } from './game.ts';
+export type { ActingOrder, CardFace, Game, GameName, HandJudge } from './game.ts';
 export { GAME_NAMES } from './game.ts';
 export {
   BETTING_NAMES,
@@ -19,7 +22,14 @@ export {
   type LevelBets,
 } from './betting.ts';
 
-const GAMES: Readonly<Record<GameName, Game>> = { holdem, omaha, 'omaha-hilo': omahaHilo };
+const GAMES: Readonly<Record<GameName, Game>> = {
+  holdem,
+  omaha,
+  'omaha-hilo': omahaHilo,
+  stud,
+  'stud-hilo': studHilo,
+  razz,
+};
 
 export function gameOf(name: GameName): Game {
   return GAMES[name];

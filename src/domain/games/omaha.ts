@@ -4,7 +4,7 @@ import { scoreOmaha } from '../evaluator-omaha.ts';
 import { cardCode, scoreCodes } from '../evaluator.ts';
 import type { Card } from '../types.ts';
 import { omahaKernel } from '../equity-kernels.ts';
-import { FLOP_STREETS, type Game } from './game.ts';
+import { FLOP_GAME, type Game } from './game.ts';
 
 function score(hole: readonly Card[], board: readonly Card[]): number {
   const h = hole.map(cardCode);
@@ -17,8 +17,9 @@ function score(hole: readonly Card[], board: readonly Card[]): number {
 export const omaha: Game = {
   name: 'omaha',
   holeCards: 4,
+  ...FLOP_GAME,
+  firstPasses: ['down', 'down', 'down', 'down'],
   boardCards: { flop: 3, turn: 1, river: 1 },
-  next: FLOP_STREETS,
   defaultBetting: 'pot-limit',
   score,
   equityKernel: omahaKernel,

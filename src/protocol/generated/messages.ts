@@ -208,8 +208,8 @@ export type CommandPenalty = {
     }
 );
 
-/** R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). */
-export type CommandGame = 'holdem' | 'omaha' | 'omaha-hilo';
+/** R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). stud, stud-hilo and razz deal seven-card stud (R-STUD-DEAL): no button, no blinds, antes and a bring-in; razz plays the ace-to-five low, stud-hilo splits with the eight-or-better low. */
+export type CommandGame = 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
 
 /** R-GAME-LIST: the betting structure of the next hands; when absent the game's own (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs each level's smallBet and bigBet (R-BET-LIMIT). */
 export type CommandBetting = 'no-limit' | 'pot-limit' | 'limit';
@@ -247,6 +247,8 @@ export type CommandPlayingLevel = {
   smallBet?: number;
   /** R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit. */
   bigBet?: number;
+  /** R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game. */
+  bringIn?: number;
 };
 
 /** a break */
@@ -369,6 +371,7 @@ export type CommandLevelSet = {
         smallBet?: number;
         bigBet?: number;
         minutes: number;
+        bringIn?: number;
       } & (
         | ({
             isBreak: true;
@@ -383,6 +386,8 @@ export type CommandLevelSet = {
             ante?: number;
           }
       ));
+  /** R-STUD-BRING-IN: the level's bring-in, where it has one */
+  bringIn?: number;
 } & (
   | ({
       isBreak: true;
@@ -416,6 +421,7 @@ export type Event = {
   | EventHandStarted
   | EventCardDealt
   | EventHandDead
+  | EventBringIn
   | EventActionOn
   | EventAction
   | EventBoard
@@ -453,7 +459,7 @@ export type Event = {
 
 export type EventSeat = number;
 
-export type EventStreet = 'preflop' | 'flop' | 'turn' | 'river';
+export type EventStreet = 'preflop' | 'flop' | 'turn' | 'river' | 'third' | 'fourth' | 'fifth' | 'sixth' | 'seventh';
 
 /** canonical: rank then suit */
 export type EventCard = string;
@@ -483,25 +489,28 @@ export type EventPlayerSeatedPlayerRemoved = {
 /** The shuffle began a hand (R-HAND-START). */
 export type EventHandStarted = {
   type: 'hand.started';
-  button: EventSeat;
-  /** null: a dead small blind (R-DEAD-BUTTON) */
+  /** null in the stud games, which have no button (R-STUD-DEAL) */
+  button: EventSeat | null;
+  /** null: a dead small blind (R-DEAD-BUTTON); in the stud games, which have no blinds */
   smallBlind: EventSeat | null;
-  bigBlind: EventSeat;
+  /** null in the stud games, which have no blinds (R-STUD-DEAL) */
+  bigBlind: EventSeat | null;
   /** in dealing order (R-DEAL-ORDER) */
   dealtIn: EventSeat[];
   /** null with no levels running */
   level: number | null;
   /** R-GAME-MIXED: the game this hand plays (its level's, else the table's setup.game) */
-  game: 'holdem' | 'omaha' | 'omaha-hilo';
+  game: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
   /** R-GAME-MIXED: the betting structure this hand plays (its level's, else the table's, else the game's own) */
   betting: 'no-limit' | 'pot-limit' | 'limit';
 };
 
-/** A card left the shoe. On public topics `card` is null unless `to` is board and the card is not provisional. */
+/** A card left the shoe. On public topics `card` is null unless `to` is board (and the card is not provisional) or common, or `up` is true (a stud up card). */
 export type EventCardDealt = {
   type: 'card.dealt';
   card: EventCard | null;
-  to: 'seat' | 'burn' | 'board';
+  /** common: stud's common card on seventh street, part of every live hand (R-STUD-DEAL) */
+  to: 'seat' | 'burn' | 'board' | 'common';
   seat?: EventSeat;
   street: EventStreet;
   /** 1 = the first card of the hand */
@@ -510,6 +519,8 @@ export type EventCardDealt = {
   premature?: boolean;
   /** a flop card that may still become the burn (R-FLOP-TOO-MANY scramble) */
   provisional?: boolean;
+  /** true: a stud up card, public at once (R-STUD-DEAL); absent for a card dealt down */
+  up?: boolean;
 };
 
 /** A hand is dead. */
@@ -517,6 +528,13 @@ export type EventHandDead = {
   type: 'hand.dead';
   seat: EventSeat;
   reason: 'absent' | 'clock' | 'shot-clock' | 'penalty';
+};
+
+/** R-STUD-BRING-IN: the seat that must bring in, and its up card; before its action.on. */
+export type EventBringIn = {
+  type: 'bring.in';
+  seat: EventSeat;
+  card: EventCard;
 };
 
 /** A seat is to act. */
@@ -556,6 +574,7 @@ export type EventIrregularity = {
   kind:
     | 'extra-card'
     | 'exposed-card'
+    | 'premature-card'
     | 'premature-flop'
     | 'premature-turn'
     | 'premature-river'
@@ -587,7 +606,14 @@ export type EventCardMisplaced = {
 /** The hand is a misdeal (R-MISDEAL-RECOVERY follows). */
 export type EventMisdeal = {
   type: 'misdeal';
-  reason: 'exposed-early' | 'exposed-two' | 'extra-cards' | 'duplicate-card' | 'unknown-card' | 'dealer';
+  reason:
+    | 'exposed-early'
+    | 'exposed-two'
+    | 'extra-cards'
+    | 'duplicate-card'
+    | 'unknown-card'
+    | 'dealer'
+    | 'stud-down-card-exposed';
 };
 
 /** A player broke a rule (e.g. R-STAY-SEATED); with a penalty ladder also `fault` and `sanction` (R-PENALTY-LADDER). */
@@ -757,7 +783,7 @@ export type EventChipsAdded = {
 export type EventBetPlaced = {
   type: 'bet.placed';
   seat: EventSeat;
-  action: 'small-blind' | 'big-blind' | 'ante' | 'bet' | 'raise' | 'call';
+  action: 'small-blind' | 'big-blind' | 'ante' | 'bring-in' | 'bet' | 'raise' | 'call';
   amount: number;
   to: number | null;
   stack: number;

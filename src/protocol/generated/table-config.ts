@@ -13,7 +13,7 @@ export type TableConfigSpec = {
     /** Rule profile: tda, bfp, club, robert, or a venue's own file under config/rules/. */
     profile: string;
     /** The game dealt (R-GAME): holdem, omaha (four hole cards each; a hand is two of them and three board cards) or omaha-hilo (Omaha with every pot split with the best eight-or-better low, R-HILO). A change applies from the next hand. */
-    game: 'holdem' | 'omaha' | 'omaha-hilo';
+    game: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
     /** The betting structure (R-GAME-LIST): no-limit, pot-limit or limit; the game's own when absent (no-limit for holdem, pot-limit for omaha and omaha-hilo). Limit needs smallBet and bigBet on every level (R-BET-LIMIT). A change applies from the next hand. */
     betting?: 'no-limit' | 'pot-limit' | 'limit';
     /** Values that override the profile's (same shape as a profile file), e.g. {shoe: {repeatReadMs: 400}}: objects merge field by field, any other value (number, string, list) replaces. The result is checked at start against config/rules/profile.schema.json; a change applies from the next hand. */

@@ -44,7 +44,7 @@ const schema11 = {
         game: {
           description:
             'The game dealt (R-GAME): holdem, omaha (four hole cards each; a hand is two of them and three board cards) or omaha-hilo (Omaha with every pot split with the best eight-or-better low, R-HILO). A change applies from the next hand.',
-          enum: ['holdem', 'omaha', 'omaha-hilo'],
+          enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
           default: 'holdem',
         },
         betting: {
@@ -580,7 +580,14 @@ function validate10(
           errors++;
         }
         let data4 = data0.game;
-        if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
+        if (!(
+          data4 === 'holdem' ||
+          data4 === 'omaha' ||
+          data4 === 'omaha-hilo' ||
+          data4 === 'stud' ||
+          data4 === 'stud-hilo' ||
+          data4 === 'razz'
+        )) {
           const err11 = {
             instancePath: instancePath + '/table/game',
             schemaPath: '#/properties/table/properties/game/enum',

@@ -15,6 +15,7 @@ export const EVENT_TYPES: readonly string[] = [
   'hand.started',
   'card.dealt',
   'hand.dead',
+  'bring.in',
   'action.on',
   'action',
   'board',
@@ -79,6 +80,7 @@ const schema11 = {
     { $ref: '#/definitions/hand.started' },
     { $ref: '#/definitions/card.dealt' },
     { $ref: '#/definitions/hand.dead' },
+    { $ref: '#/definitions/bring.in' },
     { $ref: '#/definitions/action.on' },
     { $ref: '#/definitions/action' },
     { $ref: '#/definitions/board' },
@@ -115,7 +117,7 @@ const schema11 = {
   ],
   definitions: {
     seat: { type: 'integer', minimum: 1, maximum: 10 },
-    street: { enum: ['preflop', 'flop', 'turn', 'river'] },
+    street: { enum: ['preflop', 'flop', 'turn', 'river', 'third', 'fourth', 'fifth', 'sixth', 'seventh'] },
     card: { type: 'string', pattern: '^[AKQJT98765432][shdc]$', description: 'canonical: rank then suit' },
     'table.ready': {
       title: 'table.ready',
@@ -159,12 +161,18 @@ const schema11 = {
       required: ['type', 'button', 'smallBlind', 'bigBlind', 'dealtIn', 'level', 'game', 'betting'],
       properties: {
         type: { const: 'hand.started' },
-        button: { $ref: '#/definitions/seat' },
+        button: {
+          anyOf: [{ $ref: '#/definitions/seat' }, { type: 'null' }],
+          description: 'null in the stud games, which have no button (R-STUD-DEAL)',
+        },
         smallBlind: {
           anyOf: [{ $ref: '#/definitions/seat' }, { type: 'null' }],
-          description: 'null: a dead small blind (R-DEAD-BUTTON)',
+          description: 'null: a dead small blind (R-DEAD-BUTTON); in the stud games, which have no blinds',
         },
-        bigBlind: { $ref: '#/definitions/seat' },
+        bigBlind: {
+          anyOf: [{ $ref: '#/definitions/seat' }, { type: 'null' }],
+          description: 'null in the stud games, which have no blinds (R-STUD-DEAL)',
+        },
         dealtIn: {
           type: 'array',
           items: { $ref: '#/definitions/seat' },
@@ -172,7 +180,7 @@ const schema11 = {
         },
         level: { type: ['integer', 'null'], minimum: 1, description: 'null with no levels running' },
         game: {
-          enum: ['holdem', 'omaha', 'omaha-hilo'],
+          enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
           description: "R-GAME-MIXED: the game this hand plays (its level's, else the table's setup.game)",
         },
         betting: {
@@ -185,13 +193,16 @@ const schema11 = {
     'card.dealt': {
       title: 'card.dealt',
       description:
-        'A card left the shoe. On public topics `card` is null unless `to` is board and the card is not provisional.',
+        'A card left the shoe. On public topics `card` is null unless `to` is board (and the card is not provisional) or common, or `up` is true (a stud up card).',
       type: 'object',
       required: ['type', 'card', 'to', 'street', 'position'],
       properties: {
         type: { const: 'card.dealt' },
         card: { anyOf: [{ $ref: '#/definitions/card' }, { type: 'null' }] },
-        to: { enum: ['seat', 'burn', 'board'] },
+        to: {
+          enum: ['seat', 'burn', 'board', 'common'],
+          description: "common: stud's common card on seventh street, part of every live hand (R-STUD-DEAL)",
+        },
         seat: { $ref: '#/definitions/seat' },
         street: { $ref: '#/definitions/street' },
         position: { type: 'integer', minimum: 1, description: '1 = the first card of the hand' },
@@ -199,6 +210,10 @@ const schema11 = {
         provisional: {
           type: 'boolean',
           description: 'a flop card that may still become the burn (R-FLOP-TOO-MANY scramble)',
+        },
+        up: {
+          type: 'boolean',
+          description: 'true: a stud up card, public at once (R-STUD-DEAL); absent for a card dealt down',
         },
       },
     },
@@ -211,6 +226,17 @@ const schema11 = {
         type: { const: 'hand.dead' },
         seat: { $ref: '#/definitions/seat' },
         reason: { enum: ['absent', 'clock', 'shot-clock', 'penalty'] },
+      },
+    },
+    'bring.in': {
+      title: 'bring.in',
+      description: 'R-STUD-BRING-IN: the seat that must bring in, and its up card; before its action.on.',
+      type: 'object',
+      required: ['type', 'seat', 'card'],
+      properties: {
+        type: { const: 'bring.in' },
+        seat: { $ref: '#/definitions/seat' },
+        card: { $ref: '#/definitions/card' },
       },
     },
     'action.on': {
@@ -274,6 +300,7 @@ const schema11 = {
           enum: [
             'extra-card',
             'exposed-card',
+            'premature-card',
             'premature-flop',
             'premature-turn',
             'premature-river',
@@ -324,7 +351,17 @@ const schema11 = {
       required: ['type', 'reason'],
       properties: {
         type: { const: 'misdeal' },
-        reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
+        reason: {
+          enum: [
+            'exposed-early',
+            'exposed-two',
+            'extra-cards',
+            'duplicate-card',
+            'unknown-card',
+            'dealer',
+            'stud-down-card-exposed',
+          ],
+        },
       },
     },
     violation: {
@@ -572,7 +609,7 @@ const schema11 = {
       properties: {
         type: { const: 'bet.placed' },
         seat: { $ref: '#/definitions/seat' },
-        action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
+        action: { enum: ['small-blind', 'big-blind', 'ante', 'bring-in', 'bet', 'raise', 'call'] },
         amount: { type: 'integer', minimum: 1 },
         to: { type: ['integer', 'null'], minimum: 0 },
         stack: { type: 'integer', minimum: 0 },
@@ -757,7 +794,7 @@ const schema11 = {
     },
   },
 };
-const schema87 = {
+const schema90 = {
   title: 'table.ready',
   description: 'A setup was accepted.',
   type: 'object',
@@ -768,17 +805,27 @@ const schema87 = {
     profile: { type: 'string' },
   },
 };
-const schema88 = {
+const schema91 = {
   title: 'misdeal',
   description: 'The hand is a misdeal (R-MISDEAL-RECOVERY follows).',
   type: 'object',
   required: ['type', 'reason'],
   properties: {
     type: { const: 'misdeal' },
-    reason: { enum: ['exposed-early', 'exposed-two', 'extra-cards', 'duplicate-card', 'unknown-card', 'dealer'] },
+    reason: {
+      enum: [
+        'exposed-early',
+        'exposed-two',
+        'extra-cards',
+        'duplicate-card',
+        'unknown-card',
+        'dealer',
+        'stud-down-card-exposed',
+      ],
+    },
   },
 };
-const schema89 = {
+const schema92 = {
   title: 'level.changed',
   description:
     'A new level (or a break: `break` true, blinds and ante null) applies from the hand `appliesToHand` (R-LEVEL-CLOCK).',
@@ -794,7 +841,7 @@ const schema89 = {
     break: { type: 'boolean' },
   },
 };
-const schema90 = {
+const schema93 = {
   title: 'levels.paused',
   description: 'levels-pause: the level clock stopped.',
   type: 'object',
@@ -805,7 +852,7 @@ const schema90 = {
     remainingMs: { type: 'integer', minimum: 0 },
   },
 };
-const schema91 = {
+const schema94 = {
   title: 'levels.resumed',
   description: 'levels-resume: the level clock runs again.',
   type: 'object',
@@ -817,7 +864,7 @@ const schema91 = {
     endsAt: { type: 'integer', minimum: 0 },
   },
 };
-const schema92 = {
+const schema95 = {
   title: 'level.adjusted',
   description:
     'levels-adjust: minutes added or taken off, or a step to the next or previous level (level.changed follows a step).',
@@ -833,14 +880,14 @@ const schema92 = {
     paused: { type: 'boolean' },
   },
 };
-const schema93 = {
+const schema96 = {
   title: 'input.rejected',
   description: 'An input that is not valid: it changes nothing. `line` in a replay (from 1, blank lines counted).',
   type: 'object',
   required: ['type', 'reason'],
   properties: { type: { const: 'input.rejected' }, reason: { type: 'string' }, line: { type: 'integer', minimum: 1 } },
 };
-const schema94 = {
+const schema97 = {
   title: 'device.online / device.offline',
   description: 'A device came on or went off line.',
   type: 'object',
@@ -851,7 +898,7 @@ const schema94 = {
     detail: { type: 'string' },
   },
 };
-const schema96 = {
+const schema99 = {
   title: 'journal.gap',
   description: 'Not from the engine: after a power cut the runtime skipped seqs from..to (docs/durability.md).',
   type: 'object',
@@ -863,7 +910,7 @@ const schema96 = {
     reason: { const: 'power-cut' },
   },
 };
-const schema97 = {
+const schema100 = {
   title: 'level.set',
   description:
     "R-ROOM-CLOCK: a `level-set` was applied; its fields, the room's clock the table now shows (a `level.changed` comes before it when the level in force changed).",
@@ -1323,16 +1370,22 @@ const schema16 = {
   required: ['type', 'button', 'smallBlind', 'bigBlind', 'dealtIn', 'level', 'game', 'betting'],
   properties: {
     type: { const: 'hand.started' },
-    button: { $ref: '#/definitions/seat' },
+    button: {
+      anyOf: [{ $ref: '#/definitions/seat' }, { type: 'null' }],
+      description: 'null in the stud games, which have no button (R-STUD-DEAL)',
+    },
     smallBlind: {
       anyOf: [{ $ref: '#/definitions/seat' }, { type: 'null' }],
-      description: 'null: a dead small blind (R-DEAD-BUTTON)',
+      description: 'null: a dead small blind (R-DEAD-BUTTON); in the stud games, which have no blinds',
     },
-    bigBlind: { $ref: '#/definitions/seat' },
+    bigBlind: {
+      anyOf: [{ $ref: '#/definitions/seat' }, { type: 'null' }],
+      description: 'null in the stud games, which have no blinds (R-STUD-DEAL)',
+    },
     dealtIn: { type: 'array', items: { $ref: '#/definitions/seat' }, description: 'in dealing order (R-DEAL-ORDER)' },
     level: { type: ['integer', 'null'], minimum: 1, description: 'null with no levels running' },
     game: {
-      enum: ['holdem', 'omaha', 'omaha-hilo'],
+      enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
       description: "R-GAME-MIXED: the game this hand plays (its level's, else the table's setup.game)",
     },
     betting: {
@@ -1513,6 +1566,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.button !== undefined) {
       let data1 = data.button;
+      const _errs3 = errors;
+      let valid1 = false;
+      const _errs4 = errors;
       if (!Number.isInteger(data1)) {
         const err9 = {
           instancePath: instancePath + '/button',
@@ -1569,14 +1625,66 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       }
+      var _valid0 = _errs4 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (data1 !== null) {
+          const err12 = {
+            instancePath: instancePath + '/button',
+            schemaPath: '#/properties/button/anyOf/1/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema16.properties.button.anyOf[1].type,
+            parentSchema: schema16.properties.button.anyOf[1],
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+      }
+      if (!valid1) {
+        const err13 = {
+          instancePath: instancePath + '/button',
+          schemaPath: '#/properties/button/anyOf',
+          keyword: 'anyOf',
+          params: {},
+          message: 'must match a schema in anyOf',
+          schema: schema16.properties.button.anyOf,
+          parentSchema: schema16.properties.button,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      } else {
+        errors = _errs3;
+        if (vErrors !== null) {
+          if (_errs3) {
+            vErrors.length = _errs3;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
     }
     if (data.smallBlind !== undefined) {
       let data2 = data.smallBlind;
-      const _errs6 = errors;
-      let valid2 = false;
-      const _errs7 = errors;
+      const _errs10 = errors;
+      let valid3 = false;
+      const _errs11 = errors;
       if (!Number.isInteger(data2)) {
-        const err12 = {
+        const err14 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/definitions/seat/type',
           keyword: 'type',
@@ -1587,15 +1695,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err14];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err14);
         }
         errors++;
       }
       if (typeof data2 == 'number' && isFinite(data2)) {
         if (data2 > 10 || isNaN(data2)) {
-          const err13 = {
+          const err15 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
@@ -1606,14 +1714,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err15];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err15);
           }
           errors++;
         }
         if (data2 < 1 || isNaN(data2)) {
-          const err14 = {
+          const err16 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
@@ -1624,19 +1732,19 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err16];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err16);
           }
           errors++;
         }
       }
-      var _valid0 = _errs7 === errors;
-      valid2 = valid2 || _valid0;
-      if (!valid2) {
-        const _errs10 = errors;
+      var _valid1 = _errs11 === errors;
+      valid3 = valid3 || _valid1;
+      if (!valid3) {
+        const _errs14 = errors;
         if (data2 !== null) {
-          const err15 = {
+          const err17 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/properties/smallBlind/anyOf/1/type',
             keyword: 'type',
@@ -1647,17 +1755,17 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data2,
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err17];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err17);
           }
           errors++;
         }
-        var _valid0 = _errs10 === errors;
-        valid2 = valid2 || _valid0;
+        var _valid1 = _errs14 === errors;
+        valid3 = valid3 || _valid1;
       }
-      if (!valid2) {
-        const err16 = {
+      if (!valid3) {
+        const err18 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/anyOf',
           keyword: 'anyOf',
@@ -1668,16 +1776,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data2,
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err18];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err18);
         }
         errors++;
       } else {
-        errors = _errs6;
+        errors = _errs10;
         if (vErrors !== null) {
-          if (_errs6) {
-            vErrors.length = _errs6;
+          if (_errs10) {
+            vErrors.length = _errs10;
           } else {
             vErrors = null;
           }
@@ -1686,8 +1794,11 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.bigBlind !== undefined) {
       let data3 = data.bigBlind;
+      const _errs17 = errors;
+      let valid5 = false;
+      const _errs18 = errors;
       if (!Number.isInteger(data3)) {
-        const err17 = {
+        const err19 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/definitions/seat/type',
           keyword: 'type',
@@ -1698,15 +1809,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err19];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err19);
         }
         errors++;
       }
       if (typeof data3 == 'number' && isFinite(data3)) {
         if (data3 > 10 || isNaN(data3)) {
-          const err18 = {
+          const err20 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/definitions/seat/maximum',
             keyword: 'maximum',
@@ -1717,14 +1828,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err20];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err20);
           }
           errors++;
         }
         if (data3 < 1 || isNaN(data3)) {
-          const err19 = {
+          const err21 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/definitions/seat/minimum',
             keyword: 'minimum',
@@ -1735,11 +1846,63 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err19];
+            vErrors = [err21];
           } else {
-            vErrors.push(err19);
+            vErrors.push(err21);
           }
           errors++;
+        }
+      }
+      var _valid2 = _errs18 === errors;
+      valid5 = valid5 || _valid2;
+      if (!valid5) {
+        const _errs21 = errors;
+        if (data3 !== null) {
+          const err22 = {
+            instancePath: instancePath + '/bigBlind',
+            schemaPath: '#/properties/bigBlind/anyOf/1/type',
+            keyword: 'type',
+            params: { type: 'null' },
+            message: 'must be null',
+            schema: schema16.properties.bigBlind.anyOf[1].type,
+            parentSchema: schema16.properties.bigBlind.anyOf[1],
+            data: data3,
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        var _valid2 = _errs21 === errors;
+        valid5 = valid5 || _valid2;
+      }
+      if (!valid5) {
+        const err23 = {
+          instancePath: instancePath + '/bigBlind',
+          schemaPath: '#/properties/bigBlind/anyOf',
+          keyword: 'anyOf',
+          params: {},
+          message: 'must match a schema in anyOf',
+          schema: schema16.properties.bigBlind.anyOf,
+          parentSchema: schema16.properties.bigBlind,
+          data: data3,
+        };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      } else {
+        errors = _errs17;
+        if (vErrors !== null) {
+          if (_errs17) {
+            vErrors.length = _errs17;
+          } else {
+            vErrors = null;
+          }
         }
       }
     }
@@ -1750,7 +1913,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data5 = data4[i0];
           if (!Number.isInteger(data5)) {
-            const err20 = {
+            const err24 = {
               instancePath: instancePath + '/dealtIn/' + i0,
               schemaPath: '#/definitions/seat/type',
               keyword: 'type',
@@ -1761,15 +1924,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
               data: data5,
             };
             if (vErrors === null) {
-              vErrors = [err20];
+              vErrors = [err24];
             } else {
-              vErrors.push(err20);
+              vErrors.push(err24);
             }
             errors++;
           }
           if (typeof data5 == 'number' && isFinite(data5)) {
             if (data5 > 10 || isNaN(data5)) {
-              const err21 = {
+              const err25 = {
                 instancePath: instancePath + '/dealtIn/' + i0,
                 schemaPath: '#/definitions/seat/maximum',
                 keyword: 'maximum',
@@ -1780,14 +1943,14 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 data: data5,
               };
               if (vErrors === null) {
-                vErrors = [err21];
+                vErrors = [err25];
               } else {
-                vErrors.push(err21);
+                vErrors.push(err25);
               }
               errors++;
             }
             if (data5 < 1 || isNaN(data5)) {
-              const err22 = {
+              const err26 = {
                 instancePath: instancePath + '/dealtIn/' + i0,
                 schemaPath: '#/definitions/seat/minimum',
                 keyword: 'minimum',
@@ -1798,16 +1961,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
                 data: data5,
               };
               if (vErrors === null) {
-                vErrors = [err22];
+                vErrors = [err26];
               } else {
-                vErrors.push(err22);
+                vErrors.push(err26);
               }
               errors++;
             }
           }
         }
       } else {
-        const err23 = {
+        const err27 = {
           instancePath: instancePath + '/dealtIn',
           schemaPath: '#/properties/dealtIn/type',
           keyword: 'type',
@@ -1818,9 +1981,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err27];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err27);
         }
         errors++;
       }
@@ -1828,7 +1991,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.level !== undefined) {
       let data6 = data.level;
       if (!Number.isInteger(data6) && data6 !== null) {
-        const err24 = {
+        const err28 = {
           instancePath: instancePath + '/level',
           schemaPath: '#/properties/level/type',
           keyword: 'type',
@@ -1839,15 +2002,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err28];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err28);
         }
         errors++;
       }
       if (typeof data6 == 'number' && isFinite(data6)) {
         if (data6 < 1 || isNaN(data6)) {
-          const err25 = {
+          const err29 = {
             instancePath: instancePath + '/level',
             schemaPath: '#/properties/level/minimum',
             keyword: 'minimum',
@@ -1858,9 +2021,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
             data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err25];
+            vErrors = [err29];
           } else {
-            vErrors.push(err25);
+            vErrors.push(err29);
           }
           errors++;
         }
@@ -1868,8 +2031,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data7 = data.game;
-      if (!(data7 === 'holdem' || data7 === 'omaha' || data7 === 'omaha-hilo')) {
-        const err26 = {
+      if (!(
+        data7 === 'holdem' ||
+        data7 === 'omaha' ||
+        data7 === 'omaha-hilo' ||
+        data7 === 'stud' ||
+        data7 === 'stud-hilo' ||
+        data7 === 'razz'
+      )) {
+        const err30 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/properties/game/enum',
           keyword: 'enum',
@@ -1880,9 +2050,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err30];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err30);
         }
         errors++;
       }
@@ -1890,7 +2060,7 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.betting !== undefined) {
       let data8 = data.betting;
       if (!(data8 === 'no-limit' || data8 === 'pot-limit' || data8 === 'limit')) {
-        const err27 = {
+        const err31 = {
           instancePath: instancePath + '/betting',
           schemaPath: '#/properties/betting/enum',
           keyword: 'enum',
@@ -1901,15 +2071,15 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
           data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err31];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err31);
         }
         errors++;
       }
     }
   } else {
-    const err28 = {
+    const err32 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1920,9 +2090,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err28];
+      vErrors = [err32];
     } else {
-      vErrors.push(err28);
+      vErrors.push(err32);
     }
     errors++;
   }
@@ -1932,13 +2102,16 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
 const schema21 = {
   title: 'card.dealt',
   description:
-    'A card left the shoe. On public topics `card` is null unless `to` is board and the card is not provisional.',
+    'A card left the shoe. On public topics `card` is null unless `to` is board (and the card is not provisional) or common, or `up` is true (a stud up card).',
   type: 'object',
   required: ['type', 'card', 'to', 'street', 'position'],
   properties: {
     type: { const: 'card.dealt' },
     card: { anyOf: [{ $ref: '#/definitions/card' }, { type: 'null' }] },
-    to: { enum: ['seat', 'burn', 'board'] },
+    to: {
+      enum: ['seat', 'burn', 'board', 'common'],
+      description: "common: stud's common card on seventh street, part of every live hand (R-STUD-DEAL)",
+    },
     seat: { $ref: '#/definitions/seat' },
     street: { $ref: '#/definitions/street' },
     position: { type: 'integer', minimum: 1, description: '1 = the first card of the hand' },
@@ -1947,10 +2120,14 @@ const schema21 = {
       type: 'boolean',
       description: 'a flop card that may still become the burn (R-FLOP-TOO-MANY scramble)',
     },
+    up: {
+      type: 'boolean',
+      description: 'true: a stud up card, public at once (R-STUD-DEAL); absent for a card dealt down',
+    },
   },
 };
 const schema22 = { type: 'string', pattern: '^[AKQJT98765432][shdc]$', description: 'canonical: rank then suit' };
-const schema24 = { enum: ['preflop', 'flop', 'turn', 'river'] };
+const schema24 = { enum: ['preflop', 'flop', 'turn', 'river', 'third', 'fourth', 'fifth', 'sixth', 'seventh'] };
 const pattern0 = new RegExp('^[AKQJT98765432][shdc]$', 'u');
 function validate14(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -2164,7 +2341,7 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.to !== undefined) {
       let data2 = data.to;
-      if (!(data2 === 'seat' || data2 === 'burn' || data2 === 'board')) {
+      if (!(data2 === 'seat' || data2 === 'burn' || data2 === 'board' || data2 === 'common')) {
         const err10 = {
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/enum',
@@ -2244,7 +2421,17 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.street !== undefined) {
       let data4 = data.street;
-      if (!(data4 === 'preflop' || data4 === 'flop' || data4 === 'turn' || data4 === 'river')) {
+      if (!(
+        data4 === 'preflop' ||
+        data4 === 'flop' ||
+        data4 === 'turn' ||
+        data4 === 'river' ||
+        data4 === 'third' ||
+        data4 === 'fourth' ||
+        data4 === 'fifth' ||
+        data4 === 'sixth' ||
+        data4 === 'seventh'
+      )) {
         const err14 = {
           instancePath: instancePath + '/street',
           schemaPath: '#/definitions/street/enum',
@@ -2346,8 +2533,29 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.up !== undefined) {
+      let data8 = data.up;
+      if (typeof data8 !== 'boolean') {
+        const err19 = {
+          instancePath: instancePath + '/up',
+          schemaPath: '#/properties/up/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema21.properties.up.type,
+          parentSchema: schema21.properties.up,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err19 = {
+    const err20 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2358,9 +2566,9 @@ function validate14(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err20];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err20);
     }
     errors++;
   }
@@ -2559,27 +2767,14 @@ function validate15(data, { instancePath = '', parentData, parentDataProperty, r
   return errors === 0;
 }
 const schema27 = {
-  title: 'action.on',
-  description: 'A seat is to act.',
+  title: 'bring.in',
+  description: 'R-STUD-BRING-IN: the seat that must bring in, and its up card; before its action.on.',
   type: 'object',
-  required: ['type', 'seat', 'street', 'deadline'],
+  required: ['type', 'seat', 'card'],
   properties: {
-    type: { const: 'action.on' },
+    type: { const: 'bring.in' },
     seat: { $ref: '#/definitions/seat' },
-    street: { $ref: '#/definitions/street' },
-    deadline: { type: ['integer', 'null'], minimum: 0, description: 'ms; null with no clock running' },
-    toCall: { type: 'integer', minimum: 0, description: 'chips tracked: what the seat owes to call (R-BET-ROUND)' },
-    minRaiseTo: {
-      type: ['integer', 'null'],
-      minimum: 0,
-      description: 'chips tracked: the least legal `to`; null when the seat may not raise',
-    },
-    maxRaiseTo: {
-      type: ['integer', 'null'],
-      minimum: 0,
-      description:
-        "chips tracked, where the betting structure has a maximum: pot-limit's pot limit (R-GAME), limit's fixed total (R-BET-LIMIT, equal to minRaiseTo); absent under no-limit",
-    },
+    card: { $ref: '#/definitions/card' },
   },
 };
 function validate16(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -2622,6 +2817,229 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.card === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'card' },
+        message: "must have required property '" + 'card' + "'",
+        schema: schema27.required,
+        parentSchema: schema27,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if ('bring.in' !== data0) {
+        const err3 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'bring.in' },
+          message: 'must be equal to constant',
+          schema: 'bring.in',
+          parentSchema: schema27.properties.type,
+          data: data0,
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.seat !== undefined) {
+      let data1 = data.seat;
+      if (!Number.isInteger(data1)) {
+        const err4 = {
+          instancePath: instancePath + '/seat',
+          schemaPath: '#/definitions/seat/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema13.type,
+          parentSchema: schema13,
+          data: data1,
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == 'number' && isFinite(data1)) {
+        if (data1 > 10 || isNaN(data1)) {
+          const err5 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10 },
+            message: 'must be <= 10',
+            schema: 10,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 < 1 || isNaN(data1)) {
+          const err6 = {
+            instancePath: instancePath + '/seat',
+            schemaPath: '#/definitions/seat/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema13,
+            data: data1,
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.card !== undefined) {
+      let data2 = data.card;
+      if (typeof data2 === 'string') {
+        if (!pattern0.test(data2)) {
+          const err7 = {
+            instancePath: instancePath + '/card',
+            schemaPath: '#/definitions/card/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[AKQJT98765432][shdc]$' },
+            message: 'must match pattern "' + '^[AKQJT98765432][shdc]$' + '"',
+            schema: '^[AKQJT98765432][shdc]$',
+            parentSchema: schema22,
+            data: data2,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + '/card',
+          schemaPath: '#/definitions/card/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema22.type,
+          parentSchema: schema22,
+          data: data2,
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+      schema: schema27.type,
+      parentSchema: schema27,
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate16.errors = vErrors;
+  return errors === 0;
+}
+const schema30 = {
+  title: 'action.on',
+  description: 'A seat is to act.',
+  type: 'object',
+  required: ['type', 'seat', 'street', 'deadline'],
+  properties: {
+    type: { const: 'action.on' },
+    seat: { $ref: '#/definitions/seat' },
+    street: { $ref: '#/definitions/street' },
+    deadline: { type: ['integer', 'null'], minimum: 0, description: 'ms; null with no clock running' },
+    toCall: { type: 'integer', minimum: 0, description: 'chips tracked: what the seat owes to call (R-BET-ROUND)' },
+    minRaiseTo: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'chips tracked: the least legal `to`; null when the seat may not raise',
+    },
+    maxRaiseTo: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description:
+        "chips tracked, where the betting structure has a maximum: pot-limit's pot limit (R-GAME), limit's fixed total (R-BET-LIMIT, equal to minRaiseTo); absent under no-limit",
+    },
+  },
+};
+function validate17(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+        schema: schema30.required,
+        parentSchema: schema30,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.seat === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'seat' },
+        message: "must have required property '" + 'seat' + "'",
+        schema: schema30.required,
+        parentSchema: schema30,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data.street === undefined) {
       const err2 = {
         instancePath,
@@ -2629,8 +3047,8 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema27.required,
-        parentSchema: schema27,
+        schema: schema30.required,
+        parentSchema: schema30,
         data,
       };
       if (vErrors === null) {
@@ -2647,8 +3065,8 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'deadline' },
         message: "must have required property '" + 'deadline' + "'",
-        schema: schema27.required,
-        parentSchema: schema27,
+        schema: schema30.required,
+        parentSchema: schema30,
         data,
       };
       if (vErrors === null) {
@@ -2668,7 +3086,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'action.on' },
           message: 'must be equal to constant',
           schema: 'action.on',
-          parentSchema: schema27.properties.type,
+          parentSchema: schema30.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -2740,7 +3158,17 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.street !== undefined) {
       let data2 = data.street;
-      if (!(data2 === 'preflop' || data2 === 'flop' || data2 === 'turn' || data2 === 'river')) {
+      if (!(
+        data2 === 'preflop' ||
+        data2 === 'flop' ||
+        data2 === 'turn' ||
+        data2 === 'river' ||
+        data2 === 'third' ||
+        data2 === 'fourth' ||
+        data2 === 'fifth' ||
+        data2 === 'sixth' ||
+        data2 === 'seventh'
+      )) {
         const err8 = {
           instancePath: instancePath + '/street',
           schemaPath: '#/definitions/street/enum',
@@ -2766,10 +3194,10 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/deadline',
           schemaPath: '#/properties/deadline/type',
           keyword: 'type',
-          params: { type: schema27.properties.deadline.type },
+          params: { type: schema30.properties.deadline.type },
           message: 'must be integer,null',
-          schema: schema27.properties.deadline.type,
-          parentSchema: schema27.properties.deadline,
+          schema: schema30.properties.deadline.type,
+          parentSchema: schema30.properties.deadline,
           data: data3,
         };
         if (vErrors === null) {
@@ -2788,7 +3216,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema27.properties.deadline,
+            parentSchema: schema30.properties.deadline,
             data: data3,
           };
           if (vErrors === null) {
@@ -2809,8 +3237,8 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema27.properties.toCall.type,
-          parentSchema: schema27.properties.toCall,
+          schema: schema30.properties.toCall.type,
+          parentSchema: schema30.properties.toCall,
           data: data4,
         };
         if (vErrors === null) {
@@ -2829,7 +3257,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema27.properties.toCall,
+            parentSchema: schema30.properties.toCall,
             data: data4,
           };
           if (vErrors === null) {
@@ -2848,10 +3276,10 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/minRaiseTo',
           schemaPath: '#/properties/minRaiseTo/type',
           keyword: 'type',
-          params: { type: schema27.properties.minRaiseTo.type },
+          params: { type: schema30.properties.minRaiseTo.type },
           message: 'must be integer,null',
-          schema: schema27.properties.minRaiseTo.type,
-          parentSchema: schema27.properties.minRaiseTo,
+          schema: schema30.properties.minRaiseTo.type,
+          parentSchema: schema30.properties.minRaiseTo,
           data: data5,
         };
         if (vErrors === null) {
@@ -2870,7 +3298,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema27.properties.minRaiseTo,
+            parentSchema: schema30.properties.minRaiseTo,
             data: data5,
           };
           if (vErrors === null) {
@@ -2889,10 +3317,10 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/maxRaiseTo',
           schemaPath: '#/properties/maxRaiseTo/type',
           keyword: 'type',
-          params: { type: schema27.properties.maxRaiseTo.type },
+          params: { type: schema30.properties.maxRaiseTo.type },
           message: 'must be integer,null',
-          schema: schema27.properties.maxRaiseTo.type,
-          parentSchema: schema27.properties.maxRaiseTo,
+          schema: schema30.properties.maxRaiseTo.type,
+          parentSchema: schema30.properties.maxRaiseTo,
           data: data6,
         };
         if (vErrors === null) {
@@ -2911,7 +3339,7 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema27.properties.maxRaiseTo,
+            parentSchema: schema30.properties.maxRaiseTo,
             data: data6,
           };
           if (vErrors === null) {
@@ -2930,8 +3358,8 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema27.type,
-      parentSchema: schema27,
+      schema: schema30.type,
+      parentSchema: schema30,
       data,
     };
     if (vErrors === null) {
@@ -2941,10 +3369,10 @@ function validate16(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate16.errors = vErrors;
+  validate17.errors = vErrors;
   return errors === 0;
 }
-const schema30 = {
+const schema33 = {
   title: 'action',
   description: 'A seat acted.',
   type: 'object',
@@ -2956,7 +3384,7 @@ const schema30 = {
     by: { enum: ['panel', 'chips', 'clock'] },
   },
 };
-function validate17(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate18(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -2967,8 +3395,8 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema30.required,
-        parentSchema: schema30,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -2985,8 +3413,8 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema30.required,
-        parentSchema: schema30,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -3003,8 +3431,8 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'action' },
         message: "must have required property '" + 'action' + "'",
-        schema: schema30.required,
-        parentSchema: schema30,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -3021,8 +3449,8 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'by' },
         message: "must have required property '" + 'by' + "'",
-        schema: schema30.required,
-        parentSchema: schema30,
+        schema: schema33.required,
+        parentSchema: schema33,
         data,
       };
       if (vErrors === null) {
@@ -3042,7 +3470,7 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'action' },
           message: 'must be equal to constant',
           schema: 'action',
-          parentSchema: schema30.properties.type,
+          parentSchema: schema33.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -3119,10 +3547,10 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/action',
           schemaPath: '#/properties/action/enum',
           keyword: 'enum',
-          params: { allowedValues: schema30.properties.action.enum },
+          params: { allowedValues: schema33.properties.action.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema30.properties.action.enum,
-          parentSchema: schema30.properties.action,
+          schema: schema33.properties.action.enum,
+          parentSchema: schema33.properties.action,
           data: data2,
         };
         if (vErrors === null) {
@@ -3140,10 +3568,10 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/by',
           schemaPath: '#/properties/by/enum',
           keyword: 'enum',
-          params: { allowedValues: schema30.properties.by.enum },
+          params: { allowedValues: schema33.properties.by.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema30.properties.by.enum,
-          parentSchema: schema30.properties.by,
+          schema: schema33.properties.by.enum,
+          parentSchema: schema33.properties.by,
           data: data3,
         };
         if (vErrors === null) {
@@ -3161,8 +3589,8 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema30.type,
-      parentSchema: schema30,
+      schema: schema33.type,
+      parentSchema: schema33,
       data,
     };
     if (vErrors === null) {
@@ -3172,10 +3600,10 @@ function validate17(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate17.errors = vErrors;
+  validate18.errors = vErrors;
   return errors === 0;
 }
-const schema32 = {
+const schema35 = {
   title: 'board',
   description:
     'The board so far. With `provisional` a flop that does not stand yet: on public topics its cards are [].',
@@ -3188,7 +3616,7 @@ const schema32 = {
     provisional: { type: 'boolean' },
   },
 };
-function validate18(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate19(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -3199,8 +3627,8 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema32.required,
-        parentSchema: schema32,
+        schema: schema35.required,
+        parentSchema: schema35,
         data,
       };
       if (vErrors === null) {
@@ -3217,8 +3645,8 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema32.required,
-        parentSchema: schema32,
+        schema: schema35.required,
+        parentSchema: schema35,
         data,
       };
       if (vErrors === null) {
@@ -3235,8 +3663,8 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'cards' },
         message: "must have required property '" + 'cards' + "'",
-        schema: schema32.required,
-        parentSchema: schema32,
+        schema: schema35.required,
+        parentSchema: schema35,
         data,
       };
       if (vErrors === null) {
@@ -3256,7 +3684,7 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'board' },
           message: 'must be equal to constant',
           schema: 'board',
-          parentSchema: schema32.properties.type,
+          parentSchema: schema35.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -3269,7 +3697,17 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.street !== undefined) {
       let data1 = data.street;
-      if (!(data1 === 'preflop' || data1 === 'flop' || data1 === 'turn' || data1 === 'river')) {
+      if (!(
+        data1 === 'preflop' ||
+        data1 === 'flop' ||
+        data1 === 'turn' ||
+        data1 === 'river' ||
+        data1 === 'third' ||
+        data1 === 'fourth' ||
+        data1 === 'fifth' ||
+        data1 === 'sixth' ||
+        data1 === 'seventh'
+      )) {
         const err4 = {
           instancePath: instancePath + '/street',
           schemaPath: '#/definitions/street/enum',
@@ -3299,7 +3737,7 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
             params: { limit: 5 },
             message: 'must NOT have more than 5 items',
             schema: 5,
-            parentSchema: schema32.properties.cards,
+            parentSchema: schema35.properties.cards,
             data: data2,
           };
           if (vErrors === null) {
@@ -3357,8 +3795,8 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema32.properties.cards.type,
-          parentSchema: schema32.properties.cards,
+          schema: schema35.properties.cards.type,
+          parentSchema: schema35.properties.cards,
           data: data2,
         };
         if (vErrors === null) {
@@ -3378,8 +3816,8 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema32.properties.provisional.type,
-          parentSchema: schema32.properties.provisional,
+          schema: schema35.properties.provisional.type,
+          parentSchema: schema35.properties.provisional,
           data: data4,
         };
         if (vErrors === null) {
@@ -3397,8 +3835,8 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema32.type,
-      parentSchema: schema32,
+      schema: schema35.type,
+      parentSchema: schema35,
       data,
     };
     if (vErrors === null) {
@@ -3408,10 +3846,10 @@ function validate18(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate18.errors = vErrors;
+  validate19.errors = vErrors;
   return errors === 0;
 }
-const schema35 = {
+const schema38 = {
   title: 'irregularity',
   description:
     'An irregularity the dealer must remedy (remedy: words for the dealer). `card` is null on public topics.',
@@ -3423,6 +3861,7 @@ const schema35 = {
       enum: [
         'extra-card',
         'exposed-card',
+        'premature-card',
         'premature-flop',
         'premature-turn',
         'premature-river',
@@ -3436,7 +3875,7 @@ const schema35 = {
     seat: { $ref: '#/definitions/seat' },
   },
 };
-function validate19(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -3447,8 +3886,8 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3465,8 +3904,8 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3483,8 +3922,8 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'remedy' },
         message: "must have required property '" + 'remedy' + "'",
-        schema: schema35.required,
-        parentSchema: schema35,
+        schema: schema38.required,
+        parentSchema: schema38,
         data,
       };
       if (vErrors === null) {
@@ -3504,7 +3943,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'irregularity' },
           message: 'must be equal to constant',
           schema: 'irregularity',
-          parentSchema: schema35.properties.type,
+          parentSchema: schema38.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -3520,6 +3959,7 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       if (!(
         data1 === 'extra-card' ||
         data1 === 'exposed-card' ||
+        data1 === 'premature-card' ||
         data1 === 'premature-flop' ||
         data1 === 'premature-turn' ||
         data1 === 'premature-river' ||
@@ -3531,10 +3971,10 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/kind',
           schemaPath: '#/properties/kind/enum',
           keyword: 'enum',
-          params: { allowedValues: schema35.properties.kind.enum },
+          params: { allowedValues: schema38.properties.kind.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema35.properties.kind.enum,
-          parentSchema: schema35.properties.kind,
+          schema: schema38.properties.kind.enum,
+          parentSchema: schema38.properties.kind,
           data: data1,
         };
         if (vErrors === null) {
@@ -3554,8 +3994,8 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema35.properties.remedy.type,
-          parentSchema: schema35.properties.remedy,
+          schema: schema38.properties.remedy.type,
+          parentSchema: schema38.properties.remedy,
           data: data2,
         };
         if (vErrors === null) {
@@ -3619,8 +4059,8 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema35.properties.card.anyOf[1].type,
-            parentSchema: schema35.properties.card.anyOf[1],
+            schema: schema38.properties.card.anyOf[1].type,
+            parentSchema: schema38.properties.card.anyOf[1],
             data: data3,
           };
           if (vErrors === null) {
@@ -3640,8 +4080,8 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'anyOf',
           params: {},
           message: 'must match a schema in anyOf',
-          schema: schema35.properties.card.anyOf,
-          parentSchema: schema35.properties.card,
+          schema: schema38.properties.card.anyOf,
+          parentSchema: schema38.properties.card,
           data: data3,
         };
         if (vErrors === null) {
@@ -3727,8 +4167,8 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema35.type,
-      parentSchema: schema35,
+      schema: schema38.type,
+      parentSchema: schema38,
       data,
     };
     if (vErrors === null) {
@@ -3738,10 +4178,10 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate19.errors = vErrors;
+  validate20.errors = vErrors;
   return errors === 0;
 }
-const schema38 = {
+const schema41 = {
   title: 'card.misplaced',
   description:
     'A seat, board or muck antenna saw a card where the deal did not put it (R-CARD-PLACE); the controller takes no other action, the floor decides. `card` is null on public topics, and for a tag the enrolled deck does not know (`uid` then names it, on the secure stream only).',
@@ -3771,8 +4211,8 @@ const schema38 = {
     },
   },
 };
-const pattern4 = new RegExp('^[0-9a-f]{2,64}$', 'u');
-function validate20(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+const pattern5 = new RegExp('^[0-9a-f]{2,64}$', 'u');
+function validate21(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -3783,8 +4223,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -3801,8 +4241,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'card' },
         message: "must have required property '" + 'card' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -3819,8 +4259,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'expected' },
         message: "must have required property '" + 'expected' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -3837,8 +4277,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seen' },
         message: "must have required property '" + 'seen' + "'",
-        schema: schema38.required,
-        parentSchema: schema38,
+        schema: schema41.required,
+        parentSchema: schema41,
         data,
       };
       if (vErrors === null) {
@@ -3858,7 +4298,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'card.misplaced' },
           message: 'must be equal to constant',
           schema: 'card.misplaced',
-          parentSchema: schema38.properties.type,
+          parentSchema: schema41.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -3922,8 +4362,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema38.properties.card.anyOf[1].type,
-            parentSchema: schema38.properties.card.anyOf[1],
+            schema: schema41.properties.card.anyOf[1].type,
+            parentSchema: schema41.properties.card.anyOf[1],
             data: data1,
           };
           if (vErrors === null) {
@@ -3943,8 +4383,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'anyOf',
           params: {},
           message: 'must match a schema in anyOf',
-          schema: schema38.properties.card.anyOf,
-          parentSchema: schema38.properties.card,
+          schema: schema41.properties.card.anyOf,
+          parentSchema: schema41.properties.card,
           data: data1,
         };
         if (vErrors === null) {
@@ -3967,7 +4407,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.uid !== undefined) {
       let data2 = data.uid;
       if (typeof data2 === 'string') {
-        if (!pattern4.test(data2)) {
+        if (!pattern5.test(data2)) {
           const err9 = {
             instancePath: instancePath + '/uid',
             schemaPath: '#/properties/uid/pattern',
@@ -3975,7 +4415,7 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^[0-9a-f]{2,64}$' },
             message: 'must match pattern "' + '^[0-9a-f]{2,64}$' + '"',
             schema: '^[0-9a-f]{2,64}$',
-            parentSchema: schema38.properties.uid,
+            parentSchema: schema41.properties.uid,
             data: data2,
           };
           if (vErrors === null) {
@@ -3992,8 +4432,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema38.properties.uid.type,
-          parentSchema: schema38.properties.uid,
+          schema: schema41.properties.uid.type,
+          parentSchema: schema41.properties.uid,
           data: data2,
         };
         if (vErrors === null) {
@@ -4017,8 +4457,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'to' },
             message: "must have required property '" + 'to' + "'",
-            schema: schema38.properties.expected.anyOf[0].required,
-            parentSchema: schema38.properties.expected.anyOf[0],
+            schema: schema41.properties.expected.anyOf[0].required,
+            parentSchema: schema41.properties.expected.anyOf[0],
             data: data3,
           };
           if (vErrors === null) {
@@ -4035,10 +4475,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/expected/to',
               schemaPath: '#/properties/expected/anyOf/0/properties/to/enum',
               keyword: 'enum',
-              params: { allowedValues: schema38.properties.expected.anyOf[0].properties.to.enum },
+              params: { allowedValues: schema41.properties.expected.anyOf[0].properties.to.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema38.properties.expected.anyOf[0].properties.to.enum,
-              parentSchema: schema38.properties.expected.anyOf[0].properties.to,
+              schema: schema41.properties.expected.anyOf[0].properties.to.enum,
+              parentSchema: schema41.properties.expected.anyOf[0].properties.to,
               data: data4,
             };
             if (vErrors === null) {
@@ -4115,8 +4555,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema38.properties.expected.anyOf[0].type,
-          parentSchema: schema38.properties.expected.anyOf[0],
+          schema: schema41.properties.expected.anyOf[0].type,
+          parentSchema: schema41.properties.expected.anyOf[0],
           data: data3,
         };
         if (vErrors === null) {
@@ -4137,8 +4577,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'null' },
             message: 'must be null',
-            schema: schema38.properties.expected.anyOf[1].type,
-            parentSchema: schema38.properties.expected.anyOf[1],
+            schema: schema41.properties.expected.anyOf[1].type,
+            parentSchema: schema41.properties.expected.anyOf[1],
             data: data3,
           };
           if (vErrors === null) {
@@ -4158,8 +4598,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'anyOf',
           params: {},
           message: 'must match a schema in anyOf',
-          schema: schema38.properties.expected.anyOf,
-          parentSchema: schema38.properties.expected,
+          schema: schema41.properties.expected.anyOf,
+          parentSchema: schema41.properties.expected,
           data: data3,
         };
         if (vErrors === null) {
@@ -4189,8 +4629,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'required',
             params: { missingProperty: 'place' },
             message: "must have required property '" + 'place' + "'",
-            schema: schema38.properties.seen.required,
-            parentSchema: schema38.properties.seen,
+            schema: schema41.properties.seen.required,
+            parentSchema: schema41.properties.seen,
             data: data6,
           };
           if (vErrors === null) {
@@ -4207,10 +4647,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/seen/place',
               schemaPath: '#/properties/seen/properties/place/enum',
               keyword: 'enum',
-              params: { allowedValues: schema38.properties.seen.properties.place.enum },
+              params: { allowedValues: schema41.properties.seen.properties.place.enum },
               message: 'must be equal to one of the allowed values',
-              schema: schema38.properties.seen.properties.place.enum,
-              parentSchema: schema38.properties.seen.properties.place,
+              schema: schema41.properties.seen.properties.place.enum,
+              parentSchema: schema41.properties.seen.properties.place,
               data: data7,
             };
             if (vErrors === null) {
@@ -4287,8 +4727,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
-          schema: schema38.properties.seen.type,
-          parentSchema: schema38.properties.seen,
+          schema: schema41.properties.seen.type,
+          parentSchema: schema41.properties.seen,
           data: data6,
         };
         if (vErrors === null) {
@@ -4306,8 +4746,8 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema38.type,
-      parentSchema: schema38,
+      schema: schema41.type,
+      parentSchema: schema41,
       data,
     };
     if (vErrors === null) {
@@ -4317,10 +4757,10 @@ function validate20(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate20.errors = vErrors;
+  validate21.errors = vErrors;
   return errors === 0;
 }
-const schema42 = {
+const schema45 = {
   title: 'violation',
   description:
     'A player broke a rule (e.g. R-STAY-SEATED); with a penalty ladder also `fault` and `sanction` (R-PENALTY-LADDER).',
@@ -4335,8 +4775,8 @@ const schema42 = {
     message: { type: 'string', description: 'the rule as a sentence' },
   },
 };
-const pattern5 = new RegExp('^R-', 'u');
-function validate21(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+const pattern6 = new RegExp('^R-', 'u');
+function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -4347,8 +4787,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -4365,8 +4805,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -4383,8 +4823,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rule' },
         message: "must have required property '" + 'rule' + "'",
-        schema: schema42.required,
-        parentSchema: schema42,
+        schema: schema45.required,
+        parentSchema: schema45,
         data,
       };
       if (vErrors === null) {
@@ -4404,7 +4844,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'violation' },
           message: 'must be equal to constant',
           schema: 'violation',
-          parentSchema: schema42.properties.type,
+          parentSchema: schema45.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -4477,7 +4917,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     if (data.rule !== undefined) {
       let data2 = data.rule;
       if (typeof data2 === 'string') {
-        if (!pattern5.test(data2)) {
+        if (!pattern6.test(data2)) {
           const err7 = {
             instancePath: instancePath + '/rule',
             schemaPath: '#/properties/rule/pattern',
@@ -4485,7 +4925,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { pattern: '^R-' },
             message: 'must match pattern "' + '^R-' + '"',
             schema: '^R-',
-            parentSchema: schema42.properties.rule,
+            parentSchema: schema45.properties.rule,
             data: data2,
           };
           if (vErrors === null) {
@@ -4502,8 +4942,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.rule.type,
-          parentSchema: schema42.properties.rule,
+          schema: schema45.properties.rule.type,
+          parentSchema: schema45.properties.rule,
           data: data2,
         };
         if (vErrors === null) {
@@ -4523,8 +4963,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema42.properties.fault.type,
-          parentSchema: schema42.properties.fault,
+          schema: schema45.properties.fault.type,
+          parentSchema: schema45.properties.fault,
           data: data3,
         };
         if (vErrors === null) {
@@ -4543,7 +4983,7 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema42.properties.fault,
+            parentSchema: schema45.properties.fault,
             data: data3,
           };
           if (vErrors === null) {
@@ -4564,8 +5004,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.sanction.type,
-          parentSchema: schema42.properties.sanction,
+          schema: schema45.properties.sanction.type,
+          parentSchema: schema45.properties.sanction,
           data: data4,
         };
         if (vErrors === null) {
@@ -4585,8 +5025,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema42.properties.message.type,
-          parentSchema: schema42.properties.message,
+          schema: schema45.properties.message.type,
+          parentSchema: schema45.properties.message,
           data: data5,
         };
         if (vErrors === null) {
@@ -4604,8 +5044,8 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema42.type,
-      parentSchema: schema42,
+      schema: schema45.type,
+      parentSchema: schema45,
       data,
     };
     if (vErrors === null) {
@@ -4615,10 +5055,10 @@ function validate21(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate21.errors = vErrors;
+  validate22.errors = vErrors;
   return errors === 0;
 }
-const schema44 = {
+const schema47 = {
   title: 'clock.called',
   description: 'A clock call on the seat on action (R-CLOCK-CALL).',
   type: 'object',
@@ -4632,7 +5072,7 @@ const schema44 = {
     countdownAt: { type: 'integer', minimum: 0 },
   },
 };
-function validate22(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -4643,8 +5083,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -4661,8 +5101,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -4679,8 +5119,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'by' },
         message: "must have required property '" + 'by' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -4697,8 +5137,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'deadline' },
         message: "must have required property '" + 'deadline' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -4715,8 +5155,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'countdownAt' },
         message: "must have required property '" + 'countdownAt' + "'",
-        schema: schema44.required,
-        parentSchema: schema44,
+        schema: schema47.required,
+        parentSchema: schema47,
         data,
       };
       if (vErrors === null) {
@@ -4736,7 +5176,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'clock.called' },
           message: 'must be equal to constant',
           schema: 'clock.called',
-          parentSchema: schema44.properties.type,
+          parentSchema: schema47.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -4813,10 +5253,10 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/by',
           schemaPath: '#/properties/by/enum',
           keyword: 'enum',
-          params: { allowedValues: schema44.properties.by.enum },
+          params: { allowedValues: schema47.properties.by.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema44.properties.by.enum,
-          parentSchema: schema44.properties.by,
+          schema: schema47.properties.by.enum,
+          parentSchema: schema47.properties.by,
           data: data2,
         };
         if (vErrors === null) {
@@ -4895,8 +5335,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema44.properties.deadline.type,
-          parentSchema: schema44.properties.deadline,
+          schema: schema47.properties.deadline.type,
+          parentSchema: schema47.properties.deadline,
           data: data4,
         };
         if (vErrors === null) {
@@ -4915,7 +5355,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema44.properties.deadline,
+            parentSchema: schema47.properties.deadline,
             data: data4,
           };
           if (vErrors === null) {
@@ -4936,8 +5376,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema44.properties.countdownAt.type,
-          parentSchema: schema44.properties.countdownAt,
+          schema: schema47.properties.countdownAt.type,
+          parentSchema: schema47.properties.countdownAt,
           data: data5,
         };
         if (vErrors === null) {
@@ -4956,7 +5396,7 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema44.properties.countdownAt,
+            parentSchema: schema47.properties.countdownAt,
             data: data5,
           };
           if (vErrors === null) {
@@ -4975,8 +5415,8 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema44.type,
-      parentSchema: schema44,
+      schema: schema47.type,
+      parentSchema: schema47,
       data,
     };
     if (vErrors === null) {
@@ -4986,10 +5426,10 @@ function validate22(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate23.errors = vErrors;
   return errors === 0;
 }
-const schema47 = {
+const schema50 = {
   title: 'clock.countdown',
   description: "The clock call's countdown begins.",
   type: 'object',
@@ -5000,7 +5440,7 @@ const schema47 = {
     seconds: { type: 'integer', minimum: 0 },
   },
 };
-function validate23(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5011,8 +5451,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -5029,8 +5469,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -5047,8 +5487,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seconds' },
         message: "must have required property '" + 'seconds' + "'",
-        schema: schema47.required,
-        parentSchema: schema47,
+        schema: schema50.required,
+        parentSchema: schema50,
         data,
       };
       if (vErrors === null) {
@@ -5068,7 +5508,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'clock.countdown' },
           message: 'must be equal to constant',
           schema: 'clock.countdown',
-          parentSchema: schema47.properties.type,
+          parentSchema: schema50.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -5147,8 +5587,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema47.properties.seconds.type,
-          parentSchema: schema47.properties.seconds,
+          schema: schema50.properties.seconds.type,
+          parentSchema: schema50.properties.seconds,
           data: data2,
         };
         if (vErrors === null) {
@@ -5167,7 +5607,7 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema47.properties.seconds,
+            parentSchema: schema50.properties.seconds,
             data: data2,
           };
           if (vErrors === null) {
@@ -5186,8 +5626,8 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema47.type,
-      parentSchema: schema47,
+      schema: schema50.type,
+      parentSchema: schema50,
       data,
     };
     if (vErrors === null) {
@@ -5197,10 +5637,10 @@ function validate23(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate24.errors = vErrors;
   return errors === 0;
 }
-const schema49 = {
+const schema52 = {
   title: 'timebank.used',
   description: 'A time bank was spent (R-SHOT-CLOCK).',
   type: 'object',
@@ -5212,7 +5652,7 @@ const schema49 = {
     deadline: { type: 'integer', minimum: 0 },
   },
 };
-function validate24(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5223,8 +5663,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -5241,8 +5681,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -5259,8 +5699,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'remaining' },
         message: "must have required property '" + 'remaining' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -5277,8 +5717,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'deadline' },
         message: "must have required property '" + 'deadline' + "'",
-        schema: schema49.required,
-        parentSchema: schema49,
+        schema: schema52.required,
+        parentSchema: schema52,
         data,
       };
       if (vErrors === null) {
@@ -5298,7 +5738,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'timebank.used' },
           message: 'must be equal to constant',
           schema: 'timebank.used',
-          parentSchema: schema49.properties.type,
+          parentSchema: schema52.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -5377,8 +5817,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema49.properties.remaining.type,
-          parentSchema: schema49.properties.remaining,
+          schema: schema52.properties.remaining.type,
+          parentSchema: schema52.properties.remaining,
           data: data2,
         };
         if (vErrors === null) {
@@ -5397,7 +5837,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema49.properties.remaining,
+            parentSchema: schema52.properties.remaining,
             data: data2,
           };
           if (vErrors === null) {
@@ -5418,8 +5858,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema49.properties.deadline.type,
-          parentSchema: schema49.properties.deadline,
+          schema: schema52.properties.deadline.type,
+          parentSchema: schema52.properties.deadline,
           data: data3,
         };
         if (vErrors === null) {
@@ -5438,7 +5878,7 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema49.properties.deadline,
+            parentSchema: schema52.properties.deadline,
             data: data3,
           };
           if (vErrors === null) {
@@ -5457,8 +5897,8 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema49.type,
-      parentSchema: schema49,
+      schema: schema52.type,
+      parentSchema: schema52,
       data,
     };
     if (vErrors === null) {
@@ -5468,10 +5908,10 @@ function validate24(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate24.errors = vErrors;
+  validate25.errors = vErrors;
   return errors === 0;
 }
-const schema51 = {
+const schema54 = {
   title: 'request.rejected',
   description: 'A well-formed input or command the rules refuse.',
   type: 'object',
@@ -5485,7 +5925,7 @@ const schema51 = {
     message: { type: 'string', description: 'a sentence for people' },
   },
 };
-function validate25(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5496,8 +5936,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -5514,8 +5954,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'request' },
         message: "must have required property '" + 'request' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -5532,8 +5972,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema51.required,
-        parentSchema: schema51,
+        schema: schema54.required,
+        parentSchema: schema54,
         data,
       };
       if (vErrors === null) {
@@ -5553,7 +5993,7 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'request.rejected' },
           message: 'must be equal to constant',
           schema: 'request.rejected',
-          parentSchema: schema51.properties.type,
+          parentSchema: schema54.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -5573,8 +6013,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.request.type,
-          parentSchema: schema51.properties.request,
+          schema: schema54.properties.request.type,
+          parentSchema: schema54.properties.request,
           data: data1,
         };
         if (vErrors === null) {
@@ -5594,8 +6034,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.reason.type,
-          parentSchema: schema51.properties.reason,
+          schema: schema54.properties.reason.type,
+          parentSchema: schema54.properties.reason,
           data: data2,
         };
         if (vErrors === null) {
@@ -5674,8 +6114,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.code.type,
-          parentSchema: schema51.properties.code,
+          schema: schema54.properties.code.type,
+          parentSchema: schema54.properties.code,
           data: data4,
         };
         if (vErrors === null) {
@@ -5695,8 +6135,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema51.properties.message.type,
-          parentSchema: schema51.properties.message,
+          schema: schema54.properties.message.type,
+          parentSchema: schema54.properties.message,
           data: data5,
         };
         if (vErrors === null) {
@@ -5714,8 +6154,8 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema51.type,
-      parentSchema: schema51,
+      schema: schema54.type,
+      parentSchema: schema54,
       data,
     };
     if (vErrors === null) {
@@ -5725,17 +6165,17 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate26.errors = vErrors;
   return errors === 0;
 }
-const schema53 = {
+const schema56 = {
   title: 'hands.exposed',
   description: 'All-in with no more betting: every hand is shown (R-ROUND-END).',
   type: 'object',
   required: ['type', 'seats'],
   properties: { type: { const: 'hands.exposed' }, seats: { type: 'array', items: { $ref: '#/definitions/seat' } } },
 };
-function validate26(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5746,8 +6186,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5764,8 +6204,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seats' },
         message: "must have required property '" + 'seats' + "'",
-        schema: schema53.required,
-        parentSchema: schema53,
+        schema: schema56.required,
+        parentSchema: schema56,
         data,
       };
       if (vErrors === null) {
@@ -5785,7 +6225,7 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'hands.exposed' },
           message: 'must be equal to constant',
           schema: 'hands.exposed',
-          parentSchema: schema53.properties.type,
+          parentSchema: schema56.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -5866,8 +6306,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema53.properties.seats.type,
-          parentSchema: schema53.properties.seats,
+          schema: schema56.properties.seats.type,
+          parentSchema: schema56.properties.seats,
           data: data1,
         };
         if (vErrors === null) {
@@ -5885,8 +6325,8 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema53.type,
-      parentSchema: schema53,
+      schema: schema56.type,
+      parentSchema: schema56,
       data,
     };
     if (vErrors === null) {
@@ -5896,10 +6336,10 @@ function validate26(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate27.errors = vErrors;
   return errors === 0;
 }
-const schema55 = {
+const schema58 = {
   title: 'showdown',
   description:
     'Who shows first, who wins, with what (R-SHOWDOWN-ORDER); in the hi-lo games also the low winners and the best low (R-HILO).',
@@ -5921,7 +6361,7 @@ const schema55 = {
     },
   },
 };
-function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -5932,8 +6372,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -5950,8 +6390,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'order' },
         message: "must have required property '" + 'order' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -5968,8 +6408,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'winners' },
         message: "must have required property '" + 'winners' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -5986,8 +6426,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rank' },
         message: "must have required property '" + 'rank' + "'",
-        schema: schema55.required,
-        parentSchema: schema55,
+        schema: schema58.required,
+        parentSchema: schema58,
         data,
       };
       if (vErrors === null) {
@@ -6007,7 +6447,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'showdown' },
           message: 'must be equal to constant',
           schema: 'showdown',
-          parentSchema: schema55.properties.type,
+          parentSchema: schema58.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6088,8 +6528,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema55.properties.order.type,
-          parentSchema: schema55.properties.order,
+          schema: schema58.properties.order.type,
+          parentSchema: schema58.properties.order,
           data: data1,
         };
         if (vErrors === null) {
@@ -6170,8 +6610,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema55.properties.winners.type,
-          parentSchema: schema55.properties.winners,
+          schema: schema58.properties.winners.type,
+          parentSchema: schema58.properties.winners,
           data: data3,
         };
         if (vErrors === null) {
@@ -6191,8 +6631,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema55.properties.rank.type,
-          parentSchema: schema55.properties.rank,
+          schema: schema58.properties.rank.type,
+          parentSchema: schema58.properties.rank,
           data: data5,
         };
         if (vErrors === null) {
@@ -6273,8 +6713,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema55.properties.lowWinners.type,
-          parentSchema: schema55.properties.lowWinners,
+          schema: schema58.properties.lowWinners.type,
+          parentSchema: schema58.properties.lowWinners,
           data: data6,
         };
         if (vErrors === null) {
@@ -6292,10 +6732,10 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/lowRank',
           schemaPath: '#/properties/lowRank/type',
           keyword: 'type',
-          params: { type: schema55.properties.lowRank.type },
+          params: { type: schema58.properties.lowRank.type },
           message: 'must be string,null',
-          schema: schema55.properties.lowRank.type,
-          parentSchema: schema55.properties.lowRank,
+          schema: schema58.properties.lowRank.type,
+          parentSchema: schema58.properties.lowRank,
           data: data8,
         };
         if (vErrors === null) {
@@ -6313,8 +6753,8 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema55.type,
-      parentSchema: schema55,
+      schema: schema58.type,
+      parentSchema: schema58,
       data,
     };
     if (vErrors === null) {
@@ -6324,10 +6764,10 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate28.errors = vErrors;
   return errors === 0;
 }
-const schema59 = {
+const schema62 = {
   title: 'hand.ended',
   description: 'The hand is over.',
   type: 'object',
@@ -6338,7 +6778,7 @@ const schema59 = {
     winners: { type: 'array', items: { $ref: '#/definitions/seat' } },
   },
 };
-function validate28(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -6349,8 +6789,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -6367,8 +6807,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema59.required,
-        parentSchema: schema59,
+        schema: schema62.required,
+        parentSchema: schema62,
         data,
       };
       if (vErrors === null) {
@@ -6388,7 +6828,7 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'hand.ended' },
           message: 'must be equal to constant',
           schema: 'hand.ended',
-          parentSchema: schema59.properties.type,
+          parentSchema: schema62.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6406,10 +6846,10 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema59.properties.reason.enum },
+          params: { allowedValues: schema62.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema59.properties.reason.enum,
-          parentSchema: schema59.properties.reason,
+          schema: schema62.properties.reason.enum,
+          parentSchema: schema62.properties.reason,
           data: data1,
         };
         if (vErrors === null) {
@@ -6490,8 +6930,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema59.properties.winners.type,
-          parentSchema: schema59.properties.winners,
+          schema: schema62.properties.winners.type,
+          parentSchema: schema62.properties.winners,
           data: data2,
         };
         if (vErrors === null) {
@@ -6509,8 +6949,8 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema59.type,
-      parentSchema: schema59,
+      schema: schema62.type,
+      parentSchema: schema62,
       data,
     };
     if (vErrors === null) {
@@ -6520,17 +6960,17 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate29.errors = vErrors;
   return errors === 0;
 }
-const schema61 = {
+const schema64 = {
   title: 'button.set',
   description: 'set-button: the button for the next hand.',
   type: 'object',
   required: ['type', 'seat'],
   properties: { type: { const: 'button.set' }, seat: { $ref: '#/definitions/seat' } },
 };
-function validate29(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -6541,8 +6981,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -6559,8 +6999,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema61.required,
-        parentSchema: schema61,
+        schema: schema64.required,
+        parentSchema: schema64,
         data,
       };
       if (vErrors === null) {
@@ -6580,7 +7020,7 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'button.set' },
           message: 'must be equal to constant',
           schema: 'button.set',
-          parentSchema: schema61.properties.type,
+          parentSchema: schema64.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6657,8 +7097,8 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema61.type,
-      parentSchema: schema61,
+      schema: schema64.type,
+      parentSchema: schema64,
       data,
     };
     if (vErrors === null) {
@@ -6668,10 +7108,10 @@ function validate29(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate30.errors = vErrors;
   return errors === 0;
 }
-const schema63 = {
+const schema66 = {
   title: 'penalty.started / penalty.ended',
   description: 'A missed-hands penalty (R-PENALTY).',
   type: 'object',
@@ -6682,7 +7122,7 @@ const schema63 = {
     hands: { type: 'integer', minimum: 0 },
   },
 };
-function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -6693,8 +7133,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -6711,8 +7151,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -6729,8 +7169,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'hands' },
         message: "must have required property '" + 'hands' + "'",
-        schema: schema63.required,
-        parentSchema: schema63,
+        schema: schema66.required,
+        parentSchema: schema66,
         data,
       };
       if (vErrors === null) {
@@ -6747,10 +7187,10 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/type',
           schemaPath: '#/properties/type/enum',
           keyword: 'enum',
-          params: { allowedValues: schema63.properties.type.enum },
+          params: { allowedValues: schema66.properties.type.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema63.properties.type.enum,
-          parentSchema: schema63.properties.type,
+          schema: schema66.properties.type.enum,
+          parentSchema: schema66.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -6829,8 +7269,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema63.properties.hands.type,
-          parentSchema: schema63.properties.hands,
+          schema: schema66.properties.hands.type,
+          parentSchema: schema66.properties.hands,
           data: data2,
         };
         if (vErrors === null) {
@@ -6849,7 +7289,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema63.properties.hands,
+            parentSchema: schema66.properties.hands,
             data: data2,
           };
           if (vErrors === null) {
@@ -6868,8 +7308,8 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema63.type,
-      parentSchema: schema63,
+      schema: schema66.type,
+      parentSchema: schema66,
       data,
     };
     if (vErrors === null) {
@@ -6879,10 +7319,10 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate31.errors = vErrors;
   return errors === 0;
 }
-const schema65 = {
+const schema68 = {
   title: 'stack.set',
   description: 'A floor set-stack (R-CHIPS-STACK).',
   type: 'object',
@@ -6893,7 +7333,7 @@ const schema65 = {
     chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
   },
 };
-function validate31(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -6904,8 +7344,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -6922,8 +7362,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -6940,8 +7380,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema65.required,
-        parentSchema: schema65,
+        schema: schema68.required,
+        parentSchema: schema68,
         data,
       };
       if (vErrors === null) {
@@ -6961,7 +7401,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'stack.set' },
           message: 'must be equal to constant',
           schema: 'stack.set',
-          parentSchema: schema65.properties.type,
+          parentSchema: schema68.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7040,8 +7480,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema65.properties.chips.type,
-          parentSchema: schema65.properties.chips,
+          schema: schema68.properties.chips.type,
+          parentSchema: schema68.properties.chips,
           data: data2,
         };
         if (vErrors === null) {
@@ -7060,7 +7500,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema65.properties.chips,
+            parentSchema: schema68.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -7078,7 +7518,7 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema65.properties.chips,
+            parentSchema: schema68.properties.chips,
             data: data2,
           };
           if (vErrors === null) {
@@ -7097,8 +7537,8 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema65.type,
-      parentSchema: schema65,
+      schema: schema68.type,
+      parentSchema: schema68,
       data,
     };
     if (vErrors === null) {
@@ -7108,10 +7548,10 @@ function validate31(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate32.errors = vErrors;
   return errors === 0;
 }
-const schema67 = {
+const schema70 = {
   title: 'chips.added',
   description: 'R-CHIPS-ADD: an add-chips was applied (a rebuy, an add-on): `chips` added, `stack` the stack now.',
   type: 'object',
@@ -7124,7 +7564,7 @@ const schema67 = {
     stack: { type: 'integer', minimum: 1 },
   },
 };
-function validate32(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7135,8 +7575,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7153,8 +7593,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7171,8 +7611,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7189,8 +7629,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'chips' },
         message: "must have required property '" + 'chips' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7207,8 +7647,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema67.required,
-        parentSchema: schema67,
+        schema: schema70.required,
+        parentSchema: schema70,
         data,
       };
       if (vErrors === null) {
@@ -7228,7 +7668,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'chips.added' },
           message: 'must be equal to constant',
           schema: 'chips.added',
-          parentSchema: schema67.properties.type,
+          parentSchema: schema70.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7307,8 +7747,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema67.properties.player.type,
-          parentSchema: schema67.properties.player,
+          schema: schema70.properties.player.type,
+          parentSchema: schema70.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -7328,8 +7768,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.chips.type,
-          parentSchema: schema67.properties.chips,
+          schema: schema70.properties.chips.type,
+          parentSchema: schema70.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -7348,7 +7788,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema67.properties.chips,
+            parentSchema: schema70.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -7366,7 +7806,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67.properties.chips,
+            parentSchema: schema70.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -7387,8 +7827,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema67.properties.stack.type,
-          parentSchema: schema67.properties.stack,
+          schema: schema70.properties.stack.type,
+          parentSchema: schema70.properties.stack,
           data: data4,
         };
         if (vErrors === null) {
@@ -7407,7 +7847,7 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema67.properties.stack,
+            parentSchema: schema70.properties.stack,
             data: data4,
           };
           if (vErrors === null) {
@@ -7426,8 +7866,8 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema67.type,
-      parentSchema: schema67,
+      schema: schema70.type,
+      parentSchema: schema70,
       data,
     };
     if (vErrors === null) {
@@ -7437,10 +7877,10 @@ function validate32(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate33.errors = vErrors;
   return errors === 0;
 }
-const schema69 = {
+const schema72 = {
   title: 'bet.placed',
   description: 'Chips tracked: chips put in (a post right after hand.started, else right after its action).',
   type: 'object',
@@ -7448,7 +7888,7 @@ const schema69 = {
   properties: {
     type: { const: 'bet.placed' },
     seat: { $ref: '#/definitions/seat' },
-    action: { enum: ['small-blind', 'big-blind', 'ante', 'bet', 'raise', 'call'] },
+    action: { enum: ['small-blind', 'big-blind', 'ante', 'bring-in', 'bet', 'raise', 'call'] },
     amount: { type: 'integer', minimum: 1 },
     to: { type: ['integer', 'null'], minimum: 0 },
     stack: { type: 'integer', minimum: 0 },
@@ -7456,7 +7896,7 @@ const schema69 = {
     short: { type: 'boolean' },
   },
 };
-function validate33(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7467,8 +7907,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7485,8 +7925,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7503,8 +7943,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'action' },
         message: "must have required property '" + 'action' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7521,8 +7961,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7539,8 +7979,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7557,8 +7997,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stack' },
         message: "must have required property '" + 'stack' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7575,8 +8015,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'allIn' },
         message: "must have required property '" + 'allIn' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7593,8 +8033,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'short' },
         message: "must have required property '" + 'short' + "'",
-        schema: schema69.required,
-        parentSchema: schema69,
+        schema: schema72.required,
+        parentSchema: schema72,
         data,
       };
       if (vErrors === null) {
@@ -7614,7 +8054,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.placed' },
           message: 'must be equal to constant',
           schema: 'bet.placed',
-          parentSchema: schema69.properties.type,
+          parentSchema: schema72.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -7690,6 +8130,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
         data2 === 'small-blind' ||
         data2 === 'big-blind' ||
         data2 === 'ante' ||
+        data2 === 'bring-in' ||
         data2 === 'bet' ||
         data2 === 'raise' ||
         data2 === 'call'
@@ -7698,10 +8139,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/action',
           schemaPath: '#/properties/action/enum',
           keyword: 'enum',
-          params: { allowedValues: schema69.properties.action.enum },
+          params: { allowedValues: schema72.properties.action.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema69.properties.action.enum,
-          parentSchema: schema69.properties.action,
+          schema: schema72.properties.action.enum,
+          parentSchema: schema72.properties.action,
           data: data2,
         };
         if (vErrors === null) {
@@ -7721,8 +8162,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.amount.type,
-          parentSchema: schema69.properties.amount,
+          schema: schema72.properties.amount.type,
+          parentSchema: schema72.properties.amount,
           data: data3,
         };
         if (vErrors === null) {
@@ -7741,7 +8182,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema69.properties.amount,
+            parentSchema: schema72.properties.amount,
             data: data3,
           };
           if (vErrors === null) {
@@ -7760,10 +8201,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/to',
           schemaPath: '#/properties/to/type',
           keyword: 'type',
-          params: { type: schema69.properties.to.type },
+          params: { type: schema72.properties.to.type },
           message: 'must be integer,null',
-          schema: schema69.properties.to.type,
-          parentSchema: schema69.properties.to,
+          schema: schema72.properties.to.type,
+          parentSchema: schema72.properties.to,
           data: data4,
         };
         if (vErrors === null) {
@@ -7782,7 +8223,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.to,
+            parentSchema: schema72.properties.to,
             data: data4,
           };
           if (vErrors === null) {
@@ -7803,8 +8244,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema69.properties.stack.type,
-          parentSchema: schema69.properties.stack,
+          schema: schema72.properties.stack.type,
+          parentSchema: schema72.properties.stack,
           data: data5,
         };
         if (vErrors === null) {
@@ -7823,7 +8264,7 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema69.properties.stack,
+            parentSchema: schema72.properties.stack,
             data: data5,
           };
           if (vErrors === null) {
@@ -7844,8 +8285,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.allIn.type,
-          parentSchema: schema69.properties.allIn,
+          schema: schema72.properties.allIn.type,
+          parentSchema: schema72.properties.allIn,
           data: data6,
         };
         if (vErrors === null) {
@@ -7865,8 +8306,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'boolean' },
           message: 'must be boolean',
-          schema: schema69.properties.short.type,
-          parentSchema: schema69.properties.short,
+          schema: schema72.properties.short.type,
+          parentSchema: schema72.properties.short,
           data: data7,
         };
         if (vErrors === null) {
@@ -7884,8 +8325,8 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema69.type,
-      parentSchema: schema69,
+      schema: schema72.type,
+      parentSchema: schema72,
       data,
     };
     if (vErrors === null) {
@@ -7895,10 +8336,10 @@ function validate33(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate34.errors = vErrors;
   return errors === 0;
 }
-const schema71 = {
+const schema74 = {
   title: 'bet.corrected',
   description:
     'Chips tracked: the total asked for and the total that stands, and the rule that decided; just before its action.',
@@ -7912,7 +8353,7 @@ const schema71 = {
     rule: { type: 'string' },
   },
 };
-function validate34(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -7923,8 +8364,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -7941,8 +8382,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -7959,8 +8400,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'from' },
         message: "must have required property '" + 'from' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -7977,8 +8418,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'to' },
         message: "must have required property '" + 'to' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -7995,8 +8436,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'rule' },
         message: "must have required property '" + 'rule' + "'",
-        schema: schema71.required,
-        parentSchema: schema71,
+        schema: schema74.required,
+        parentSchema: schema74,
         data,
       };
       if (vErrors === null) {
@@ -8016,7 +8457,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.corrected' },
           message: 'must be equal to constant',
           schema: 'bet.corrected',
-          parentSchema: schema71.properties.type,
+          parentSchema: schema74.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8095,8 +8536,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema71.properties.from.type,
-          parentSchema: schema71.properties.from,
+          schema: schema74.properties.from.type,
+          parentSchema: schema74.properties.from,
           data: data2,
         };
         if (vErrors === null) {
@@ -8115,7 +8556,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema71.properties.from,
+            parentSchema: schema74.properties.from,
             data: data2,
           };
           if (vErrors === null) {
@@ -8136,8 +8577,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema71.properties.to.type,
-          parentSchema: schema71.properties.to,
+          schema: schema74.properties.to.type,
+          parentSchema: schema74.properties.to,
           data: data3,
         };
         if (vErrors === null) {
@@ -8156,7 +8597,7 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema71.properties.to,
+            parentSchema: schema74.properties.to,
             data: data3,
           };
           if (vErrors === null) {
@@ -8177,8 +8618,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema71.properties.rule.type,
-          parentSchema: schema71.properties.rule,
+          schema: schema74.properties.rule.type,
+          parentSchema: schema74.properties.rule,
           data: data4,
         };
         if (vErrors === null) {
@@ -8196,8 +8637,8 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema71.type,
-      parentSchema: schema71,
+      schema: schema74.type,
+      parentSchema: schema74,
       data,
     };
     if (vErrors === null) {
@@ -8207,10 +8648,10 @@ function validate34(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate34.errors = vErrors;
+  validate35.errors = vErrors;
   return errors === 0;
 }
-const schema73 = {
+const schema76 = {
   title: 'bet.returned',
   description:
     'Chips tracked: chips back to a seat (R-POT-SIDE uncalled, R-POT-MISDEAL, every hand dead: no-live-hand).',
@@ -8223,7 +8664,7 @@ const schema73 = {
     reason: { enum: ['uncalled', 'misdeal', 'no-live-hand'] },
   },
 };
-function validate35(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -8234,8 +8675,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8252,8 +8693,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8270,8 +8711,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'amount' },
         message: "must have required property '" + 'amount' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8288,8 +8729,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'reason' },
         message: "must have required property '" + 'reason' + "'",
-        schema: schema73.required,
-        parentSchema: schema73,
+        schema: schema76.required,
+        parentSchema: schema76,
         data,
       };
       if (vErrors === null) {
@@ -8309,7 +8750,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'bet.returned' },
           message: 'must be equal to constant',
           schema: 'bet.returned',
-          parentSchema: schema73.properties.type,
+          parentSchema: schema76.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8388,8 +8829,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema73.properties.amount.type,
-          parentSchema: schema73.properties.amount,
+          schema: schema76.properties.amount.type,
+          parentSchema: schema76.properties.amount,
           data: data2,
         };
         if (vErrors === null) {
@@ -8408,7 +8849,7 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema73.properties.amount,
+            parentSchema: schema76.properties.amount,
             data: data2,
           };
           if (vErrors === null) {
@@ -8427,10 +8868,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
           instancePath: instancePath + '/reason',
           schemaPath: '#/properties/reason/enum',
           keyword: 'enum',
-          params: { allowedValues: schema73.properties.reason.enum },
+          params: { allowedValues: schema76.properties.reason.enum },
           message: 'must be equal to one of the allowed values',
-          schema: schema73.properties.reason.enum,
-          parentSchema: schema73.properties.reason,
+          schema: schema76.properties.reason.enum,
+          parentSchema: schema76.properties.reason,
           data: data3,
         };
         if (vErrors === null) {
@@ -8448,8 +8889,8 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema73.type,
-      parentSchema: schema73,
+      schema: schema76.type,
+      parentSchema: schema76,
       data,
     };
     if (vErrors === null) {
@@ -8459,10 +8900,10 @@ function validate35(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate36.errors = vErrors;
   return errors === 0;
 }
-const schema75 = {
+const schema78 = {
   title: 'pots',
   description: 'Chips tracked: the pots after a betting round, main pot first (R-POT-SIDE).',
   type: 'object',
@@ -8483,7 +8924,7 @@ const schema75 = {
     },
   },
 };
-function validate36(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -8494,8 +8935,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -8512,8 +8953,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'street' },
         message: "must have required property '" + 'street' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -8530,8 +8971,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schema: schema78.required,
+        parentSchema: schema78,
         data,
       };
       if (vErrors === null) {
@@ -8551,7 +8992,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pots' },
           message: 'must be equal to constant',
           schema: 'pots',
-          parentSchema: schema75.properties.type,
+          parentSchema: schema78.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8564,7 +9005,17 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.street !== undefined) {
       let data1 = data.street;
-      if (!(data1 === 'preflop' || data1 === 'flop' || data1 === 'turn' || data1 === 'river')) {
+      if (!(
+        data1 === 'preflop' ||
+        data1 === 'flop' ||
+        data1 === 'turn' ||
+        data1 === 'river' ||
+        data1 === 'third' ||
+        data1 === 'fourth' ||
+        data1 === 'fifth' ||
+        data1 === 'sixth' ||
+        data1 === 'seventh'
+      )) {
         const err4 = {
           instancePath: instancePath + '/street',
           schemaPath: '#/definitions/street/enum',
@@ -8597,8 +9048,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8615,8 +9066,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema75.properties.pots.items.required,
-                parentSchema: schema75.properties.pots.items,
+                schema: schema78.properties.pots.items.required,
+                parentSchema: schema78.properties.pots.items,
                 data: data3,
               };
               if (vErrors === null) {
@@ -8635,8 +9086,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema75.properties.pots.items.properties.amount.type,
-                  parentSchema: schema75.properties.pots.items.properties.amount,
+                  schema: schema78.properties.pots.items.properties.amount.type,
+                  parentSchema: schema78.properties.pots.items.properties.amount,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -8655,7 +9106,7 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema75.properties.pots.items.properties.amount,
+                    parentSchema: schema78.properties.pots.items.properties.amount,
                     data: data4,
                   };
                   if (vErrors === null) {
@@ -8737,8 +9188,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema75.properties.pots.items.properties.seats.type,
-                  parentSchema: schema75.properties.pots.items.properties.seats,
+                  schema: schema78.properties.pots.items.properties.seats.type,
+                  parentSchema: schema78.properties.pots.items.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -8756,8 +9207,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema75.properties.pots.items.type,
-              parentSchema: schema75.properties.pots.items,
+              schema: schema78.properties.pots.items.type,
+              parentSchema: schema78.properties.pots.items,
               data: data3,
             };
             if (vErrors === null) {
@@ -8775,8 +9226,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema75.properties.pots.type,
-          parentSchema: schema75.properties.pots,
+          schema: schema78.properties.pots.type,
+          parentSchema: schema78.properties.pots,
           data: data2,
         };
         if (vErrors === null) {
@@ -8794,8 +9245,8 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema75.type,
-      parentSchema: schema75,
+      schema: schema78.type,
+      parentSchema: schema78,
       data,
     };
     if (vErrors === null) {
@@ -8805,10 +9256,10 @@ function validate36(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate36.errors = vErrors;
+  validate37.errors = vErrors;
   return errors === 0;
 }
-const schema78 = {
+const schema81 = {
   title: 'pot.awarded',
   description: 'Chips tracked: the pots as awarded, outermost first (R-POT-AWARD).',
   type: 'object',
@@ -8846,7 +9297,7 @@ const schema78 = {
     },
   },
 };
-function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -8857,8 +9308,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -8875,8 +9326,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'pots' },
         message: "must have required property '" + 'pots' + "'",
-        schema: schema78.required,
-        parentSchema: schema78,
+        schema: schema81.required,
+        parentSchema: schema81,
         data,
       };
       if (vErrors === null) {
@@ -8896,7 +9347,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'pot.awarded' },
           message: 'must be equal to constant',
           schema: 'pot.awarded',
-          parentSchema: schema78.properties.type,
+          parentSchema: schema81.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -8921,8 +9372,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'amount' },
                 message: "must have required property '" + 'amount' + "'",
-                schema: schema78.properties.pots.items.required,
-                parentSchema: schema78.properties.pots.items,
+                schema: schema81.properties.pots.items.required,
+                parentSchema: schema81.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8939,8 +9390,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'seats' },
                 message: "must have required property '" + 'seats' + "'",
-                schema: schema78.properties.pots.items.required,
-                parentSchema: schema78.properties.pots.items,
+                schema: schema81.properties.pots.items.required,
+                parentSchema: schema81.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8957,8 +9408,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'winners' },
                 message: "must have required property '" + 'winners' + "'",
-                schema: schema78.properties.pots.items.required,
-                parentSchema: schema78.properties.pots.items,
+                schema: schema81.properties.pots.items.required,
+                parentSchema: schema81.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8975,8 +9426,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'shares' },
                 message: "must have required property '" + 'shares' + "'",
-                schema: schema78.properties.pots.items.required,
-                parentSchema: schema78.properties.pots.items,
+                schema: schema81.properties.pots.items.required,
+                parentSchema: schema81.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -8993,8 +9444,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'required',
                 params: { missingProperty: 'oddChips' },
                 message: "must have required property '" + 'oddChips' + "'",
-                schema: schema78.properties.pots.items.required,
-                parentSchema: schema78.properties.pots.items,
+                schema: schema81.properties.pots.items.required,
+                parentSchema: schema81.properties.pots.items,
                 data: data2,
               };
               if (vErrors === null) {
@@ -9013,8 +9464,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
-                  schema: schema78.properties.pots.items.properties.amount.type,
-                  parentSchema: schema78.properties.pots.items.properties.amount,
+                  schema: schema81.properties.pots.items.properties.amount.type,
+                  parentSchema: schema81.properties.pots.items.properties.amount,
                   data: data3,
                 };
                 if (vErrors === null) {
@@ -9033,7 +9484,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
                     schema: 0,
-                    parentSchema: schema78.properties.pots.items.properties.amount,
+                    parentSchema: schema81.properties.pots.items.properties.amount,
                     data: data3,
                   };
                   if (vErrors === null) {
@@ -9115,8 +9566,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema78.properties.pots.items.properties.seats.type,
-                  parentSchema: schema78.properties.pots.items.properties.seats,
+                  schema: schema81.properties.pots.items.properties.seats.type,
+                  parentSchema: schema81.properties.pots.items.properties.seats,
                   data: data4,
                 };
                 if (vErrors === null) {
@@ -9197,8 +9648,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema78.properties.pots.items.properties.winners.type,
-                  parentSchema: schema78.properties.pots.items.properties.winners,
+                  schema: schema81.properties.pots.items.properties.winners.type,
+                  parentSchema: schema81.properties.pots.items.properties.winners,
                   data: data6,
                 };
                 if (vErrors === null) {
@@ -9223,8 +9674,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'seat' },
                         message: "must have required property '" + 'seat' + "'",
-                        schema: schema78.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema78.properties.pots.items.properties.shares.items,
+                        schema: schema81.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema81.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -9241,8 +9692,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                         keyword: 'required',
                         params: { missingProperty: 'amount' },
                         message: "must have required property '" + 'amount' + "'",
-                        schema: schema78.properties.pots.items.properties.shares.items.required,
-                        parentSchema: schema78.properties.pots.items.properties.shares.items,
+                        schema: schema81.properties.pots.items.properties.shares.items.required,
+                        parentSchema: schema81.properties.pots.items.properties.shares.items,
                         data: data9,
                       };
                       if (vErrors === null) {
@@ -9320,8 +9771,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                          schema: schema78.properties.pots.items.properties.shares.items.properties.amount.type,
-                          parentSchema: schema78.properties.pots.items.properties.shares.items.properties.amount,
+                          schema: schema81.properties.pots.items.properties.shares.items.properties.amount.type,
+                          parentSchema: schema81.properties.pots.items.properties.shares.items.properties.amount,
                           data: data11,
                         };
                         if (vErrors === null) {
@@ -9340,7 +9791,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                             params: { comparison: '>=', limit: 0 },
                             message: 'must be >= 0',
                             schema: 0,
-                            parentSchema: schema78.properties.pots.items.properties.shares.items.properties.amount,
+                            parentSchema: schema81.properties.pots.items.properties.shares.items.properties.amount,
                             data: data11,
                           };
                           if (vErrors === null) {
@@ -9360,11 +9811,11 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                           schemaPath: '#/properties/pots/items/properties/shares/items/properties/half/enum',
                           keyword: 'enum',
                           params: {
-                            allowedValues: schema78.properties.pots.items.properties.shares.items.properties.half.enum,
+                            allowedValues: schema81.properties.pots.items.properties.shares.items.properties.half.enum,
                           },
                           message: 'must be equal to one of the allowed values',
-                          schema: schema78.properties.pots.items.properties.shares.items.properties.half.enum,
-                          parentSchema: schema78.properties.pots.items.properties.shares.items.properties.half,
+                          schema: schema81.properties.pots.items.properties.shares.items.properties.half.enum,
+                          parentSchema: schema81.properties.pots.items.properties.shares.items.properties.half,
                           data: data12,
                         };
                         if (vErrors === null) {
@@ -9382,8 +9833,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                       keyword: 'type',
                       params: { type: 'object' },
                       message: 'must be object',
-                      schema: schema78.properties.pots.items.properties.shares.items.type,
-                      parentSchema: schema78.properties.pots.items.properties.shares.items,
+                      schema: schema81.properties.pots.items.properties.shares.items.type,
+                      parentSchema: schema81.properties.pots.items.properties.shares.items,
                       data: data9,
                     };
                     if (vErrors === null) {
@@ -9401,8 +9852,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema78.properties.pots.items.properties.shares.type,
-                  parentSchema: schema78.properties.pots.items.properties.shares,
+                  schema: schema81.properties.pots.items.properties.shares.type,
+                  parentSchema: schema81.properties.pots.items.properties.shares,
                   data: data8,
                 };
                 if (vErrors === null) {
@@ -9483,8 +9934,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                  schema: schema78.properties.pots.items.properties.oddChips.type,
-                  parentSchema: schema78.properties.pots.items.properties.oddChips,
+                  schema: schema81.properties.pots.items.properties.oddChips.type,
+                  parentSchema: schema81.properties.pots.items.properties.oddChips,
                   data: data13,
                 };
                 if (vErrors === null) {
@@ -9502,8 +9953,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
-              schema: schema78.properties.pots.items.type,
-              parentSchema: schema78.properties.pots.items,
+              schema: schema81.properties.pots.items.type,
+              parentSchema: schema81.properties.pots.items,
               data: data2,
             };
             if (vErrors === null) {
@@ -9521,8 +9972,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-          schema: schema78.properties.pots.type,
-          parentSchema: schema78.properties.pots,
+          schema: schema81.properties.pots.type,
+          parentSchema: schema81.properties.pots,
           data: data1,
         };
         if (vErrors === null) {
@@ -9540,8 +9991,8 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema78.type,
-      parentSchema: schema78,
+      schema: schema81.type,
+      parentSchema: schema81,
       data,
     };
     if (vErrors === null) {
@@ -9551,10 +10002,10 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate37.errors = vErrors;
+  validate38.errors = vErrors;
   return errors === 0;
 }
-const schema83 = {
+const schema86 = {
   title: 'player.eliminated',
   description:
     'Chips tracked: a seat left with no chip after the pots are awarded (R-CHIPS-BUST); player.removed follows.',
@@ -9567,7 +10018,7 @@ const schema83 = {
     stackAtStart: { type: 'integer', minimum: 0 },
   },
 };
-function validate38(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -9578,8 +10029,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -9596,8 +10047,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -9614,8 +10065,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -9632,8 +10083,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'stackAtStart' },
         message: "must have required property '" + 'stackAtStart' + "'",
-        schema: schema83.required,
-        parentSchema: schema83,
+        schema: schema86.required,
+        parentSchema: schema86,
         data,
       };
       if (vErrors === null) {
@@ -9653,7 +10104,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.eliminated' },
           message: 'must be equal to constant',
           schema: 'player.eliminated',
-          parentSchema: schema83.properties.type,
+          parentSchema: schema86.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9732,8 +10183,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema83.properties.player.type,
-          parentSchema: schema83.properties.player,
+          schema: schema86.properties.player.type,
+          parentSchema: schema86.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9753,8 +10204,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema83.properties.stackAtStart.type,
-          parentSchema: schema83.properties.stackAtStart,
+          schema: schema86.properties.stackAtStart.type,
+          parentSchema: schema86.properties.stackAtStart,
           data: data3,
         };
         if (vErrors === null) {
@@ -9773,7 +10224,7 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema83.properties.stackAtStart,
+            parentSchema: schema86.properties.stackAtStart,
             data: data3,
           };
           if (vErrors === null) {
@@ -9792,8 +10243,8 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema83.type,
-      parentSchema: schema83,
+      schema: schema86.type,
+      parentSchema: schema86,
       data,
     };
     if (vErrors === null) {
@@ -9803,10 +10254,10 @@ function validate38(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate38.errors = vErrors;
+  validate39.errors = vErrors;
   return errors === 0;
 }
-const schema85 = {
+const schema88 = {
   title: 'player.moved',
   description:
     'R-ROOM-MOVE: a `move-player` took the player to another table (at the end of the hand it was asked in); the seat is empty. `chips` with chips tracked: the stack that goes along (it leaves this table).',
@@ -9819,7 +10270,7 @@ const schema85 = {
     chips: { type: 'integer', minimum: 1, maximum: 1000000000 },
   },
 };
-function validate39(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate40(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
@@ -9830,8 +10281,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'type' },
         message: "must have required property '" + 'type' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -9848,8 +10299,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'seat' },
         message: "must have required property '" + 'seat' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -9866,8 +10317,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
         keyword: 'required',
         params: { missingProperty: 'player' },
         message: "must have required property '" + 'player' + "'",
-        schema: schema85.required,
-        parentSchema: schema85,
+        schema: schema88.required,
+        parentSchema: schema88,
         data,
       };
       if (vErrors === null) {
@@ -9887,7 +10338,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           params: { allowedValue: 'player.moved' },
           message: 'must be equal to constant',
           schema: 'player.moved',
-          parentSchema: schema85.properties.type,
+          parentSchema: schema88.properties.type,
           data: data0,
         };
         if (vErrors === null) {
@@ -9966,8 +10417,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
-          schema: schema85.properties.player.type,
-          parentSchema: schema85.properties.player,
+          schema: schema88.properties.player.type,
+          parentSchema: schema88.properties.player,
           data: data2,
         };
         if (vErrors === null) {
@@ -9987,8 +10438,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema85.properties.chips.type,
-          parentSchema: schema85.properties.chips,
+          schema: schema88.properties.chips.type,
+          parentSchema: schema88.properties.chips,
           data: data3,
         };
         if (vErrors === null) {
@@ -10007,7 +10458,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '<=', limit: 1000000000 },
             message: 'must be <= 1000000000',
             schema: 1000000000,
-            parentSchema: schema85.properties.chips,
+            parentSchema: schema88.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -10025,7 +10476,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema85.properties.chips,
+            parentSchema: schema88.properties.chips,
             data: data3,
           };
           if (vErrors === null) {
@@ -10044,8 +10495,8 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
       keyword: 'type',
       params: { type: 'object' },
       message: 'must be object',
-      schema: schema85.type,
-      parentSchema: schema85,
+      schema: schema88.type,
+      parentSchema: schema88,
       data,
     };
     if (vErrors === null) {
@@ -10055,7 +10506,7 @@ function validate39(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate39.errors = vErrors;
+  validate40.errors = vErrors;
   return errors === 0;
 }
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -10271,8 +10722,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10289,8 +10740,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'seats' },
               message: "must have required property '" + 'seats' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10307,8 +10758,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'profile' },
               message: "must have required property '" + 'profile' + "'",
-              schema: schema87.required,
-              parentSchema: schema87,
+              schema: schema90.required,
+              parentSchema: schema90,
               data,
             };
             if (vErrors === null) {
@@ -10328,7 +10779,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'table.ready' },
                 message: 'must be equal to constant',
                 schema: 'table.ready',
-                parentSchema: schema87.properties.type,
+                parentSchema: schema90.properties.type,
                 data: data4,
               };
               if (vErrors === null) {
@@ -10348,8 +10799,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema87.properties.seats.type,
-                parentSchema: schema87.properties.seats,
+                schema: schema90.properties.seats.type,
+                parentSchema: schema90.properties.seats,
                 data: data5,
               };
               if (vErrors === null) {
@@ -10368,7 +10819,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '<=', limit: 10 },
                   message: 'must be <= 10',
                   schema: 10,
-                  parentSchema: schema87.properties.seats,
+                  parentSchema: schema90.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -10386,7 +10837,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 2 },
                   message: 'must be >= 2',
                   schema: 2,
-                  parentSchema: schema87.properties.seats,
+                  parentSchema: schema90.properties.seats,
                   data: data5,
                 };
                 if (vErrors === null) {
@@ -10407,8 +10858,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema87.properties.profile.type,
-                parentSchema: schema87.properties.profile,
+                schema: schema90.properties.profile.type,
+                parentSchema: schema90.properties.profile,
                 data: data6,
               };
               if (vErrors === null) {
@@ -10426,8 +10877,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema87.type,
-            parentSchema: schema87,
+            schema: schema90.type,
+            parentSchema: schema90,
             data,
           };
           if (vErrors === null) {
@@ -10472,29 +10923,34 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'action.on') {
+      } else if (tag0 === 'bring.in') {
         if (!validate16(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'action') {
+      } else if (tag0 === 'action.on') {
         if (!validate17(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'board') {
+      } else if (tag0 === 'action') {
         if (!validate18(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'irregularity') {
+      } else if (tag0 === 'board') {
         if (!validate19(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'card.misplaced') {
+      } else if (tag0 === 'irregularity') {
         if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'card.misplaced') {
+        if (!validate21(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'misdeal') {
@@ -10506,8 +10962,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10524,8 +10980,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema88.required,
-              parentSchema: schema88,
+              schema: schema91.required,
+              parentSchema: schema91,
               data,
             };
             if (vErrors === null) {
@@ -10545,7 +11001,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'misdeal' },
                 message: 'must be equal to constant',
                 schema: 'misdeal',
-                parentSchema: schema88.properties.type,
+                parentSchema: schema91.properties.type,
                 data: data7,
               };
               if (vErrors === null) {
@@ -10564,16 +11020,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data8 === 'extra-cards' ||
               data8 === 'duplicate-card' ||
               data8 === 'unknown-card' ||
-              data8 === 'dealer'
+              data8 === 'dealer' ||
+              data8 === 'stud-down-card-exposed'
             )) {
               const err22 = {
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/misdeal/properties/reason/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema88.properties.reason.enum },
+                params: { allowedValues: schema91.properties.reason.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema88.properties.reason.enum,
-                parentSchema: schema88.properties.reason,
+                schema: schema91.properties.reason.enum,
+                parentSchema: schema91.properties.reason,
                 data: data8,
               };
               if (vErrors === null) {
@@ -10591,8 +11048,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema88.type,
-            parentSchema: schema88,
+            schema: schema91.type,
+            parentSchema: schema91,
             data,
           };
           if (vErrors === null) {
@@ -10603,43 +11060,43 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       } else if (tag0 === 'violation') {
-        if (!validate21(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-          errors = vErrors.length;
-        }
-      } else if (tag0 === 'clock.called') {
         if (!validate22(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'clock.countdown') {
+      } else if (tag0 === 'clock.called') {
         if (!validate23(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'timebank.used') {
+      } else if (tag0 === 'clock.countdown') {
         if (!validate24(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'request.rejected') {
+      } else if (tag0 === 'timebank.used') {
         if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'hands.exposed') {
+      } else if (tag0 === 'request.rejected') {
         if (!validate26(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'showdown') {
+      } else if (tag0 === 'hands.exposed') {
         if (!validate27(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'hand.ended') {
+      } else if (tag0 === 'showdown') {
         if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'hand.ended') {
+        if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'level.changed') {
@@ -10651,8 +11108,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -10669,8 +11126,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -10687,8 +11144,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -10705,8 +11162,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -10723,8 +11180,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -10741,8 +11198,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'appliesToHand' },
               message: "must have required property '" + 'appliesToHand' + "'",
-              schema: schema89.required,
-              parentSchema: schema89,
+              schema: schema92.required,
+              parentSchema: schema92,
               data,
             };
             if (vErrors === null) {
@@ -10762,7 +11219,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.changed' },
                 message: 'must be equal to constant',
                 schema: 'level.changed',
-                parentSchema: schema89.properties.type,
+                parentSchema: schema92.properties.type,
                 data: data9,
               };
               if (vErrors === null) {
@@ -10782,8 +11239,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.level.type,
-                parentSchema: schema89.properties.level,
+                schema: schema92.properties.level.type,
+                parentSchema: schema92.properties.level,
                 data: data10,
               };
               if (vErrors === null) {
@@ -10802,7 +11259,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema89.properties.level,
+                  parentSchema: schema92.properties.level,
                   data: data10,
                 };
                 if (vErrors === null) {
@@ -10821,10 +11278,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.changed/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema89.properties.smallBlind.type },
+                params: { type: schema92.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema89.properties.smallBlind.type,
-                parentSchema: schema89.properties.smallBlind,
+                schema: schema92.properties.smallBlind.type,
+                parentSchema: schema92.properties.smallBlind,
                 data: data11,
               };
               if (vErrors === null) {
@@ -10842,10 +11299,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.changed/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema89.properties.bigBlind.type },
+                params: { type: schema92.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema89.properties.bigBlind.type,
-                parentSchema: schema89.properties.bigBlind,
+                schema: schema92.properties.bigBlind.type,
+                parentSchema: schema92.properties.bigBlind,
                 data: data12,
               };
               if (vErrors === null) {
@@ -10863,10 +11320,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.changed/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema89.properties.ante.type },
+                params: { type: schema92.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema89.properties.ante.type,
-                parentSchema: schema89.properties.ante,
+                schema: schema92.properties.ante.type,
+                parentSchema: schema92.properties.ante,
                 data: data13,
               };
               if (vErrors === null) {
@@ -10886,8 +11343,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema89.properties.appliesToHand.type,
-                parentSchema: schema89.properties.appliesToHand,
+                schema: schema92.properties.appliesToHand.type,
+                parentSchema: schema92.properties.appliesToHand,
                 data: data14,
               };
               if (vErrors === null) {
@@ -10906,7 +11363,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema89.properties.appliesToHand,
+                  parentSchema: schema92.properties.appliesToHand,
                   data: data14,
                 };
                 if (vErrors === null) {
@@ -10927,8 +11384,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema89.properties.break.type,
-                parentSchema: schema89.properties.break,
+                schema: schema92.properties.break.type,
+                parentSchema: schema92.properties.break,
                 data: data15,
               };
               if (vErrors === null) {
@@ -10946,8 +11403,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema89.type,
-            parentSchema: schema89,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
@@ -10966,8 +11423,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -10984,8 +11441,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11002,8 +11459,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema90.required,
-              parentSchema: schema90,
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11023,7 +11480,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
                 schema: 'levels.paused',
-                parentSchema: schema90.properties.type,
+                parentSchema: schema93.properties.type,
                 data: data16,
               };
               if (vErrors === null) {
@@ -11043,8 +11500,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.level.type,
-                parentSchema: schema90.properties.level,
+                schema: schema93.properties.level.type,
+                parentSchema: schema93.properties.level,
                 data: data17,
               };
               if (vErrors === null) {
@@ -11063,7 +11520,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema90.properties.level,
+                  parentSchema: schema93.properties.level,
                   data: data17,
                 };
                 if (vErrors === null) {
@@ -11084,8 +11541,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema90.properties.remainingMs.type,
-                parentSchema: schema90.properties.remainingMs,
+                schema: schema93.properties.remainingMs.type,
+                parentSchema: schema93.properties.remainingMs,
                 data: data18,
               };
               if (vErrors === null) {
@@ -11104,7 +11561,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema90.properties.remainingMs,
+                  parentSchema: schema93.properties.remainingMs,
                   data: data18,
                 };
                 if (vErrors === null) {
@@ -11123,8 +11580,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema90.type,
-            parentSchema: schema90,
+            schema: schema93.type,
+            parentSchema: schema93,
             data,
           };
           if (vErrors === null) {
@@ -11143,8 +11600,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11161,8 +11618,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11179,8 +11636,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11197,8 +11654,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema91.required,
-              parentSchema: schema91,
+              schema: schema94.required,
+              parentSchema: schema94,
               data,
             };
             if (vErrors === null) {
@@ -11218,7 +11675,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'levels.resumed' },
                 message: 'must be equal to constant',
                 schema: 'levels.resumed',
-                parentSchema: schema91.properties.type,
+                parentSchema: schema94.properties.type,
                 data: data19,
               };
               if (vErrors === null) {
@@ -11238,8 +11695,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.level.type,
-                parentSchema: schema91.properties.level,
+                schema: schema94.properties.level.type,
+                parentSchema: schema94.properties.level,
                 data: data20,
               };
               if (vErrors === null) {
@@ -11258,7 +11715,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema91.properties.level,
+                  parentSchema: schema94.properties.level,
                   data: data20,
                 };
                 if (vErrors === null) {
@@ -11279,8 +11736,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.remainingMs.type,
-                parentSchema: schema91.properties.remainingMs,
+                schema: schema94.properties.remainingMs.type,
+                parentSchema: schema94.properties.remainingMs,
                 data: data21,
               };
               if (vErrors === null) {
@@ -11299,7 +11756,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema91.properties.remainingMs,
+                  parentSchema: schema94.properties.remainingMs,
                   data: data21,
                 };
                 if (vErrors === null) {
@@ -11320,8 +11777,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema91.properties.endsAt.type,
-                parentSchema: schema91.properties.endsAt,
+                schema: schema94.properties.endsAt.type,
+                parentSchema: schema94.properties.endsAt,
                 data: data22,
               };
               if (vErrors === null) {
@@ -11340,7 +11797,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema91.properties.endsAt,
+                  parentSchema: schema94.properties.endsAt,
                   data: data22,
                 };
                 if (vErrors === null) {
@@ -11359,8 +11816,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema91.type,
-            parentSchema: schema91,
+            schema: schema94.type,
+            parentSchema: schema94,
             data,
           };
           if (vErrors === null) {
@@ -11379,8 +11836,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11397,8 +11854,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11415,8 +11872,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11433,8 +11890,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11451,8 +11908,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema92.required,
-              parentSchema: schema92,
+              schema: schema95.required,
+              parentSchema: schema95,
               data,
             };
             if (vErrors === null) {
@@ -11472,7 +11929,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.adjusted' },
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
-                parentSchema: schema92.properties.type,
+                parentSchema: schema95.properties.type,
                 data: data23,
               };
               if (vErrors === null) {
@@ -11492,8 +11949,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema92.properties.level.type,
-                parentSchema: schema92.properties.level,
+                schema: schema95.properties.level.type,
+                parentSchema: schema95.properties.level,
                 data: data24,
               };
               if (vErrors === null) {
@@ -11512,7 +11969,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema92.properties.level,
+                  parentSchema: schema95.properties.level,
                   data: data24,
                 };
                 if (vErrors === null) {
@@ -11533,8 +11990,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema92.properties.minutes.type,
-                parentSchema: schema92.properties.minutes,
+                schema: schema95.properties.minutes.type,
+                parentSchema: schema95.properties.minutes,
                 data: data25,
               };
               if (vErrors === null) {
@@ -11552,10 +12009,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/step',
                 schemaPath: '#/definitions/level.adjusted/properties/step/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema92.properties.step.enum },
+                params: { allowedValues: schema95.properties.step.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema92.properties.step.enum,
-                parentSchema: schema92.properties.step,
+                schema: schema95.properties.step.enum,
+                parentSchema: schema95.properties.step,
                 data: data26,
               };
               if (vErrors === null) {
@@ -11575,8 +12032,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema92.properties.remainingMs.type,
-                parentSchema: schema92.properties.remainingMs,
+                schema: schema95.properties.remainingMs.type,
+                parentSchema: schema95.properties.remainingMs,
                 data: data27,
               };
               if (vErrors === null) {
@@ -11595,7 +12052,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema92.properties.remainingMs,
+                  parentSchema: schema95.properties.remainingMs,
                   data: data27,
                 };
                 if (vErrors === null) {
@@ -11614,10 +12071,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema92.properties.endsAt.type },
+                params: { type: schema95.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema92.properties.endsAt.type,
-                parentSchema: schema92.properties.endsAt,
+                schema: schema95.properties.endsAt.type,
+                parentSchema: schema95.properties.endsAt,
                 data: data28,
               };
               if (vErrors === null) {
@@ -11636,7 +12093,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema92.properties.endsAt,
+                  parentSchema: schema95.properties.endsAt,
                   data: data28,
                 };
                 if (vErrors === null) {
@@ -11657,8 +12114,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema92.properties.paused.type,
-                parentSchema: schema92.properties.paused,
+                schema: schema95.properties.paused.type,
+                parentSchema: schema95.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -11676,8 +12133,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema92.type,
-            parentSchema: schema92,
+            schema: schema95.type,
+            parentSchema: schema95,
             data,
           };
           if (vErrors === null) {
@@ -11688,18 +12145,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       } else if (tag0 === 'button.set') {
-        if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'penalty.started') {
-        if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+        if (!validate31(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'penalty.ended') {
-        if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+        if (!validate31(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'input.rejected') {
@@ -11711,8 +12168,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11729,8 +12186,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
+              schema: schema96.required,
+              parentSchema: schema96,
               data,
             };
             if (vErrors === null) {
@@ -11750,7 +12207,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'input.rejected' },
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
-                parentSchema: schema93.properties.type,
+                parentSchema: schema96.properties.type,
                 data: data30,
               };
               if (vErrors === null) {
@@ -11770,8 +12227,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema93.properties.reason.type,
-                parentSchema: schema93.properties.reason,
+                schema: schema96.properties.reason.type,
+                parentSchema: schema96.properties.reason,
                 data: data31,
               };
               if (vErrors === null) {
@@ -11791,8 +12248,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.line.type,
-                parentSchema: schema93.properties.line,
+                schema: schema96.properties.line.type,
+                parentSchema: schema96.properties.line,
                 data: data32,
               };
               if (vErrors === null) {
@@ -11811,7 +12268,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.line,
+                  parentSchema: schema96.properties.line,
                   data: data32,
                 };
                 if (vErrors === null) {
@@ -11830,8 +12287,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema93.type,
-            parentSchema: schema93,
+            schema: schema96.type,
+            parentSchema: schema96,
             data,
           };
           if (vErrors === null) {
@@ -11850,8 +12307,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -11868,8 +12325,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -11886,8 +12343,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -11904,10 +12361,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema94.properties.type.enum },
+                params: { allowedValues: schema97.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema94.properties.type.enum,
-                parentSchema: schema94.properties.type,
+                schema: schema97.properties.type.enum,
+                parentSchema: schema97.properties.type,
                 data: data33,
               };
               if (vErrors === null) {
@@ -11927,8 +12384,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema94.properties.device.type,
-                parentSchema: schema94.properties.device,
+                schema: schema97.properties.device.type,
+                parentSchema: schema97.properties.device,
                 data: data34,
               };
               if (vErrors === null) {
@@ -11948,8 +12405,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema94.properties.detail.type,
-                parentSchema: schema94.properties.detail,
+                schema: schema97.properties.detail.type,
+                parentSchema: schema97.properties.detail,
                 data: data35,
               };
               if (vErrors === null) {
@@ -11967,8 +12424,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema94.type,
-            parentSchema: schema94,
+            schema: schema97.type,
+            parentSchema: schema97,
             data,
           };
           if (vErrors === null) {
@@ -11987,8 +12444,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12005,8 +12462,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'device' },
               message: "must have required property '" + 'device' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12023,8 +12480,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'detail' },
               message: "must have required property '" + 'detail' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12041,10 +12498,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
-                params: { allowedValues: schema94.properties.type.enum },
+                params: { allowedValues: schema97.properties.type.enum },
                 message: 'must be equal to one of the allowed values',
-                schema: schema94.properties.type.enum,
-                parentSchema: schema94.properties.type,
+                schema: schema97.properties.type.enum,
+                parentSchema: schema97.properties.type,
                 data: data36,
               };
               if (vErrors === null) {
@@ -12064,8 +12521,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema94.properties.device.type,
-                parentSchema: schema94.properties.device,
+                schema: schema97.properties.device.type,
+                parentSchema: schema97.properties.device,
                 data: data37,
               };
               if (vErrors === null) {
@@ -12085,8 +12542,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema94.properties.detail.type,
-                parentSchema: schema94.properties.detail,
+                schema: schema97.properties.detail.type,
+                parentSchema: schema97.properties.detail,
                 data: data38,
               };
               if (vErrors === null) {
@@ -12104,8 +12561,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema94.type,
-            parentSchema: schema94,
+            schema: schema97.type,
+            parentSchema: schema97,
             data,
           };
           if (vErrors === null) {
@@ -12124,8 +12581,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema99.required,
+              parentSchema: schema99,
               data,
             };
             if (vErrors === null) {
@@ -12142,8 +12599,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'from' },
               message: "must have required property '" + 'from' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema99.required,
+              parentSchema: schema99,
               data,
             };
             if (vErrors === null) {
@@ -12160,8 +12617,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'to' },
               message: "must have required property '" + 'to' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema99.required,
+              parentSchema: schema99,
               data,
             };
             if (vErrors === null) {
@@ -12178,8 +12635,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'reason' },
               message: "must have required property '" + 'reason' + "'",
-              schema: schema96.required,
-              parentSchema: schema96,
+              schema: schema99.required,
+              parentSchema: schema99,
               data,
             };
             if (vErrors === null) {
@@ -12199,7 +12656,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'journal.gap' },
                 message: 'must be equal to constant',
                 schema: 'journal.gap',
-                parentSchema: schema96.properties.type,
+                parentSchema: schema99.properties.type,
                 data: data39,
               };
               if (vErrors === null) {
@@ -12219,8 +12676,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema96.properties.from.type,
-                parentSchema: schema96.properties.from,
+                schema: schema99.properties.from.type,
+                parentSchema: schema99.properties.from,
                 data: data40,
               };
               if (vErrors === null) {
@@ -12239,7 +12696,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema96.properties.from,
+                  parentSchema: schema99.properties.from,
                   data: data40,
                 };
                 if (vErrors === null) {
@@ -12260,8 +12717,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema96.properties.to.type,
-                parentSchema: schema96.properties.to,
+                schema: schema99.properties.to.type,
+                parentSchema: schema99.properties.to,
                 data: data41,
               };
               if (vErrors === null) {
@@ -12280,7 +12737,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema96.properties.to,
+                  parentSchema: schema99.properties.to,
                   data: data41,
                 };
                 if (vErrors === null) {
@@ -12302,7 +12759,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'power-cut' },
                 message: 'must be equal to constant',
                 schema: 'power-cut',
-                parentSchema: schema96.properties.reason,
+                parentSchema: schema99.properties.reason,
                 data: data42,
               };
               if (vErrors === null) {
@@ -12320,8 +12777,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema96.type,
-            parentSchema: schema96,
+            schema: schema99.type,
+            parentSchema: schema99,
             data,
           };
           if (vErrors === null) {
@@ -12332,48 +12789,48 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       } else if (tag0 === 'stack.set') {
-        if (!validate31(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-          errors = vErrors.length;
-        }
-      } else if (tag0 === 'chips.added') {
         if (!validate32(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.placed') {
+      } else if (tag0 === 'chips.added') {
         if (!validate33(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.corrected') {
+      } else if (tag0 === 'bet.placed') {
         if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'bet.returned') {
+      } else if (tag0 === 'bet.corrected') {
         if (!validate35(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'pots') {
+      } else if (tag0 === 'bet.returned') {
         if (!validate36(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'pot.awarded') {
+      } else if (tag0 === 'pots') {
         if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'player.eliminated') {
+      } else if (tag0 === 'pot.awarded') {
         if (!validate38(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
           errors = vErrors.length;
         }
-      } else if (tag0 === 'player.moved') {
+      } else if (tag0 === 'player.eliminated') {
         if (!validate39(data, { instancePath, parentData, parentDataProperty, rootData })) {
           vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+          errors = vErrors.length;
+        }
+      } else if (tag0 === 'player.moved') {
+        if (!validate40(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
           errors = vErrors.length;
         }
       } else if (tag0 === 'level.set') {
@@ -12385,8 +12842,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12403,8 +12860,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'level' },
               message: "must have required property '" + 'level' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12421,8 +12878,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'isBreak' },
               message: "must have required property '" + 'isBreak' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12439,8 +12896,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'smallBlind' },
               message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12457,8 +12914,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'bigBlind' },
               message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12475,8 +12932,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'ante' },
               message: "must have required property '" + 'ante' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12493,8 +12950,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'endsAt' },
               message: "must have required property '" + 'endsAt' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12511,8 +12968,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'remainingMs' },
               message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12529,8 +12986,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'paused' },
               message: "must have required property '" + 'paused' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12547,8 +13004,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               keyword: 'required',
               params: { missingProperty: 'next' },
               message: "must have required property '" + 'next' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
+              schema: schema100.required,
+              parentSchema: schema100,
               data,
             };
             if (vErrors === null) {
@@ -12568,7 +13025,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 params: { allowedValue: 'level.set' },
                 message: 'must be equal to constant',
                 schema: 'level.set',
-                parentSchema: schema97.properties.type,
+                parentSchema: schema100.properties.type,
                 data: data43,
               };
               if (vErrors === null) {
@@ -12588,8 +13045,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema97.properties.level.type,
-                parentSchema: schema97.properties.level,
+                schema: schema100.properties.level.type,
+                parentSchema: schema100.properties.level,
                 data: data44,
               };
               if (vErrors === null) {
@@ -12608,7 +13065,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema97.properties.level,
+                  parentSchema: schema100.properties.level,
                   data: data44,
                 };
                 if (vErrors === null) {
@@ -12629,8 +13086,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema97.properties.isBreak.type,
-                parentSchema: schema97.properties.isBreak,
+                schema: schema100.properties.isBreak.type,
+                parentSchema: schema100.properties.isBreak,
                 data: data45,
               };
               if (vErrors === null) {
@@ -12648,10 +13105,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/smallBlind',
                 schemaPath: '#/definitions/level.set/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: schema97.properties.smallBlind.type },
+                params: { type: schema100.properties.smallBlind.type },
                 message: 'must be integer,null',
-                schema: schema97.properties.smallBlind.type,
-                parentSchema: schema97.properties.smallBlind,
+                schema: schema100.properties.smallBlind.type,
+                parentSchema: schema100.properties.smallBlind,
                 data: data46,
               };
               if (vErrors === null) {
@@ -12670,7 +13127,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema97.properties.smallBlind,
+                  parentSchema: schema100.properties.smallBlind,
                   data: data46,
                 };
                 if (vErrors === null) {
@@ -12689,10 +13146,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/bigBlind',
                 schemaPath: '#/definitions/level.set/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: schema97.properties.bigBlind.type },
+                params: { type: schema100.properties.bigBlind.type },
                 message: 'must be integer,null',
-                schema: schema97.properties.bigBlind.type,
-                parentSchema: schema97.properties.bigBlind,
+                schema: schema100.properties.bigBlind.type,
+                parentSchema: schema100.properties.bigBlind,
                 data: data47,
               };
               if (vErrors === null) {
@@ -12711,7 +13168,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema97.properties.bigBlind,
+                  parentSchema: schema100.properties.bigBlind,
                   data: data47,
                 };
                 if (vErrors === null) {
@@ -12730,10 +13187,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/ante',
                 schemaPath: '#/definitions/level.set/properties/ante/type',
                 keyword: 'type',
-                params: { type: schema97.properties.ante.type },
+                params: { type: schema100.properties.ante.type },
                 message: 'must be integer,null',
-                schema: schema97.properties.ante.type,
-                parentSchema: schema97.properties.ante,
+                schema: schema100.properties.ante.type,
+                parentSchema: schema100.properties.ante,
                 data: data48,
               };
               if (vErrors === null) {
@@ -12752,7 +13209,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema97.properties.ante,
+                  parentSchema: schema100.properties.ante,
                   data: data48,
                 };
                 if (vErrors === null) {
@@ -12771,10 +13228,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/level.set/properties/endsAt/type',
                 keyword: 'type',
-                params: { type: schema97.properties.endsAt.type },
+                params: { type: schema100.properties.endsAt.type },
                 message: 'must be integer,null',
-                schema: schema97.properties.endsAt.type,
-                parentSchema: schema97.properties.endsAt,
+                schema: schema100.properties.endsAt.type,
+                parentSchema: schema100.properties.endsAt,
                 data: data49,
               };
               if (vErrors === null) {
@@ -12793,7 +13250,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema97.properties.endsAt,
+                  parentSchema: schema100.properties.endsAt,
                   data: data49,
                 };
                 if (vErrors === null) {
@@ -12814,8 +13271,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema97.properties.remainingMs.type,
-                parentSchema: schema97.properties.remainingMs,
+                schema: schema100.properties.remainingMs.type,
+                parentSchema: schema100.properties.remainingMs,
                 data: data50,
               };
               if (vErrors === null) {
@@ -12834,7 +13291,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema97.properties.remainingMs,
+                  parentSchema: schema100.properties.remainingMs,
                   data: data50,
                 };
                 if (vErrors === null) {
@@ -12855,8 +13312,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'boolean' },
                 message: 'must be boolean',
-                schema: schema97.properties.paused.type,
-                parentSchema: schema97.properties.paused,
+                schema: schema100.properties.paused.type,
+                parentSchema: schema100.properties.paused,
                 data: data51,
               };
               if (vErrors === null) {
@@ -12869,10 +13326,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           if (data.next !== undefined) {
             let data52 = data.next;
-            const _errs158 = errors;
-            let valid67 = false;
-            let passing0 = null;
             const _errs159 = errors;
+            let valid68 = false;
+            let passing0 = null;
+            const _errs160 = errors;
             if (data52 !== null) {
               const err134 = {
                 instancePath: instancePath + '/next',
@@ -12880,8 +13337,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'null' },
                 message: 'must be null',
-                schema: schema97.properties.next.oneOf[0].type,
-                parentSchema: schema97.properties.next.oneOf[0],
+                schema: schema100.properties.next.oneOf[0].type,
+                parentSchema: schema100.properties.next.oneOf[0],
                 data: data52,
               };
               if (vErrors === null) {
@@ -12891,12 +13348,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            var _valid0 = _errs159 === errors;
+            var _valid0 = _errs160 === errors;
             if (_valid0) {
-              valid67 = true;
+              valid68 = true;
               passing0 = 0;
             }
-            const _errs161 = errors;
+            const _errs162 = errors;
             if (data52 && typeof data52 == 'object' && !Array.isArray(data52)) {
               if (data52.level === undefined) {
                 const err135 = {
@@ -12905,8 +13362,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'level' },
                   message: "must have required property '" + 'level' + "'",
-                  schema: schema97.properties.next.oneOf[1].required,
-                  parentSchema: schema97.properties.next.oneOf[1],
+                  schema: schema100.properties.next.oneOf[1].required,
+                  parentSchema: schema100.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12923,8 +13380,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'isBreak' },
                   message: "must have required property '" + 'isBreak' + "'",
-                  schema: schema97.properties.next.oneOf[1].required,
-                  parentSchema: schema97.properties.next.oneOf[1],
+                  schema: schema100.properties.next.oneOf[1].required,
+                  parentSchema: schema100.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12941,8 +13398,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'smallBlind' },
                   message: "must have required property '" + 'smallBlind' + "'",
-                  schema: schema97.properties.next.oneOf[1].required,
-                  parentSchema: schema97.properties.next.oneOf[1],
+                  schema: schema100.properties.next.oneOf[1].required,
+                  parentSchema: schema100.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12959,8 +13416,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'bigBlind' },
                   message: "must have required property '" + 'bigBlind' + "'",
-                  schema: schema97.properties.next.oneOf[1].required,
-                  parentSchema: schema97.properties.next.oneOf[1],
+                  schema: schema100.properties.next.oneOf[1].required,
+                  parentSchema: schema100.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12977,8 +13434,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   keyword: 'required',
                   params: { missingProperty: 'minutes' },
                   message: "must have required property '" + 'minutes' + "'",
-                  schema: schema97.properties.next.oneOf[1].required,
-                  parentSchema: schema97.properties.next.oneOf[1],
+                  schema: schema100.properties.next.oneOf[1].required,
+                  parentSchema: schema100.properties.next.oneOf[1],
                   data: data52,
                 };
                 if (vErrors === null) {
@@ -12997,8 +13454,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'integer' },
                     message: 'must be integer',
-                    schema: schema97.properties.next.oneOf[1].properties.level.type,
-                    parentSchema: schema97.properties.next.oneOf[1].properties.level,
+                    schema: schema100.properties.next.oneOf[1].properties.level.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.level,
                     data: data53,
                   };
                   if (vErrors === null) {
@@ -13017,7 +13474,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema97.properties.next.oneOf[1].properties.level,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.level,
                       data: data53,
                     };
                     if (vErrors === null) {
@@ -13038,8 +13495,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'boolean' },
                     message: 'must be boolean',
-                    schema: schema97.properties.next.oneOf[1].properties.isBreak.type,
-                    parentSchema: schema97.properties.next.oneOf[1].properties.isBreak,
+                    schema: schema100.properties.next.oneOf[1].properties.isBreak.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.isBreak,
                     data: data54,
                   };
                   if (vErrors === null) {
@@ -13057,10 +13514,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
                     keyword: 'type',
-                    params: { type: schema97.properties.next.oneOf[1].properties.smallBlind.type },
+                    params: { type: schema100.properties.next.oneOf[1].properties.smallBlind.type },
                     message: 'must be integer,null',
-                    schema: schema97.properties.next.oneOf[1].properties.smallBlind.type,
-                    parentSchema: schema97.properties.next.oneOf[1].properties.smallBlind,
+                    schema: schema100.properties.next.oneOf[1].properties.smallBlind.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.smallBlind,
                     data: data55,
                   };
                   if (vErrors === null) {
@@ -13079,7 +13536,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema97.properties.next.oneOf[1].properties.smallBlind,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.smallBlind,
                       data: data55,
                     };
                     if (vErrors === null) {
@@ -13098,10 +13555,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
                     keyword: 'type',
-                    params: { type: schema97.properties.next.oneOf[1].properties.bigBlind.type },
+                    params: { type: schema100.properties.next.oneOf[1].properties.bigBlind.type },
                     message: 'must be integer,null',
-                    schema: schema97.properties.next.oneOf[1].properties.bigBlind.type,
-                    parentSchema: schema97.properties.next.oneOf[1].properties.bigBlind,
+                    schema: schema100.properties.next.oneOf[1].properties.bigBlind.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.bigBlind,
                     data: data56,
                   };
                   if (vErrors === null) {
@@ -13120,7 +13577,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 1 },
                       message: 'must be >= 1',
                       schema: 1,
-                      parentSchema: schema97.properties.next.oneOf[1].properties.bigBlind,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.bigBlind,
                       data: data56,
                     };
                     if (vErrors === null) {
@@ -13139,10 +13596,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
                     keyword: 'type',
-                    params: { type: schema97.properties.next.oneOf[1].properties.ante.type },
+                    params: { type: schema100.properties.next.oneOf[1].properties.ante.type },
                     message: 'must be integer,null',
-                    schema: schema97.properties.next.oneOf[1].properties.ante.type,
-                    parentSchema: schema97.properties.next.oneOf[1].properties.ante,
+                    schema: schema100.properties.next.oneOf[1].properties.ante.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.ante,
                     data: data57,
                   };
                   if (vErrors === null) {
@@ -13161,7 +13618,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>=', limit: 0 },
                       message: 'must be >= 0',
                       schema: 0,
-                      parentSchema: schema97.properties.next.oneOf[1].properties.ante,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.ante,
                       data: data57,
                     };
                     if (vErrors === null) {
@@ -13184,7 +13641,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '<=', limit: 1440 },
                       message: 'must be <= 1440',
                       schema: 1440,
-                      parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -13202,7 +13659,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       params: { comparison: '>', limit: 0 },
                       message: 'must be > 0',
                       schema: 0,
-                      parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.minutes,
                       data: data58,
                     };
                     if (vErrors === null) {
@@ -13219,8 +13676,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     keyword: 'type',
                     params: { type: 'number' },
                     message: 'must be number',
-                    schema: schema97.properties.next.oneOf[1].properties.minutes.type,
-                    parentSchema: schema97.properties.next.oneOf[1].properties.minutes,
+                    schema: schema100.properties.next.oneOf[1].properties.minutes.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.minutes,
                     data: data58,
                   };
                   if (vErrors === null) {
@@ -13238,8 +13695,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 keyword: 'type',
                 params: { type: 'object' },
                 message: 'must be object',
-                schema: schema97.properties.next.oneOf[1].type,
-                parentSchema: schema97.properties.next.oneOf[1],
+                schema: schema100.properties.next.oneOf[1].type,
+                parentSchema: schema100.properties.next.oneOf[1],
                 data: data52,
               };
               if (vErrors === null) {
@@ -13249,25 +13706,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            var _valid0 = _errs161 === errors;
-            if (_valid0 && valid67) {
-              valid67 = false;
+            var _valid0 = _errs162 === errors;
+            if (_valid0 && valid68) {
+              valid68 = false;
               passing0 = [passing0, 1];
             } else {
               if (_valid0) {
-                valid67 = true;
+                valid68 = true;
                 passing0 = 1;
               }
             }
-            if (!valid67) {
+            if (!valid68) {
               const err153 = {
                 instancePath: instancePath + '/next',
                 schemaPath: '#/definitions/level.set/properties/next/oneOf',
                 keyword: 'oneOf',
                 params: { passingSchemas: passing0 },
                 message: 'must match exactly one schema in oneOf',
-                schema: schema97.properties.next.oneOf,
-                parentSchema: schema97.properties.next,
+                schema: schema100.properties.next.oneOf,
+                parentSchema: schema100.properties.next,
                 data: data52,
               };
               if (vErrors === null) {
@@ -13277,10 +13734,10 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             } else {
-              errors = _errs158;
+              errors = _errs159;
               if (vErrors !== null) {
-                if (_errs158) {
-                  vErrors.length = _errs158;
+                if (_errs159) {
+                  vErrors.length = _errs159;
                 } else {
                   vErrors = null;
                 }
@@ -13294,8 +13751,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema97.type,
-            parentSchema: schema97,
+            schema: schema100.type,
+            parentSchema: schema100,
             data,
           };
           if (vErrors === null) {

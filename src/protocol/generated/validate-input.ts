@@ -2193,9 +2193,9 @@ const schema26 = {
       oneOf: [{ required: ['rounds'] }, { required: ['hands'] }],
     },
     game: {
-      enum: ['holdem', 'omaha', 'omaha-hilo'],
+      enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
       description:
-        'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
+        'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). stud, stud-hilo and razz deal seven-card stud (R-STUD-DEAL): no button, no blinds, antes and a bring-in; razz plays the ace-to-five low, stud-hilo splits with the eight-or-better low.',
     },
     betting: {
       enum: ['no-limit', 'pot-limit', 'limit'],
@@ -2260,6 +2260,11 @@ const schema26 = {
           type: 'integer',
           minimum: 1,
           description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
+        },
+        bringIn: {
+          type: 'integer',
+          minimum: 1,
+          description: 'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game.',
         },
       },
     },
@@ -2436,6 +2441,7 @@ const schema26 = {
                 smallBet: { type: 'integer', minimum: 1 },
                 bigBet: { type: 'integer', minimum: 1 },
                 minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
+                bringIn: { type: 'integer', minimum: 1 },
               },
               if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
               then: {
@@ -2450,6 +2456,11 @@ const schema26 = {
               },
             },
           ],
+        },
+        bringIn: {
+          type: 'integer',
+          minimum: 1,
+          description: "R-STUD-BRING-IN: the level's bring-in, where it has one",
         },
       },
       if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
@@ -2499,9 +2510,9 @@ const schema30 = {
   description: 'Only in the input form: milliseconds. On MQTT the controller sets it on receipt.',
 };
 const schema31 = {
-  enum: ['holdem', 'omaha', 'omaha-hilo'],
+  enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
   description:
-    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
+    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). stud, stud-hilo and razz deal seven-card stud (R-STUD-DEAL): no button, no blinds, antes and a bring-in; razz plays the ace-to-five low, stud-hilo splits with the eight-or-better low.',
 };
 const schema32 = {
   enum: ['no-limit', 'pot-limit', 'limit'],
@@ -2795,7 +2806,14 @@ function validate19(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data7 = data.game;
-      if (!(data7 === 'holdem' || data7 === 'omaha' || data7 === 'omaha-hilo')) {
+      if (!(
+        data7 === 'holdem' ||
+        data7 === 'omaha' ||
+        data7 === 'omaha-hilo' ||
+        data7 === 'stud' ||
+        data7 === 'stud-hilo' ||
+        data7 === 'razz'
+      )) {
         const err14 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
@@ -5295,6 +5313,11 @@ const schema70 = {
       minimum: 1,
       description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
     },
+    bringIn: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game.',
+    },
   },
 };
 function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
@@ -5356,16 +5379,7 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(
-        key0 === 'smallBlind' ||
-        key0 === 'bigBlind' ||
-        key0 === 'ante' ||
-        key0 === 'minutes' ||
-        key0 === 'game' ||
-        key0 === 'betting' ||
-        key0 === 'smallBet' ||
-        key0 === 'bigBet'
-      )) {
+      if (!func2.call(schema70.properties, key0)) {
         const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -5567,7 +5581,14 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data4 = data.game;
-      if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
+      if (!(
+        data4 === 'holdem' ||
+        data4 === 'omaha' ||
+        data4 === 'omaha-hilo' ||
+        data4 === 'stud' ||
+        data4 === 'stud-hilo' ||
+        data4 === 'razz'
+      )) {
         const err13 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
@@ -5689,8 +5710,49 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
+    if (data.bringIn !== undefined) {
+      let data8 = data.bringIn;
+      if (!Number.isInteger(data8)) {
+        const err19 = {
+          instancePath: instancePath + '/bringIn',
+          schemaPath: '#/properties/bringIn/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema70.properties.bringIn.type,
+          parentSchema: schema70.properties.bringIn,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 < 1 || isNaN(data8)) {
+          const err20 = {
+            instancePath: instancePath + '/bringIn',
+            schemaPath: '#/properties/bringIn/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema70.properties.bringIn,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err19 = {
+    const err21 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5701,9 +5763,9 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err21];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err21);
     }
     errors++;
   }
@@ -7160,6 +7222,7 @@ const schema91 = {
             smallBet: { type: 'integer', minimum: 1 },
             bigBet: { type: 'integer', minimum: 1 },
             minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
+            bringIn: { type: 'integer', minimum: 1 },
           },
           if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
           then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
@@ -7169,6 +7232,7 @@ const schema91 = {
         },
       ],
     },
+    bringIn: { type: 'integer', minimum: 1, description: "R-STUD-BRING-IN: the level's bring-in, where it has one" },
   },
   if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
   then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
@@ -7847,7 +7911,14 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data16 = data.game;
-      if (!(data16 === 'holdem' || data16 === 'omaha' || data16 === 'omaha-hilo')) {
+      if (!(
+        data16 === 'holdem' ||
+        data16 === 'omaha' ||
+        data16 === 'omaha-hilo' ||
+        data16 === 'stud' ||
+        data16 === 'stud-hilo' ||
+        data16 === 'razz'
+      )) {
         const err33 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
@@ -8576,7 +8647,14 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         if (data23.game !== undefined) {
           let data36 = data23.game;
-          if (!(data36 === 'holdem' || data36 === 'omaha' || data36 === 'omaha-hilo')) {
+          if (!(
+            data36 === 'holdem' ||
+            data36 === 'omaha' ||
+            data36 === 'omaha-hilo' ||
+            data36 === 'stud' ||
+            data36 === 'stud-hilo' ||
+            data36 === 'razz'
+          )) {
             const err68 = {
               instancePath: instancePath + '/next/game',
               schemaPath: '#/definitions/game/enum',
@@ -8756,8 +8834,49 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data23.bringIn !== undefined) {
+          let data41 = data23.bringIn;
+          if (!Number.isInteger(data41)) {
+            const err77 = {
+              instancePath: instancePath + '/next/bringIn',
+              schemaPath: '#/properties/next/oneOf/1/properties/bringIn/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema91.properties.next.oneOf[1].properties.bringIn.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.bringIn,
+              data: data41,
+            };
+            if (vErrors === null) {
+              vErrors = [err77];
+            } else {
+              vErrors.push(err77);
+            }
+            errors++;
+          }
+          if (typeof data41 == 'number' && isFinite(data41)) {
+            if (data41 < 1 || isNaN(data41)) {
+              const err78 = {
+                instancePath: instancePath + '/next/bringIn',
+                schemaPath: '#/properties/next/oneOf/1/properties/bringIn/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema91.properties.next.oneOf[1].properties.bringIn,
+                data: data41,
+              };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+          }
+        }
       } else {
-        const err77 = {
+        const err79 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/1/type',
           keyword: 'type',
@@ -8768,9 +8887,9 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err77];
+          vErrors = [err79];
         } else {
-          vErrors.push(err77);
+          vErrors.push(err79);
         }
         errors++;
       }
@@ -8785,7 +8904,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
       if (!valid10) {
-        const err78 = {
+        const err80 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf',
           keyword: 'oneOf',
@@ -8796,9 +8915,9 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           data: data23,
         };
         if (vErrors === null) {
-          vErrors = [err78];
+          vErrors = [err80];
         } else {
-          vErrors.push(err78);
+          vErrors.push(err80);
         }
         errors++;
       } else {
@@ -8812,8 +8931,49 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
+    if (data.bringIn !== undefined) {
+      let data42 = data.bringIn;
+      if (!Number.isInteger(data42)) {
+        const err81 = {
+          instancePath: instancePath + '/bringIn',
+          schemaPath: '#/properties/bringIn/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.bringIn.type,
+          parentSchema: schema91.properties.bringIn,
+          data: data42,
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+      if (typeof data42 == 'number' && isFinite(data42)) {
+        if (data42 < 1 || isNaN(data42)) {
+          const err82 = {
+            instancePath: instancePath + '/bringIn',
+            schemaPath: '#/properties/bringIn/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema91.properties.bringIn,
+            data: data42,
+          };
+          if (vErrors === null) {
+            vErrors = [err82];
+          } else {
+            vErrors.push(err82);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err79 = {
+    const err83 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8824,9 +8984,9 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err79];
+      vErrors = [err83];
     } else {
-      vErrors.push(err79);
+      vErrors.push(err83);
     }
     errors++;
   }
@@ -9528,6 +9688,7 @@ const acceptKeys12: readonly string[] = [
   'remainingMs',
   'paused',
   'next',
+  'bringIn',
 ];
 
 export function acceptsInput(data: any): boolean {
@@ -9906,7 +10067,14 @@ function accept_command_schema_at(data: any): boolean {
 }
 
 function accept_command_schema_game(data: any): boolean {
-  return data === 'holdem' || data === 'omaha' || data === 'omaha-hilo';
+  return (
+    data === 'holdem' ||
+    data === 'omaha' ||
+    data === 'omaha-hilo' ||
+    data === 'stud' ||
+    data === 'stud-hilo' ||
+    data === 'razz'
+  );
 }
 
 function accept_command_schema_betting(data: any): boolean {
@@ -10282,6 +10450,10 @@ function accept_command_schema_level_set_endsAt(value: any): boolean {
 
 function accept_command_schema_level_set_remainingMs(value: any): boolean {
   return Number.isInteger(value) && value >= 0;
+}
+
+function accept_command_schema_level_set_bringIn(value: any): boolean {
+  return value === undefined || (Number.isInteger(value) && value >= 1);
 }
 
 function accept_command_schema_level_set_smallBlind_2(value: any): boolean {

@@ -2042,12 +2042,17 @@ const schema75 = {
       minimum: 1,
       description: 'R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit.',
     },
+    bringIn: {
+      type: 'integer',
+      minimum: 1,
+      description: 'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game.',
+    },
   },
 };
 const schema36 = {
-  enum: ['holdem', 'omaha', 'omaha-hilo'],
+  enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
   description:
-    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO).',
+    'R-GAME, R-GAME-LIST: the game the next hands play; holdem when absent. Omaha deals four hole cards and a hand is exactly two of them and three board cards; omaha-hilo is Omaha with every pot split with the best eight-or-better low (R-HILO). stud, stud-hilo and razz deal seven-card stud (R-STUD-DEAL): no button, no blinds, antes and a bring-in; razz plays the ace-to-five low, stud-hilo splits with the eight-or-better low.',
 };
 const schema37 = {
   enum: ['no-limit', 'pot-limit', 'limit'],
@@ -2113,16 +2118,7 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(
-        key0 === 'smallBlind' ||
-        key0 === 'bigBlind' ||
-        key0 === 'ante' ||
-        key0 === 'minutes' ||
-        key0 === 'game' ||
-        key0 === 'betting' ||
-        key0 === 'smallBet' ||
-        key0 === 'bigBet'
-      )) {
+      if (!func2.call(schema75.properties, key0)) {
         const err3 = {
           instancePath,
           schemaPath: '#/additionalProperties',
@@ -2324,7 +2320,14 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.game !== undefined) {
       let data4 = data.game;
-      if (!(data4 === 'holdem' || data4 === 'omaha' || data4 === 'omaha-hilo')) {
+      if (!(
+        data4 === 'holdem' ||
+        data4 === 'omaha' ||
+        data4 === 'omaha-hilo' ||
+        data4 === 'stud' ||
+        data4 === 'stud-hilo' ||
+        data4 === 'razz'
+      )) {
         const err13 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
@@ -2446,8 +2449,49 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
+    if (data.bringIn !== undefined) {
+      let data8 = data.bringIn;
+      if (!Number.isInteger(data8)) {
+        const err19 = {
+          instancePath: instancePath + '/bringIn',
+          schemaPath: '#/properties/bringIn/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema75.properties.bringIn.type,
+          parentSchema: schema75.properties.bringIn,
+          data: data8,
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+      if (typeof data8 == 'number' && isFinite(data8)) {
+        if (data8 < 1 || isNaN(data8)) {
+          const err20 = {
+            instancePath: instancePath + '/bringIn',
+            schemaPath: '#/properties/bringIn/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema75.properties.bringIn,
+            data: data8,
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
   } else {
-    const err19 = {
+    const err21 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2458,9 +2502,9 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err21];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err21);
     }
     errors++;
   }
