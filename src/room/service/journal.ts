@@ -35,14 +35,15 @@ CREATE TABLE IF NOT EXISTS published (id INTEGER PRIMARY KEY CHECK (id = 1), seq
 INSERT OR IGNORE INTO published (id, seq) VALUES (1, 0);
 `;
 
-export function openRoomJournal(dir: string): RoomJournal {
+/** Opens (or creates) the journal in `dir`; `room` names the room in the refusal when another service holds it. */
+export function openRoomJournal(dir: string, room?: string): RoomJournal {
   const path = join(dir, ROOM_DB_FILE);
   let unlock: () => void = () => {};
   let db: Database.Database;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // One room service per journal: the same OS lock the table's journal takes (released with the process).
-    unlock = lockJournal(dir);
+    unlock = lockJournal(dir, room === undefined ? 'another room service?' : `another room service for room "${room}"`);
     db = new Database(path);
     db.pragma('journal_mode = WAL');
     // An input is on disk when append returns: a killed service must not forget an input the engine acted on.
