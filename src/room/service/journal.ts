@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { TableError } from '../../domain/errors.ts';
 import { lockJournal } from '../../store/lock.ts';
+import { storageError } from '../../store/write-errors.ts';
 
 /** The journal's file name inside `storage.dir`. */
 export const ROOM_DB_FILE = 'room.db';
@@ -57,6 +58,9 @@ export function openRoomJournal(dir: string, room?: string): RoomJournal {
     });
   }
   const insert = db.prepare('INSERT INTO inputs (input) VALUES (?)');
+  const appendAll = db.transaction((inputs: readonly unknown[]) => {
+    for (const input of inputs) insert.run(JSON.stringify(input));
+  });
   const all = db.prepare('SELECT input FROM inputs ORDER BY n').pluck();
   const countInputs = db.prepare('SELECT count(*) FROM inputs').pluck();
   const getPublished = db.prepare('SELECT seq FROM published WHERE id = 1').pluck();
@@ -68,10 +72,8 @@ export function openRoomJournal(dir: string, room?: string): RoomJournal {
       for (const s of all.iterate() as IterableIterator<string>) yield JSON.parse(s) as unknown;
     },
     count: () => countInputs.get() as number,
-    append: (input) => void insert.run(JSON.stringify(input)),
-    appendMany: db.transaction((inputs: readonly unknown[]) => {
-      for (const input of inputs) insert.run(JSON.stringify(input));
-    }),
+    append: (input) => written(path, () => insert.run(JSON.stringify(input))),
+    appendMany: (inputs) => written(path, () => appendAll(inputs)),
     published: () => getPublished.get() as number,
     markPublished: (seq) => void setPublished.run(seq, seq),
     close() {
@@ -79,4 +81,14 @@ export function openRoomJournal(dir: string, room?: string): RoomJournal {
       unlock();
     },
   };
+}
+
+/** A write, its SQLite error said as the table's journal says it (store/write-errors.ts): `STORAGE_FULL` for a full
+ * disk, else `JOURNAL_FAILED`. */
+function written(path: string, write: () => unknown): void {
+  try {
+    write();
+  } catch (err) {
+    throw storageError(path, 'write an input', err);
+  }
 }
