@@ -69,6 +69,9 @@ describe('room-words.js', () => {
       // the entry refusals, returned as [reason, sentence] (money/ledger.ts)
       for (const m of text.matchAll(/return \['([a-z-]+)', /g)) codes.add(m[1]!);
     }
+    // the level clock's refusals (pause, resume), returned by the clock core the room shares with the table
+    const clockCore = readFileSync(join(import.meta.dirname, '../src/domain/level-clock.ts'), 'utf8');
+    for (const m of clockCore.matchAll(/return '([a-z-]+)';/g)) codes.add(m[1]!);
     expect([...codes].sort()).toEqual([
       'add-on-closed',
       'already-added-on',

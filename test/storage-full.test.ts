@@ -1,9 +1,7 @@
 // A full disk, for real: the journal on a 512 KiB tmpfs, filled up while the table runs (the composition root:
 // runtime, journal, embedded broker, bridge, health). The table must say so everywhere (health topic, devices/storage,
 // command answers, one error line), keep its timers, and come back by itself when space returns.
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -16,6 +14,7 @@ import type { TableEvent } from '../src/domain/types.ts';
 import { fakeClock } from '../src/runtime/clock.ts';
 import { DISK_FULL, openStore } from '../src/store/store.ts';
 import { collect, connectClient } from './helpers/mosquitto.ts';
+import { fill, mountSmallDisk, unmountSmallDisk } from './helpers/small-disk.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -24,46 +23,17 @@ afterEach(async () => {
 
 /** A 512 KiB tmpfs (needs root); null when it cannot be mounted here. */
 function smallDisk(): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'pt-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k,mode=0700', 'tmpfs', dir], { stdio: 'ignore' });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  cleanups.push(() => {
-    execFileSync('umount', [dir]);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = mountSmallDisk('pt-full-');
+  if (dir !== null) cleanups.push(() => unmountSmallDisk(dir));
   return dir;
 }
 const canMount = (() => {
   const dir = smallDisk();
   if (dir === null) return false;
-  execFileSync('umount', [dir]);
-  rmSync(dir, { recursive: true, force: true });
+  unmountSmallDisk(dir);
   cleanups.pop();
   return true;
 })();
-
-/** Fills the file system holding `dir` to the last byte; returns the filler's path (delete it to free the space). */
-function fill(dir: string): string {
-  const file = join(dir, 'filler');
-  const fd = openSync(file, 'w');
-  try {
-    for (let chunk = 64 * 1024; chunk >= 1;) {
-      try {
-        writeSync(fd, Buffer.alloc(chunk, 1));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-        chunk = Math.floor(chunk / 2);
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return file;
-}
 
 function logSink() {
   const lines: { level: number; msg: string; [k: string]: unknown }[] = [];

@@ -9,18 +9,16 @@ import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';
 import { recentInputs } from './recent.ts';
+import { DeadlineTimer } from './deadline.ts';
 import { gapEvent, gapInput, gapOf, gapWidth, withoutRuntimeMark } from './gap.ts';
+import { serialiseInput, stampInput } from './intake.ts';
 import { Listeners } from './listeners.ts';
 import { PendingEvents } from './pending.ts';
-import { withResolvedRules } from './resolve-setup.ts';
 import { numberEvents } from './numbering.ts';
 import { applySafely, recover } from './replay.ts';
 import { checkpoint, prune, type PruneReport } from './retention.ts';
 import { DEFAULT_RESERVE_STEP, SeqReserve } from './seq-reserve.ts';
 import type { Clock, Outbox, RawInput, Runtime } from './types.ts';
-
-/** A timer tick the journal refused is tried again after this long (ms, by the clock). */
-const TIMER_RETRY_MS = 1000;
 
 export interface RuntimeOptions {
   /** What the engine needs (profiles, deck). */
@@ -50,94 +48,28 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
   const { store, clock, table: tableOptions } = options;
   const logger = options.logger.child({ module: 'runtime' });
   const engine = options.engine ?? domainEngine;
-  let recovered;
-  try {
-    recovered = recover(store, engine, tableOptions, logger);
-  } catch (err) {
-    store.close(); // releases the journal's lock: the caller may try again
-    throw err;
-  }
-  const table: DurableTable = recovered.table;
+  const { table, lastAt: startAt, lastSeq: startSeq } = recoverOrClose(store, engine, tableOptions, clock, logger);
   // The last seq given: the runtime alone numbers events (numbering.ts), on from the journal's.
-  let lastSeq = recovered.lastSeq;
-  // The engine's own time covers a journal whose last inputs were pruned behind a checkpoint.
-  let lastAt = Math.max(recovered.lastAt ?? Number.NEGATIVE_INFINITY, table.snapshot().at);
-  // A wall clock behind the journal (set back while the table was down, a Pi booting without the time) must not
-  // freeze time at the journal's last `at`: the clock carries on from there.
-  if (Number.isFinite(lastAt)) clock.resume?.(lastAt);
+  let lastSeq = startSeq;
+  let lastAt = startAt;
   let closed = false;
-  let armed: { at: number; cancel: () => void } | undefined;
-  let maintenanceTimer: (() => void) | undefined;
   // Events told but not yet in the outbox: written in the next turn, before the next input, or by recovery.
   const pending = new PendingEvents(store, logger);
   const reserve = new SeqReserve(store, options.seqReserveStep ?? DEFAULT_RESERVE_STEP, logger);
   const listeners = new Listeners(logger);
 
-  // `seq` goes right after `at`, where the engine's snapshot had it before the runtime owned numbering.
-  const snapshot = (): TableSnapshot => {
-    const snap = table.snapshot();
-    return Object.assign({ at: snap.at, seq: lastSeq }, snap); // one copy, `at` first and `seq` second
-  };
-
-  const stamp = (raw: RawInput): { at: number; input: unknown } => {
-    const given = raw.at;
-    // A bad `at` stays in the input for the engine to reject; the journal row gets the last good time.
-    if (given !== undefined && (typeof given !== 'number' || !Number.isFinite(given))) {
-      return { at: Math.max(lastAt, 0), input: raw };
-    }
-    // Never let time go backwards: a timer must not see an input from before the one that armed it.
-    const at = Math.max(given ?? clock.now(), lastAt);
-    return { at, input: { ...raw, at } };
-  };
-
-  // Refused inputs are not journaled (a flood of garbage must not fill the disk): counted and logged instead.
-  let refusedCount = 0;
-  const refuse = (input: unknown, reason: string): TableEvent[] => {
-    refusedCount++;
-    const type = (input as { type?: unknown } | null)?.type;
-    logger.warn({ reason, type: typeof type === 'string' ? type.slice(0, 40) : null, refusedCount }, 'input refused');
-    return [];
-  };
-
-  /** The JSON the engine and every replay will see, or why the input is refused before the journal. */
-  const serialise = (input: unknown): { json: string; value: unknown } | { refused: string } => {
-    let json: string | undefined;
-    try {
-      json = JSON.stringify(input);
-    } catch (err) {
-      return { refused: `not JSON: ${(err as Error).message}` }; // a BigInt, a cycle
-    }
-    if (json === undefined) return { refused: 'not JSON' };
-    const value = JSON.parse(json) as unknown;
-    // The runtime's own gap input (gap.ts) is no engine input: the engine never sees it.
-    if (gapOf(value)) return { json, value };
-    const reason = engine.malformed?.(value) ?? null;
-    if (reason !== null) return { refused: reason };
-    const resolved = withResolvedRules(value, tableOptions.profiles);
-    return resolved === value ? { json, value } : { json: JSON.stringify(resolved), value: resolved };
-  };
+  const refuse = refusalLog(logger);
 
   const journal = (raw: RawInput): TableEvent[] => {
     if (closed) throw new TableError('JOURNAL_FAILED', 'the runtime is closed');
     pending.tryFlush();
-    const { at, input } = stamp(raw);
-    const serialised = serialise(input);
+    const { at, input } = stampInput(raw, lastAt, () => clock.now());
+    const serialised = serialiseInput(input, engine, tableOptions);
     if ('refused' in serialised) return refuse(input, serialised.refused);
-    const { json } = serialised;
-    const inputId = store.appendInput(at, json);
+    const inputId = store.appendInput(at, serialised.json);
     // The engine gets exactly what a replay will give it: the journaled JSON, not the caller's object.
-    const gap = gapOf(serialised.value);
-    let events: TableEvent[];
-    if (gap) {
-      // the runtime's own input: the engine never sees it (replay.ts does the same)
-      events = [gapEvent(gap, lastSeq + gapWidth(gap))];
-      lastSeq += gapWidth(gap);
-    } else {
-      // An input the engine failed on gives no event (as in recovery): numbering is unchanged.
-      const answer = applySafely(table, serialised.value, logger, inputId);
-      events = answer === null ? [] : numberEvents(answer, lastSeq);
-      lastSeq += events.length;
-    }
+    const { events, seq } = eventsOf(table, serialised.value, lastSeq, logger, inputId);
+    lastSeq = seq;
     if (Number.isFinite((input as RawInput).at)) lastAt = at;
     // The input is durable, so these events are too (recovery regenerates them): tell first, write after.
     if (events.length > 0) {
@@ -145,61 +77,18 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
       pending.add(inputId, events);
     }
     listeners.notify(events);
-    schedule();
+    timer.schedule();
     return events;
   };
   const submit = (raw: RawInput): TableEvent[] => journal(withoutRuntimeMark(raw));
 
-  // After a power cut with fsync `background`, the journal may end before events that were published: skip every
-  // seq that may have been told (up to the reserve), and say so (docs/durability.md).
-  const afterUncleanStop = () => {
-    const stop = store.uncleanStop();
-    if (!stop) return;
-    const last = pending.lastSeq();
-    const to = Math.max(store.reservedSeq(), last);
-    if (stop.kind === 'power-cut' && stop.fsync === 'background' && to > last) {
-      logger.warn(
-        { from: last + 1, to },
-        'power cut with fsync background: seqs that may have been published are skipped',
-      );
-      journal(gapInput(last + 1, to, clock.now()));
-    } else logger.info({ stop }, 'the previous run did not close cleanly; the journal has everything it published');
-  };
-
-  const schedule = () => {
-    if (closed) return;
-    const deadline = table.nextDeadline();
-    if (deadline === null) clock.settle?.(); // no timer runs: a wall-clock step may be caught up with now
-    if (armed && armed.at === deadline) return;
-    armed?.cancel();
-    armed = undefined;
-    if (deadline === null) return;
-    const cancel = clock.setTimer(deadline, () => {
-      if (armed?.cancel !== cancel || closed) return;
-      armed = undefined;
-      try {
-        submit({ type: 'tick', at: deadline });
-        tickFailing = false;
-      } catch (err) {
-        // The journal refused the tick (a full disk): the deadline stands and is tried again, so timers never stop
-        // for good. Logged once; the table's health says the rest (storage-watch.ts).
-        if (!tickFailing) logger.error({ err, deadline }, 'a timer tick failed; retrying');
-        tickFailing = true;
-        retryTimer();
-      }
-    });
-    armed = { at: deadline, cancel };
-  };
-
-  let tickFailing = false;
-  const retryTimer = () => {
-    const cancel = clock.setTimer(clock.now() + TIMER_RETRY_MS, () => {
-      if (armed?.cancel !== cancel || closed) return;
-      armed = undefined;
-      schedule();
-    });
-    armed = { at: Number.NaN, cancel }; // no deadline: the next schedule() replaces it
-  };
+  const timer = new DeadlineTimer({
+    clock,
+    logger,
+    nextDeadline: () => table.nextDeadline(),
+    tick: (deadline) => submit({ type: 'tick', at: deadline }),
+    isClosed: () => closed,
+  });
 
   const takeCheckpoint = () => {
     // The checkpoint must match the outbox: pending events first (if they cannot be written, no checkpoint).
@@ -214,51 +103,23 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
     return prune(store, options.retentionDays, clock.now(), logger);
   };
 
-  const armMaintenance = () => {
-    if (closed) return;
-    maintenanceTimer = clock.setTimer(clock.now() + (options.maintenanceEveryMs ?? 3_600_000), () => {
-      if (closed) return;
-      try {
-        maintain();
-      } catch (err) {
-        logger.error({ err }, 'checkpoint or retention failed');
-      }
-      armMaintenance();
-    });
-  };
-
-  const view = pending.outbox();
-  const outbox: Outbox = {
-    ...view,
-    ack(sink, seq) {
-      if (!Number.isInteger(seq) || seq < 0) throw new TableError('INPUT_INVALID', `bad ack seq ${String(seq)}`);
-      view.ack(sink, seq);
-    },
-  };
-
   try {
-    afterUncleanStop();
+    const skip = skipAfterUncleanStop(store, pending.lastSeq(), logger);
+    if (skip) journal(gapInput(skip.from, skip.to, clock.now()));
     reserve.start(pending.lastSeq());
   } catch (err) {
     pending.stop();
     store.close(); // as for a failed recovery: the caller may try again
     throw err;
   }
-  schedule();
-  try {
-    maintain();
-  } catch (err) {
-    logger.error({ err }, 'checkpoint or retention failed at start; the table runs on');
-  }
-  armMaintenance();
-
+  timer.schedule();
+  const stopMaintenance = maintenanceLoop(clock, options.maintenanceEveryMs, maintain, logger, () => closed);
   return {
     submit,
     onEvents: (listener) => listeners.add(listener),
-
-    snapshot,
+    snapshot: () => withSeq(table.snapshot(), lastSeq),
     profile: () => table.profile?.() ?? null,
-    outbox,
+    outbox: checkedOutbox(pending.outbox()),
     epoch: store.epoch,
     maintain,
     recentInputs: (limit) => recentInputs(store, limit),
@@ -272,10 +133,113 @@ export function createRuntime(options: RuntimeOptions): TableRuntime {
       }
       closed = true;
       pending.stop();
-      armed?.cancel();
-      armed = undefined;
-      maintenanceTimer?.();
+      timer.cancel();
+      stopMaintenance();
       store.close();
     },
   };
+}
+
+/** After a power cut with fsync `background`, the journal may end before events that were published: every seq
+ * that may have been told (up to the reserve) is skipped, and said (docs/durability.md). The seqs to skip, or null. */
+function skipAfterUncleanStop(store: Store, last: number, logger: Logger): { from: number; to: number } | null {
+  const stop = store.uncleanStop();
+  if (!stop) return null;
+  const to = Math.max(store.reservedSeq(), last);
+  if (stop.kind === 'power-cut' && stop.fsync === 'background' && to > last) {
+    logger.warn(
+      { from: last + 1, to },
+      'power cut with fsync background: seqs that may have been published are skipped',
+    );
+    return { from: last + 1, to };
+  }
+  logger.info({ stop }, 'the previous run did not close cleanly; the journal has everything it published');
+  return null;
+}
+
+/** Checkpoint and retention now and then every `everyMs` (1 hour by default) by the clock; returns the stop. */
+function maintenanceLoop(
+  clock: Clock,
+  everyMs = 3_600_000,
+  maintain: () => unknown,
+  logger: Logger,
+  isClosed: () => boolean,
+): () => void {
+  try {
+    maintain();
+  } catch (err) {
+    logger.error({ err }, 'checkpoint or retention failed at start; the table runs on');
+  }
+  let cancel: (() => void) | undefined;
+  const arm = () => {
+    if (isClosed()) return;
+    cancel = clock.setTimer(clock.now() + everyMs, () => {
+      if (isClosed()) return;
+      try {
+        maintain();
+      } catch (err) {
+        logger.error({ err }, 'checkpoint or retention failed');
+      }
+      arm();
+    });
+  };
+  arm();
+  return () => cancel?.();
+}
+
+/** The outbox as sinks see it: an ack with a bad seq is refused. */
+function checkedOutbox(view: Outbox): Outbox {
+  return {
+    ...view,
+    ack(sink, seq) {
+      if (!Number.isInteger(seq) || seq < 0) throw new TableError('INPUT_INVALID', `bad ack seq ${String(seq)}`);
+      view.ack(sink, seq);
+    },
+  };
+}
+
+/** The table rebuilt from the store, with the last seq and time; a failed recovery closes the store (its lock goes:
+ * the caller may try again). */
+function recoverOrClose(store: Store, engine: Engine, options: TableOptions, clock: Clock, logger: Logger) {
+  let recovered;
+  try {
+    recovered = recover(store, engine, options, logger);
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  const table: DurableTable = recovered.table;
+  // The engine's own time covers a journal whose last inputs were pruned behind a checkpoint.
+  const lastAt = Math.max(recovered.lastAt ?? Number.NEGATIVE_INFINITY, table.snapshot().at);
+  // A wall clock behind the journal (set back while the table was down, a Pi booting without the time) must not
+  // freeze time at the journal's last `at`: the clock carries on from there.
+  if (Number.isFinite(lastAt)) clock.resume?.(lastAt);
+  return { table, lastAt, lastSeq: recovered.lastSeq };
+}
+
+/** Refused inputs are not journaled (a flood of garbage must not fill the disk): counted and logged instead. */
+function refusalLog(logger: Logger): (input: unknown, reason: string) => TableEvent[] {
+  let refusedCount = 0;
+  return (input, reason) => {
+    refusedCount++;
+    const type = (input as { type?: unknown } | null)?.type;
+    logger.warn({ reason, type: typeof type === 'string' ? type.slice(0, 40) : null, refusedCount }, 'input refused');
+    return [];
+  };
+}
+
+/** A journaled input's events, numbered after `lastSeq`, and the new last seq. */
+function eventsOf(table: DurableTable, value: unknown, lastSeq: number, logger: Logger, inputId: number) {
+  const gap = gapOf(value);
+  // the runtime's own input: the engine never sees it (replay.ts does the same)
+  if (gap) return { events: [gapEvent(gap, lastSeq + gapWidth(gap))], seq: lastSeq + gapWidth(gap) };
+  // An input the engine failed on gives no event (as in recovery): numbering is unchanged.
+  const answer = applySafely(table, value, logger, inputId);
+  const events: TableEvent[] = answer === null ? [] : numberEvents(answer, lastSeq);
+  return { events, seq: lastSeq + events.length };
+}
+
+/** `seq` goes right after `at`, where the engine's snapshot had it before the runtime owned numbering. */
+function withSeq(snap: Omit<TableSnapshot, 'seq'>, seq: number): TableSnapshot {
+  return Object.assign({ at: snap.at, seq }, snap); // one copy, `at` first and `seq` second
 }

@@ -11,10 +11,12 @@ export const LOCK_FILE = 'table.lock';
 /** Locks this process holds: a second open in the same process is refused with a message of its own. */
 const held = new Set<string>();
 
-/** Takes the journal's lock or throws JOURNAL_FAILED naming the process that holds it. Returns the release. */
-export function lockJournal(dir: string): () => void {
+/** Takes the journal's lock or throws JOURNAL_FAILED naming the process that holds it, and `who` it may be (the
+ * room service says which room). Returns the release. */
+export function lockJournal(dir: string, who = 'another table controller?'): () => void {
   const file = join(dir, LOCK_FILE);
-  if (held.has(file)) throw new TableError('JOURNAL_FAILED', `${dir} is already open in this process`, { file });
+  if (held.has(file))
+    throw new TableError('JOURNAL_FAILED', `${dir} is already open in this process (${who})`, { file });
   emptyLockFile(file);
   const db = new Database(file, { timeout: 0 });
   try {
@@ -27,7 +29,7 @@ export function lockJournal(dir: string): () => void {
     const holder = lockHolder(file);
     throw new TableError(
       'JOURNAL_FAILED',
-      `${dir} is in use by ${holder === null ? 'another process' : `process ${holder}`} (another table controller?)`,
+      `${dir} is in use by ${holder === null ? 'another process' : `process ${holder}`} (${who})`,
       { file },
     );
   }

@@ -7,10 +7,12 @@ import type { RoomOutput } from '../engine/types.ts';
 import type { RoomJournal } from './journal.ts';
 
 type Obj = Record<string, unknown>;
+type Done = (outputs: RoomOutput[] | null, error?: unknown) => void;
 
 export interface Batcher {
-  /** Queues an input; `done` gets its outputs once journaled and applied (null: the journal refused the batch). */
-  enqueue(input: Obj, done?: (outputs: RoomOutput[] | null) => void): void;
+  /** Queues an input; `done` gets its outputs once journaled and applied (null: the journal refused the batch, with
+   * the journal's error when it said why: `STORAGE_FULL` for a full disk). */
+  enqueue(input: Obj, done?: Done): void;
   /** Journals and applies what is queued now (before closing). */
   flush(): void;
 }
@@ -24,7 +26,7 @@ export function createBatcher(options: {
   isClosed(): boolean;
   log: Logger;
 }): Batcher {
-  let queue: { input: Obj; done?: (outputs: RoomOutput[] | null) => void }[] = [];
+  let queue: { input: Obj; done?: Done }[] = [];
   let scheduled = false;
   const flush = () => {
     scheduled = false;
@@ -36,10 +38,10 @@ export function createBatcher(options: {
       options.journal.appendMany(batch.map((b) => b.input));
     } catch (err) {
       options.log.error(
-        { err: (err as Error).message, inputs: batch.length },
+        { err: (err as Error).message, code: (err as { code?: unknown }).code, inputs: batch.length },
         'room journal write failed: inputs dropped',
       );
-      return batch.forEach((b) => b.done?.(null));
+      return batch.forEach((b) => b.done?.(null, err));
     }
     for (const b of batch) {
       const outputs = options.apply(b.input);

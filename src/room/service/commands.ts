@@ -20,7 +20,7 @@ export interface RoomCommandsOptions {
   now: () => number;
   log: Logger;
   /** Journals and applies an accepted command; `done` gets its outputs (null: the journal refused it). */
-  enqueue(input: Obj, done: (outputs: RoomOutput[] | null) => void): void;
+  enqueue(input: Obj, done: (outputs: RoomOutput[] | null, error?: unknown) => void): void;
   /** Default: the table's (DEFAULT_COMMAND_RATE); null: no limit. */
   rate?: Rate | null;
 }
@@ -56,7 +56,7 @@ export function createRoomCommands(options: RoomCommandsOptions): {
         message: RATE_LIMITED,
       });
     stats.journaled++;
-    options.enqueue(parsed.input, (outputs) => answer(packet, { id: parsed.id, ...verdict(outputs) }));
+    options.enqueue(parsed.input, (outputs, error) => answer(packet, { id: parsed.id, ...verdict(outputs, error) }));
   }
 
   function answer(request: IPublishPacket, body: { id: string | null; ok: boolean } & Obj): void {
@@ -87,7 +87,12 @@ function words(code: string, reason: string): { code: string; error: string; mes
 }
 
 /** What the engine made of an accepted command. */
-function verdict(outputs: RoomOutput[] | null): { ok: boolean } & Obj {
+function verdict(outputs: RoomOutput[] | null, error?: unknown): { ok: boolean } & Obj {
+  if (outputs === null && (error as { code?: unknown } | undefined)?.code === 'STORAGE_FULL') {
+    const text =
+      'The room cannot write its journal (the disk is full): nothing was done. Send it again once there is room.';
+    return { ok: false, code: 'STORAGE_FULL', error: text, message: text };
+  }
   if (outputs === null) {
     const text = 'The room cannot write its journal: nothing was done. Send it again once the room is healthy.';
     return { ok: false, code: 'journal', error: text, message: text };

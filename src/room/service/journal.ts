@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { TableError } from '../../domain/errors.ts';
 import { lockJournal } from '../../store/lock.ts';
+import { storageError } from '../../store/write-errors.ts';
 
 /** The journal's file name inside `storage.dir`. */
 export const ROOM_DB_FILE = 'room.db';
@@ -35,14 +36,15 @@ CREATE TABLE IF NOT EXISTS published (id INTEGER PRIMARY KEY CHECK (id = 1), seq
 INSERT OR IGNORE INTO published (id, seq) VALUES (1, 0);
 `;
 
-export function openRoomJournal(dir: string): RoomJournal {
+/** Opens (or creates) the journal in `dir`; `room` names the room in the refusal when another service holds it. */
+export function openRoomJournal(dir: string, room?: string): RoomJournal {
   const path = join(dir, ROOM_DB_FILE);
   let unlock: () => void = () => {};
   let db: Database.Database;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // One room service per journal: the same OS lock the table's journal takes (released with the process).
-    unlock = lockJournal(dir);
+    unlock = lockJournal(dir, room === undefined ? 'another room service?' : `another room service for room "${room}"`);
     db = new Database(path);
     db.pragma('journal_mode = WAL');
     // An input is on disk when append returns: a killed service must not forget an input the engine acted on.
@@ -56,6 +58,9 @@ export function openRoomJournal(dir: string): RoomJournal {
     });
   }
   const insert = db.prepare('INSERT INTO inputs (input) VALUES (?)');
+  const appendAll = db.transaction((inputs: readonly unknown[]) => {
+    for (const input of inputs) insert.run(JSON.stringify(input));
+  });
   const all = db.prepare('SELECT input FROM inputs ORDER BY n').pluck();
   const countInputs = db.prepare('SELECT count(*) FROM inputs').pluck();
   const getPublished = db.prepare('SELECT seq FROM published WHERE id = 1').pluck();
@@ -67,10 +72,8 @@ export function openRoomJournal(dir: string): RoomJournal {
       for (const s of all.iterate() as IterableIterator<string>) yield JSON.parse(s) as unknown;
     },
     count: () => countInputs.get() as number,
-    append: (input) => void insert.run(JSON.stringify(input)),
-    appendMany: db.transaction((inputs: readonly unknown[]) => {
-      for (const input of inputs) insert.run(JSON.stringify(input));
-    }),
+    append: (input) => written(path, () => insert.run(JSON.stringify(input))),
+    appendMany: (inputs) => written(path, () => appendAll(inputs)),
     published: () => getPublished.get() as number,
     markPublished: (seq) => void setPublished.run(seq, seq),
     close() {
@@ -78,4 +81,14 @@ export function openRoomJournal(dir: string): RoomJournal {
       unlock();
     },
   };
+}
+
+/** A write, its SQLite error said as the table's journal says it (store/write-errors.ts): `STORAGE_FULL` for a full
+ * disk, else `JOURNAL_FAILED`. */
+function written(path: string, write: () => unknown): void {
+  try {
+    write();
+  } catch (err) {
+    throw storageError(path, 'write an input', err);
+  }
 }

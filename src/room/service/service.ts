@@ -60,7 +60,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const topics = roomTopics(config);
   const roomId = config.room.id;
   const room = createRoom({ profiles: options.profiles });
-  const journal = openRoomJournal(config.storage.dir);
+  const journal = openRoomJournal(config.storage.dir, roomId);
   const replayed = replay(journal, room, clock, log);
 
   let client: MqttClient;
