@@ -1,8 +1,8 @@
-// (c) Exact equity (src/domain/equity.ts): the broadcast's figures per street, timed in this thread (the table runs
+// (c) Exact equity (src/domain/equity/equity.ts): the broadcast's figures per street, timed in this thread (the table runs
 // the same function in its equity worker, src/app/equity-pool.ts), and against poker-odds-calc on the same spots.
 // Figures only: nothing here asserts on time.
 import { fullDeck } from '../src/domain/cards.ts';
-import { equityOf, type EquitySpot } from '../src/domain/equity.ts';
+import { equityOf, type EquitySpot } from '../src/domain/equity/equity.ts';
 import { gameOf, type GameName } from '../src/domain/games/index.ts';
 import { createRandom, type Random } from '../src/sim/index.ts';
 import { randomSpots, referenceEquity } from './equity-reference.ts';

@@ -1,9 +1,9 @@
 // The independent equity library (poker-odds-calc, a dev dependency) behind one function, and the random spots both
-// the cross-check (test/equity-reference.test.ts) and the bench (bench/equity-bench.ts) give it.
+// the cross-check (test/domain/equity-reference.test.ts) and the bench (bench/equity-bench.ts) give it.
 import phe from 'phe';
 import { Omaha, TexasHoldem } from 'poker-odds-calc';
 import { fullDeck } from '../src/domain/cards.ts';
-import type { EquitySpot } from '../src/domain/equity.ts';
+import type { EquitySpot } from '../src/domain/equity/equity.ts';
 import { gameOf } from '../src/domain/games/index.ts';
 import { createRandom } from '../src/sim/index.ts';
 

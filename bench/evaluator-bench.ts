@@ -1,7 +1,7 @@
 // (b) 7-card evaluations per second: ours (score7 over card codes) against phe (evaluateCardCodes, its fastest
 // public call), over the same random hands, in alternating rounds; the best round of each counts.
 import phe from 'phe';
-import { score7 } from '../src/domain/evaluator.ts';
+import { score7 } from '../src/domain/evaluator/high.ts';
 import { createRandom } from '../src/sim/index.ts';
 
 export interface EvaluatorFigures {

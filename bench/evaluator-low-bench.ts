@@ -1,8 +1,8 @@
-// (b) The low evaluators per second (src/domain/evaluator-low.ts): eight-or-better over 7 cards (stud hi-lo),
+// (b) The low evaluators per second (src/domain/evaluator/low.ts): eight-or-better over 7 cards (stud hi-lo),
 // Omaha's eight-or-better (exactly two of 4 hole and three of 5 board cards) and ace-to-five over 7 cards (razz), on
 // random deals, each against the plain reference of bench/low-reference.ts (every allowed five, compared as lists),
 // which also checks every result: consecutive deals must be ordered alike, and a low must exist for both or neither.
-import { scoreLow8, scoreOmahaLow, scoreRazz7 } from '../src/domain/evaluator-low.ts';
+import { scoreLow8, scoreOmahaLow, scoreRazz7 } from '../src/domain/evaluator/low.ts';
 import { createRandom } from '../src/sim/index.ts';
 import { compareReference, referenceLow8, referenceOmahaLow, referenceRazz } from './low-reference.ts';
 

@@ -1,7 +1,7 @@
 // (b) Omaha evaluations per second: scoreOmaha (the best of the 60 two-hole-plus-three-board combinations) on random
 // deals of 4 hole and 5 board cards, against the plain way, 60 calls of score5, which also checks every result.
-import { scoreOmaha } from '../src/domain/evaluator-omaha.ts';
-import { score5 } from '../src/domain/evaluator.ts';
+import { scoreOmaha } from '../src/domain/evaluator/omaha.ts';
+import { score5 } from '../src/domain/evaluator/high.ts';
 import { createRandom } from '../src/sim/index.ts';
 
 export interface OmahaFigures {

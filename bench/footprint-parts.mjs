@@ -81,7 +81,7 @@ const { openStore } = await step('the journal module (store)', () => import(dist
 await step('domain: the engine', () => import(dist('src/domain/table.js')));
 await step('domain: the hand evaluator and its tables', () => import(dist('src/domain/evaluator.js')));
 await step('the runtime', () => import(dist('src/runtime/runtime.js')));
-// the validators compiled from the schemas by `npm run contract` come with the engine (src/domain/validate.ts)
+// the validators compiled from the schemas by `npm run contract` come with the engine (src/domain/validate/validate.ts)
 await step('the MQTT input check (src/protocol/schemas)', () => import(dist('src/protocol/schemas.js')));
 await step('aedes (the embedded broker)', () => import('aedes'));
 await step('mqtt.js (the table client)', () => import('mqtt'));

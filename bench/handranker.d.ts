@@ -1,5 +1,5 @@
 // Types for the parts of `handranker` (devDependency: an independent evaluator of the low games, used by
-// test/evaluator-low.test.ts) that we call. Cards are strings like "As"; hands are ranked best first, ties grouped;
+// test/domain/evaluator-low.test.ts) that we call. Cards are strings like "As"; hands are ranked best first, ties grouped;
 // a hi-lo game gives `{ high, low }`, `low` false when no hand qualifies (eight or better).
 declare module 'handranker' {
   export interface RankedHand {

@@ -1,6 +1,6 @@
-// The plain, obviously right way to judge a low (the fast evaluators in src/domain/evaluator-low.ts must agree with
+// The plain, obviously right way to judge a low (the fast evaluators in src/domain/evaluator/low.ts must agree with
 // it): try every five cards the rules allow, describe each as a list to compare, keep the best. Slow on purpose.
-// Shared by bench/run.ts (figures) and test/evaluator-low.test.ts (0 disagreements on random deals).
+// Shared by bench/run.ts (figures) and test/domain/evaluator-low.test.ts (0 disagreements on random deals).
 
 /** Rank of a card code (rank * 4 + suit, rank 0 = deuce … 12 = ace) with the ace low: ace 1, deuce 2 … king 13. */
 const lowRank = (code: number) => (((code >> 2) + 1) % 13) + 1;

@@ -2,7 +2,7 @@
 // each line only (the floor no engine can beat), and what `npm run replay` does per line (parse, apply, stringify
 // every event), output discarded.
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
-import type { Profile } from '../src/domain/profile.ts';
+import type { Profile } from '../src/domain/profile/profile.ts';
 import { createTable } from '../src/domain/table.ts';
 import { numbered } from '../src/runtime/numbering.ts';
 import { runSession } from '../src/sim/index.ts';

@@ -11,7 +11,7 @@
 //   forced collection threw away (presumably compiled code or feedback), not the engine.
 // Both passes do all their work on the same file: the floor parses every line, the apply pass parses every line
 // and applies it.
-import type { Profile } from '../src/domain/profile.ts';
+import type { Profile } from '../src/domain/profile/profile.ts';
 import { parsePass, replayPass, type Pass } from './replay-bench.ts';
 
 export interface SessionRounds {

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProfiles } from '../src/config/profiles.ts';
-import type { Profile } from '../src/domain/profile.ts';
+import type { Profile } from '../src/domain/profile/profile.ts';
 import { benchEvaluator } from './evaluator-bench.ts';
 import { benchLow } from './evaluator-low-bench.ts';
 import { benchOmaha } from './evaluator-omaha-bench.ts';

@@ -1,10 +1,10 @@
 // The input schema's accept path, as code: one boolean expression per definition of schemas/input.schema.json (and of
 // command.schema.json, which its command branch refers to), with no error detail. The engine asks it first and asks
-// ajv's compiled check (validate-input.ts) only when it says no, for the verdict and its words (src/domain/validate.ts,
+// ajv's compiled check (validate-input.ts) only when it says no, for the verdict and its words (src/domain/validate/validate.ts,
 // docs/contract.md "The accept path"). So a yes here must always be a yes of ajv's check; a no costs only the time of
 // asking ajv. That is why this knows few keywords and answers no (`false`) to a schema with any other one (a
 // command with a `not` or a plain `oneOf`, say): those inputs are always decided by ajv. An `if` is written only
-// when its condition is known exactly. test/contract-fast-check.test.ts holds the two checks equal on many generated
+// when its condition is known exactly. test/protocol/contract-fast-check.test.ts holds the two checks equal on many generated
 // inputs. It exists for speed: ajv's code builds and drops error objects, passes an options object to each
 // subschema, repeats the object test per keyword and reads a field once per keyword: the accept path costs about
 // half of what it did through ajv alone (docs/bench.md).

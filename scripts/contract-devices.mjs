@@ -2,7 +2,7 @@
 // beside the shared common.schema.json and the editors' device.schema.json, which this writes). Everything generated
 // that lists kinds derives from here: the spec types and the DeviceSpecs map (src/protocol/generated/devices.ts), the
 // validators (validate-devices.ts) and the editors' any-kind schema. The kinds' code is the device registry
-// (src/hardware/registry.ts); test/config-compiled.test.ts holds the registry's kinds to these.
+// (src/hardware/registry.ts); test/config/config-compiled.test.ts holds the registry's kinds to these.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pascal } from './contract-names.mjs';

@@ -1,4 +1,4 @@
-// Types for the parts of `hhp` (devDependency: a PokerStars hand-history parser, test/history-hhp.test.ts) that we
+// Types for the parts of `hhp` (devDependency: a PokerStars hand-history parser, test/history/history-hhp.test.ts) that we
 // call. It returns plain objects; the test names the fields it reads.
 declare module 'hhp' {
   const hhp: {

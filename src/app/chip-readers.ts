@@ -6,7 +6,7 @@
 import type { Input, Seat, TableEvent } from '../domain/types.ts';
 import { createSimulatedChipReader, type SimulatedChipReader } from '../hardware/chip-reader/simulated.ts';
 import { DEFAULT_SETTLE_MS } from '../hardware/chip-reader/reader.ts';
-import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { TableSnapshot } from '../domain/snapshot/types.ts';
 import type { Clock } from '../runtime/types.ts';
 
 /** The chips the simulated table plays with, highest first: any amount is made of them. */

@@ -1,7 +1,7 @@
 // Exact equity off the event loop: one worker thread (equity-worker.ts) takes the spots in order and answers each.
 // The table's process keeps reading cards while a 9-way pre-flop enumeration runs (docs/broadcast.md).
 import { Worker } from 'node:worker_threads';
-import { equityOf, type EquityResult, type EquitySpot } from '../domain/equity.ts';
+import { equityOf, type EquityResult, type EquitySpot } from '../domain/equity/equity.ts';
 
 /** Where equity is computed: the worker in the table, in-process in tests that want no thread. */
 export interface EquityService {

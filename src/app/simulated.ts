@@ -12,7 +12,7 @@ import { createSimulatedBoard } from '../hardware/firmata/simulated.ts';
 import { createSimulatedDisplay } from '../hardware/serial-board/simulated.ts';
 import { createSimulatedAntenna } from '../hardware/antenna/simulated.ts';
 import { createSimulatedShoe } from '../hardware/shoe/simulated.ts';
-import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { TableSnapshot } from '../domain/snapshot/types.ts';
 import type { Clock } from '../runtime/types.ts';
 import type { StartArgs } from './args.ts';
 import { scaledClock } from './clock.ts';

@@ -1,6 +1,6 @@
 // The terminal's live summary in simulated mode: a few lines redrawn in place on a TTY, one line per hand otherwise
 // (pipes, CI logs). The logs themselves go elsewhere (stderr at warn, or --log-file), so nothing floods this.
-import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { TableSnapshot } from '../domain/snapshot/types.ts';
 import type { TableEvent } from '../domain/types.ts';
 
 export interface SummaryOptions {

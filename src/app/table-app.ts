@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
-import type { Profile } from '../domain/profile.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Device } from '../hardware/types.ts';
 import { startEmbeddedBroker, startMqttBridge, type EmbeddedBroker, type MqttBridge } from '../mqtt/index.ts';

@@ -9,9 +9,9 @@ import { loadStructures, structureDirs, type BlindStructure } from '../config/st
 import type { FieldError } from '../config/schema.ts';
 import type { TableConfig } from '../config/types.ts';
 import { TableError } from '../domain/errors.ts';
-import type { Profile } from '../domain/profile.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 import { findKind } from '../hardware/registry.ts';
-import { profileDirs } from './profile-dirs.ts';
+import { profileDirs } from '../config/profiles.ts';
 
 export interface TableChecks {
   /** One sentence per mistake, with the config field it belongs to. Empty: the table may start. */

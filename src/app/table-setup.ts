@@ -5,8 +5,8 @@
 import type { Logger } from 'pino';
 import { TableError } from '../domain/errors.ts';
 import { gameOf, type BettingName, type GameName } from '../domain/games/index.ts';
-import { rulesOf } from '../domain/profile-resolve.ts';
-import type { Profile } from '../domain/profile.ts';
+import { rulesOf } from '../domain/profile/resolve.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Runtime } from '../runtime/types.ts';
 

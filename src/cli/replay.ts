@@ -2,7 +2,7 @@
 // Inputs in, one per line; events out, one JSON object per line, on stdout and nothing else there.
 import { loadProfiles, SHIPPED_RULES_DIR } from '../config/profiles.ts';
 import { createTable } from '../domain/table.ts';
-import { loadDeck } from '../deck/store.ts';
+import { loadDeck } from '../enrolment/deck/store.ts';
 import { numbered } from '../runtime/numbering.ts';
 import { replayLines } from './jsonl.ts';
 import { parseReplayArgs } from './replay-args.ts';

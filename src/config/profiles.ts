@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
-import { checkProfile } from '../domain/profile-check.ts';
-import type { Profile } from '../domain/profile.ts';
+import { checkProfile } from '../domain/profile/check.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 
 /** The shipped profiles' folder. */
 export const SHIPPED_RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../config/rules');

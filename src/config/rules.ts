@@ -3,8 +3,8 @@
 // config/rules/profile.schema.json and the engine's own check. A typo is CONFIG_INVALID naming the config file and
 // the field (`/table/rules/shotClock/enabld`), so the table does not start and doctor says the same.
 import { TableError } from '../domain/errors.ts';
-import { checkProfile, mergeRules } from '../domain/profile-check.ts';
-import type { Profile } from '../domain/profile.ts';
+import { checkProfile, mergeRules } from '../domain/profile/check.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 import { validateProfile } from '../protocol/generated/validate-config.ts';
 import { loadProfiles, profileDirs } from './profiles.ts';
 import { fieldErrors, invalid, type FieldError } from './schema.ts';

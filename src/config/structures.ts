@@ -1,11 +1,11 @@
 // Blind structures saved for the floor: one JSON file per structure, shipped ones in config/structures/ and a venue's
 // own in `structures/` beside the table config (same name: the venue's wins). Each is checked at start with the
-// engine's own check of `levels-start` (src/domain/levels-check.ts), so a saved structure is one the table accepts.
+// engine's own check of `levels-start` (src/domain/levels/check.ts), so a saved structure is one the table accepts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
-import { checkLevels } from '../domain/levels-check.ts';
+import { checkLevels } from '../domain/levels/check.ts';
 import type { Level } from '../domain/types.ts';
 
 export const SHIPPED_STRUCTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../config/structures');

@@ -1,6 +1,6 @@
 // The engine's face to adapters. The implementation lives in table.ts; this file is the stable shape.
-import type { Profile } from './profile.ts';
-import type { EngineSnapshot } from './snapshot.ts';
+import type { Profile } from './profile/profile.ts';
+import type { EngineSnapshot } from './snapshot/types.ts';
 import type { EngineEvent } from './types.ts';
 
 /** The format of `Table.save()`'s value: a saved table of another version may not fit today's engine. */

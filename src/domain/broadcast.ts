@@ -3,7 +3,7 @@
 // still lose a card to the burn, or a card an irregularity names (it may be a burn). So its form is the public form
 // with the hole cards put back (a board card drawn too early stays as public as it is there: it lay face up). Pure: the
 // adapter (src/mqtt/broadcast.ts) follows the journal's events through it, live and again after a restart.
-import type { EquitySpot } from './equity.ts';
+import type { EquitySpot } from './equity/equity.ts';
 import type { GameName } from './games/index.ts';
 import { gameOf, isGameName } from './games/index.ts';
 import { toPublic } from './secrecy.ts';

@@ -1,18 +1,18 @@
 // Floor commands (protocol.md): setup, players, button, penalties, level clock; the room's (R-ROOM-MOVE, R-ROOM-CLOCK).
 import { nameKey } from '../protocol/names.ts';
 import type { TableOptions } from './api.ts';
-import { dropFromHand } from './flow.ts';
-import { chipsTracked } from './profile.ts';
+import { dropFromHand } from './hand/flow.ts';
+import { chipsTracked } from './profile/profile.ts';
 import type { Ctx } from './context.ts';
 import { TableError } from './errors.ts';
 import { gameOf } from './games/index.ts';
-import { adjustLevels, pauseLevels, resumeLevels, startLevels, structureRefusal } from './levels.ts';
-import { addChips } from './add-chips.ts';
-import { movePlayer } from './moves.ts';
-import { playerRemoved, playerSeated, setButton } from './positions.ts';
-import { updatePresenceDue } from './presence.ts';
-import { resolveProfile } from './profile-resolve.ts';
-import { levelSet } from './room-level.ts';
+import { adjustLevels, pauseLevels, resumeLevels, startLevels, structureRefusal } from './levels/levels.ts';
+import { addChips } from './chips/add-chips.ts';
+import { movePlayer } from './seats/room-moves.ts';
+import { playerRemoved, playerSeated, setButton } from './positions/positions.ts';
+import { updatePresenceDue } from './seats/presence.ts';
+import { resolveProfile } from './profile/resolve.ts';
+import { levelSet } from './levels/room-level.ts';
 import type { SeatState } from './state.ts';
 import type { Input } from './types.ts';
 

@@ -4,7 +4,7 @@
 // types and the engine cannot drift apart (docs/contract.md). Nothing here runs.
 import type * as Messages from '../protocol/generated/messages.ts';
 import type { ProfileSpec } from '../protocol/generated/profile.ts';
-import type { Profile } from './profile.ts';
+import type { Profile } from './profile/profile.ts';
 import type { Command as EngineCommand, Input as EngineInput, TableEvent } from './types.ts';
 
 /** `true` when every A is a B. */

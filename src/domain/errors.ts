@@ -13,5 +13,5 @@ declare module '../protocol/errors.ts' {
   }
 }
 
-/** The codes the engine may throw (test/contract.test.ts checks src/domain throws no other). */
+/** The codes the engine may throw (test/protocol/contract.test.ts checks src/domain throws no other). */
 export const DOMAIN_ERROR_CODES = ['PROFILE_INVALID', 'PROFILE_UNKNOWN', 'INPUT_INVALID'] as const;

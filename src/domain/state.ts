@@ -2,8 +2,8 @@
 // little as it can). Deterministic and free of I/O: the same inputs always give the same state and events.
 import type { ChipsState } from './chips/types.ts';
 import type { BettingName, GameName } from './games/index.ts';
-import type { HandPlan, PositionMemory } from './positions.ts';
-import type { Profile } from './profile.ts';
+import type { HandPlan, PositionMemory } from './positions/positions.ts';
+import type { Profile } from './profile/profile.ts';
 import type { Card, Level, LevelPlays, RoomClock, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would

@@ -1,29 +1,29 @@
 // The engine: (state, input) → events, plus the next timer deadline. Deterministic, no I/O, no wall clock:
 // time arrives in each input's `at`, and timers due at or before it fire first, at their deadlines.
 import type { SavedTable, Table, TableOptions } from './api.ts';
-import { clockDue, clockRequest, fireClock, timebank } from './clocks.ts';
+import { clockDue, clockRequest, fireClock, timebank } from './clocks/fire.ts';
 import { runCommand } from './commands.ts';
 import { cardIndex } from './cards.ts';
 import { Ctx } from './context.ts';
-import { exposed, namedBurn, readCard } from './deal.ts';
-import { act, chipsActed } from './flow.ts';
-import { chipsMotion } from './hand-chips.ts';
-import { chipsTracked } from './profile.ts';
-import { misdeal } from './hand-end.ts';
-import { facingBet, isSubstantial } from './hand-seats.ts';
-import { bettingOf, onActionOf } from './phase.ts';
-import { startHand } from './hand-start.ts';
-import { followDeal, isSighting, sighting } from './sighting.ts';
-import { advanceLevel } from './levels.ts';
-import { levelDue } from './level-clock.ts';
-import { sensorLevel, settle } from './presence.ts';
-import { initialPositions } from './positions.ts';
-import { snapshotOf } from './snapshot-of.ts';
+import { exposed, namedBurn, readCard } from './hand/deal.ts';
+import { act, chipsActed } from './hand/flow.ts';
+import { chipsMotion } from './hand/chips.ts';
+import { chipsTracked } from './profile/profile.ts';
+import { misdeal } from './hand/end.ts';
+import { facingBet, isSubstantial } from './hand/seats.ts';
+import { bettingOf, onActionOf } from './hand/phase.ts';
+import { startHand } from './hand/start.ts';
+import { followDeal, isSighting, sighting } from './hand/sighting.ts';
+import { advanceLevel } from './levels/levels.ts';
+import { levelDue } from './levels/clock.ts';
+import { sensorLevel, settle } from './seats/presence.ts';
+import { initialPositions } from './positions/positions.ts';
+import { snapshotOf } from './snapshot/build.ts';
 import type { State } from './state.ts';
 import { runStep, type StepParts } from './step-core.ts';
 import type { EngineEvent, Input } from './types.ts';
-import { validateInput } from './validate.ts';
-import { violation } from './violations.ts';
+import { validateInput } from './validate/validate.ts';
+import { violation } from './seats/violations.ts';
 
 export function initialState(): State {
   return {

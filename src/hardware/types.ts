@@ -1,7 +1,7 @@
 // What every device adapter looks like to the composition root. johnny-five, nfc-pcsc and serialport types stay
 // inside their adapters; only these shapes cross.
 import type { Logger } from 'pino';
-import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { TableSnapshot } from '../domain/snapshot/types.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { RawInput } from '../runtime/types.ts';
 

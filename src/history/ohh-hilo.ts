@@ -2,7 +2,7 @@
 // half of each pot, the low as the table named it, and each shown hand's high and low, for the PokerStars text,
 // which writes one "collected" line per half and names both halves of every hand shown.
 import { splitPot, type AwardedPot } from '../domain/chips/index.ts';
-import { nameOf } from '../domain/evaluator.ts';
+import { nameOf } from '../domain/evaluator/high.ts';
 import type { Game } from '../domain/games/index.ts';
 import type { Card, Seat, TableEvent } from '../domain/types.ts';
 import type { OhhHalf, OhhHiLo } from './ohh-types.ts';

@@ -1,7 +1,7 @@
 // The stud part of a record (docs/history.md "Stud"): the seats' cards as dealt, the rounds street by street, and
 // `pokertable.stud` (the up cards the public form keeps, the common card, the bring-in, the level's bets, each shown
 // hand named as the game's descriptor names it). Read from the events alone, as the rest of the record.
-import { nameOf } from '../domain/evaluator.ts';
+import { nameOf } from '../domain/evaluator/high.ts';
 import type { Game } from '../domain/games/index.ts';
 import type { Card, Seat, TableEvent } from '../domain/types.ts';
 import { studRoundsOf, type StudRounds } from './ohh-stud-rounds.ts';

@@ -6,7 +6,7 @@
 // is ready long before a delayed event is due; after a restart the hand is followed again from its journaled start.
 import type { Logger } from 'pino';
 import { BroadcastTracker, broadcastForm, type EquityAsk } from '../domain/broadcast.ts';
-import type { EquityResult } from '../domain/equity.ts';
+import type { EquityResult } from '../domain/equity/equity.ts';
 import type { GameName } from '../domain/games/index.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { EquityService } from '../app/equity-pool.ts';

@@ -2,10 +2,10 @@
 // journaled, so a floor tool learns at once what it got wrong. Values are checked by the engine's validator.
 import type { CommandName, TableEvent } from '../domain/types.ts';
 import { describeReason } from '../domain/reasons.ts';
-import { COMMAND_FIELD_NAMES, validateCommand, validateInput } from '../domain/validate.ts';
+import { COMMAND_FIELD_NAMES, validateCommand, validateInput } from '../domain/validate/validate.ts';
 import type { RawInput } from '../runtime/types.ts';
 
-/** The engine keeps no more of a name than this (src/domain/validate.ts): longer is refused, not stored whole. */
+/** The engine keeps no more of a name than this (src/domain/validate/validate.ts): longer is refused, not stored whole. */
 const MAX_TEXT = 200;
 
 // The fields each command may carry. Their values are checked by the engine's own validator (validateCommand), the

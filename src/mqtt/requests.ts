@@ -80,7 +80,7 @@ export function createRequests(options: RequestsOptions): {
     }
     // parseCommand checked every value with the engine's validator (the one the runtime applies before the
     // journal): a command refused there is answered at once and never journaled. The JSON Schema says the same
-    // (test/contract-verdicts.test.ts), so it is not run again here (docs/contract.md).
+    // (test/domain/contract-verdicts.test.ts), so it is not run again here (docs/contract.md).
     if (commandBucket && !commandBucket.take(now())) {
       const text = 'rate-limited: too many commands, try again';
       return answer(packet, { id, ok: false, command: name, error: text, code: 'rate-limited', message: text });

@@ -1,7 +1,7 @@
 // The retained topics (status, state, clock, devices/<name>): the latest value of each is remembered, published when
 // it changes, and all of them again after every reconnect (a restarted broker may have lost them).
 import type { Logger } from 'pino';
-import type { LevelClockSnapshot, TableSnapshot } from '../domain/snapshot.ts';
+import type { LevelClockSnapshot, TableSnapshot } from '../domain/snapshot/types.ts';
 import type { TableEvent } from '../domain/types.ts';
 import { FloorFeed } from './feed.ts';
 import type { Topics } from './topics.ts';

@@ -1,7 +1,7 @@
 // The public contract's JSON Schemas (schemas/*.schema.json, docs/protocol.md) as verdicts with the schema's words:
 // the MQTT `input` edge answers with them, and tests and tools use them. The checks are the ones compiled from the
 // schemas by `npm run contract` (./generated/validate-input.ts), the same the engine's validator
-// (src/domain/validate.ts) calls: nothing is compiled here, at start or later (docs/contract.md). Events are checked
+// (src/domain/validate/validate.ts) calls: nothing is compiled here, at start or later (docs/contract.md). Events are checked
 // by ./event-schema.ts, apart, so that the table does not load their code.
 import { COMMAND_NAMES, INPUT_TYPES, validateCommandShape, validateInputShape } from './generated/validate-input.ts';
 import { describe, type ShapeCheck } from './shape.ts';

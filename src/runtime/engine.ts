@@ -3,9 +3,9 @@
 // Table.save(). The runtime numbers the events (numbering.ts); the engine gives them without `seq`.
 import { deserialize, serialize } from 'node:v8';
 import { SAVED_TABLE_VERSION, type SavedTable, type Table, type TableOptions } from '../domain/api.ts';
-import type { Profile } from '../domain/profile.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 import { createTable } from '../domain/table.ts';
-import { validateInput } from '../domain/validate.ts';
+import { validateInput } from '../domain/validate/validate.ts';
 
 export interface DurableTable extends Omit<Table, 'save' | 'profile'> {
   /** The whole state, as bytes that `Engine.create(options, saved)` restores. Absent: no checkpoints. */

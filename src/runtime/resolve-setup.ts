@@ -1,7 +1,7 @@
 // A `setup` is journaled with the profile it resolves to: its `rules` carry every rule value, so a replay of the
 // journal plays the same rules whatever the profile files say by then (docs/durability.md).
 import type { TableOptions } from '../domain/api.ts';
-import { resolveProfile, rulesOf } from '../domain/profile-resolve.ts';
+import { resolveProfile, rulesOf } from '../domain/profile/resolve.ts';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { TableOptions } from '../domain/api.ts';
 import { TableError } from '../domain/errors.ts';
-import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { TableSnapshot } from '../domain/snapshot/types.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { Store } from '../store/store.ts';
 import { domainEngine, type DurableTable, type Engine } from './engine.ts';

@@ -1,6 +1,6 @@
 // The runtime wraps the pure engine with time, durability and fan-out. Adapters talk to it, never to the engine.
-import type { Profile } from '../domain/profile.ts';
-import type { TableSnapshot } from '../domain/snapshot.ts';
+import type { Profile } from '../domain/profile/profile.ts';
+import type { TableSnapshot } from '../domain/snapshot/types.ts';
 import type { TableEvent } from '../domain/types.ts';
 import type { RecentInput } from './recent.ts';
 

@@ -1,7 +1,7 @@
 // What the virtual dealer knows about the hand under way, kept up to date from the table's events: the stub, how
 // far the deal and the board are, who is on action and the betting round (for check-or-call), and the one
 // irregularity planned for this hand.
-import type { Profile } from '../domain/profile.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 import { deckByRank } from '../protocol/notation.ts';
 import type { Seat, FlopStreet as Street, EngineEvent } from '../domain/types.ts';
 import { newRound, recordAction, type BettingRound } from './players.ts';

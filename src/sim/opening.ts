@@ -1,7 +1,7 @@
 // How the virtual dealer opens a table: from an empty journal (set up, seat everyone, sensors, button, levels), or
 // from one a previous run left behind (only what is missing).
-import type { Profile } from '../domain/profile.ts';
-import type { EngineSnapshot } from '../domain/snapshot.ts';
+import type { Profile } from '../domain/profile/profile.ts';
+import type { EngineSnapshot } from '../domain/snapshot/types.ts';
 import { gameOf, structureOf } from '../domain/games/index.ts';
 import type { Level, Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';

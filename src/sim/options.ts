@@ -1,7 +1,7 @@
 // What the virtual table is given and what it offers (src/sim/virtual-table.ts).
 import { TableError } from '../domain/errors.ts';
 import type { BettingName, GameName } from '../domain/games/index.ts';
-import type { Profile } from '../domain/profile.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 import type { Input, EngineEvent } from '../domain/types.ts';
 import type { ResumeFrom } from './resume.ts';
 

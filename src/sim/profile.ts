@@ -2,8 +2,8 @@
 // remedies) to behave like a dealer who knows the house rules.
 import { loadProfiles } from '../config/profiles.ts';
 import { TableError } from '../domain/errors.ts';
-import { checkProfile, mergeRules } from '../domain/profile-check.ts';
-import type { Profile } from '../domain/profile.ts';
+import { checkProfile, mergeRules } from '../domain/profile/check.ts';
+import type { Profile } from '../domain/profile/profile.ts';
 
 export function resolveProfile(
   name: string,

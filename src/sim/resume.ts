@@ -2,7 +2,7 @@
 // stub or the plan of the hand that was under way, so it ends that hand — the dealer's `misdeal` button while no
 // substantial action has taken place, else every player on action folds and the board is read out from the cards
 // not yet seen — and plays on from the next shuffle.
-import type { EngineSnapshot } from '../domain/snapshot.ts';
+import type { EngineSnapshot } from '../domain/snapshot/types.ts';
 import type { Seat, EngineEvent } from '../domain/types.ts';
 import { deckByRank } from '../protocol/notation.ts';
 import type { Random } from './random.ts';

@@ -1,4 +1,4 @@
-// A table in its own process for the broadcast restart test (test/broadcast-restart.test.ts): the real runtime on
+// A table in its own process for the broadcast restart test (test/mqtt/broadcast-restart.test.ts): the real runtime on
 // the SQLite journal in DIR, on a fake clock starting at START, its bridge on the mosquitto at URL with the broadcast
 // feed delayed DELAY seconds (equity in the real worker). Commands on stdin, one a line: `setup`, `hand <seq>` (a new
 // hand, played until the journal reaches seq), `rest` (the hand under way, to its end), `advance <ms>`. Each answered

@@ -1,6 +1,6 @@
 // A tiny deterministic engine for runtime tests that must not depend on the rules: it gives events (the runtime numbers them),
 // keeps timers (an input with `timerMs` arms one), and resets on `setup` except for its hand counter when told.
-import type { EngineSnapshot } from '../../src/domain/snapshot.ts';
+import type { EngineSnapshot } from '../../src/domain/snapshot/types.ts';
 import type { EngineEvent } from '../../src/domain/types.ts';
 import type { Engine } from '../../src/runtime/engine.ts';
 import { tableSnap } from './snapshot.ts';

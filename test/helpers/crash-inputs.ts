@@ -1,7 +1,7 @@
 // A few real hands as an input list, for the crash and retention tests. Built by asking a real engine (the
 // snapshot says who is on action and whether cards are owed) so the hands are played out, not rejected;
 // seeded, so the same seed gives the same list.
-import type { Profile } from '../../src/domain/profile.ts';
+import type { Profile } from '../../src/domain/profile/profile.ts';
 import { createTable } from '../../src/domain/table.ts';
 import type { PlayInput } from './crash-play.ts';
 import { deckByRank } from '../../src/protocol/notation.ts';

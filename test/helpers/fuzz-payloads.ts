@@ -1,6 +1,6 @@
 // Fuzzed payloads for `<base>/input` and `<base>/cmd/<name>`: valid inputs and commands, the same mutated (fields
 // dropped, retyped or added — prototype names, padding, deep nesting — types changed), broken JSON text, random
-// bytes and oversized payloads. Seeded: the same seed gives the same payloads (test/mqtt-fuzz.test.ts, bench/fuzz.ts).
+// bytes and oversized payloads. Seeded: the same seed gives the same payloads (test/mqtt/mqtt-fuzz.test.ts, bench/fuzz.ts).
 
 export interface FuzzPayload {
   /** `input` or `cmd/<name>`, under the table's base topic. */

@@ -2,7 +2,7 @@
 // registry (@poker-apprentice/hand-history-parser) reads that network's text and no PokerStars, so this is how a
 // parser we did not write gets to read our records' players, stacks, actions, pots and winners (docs/history.md).
 // Ignition names players by position (Dealer, Small Blind, Big Blind, UTG, UTG+1 …), never by name.
-import { nameOf } from '../../src/domain/evaluator.ts';
+import { nameOf } from '../../src/domain/evaluator/high.ts';
 import { gameOf, type GameName } from '../../src/domain/games/index.ts';
 import type { OhhAction, OhhRecord } from '../../src/history/ohh-types.ts';
 

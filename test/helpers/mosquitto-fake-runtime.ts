@@ -1,6 +1,6 @@
 // A small in-memory Runtime for MQTT tests that are about the wire, not the rules: an injected function plays the
 // engine, the outbox is an array. Integration tests with the real runtime and engine live beside these.
-import type { TableSnapshot } from '../../src/domain/snapshot.ts';
+import type { TableSnapshot } from '../../src/domain/snapshot/types.ts';
 import type { EventBody, TableEvent } from '../../src/domain/types.ts';
 import type { Outbox, RawInput, Runtime } from '../../src/runtime/types.ts';
 import { tableSnap } from './snapshot.ts';

@@ -1,7 +1,7 @@
 // A domain table with its events numbered as the runtime numbers them (from 1, no journal): for tests that drive
 // the engine directly and hand its events to something that takes published events (outputs, secrecy, schemas).
 import type { Table } from '../../src/domain/api.ts';
-import type { TableSnapshot } from '../../src/domain/snapshot.ts';
+import type { TableSnapshot } from '../../src/domain/snapshot/types.ts';
 import type { EngineEvent, TableEvent } from '../../src/domain/types.ts';
 import { numberEvents } from '../../src/runtime/numbering.ts';
 

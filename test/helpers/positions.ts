@@ -1,5 +1,5 @@
 // Shared by the positions tests: a minimal valid profile and a tiny script runner (seat, remove, set-button, hand).
-import type { Profile } from '../../src/domain/profile.ts';
+import type { Profile } from '../../src/domain/profile/profile.ts';
 import type { Seat } from '../../src/domain/types.ts';
 import {
   initialPositions,
@@ -10,7 +10,7 @@ import {
   setButton,
   type HandPlan,
   type PositionMemory,
-} from '../../src/domain/positions.ts';
+} from '../../src/domain/positions/positions.ts';
 
 export type Mode = Profile['button']['bigBlindOut'];
 

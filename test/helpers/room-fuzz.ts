@@ -1,7 +1,7 @@
 // Fuzzed payloads for the room's `room/<id>/cmd/<name>` (issue 22): valid room commands, the same mutated (fields
 // dropped, retyped, added: prototype names, a 70 KB `extra`, arrays nested hundreds deep), oversized structures
 // (a 5,000-level levels-start), names that are not valid Unicode, broken JSON text and random bytes. Seeded: the same
-// seed gives the same payloads (test/room-fuzz-mosquitto.test.ts).
+// seed gives the same payloads (test/room/room-fuzz-mosquitto.test.ts).
 import { seededRandom } from './fuzz-payloads.ts';
 
 export interface RoomFuzzPayload {

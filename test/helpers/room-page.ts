@@ -37,7 +37,7 @@ export interface RoomPageStack {
   stop(): Promise<void>;
 }
 
-/** `money`: a room.money in YAML flow style (test/room-page-money.test.ts). */
+/** `money`: a room.money in YAML flow style (test/room/room-page-money.test.ts). */
 export async function startRoomPageStack(options: { money?: string } = {}): Promise<RoomPageStack> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   // The example's security lines (no anonymous client, the password file, the ACL), as room-acl-mosquitto does.

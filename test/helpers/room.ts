@@ -163,7 +163,7 @@ export class FakeTable {
     });
   }
 
-  /** The retained `state`, in the shape of src/domain/snapshot.ts (the fields the room reads). */
+  /** The retained `state`, in the shape of src/domain/snapshot/types.ts (the fields the room reads). */
   state(): Record<string, unknown> {
     return {
       seq: this.seq,

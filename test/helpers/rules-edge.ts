@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach } from 'vitest';
-import type { Profile } from '../../src/domain/profile.ts';
+import type { Profile } from '../../src/domain/profile/profile.ts';
 import { fakeClock } from '../../src/runtime/clock.ts';
 import { createRuntime, type TableRuntime } from '../../src/runtime/runtime.ts';
 import { openStore } from '../../src/store/store.ts';

@@ -1,5 +1,5 @@
 // Table snapshots for tests: a quiet table with overrides (outputs, fake runtimes and engines).
-import type { SeatSnapshot, TableSnapshot } from '../../src/domain/snapshot.ts';
+import type { SeatSnapshot, TableSnapshot } from '../../src/domain/snapshot/types.ts';
 
 export function seatSnap(seat: number, over: Partial<SeatSnapshot> = {}): SeatSnapshot {
   return {

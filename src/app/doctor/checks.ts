@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import mqtt from 'mqtt';
 import type { TableConfig } from '../../config/types.ts';
-import { parseDeck } from '../../deck/store.ts';
+import { parseDeck } from '../../enrolment/deck/store.ts';
 import { TableError } from '../../domain/errors.ts';
 import { fail, ok, warn, type CheckResult } from './report.ts';
 

@@ -2,7 +2,7 @@
 // deck file's rule) and every entry a chip the table will take: a hex tag id listed once, a value in play (the
 // profile's chips.denominations). Every problem is listed, not only the first one the table would stop at.
 import { readFileSync, statSync } from 'node:fs';
-import { chipCounts, valueProblem } from '../../chips-enroll/store.ts';
+import { chipCounts, valueProblem } from '../../enrolment/chips/store.ts';
 import { normalizeUid } from '../../protocol/notation.ts';
 import { fail, ok, warn, type CheckResult } from './report.ts';
 

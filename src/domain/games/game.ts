@@ -1,6 +1,6 @@
 // The game seam (R-GAME): what a hand deals and how it is scored, apart from the dealing and irregularity rules,
 // which stay one set for every game and read their counts from here.
-import type { EquityKernel } from '../equity-kernels.ts';
+import type { EquityKernel } from '../equity/kernels.ts';
 import type { Card, FlopStreet, Street, StudStreet } from '../types.ts';
 import type { BettingName } from './betting.ts';
 import type { GameName } from './names.ts';

@@ -1,7 +1,7 @@
 // Texas hold'em: two hole cards, the best five of the seven (R-DEAL-ORDER).
-import { cardCode, score7, scoreCodes } from '../evaluator.ts';
+import { cardCode, score7, scoreCodes } from '../evaluator/high.ts';
 import type { Card } from '../types.ts';
-import { holdemKernel } from '../equity-kernels.ts';
+import { holdemKernel } from '../equity/kernels.ts';
 import { FLOP_GAME, type Game } from './game.ts';
 
 /** The seven cards being scored: one buffer, a showdown scores a few hands per hand. */

@@ -1,8 +1,8 @@
 // Omaha hi-lo, eight or better (R-HILO): Omaha's deal and high hand, with every pot split with the best low of
 // exactly two hole cards and three board cards, five different ranks none above the eight (none: the high takes it).
-import { hiLoKernel, omahaKernel } from '../equity-kernels.ts';
-import { scoreOmahaLow, lowName, NO_LOW } from '../evaluator-low.ts';
-import { cardCode } from '../evaluator.ts';
+import { hiLoKernel, omahaKernel } from '../equity/kernels.ts';
+import { scoreOmahaLow, lowName, NO_LOW } from '../evaluator/low.ts';
+import { cardCode } from '../evaluator/high.ts';
 import type { Card } from '../types.ts';
 import type { Game } from './game.ts';
 import { omaha } from './omaha.ts';

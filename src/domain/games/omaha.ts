@@ -1,9 +1,9 @@
 // Omaha (R-GAME): four hole cards; a hand is exactly two of them and three board cards. Played under pot-limit unless
 // the table says otherwise (games/betting.ts, R-GAME-LIST).
-import { scoreOmaha } from '../evaluator-omaha.ts';
-import { cardCode, scoreCodes } from '../evaluator.ts';
+import { scoreOmaha } from '../evaluator/omaha.ts';
+import { cardCode, scoreCodes } from '../evaluator/high.ts';
 import type { Card } from '../types.ts';
-import { omahaKernel } from '../equity-kernels.ts';
+import { omahaKernel } from '../equity/kernels.ts';
 import { FLOP_GAME, type Game } from './game.ts';
 
 function score(hole: readonly Card[], board: readonly Card[]): number {

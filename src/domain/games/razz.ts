@@ -1,8 +1,8 @@
 // Razz: stud's deal, the ace-to-five low of the best five of seven (pairs count against it, straights and flushes
 // do not). The highest up card brings in (king high, ace low; spades highest), the lowest hand showing acts first,
 // and an odd chip goes to the lowest up card (R-STUD-BRING-IN, R-STUD-ORDER, R-ODD-CHIP).
-import { lowName, scoreRazz7, scoreRazzCodes } from '../evaluator-low.ts';
-import { cardCode } from '../evaluator.ts';
+import { lowName, scoreRazz7, scoreRazzCodes } from '../evaluator/low.ts';
+import { cardCode } from '../evaluator/high.ts';
 import type { Card } from '../types.ts';
 import type { Game } from './game.ts';
 import { cardLowRank, showingLow } from './showing.ts';

@@ -1,7 +1,7 @@
 // What the stud games read from the up cards (R-STUD-BRING-IN, R-STUD-ORDER, R-ODD-CHIP): a card's worth by rank and
 // bridge suit order (spades, hearts, diamonds, clubs), and the hand the up cards show. Pure functions of the cards,
 // for the stud descriptors' `order`.
-import { cardCode } from '../evaluator.ts';
+import { cardCode } from '../evaluator/high.ts';
 import type { Card } from '../types.ts';
 
 /** A suit's bridge rank: clubs 0, diamonds 1, hearts 2, spades 3 (card codes number the suits s h d c = 0 … 3). */

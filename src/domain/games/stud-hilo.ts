@@ -1,7 +1,7 @@
 // Seven-card stud hi-lo, eight or better (R-HILO): stud's deal, order and high hand, with every pot split with the
 // best eight-or-better low of any five of the seat's seven cards (none: the high takes it).
-import { lowName, NO_LOW, scoreLow8 } from '../evaluator-low.ts';
-import { cardCode } from '../evaluator.ts';
+import { lowName, NO_LOW, scoreLow8 } from '../evaluator/low.ts';
+import { cardCode } from '../evaluator/high.ts';
 import type { Card } from '../types.ts';
 import type { Game } from './game.ts';
 import { stud } from './stud.ts';

@@ -2,7 +2,7 @@
 // of fourth to sixth street, one down card on seventh; no button, no blinds: antes and a bring-in. A hand is the best
 // five of the seat's seven cards (and the common card when the stub ran short). Played limit unless the table says
 // otherwise (R-GAME-LIST).
-import { cardCode, score7, scoreCodes } from '../evaluator.ts';
+import { cardCode, score7, scoreCodes } from '../evaluator/high.ts';
 import type { Card } from '../types.ts';
 import { STUD_STREETS, type Game } from './game.ts';
 import { cardHigh, showingHigh } from './showing.ts';

@@ -1,6 +1,6 @@
 // The Firmata board as a table device: seat sensors, dealer-panel and seat buttons in; seat LEDs and shot-clock
 // digits out. Readings become protocol inputs through ctx.submit; the engine debounces seat levels (R-SEAT-DEBOUNCE).
-import type { TableSnapshot } from '../../domain/snapshot.ts';
+import type { TableSnapshot } from '../../domain/snapshot/types.ts';
 import { TableError } from '../../domain/errors.ts';
 import type { TableEvent } from '../../domain/types.ts';
 import type { RawInput } from '../../runtime/types.ts';

@@ -1,7 +1,7 @@
 // A Firmata board without hardware: tests, the simulator and dev tables set seat sensors and press buttons through
 // methods, and read back what the LEDs and digits would show. Same mapping as the real board, so what a test reads
 // here is what the real pins would carry.
-import type { TableSnapshot } from '../../domain/snapshot.ts';
+import type { TableSnapshot } from '../../domain/snapshot/types.ts';
 import type { TableEvent } from '../../domain/types.ts';
 import type { Device, DeviceContext } from '../types.ts';
 import { shotClockDigits, type DigitsState } from '../outputs/digits.ts';

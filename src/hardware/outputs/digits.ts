@@ -1,5 +1,5 @@
 // What a shot-clock seven-segment display shows for a snapshot at a given time. Pure.
-import type { TableSnapshot } from '../../domain/snapshot.ts';
+import type { TableSnapshot } from '../../domain/snapshot/types.ts';
 
 export interface DigitsState {
   /** Exactly `digits` characters, right-aligned seconds, spaces when no clock runs. */

@@ -1,5 +1,5 @@
 // The level clock and shot clock as a display board shows them, for a snapshot at a given time. Pure.
-import type { TableSnapshot } from '../../domain/snapshot.ts';
+import type { TableSnapshot } from '../../domain/snapshot/types.ts';
 import { secondsLeft } from './digits.ts';
 
 export interface LevelInfo {

@@ -1,5 +1,5 @@
 // Which per-seat lights are on for a table snapshot. Pure: the Firmata adapter and the simulated board share it.
-import type { TableSnapshot } from '../../domain/snapshot.ts';
+import type { TableSnapshot } from '../../domain/snapshot/types.ts';
 import type { Seat } from '../../domain/types.ts';
 
 export const SEAT_LIGHT_ROLES = ['action', 'dead', 'button', 'smallBlind', 'bigBlind', 'blind', 'absent'] as const;

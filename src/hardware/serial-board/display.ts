@@ -1,7 +1,7 @@
 // The serial display board (level clock and shot clock) as a table device. It sends the full display state on every
 // change and at least every `refreshMs`, and again whenever the board says HELLO (it rebooted) or reports a
 // different state in its heartbeat, so the board stays in sync across reconnects and resets.
-import type { TableSnapshot } from '../../domain/snapshot.ts';
+import type { TableSnapshot } from '../../domain/snapshot/types.ts';
 import type { TableEvent } from '../../domain/types.ts';
 import type { Logger } from 'pino';
 import { requirePort } from '../serial/port.ts';

@@ -1,6 +1,6 @@
 // The pot as the serial display board shows it (chips tracked only): all the chips in the middle and in front of the
 // seats, how many pots were gathered (main and side pots), and what the seat on action must put in to call. Pure.
-import type { TableSnapshot } from '../../domain/snapshot.ts';
+import type { TableSnapshot } from '../../domain/snapshot/types.ts';
 import { displayState, type DisplayState } from '../outputs/level-clock.ts';
 
 export interface PotShown {

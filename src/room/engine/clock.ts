@@ -1,9 +1,9 @@
 // R-ROOM-CLOCK: one level clock for the whole tournament. The room runs the levels as a table does (R-LEVEL-CLOCK:
 // deadlines in the state, breaks numbered after the level before them) and, at each change, pause or resume,
 // publishes its clock and sends `level-set` to every open table that is online.
-import { newLevelClock, nextLevel, pauseClock, resumeClock } from '../../domain/level-clock.ts';
-import { levelSnapshot } from '../../domain/levels.ts';
-import type { LevelClockSnapshot } from '../../domain/snapshot.ts';
+import { newLevelClock, nextLevel, pauseClock, resumeClock } from '../../domain/levels/clock.ts';
+import { levelSnapshot } from '../../domain/levels/levels.ts';
+import type { LevelClockSnapshot } from '../../domain/snapshot/types.ts';
 import type { Level } from '../../domain/types.ts';
 import type { RoomCtx } from './context.ts';
 import { isPlaying } from './counts.ts';

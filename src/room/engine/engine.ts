@@ -1,7 +1,7 @@
 // The room engine: (state, input) → outputs, plus the next timer deadline. Deterministic, no I/O, no wall clock, no
 // Math.random: time arrives in each input's `at`, timers due at or before it fire first at their deadlines, and the
 // draws come from the seeded generator in the state (setup's `seed`).
-import { levelDue } from '../../domain/level-clock.ts';
+import { levelDue } from '../../domain/levels/clock.ts';
 import { runStep, type StepParts } from '../../domain/step-core.ts';
 import { advanceLevel, pauseLevels, resumeLevels, sendLevel, startLevels } from './clock.ts';
 import { RoomCtx } from './context.ts';

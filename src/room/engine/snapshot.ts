@@ -1,5 +1,5 @@
-import { levelSnapshot } from '../../domain/levels.ts';
-import type { LevelClockSnapshot } from '../../domain/snapshot.ts';
+import { levelSnapshot } from '../../domain/levels/levels.ts';
+import type { LevelClockSnapshot } from '../../domain/snapshot/types.ts';
 import { TAKEN } from './answers.ts';
 import type { RoomState } from './state.ts';
 import type { BalancePick, MoveReason } from './types.ts';

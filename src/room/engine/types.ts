@@ -1,5 +1,5 @@
 // The room's public contract (protocol.md, "The room" and "Room replay") as types: inputs in, outputs out.
-import type { LevelClockSnapshot } from '../../domain/snapshot.ts';
+import type { LevelClockSnapshot } from '../../domain/snapshot/types.ts';
 import type { Level } from '../../domain/types.ts';
 import type { MoneyRules } from './money/types.ts';
 import type { PrizesSnapshot } from './money/types.ts';

@@ -1,7 +1,7 @@
 // Turns any JSON value into a typed room input, or the reason it is refused (`input.rejected`). Only the shape is
 // checked here; whether a command makes sense now (a known table, a free seat) is the engine's `request.rejected`.
 // Fields are read by fixed names from plain objects (docs/validation.md).
-import { checkLevels } from '../../domain/levels-check.ts';
+import { checkLevels } from '../../domain/levels/check.ts';
 import { MAX_SEATS, MIN_SEATS } from '../../domain/limits.ts';
 import { nameProblem, storedName } from '../../protocol/names.ts';
 import { validateMoney } from './money/validate.ts';

@@ -1,5 +1,5 @@
 // The floor page's sentences: what a command did ("Level 4 paused at 12:31 left") from the events it produced, and
-// why it was refused. Plain browser JS, no DOM: the page and the tests (test/floor-words.test.ts) share it.
+// why it was refused. Plain browser JS, no DOM: the page and the tests (test/app/floor-words.test.ts) share it.
 'use strict';
 
 (function (root) {

@@ -1,6 +1,6 @@
 // The room pages' words: table names, moves ("Anna: table 3 seat 5 → table 7 seat 2"), places, and the floor page's
 // sentences for the room's answers, accepted or refused, in plain words for a floor person. Plain browser JS, no DOM:
-// the pages and the tests (test/room-page-words.test.ts) share it.
+// the pages and the tests (test/room/room-page-words.test.ts) share it.
 'use strict';
 
 (function (root) {

@@ -1,0 +1,86 @@
+// Saved blind structures (config/structures/ and a venue's structures/ beside the table config): checked at start
+// with the engine's own levels check, and the doctor's config check reports a bad one.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseStartArgs } from '../../src/app/args.ts';
+import { runDoctor } from '../../src/app/doctor/run.ts';
+import { startHardwareTable } from '../../src/app/hardware.ts';
+import { freePort } from '../helpers/mosquitto.ts';
+import { loadStructures, structureDirs, SHIPPED_STRUCTURES_DIR } from '../../src/config/structures.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function venue(files: Record<string, unknown>, port = 1883): { dir: string; config: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'pt-structures-'));
+  dirs.push(dir);
+  mkdirSync(join(dir, 'structures'));
+  for (const [name, body] of Object.entries(files))
+    writeFileSync(join(dir, 'structures', name), typeof body === 'string' ? body : JSON.stringify(body));
+  const config = join(dir, 'table.yaml');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      table: { id: 't1', seats: 6 },
+      storage: { dir: join(dir, 'var') },
+      mqtt: { embedded: { port, wsPort: null } },
+      http: { port: null },
+      devices: [],
+    }),
+  );
+  return { dir, config };
+}
+
+describe('blind structures', () => {
+  it('ships structures the engine accepts, each with a title', () => {
+    const shipped = loadStructures();
+    expect(shipped.map((s) => s.name)).toEqual(expect.arrayContaining(['daily', 'turbo']));
+    for (const s of shipped) expect(s.levels.length).toBeGreaterThan(1);
+    expect(structureDirs(null)).toEqual([SHIPPED_STRUCTURES_DIR]);
+  });
+
+  it("adds a venue's own structures, which replace a shipped one of the same name", () => {
+    const { config } = venue({
+      'turbo.json': { name: 'turbo', title: 'Our turbo', levels: [{ smallBlind: 25, bigBlind: 50, minutes: 8 }] },
+      'friday.json': { name: 'friday', levels: [{ smallBlind: 50, bigBlind: 100, ante: 100, minutes: 30 }] },
+    });
+    const byName = new Map(loadStructures(structureDirs(config)).map((s) => [s.name, s]));
+    expect(byName.get('turbo')).toMatchObject({ title: 'Our turbo', levels: [{ smallBlind: 25 }] });
+    expect(byName.get('friday')).toMatchObject({ title: 'friday' });
+    expect(byName.has('daily')).toBe(true);
+  });
+
+  it.each([
+    [
+      'bad.json',
+      { name: 'bad', levels: [{ smallBlind: 400, bigBlind: 200, minutes: 20 }] },
+      /bad\.json: \/levels: level 1 of the structure: the small blind \(400\) is larger than the big blind \(200\)/,
+    ],
+    [
+      'named.json',
+      { name: 'other', levels: [{ smallBlind: 1, bigBlind: 2, minutes: 1 }] },
+      /named\.json: \/name: must be "named"/,
+    ],
+    ['extra.json', { name: 'extra', colour: 'red', levels: [] }, /extra\.json: \/colour: unknown field/],
+    ['broken.json', '{"name": ', /broken\.json: not readable JSON/],
+  ])('refuses %s with one sentence naming the file and the field', (file, body, message) => {
+    const { config } = venue({ [file]: body });
+    expect(() => loadStructures(structureDirs(config))).toThrow(message);
+  });
+
+  it('a bad saved structure fails the doctor and stops npm start, with the same sentence', async () => {
+    const { config } = venue(
+      { 'late.json': { name: 'late', levels: [{ smallBlind: 100, bigBlind: 200, minutes: 0 }] } },
+      await freePort(),
+    );
+    const sentence = /structures\/late\.json: \/levels: level 1 of the structure: minutes must be more than 0/;
+    const failed = (await runDoctor(config)).filter((r) => r.status === 'fail' && r.subject === 'config');
+    expect(failed.map((r) => r.detail)).toEqual([expect.stringMatching(sentence)]);
+    const started = startHardwareTable({ ...parseStartArgs([]), config }, pino({ level: 'silent' }));
+    await expect(started).rejects.toThrow(sentence);
+  });
+});
