@@ -10,7 +10,7 @@ import { BETTING_NAMES, GAME_NAMES } from '../../src/domain/games/index.ts';
 type Level = { game?: string; betting?: string; smallBet?: number; bigBet?: number } | null;
 const context: { BoardClocks?: { gameText(level: Level, table: Level): string } } = {};
 for (const file of ['game-words.js', 'board-clocks.js'])
-  runInNewContext(readFileSync(new URL(`../src/web/kit/${file}`, import.meta.url), 'utf8'), context);
+  runInNewContext(readFileSync(new URL(`../../src/web/kit/${file}`, import.meta.url), 'utf8'), context);
 const gameText = context.BoardClocks!.gameText;
 
 describe('the board names the game and structure in words', () => {

@@ -229,7 +229,7 @@ describe('room money', () => {
 describe('room money: the schemas', () => {
   test('every money output of a tournament matches room-money-event and room-prizes, every command room-command', () => {
     const load = (name: string) =>
-      JSON.parse(readFileSync(new URL(`../schemas/${name}.schema.json`, import.meta.url), 'utf8')) as object;
+      JSON.parse(readFileSync(new URL(`../../schemas/${name}.schema.json`, import.meta.url), 'utf8')) as object;
     const ajv = new Ajv({ strict: false, allErrors: true });
     const prizes = ajv.compile(load('room-prizes'));
     const events = ajv.compile(load('room-money-event'));
