@@ -3,7 +3,7 @@
 // to its type), so no adapter casts device JSON.
 import { TableError } from '../protocol/errors.ts';
 import type { DeviceSpecs } from '../protocol/generated/devices.ts';
-import type { DeviceDefinition } from './devices.ts';
+import type { DeviceDefinition } from './types.ts';
 
 /** The spec of `def`, which must be of `kind`. */
 export function specOf<K extends keyof DeviceSpecs>(def: DeviceDefinition, kind: K): Readonly<DeviceSpecs[K]> {

@@ -6,26 +6,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
-import type { DeviceRef } from './types.ts';
+import type { DeviceDefinition, DeviceRef, ResolvedDevice } from './types.ts';
 import { DEVICE_VALIDATORS } from '../protocol/generated/validate-devices.ts';
 import { findKind, kindNames } from '../hardware/registry.ts';
 import { deepFreeze, displayPath, fieldErrors, invalid, readJson, type Validator } from './schema.ts';
 
+export type { DeviceDefinition, ResolvedDevice };
+
 /** The shipped devices/ directory (definitions and schemas). */
 export const DEVICES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../devices');
-
-export interface DeviceDefinition<Spec = Record<string, unknown>> {
-  kind: string;
-  /** The file it came from, for messages. */
-  file: string;
-  /** The whole validated file with defaults filled in, frozen. */
-  spec: Readonly<Spec>;
-}
-
-/** What a table config's device entry resolves to: a definition file, or a simulated device of a kind. */
-export type ResolvedDevice =
-  | { ref: DeviceRef; simulated: false; kind: string; definition: DeviceDefinition }
-  | { ref: DeviceRef; simulated: true; kind: string; definition: null };
 
 const SIMULATED = /^simulated-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 

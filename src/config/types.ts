@@ -88,3 +88,18 @@ export interface TableConfig {
   devices: DeviceRef[];
   log: { level: 'trace' | 'debug' | 'info' | 'warn' | 'error' };
 }
+
+/** A device definition file (devices/*.json), validated by its kind's schema. Here, below src/hardware and the
+ * loader (config/devices.ts), so the drivers can name it without importing the loader that reads the registry. */
+export interface DeviceDefinition<Spec = Record<string, unknown>> {
+  kind: string;
+  /** The file it came from, for messages. */
+  file: string;
+  /** The whole validated file with defaults filled in, frozen. */
+  spec: Readonly<Spec>;
+}
+
+/** What a table config's device entry resolves to: a definition file, or a simulated device of a kind. */
+export type ResolvedDevice =
+  | { ref: DeviceRef; simulated: false; kind: string; definition: DeviceDefinition }
+  | { ref: DeviceRef; simulated: true; kind: string; definition: null };

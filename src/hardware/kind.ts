@@ -2,7 +2,7 @@
 // the kind's own folder (shoe/kind.ts, firmata/kind.ts, …). The composition root, the config checks and the doctor
 // ask the entry; none of them names a kind. Drivers are loaded when asked for (`import()`), so a table pays for
 // serialport, johnny-five or nfc-pcsc only when it has such a device (docs/bench.md).
-import type { DeviceDefinition } from '../config/devices.ts';
+import type { DeviceDefinition } from '../config/types.ts';
 import type { FieldError } from '../config/schema.ts';
 import type { DeviceRef } from '../config/types.ts';
 import type { Device } from './types.ts';

@@ -1,6 +1,6 @@
 // The doctor's device checks: each configured device answered the way the table will use it. The check itself is
 // its kind's (the device registry, src/hardware/registry.ts); this names the device in the report.
-import type { ResolvedDevice } from '../../config/devices.ts';
+import type { ResolvedDevice } from '../../config/types.ts';
 import type { DeviceCheckOptions } from '../../hardware/kind.ts';
 import { findKind } from '../../hardware/registry.ts';
 import { fail, ok, type CheckResult } from './report.ts';

@@ -2,7 +2,7 @@
 // reader and driver as the shoe (pcsc-shoe.ts); only the reads differ: each carries the antenna's `place` (and `seat`),
 // so the engine takes it as a sighting of a card already dealt, never a deal. Where an antenna sits is the table
 // config's business (its device entry's `place` and `seat`), what reader it is the definition's.
-import type { DeviceDefinition } from '../../config/devices.ts';
+import type { DeviceDefinition } from '../../config/types.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import { TableError } from '../../domain/errors.ts';
 import { PcscShoe, type PcscShoeDeps } from '../shoe/pcsc-shoe.ts';

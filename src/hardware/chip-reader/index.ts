@@ -1,7 +1,7 @@
 // The seats' chip readers (pcsc-chip-reader): an RFID reader under a seat's betting zone, reached through pcscd with
 // the shoe's driver (shoe/pcsc-shoe.ts: the same reconnects, backoff and reader matching), whose tags are followed
 // as they arrive and leave and grouped into the seat's `chips` inputs (reader.ts, motion.ts).
-import type { DeviceDefinition } from '../../config/devices.ts';
+import type { DeviceDefinition } from '../../config/types.ts';
 import { specOf } from '../../config/device-specs.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import { TableError } from '../../protocol/errors.ts';

@@ -1,6 +1,6 @@
 // The johnny-five components of one Firmata connection (connection.ts): input pins reporting readings, LEDs, the
 // amount keypad and the shot-clock digits, set up once the handshake is done. It knows pins, not the table.
-import type { ConnectionOptions, DigitsDriver } from './connection.ts';
+import type { ConnectionOptions, DigitsDriver } from './pins-wiring.ts';
 import type { PinName } from './definition.ts';
 import type { FirmataIo, FiveModule, J5Board, J5Digits, J5Led, J5Sensor } from './johnny.ts';
 

@@ -2,47 +2,13 @@
 // table: the adapter (board.ts) decides what a reading means and which pins to light; components.ts builds the pins.
 import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
-import type { Logger } from 'pino';
 import { closePort, openError } from '../serial/port.ts';
 import { noParts, releaseParts, setUpBoard, type BoardParts } from './components.ts';
-import type { PinName, ShotClockDigits } from './definition.ts';
+import type { PinName } from './definition.ts';
 import { j5, type FirmataIo, type FiveModule, type J5Board } from './johnny.ts';
 
-export interface InputPin {
-  key: string;
-  pin: PinName;
-  analog: boolean;
-  pullup: boolean;
-}
-
-export interface ConnectionOptions {
-  path: string;
-  baudRate: number;
-  samplingIntervalMs: number;
-  inputIntervalMs: number;
-  readyTimeoutMs: number;
-  inputs: InputPin[];
-  outputs: PinName[];
-  digits: Required<ShotClockDigits> | null;
-  /** The amount keypad, with what each of its keys means (johnny-five's Keypad, controller VKEY). */
-  keypad?: { pin: string; keys: readonly string[] } | null;
-  /** A keypad key pressed: its meaning from `keypad.keys`. */
-  onKey?(key: string): void;
-  /** A sampled reading: 0/1 for a digital input, 0–1023 for an analog one. */
-  onReading(key: string, value: number): void;
-  /** The board went away after it was up. */
-  onLost(detail: string): void;
-  logger: Logger;
-  /** Gives up a handshake in progress (the table is stopping). */
-  signal?: AbortSignal;
-}
-
-export interface DigitsDriver {
-  /** Shows `character` at `position` (0 = leftmost wired digit). */
-  draw(position: number, character: string): void;
-  /** Lights or darkens the whole display (the MAX7219's shutdown register: one write, good for blinking). */
-  light(on: boolean): void;
-}
+export type { ConnectionOptions, DigitsDriver, InputPin } from './pins-wiring.ts';
+import type { ConnectionOptions, DigitsDriver } from './pins-wiring.ts';
 
 export interface FirmataConnection {
   readonly firmware: string;

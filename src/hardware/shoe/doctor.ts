@@ -1,6 +1,6 @@
 // The doctor's check of a PC/SC reader (a shoe, an antenna or a chip reader: the same driver): pcscd answers, nfc-pcsc
 // loads, and a reader matching the definition's pattern (or the entry's port) is listed.
-import type { DeviceDefinition } from '../../config/devices.ts';
+import type { DeviceDefinition } from '../../config/types.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import type { DeviceCheck } from '../kind.ts';
 import { loadNfcPcsc, pcscdAdvice, probePcscd } from './backend.ts';

@@ -1,5 +1,5 @@
 // The shoe's public face for the composition root: build a shoe from its definition and table-config entry.
-import type { DeviceDefinition } from '../../config/devices.ts';
+import type { DeviceDefinition } from '../../config/types.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import type { Device } from '../types.ts';
 import { PcscShoe, type PcscShoeDeps } from './pcsc-shoe.ts';

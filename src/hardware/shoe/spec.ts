@@ -2,7 +2,7 @@
 // the checks a schema cannot make (the pattern compiles, min ≤ max) and the table config's `port` applied.
 import { TableError } from '../../domain/errors.ts';
 import { specOf } from '../../config/device-specs.ts';
-import type { DeviceDefinition } from '../../config/devices.ts';
+import type { DeviceDefinition } from '../../config/types.ts';
 import type { AntennaPlace } from '../antenna/place.ts';
 import type { DeviceRef } from '../../config/types.ts';
 import type { PcscShoeSpec } from '../../protocol/generated/devices.ts';
