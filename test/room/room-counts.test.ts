@@ -35,6 +35,8 @@ const room = fc
       given: players.map(() => null),
       button: null,
       bigBlind: null,
+      vacated: [],
+      game: null,
       lastSeq: 0,
       staleUntil: null,
     }));

@@ -154,6 +154,8 @@ function setup(ctx: RoomCtx, options: RoomOptions, c: Extract<RoomCommand, { nam
     given: new Array<string | null>(t.seats).fill(null),
     button: null,
     bigBlind: null,
+    vacated: [],
+    game: null,
     lastSeq: 0,
     staleUntil: null,
   }));

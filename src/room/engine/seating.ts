@@ -5,6 +5,7 @@ import { nameKey } from '../../protocol/names.ts';
 import type { RoomCtx } from './context.ts';
 import { capacity, fewestTables, freeSeats, isPlaying, movableSeats, playerCount, tableById, tally } from './counts.ts';
 import { entered, entryRefusal } from './money/ledger.ts';
+import { arrivalSeat, balancesByPosition, playerInSeat, seatTaken, vacatedSeat } from './position.ts';
 import { drawIndex, drawOne } from './random.ts';
 import type { PendingMove, RoomState, TableModel } from './state.ts';
 import type { MoveReason, Place } from './types.ts';
@@ -21,6 +22,7 @@ export function giveSeat(
 ): void {
   t.players[seat - 1] = player;
   t.given[seat - 1] = player;
+  seatTaken(t, seat);
   t.stacks[seat - 1] = chips;
   const command =
     chips === null
@@ -93,7 +95,11 @@ function breakNext(ctx: RoomCtx): boolean {
   if (room < playerCount(state, next, tl)) return false;
   next.broken = true;
   // Players already on their way to it go elsewhere, drawn the same way.
-  for (const m of state.moves) if (m.to === next.id) m.to = drawOne(state.rng, fewestTables(state, next)).id;
+  for (const m of state.moves) {
+    if (m.to !== next.id) continue;
+    m.to = drawOne(state.rng, fewestTables(state, next)).id;
+    delete m.seat; // a seat by position (R-STUD-BALANCE) was one of the broken table's
+  }
   for (const seat of movableSeats(state, next)) {
     const to = drawOne(state.rng, fewestTables(state, next));
     sendAway(ctx, next, seat, to, { reason: 'break', seatPick: 'random' });
@@ -119,6 +125,13 @@ function balance(ctx: RoomCtx): void {
     let short: TableModel | null = null;
     for (const t of fewestTables(state, undefined, tl)) if (!short || t.rank > short.rank) short = t;
     if (!full || !short || full === short || fullCount - playerCount(state, short, tl) < balanceAt) return;
+    if (balancesByPosition(state, short)) {
+      // R-STUD-BALANCE: the seat decides who moves; one is free at the short table (it has the fewest players)
+      const target = vacatedSeat(state, short)!;
+      const seat = playerInSeat(state, full, target, tl)!;
+      sendAway(ctx, full, seat, short, { reason: 'balance', seatPick: 'position', seat: target });
+      continue;
+    }
     const seat =
       balancePick === 'random' ? drawOne(state.rng, movableSeats(state, full, tl)) : nextBigBlind(state, full, tl);
     sendAway(ctx, full, seat, short, { reason: 'balance', seatPick: balancePick });
@@ -166,13 +179,16 @@ export function arrived(ctx: RoomCtx, source: TableModel, player: string, chips:
     }
     to = drawOne(state.rng, tables);
   }
-  const free = freeSeats(to);
-  const seat =
-    move.seatPick === 'next-big-blind'
-      ? (seatLeftOfBigBlind(to) ?? free[0]!)
-      : free[drawIndex(state.rng, free.length)]!;
-  giveSeat(ctx, to, seat, player, chips, move.from, move.reason);
+  giveSeat(ctx, to, arrivingSeat(state, to, move), player, chips, move.from, move.reason);
   return true;
+}
+
+function arrivingSeat(state: RoomState, to: TableModel, move: PendingMove): number {
+  const free = freeSeats(to);
+  if (move.seatPick === 'position' && move.seat !== undefined && to.id === move.to)
+    return arrivalSeat(to, move.seat) ?? free[0]!;
+  if (move.seatPick === 'next-big-blind') return seatLeftOfBigBlind(to) ?? free[0]!;
+  return free[drawIndex(state.rng, free.length)]!;
 }
 
 /** A player leaving a table otherwise than by a move (eliminated, removed): a move waiting for them is dropped. */

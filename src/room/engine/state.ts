@@ -1,5 +1,6 @@
 // The room's state: what it knows of each table (from the tables' events and `state`, and from the seats it gave),
 // the players, the moves under way, the places and the level clock. Plain data: a restart replays the inputs.
+import type { GameName } from '../../domain/games/index.ts';
 import type { LevelState } from '../../domain/state.ts';
 import type { MoneyState } from './money/types.ts';
 import type { Rng } from './random.ts';
@@ -23,6 +24,10 @@ export interface TableModel {
   given: (string | null)[];
   button: number | null;
   bigBlind: number | null;
+  /** Seats emptied (a player moved, removed, eliminated) and still empty, the most recent last (R-STUD-BALANCE). */
+  vacated: number[];
+  /** The game the table last said it plays (`state`, `hand.started`), null before it said. */
+  game: GameName | null;
   /** The highest event `seq` seen: an older `state` is not used. */
   lastSeq: number;
   /** Not null: the room's picture of this table may be out of date (the room reconnected, or events were missed) and
@@ -45,8 +50,9 @@ export interface PendingMove {
   from: { table: string; seat: number };
   to: string;
   reason: MoveReason;
-  /** How the seat at `to` is chosen when the player arrives. */
-  seatPick: 'next-big-blind' | 'random';
+  /** How the seat at `to` is chosen when the player arrives; `position` (R-STUD-BALANCE): `seat`, chosen when sent. */
+  seatPick: 'next-big-blind' | 'random' | 'position';
+  seat?: number;
 }
 
 /** A player out of the tournament whose place is not given yet. `time` is null until the hand that eliminated the

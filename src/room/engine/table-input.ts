@@ -5,6 +5,7 @@ import type { RoomCtx } from './context.ts';
 import { isPlaying } from './counts.ts';
 import { handEnded, playerOut } from './places.ts';
 import { knockout, potsAwarded } from './money/ledger.ts';
+import { gameOfInput, seatTaken, seatVacated } from './position.ts';
 import { arrived, dropMove, rebalance } from './seating.ts';
 import type { TableModel } from './state.ts';
 
@@ -61,8 +62,13 @@ function readState(t: TableModel, s: Obj, seq: number): void {
       stacks[i] = t.stacks[i] ?? null;
     }
   }
+  for (let i = 0; i < t.seats; i++) {
+    if (players[i] === null && t.players[i] !== null) seatVacated(t, i + 1);
+    else if (players[i] !== null) seatTaken(t, i + 1);
+  }
   t.players = players;
   t.stacks = stacks;
+  t.game = gameOfInput(s.game, t.game);
   t.button = seatOf(t, s.button);
   t.bigBlind = seatOf(t, s.bigBlindSeat ?? s.bigBlind);
   t.lastSeq = seq;
@@ -86,6 +92,7 @@ export function tableEvent(ctx: RoomCtx, t: TableModel, e: Obj): string | void {
         t.players[seat - 1] = player;
         t.stacks[seat - 1] = chipsOf(e.chips);
         t.given[seat - 1] = null; // whoever the table seated, the seat is its news now
+        seatTaken(t, seat);
       }
       return;
     case 'player.eliminated':
@@ -109,6 +116,7 @@ export function tableEvent(ctx: RoomCtx, t: TableModel, e: Obj): string | void {
       ctx.state.money?.awards.delete(t.id); // the last hand's pots name no eliminator of this one
       t.button = seatOf(t, e.button) ?? t.button;
       t.bigBlind = seatOf(t, e.bigBlind) ?? t.bigBlind;
+      t.game = gameOfInput(e.game, t.game);
       return;
     case 'stack.set':
       if (seat !== null && fresh) t.stacks[seat - 1] = chipsOf(e.chips);
@@ -132,4 +140,5 @@ function vacate(t: TableModel, seat: number): void {
   t.players[seat - 1] = null;
   t.stacks[seat - 1] = null;
   t.given[seat - 1] = null;
+  seatVacated(t, seat);
 }

@@ -77,9 +77,10 @@ export const ROOM_EVENT_TYPES: ReadonlySet<string> = new Set([
  * hand, journaled only then. */
 export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set([...ROOM_EVENT_TYPES, 'pot.awarded']);
 
-/** What of a table's `state` the room reads (`tableState`): the players, the button, the big blind, and the stacks
- * between hands (during a hand they change with every bet, and the room waits for the hand's end). A state with the
- * same digest as the last one journaled for that table tells the room nothing and is not journaled. */
+/** What of a table's `state` the room reads (`tableState`): the players, the button, the big blind, the game
+ * (R-STUD-BALANCE), and the stacks between hands (during a hand they change with every bet, and the room waits for
+ * the hand's end). A state with the same digest as the last one journaled for that table tells the room nothing and
+ * is not journaled. */
 export function stateDigest(s: Obj): string {
   const between = s.hand === null || s.hand === undefined;
   const seats = Array.isArray(s.seatInfo) ? s.seatInfo : [];
@@ -87,18 +88,19 @@ export function stateDigest(s: Obj): string {
     seats.map((x: unknown) => (isObj(x) ? [x.seat, x.player, between ? x.stack : null] : null)),
     s.button,
     s.bigBlindSeat ?? s.bigBlind,
+    s.game,
   ]);
 }
 
 /** What is journaled of a table's `state`: the fields the room engine reads (`tableState` in
- * ../engine/table-input.ts: seq, each seat's seat, player and stack, button, bigBlindSeat, bigBlind) and the
+ * ../engine/table-input.ts: seq, each seat's seat, player and stack, button, bigBlindSeat, bigBlind, game) and the
  * `hand` the digest reads. A table's whole state is about 2 kB (every seat's flags, the board, the pots, the clock),
  * most of a day's journal and of what a restart replays; this is a few hundred bytes (docs/scaling.md, "Memory"). */
 export function roomStateFields(s: Obj): Obj {
-  const { seq, hand, button, bigBlindSeat, bigBlind } = s;
+  const { seq, hand, button, bigBlindSeat, bigBlind, game } = s;
   const seats = Array.isArray(s.seatInfo) ? s.seatInfo : [];
   const seatInfo = seats.map((x: unknown) => (isObj(x) ? { seat: x.seat, player: x.player, stack: x.stack } : x));
-  return { seq, hand, seatInfo, button, bigBlindSeat, bigBlind };
+  return { seq, hand, seatInfo, button, bigBlindSeat, bigBlind, game };
 }
 
 /** A table's message on `<base>/events`, `<base>/state` or `<base>/status`, or why it is dropped. */

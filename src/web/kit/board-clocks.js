@@ -34,7 +34,7 @@
   function renderLevel(view, now, chime) {
     const l = levelClock(view);
     const panel = $('level-clock');
-    // the table's board has the line; the room's board, which shares this file, has not
+    // the table's board and the room's board, which shares this file, both have the line
     const game = $('game');
     // The header names the table's game (board-table.js); the clock names a level's own game or structure only, in a
     // mixed structure (R-GAME-MIXED), so a plain one does not say it twice in a panel that has no room for it.
