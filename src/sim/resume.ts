@@ -19,12 +19,14 @@ export interface Finishing {
   stub: string[];
   onAction: Seat | null;
   reads: number;
+  /** The seat on action was refused a fold (stud's bring-in, R-STUD-BRING-IN): it calls instead. */
+  mayNotFold: boolean;
 }
 
 const CARDS = deckByRank();
-/** More reads than a board and its burns without the hand ending: the recovered hand is stuck (e.g. a four-card
- * flop whose burn was never named). */
-const MAX_READS = 12;
+/** More reads than a deck without the hand ending: the recovered hand is stuck (e.g. a four-card flop whose burn was
+ * never named). A stud hand's streets deal a card to every live seat, so no count below the deck will do. */
+const MAX_READS = 52;
 
 /** Every card the hand's events show out of the stub. */
 export function cardsOut(events: readonly EngineEvent[]): Set<string> {
@@ -42,6 +44,7 @@ export function startFinishing(resume: ResumeFrom, random: Random): Finishing {
     stub: random.shuffle(CARDS.filter((c) => !out.has(c))),
     onAction: resume.snapshot.onAction?.seat ?? null,
     reads: 0,
+    mayNotFold: false,
   };
 }
 
@@ -49,6 +52,8 @@ export function startFinishing(resume: ResumeFrom, random: Random): Finishing {
 export function trackFinishing(f: Finishing, e: EngineEvent): void {
   if (e.type === 'action.on') f.onAction = e.seat;
   if ((e.type === 'action' || e.type === 'hand.dead') && e.seat === f.onAction) f.onAction = null;
+  if (e.type === 'action.on' || e.type === 'action') f.mayNotFold = false;
+  if (e.type === 'request.rejected' && e.request === 'fold') f.mayNotFold = true;
 }
 
 /** The dealer's `misdeal` button: ends the hand unless there was substantial action (then it is refused). */
@@ -64,7 +69,7 @@ export function finishSteps(f: Finishing, random: Random, read: (card: string) =
     return [
       {
         after: random.int(1000, 3000),
-        input: () => (f.onAction !== null ? { type: 'panel', button: 'fold' } : null),
+        input: () => (f.onAction !== null ? { type: 'panel', button: f.mayNotFold ? 'call' : 'fold' } : null),
         answer: 'action',
       },
     ];
