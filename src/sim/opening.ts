@@ -39,7 +39,7 @@ function playsAt(o: Opening, i: number): { game: GameName; betting: BettingName;
  * has them (R-STUD-BRING-IN; a quarter of the small bet brings in, beside an ante of a tenth). */
 function levelsFor(o: Opening): Level[] {
   let played = 0;
-  return LEVELS.map((l) => {
+  return baseLevels(o).map((l) => {
     if ('break' in l) return l;
     const { game, betting, named } = playsAt(o, played++);
     const level: PlayingLevel = named ? { ...l, game, betting } : { ...l };
@@ -53,6 +53,14 @@ function levelsFor(o: Opening): Level[] {
     }
     return level;
   });
+}
+
+/** The short levels; a mixed game's go round them again until its rotation has come round three times. */
+function baseLevels(o: Opening): Level[] {
+  const levels = [...LEVELS];
+  const playing = LEVELS.filter((l) => !('break' in l));
+  for (let i = playing.length; i < 3 * (o.options.mixed?.length ?? 0); i++) levels.push(playing[i % playing.length]!);
+  return levels;
 }
 
 const setupStep = ({ options }: Opening): Step => ({
