@@ -19,8 +19,6 @@ export interface Finishing {
   stub: string[];
   onAction: Seat | null;
   reads: number;
-  /** The seat on action was refused a fold (stud's bring-in, R-STUD-BRING-IN): it calls instead. */
-  mayNotFold: boolean;
 }
 
 const CARDS = deckByRank();
@@ -44,7 +42,6 @@ export function startFinishing(resume: ResumeFrom, random: Random): Finishing {
     stub: random.shuffle(CARDS.filter((c) => !out.has(c))),
     onAction: resume.snapshot.onAction?.seat ?? null,
     reads: 0,
-    mayNotFold: false,
   };
 }
 
@@ -52,8 +49,6 @@ export function startFinishing(resume: ResumeFrom, random: Random): Finishing {
 export function trackFinishing(f: Finishing, e: EngineEvent): void {
   if (e.type === 'action.on') f.onAction = e.seat;
   if ((e.type === 'action' || e.type === 'hand.dead') && e.seat === f.onAction) f.onAction = null;
-  if (e.type === 'action.on' || e.type === 'action') f.mayNotFold = false;
-  if (e.type === 'request.rejected' && e.request === 'fold') f.mayNotFold = true;
 }
 
 /** The dealer's `misdeal` button: ends the hand unless there was substantial action (then it is refused). */
@@ -69,7 +64,7 @@ export function finishSteps(f: Finishing, random: Random, read: (card: string) =
     return [
       {
         after: random.int(1000, 3000),
-        input: () => (f.onAction !== null ? { type: 'panel', button: f.mayNotFold ? 'call' : 'fold' } : null),
+        input: () => (f.onAction !== null ? { type: 'panel', button: 'fold' } : null),
         answer: 'action',
       },
     ];
