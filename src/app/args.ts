@@ -4,13 +4,13 @@ import { TableError } from '../domain/errors.ts';
 import {
   BETTING_NAMES,
   GAME_NAMES,
-  gameOf,
   isBettingName,
   isGameName,
   type BettingName,
   type GameName,
 } from '../domain/games/index.ts';
 import { MAX_SEATS, MIN_SEATS } from '../protocol/limits.ts';
+import { MIXED_GAMES, type MixedPart } from '../sim/index.ts';
 
 export interface StartArgs {
   /** Real hardware from this table config; absent: the simulated table. */
@@ -32,8 +32,10 @@ export interface StartArgs {
   tableId: string | null;
   /** The simulated table runs a level clock (on unless `--no-levels`, whatever the irregularity rate). */
   levels: boolean;
-  /** The simulated table's game (R-GAME). */
+  /** The simulated table's game (R-GAME); with `mixed`, the first the levels play. */
   game: GameName;
+  /** `--game horse`: the levels play these in turn (R-GAME-MIXED); null: every level plays `game`. */
+  mixed: readonly MixedPart[] | null;
   /** The simulated table's betting structure (R-GAME-LIST); null: the game's own. */
   betting: BettingName | null;
   /** The simulated table plays with chips tracked (R-CHIPS-TRACKED). */
@@ -64,7 +66,8 @@ Without --config: a simulated table (virtual dealer and players, simulated shoe 
   --seed N               the simulation's random seed (default: random, printed at start)
   --irregularities RATE  share of hands with an irregularity, 0..1 (default 0.15)
   --seats N              seats at the simulated table, ${MIN_SEATS}..${MAX_SEATS} (default 9)
-  --game GAME            the simulated table's game: holdem (default), omaha or omaha-hilo
+  --game GAME            the simulated table's game: holdem (default), omaha, omaha-hilo, stud, stud-hilo, razz,
+                         or horse (limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo: a game a level)
   --no-levels            the simulated table runs no level clock (it runs one by default)
   --room ID --broker URL the simulated table plays in room ID on its broker: the room seats the players
   --table-id ID          the simulated table's id (default sim); in a room, one of its tables (e.g. table-4)
@@ -143,7 +146,7 @@ function readFlags(argv: readonly string[]) {
 }
 
 /** The flags that name one of a few choices, checked in the order a reader meets them in the usage text. */
-function checkedChoices(v: Flags): Pick<StartArgs, 'logLevel' | 'logFormat' | 'game' | 'betting'> {
+function checkedChoices(v: Flags): Pick<StartArgs, 'logLevel' | 'logFormat' | 'game' | 'mixed' | 'betting'> {
   const logLevel = v['log-level'] ?? null;
   if (logLevel !== null && !['trace', 'debug', 'info', 'warn', 'error'].includes(logLevel)) {
     throw usage(`--log-level must be trace, debug, info, warn or error, got "${logLevel}"`);
@@ -152,14 +155,17 @@ function checkedChoices(v: Flags): Pick<StartArgs, 'logLevel' | 'logFormat' | 'g
   if (logFormat !== null && logFormat !== 'text' && logFormat !== 'json') {
     throw usage(`--log-format must be text or json, got "${logFormat}"`);
   }
-  const game = v.game ?? 'holdem';
-  // the virtual dealer deals the flop games (blinds and a board); the stud games are the table's, not the simulator's yet
-  const dealt = GAME_NAMES.filter((g) => gameOf(g).forcedBets === 'blinds');
-  if (!isGameName(game) || !dealt.includes(game)) throw usage(`--game must be ${dealt.join(' or ')}, got "${game}"`);
+  const named = v.game ?? 'holdem';
+  const mixed = Object.hasOwn(MIXED_GAMES, named) ? MIXED_GAMES[named]! : null;
+  const game = mixed ? mixed[0]!.game : named;
+  const choices = [...GAME_NAMES, ...Object.keys(MIXED_GAMES)];
+  if (!isGameName(game)) throw usage(`--game must be ${choices.join(' or ')}, got "${named}"`);
   const betting = v.betting ?? null;
   if (betting !== null && !isBettingName(betting))
     throw usage(`--betting must be ${BETTING_NAMES.join(', ')}, got "${betting}"`);
-  return { logLevel: logLevel as StartArgs['logLevel'], logFormat, game, betting };
+  if (betting !== null && mixed)
+    throw usage(`--betting is not for --game ${named}: each of its games is played ${mixed[0]!.betting}`);
+  return { logLevel: logLevel as StartArgs['logLevel'], logFormat, game, mixed, betting };
 }
 
 function checkedNumbers(v: Flags) {

@@ -18,7 +18,7 @@ import type { StartArgs } from './args.ts';
 import { scaledClock } from './clock.ts';
 import { clockStepReporter } from './clock-steps.ts';
 import { FLOOR_PASSWORD_ENV, floorAccount, type FloorAccount } from './floor-account.ts';
-import type { ResumeFrom, VirtualTableOptions } from '../sim/index.ts';
+import { playersFor, type ResumeFrom, type VirtualTableOptions } from '../sim/index.ts';
 import { createSimulatedChipTable } from './chip-readers.ts';
 import { createRoomDealer } from '../fleet/dealer.ts';
 import {
@@ -222,7 +222,7 @@ function summaryHeader(o: {
 }): string[] {
   const { args, app, floor } = o;
   return [
-    `pokertable: simulated table "${o.config.table.id}"${args.room ? ` in room ${args.room}` : ''}, ${args.seats} seats, ${args.game}${args.betting ? ` ${args.betting}` : ''}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
+    `pokertable: simulated table "${o.config.table.id}"${args.room ? ` in room ${args.room}` : ''}, ${args.seats} seats, ${args.mixed ? args.mixed.map((m) => m.game).join('/') : args.game}${args.betting ? ` ${args.betting}` : ''}, profile ${SIM_PROFILE}, seed ${args.seed}, ` +
       `speed ${args.speed}x, irregularities ${args.irregularities}${args.hands !== null ? `, ${args.hands} hands` : ''}`,
     `  display board  ${app.urls.board ?? '(off)'}`,
     `  floor page     ${app.urls.floor ?? '(off)'}   ` +
@@ -279,10 +279,11 @@ function dealerFor(
   return deps.createVirtualTable({
     seed: args.seed,
     seats: args.seats,
-    players: args.seats,
+    players: playersFor(args.seats, args.mixed ? args.mixed.map((m) => m.game) : [args.game]),
     profile: SIM_PROFILE,
     game: args.game,
     ...(args.betting ? { betting: args.betting } : {}),
+    ...(args.mixed ? { mixed: args.mixed } : {}),
     chips: args.chips,
     irregularityRate: args.irregularities,
     // Levels run unless asked not to: `--irregularities 0` (clean play) is no reason to stop the blinds going up.

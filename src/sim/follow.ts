@@ -45,7 +45,7 @@ function handStarted(t: SimTable, e: Extract<EngineEvent, { type: 'hand.started'
   if (profile.shotClock.bankReset === 'level' && e.level !== t.bankLevel)
     for (const seat of t.playerSeats) t.banks.set(seat, profile.shotClock.timeBanks);
   t.bankLevel = e.level;
-  t.hand = newHand(e, t.random, profile, t.rate, t.holeCards);
+  t.hand = newHand(e, t.random, profile, t.rate);
 }
 
 /** The table's own bookkeeping, hand or no hand: time banks, rebuys, penalties. */

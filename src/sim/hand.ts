@@ -3,7 +3,8 @@
 // irregularity planned for this hand.
 import type { Profile } from '../domain/profile/profile.ts';
 import { deckByRank } from '../protocol/notation.ts';
-import type { Seat, FlopStreet as Street, EngineEvent } from '../domain/types.ts';
+import { gameOf, type Game } from '../domain/games/index.ts';
+import type { Seat, FlopStreet, Street, EngineEvent } from '../domain/types.ts';
 import { newRound, recordAction, type BettingRound } from './players.ts';
 import type { Random } from './random.ts';
 
@@ -20,7 +21,11 @@ export type Plan =
   | 'walks-away';
 
 export interface SimHand {
+  /** What the hand plays (hand.started's game: a mixed structure changes it by level). */
+  game: Game;
   bigBlind: Seat;
+  /** The stud seat that brings in (R-STUD-BRING-IN): it posts by `call` and may not fold. */
+  bringIn: Seat | null;
   holeReads: number;
   holeTotal: number;
   /** Replacement cards owed for hole cards exposed during the deal (R-EXPOSED-LATE). */
@@ -55,8 +60,7 @@ export interface SimHand {
 }
 
 const CARDS = deckByRank();
-export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
-const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
+const BOARD_SIZE: Record<FlopStreet, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
 
 const PLANS: readonly Plan[] = [
   'exposed-late',
@@ -77,22 +81,24 @@ export function newHand(
   random: Random,
   profile: Profile,
   rate: number,
-  holeCards = 2,
 ): SimHand {
+  const game = gameOf(e.game);
   const h: SimHand = {
+    game,
     bigBlind: e.bigBlind ?? 0,
+    bringIn: null,
     holeReads: 0,
-    holeTotal: holeCards * e.dealtIn.length,
+    holeTotal: game.holeCards * e.dealtIn.length,
     replacements: 0,
-    street: 'preflop',
+    street: game.firstStreet,
     dealing: null,
     board: [],
     onAction: null,
     waitingForTimer: null,
     clockAt: null,
-    round: newRound('preflop', e.bigBlind),
+    round: newRound(game.firstStreet, e.bigBlind, true),
     plan: null,
-    planStreet: 'preflop',
+    planStreet: game.firstStreet,
     exposeAt: 0,
     stub: random.shuffle([...CARDS]),
     returns: [],
@@ -100,17 +106,32 @@ export function newHand(
     out: new Set(),
   };
   if (!random.chance(rate)) return h;
-  const plans = profile.shotClock.enabled ? [...PLANS, 'timebank' as const, 'timebank' as const] : PLANS;
+  const plans = (profile.shotClock.enabled ? [...PLANS, 'timebank' as const, 'timebank' as const] : PLANS).filter((p) =>
+    applies(game, p),
+  );
   h.plan = random.pick(plans);
-  const positions = Array.from({ length: h.holeTotal }, (_, i) => i + 1);
+  // a down card of the deal only (a stud up card is no hole card to expose)
+  const n = e.dealtIn.length;
+  const positions = Array.from({ length: h.holeTotal }, (_, i) => i + 1).filter(
+    (p) => game.firstPasses[Math.floor((p - 1) / n)] === 'down',
+  );
   const early = positions.filter((p) => profile.misdeal.exposedPositions.includes(p));
   const late = positions.filter((p) => !early.includes(p));
   if (h.plan === 'exposed-early' && early.length === 0) h.plan = 'exposed-late';
   if (h.plan === 'exposed-late' && late.length === 0) h.plan = null;
   if (h.plan === 'exposed-early') h.exposeAt = random.pick(early);
   if (h.plan === 'exposed-late') h.exposeAt = random.pick(late);
-  h.planStreet = random.pick<Street>(['preflop', 'flop', 'turn']);
+  // a betting round with a street after it
+  h.planStreet = random.pick((Object.keys(game.next) as Street[]).filter((s) => game.next[s]));
   return h;
+}
+
+/** Whether a planned irregularity can happen in the game: an extra card after the deal and a four-card flop are the
+ * flop games' (R-EXTRA-CARD, R-FLOP-TOO-MANY); a stud game's read out of turn is a premature card. */
+function applies(game: Game, plan: Plan): boolean {
+  if (plan === 'extra-card') return game.irregularities === 'flop';
+  if (plan === 'flop-too-many') return game.irregularities === 'flop' && (game.boardCards.flop ?? 0) > 0;
+  return true;
 }
 
 /** Puts a card back into the stub at a random place (the stub is reshuffled). */
@@ -122,14 +143,17 @@ export function toStub(h: SimHand, card: string, random: Random): void {
 export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: Random): string | null {
   switch (e.type) {
     case 'card.dealt':
-      if ((e as { premature?: boolean }).premature === true && e.card) {
+      // a stud premature card is taken back as the next burn (or into the stub): no board card to deal again
+      if ((e as { premature?: boolean }).premature === true && e.card && e.to === 'board') {
         // The card goes back into the stub when its street is dealt again (set aside until the river in robert).
         const setAside = e.street === 'turn' && profile.premature.turn === 'set-aside';
-        h.returns.push({ card: e.card, street: setAside ? 'river' : (e.street as Street) });
+        h.returns.push({ card: e.card, street: setAside ? 'river' : e.street });
       }
       return null;
     case 'irregularity':
-      if (e.kind === 'exposed-card' && h.street === 'preflop' && h.round.actions === 0) h.replacements += 1;
+      // R-EXPOSED-LATE's replacement (a stud card exposed stays with its player: R-STUD-MISDEAL)
+      if (e.kind === 'exposed-card' && h.game.irregularities === 'flop' && h.street === h.game.firstStreet)
+        if (h.round.actions === 0) h.replacements += 1;
       if (e.kind === 'flop-too-many' && e.card) {
         const four = [...h.board, e.card];
         if (profile.flopTooMany === 'scramble') return random.pick(four);
@@ -137,7 +161,12 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
       }
       return null;
     case 'action.on':
-      if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind);
+      // a street dealing seat cards (stud) has no board event: its first action.on says it is out
+      if (h.dealing === e.street) {
+        h.street = e.street;
+        h.dealing = null;
+      }
+      if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind, e.street === h.game.firstStreet);
       h.onAction = {
         seat: e.seat,
         deadline: e.deadline,
@@ -158,8 +187,11 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
       return null;
     case 'card.misplaced':
       return null;
+    case 'bring.in':
+      h.bringIn = e.seat;
+      return null;
     case 'board': {
-      const street = e.street as Street; // the simulated table plays the flop games
+      const street = e.street as FlopStreet; // a board comes in the flop games only
       h.board = [...e.cards];
       if (e.cards.length === BOARD_SIZE[street]) {
         h.street = street;
@@ -194,7 +226,6 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
     case 'player.moved':
     case 'level.set':
     case 'hand.started':
-    case 'bring.in':
     case 'misdeal':
     case 'violation':
     case 'clock.countdown':

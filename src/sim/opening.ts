@@ -3,7 +3,8 @@
 import type { Profile } from '../domain/profile/profile.ts';
 import type { EngineSnapshot } from '../domain/snapshot/types.ts';
 import { gameOf, structureOf } from '../domain/games/index.ts';
-import type { Level, Seat } from '../domain/types.ts';
+import type { BettingName, GameName } from '../domain/games/index.ts';
+import type { Level, PlayingLevel, Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';
 import type { Step } from './steps.ts';
 import type { VirtualTableOptions } from './options.ts';
@@ -24,12 +25,42 @@ const LEVELS: Level[] = [
   { smallBlind: 500, bigBlind: 1000, ante: 100, minutes: 4 },
 ];
 
-/** The structure's levels; a structure with fixed bets (limit, R-BET-LIMIT) gets them on every level, the small bet
- * the big blind and the big bet twice it, as limit rooms play. */
+/** What the table plays at each level: the options' game and structure, or a mixed rotation (R-GAME-MIXED) that
+ * moves on a game a level. */
+function playsAt(o: Opening, i: number): { game: GameName; betting: BettingName; named: boolean } {
+  const mixed = o.options.mixed;
+  if (mixed && mixed.length > 0) return { ...mixed[i % mixed.length]!, named: true };
+  const game = o.options.game ?? 'holdem';
+  return { game, betting: o.options.betting ?? gameOf(game).defaultBetting, named: false };
+}
+
+/** The structure's levels, each with what its game and structure need: fixed bets under limit (R-BET-LIMIT; the
+ * small bet the big blind and the big bet twice it, as limit rooms play), and antes and a bring-in where the game
+ * has them (R-STUD-BRING-IN; a quarter of the small bet brings in, beside an ante of a tenth). */
 function levelsFor(o: Opening): Level[] {
-  const fields = structureOf(o.options.betting ?? gameOf(o.options.game ?? 'holdem').defaultBetting).levelFields;
-  if (fields.length === 0) return LEVELS;
-  return LEVELS.map((l) => ('break' in l ? l : { ...l, smallBet: l.bigBlind, bigBet: 2 * l.bigBlind }));
+  let played = 0;
+  return baseLevels(o).map((l) => {
+    if ('break' in l) return l;
+    const { game, betting, named } = playsAt(o, played++);
+    const level: PlayingLevel = named ? { ...l, game, betting } : { ...l };
+    if (structureOf(betting).levelFields.length > 0) {
+      level.smallBet = l.bigBlind;
+      level.bigBet = 2 * l.bigBlind;
+    }
+    if (gameOf(game).forcedBets === 'ante-bring-in') {
+      level.ante = l.bigBlind / 10;
+      level.bringIn = l.bigBlind / 4;
+    }
+    return level;
+  });
+}
+
+/** The short levels; a mixed game's go round them again until its rotation has come round three times. */
+function baseLevels(o: Opening): Level[] {
+  const levels = [...LEVELS];
+  const playing = LEVELS.filter((l) => !('break' in l));
+  for (let i = playing.length; i < 3 * (o.options.mixed?.length ?? 0); i++) levels.push(playing[i % playing.length]!);
+  return levels;
 }
 
 const setupStep = ({ options }: Opening): Step => ({
@@ -67,7 +98,8 @@ const levelsStart = (o: Opening): Step => ({
   input: { type: 'command', name: 'levels-start', levels: levelsFor(o) },
   answer: null,
 });
-const wantsLevels = (o: Opening) => o.options.levels ?? (o.rate > 0 || o.options.chips === true);
+const wantsLevels = (o: Opening) =>
+  o.options.levels ?? (o.rate > 0 || o.options.chips === true || (o.options.mixed?.length ?? 0) > 0);
 
 /** The first shuffle waits for the seat sensors' debounce. */
 export const firstShuffle = (profile: Profile): Step => ({

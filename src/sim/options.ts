@@ -17,6 +17,9 @@ export interface VirtualTableOptions {
   /** The betting structure (R-GAME-LIST) for the `setup` command; the game's own when absent. Limit levels carry
    * their fixed bets (opening.ts). */
   betting?: BettingName;
+  /** A mixed game (R-GAME-MIXED, e.g. H.O.R.S.E.): the levels play these in turn, one a level, each level naming its
+   * game and structure; `game` and `betting` are then the table's between levels. Runs the level clock. */
+  mixed?: readonly { game: GameName; betting: BettingName }[];
   /** Chance per hand (0 … 1) of one irregularity: exposed or extra or premature card, four-card flop, dealer
    * misdeal, clock call (answered or running out), time bank, a player away for a few hands. 0: clean play. */
   irregularityRate: number;

@@ -3,7 +3,7 @@
 // the same order every time, so a seed gives the same session.
 import type { Seat } from '../domain/types.ts';
 import { chipsAction } from './chips.ts';
-import { NEXT_STREET, toStub, type SimHand } from './hand.ts';
+import { toStub, type SimHand } from './hand.ts';
 import { chooseAction, thinkTime } from './players.ts';
 import { finishSteps } from './resume.ts';
 import type { Body, Step } from './steps.ts';
@@ -21,7 +21,7 @@ export function plan(t: SimTable): Step[] {
   if (h.onAction !== null) return onActionSteps(t, h, h.onAction.seat);
   // Nobody on action: the round is over (or the board runs out): deal the next street until its board is complete.
   if (h.dealing === null) {
-    const next = NEXT_STREET[h.street];
+    const next = h.game.next[h.street] ?? null;
     if (next === null) return [];
     h.dealing = next;
     for (const r of h.returns.filter((x) => x.street === next)) toStub(h, r.card, t.random);
@@ -97,11 +97,12 @@ function onActionSteps(t: SimTable, h: SimHand, seat: Seat): Step[] {
   const { random } = t;
   if (h.waitingForTimer === seat) return [];
   const beforeAction = h.round.actions === 0;
-  if (h.plan === 'extra-card' && h.street === 'preflop' && beforeAction) {
+  const first = h.street === h.game.firstStreet;
+  if (h.plan === 'extra-card' && first && beforeAction) {
     h.plan = null;
     return [read(t, h)];
   }
-  if (h.plan === 'dealer-misdeal' && h.street === 'preflop' && beforeAction) {
+  if (h.plan === 'dealer-misdeal' && first && beforeAction) {
     h.plan = null;
     return [{ after: random.int(1000, 3000), input: { type: 'panel', button: 'misdeal' }, answer: 'misdeal' }];
   }
@@ -111,7 +112,8 @@ function onActionSteps(t: SimTable, h: SimHand, seat: Seat): Step[] {
   }
   if (h.plan === 'premature' && h.street === h.planStreet && !beforeAction) {
     h.plan = null;
-    return [read(t, h), read(t, h)];
+    // a flop game's premature burn and card (R-PREMATURE-*); a stud game's one card, the next street's burn
+    return h.game.irregularities === 'flop' ? [read(t, h), read(t, h)] : [read(t, h)];
   }
   if (h.plan === 'walks-away' && h.street === h.planStreet && !beforeAction) {
     // R-STAY-SEATED: a player with a live hand gets up (a violation once the sensor has settled), back later.
@@ -133,12 +135,16 @@ function onActionSteps(t: SimTable, h: SimHand, seat: Seat): Step[] {
 function decide(t: SimTable, h: SimHand, seat: Seat): Step[] {
   const { random } = t;
   const onSeat = (): boolean => h.onAction?.seat === seat && t.hand === h;
+  // R-STUD-BRING-IN: the bring-in seat posts it (`call`), never folds
+  const bringsIn = h.bringIn === seat && h.round.forced && h.round.actions === 0;
   const act = (): Body | null =>
     !onSeat()
       ? null
-      : t.options.chips
-        ? chipsAction(random, h.onAction!, t.seen ?? undefined)
-        : { type: 'panel', button: chooseAction(random, h.round, seat) };
+      : bringsIn
+        ? { type: 'panel', button: 'call' }
+        : t.options.chips
+          ? chipsAction(random, h.onAction!, t.seen ?? undefined)
+          : { type: 'panel', button: chooseAction(random, h.round, seat) };
   /** Time left before the first running clock (shot clock or called clock) expires. */
   const room = (at: number): number => Math.min(h.onAction?.deadline ?? Infinity, h.clockAt ?? Infinity) - at;
   // A margin before the clock: in `npm start` timers run scaled, so an input may land a little after its `at`.

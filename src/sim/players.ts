@@ -5,16 +5,20 @@ import type { Random } from './random.ts';
 
 export interface BettingRound {
   street: Street;
-  /** Bets outstanding this round (the big blind counts as one pre-flop). */
+  /** Bets outstanding this round (the big blind, or stud's bring-in, counts as one on the first street). */
   level: number;
+  /** The first street, which opens on a forced bet. */
+  forced: boolean;
   matched: Map<Seat, number>;
   actions: number;
 }
 
-export function newRound(street: Street, bigBlind: Seat | null): BettingRound {
+/** A round's start; `first`: the hand's first street, opened by the big blind (matched already) or by the stud
+ * bring-in (posted by the first to act, `bigBlind` null). */
+export function newRound(street: Street, bigBlind: Seat | null, first = street === 'preflop'): BettingRound {
   const matched = new Map<Seat, number>();
-  if (street === 'preflop' && bigBlind !== null) matched.set(bigBlind, 1);
-  return { street, level: street === 'preflop' ? 1 : 0, matched, actions: 0 };
+  if (first && bigBlind !== null) matched.set(bigBlind, 1);
+  return { street, level: first ? 1 : 0, forced: first, matched, actions: 0 };
 }
 
 export function facingBet(round: BettingRound, seat: Seat): boolean {
@@ -39,7 +43,7 @@ export function chooseAction(random: Random, round: BettingRound, seat: Seat): A
   const canRaise = round.level < MAX_LEVEL;
   if (facingBet(round, seat)) {
     // Calling the big blind is cheap; a bet or a raise makes players fold more.
-    const bets = round.street === 'preflop' ? round.level - 1 : round.level;
+    const bets = round.forced ? round.level - 1 : round.level;
     const fold = bets === 0 ? 0.3 : 0.35 + 0.1 * bets;
     if (u < fold) return 'fold';
     if (u < fold + 0.015) return 'allin';

@@ -22,9 +22,9 @@ export interface Finishing {
 }
 
 const CARDS = deckByRank();
-/** More reads than a board and its burns without the hand ending: the recovered hand is stuck (e.g. a four-card
- * flop whose burn was never named). */
-const MAX_READS = 12;
+/** More reads than a deck without the hand ending: the recovered hand is stuck (e.g. a four-card flop whose burn was
+ * never named). A stud hand's streets deal a card to every live seat, so no count below the deck will do. */
+const MAX_READS = 52;
 
 /** Every card the hand's events show out of the stub. */
 export function cardsOut(events: readonly EngineEvent[]): Set<string> {

@@ -67,8 +67,8 @@ export function createSightings(options: SightingOptions): Sightings {
             e.seat,
             (hole.get(e.seat) ?? []).filter((c) => c !== e.card),
           );
-      } else if (e.type === 'action.on' && !dealt && e.street === 'preflop') {
-        dealt = true; // the deal is complete: the players look at their cards
+      } else if (e.type === 'action.on' && !dealt) {
+        dealt = true; // the first street's first action: the deal is complete, the players look at their cards
         return afterDeal();
       } else if (e.type === 'board') {
         if (e.provisional !== true && e.cards.length >= 3 && random.chance(CHANCE))

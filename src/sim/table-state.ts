@@ -1,6 +1,5 @@
 // What the virtual dealer knows of the table, shared by its planning (plan.ts) and its reading of the engine's events
 // (follow.ts): who is present or away, the time banks, the hand under way, and the one input in flight.
-import { gameOf } from '../domain/games/index.ts';
 import type { Seat } from '../domain/types.ts';
 import { chipsSeen, type ChipsSeen } from './chips.ts';
 import type { SimHand } from './hand.ts';
@@ -13,7 +12,6 @@ import { createSightings, type Sightings } from './sightings.ts';
 import type { Answer, Body, Step } from './steps.ts';
 
 export interface SimTable extends Opening {
-  holeCards: number;
   /** card → tag id, when reads carry the enrolled deck's uids. */
   uidOf: Map<string, string> | null;
   present: Set<Seat>;
@@ -46,7 +44,6 @@ export function createSimTable(options: VirtualTableOptions): SimTable {
     random: createRandom(options.seed),
     playerSeats,
     rate,
-    holeCards: gameOf(options.game ?? 'holdem').holeCards,
     uidOf: options.deck ? new Map([...options.deck].map(([uid, card]) => [card, uid])) : null,
     present: new Set(),
     away: new Map(),

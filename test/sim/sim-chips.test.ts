@@ -1,6 +1,7 @@
 // The virtual dealer with chips tracked (`npm start -- --chips`) against the real engine: blinds and antes, bets of
 // several sizes, all-ins and side pots, oversized chips read by the rules, busts and rebuys; the chips at the table
 // only change by the rebuys.
+import { expectChipsKept } from '../helpers/chips-kept.ts';
 import { describe, expect, it } from 'vitest';
 import { loadProfiles } from '../../src/config/profiles.ts';
 import { createTable } from '../../src/domain/table.ts';
@@ -45,23 +46,7 @@ describe('the virtual dealer with --chips', () => {
     expect(events.some((e) => e.type === 'bet.corrected')).toBe(true);
     // R-CHIPS-STACK: the chips at the table are the buy-ins (6 players, then one rebuy per bust): after every hand
     // the stacks add up to them
-    let buyIns = 0;
-    const stacks = new Map<number, number>();
-    for (const e of events) {
-      if (e.type === 'player.seated' && e.chips !== undefined) {
-        stacks.set(e.seat, e.chips);
-        buyIns += e.chips;
-      }
-      if (e.type === 'bet.placed') stacks.set(e.seat, e.stack);
-      if (e.type === 'bet.returned') stacks.set(e.seat, stacks.get(e.seat)! + e.amount);
-      if (e.type === 'pot.awarded')
-        for (const p of e.pots) for (const s of p.shares) stacks.set(s.seat, stacks.get(s.seat)! + s.amount);
-      if (e.type === 'player.eliminated') {
-        expect(stacks.get(e.seat)).toBe(0);
-        stacks.delete(e.seat);
-      }
-      if (e.type === 'hand.ended') expect([...stacks.values()].reduce((a, b) => a + b, 0)).toBe(buyIns);
-    }
+    const buyIns = expectChipsKept(events);
     expect(buyIns).toBe((6 + count('player.eliminated')) * SIM_STACK - rebuysPending(events));
   });
 });

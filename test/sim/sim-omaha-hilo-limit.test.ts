@@ -8,6 +8,7 @@ import type { AwardedPot } from '../../src/domain/chips/index.ts';
 import { createTable } from '../../src/domain/table.ts';
 import type { EngineEvent, Input } from '../../src/domain/types.ts';
 import { runSession } from '../../src/sim/index.ts';
+import { expectChipsKept } from '../helpers/chips-kept.ts';
 
 const profiles = loadProfiles();
 const BETTING_BUTTONS = new Set(['check', 'call', 'bet', 'raise', 'fold', 'allin']);
@@ -57,20 +58,7 @@ describe('the virtual dealer with --game omaha-hilo --betting limit', () => {
     for (const h of ['high', 'low', 'both']) expect(halves).toContain(h);
     for (const p of pots) expect(p.shares.reduce((sum, s) => sum + s.amount, 0)).toBe(p.amount);
     // R-CHIPS-STACK: after every hand the stacks add up to the buy-ins
-    let buyIns = 0;
-    const stacks = new Map<number, number>();
-    for (const e of events) {
-      if (e.type === 'player.seated' && e.chips !== undefined) {
-        stacks.set(e.seat, e.chips);
-        buyIns += e.chips;
-      }
-      if (e.type === 'bet.placed') stacks.set(e.seat, e.stack);
-      if (e.type === 'bet.returned') stacks.set(e.seat, stacks.get(e.seat)! + e.amount);
-      if (e.type === 'pot.awarded')
-        for (const p of e.pots) for (const s of p.shares) stacks.set(s.seat, stacks.get(s.seat)! + s.amount);
-      if (e.type === 'player.eliminated') stacks.delete(e.seat);
-      if (e.type === 'hand.ended') expect([...stacks.values()].reduce((a, b) => a + b, 0)).toBe(buyIns);
-    }
+    expectChipsKept(events);
   });
 
   it('npm start takes --game omaha-hilo with --betting limit', () => {

@@ -9,6 +9,7 @@ import { createTable } from '../../src/domain/table.ts';
 import { validateEvent } from '../../src/protocol/event-schema.ts';
 import type { EngineEvent } from '../../src/domain/types.ts';
 import { runSession } from '../../src/sim/index.ts';
+import { expectChipsKept } from '../helpers/chips-kept.ts';
 
 const profiles = loadProfiles();
 
@@ -69,20 +70,7 @@ describe('the virtual dealer plays Omaha hi-lo', () => {
       if (low.length === 0) for (const p of e.pots) for (const s of p.shares) expect(s.half).toBe('high');
     }
     // R-CHIPS-STACK: after every hand the stacks add up to the buy-ins
-    let buyIns = 0;
-    const stacks = new Map<number, number>();
-    for (const e of events) {
-      if (e.type === 'player.seated' && e.chips !== undefined) {
-        stacks.set(e.seat, e.chips);
-        buyIns += e.chips;
-      }
-      if (e.type === 'bet.placed') stacks.set(e.seat, e.stack);
-      if (e.type === 'bet.returned') stacks.set(e.seat, stacks.get(e.seat)! + e.amount);
-      if (e.type === 'pot.awarded')
-        for (const p of e.pots) for (const s of p.shares) stacks.set(s.seat, stacks.get(s.seat)! + s.amount);
-      if (e.type === 'player.eliminated') stacks.delete(e.seat);
-      if (e.type === 'hand.ended') expect([...stacks.values()].reduce((a, b) => a + b, 0)).toBe(buyIns);
-    }
+    expectChipsKept(events);
   });
 
   it('without chips tracked: the showdowns name high and low winners, no refusal', () => {

@@ -63,8 +63,8 @@ describe('the virtual dealer plays Omaha', () => {
   it('npm start -- --game omaha; another game is refused, and --game is for the simulated table only', () => {
     expect(parseStartArgs(['--game', 'omaha']).game).toBe('omaha');
     expect(parseStartArgs([]).game).toBe('holdem');
-    expect(() => parseStartArgs(['--game', 'stud'])).toThrow(TableError);
-    expect(() => parseStartArgs(['--game', 'stud'])).toThrow('--game must be holdem or omaha');
+    expect(() => parseStartArgs(['--game', 'draw'])).toThrow(TableError);
+    expect(() => parseStartArgs(['--game', 'draw'])).toThrow('--game must be holdem or omaha');
     expect(() => parseStartArgs(['--config', 'x.yaml', '--game', 'omaha'])).toThrow(
       '--game is for the simulated table',
     );

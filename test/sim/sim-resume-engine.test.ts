@@ -14,12 +14,13 @@ const START = 1_767_000_000_000;
 
 class Killed extends Error {}
 
-function killAndResume(seed: number, stopAfter: number, rate: number, profile = 'tda') {
+function killAndResume(seed: number, stopAfter: number, rate: number, profile = 'tda', game?: SessionOptions['game']) {
   const options: SessionOptions = {
     seed,
     seats: 9,
     players: 8,
     profile,
+    ...(game ? { game } : {}),
     irregularityRate: rate,
     startAt: START,
     profiles,
@@ -64,6 +65,16 @@ function killAndResume(seed: number, stopAfter: number, rate: number, profile = 
 const ended = (events: TableEvent[], hand: number | null) =>
   events.find((e) => e.type === 'hand.ended' && e.hand === hand) as { reason: string } | undefined;
 
+/** The recovered hand ended, three more played, nothing refused but the misdeal button after substantial action. */
+function expectPlaysOn({ snapshot, after, result }: ReturnType<typeof killAndResume>): void {
+  const refused = result.rejected.filter(
+    (e) => !(e.type === 'request.rejected' && e.request === 'misdeal' && e.reason === 'substantial-action'),
+  );
+  expect(refused).toEqual([]);
+  if (snapshot.hand !== null) expect(ended(after, snapshot.hand)).toBeDefined();
+  expect(result.hands).toBe(3);
+}
+
 describe('the virtual dealer on a recovered table', () => {
   it('cut off while the hole cards go out: the misdeal button ends the hand, then it plays on', () => {
     const { snapshot, after, result } = killAndResume(4, 40, 0);
@@ -103,17 +114,22 @@ describe('the virtual dealer on a recovered table', () => {
         fc.integer({ min: 1, max: 700 }),
         fc.constantFrom(0, 0.3, 1),
         fc.constantFrom('tda', 'club', 'robert'),
-        (seed, stopAfter, rate, profile) => {
-          const { snapshot, after, result } = killAndResume(seed, stopAfter, rate, profile);
-          const refused = result.rejected.filter(
-            (e) => !(e.type === 'request.rejected' && e.request === 'misdeal' && e.reason === 'substantial-action'),
-          );
-          expect(refused).toEqual([]);
-          if (snapshot.hand !== null) expect(ended(after, snapshot.hand)).toBeDefined();
-          expect(result.hands).toBe(3);
-        },
+        (seed, stopAfter, rate, profile) => expectPlaysOn(killAndResume(seed, stopAfter, rate, profile)),
       ),
       { numRuns: 60, seed: 20261130 },
+    );
+  });
+
+  it('property: a stud game cut off after any input: it ends the hand and plays on', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 900 }),
+        fc.constantFrom(0, 0.3),
+        fc.constantFrom('stud', 'razz', 'stud-hilo') as fc.Arbitrary<SessionOptions['game']>,
+        (seed, stopAfter, rate, game) => expectPlaysOn(killAndResume(seed, stopAfter, rate, 'tda', game)),
+      ),
+      { numRuns: 30, seed: 20261204 },
     );
   });
 });
