@@ -237,12 +237,12 @@ describe.skipIf(!socat)('serial display adapter over socat ptys', () => {
     emu = await runEmulatorOnPort(pty.b, { name: 'clock board' });
     cleanups.push(() => emu.close());
     expect(emu.board.state).toBeNull();
-    await waitFor(() => emu.board.state?.level?.level === 4, 'level 4 shown again after the reconnect', 15_000);
+    await waitFor(() => emu.board.state?.level?.level === 4, 'level 4 shown again after the reconnect', 30_000);
     await waitFor(() => devices(inputs).length === 3, 'online again');
     // A change after the reconnect goes out at once.
     display.render!([], snapWith(level({ level: 5, smallBlind: 300, bigBlind: 600, ante: 75 })));
     await waitFor(() => emu.board.state?.level?.level === 5, 'level 5 shown');
     expect(emu.board.state?.level).toMatchObject({ smallBlind: 300, bigBlind: 600, ante: 75 });
     expect(devices(inputs)).toEqual([true, false, true]);
-  });
+  }, 60_000);
 });
