@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { VPCD_CHANNEL, VPCD_PORTS } from './vpcd.ts';
 
 export const PCSCD_SOCKET = '/run/pcscd/pcscd.comm';
 const PCSCD_PID = '/run/pcscd/pcscd.pid';
@@ -120,6 +121,7 @@ export class Pcscd {
   private child: ChildProcess | null = null;
   private output = '';
   private partial = '';
+  private portBusy = false;
   /** Card removals pcscd logged, per reader name (pcscd -i logs "Card Removed From <reader>"). */
   private removals = new Map<string, number>();
   private constructor(private readonly confDir: string) {}
@@ -133,7 +135,7 @@ export class Pcscd {
     const confDir = mkdtempSync(join(tmpdir(), 'pokertable-pcscd-'));
     writeFileSync(
       join(confDir, 'vpcd'),
-      `FRIENDLYNAME "Virtual PCD"\nDEVICENAME /dev/null:0x8C7B\nLIBPATH ${lib}\nCHANNELID 0x8C7B\n`,
+      `FRIENDLYNAME "Virtual PCD"\nDEVICENAME /dev/null:0x${VPCD_CHANNEL.toString(16).toUpperCase()}\nLIBPATH ${lib}\nCHANNELID 0x${VPCD_CHANNEL.toString(16).toUpperCase()}\n`,
     );
     const pcscd = new Pcscd(confDir);
     await pcscd.start();
@@ -166,8 +168,19 @@ export class Pcscd {
     return this.output;
   }
 
+  /** Starts pcscd. A vpcd port still held (a TIME_WAIT left by the last pcscd, another process's socket) makes
+   * its reader fail to open; pcscd then runs without readers, so that start is thrown away and tried again. */
   async start(): Promise<void> {
     if (this.child) return;
+    for (let attempt = 1; ; attempt++) {
+      this.portBusy = false;
+      if (await this.startOnce()) return;
+      if (!this.portBusy || attempt === 5) throw new Error(`pcscd did not become ready (attempt ${attempt}):\n${this.output}`);
+      await sleep(1000 * attempt);
+    }
+  }
+
+  private async startOnce(): Promise<boolean> {
     Pcscd.removeStale();
     const child = spawn(
       which('pcscd') ?? 'pcscd',
@@ -176,6 +189,7 @@ export class Pcscd {
     );
     const keep = (chunk: Buffer): void => {
       const text = chunk.toString();
+      if (text.includes('Address already in use')) this.portBusy = true;
       this.output = (this.output + text).slice(-20_000);
       const lines = (this.partial + text).split('\n');
       this.partial = lines.pop() ?? '';
@@ -188,13 +202,14 @@ export class Pcscd {
     child.stderr?.on('data', keep);
     this.child = child;
     for (let i = 0; i < 200; i++) {
-      if (child.exitCode !== null) break;
-      if (listening(35963) && existsSync(PCSCD_SOCKET) && (await socketAnswers())) return;
+      if (child.exitCode !== null || this.portBusy) break;
+      if (VPCD_PORTS.every(listening) && existsSync(PCSCD_SOCKET) && (await socketAnswers())) return true;
       await sleep(50);
     }
     this.child = null;
     child.kill('SIGKILL');
-    throw new Error(`pcscd did not become ready:\n${this.output}`);
+    await waitExit(child, 5000);
+    return false;
   }
 
   removed(reader: string): number {

@@ -1,12 +1,15 @@
-// A virtual contactless card for vsmartcard-vpcd: a TCP client of vpcd's port (35963 is reader `Virtual PCD 00 00`,
-// 35964 is `… 00 01`). Connecting places the card on the reader, closing the socket takes it away. Frames both ways
+// A virtual contactless card for vsmartcard-vpcd: a TCP client of vpcd's port (23675 is reader `Virtual PCD 00 00`,
+// 23676 is `… 00 01`, as test/helpers/pcscd.ts configures them). Connecting places the card on the reader, closing the socket takes it away. Frames both ways
 // are a 2-byte big-endian length and a payload; 1-byte payloads are control codes (0 off, 1 on, 2 reset, 4 = send
 // the ATR, the only one answered); longer ones are APDUs (stack-notes.md).
 import { connect, type Socket } from 'node:net';
 
 /** An NTAG/Ultralight-like ATR (PC/SC part 3, ISO 14443 A part 3): nfc-pcsc treats it as an ISO 14443-3 tag. */
 export const NTAG_ATR = Buffer.from('3B8F8001804F0CA0000003060300030000000068', 'hex');
-export const VPCD_PORTS = [35963, 35964] as const;
+/** The tests' vpcd ports. Not Debian's 35963/35964: those lie inside Linux's ephemeral range (32768–60999), where
+ * any test's outgoing connection may hold one as its local port, and vpcd then cannot listen (CI saw it). */
+export const VPCD_CHANNEL = 0x5c7b;
+export const VPCD_PORTS = [VPCD_CHANNEL, VPCD_CHANNEL + 1] as const;
 
 /** Splits a byte stream into vpcd frames; keeps a partial frame for the next chunk. */
 export class VpcdFramer {
