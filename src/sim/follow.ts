@@ -2,7 +2,7 @@
 // answers the input in flight, and may add steps to the agenda (a burn card due, the next shuffle, a rebuy).
 import type { EngineEvent } from '../domain/types.ts';
 import { newHand, trackHand } from './hand.ts';
-import { seatPlayer } from './opening.ts';
+import { mixedStructureEnd, seatPlayer } from './opening.ts';
 import { shuffleSteps } from './plan.ts';
 import { trackFinishing } from './resume.ts';
 import { answers } from './steps.ts';
@@ -55,4 +55,8 @@ function followTable(t: SimTable, e: EngineEvent): void {
   if (e.type === 'player.eliminated') t.afterHand.push(seatPlayer(t, e.seat, e.player));
   if (e.type === 'penalty.started') t.penalised += 1;
   if (e.type === 'penalty.ended') t.penalised -= 1;
+  if (e.type === 'level.changed' && e.break !== true) {
+    const end = mixedStructureEnd(t);
+    if (end !== null && e.level === end.level) t.restartLevelsAt = e.at + end.minutes * 60_000;
+  }
 }

@@ -93,11 +93,21 @@ const setButton = (o: Opening): Step => ({
   input: { type: 'command', name: 'set-button', seat: o.random.pick(o.playerSeats) },
   answer: null,
 });
-const levelsStart = (o: Opening): Step => ({
+export const levelsStart = (o: Opening): Step => ({
   after: 10,
   input: { type: 'command', name: 'levels-start', levels: levelsFor(o) },
   answer: null,
 });
+/** When a mixed game's structure reaches its last level, the floor loads it again once that level's time is up, as
+ * a room running H.O.R.S.E. for hours would (the last level has no end of its own: R-LEVEL-CLOCK). Without it the
+ * table would play the last level's game for the rest of the session. The last playing level's number and minutes,
+ * or null when the structure is not the simulator's own mixed one. */
+export function mixedStructureEnd(o: Opening): { level: number; minutes: number } | null {
+  if (!wantsLevels(o) || (o.options.mixed?.length ?? 0) === 0) return null;
+  const playing = levelsFor(o).filter((l): l is PlayingLevel => !('break' in l));
+  return { level: playing.length, minutes: playing[playing.length - 1]!.minutes };
+}
+
 const wantsLevels = (o: Opening) =>
   o.options.levels ?? (o.rate > 0 || o.options.chips === true || (o.options.mixed?.length ?? 0) > 0);
 

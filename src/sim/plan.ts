@@ -5,6 +5,7 @@ import type { Seat } from '../domain/types.ts';
 import { chipsAction } from './chips.ts';
 import { toStub, type SimHand } from './hand.ts';
 import { chooseAction, thinkTime } from './players.ts';
+import { levelsStart } from './opening.ts';
 import { finishSteps } from './resume.ts';
 import type { Body, Step } from './steps.ts';
 import { readBody, type SimTable } from './table-state.ts';
@@ -57,6 +58,10 @@ export function shuffleSteps(t: SimTable): Step[] {
       input: { type: 'command', name: 'penalty', seat, rounds: 1 },
       answer: null,
     });
+  }
+  if (t.restartLevelsAt !== null && t.now >= t.restartLevelsAt) {
+    t.restartLevelsAt = null;
+    steps.push(levelsStart(t));
   }
   // The sensor must hold its new level for the debounce before the hand starts, or the change lands mid-hand.
   const settle = sensorChange ? t.profile.presence.debounceMs + 500 : 0;

@@ -19,6 +19,8 @@ export interface SimTable extends Opening {
   away: Map<Seat, number>;
   banks: Map<Seat, number>;
   bankLevel: number | null;
+  /** When a mixed structure's last level is over and the levels start again (opening.ts, mixedStructureEnd). */
+  restartLevelsAt: number | null;
   /** seats serving a missed-hands penalty */
   penalised: number;
   now: number;
@@ -49,6 +51,7 @@ export function createSimTable(options: VirtualTableOptions): SimTable {
     away: new Map(),
     banks: new Map(playerSeats.map((s) => [s, profile.shotClock.timeBanks])),
     bankLevel: null,
+    restartLevelsAt: null,
     penalised: 0,
     now: options.startAt,
     awaiting: null,
