@@ -5,7 +5,7 @@ import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import type { Profile } from '../src/domain/profile/profile.ts';
 import { createTable } from '../src/domain/table.ts';
 import { numbered } from '../src/runtime/numbering.ts';
-import { runSession } from '../src/sim/index.ts';
+import { runSession, type MixedPart } from '../src/sim/index.ts';
 import { forEachLine } from './lines.ts';
 
 export interface Generated {
@@ -19,12 +19,14 @@ export interface Generated {
 }
 
 /** `chips`: the session tracks chips (`npm start -- --chips`: stacks, blinds and antes, bets with amounts, side pots,
- * busts and rebuys), so the replay runs the money rules too. */
+ * busts and rebuys), so the replay runs the money rules too. `mixed`: the levels rotate through these games
+ * (`npm start -- --game horse`), so the replay deals stud and hi-lo hands too. */
 export function generate(
   file: string,
   hands: number,
   profiles: Readonly<Record<string, Profile>>,
   chips = false,
+  mixed?: readonly MixedPart[],
 ): Generated {
   const t0 = performance.now();
   const fd = openSync(file, 'w');
@@ -48,6 +50,7 @@ export function generate(
         profiles,
         keepInputs: false,
         chips,
+        ...(mixed ? { mixed } : {}),
         onInput: (input) => {
           chunk.push(JSON.stringify(input) + '\n');
           if (++pending >= 4096) flush();

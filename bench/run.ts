@@ -1,5 +1,5 @@
-// `npm run bench`: (a) engine replay throughput against a JSON-parse floor, for a session without chips and one with
-// chips tracked (--chips), side by side; (b) the hand evaluator against phe, and the Omaha evaluator and the low
+// `npm run bench`: (a) engine replay throughput against a JSON-parse floor, for a session without chips, one with
+// chips tracked (--chips) and a mixed-game one (--game horse, chips tracked), side by side; (b) the hand evaluator against phe, and the Omaha evaluator and the low
 // evaluators (BENCH_EVALS / 4 deals, BENCH_LOW_CHECK of them checked against a plain reference) beside it.
 // BENCH_HANDS (default 100000) sets the session length, BENCH_EVALS (default 2000000) the evaluator's hand count,
 // BENCH_ROUNDS (default 2) the rounds of each replay pass (the best counts; more rounds on a busy machine),
@@ -14,6 +14,7 @@ import { benchEvaluator } from './evaluator-bench.ts';
 import { benchLow } from './evaluator-low-bench.ts';
 import { benchOmaha } from './evaluator-omaha-bench.ts';
 import { benchEquity, reportEquity } from './equity-bench.ts';
+import { MIXED_GAMES } from '../src/sim/index.ts';
 import { generate, type Generated, type Pass } from './replay-bench.ts';
 import { best, timeRounds, type SessionRounds } from './replay-rounds.ts';
 
@@ -87,26 +88,30 @@ function engineSection(g: Generated, chips: boolean, times: SessionRounds): Engi
   return { parse: rate(parse), apply: rate(apply), replay: rate(replay), ratio };
 }
 
-/** Writes both sessions' files, times them together (the same treatment for both), then reports each. */
-function engineSections(
-  hands: number,
-  profiles: Readonly<Record<string, Profile>>,
-  rounds: number,
-): [EngineFigures, EngineFigures] {
-  const files = [false, true].map((chips) =>
-    join(tmpdir(), `pokertable-bench-${process.pid}${chips ? '-chips' : ''}.jsonl`),
-  );
+/** The sessions replayed: as many hands each, the same virtual dealer; the mixed one (H.O.R.S.E. with chips) deals
+ * limit hold'em, limit Omaha hi-lo, razz, stud and stud hi-lo, a game a level. */
+const SESSIONS = [
+  { name: 'plain', label: 'no chips', chips: false },
+  { name: 'chips', label: 'chips tracked', chips: true },
+  { name: 'horse', label: 'H.O.R.S.E., chips', chips: true, mixed: MIXED_GAMES.horse },
+] as const;
+
+/** Writes the sessions' files, times them together (the same treatment for each), then reports each. */
+function engineSections(hands: number, profiles: Readonly<Record<string, Profile>>, rounds: number): EngineFigures[] {
+  const files = SESSIONS.map((s) => join(tmpdir(), `pokertable-bench-${process.pid}-${s.name}.jsonl`));
   try {
-    const sessions = files.map((file, i) => generate(file, hands, profiles, i === 1));
+    const sessions = SESSIONS.map((s, i) =>
+      generate(files[i]!, hands, profiles, s.chips, 'mixed' in s ? s.mixed : undefined),
+    );
     console.log(
-      `    timing both sessions: a warm-up pass of each kind, then ${rounds} rounds interleaved ` +
-        `(parse, apply, replay of one session, then of the other); the best round of each pass counts`,
+      `    timing the ${SESSIONS.length} sessions: a warm-up pass of each kind, then ${rounds} rounds interleaved ` +
+        `(parse, apply, replay of one session, then of the next); the best round of each pass counts`,
     );
     const times = timeRounds(files, profiles, rounds, true);
-    const plain = engineSection(sessions[0]!, false, times[0]!);
-    console.log(`\n    the same with chips tracked (--chips: stacks, blinds, bets with amounts, side pots, busts) …`);
-    const chips = engineSection(sessions[1]!, true, times[1]!);
-    return [plain, chips];
+    return SESSIONS.map((s, i) => {
+      if (i > 0) console.log(`\n    the same, ${s.label} …`);
+      return engineSection(sessions[i]!, s.chips, times[i]!);
+    });
   } finally {
     for (const file of files) rmSync(file, { force: true });
   }
@@ -121,23 +126,25 @@ function main(): void {
   console.log(`pokertable bench: node ${process.version}, ${cpus().length} × ${cpu}`);
 
   console.log(
-    `\n(a) engine replay — generating ${fmt(hands)} hands with the virtual dealer (tda, 8 players, irregularities 0.1) …`,
+    `\n(a) engine replay — generating ${fmt(hands)} hands a session with the virtual dealer (tda, 8 players, irregularities 0.1) …`,
   );
-  const [plain, chips] = engineSections(hands, profiles, rounds);
-  const side = [40, 14, 16];
-  console.log(row(['    inputs/s', 'no chips', 'chips tracked'], side));
+  const figures = engineSections(hands, profiles, rounds);
+  const side = [40, 14, 16, 20];
+  console.log(row(['    inputs/s', ...SESSIONS.map((s) => s.label)], side));
   for (const [label, key] of [
     ['JSON.parse each line (floor)', 'parse'],
     ['parse + apply (no output)', 'apply'],
     ['replay: parse + apply + stringify', 'replay'],
   ] as const)
-    console.log(row([`    ${label}`, fmt(plain[key]), fmt(chips[key])], side));
-  console.log(
-    row(['    engine / floor (guard ≤ 3×)', `${plain.ratio.toFixed(2)}×`, `${chips.ratio.toFixed(2)}×`], side),
-  );
-  console.log(
-    `    engine with chips tracked: ${chips.ratio.toFixed(2)}× the parse floor (guard ≤ 3×: ${chips.ratio <= 3 ? 'met' : 'NOT met'})`,
-  );
+    console.log(row([`    ${label}`, ...figures.map((f) => fmt(f[key]))], side));
+  console.log(row(['    engine / floor (guard ≤ 3×)', ...figures.map((f) => `${f.ratio.toFixed(2)}×`)], side));
+  for (const [i, s] of SESSIONS.entries()) {
+    if (i === 0) continue;
+    const ratio = figures[i]!.ratio;
+    console.log(
+      `    engine, ${s.label}: ${ratio.toFixed(2)}× the parse floor (guard ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT met'})`,
+    );
+  }
 
   console.log(`\n(b) 7-card evaluator — ${fmt(evals)} random hands, best of 5 rounds …`);
   const e = benchEvaluator(evals, 5);

@@ -175,7 +175,8 @@ export class Pcscd {
     for (let attempt = 1; ; attempt++) {
       this.portBusy = false;
       if (await this.startOnce()) return;
-      if (!this.portBusy || attempt === 5) throw new Error(`pcscd did not become ready (attempt ${attempt}):\n${this.output}`);
+      if (!this.portBusy || attempt === 5)
+        throw new Error(`pcscd did not become ready (attempt ${attempt}):\n${this.output}`);
       await sleep(1000 * attempt);
     }
   }

@@ -90,7 +90,8 @@ describe('the virtual dealer plays the stud games', () => {
     expect(refused).toEqual([]);
     const played = new Map<string, number>();
     for (const e of events)
-      if (e.type === 'hand.started') played.set(`${e.game} ${e.betting}`, (played.get(`${e.game} ${e.betting}`) ?? 0) + 1);
+      if (e.type === 'hand.started')
+        played.set(`${e.game} ${e.betting}`, (played.get(`${e.game} ${e.betting}`) ?? 0) + 1);
     expect([...played.keys()].sort()).toEqual(mixed.map((m) => `${m.game} ${m.betting}`).sort());
     // The structure is loaded again when its last level is over, so the rotation goes on for the whole session:
     // each game gets a fair share of the 2,000 hands, not the last level's game nearly all of them.
