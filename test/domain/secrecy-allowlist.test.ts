@@ -7,7 +7,7 @@ import type { GameName } from '../../src/domain/games/index.ts';
 import { PUBLIC_EVENT_TYPES, toPublic } from '../../src/domain/secrecy.ts';
 import { createTable } from '../../src/domain/table.ts';
 import type { EventType, TableEvent } from '../../src/domain/types.ts';
-import { runSession } from '../../src/sim/index.ts';
+import { MIXED_GAMES, runSession, type MixedPart } from '../../src/sim/index.ts';
 import { pushNumbered } from '../helpers/numbered-table.ts';
 
 const profiles = loadProfiles();
@@ -25,13 +25,13 @@ function play(
   seed: number,
   hands: number,
   rules?: Record<string, unknown>,
-  more: { game?: GameName; chips?: boolean } = {},
+  more: { game?: GameName; chips?: boolean; mixed?: readonly MixedPart[] } = {},
 ): TableEvent[] {
   const events: TableEvent[] = [];
   const options = {
     seed,
     seats: 9,
-    players: 8,
+    players: 8, // a stud table deals 8 at most (R-STUD-DEAL)
     profile,
     ...more,
     irregularityRate: 0.6,
@@ -45,7 +45,8 @@ function play(
   return events;
 }
 
-/** The cards a hand must never show in public: hole cards, burns (also a card drawn from a four-card flop, i.e. a
+/** The cards a hand must never show in public: hole cards (a stud game's down cards; its up cards and the common card
+ * are public the moment they are read, R-STUD-DEAL), burns (also a card drawn from a four-card flop, i.e. a
  * provisional flop card missing from the flop that stands). A card that went back into the stub after being shown
  * (a premature card, a redealt flop) may come out again as a burn: nothing public ties the two (docs/mqtt.md). */
 function secretsOf(events: readonly TableEvent[]): Set<string> {
@@ -55,6 +56,7 @@ function secretsOf(events: readonly TableEvent[]): Set<string> {
   const flop: string[] = []; // the flop cards read in public, also a redealt flop's
   for (const e of events) {
     if (e.type === 'card.dealt' && e.card !== null) {
+      if (e.to === 'common' || e.up === true) continue;
       if (e.to !== 'board') secret.add(e.card);
       else if (e.premature) shownThenReturned.add(e.card);
       else if (e.provisional) provisional.push(e.card);
@@ -78,6 +80,11 @@ describe('secrecy by allowlist', () => {
     ['robert', play('robert', 14, 300)],
     // R-HILO: the low half's fields (lowWinners, lowRank, shares' half) with chips tracked
     ['tda, omaha-hilo, chips', play('tda', 15, 200, undefined, { game: 'omaha-hilo', chips: true })],
+    // R-STUD-DEAL: down cards secret, up cards and the common card public; every game of issue 21's list
+    ['bfp, stud, chips', play('bfp', 16, 200, undefined, { game: 'stud', chips: true })],
+    ['tda, razz', play('tda', 17, 200, undefined, { game: 'razz' })],
+    ['club, stud-hilo, chips', play('club', 18, 200, undefined, { game: 'stud-hilo', chips: true })],
+    ['tda, H.O.R.S.E., chips', play('tda', 19, 300, undefined, { mixed: MIXED_GAMES.horse, chips: true })],
   ];
 
   it.each(sessions)('%s: every event type has a public form, and none carries a hole or burn card', (_, events) => {
@@ -110,6 +117,8 @@ describe('secrecy by allowlist', () => {
         if (e.type === 'irregularity') seen.add(`irregularity:${e.kind}`);
         if (e.type === 'card.dealt' && e.provisional) seen.add('card.dealt:provisional');
         if (e.type === 'card.dealt' && e.premature) seen.add('card.dealt:premature');
+        if (e.type === 'card.dealt' && e.up) seen.add('card.dealt:up');
+        if (e.type === 'card.dealt' && e.to === 'common') seen.add('card.dealt:common');
       }
     const wanted: (EventType | string)[] = [
       'card.dealt',
@@ -121,6 +130,8 @@ describe('secrecy by allowlist', () => {
       'irregularity:flop-too-many',
       'card.dealt:provisional',
       'card.dealt:premature',
+      'card.dealt:up',
+      'bring.in',
     ];
     for (const w of wanted) expect(seen, w).toContain(w);
   });
