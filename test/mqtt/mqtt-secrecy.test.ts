@@ -2,7 +2,8 @@
 // hole and burn cards; a display subscribed to `#` must never receive a hole or burn card's identity, nor anything
 // to deduce one from, on the embedded broker and on a real mosquitto with the shipped ACL. Besides random hands, a
 // scripted session plays every read that is or becomes a burn: four-card flops (the burn drawn from the four),
-// an extra card, premature flop, turn and river cards, too many cards on the turn, an exposed hole card.
+// an extra card, premature flop, turn and river cards, too many cards on the turn, an exposed hole card; and the
+// virtual dealer plays H.O.R.S.E. (every game: stud down cards secret, up cards and the common card public).
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import { BASE as base, cleanupsAfterEach, embeddedMqtt, startRealTable } from '.
 import { play } from '../helpers/random-play.ts';
 import { IRREGULARITIES, playIrregularHands } from '../helpers/secrecy-play.ts';
 import { playWithSightings } from '../helpers/sighting-play.ts';
+import { playSimulated } from '../helpers/sim-play.ts';
+import { MIXED_GAMES } from '../../src/sim/index.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const cleanups = cleanupsAfterEach();
@@ -29,7 +32,8 @@ function cardStrings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** Every card identity a display saw must be a board card of the hand it belongs to, and never a card drawn as the
+/** Every card identity a display saw must be a board card of the hand it belongs to (in stud, an up card or the
+ * common card: R-STUD-DEAL), and never a card drawn as the
  * burn from a four-card flop (R-FLOP-TOO-MANY scramble: the four less the three that stay, from the full stream).
  * A hand's record on `<base>/history` may also carry the hole cards of the hands shown at its showdown: exposed
  * all-in, the first to show (R-SHOWDOWN-ORDER) and the winners; never a mucked hand's. */
@@ -46,7 +50,8 @@ function leaks(received: Received[], full: TableEvent[]): string[] {
     handAtSeq[e.seq] = hand;
     const into = (m: Map<number, Set<string>>, card: string) =>
       (m.get(hand) ?? m.set(hand, new Set()).get(hand)!).add(card);
-    if (e.type === 'card.dealt' && e.card) into(e.to === 'board' ? board : secret, e.card);
+    if (e.type === 'card.dealt' && e.card)
+      into(e.to === 'board' || e.to === 'common' || e.up === true ? board : secret, e.card);
     if (e.type === 'irregularity' && e.card) into(secret, e.card);
     if (e.type === 'irregularity' && e.kind === 'flop-too-many' && e.card) four = [...flop, e.card];
     if (e.type === 'board' && e.street === 'flop') {
@@ -83,19 +88,20 @@ function leaks(received: Received[], full: TableEvent[]): string[] {
   return found;
 }
 
-/** Per hand, the hole cards of the seats its showdown shows (the rule, read from the full stream). */
+/** Per hand, the hole cards of the seats its showdown shows (the rule, read from the full stream): the hands exposed
+ * all-in, the first to show, the winners of either half (R-HILO), with every card they were dealt by the hand's end
+ * (a stud hand exposed all-in still gets its later cards). */
 function shownAtShowdown(full: readonly TableEvent[]): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
   const dealt = new Map<number, string[]>();
+  const seats = new Set<number>();
   for (const e of full) {
-    if (e.type === 'hand.started') dealt.clear();
+    if (e.type === 'hand.started') (dealt.clear(), seats.clear());
     if (e.type === 'card.dealt' && e.to === 'seat' && e.card)
       dealt.set(e.seat!, [...(dealt.get(e.seat!) ?? []), e.card]);
-    const seats = e.type === 'hands.exposed' ? e.seats : e.type === 'showdown' ? [e.order[0]!, ...e.winners] : [];
-    for (const seat of seats) {
-      const set = out.get(e.hand!) ?? out.set(e.hand!, new Set()).get(e.hand!)!;
-      for (const card of dealt.get(seat) ?? []) set.add(card);
-    }
+    if (e.type === 'hands.exposed') for (const seat of e.seats) seats.add(seat);
+    if (e.type === 'showdown') for (const seat of [e.order[0]!, ...e.winners, ...(e.lowWinners ?? [])]) seats.add(seat);
+    if (e.type === 'hand.ended') out.set(e.hand!, new Set([...seats].flatMap((seat) => dealt.get(seat) ?? [])));
   }
   return out;
 }
@@ -148,7 +154,10 @@ async function scenario(
   await seen.until(isLast, 'the whole public stream', 20_000);
 
   const full = runtime.outbox.read(0, 1_000_000);
-  const holeReads = full.filter((e) => e.type === 'card.dealt' && e.to !== 'board').length;
+  // the secret reads: hole (down) cards and burns; a stud up card and the common card are public (R-STUD-DEAL)
+  const holeReads = full.filter(
+    (e) => e.type === 'card.dealt' && e.to !== 'board' && e.to !== 'common' && e.up !== true,
+  ).length;
   expect(holeReads).toBeGreaterThan(minSecret); // hands were really dealt: the secret was there to leak
   expect(secure.messages.map((m) => JSON.parse(m.payload) as TableEvent)).toEqual(full); // cards included
   expect(seen.messages.filter((m) => m.topic.includes('secure'))).toEqual([]);
@@ -220,6 +229,19 @@ describe('secrecy: a display on # never sees a hole or burn card', () => {
     const where = new Set(misplaced.map((e) => (e.expected === null ? 'null' : e.expected.to)));
     expect([...where].sort()).toEqual(['board', 'burn', 'null', 'seat']);
     expect(misplaced.every((e) => e.card !== null)).toBe(true);
+  });
+
+  it('embedded broker: H.O.R.S.E. with chips (stud up cards and the common card public, down cards never)', async () => {
+    const full = await onEmbeddedBroker(
+      (runtime, clock) => playSimulated(runtime, clock, { seed: 21, hands: 40, mixed: MIXED_GAMES.horse, chips: true }),
+      200,
+    );
+    // every game of the rotation was dealt, and the stud hands did deal down and up cards
+    const games = new Set(full.flatMap((e) => (e.type === 'hand.started' ? [e.game] : [])));
+    expect([...games].sort()).toEqual(['holdem', 'omaha-hilo', 'razz', 'stud', 'stud-hilo']);
+    const stud = full.filter((e) => e.type === 'card.dealt' && e.to === 'seat' && e.street === 'seventh');
+    expect(stud.length).toBeGreaterThan(20);
+    expect(full.filter((e) => e.type === 'card.dealt' && e.up === true).length).toBeGreaterThan(100);
   });
 
   const missing = mosquittoMissing();
