@@ -96,7 +96,10 @@ function shownAtShowdown(full: readonly TableEvent[]): Map<number, Set<string>> 
   const dealt = new Map<number, string[]>();
   const seats = new Set<number>();
   for (const e of full) {
-    if (e.type === 'hand.started') (dealt.clear(), seats.clear());
+    if (e.type === 'hand.started') {
+      dealt.clear();
+      seats.clear();
+    }
     if (e.type === 'card.dealt' && e.to === 'seat' && e.card)
       dealt.set(e.seat!, [...(dealt.get(e.seat!) ?? []), e.card]);
     if (e.type === 'hands.exposed') for (const seat of e.seats) seats.add(seat);
