@@ -10,10 +10,11 @@ import type { Rate } from '../../mqtt/rate-limit.ts';
 import type { Clock } from '../../runtime/types.ts';
 import { setupCommand } from '../config/load.ts';
 import type { RoomConfig } from '../config/types.ts';
-import { createRoom, type Room } from '../engine/engine.ts';
+import type { Room } from '../engine/engine.ts';
 import type { RoomProfile } from '../engine/types.ts';
 import { createBatcher, type Batcher } from './batch.ts';
 import { brokerTrouble } from './broker-trouble.ts';
+import { roomAtCheckpoint, roomCheckpoints } from './checkpoint.ts';
 import { connectRoomClient } from './client.ts';
 import { createRoomCommands } from './commands.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
@@ -39,6 +40,8 @@ export interface RoomServiceOptions {
   commandRate?: Rate | null;
   /** Extra MQTT.js options (tests: reconnectPeriod). */
   mqttOptions?: IClientOptions;
+  /** `--new-journal`: a damaged or emptied journal is kept aside and a new one, with a new epoch, begun. */
+  newJournal?: boolean;
 }
 
 export interface RoomService {
@@ -59,9 +62,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const clock = options.clock ?? systemClock();
   const topics = roomTopics(config);
   const roomId = config.room.id;
-  const room = createRoom({ profiles: options.profiles });
-  const journal = openRoomJournal(config.storage.dir, roomId);
-  const replayed = replay(journal, room, clock, log);
+  const journal = openJournal(options, log);
+  const { room, replayed, fresh } = replay(journal, options, clock, log);
 
   let client: MqttClient;
   try {
@@ -75,7 +77,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
 
   let closed = false;
   const isClosed = () => closed;
-  const states = roomStates(room, client, topics, log, options);
+  const states = roomStates(room, journal.epoch, client, topics, log, options);
+  const checkpoints = roomCheckpoints(journal, room, { profiles: options.profiles }, config.storage, log);
   const outputs = createOutputPublisher({
     client,
     topics,
@@ -93,15 +96,16 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       outputs.publish(out);
       return out;
     },
-    after: () => {
+    after: (count) => {
       states.changed();
       timer.arm();
+      checkpoints.after(count);
     },
     isClosed,
     log,
   });
 
-  if (replayed.inputs === 0) {
+  if (fresh) {
     const setup = setupInput(config, options.seed, clock, log);
     if (journalOne(journal, setup, log)) {
       outputs.publish(room.apply(setup));
@@ -153,13 +157,36 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   };
 }
 
-/** Replay: the same inputs through a fresh engine give the same outputs, the same seqs. */
-function replay(journal: RoomJournal, room: Room, clock: Clock, log: Logger): Replayed {
+/** The journal in `storage.dir`: a write that fails (a full disk) or passes again is said in the log. */
+function openJournal(options: RoomServiceOptions, log: Logger): RoomJournal {
+  const journal = openRoomJournal(options.config.storage.dir, options.config.room.id, {
+    newJournal: options.newJournal,
+    onWritable: (problem) =>
+      problem
+        ? log.error({ code: problem.code, err: problem.message }, 'the room cannot write its journal')
+        : log.info('the room writes its journal again'),
+    onDiskError: (err) => log.error({ err: err.message }, 'the room journal: the disk is failing'),
+  });
+  if (journal.setAside) {
+    log.warn(
+      { damaged: journal.setAside, epoch: journal.epoch },
+      'the damaged journal was kept aside; a new one starts',
+    );
+  } else if (options.newJournal) log.warn('--new-journal: the journal is sound, so it is kept (the flag did nothing)');
+  return journal;
+}
+
+/** Replay from the newest usable checkpoint: the same inputs through the engine give the same outputs, the same seqs. */
+function replay(journal: RoomJournal, options: RoomServiceOptions, clock: Clock, log: Logger) {
   const published = journal.published();
-  const replayed = replayInputs(journal.each(), room, published);
-  clock.resume?.(replayed.lastAt);
-  log.info({ inputs: replayed.inputs, published, journal: journal.path }, 'room journal opened');
-  return replayed;
+  const start = roomAtCheckpoint(journal, { profiles: options.profiles }, published, log);
+  const replayed: Replayed = replayInputs(journal.each(start.afterId), start.room, published);
+  clock.resume?.(Math.max(start.at, replayed.lastAt));
+  log.info(
+    { inputs: replayed.inputs, checkpoint: start.afterId, published, journal: journal.path, epoch: journal.epoch },
+    'room journal opened',
+  );
+  return { room: start.room, replayed, fresh: start.afterId === 0 && replayed.inputs === 0 };
 }
 
 /** A new journal's first input: the config's setup, with the seed given or a fresh random one. */
@@ -185,13 +212,15 @@ function journalOne(journal: RoomJournal, input: Obj, log: Logger): boolean {
  * (docs/scaling.md). The last change always goes. */
 function roomStates(
   room: Room,
+  epoch: string,
   client: MqttClient,
   topics: RoomTopics,
   log: Logger,
   options: Pick<RoomServiceOptions, 'stateEveryMs' | 'stateTimer'>,
 ): StatePublisher {
   return createStatePublisher({
-    serialise: () => JSON.stringify(room.snapshot()),
+    // The journal's epoch, as the table's `state` carries it: a new journal numbers seqs from 1 again.
+    serialise: () => JSON.stringify({ ...room.snapshot(), epoch }),
     send: (payload) =>
       client
         .publishAsync(topics.state, payload, { qos: 1, retain: true })
