@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { systemClock } from '../../runtime/clock.ts';
+import { DeadlineTimer } from '../../runtime/deadline.ts';
 import type { Rate } from '../../mqtt/rate-limit.ts';
 import type { Clock } from '../../runtime/types.ts';
 import { setupCommand } from '../config/load.ts';
@@ -88,7 +89,14 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     isClosed,
     finished: () => writeSummary(room, roomId, config.storage.dir, log),
   });
-  const timer = roomTimer(room, clock, (input) => batch.enqueue(input), isClosed);
+  // The engine's next deadline on the clock, as the table's runtime arms it: a tick is queued when it comes.
+  const timer = new DeadlineTimer({
+    clock,
+    logger: log,
+    nextDeadline: () => room.nextDeadline(),
+    tick: () => batch.enqueue({ type: 'tick', at: clock.now() }),
+    isClosed,
+  });
   const batch: Batcher = createBatcher({
     journal,
     apply: (input) => {
@@ -98,7 +106,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     },
     after: (count) => {
       states.changed();
-      timer.arm();
+      timer.schedule();
       checkpoints.after(count);
     },
     isClosed,
@@ -113,7 +121,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     }
   }
   outputs.publish(replayed.pending);
-  timer.arm();
+  timer.schedule();
 
   const commands = createRoomCommands({
     topics,
@@ -228,25 +236,6 @@ function roomStates(
     everyMs: options.stateEveryMs ?? STATE_EVERY_MS,
     timer: options.stateTimer,
   });
-}
-
-/** The engine's next deadline on the clock: a tick is queued when it comes. */
-function roomTimer(room: Room, clock: Clock, enqueue: (input: Obj) => void, isClosed: () => boolean) {
-  let cancel = () => {};
-  const timer = {
-    cancel: () => cancel(),
-    arm() {
-      cancel();
-      cancel = () => {};
-      const due = room.nextDeadline();
-      if (due === null || isClosed()) return;
-      cancel = clock.setTimer(due, () => {
-        cancel = () => {};
-        enqueue({ type: 'tick', at: clock.now() });
-      });
-    },
-  };
-  return timer;
 }
 
 /** On every connection: the tables are stale, `online` retained, the state sent again, the topics subscribed. */
