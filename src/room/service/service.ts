@@ -16,6 +16,7 @@ import type { RoomProfile } from '../engine/types.ts';
 import { createBatcher, type Batcher } from './batch.ts';
 import { brokerTrouble } from './broker-trouble.ts';
 import { roomAtCheckpoint, roomCheckpoints } from './checkpoint.ts';
+import { createRoomHealth, type RoomHealth } from './health.ts';
 import { connectRoomClient } from './client.ts';
 import { createRoomCommands } from './commands.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
@@ -63,7 +64,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const clock = options.clock ?? systemClock();
   const topics = roomTopics(config);
   const roomId = config.room.id;
-  const journal = openJournal(options, log);
+  const health = createRoomHealth(clock, log);
+  const journal = openJournal(options, health, log);
   const { room, replayed, fresh } = replay(journal, options, clock, log);
 
   let client: MqttClient;
@@ -89,12 +91,13 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     isClosed,
     finished: () => writeSummary(room, roomId, config.storage.dir, log),
   });
+  const queueTick = () => batch.enqueue({ type: 'tick', at: clock.now() });
   // The engine's next deadline on the clock, as the table's runtime arms it: a tick is queued when it comes.
   const timer = new DeadlineTimer({
     clock,
     logger: log,
     nextDeadline: () => room.nextDeadline(),
-    tick: () => batch.enqueue({ type: 'tick', at: clock.now() }),
+    tick: queueTick,
     isClosed,
   });
   const batch: Batcher = createBatcher({
@@ -112,6 +115,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     isClosed,
     log,
   });
+  health.attach({ client, topic: topics.health, epoch: journal.epoch, probe: queueTick });
 
   if (fresh) {
     const setup = setupInput(config, options.seed, clock, log);
@@ -143,7 +147,15 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   client.on('message', (topic, payload, packet) => {
     if (!closed) inbound.onMessage(topic, payload, packet);
   });
-  const connection = onConnect(client, { topics, log, inbound, states, trouble, tables: config.tables.length });
+  const connection = onConnect(client, {
+    topics,
+    log,
+    inbound,
+    states,
+    health,
+    trouble,
+    tables: config.tables.length,
+  });
 
   return {
     room,
@@ -153,6 +165,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       if (closed) return;
       batch.flush(); // what arrived is journaled and applied before the room goes
       timer.cancel();
+      health.stop();
       states.flush(client.connected);
       if (client.connected) {
         await outputs.settled();
@@ -165,14 +178,11 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   };
 }
 
-/** The journal in `storage.dir`: a write that fails (a full disk) or passes again is said in the log. */
-function openJournal(options: RoomServiceOptions, log: Logger): RoomJournal {
+/** The journal in `storage.dir`: a write that fails (a full disk) or passes again goes to the room's health. */
+function openJournal(options: RoomServiceOptions, health: RoomHealth, log: Logger): RoomJournal {
   const journal = openRoomJournal(options.config.storage.dir, options.config.room.id, {
     newJournal: options.newJournal,
-    onWritable: (problem) =>
-      problem
-        ? log.error({ code: problem.code, err: problem.message }, 'the room cannot write its journal')
-        : log.info('the room writes its journal again'),
+    onWritable: (problem) => health.onWritable(problem),
     onDiskError: (err) => log.error({ err: err.message }, 'the room journal: the disk is failing'),
   });
   if (journal.setAside) {
@@ -246,6 +256,7 @@ function onConnect(
     log: Logger;
     inbound: RoomInbound;
     states: StatePublisher;
+    health: RoomHealth;
     trouble: ReturnType<typeof brokerTrouble>;
     tables: number;
   },
@@ -257,6 +268,7 @@ function onConnect(
     o.trouble.connected();
     client.publish(o.topics.status, 'online', { qos: 1, retain: true });
     o.states.connected();
+    o.health.connected();
     client.subscribe(o.inbound.subscriptions(), { qos: 1 }, (err, granted) => {
       if (err) return o.log.error({ err: err.message }, 'room subscribe failed');
       const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
