@@ -1,4 +1,4 @@
-// npm run room -- --config room.yaml [--log-level L]
+// npm run room -- --config room.yaml [--log-level L] [--new-journal]
 // npm run room -- --demo [--tables N] [--port P] [--mqtt-port M] [--level-minutes X]
 // npm run room -- chop …   (the ICM and even chops at a final table: src/cli/room-chop.ts)
 // The room service (docs/room.md): loads the room config, opens the room's journal in storage.dir, connects to the
@@ -52,7 +52,7 @@ async function runRoom(args: Extract<RoomArgs, { demo: false }>): Promise<number
   const logger = makeLogger(args.logLevel ?? config.log.level);
   const clock = systemClock();
   const profiles = loadRoomProfiles(roomProfileDirs(args.config));
-  const service = startRoomService({ config, profiles, logger, clock });
+  const service = startRoomService({ config, profiles, logger, clock, newJournal: args.newJournal });
   // The room board and the floor page (web.port; off by default).
   const pages =
     config.web.port === null

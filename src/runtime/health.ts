@@ -33,6 +33,8 @@ export class TableHealth implements Health {
   constructor(
     private readonly now: () => number,
     private readonly logger: Logger,
+    /** Whose health, in the log line: the room service keeps one too (src/room/service/health.ts). */
+    private readonly whose = 'the table',
   ) {
     this.since = now();
   }
@@ -44,7 +46,7 @@ export class TableHealth implements Health {
     const at = this.now();
     if (this.reasons.size === 0) this.since = at;
     this.reasons.set(component, { component, detail, ...(code ? { code } : {}), since: had?.since ?? at });
-    this.logger.error({ component, detail, code }, `the table is degraded: ${component}: ${detail}`);
+    this.logger.error({ component, detail, code }, `${this.whose} is degraded: ${component}: ${detail}`);
     this.changed();
   }
 

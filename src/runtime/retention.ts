@@ -8,7 +8,7 @@ import type { DurableTable, Engine } from './engine.ts';
 
 const DAY_MS = 86_400_000;
 /** Two, so that a checkpoint that no longer restores (a damaged row) still leaves a way back. */
-const KEEP_CHECKPOINTS = 2;
+export const KEEP_CHECKPOINTS = 2;
 
 export interface CheckpointContext {
   store: Store;

@@ -21,13 +21,20 @@ export interface OpenedJournal {
 const SIDE_FILES = ['-wal', '-shm'] as const;
 
 /** Opens `path` (creating it when absent), checks it, and applies `schema` (idempotent statements). */
-export function openJournalFile(path: string, schema: string, replaceDamaged: boolean): OpenedJournal {
+export function openJournalFile(
+  path: string,
+  schema: string,
+  replaceDamaged: boolean,
+  owner = 'the table',
+): OpenedJournal {
   let setAside: string | null = null;
   let db: Db;
   try {
-    if (existsSync(path)) db = openChecked(path);
+    if (existsSync(path)) db = openChecked(path, false, owner);
     else {
-      if (hasBytes(`${path}-wal`)) throw damaged(path, 'the file is gone but its write-ahead log is still there');
+      if (hasBytes(`${path}-wal`)) {
+        throw damaged(path, 'the file is gone but its write-ahead log is still there', owner);
+      }
       createNew(path, schema);
       db = new Database(path);
     }
@@ -73,19 +80,19 @@ export function inspectJournal(path: string): { epoch: string | null; lastSeq: n
 }
 
 /** An existing journal: SQLite's quick integrity check passes and it holds a journal's head. */
-function openChecked(path: string, readonly = false): Db {
-  if (statSync(path).size === 0 && !hasBytes(`${path}-wal`)) throw damaged(path, 'the file is empty (0 bytes)');
+function openChecked(path: string, readonly = false, owner = 'the table'): Db {
+  if (statSync(path).size === 0 && !hasBytes(`${path}-wal`)) throw damaged(path, 'the file is empty (0 bytes)', owner);
   const db = new Database(path, { readonly, fileMustExist: true });
   try {
     // Checks every page's structure (not the index contents): O(size), 0.4–0.65 s for 112 MB here (docs/durability.md).
     const problems = db.prepare('PRAGMA quick_check(3)').pluck().all() as string[];
     if (problems.length !== 1 || problems[0] !== 'ok') {
-      throw damaged(path, `SQLite's integrity check fails: ${problems.join('; ').slice(0, 300)}`);
+      throw damaged(path, `SQLite's integrity check fails: ${problems.join('; ').slice(0, 300)}`, owner);
     }
     const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'head'").pluck();
-    if (tables.get() !== 1) throw damaged(path, 'it holds no journal (its tables are gone)');
+    if (tables.get() !== 1) throw damaged(path, 'it holds no journal (its tables are gone)', owner);
     if (db.prepare('SELECT count(*) FROM head WHERE one = 1').pluck().get() !== 1) {
-      throw damaged(path, 'its head row (the last seq) is gone');
+      throw damaged(path, 'its head row (the last seq) is gone', owner);
     }
     return db;
   } catch (err) {
@@ -93,7 +100,7 @@ function openChecked(path: string, readonly = false): Db {
     if (err instanceof TableError) throw err;
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')) {
-      throw damaged(path, `SQLite's integrity check fails: ${(err as Error).message}`);
+      throw damaged(path, `SQLite's integrity check fails: ${(err as Error).message}`, owner);
     }
     throw err;
   }
@@ -131,10 +138,12 @@ function moveAside(path: string): string {
   return aside;
 }
 
-function damaged(path: string, why: string): TableError {
+/** `owner` says who will not start: "the table", "the room service". */
+function damaged(path: string, why: string, owner = 'the table'): TableError {
   return new TableError(
     'JOURNAL_DAMAGED',
-    `the journal ${path} is damaged: ${why}. The table will not start a new numbering on its own: ` +
+    `the journal ${path} is damaged: ${why}. ${owner[0]!.toUpperCase()}${owner.slice(1)} will not start a new ` +
+      'numbering on its own: ' +
       'start once with --new-journal to keep the damaged file aside and begin a new journal (docs/durability.md)',
     { file: path },
   );

@@ -11,26 +11,28 @@ import { lockJournal } from './lock.ts';
 import { SCHEMA } from './schema.ts';
 import { prepareStatements, type Statements } from './statements.ts';
 import { OpenMarker, readBootId, type UncleanStop } from './marker.ts';
-import type { CheckpointInfo, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
+import type { CheckpointInfo, JournalOwner, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
 import { DEFAULT_WAL, WalKeeper } from './wal.ts';
 import { DISK_FULL, JournalAccess } from './write-errors.ts';
 
 /** The file name inside `storage.dir`. */
 export const DB_FILE = 'table.db';
+const TABLE: JournalOwner = { file: DB_FILE, name: 'the table', rival: 'another table controller?' };
 export { DISK_FULL };
 
-export type { CheckpointInfo, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
+export type { CheckpointInfo, JournalOwner, Store, StoredEvent, StoredInput, StoreOptions } from './types.ts';
 
 export function openStore(options: StoreOptions): Store {
-  const path = join(options.dir, DB_FILE);
+  const owner = options.owner ?? TABLE;
+  const path = join(options.dir, owner.file);
   let opened: OpenedJournal;
   let marker: OpenMarker;
   let unlock: () => void = () => {};
   const everyInput = options.fsync !== 'background';
   try {
     mkdirSync(options.dir, { recursive: true, mode: 0o700 });
-    unlock = lockJournal(options.dir);
-    opened = openJournalFile(path, SCHEMA, options.newJournalIfDamaged ?? false);
+    unlock = lockJournal(options.dir, owner.rival);
+    opened = openJournalFile(path, SCHEMA, options.newJournalIfDamaged ?? false, owner.name);
     // better-sqlite3 builds SQLite with a 16 MB page cache; the journal appends and reads back its newest pages, which
     // 2 MB holds many times over. The rest was resident memory the table never needed (docs/bench.md).
     opened.db.pragma('cache_size = -2048');
@@ -64,6 +66,7 @@ class SqliteStore implements Store {
   private readonly access: JournalAccess;
   private readonly s: Statements;
   private readonly writeEvents: (inputId: number, events: readonly TableEvent[]) => void;
+  private readonly writeInputs: (inputs: readonly { at: number; json: string }[]) => number[];
   private headCache: HeadRow;
 
   constructor(
@@ -94,20 +97,31 @@ class SqliteStore implements Store {
       }
       this.s.setHead.run(last, inputId);
     });
+    this.writeInputs = db.transaction((inputs: readonly { at: number; json: string }[]) =>
+      inputs.map((i) => Number(this.s.insertInput.run(i.at, i.json).lastInsertRowid)),
+    );
   }
 
   appendInput(at: number, json: string): number {
-    return this.write('journal an input', () => {
-      // Only this commit is fsynced (WAL: it carries every earlier frame with it). A PRAGMA is never prepared
-      // once and reused: SQLite applies some pragmas while compiling them.
-      if (!this.syncInputs) return this.committed(Number(this.s.insertInput.run(at, json).lastInsertRowid));
-      this.db.pragma('synchronous = FULL');
-      try {
-        return this.committed(Number(this.s.insertInput.run(at, json).lastInsertRowid));
-      } finally {
-        this.db.pragma('synchronous = NORMAL');
-      }
-    });
+    return this.write('journal an input', () =>
+      this.inputCommit(() => Number(this.s.insertInput.run(at, json).lastInsertRowid)),
+    );
+  }
+
+  appendInputs(inputs: readonly { at: number; json: string }[]): number[] {
+    return this.write('journal inputs', () => this.inputCommit(() => this.writeInputs(inputs)));
+  }
+
+  /** An input's commit: with `every-input`, only this commit is fsynced in line (WAL: it carries every earlier frame
+   * with it). A PRAGMA is never prepared once and reused: SQLite applies some pragmas while compiling them. */
+  private inputCommit<T>(commit: () => T): T {
+    if (!this.syncInputs) return this.committed(commit());
+    this.db.pragma('synchronous = FULL');
+    try {
+      return this.committed(commit());
+    } finally {
+      this.db.pragma('synchronous = NORMAL');
+    }
   }
 
   /** Every commit passes here: the WAL keeper fsyncs it in the background and checkpoints when quiet. */

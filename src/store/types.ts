@@ -29,6 +29,8 @@ export interface CheckpointInfo {
 
 export interface StoreOptions {
   dir: string;
+  /** Whose journal it is, for the file's name and the refusals' words (default: the table's, `table.db`). */
+  owner?: JournalOwner;
   /** Every commit survives a killed process at once. What survives a power cut (docs/durability.md):
    * - `every-input` (the default): each journaled input is fsynced before the engine sees it (a few ms at the
    *   90th percentile on a slow disk). Event batches and acks ride on the next input's fsync.
@@ -50,6 +52,16 @@ export interface StoreOptions {
   wal?: Partial<typeof DEFAULT_WAL>;
 }
 
+/** The table's journal and the room service's share this store; each names its file and says who it is. */
+export interface JournalOwner {
+  /** The file name inside `dir`. */
+  file: string;
+  /** Who refuses to start, in the damaged journal's sentence: "the table", "the room service". */
+  name: string;
+  /** Who else may hold the lock, in its refusal: "another table controller?". */
+  rival: string;
+}
+
 export interface Store {
   readonly path: string;
   /** This journal's numbering: made when the journal was, so `seq` 1 of a new journal is not taken for a replay. */
@@ -66,6 +78,8 @@ export interface Store {
   reserveSeq(through: number, whenDurable?: () => void): void;
   /** Commits one input (autocommit: durable when this returns). Returns its id. */
   appendInput(at: number, json: string): number;
+  /** Commits several inputs in one transaction (one fsync with `every-input`), in order. Returns their ids. */
+  appendInputs(inputs: readonly { at: number; json: string }[]): number[];
   /** Commits the events of one input in one transaction and moves `lastSeq` and `lastApplied`. */
   appendEvents(inputId: number, events: readonly TableEvent[]): void;
   /** Inputs with id ≥ fromId, in order, at most `limit`. */

@@ -150,7 +150,7 @@ describe.skipIf(missing !== null)(`room service on mosquitto (${missing ?? 'real
     const db = new Database(join(dirname(file), 'journal', 'room.db'));
     const sent = [...tables.A.commands, ...tables.B.commands].map((c) => Number(String(c.id).split('-').pop()));
     const before = Math.max(...sent) - 1; // p3's seat-player and its move are not acknowledged
-    db.prepare('UPDATE published SET seq = ?').run(before);
+    db.prepare("UPDATE sinks SET cursor = ? WHERE name = 'broker'").run(before);
     db.close();
     const restarted = startRoomService({
       config: loadRoomConfig(file),

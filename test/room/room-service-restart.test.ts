@@ -65,11 +65,11 @@ describe.skipIf(missing !== null)(`room service killed and restarted (${missing 
     const sentSeqs = [...tables.A.commands, ...tables.B.commands].map((c) => Number(String(c.id).split('-').pop()));
     const journal = new Database(join(dir, 'journal', 'room.db'), { readonly: true });
     cleanups.push(() => void journal.close());
-    const published = () => journal.prepare('SELECT seq FROM published').pluck().get() as number;
+    const published = () => journal.prepare("SELECT cursor FROM sinks WHERE name = 'broker'").pluck().get() as number;
     await waitFor(() => published() >= Math.max(...sentSeqs), 'the acknowledgement journaled');
     // Quiet: setup, the two tables' stale marks of the connect (no-ops: never heard from), two statuses, ten
     // registrations, and each table's player.seated and state after each seat-player.
-    const inputs = () => journal.prepare('SELECT input FROM inputs ORDER BY n').pluck().all() as string[];
+    const inputs = () => journal.prepare('SELECT json FROM inputs ORDER BY id').pluck().all() as string[];
     await waitFor(() => inputs().length === 1 + 2 + 2 + 10 + 2 * 10, 'the 35 inputs journaled');
     const lastAt = (json(inputs().at(-1)!).at as number).toString();
     const states = () => seen.messages.filter((m) => m.topic === 'room/r1/state');

@@ -271,7 +271,17 @@ const schema42 = {
       type: 'object',
       additionalProperties: false,
       default: {},
-      properties: { dir: { description: "The room's journal.", $ref: '#/definitions/path', default: 'var-room' } },
+      properties: {
+        dir: { description: "The room's journal.", $ref: '#/definitions/path', default: 'var-room' },
+        checkpointEvery: {
+          description:
+            'The room\'s state is saved in its journal after this many inputs, so that a restart replays only the inputs after it (docs/room.md, "The journal").',
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000000,
+          default: 5000,
+        },
+      },
     },
     web: {
       description:
@@ -4013,8 +4023,11 @@ function validate30(
       if (data57.dir === undefined) {
         data57.dir = 'var-room';
       }
+      if (data57.checkpointEvery === undefined) {
+        data57.checkpointEvery = 5000;
+      }
       for (const key14 in data57) {
-        if (!(key14 === 'dir')) {
+        if (!(key14 === 'dir' || key14 === 'checkpointEvery')) {
           const err163 = {
             instancePath: instancePath + '/storage',
             schemaPath: '#/properties/storage/additionalProperties',
@@ -4071,8 +4084,65 @@ function validate30(
         }
         errors++;
       }
+      let data59 = data57.checkpointEvery;
+      if (!(typeof data59 == 'number' && !(data59 % 1) && !isNaN(data59))) {
+        const err166 = {
+          instancePath: instancePath + '/storage/checkpointEvery',
+          schemaPath: '#/properties/storage/properties/checkpointEvery/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema42.properties.storage.properties.checkpointEvery.type,
+          parentSchema: schema42.properties.storage.properties.checkpointEvery,
+          data: data59,
+        };
+        if (vErrors === null) {
+          vErrors = [err166];
+        } else {
+          vErrors.push(err166);
+        }
+        errors++;
+      }
+      if (typeof data59 == 'number') {
+        if (data59 > 10000000 || isNaN(data59)) {
+          const err167 = {
+            instancePath: instancePath + '/storage/checkpointEvery',
+            schemaPath: '#/properties/storage/properties/checkpointEvery/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 10000000 },
+            message: 'must be <= 10000000',
+            schema: 10000000,
+            parentSchema: schema42.properties.storage.properties.checkpointEvery,
+            data: data59,
+          };
+          if (vErrors === null) {
+            vErrors = [err167];
+          } else {
+            vErrors.push(err167);
+          }
+          errors++;
+        }
+        if (data59 < 1 || isNaN(data59)) {
+          const err168 = {
+            instancePath: instancePath + '/storage/checkpointEvery',
+            schemaPath: '#/properties/storage/properties/checkpointEvery/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema42.properties.storage.properties.checkpointEvery,
+            data: data59,
+          };
+          if (vErrors === null) {
+            vErrors = [err168];
+          } else {
+            vErrors.push(err168);
+          }
+          errors++;
+        }
+      }
     } else {
-      const err166 = {
+      const err169 = {
         instancePath: instancePath + '/storage',
         schemaPath: '#/properties/storage/type',
         keyword: 'type',
@@ -4083,33 +4153,33 @@ function validate30(
         data: data57,
       };
       if (vErrors === null) {
-        vErrors = [err166];
+        vErrors = [err169];
       } else {
-        vErrors.push(err166);
+        vErrors.push(err169);
       }
       errors++;
     }
-    let data59 = data.web;
-    if (data59 && typeof data59 == 'object' && !Array.isArray(data59)) {
-      if (data59.host === undefined) {
-        data59.host = '127.0.0.1';
+    let data60 = data.web;
+    if (data60 && typeof data60 == 'object' && !Array.isArray(data60)) {
+      if (data60.host === undefined) {
+        data60.host = '127.0.0.1';
       }
-      if (data59.port === undefined) {
-        data59.port = null;
+      if (data60.port === undefined) {
+        data60.port = null;
       }
-      if (data59.brokerUrl === undefined) {
-        data59.brokerUrl = null;
+      if (data60.brokerUrl === undefined) {
+        data60.brokerUrl = null;
       }
-      if (data59.maxConnections === undefined) {
-        data59.maxConnections = 50;
+      if (data60.maxConnections === undefined) {
+        data60.maxConnections = 50;
       }
-      if (data59.maxMessageBytes === undefined) {
-        data59.maxMessageBytes = 65536;
+      if (data60.maxMessageBytes === undefined) {
+        data60.maxMessageBytes = 65536;
       }
-      if (data59.allowedOrigins === undefined) {
-        data59.allowedOrigins = [];
+      if (data60.allowedOrigins === undefined) {
+        data60.allowedOrigins = [];
       }
-      for (const key15 in data59) {
+      for (const key15 in data60) {
         if (!(
           key15 === 'host' ||
           key15 === 'port' ||
@@ -4118,7 +4188,7 @@ function validate30(
           key15 === 'maxMessageBytes' ||
           key15 === 'allowedOrigins'
         )) {
-          const err167 = {
+          const err170 = {
             instancePath: instancePath + '/web',
             schemaPath: '#/properties/web/additionalProperties',
             keyword: 'additionalProperties',
@@ -4126,20 +4196,20 @@ function validate30(
             message: 'must NOT have additional properties',
             schema: false,
             parentSchema: schema42.properties.web,
-            data: data59,
+            data: data60,
           };
           if (vErrors === null) {
-            vErrors = [err167];
+            vErrors = [err170];
           } else {
-            vErrors.push(err167);
+            vErrors.push(err170);
           }
           errors++;
         }
       }
-      let data60 = data59.host;
-      if (typeof data60 === 'string') {
-        if (func5(data60) < 1) {
-          const err168 = {
+      let data61 = data60.host;
+      if (typeof data61 === 'string') {
+        if (func5(data61) < 1) {
+          const err171 = {
             instancePath: instancePath + '/web/host',
             schemaPath: '#/properties/web/properties/host/minLength',
             keyword: 'minLength',
@@ -4147,17 +4217,17 @@ function validate30(
             message: 'must NOT have fewer than 1 characters',
             schema: 1,
             parentSchema: schema42.properties.web.properties.host,
-            data: data60,
+            data: data61,
           };
           if (vErrors === null) {
-            vErrors = [err168];
+            vErrors = [err171];
           } else {
-            vErrors.push(err168);
+            vErrors.push(err171);
           }
           errors++;
         }
       } else {
-        const err169 = {
+        const err172 = {
           instancePath: instancePath + '/web/host',
           schemaPath: '#/properties/web/properties/host/type',
           keyword: 'type',
@@ -4165,22 +4235,22 @@ function validate30(
           message: 'must be string',
           schema: schema42.properties.web.properties.host.type,
           parentSchema: schema42.properties.web.properties.host,
-          data: data60,
+          data: data61,
         };
         if (vErrors === null) {
-          vErrors = [err169];
+          vErrors = [err172];
         } else {
-          vErrors.push(err169);
+          vErrors.push(err172);
         }
         errors++;
       }
-      let data61 = data59.port;
-      const _errs192 = errors;
+      let data62 = data60.port;
+      const _errs194 = errors;
       let valid52 = false;
       let passing9 = null;
-      const _errs193 = errors;
-      if (data61 !== null) {
-        const err170 = {
+      const _errs195 = errors;
+      if (data62 !== null) {
+        const err173 = {
           instancePath: instancePath + '/web/port',
           schemaPath: '#/properties/web/properties/port/oneOf/0/type',
           keyword: 'type',
@@ -4188,23 +4258,23 @@ function validate30(
           message: 'must be null',
           schema: schema42.properties.web.properties.port.oneOf[0].type,
           parentSchema: schema42.properties.web.properties.port.oneOf[0],
-          data: data61,
+          data: data62,
         };
         if (vErrors === null) {
-          vErrors = [err170];
+          vErrors = [err173];
         } else {
-          vErrors.push(err170);
+          vErrors.push(err173);
         }
         errors++;
       }
-      var _valid9 = _errs193 === errors;
+      var _valid9 = _errs195 === errors;
       if (_valid9) {
         valid52 = true;
         passing9 = 0;
       }
-      const _errs195 = errors;
-      if (!(typeof data61 == 'number' && !(data61 % 1) && !isNaN(data61))) {
-        const err171 = {
+      const _errs197 = errors;
+      if (!(typeof data62 == 'number' && !(data62 % 1) && !isNaN(data62))) {
+        const err174 = {
           instancePath: instancePath + '/web/port',
           schemaPath: '#/properties/web/properties/port/oneOf/1/type',
           keyword: 'type',
@@ -4212,18 +4282,18 @@ function validate30(
           message: 'must be integer',
           schema: schema42.properties.web.properties.port.oneOf[1].type,
           parentSchema: schema42.properties.web.properties.port.oneOf[1],
-          data: data61,
+          data: data62,
         };
         if (vErrors === null) {
-          vErrors = [err171];
+          vErrors = [err174];
         } else {
-          vErrors.push(err171);
+          vErrors.push(err174);
         }
         errors++;
       }
-      if (typeof data61 == 'number') {
-        if (data61 > 65535 || isNaN(data61)) {
-          const err172 = {
+      if (typeof data62 == 'number') {
+        if (data62 > 65535 || isNaN(data62)) {
+          const err175 = {
             instancePath: instancePath + '/web/port',
             schemaPath: '#/properties/web/properties/port/oneOf/1/maximum',
             keyword: 'maximum',
@@ -4231,17 +4301,17 @@ function validate30(
             message: 'must be <= 65535',
             schema: 65535,
             parentSchema: schema42.properties.web.properties.port.oneOf[1],
-            data: data61,
+            data: data62,
           };
           if (vErrors === null) {
-            vErrors = [err172];
+            vErrors = [err175];
           } else {
-            vErrors.push(err172);
+            vErrors.push(err175);
           }
           errors++;
         }
-        if (data61 < 1 || isNaN(data61)) {
-          const err173 = {
+        if (data62 < 1 || isNaN(data62)) {
+          const err176 = {
             instancePath: instancePath + '/web/port',
             schemaPath: '#/properties/web/properties/port/oneOf/1/minimum',
             keyword: 'minimum',
@@ -4249,17 +4319,17 @@ function validate30(
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema42.properties.web.properties.port.oneOf[1],
-            data: data61,
+            data: data62,
           };
           if (vErrors === null) {
-            vErrors = [err173];
+            vErrors = [err176];
           } else {
-            vErrors.push(err173);
+            vErrors.push(err176);
           }
           errors++;
         }
       }
-      var _valid9 = _errs195 === errors;
+      var _valid9 = _errs197 === errors;
       if (_valid9 && valid52) {
         valid52 = false;
         passing9 = [passing9, 1];
@@ -4270,7 +4340,7 @@ function validate30(
         }
       }
       if (!valid52) {
-        const err174 = {
+        const err177 = {
           instancePath: instancePath + '/web/port',
           schemaPath: '#/properties/web/properties/port/oneOf',
           keyword: 'oneOf',
@@ -4278,81 +4348,6 @@ function validate30(
           message: 'must match exactly one schema in oneOf',
           schema: schema42.properties.web.properties.port.oneOf,
           parentSchema: schema42.properties.web.properties.port,
-          data: data61,
-        };
-        if (vErrors === null) {
-          vErrors = [err174];
-        } else {
-          vErrors.push(err174);
-        }
-        errors++;
-      } else {
-        errors = _errs192;
-        if (vErrors !== null) {
-          if (_errs192) {
-            vErrors.length = _errs192;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      let data62 = data59.brokerUrl;
-      const _errs198 = errors;
-      let valid53 = false;
-      let passing10 = null;
-      const _errs199 = errors;
-      if (data62 !== null) {
-        const err175 = {
-          instancePath: instancePath + '/web/brokerUrl',
-          schemaPath: '#/properties/web/properties/brokerUrl/oneOf/0/type',
-          keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
-          schema: schema42.properties.web.properties.brokerUrl.oneOf[0].type,
-          parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[0],
-          data: data62,
-        };
-        if (vErrors === null) {
-          vErrors = [err175];
-        } else {
-          vErrors.push(err175);
-        }
-        errors++;
-      }
-      var _valid10 = _errs199 === errors;
-      if (_valid10) {
-        valid53 = true;
-        passing10 = 0;
-      }
-      const _errs201 = errors;
-      if (typeof data62 === 'string') {
-        if (!pattern10.test(data62)) {
-          const err176 = {
-            instancePath: instancePath + '/web/brokerUrl',
-            schemaPath: '#/properties/web/properties/brokerUrl/oneOf/1/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^wss?://' },
-            message: 'must match pattern "' + '^wss?://' + '"',
-            schema: '^wss?://',
-            parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[1],
-            data: data62,
-          };
-          if (vErrors === null) {
-            vErrors = [err176];
-          } else {
-            vErrors.push(err176);
-          }
-          errors++;
-        }
-      } else {
-        const err177 = {
-          instancePath: instancePath + '/web/brokerUrl',
-          schemaPath: '#/properties/web/properties/brokerUrl/oneOf/1/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema42.properties.web.properties.brokerUrl.oneOf[1].type,
-          parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[1],
           data: data62,
         };
         if (vErrors === null) {
@@ -4361,8 +4356,83 @@ function validate30(
           vErrors.push(err177);
         }
         errors++;
+      } else {
+        errors = _errs194;
+        if (vErrors !== null) {
+          if (_errs194) {
+            vErrors.length = _errs194;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      let data63 = data60.brokerUrl;
+      const _errs200 = errors;
+      let valid53 = false;
+      let passing10 = null;
+      const _errs201 = errors;
+      if (data63 !== null) {
+        const err178 = {
+          instancePath: instancePath + '/web/brokerUrl',
+          schemaPath: '#/properties/web/properties/brokerUrl/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema42.properties.web.properties.brokerUrl.oneOf[0].type,
+          parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[0],
+          data: data63,
+        };
+        if (vErrors === null) {
+          vErrors = [err178];
+        } else {
+          vErrors.push(err178);
+        }
+        errors++;
       }
       var _valid10 = _errs201 === errors;
+      if (_valid10) {
+        valid53 = true;
+        passing10 = 0;
+      }
+      const _errs203 = errors;
+      if (typeof data63 === 'string') {
+        if (!pattern10.test(data63)) {
+          const err179 = {
+            instancePath: instancePath + '/web/brokerUrl',
+            schemaPath: '#/properties/web/properties/brokerUrl/oneOf/1/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^wss?://' },
+            message: 'must match pattern "' + '^wss?://' + '"',
+            schema: '^wss?://',
+            parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[1],
+            data: data63,
+          };
+          if (vErrors === null) {
+            vErrors = [err179];
+          } else {
+            vErrors.push(err179);
+          }
+          errors++;
+        }
+      } else {
+        const err180 = {
+          instancePath: instancePath + '/web/brokerUrl',
+          schemaPath: '#/properties/web/properties/brokerUrl/oneOf/1/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+          schema: schema42.properties.web.properties.brokerUrl.oneOf[1].type,
+          parentSchema: schema42.properties.web.properties.brokerUrl.oneOf[1],
+          data: data63,
+        };
+        if (vErrors === null) {
+          vErrors = [err180];
+        } else {
+          vErrors.push(err180);
+        }
+        errors++;
+      }
+      var _valid10 = _errs203 === errors;
       if (_valid10 && valid53) {
         valid53 = false;
         passing10 = [passing10, 1];
@@ -4373,7 +4443,7 @@ function validate30(
         }
       }
       if (!valid53) {
-        const err178 = {
+        const err181 = {
           instancePath: instancePath + '/web/brokerUrl',
           schemaPath: '#/properties/web/properties/brokerUrl/oneOf',
           keyword: 'oneOf',
@@ -4381,27 +4451,27 @@ function validate30(
           message: 'must match exactly one schema in oneOf',
           schema: schema42.properties.web.properties.brokerUrl.oneOf,
           parentSchema: schema42.properties.web.properties.brokerUrl,
-          data: data62,
+          data: data63,
         };
         if (vErrors === null) {
-          vErrors = [err178];
+          vErrors = [err181];
         } else {
-          vErrors.push(err178);
+          vErrors.push(err181);
         }
         errors++;
       } else {
-        errors = _errs198;
+        errors = _errs200;
         if (vErrors !== null) {
-          if (_errs198) {
-            vErrors.length = _errs198;
+          if (_errs200) {
+            vErrors.length = _errs200;
           } else {
             vErrors = null;
           }
         }
       }
-      let data63 = data59.maxConnections;
-      if (!(typeof data63 == 'number' && !(data63 % 1) && !isNaN(data63))) {
-        const err179 = {
+      let data64 = data60.maxConnections;
+      if (!(typeof data64 == 'number' && !(data64 % 1) && !isNaN(data64))) {
+        const err182 = {
           instancePath: instancePath + '/web/maxConnections',
           schemaPath: '#/properties/web/properties/maxConnections/type',
           keyword: 'type',
@@ -4409,63 +4479,6 @@ function validate30(
           message: 'must be integer',
           schema: schema42.properties.web.properties.maxConnections.type,
           parentSchema: schema42.properties.web.properties.maxConnections,
-          data: data63,
-        };
-        if (vErrors === null) {
-          vErrors = [err179];
-        } else {
-          vErrors.push(err179);
-        }
-        errors++;
-      }
-      if (typeof data63 == 'number') {
-        if (data63 > 10000 || isNaN(data63)) {
-          const err180 = {
-            instancePath: instancePath + '/web/maxConnections',
-            schemaPath: '#/properties/web/properties/maxConnections/maximum',
-            keyword: 'maximum',
-            params: { comparison: '<=', limit: 10000 },
-            message: 'must be <= 10000',
-            schema: 10000,
-            parentSchema: schema42.properties.web.properties.maxConnections,
-            data: data63,
-          };
-          if (vErrors === null) {
-            vErrors = [err180];
-          } else {
-            vErrors.push(err180);
-          }
-          errors++;
-        }
-        if (data63 < 1 || isNaN(data63)) {
-          const err181 = {
-            instancePath: instancePath + '/web/maxConnections',
-            schemaPath: '#/properties/web/properties/maxConnections/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema42.properties.web.properties.maxConnections,
-            data: data63,
-          };
-          if (vErrors === null) {
-            vErrors = [err181];
-          } else {
-            vErrors.push(err181);
-          }
-          errors++;
-        }
-      }
-      let data64 = data59.maxMessageBytes;
-      if (!(typeof data64 == 'number' && !(data64 % 1) && !isNaN(data64))) {
-        const err182 = {
-          instancePath: instancePath + '/web/maxMessageBytes',
-          schemaPath: '#/properties/web/properties/maxMessageBytes/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema42.properties.web.properties.maxMessageBytes.type,
-          parentSchema: schema42.properties.web.properties.maxMessageBytes,
           data: data64,
         };
         if (vErrors === null) {
@@ -4476,15 +4489,15 @@ function validate30(
         errors++;
       }
       if (typeof data64 == 'number') {
-        if (data64 > 16777216 || isNaN(data64)) {
+        if (data64 > 10000 || isNaN(data64)) {
           const err183 = {
-            instancePath: instancePath + '/web/maxMessageBytes',
-            schemaPath: '#/properties/web/properties/maxMessageBytes/maximum',
+            instancePath: instancePath + '/web/maxConnections',
+            schemaPath: '#/properties/web/properties/maxConnections/maximum',
             keyword: 'maximum',
-            params: { comparison: '<=', limit: 16777216 },
-            message: 'must be <= 16777216',
-            schema: 16777216,
-            parentSchema: schema42.properties.web.properties.maxMessageBytes,
+            params: { comparison: '<=', limit: 10000 },
+            message: 'must be <= 10000',
+            schema: 10000,
+            parentSchema: schema42.properties.web.properties.maxConnections,
             data: data64,
           };
           if (vErrors === null) {
@@ -4494,15 +4507,15 @@ function validate30(
           }
           errors++;
         }
-        if (data64 < 1024 || isNaN(data64)) {
+        if (data64 < 1 || isNaN(data64)) {
           const err184 = {
-            instancePath: instancePath + '/web/maxMessageBytes',
-            schemaPath: '#/properties/web/properties/maxMessageBytes/minimum',
+            instancePath: instancePath + '/web/maxConnections',
+            schemaPath: '#/properties/web/properties/maxConnections/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 1024 },
-            message: 'must be >= 1024',
-            schema: 1024,
-            parentSchema: schema42.properties.web.properties.maxMessageBytes,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema42.properties.web.properties.maxConnections,
             data: data64,
           };
           if (vErrors === null) {
@@ -4513,10 +4526,67 @@ function validate30(
           errors++;
         }
       }
-      let data65 = data59.allowedOrigins;
-      if (Array.isArray(data65)) {
-        if (data65.length > 50) {
-          const err185 = {
+      let data65 = data60.maxMessageBytes;
+      if (!(typeof data65 == 'number' && !(data65 % 1) && !isNaN(data65))) {
+        const err185 = {
+          instancePath: instancePath + '/web/maxMessageBytes',
+          schemaPath: '#/properties/web/properties/maxMessageBytes/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema42.properties.web.properties.maxMessageBytes.type,
+          parentSchema: schema42.properties.web.properties.maxMessageBytes,
+          data: data65,
+        };
+        if (vErrors === null) {
+          vErrors = [err185];
+        } else {
+          vErrors.push(err185);
+        }
+        errors++;
+      }
+      if (typeof data65 == 'number') {
+        if (data65 > 16777216 || isNaN(data65)) {
+          const err186 = {
+            instancePath: instancePath + '/web/maxMessageBytes',
+            schemaPath: '#/properties/web/properties/maxMessageBytes/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 16777216 },
+            message: 'must be <= 16777216',
+            schema: 16777216,
+            parentSchema: schema42.properties.web.properties.maxMessageBytes,
+            data: data65,
+          };
+          if (vErrors === null) {
+            vErrors = [err186];
+          } else {
+            vErrors.push(err186);
+          }
+          errors++;
+        }
+        if (data65 < 1024 || isNaN(data65)) {
+          const err187 = {
+            instancePath: instancePath + '/web/maxMessageBytes',
+            schemaPath: '#/properties/web/properties/maxMessageBytes/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1024 },
+            message: 'must be >= 1024',
+            schema: 1024,
+            parentSchema: schema42.properties.web.properties.maxMessageBytes,
+            data: data65,
+          };
+          if (vErrors === null) {
+            vErrors = [err187];
+          } else {
+            vErrors.push(err187);
+          }
+          errors++;
+        }
+      }
+      let data66 = data60.allowedOrigins;
+      if (Array.isArray(data66)) {
+        if (data66.length > 50) {
+          const err188 = {
             instancePath: instancePath + '/web/allowedOrigins',
             schemaPath: '#/properties/web/properties/allowedOrigins/maxItems',
             keyword: 'maxItems',
@@ -4524,21 +4594,21 @@ function validate30(
             message: 'must NOT have more than 50 items',
             schema: 50,
             parentSchema: schema42.properties.web.properties.allowedOrigins,
-            data: data65,
+            data: data66,
           };
           if (vErrors === null) {
-            vErrors = [err185];
+            vErrors = [err188];
           } else {
-            vErrors.push(err185);
+            vErrors.push(err188);
           }
           errors++;
         }
-        const len5 = data65.length;
+        const len5 = data66.length;
         for (let i5 = 0; i5 < len5; i5++) {
-          let data66 = data65[i5];
-          if (typeof data66 === 'string') {
-            if (!pattern11.test(data66)) {
-              const err186 = {
+          let data67 = data66[i5];
+          if (typeof data67 === 'string') {
+            if (!pattern11.test(data67)) {
+              const err189 = {
                 instancePath: instancePath + '/web/allowedOrigins/' + i5,
                 schemaPath: '#/properties/web/properties/allowedOrigins/items/pattern',
                 keyword: 'pattern',
@@ -4546,17 +4616,17 @@ function validate30(
                 message: 'must match pattern "' + '^https?://[^/]+$' + '"',
                 schema: '^https?://[^/]+$',
                 parentSchema: schema42.properties.web.properties.allowedOrigins.items,
-                data: data66,
+                data: data67,
               };
               if (vErrors === null) {
-                vErrors = [err186];
+                vErrors = [err189];
               } else {
-                vErrors.push(err186);
+                vErrors.push(err189);
               }
               errors++;
             }
           } else {
-            const err187 = {
+            const err190 = {
               instancePath: instancePath + '/web/allowedOrigins/' + i5,
               schemaPath: '#/properties/web/properties/allowedOrigins/items/type',
               keyword: 'type',
@@ -4564,18 +4634,18 @@ function validate30(
               message: 'must be string',
               schema: schema42.properties.web.properties.allowedOrigins.items.type,
               parentSchema: schema42.properties.web.properties.allowedOrigins.items,
-              data: data66,
+              data: data67,
             };
             if (vErrors === null) {
-              vErrors = [err187];
+              vErrors = [err190];
             } else {
-              vErrors.push(err187);
+              vErrors.push(err190);
             }
             errors++;
           }
         }
       } else {
-        const err188 = {
+        const err191 = {
           instancePath: instancePath + '/web/allowedOrigins',
           schemaPath: '#/properties/web/properties/allowedOrigins/type',
           keyword: 'type',
@@ -4583,69 +4653,7 @@ function validate30(
           message: 'must be array',
           schema: schema42.properties.web.properties.allowedOrigins.type,
           parentSchema: schema42.properties.web.properties.allowedOrigins,
-          data: data65,
-        };
-        if (vErrors === null) {
-          vErrors = [err188];
-        } else {
-          vErrors.push(err188);
-        }
-        errors++;
-      }
-    } else {
-      const err189 = {
-        instancePath: instancePath + '/web',
-        schemaPath: '#/properties/web/type',
-        keyword: 'type',
-        params: { type: 'object' },
-        message: 'must be object',
-        schema: schema42.properties.web.type,
-        parentSchema: schema42.properties.web,
-        data: data59,
-      };
-      if (vErrors === null) {
-        vErrors = [err189];
-      } else {
-        vErrors.push(err189);
-      }
-      errors++;
-    }
-    let data67 = data.log;
-    if (data67 && typeof data67 == 'object' && !Array.isArray(data67)) {
-      if (data67.level === undefined) {
-        data67.level = 'info';
-      }
-      for (const key16 in data67) {
-        if (!(key16 === 'level')) {
-          const err190 = {
-            instancePath: instancePath + '/log',
-            schemaPath: '#/properties/log/additionalProperties',
-            keyword: 'additionalProperties',
-            params: { additionalProperty: key16 },
-            message: 'must NOT have additional properties',
-            schema: false,
-            parentSchema: schema42.properties.log,
-            data: data67,
-          };
-          if (vErrors === null) {
-            vErrors = [err190];
-          } else {
-            vErrors.push(err190);
-          }
-          errors++;
-        }
-      }
-      let data68 = data67.level;
-      if (!(data68 === 'trace' || data68 === 'debug' || data68 === 'info' || data68 === 'warn' || data68 === 'error')) {
-        const err191 = {
-          instancePath: instancePath + '/log/level',
-          schemaPath: '#/properties/log/properties/level/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema42.properties.log.properties.level.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema42.properties.log.properties.level.enum,
-          parentSchema: schema42.properties.log.properties.level,
-          data: data68,
+          data: data66,
         };
         if (vErrors === null) {
           vErrors = [err191];
@@ -4656,14 +4664,14 @@ function validate30(
       }
     } else {
       const err192 = {
-        instancePath: instancePath + '/log',
-        schemaPath: '#/properties/log/type',
+        instancePath: instancePath + '/web',
+        schemaPath: '#/properties/web/type',
         keyword: 'type',
         params: { type: 'object' },
         message: 'must be object',
-        schema: schema42.properties.log.type,
-        parentSchema: schema42.properties.log,
-        data: data67,
+        schema: schema42.properties.web.type,
+        parentSchema: schema42.properties.web,
+        data: data60,
       };
       if (vErrors === null) {
         vErrors = [err192];
@@ -4672,8 +4680,70 @@ function validate30(
       }
       errors++;
     }
+    let data68 = data.log;
+    if (data68 && typeof data68 == 'object' && !Array.isArray(data68)) {
+      if (data68.level === undefined) {
+        data68.level = 'info';
+      }
+      for (const key16 in data68) {
+        if (!(key16 === 'level')) {
+          const err193 = {
+            instancePath: instancePath + '/log',
+            schemaPath: '#/properties/log/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key16 },
+            message: 'must NOT have additional properties',
+            schema: false,
+            parentSchema: schema42.properties.log,
+            data: data68,
+          };
+          if (vErrors === null) {
+            vErrors = [err193];
+          } else {
+            vErrors.push(err193);
+          }
+          errors++;
+        }
+      }
+      let data69 = data68.level;
+      if (!(data69 === 'trace' || data69 === 'debug' || data69 === 'info' || data69 === 'warn' || data69 === 'error')) {
+        const err194 = {
+          instancePath: instancePath + '/log/level',
+          schemaPath: '#/properties/log/properties/level/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema42.properties.log.properties.level.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema42.properties.log.properties.level.enum,
+          parentSchema: schema42.properties.log.properties.level,
+          data: data69,
+        };
+        if (vErrors === null) {
+          vErrors = [err194];
+        } else {
+          vErrors.push(err194);
+        }
+        errors++;
+      }
+    } else {
+      const err195 = {
+        instancePath: instancePath + '/log',
+        schemaPath: '#/properties/log/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+        schema: schema42.properties.log.type,
+        parentSchema: schema42.properties.log,
+        data: data68,
+      };
+      if (vErrors === null) {
+        vErrors = [err195];
+      } else {
+        vErrors.push(err195);
+      }
+      errors++;
+    }
   } else {
-    const err193 = {
+    const err196 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4684,9 +4754,9 @@ function validate30(
       data,
     };
     if (vErrors === null) {
-      vErrors = [err193];
+      vErrors = [err196];
     } else {
-      vErrors.push(err193);
+      vErrors.push(err196);
     }
     errors++;
   }

@@ -26,7 +26,8 @@ export interface RoomConfig {
     keyFile?: string;
     rejectUnauthorized: boolean;
   };
-  storage: { dir: string };
+  /** `checkpointEvery`: inputs between two checkpoints of the room's state (the loader fills the schema's 5000). */
+  storage: { dir: string; checkpointEvery?: number };
   /** The room's pages (src/room/service/pages.ts): off while `port` is null. */
   web: {
     host: string;

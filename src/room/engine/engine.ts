@@ -34,11 +34,16 @@ export interface Room {
   snapshot(): RoomSnapshot;
   /** The money's summary files (JSON, CSV, OTS) as they stand, or null for a room that keeps no money. */
   summaryFiles(room: string, name?: string): SummaryFiles | null;
+  /** The state itself, for a checkpoint: the service saves it and restores it with `createRoom(options, saved)`.
+   * Never changed by the caller. */
+  state(): Readonly<RoomState>;
 }
 
-export function createRoom(options: RoomOptions): Room {
-  const state = initialRoomState();
+/** `from`: a state restored from a checkpoint (src/room/service/checkpoint.ts), else a new room. */
+export function createRoom(options: RoomOptions, from?: RoomState): Room {
+  const state = from ?? initialRoomState();
   return {
+    state: () => state,
     apply: (raw, line) => roomStep(state, options, raw, line),
     nextDeadline: () => roomDeadline(state),
     snapshot: () => roomSnapshot(state),

@@ -21,8 +21,8 @@ export function createBatcher(options: {
   journal: RoomJournal;
   /** Applies one journaled input (the engine, then publishing its outputs). */
   apply(input: Obj): RoomOutput[];
-  /** After a batch: the room's state and timers. */
-  after(): void;
+  /** After a batch of `count` inputs: the room's state, timers and checkpoints. */
+  after(count: number): void;
   isClosed(): boolean;
   log: Logger;
 }): Batcher {
@@ -47,7 +47,7 @@ export function createBatcher(options: {
       const outputs = options.apply(b.input);
       b.done?.(outputs);
     }
-    options.after();
+    options.after(batch.length);
   };
   return {
     enqueue(input, done) {

@@ -6,14 +6,17 @@ import { randomInt } from 'node:crypto';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { systemClock } from '../../runtime/clock.ts';
+import { DeadlineTimer } from '../../runtime/deadline.ts';
 import type { Rate } from '../../mqtt/rate-limit.ts';
 import type { Clock } from '../../runtime/types.ts';
 import { setupCommand } from '../config/load.ts';
 import type { RoomConfig } from '../config/types.ts';
-import { createRoom, type Room } from '../engine/engine.ts';
+import type { Room } from '../engine/engine.ts';
 import type { RoomProfile } from '../engine/types.ts';
 import { createBatcher, type Batcher } from './batch.ts';
 import { brokerTrouble } from './broker-trouble.ts';
+import { roomAtCheckpoint, roomCheckpoints } from './checkpoint.ts';
+import { createRoomHealth, type RoomHealth } from './health.ts';
 import { connectRoomClient } from './client.ts';
 import { createRoomCommands } from './commands.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
@@ -39,6 +42,8 @@ export interface RoomServiceOptions {
   commandRate?: Rate | null;
   /** Extra MQTT.js options (tests: reconnectPeriod). */
   mqttOptions?: IClientOptions;
+  /** `--new-journal`: a damaged or emptied journal is kept aside and a new one, with a new epoch, begun. */
+  newJournal?: boolean;
 }
 
 export interface RoomService {
@@ -59,9 +64,9 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   const clock = options.clock ?? systemClock();
   const topics = roomTopics(config);
   const roomId = config.room.id;
-  const room = createRoom({ profiles: options.profiles });
-  const journal = openRoomJournal(config.storage.dir, roomId);
-  const replayed = replay(journal, room, clock, log);
+  const health = createRoomHealth(clock, log);
+  const journal = openJournal(options, health, log);
+  const { room, replayed, fresh } = replay(journal, options, clock, log);
 
   let client: MqttClient;
   try {
@@ -75,7 +80,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
 
   let closed = false;
   const isClosed = () => closed;
-  const states = roomStates(room, client, topics, log, options);
+  const states = roomStates(room, journal.epoch, client, topics, log, options);
+  const checkpoints = roomCheckpoints(journal, room, { profiles: options.profiles }, config.storage, log);
   const outputs = createOutputPublisher({
     client,
     topics,
@@ -85,7 +91,15 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     isClosed,
     finished: () => writeSummary(room, roomId, config.storage.dir, log),
   });
-  const timer = roomTimer(room, clock, (input) => batch.enqueue(input), isClosed);
+  const queueTick = () => batch.enqueue({ type: 'tick', at: clock.now() });
+  // The engine's next deadline on the clock, as the table's runtime arms it: a tick is queued when it comes.
+  const timer = new DeadlineTimer({
+    clock,
+    logger: log,
+    nextDeadline: () => room.nextDeadline(),
+    tick: queueTick,
+    isClosed,
+  });
   const batch: Batcher = createBatcher({
     journal,
     apply: (input) => {
@@ -93,15 +107,17 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       outputs.publish(out);
       return out;
     },
-    after: () => {
+    after: (count) => {
       states.changed();
-      timer.arm();
+      timer.schedule();
+      checkpoints.after(count);
     },
     isClosed,
     log,
   });
+  health.attach({ client, topic: topics.health, epoch: journal.epoch, probe: queueTick });
 
-  if (replayed.inputs === 0) {
+  if (fresh) {
     const setup = setupInput(config, options.seed, clock, log);
     if (journalOne(journal, setup, log)) {
       outputs.publish(room.apply(setup));
@@ -109,7 +125,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
     }
   }
   outputs.publish(replayed.pending);
-  timer.arm();
+  timer.schedule();
 
   const commands = createRoomCommands({
     topics,
@@ -131,7 +147,15 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   client.on('message', (topic, payload, packet) => {
     if (!closed) inbound.onMessage(topic, payload, packet);
   });
-  const connection = onConnect(client, { topics, log, inbound, states, trouble, tables: config.tables.length });
+  const connection = onConnect(client, {
+    topics,
+    log,
+    inbound,
+    states,
+    health,
+    trouble,
+    tables: config.tables.length,
+  });
 
   return {
     room,
@@ -141,6 +165,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       if (closed) return;
       batch.flush(); // what arrived is journaled and applied before the room goes
       timer.cancel();
+      health.stop();
       states.flush(client.connected);
       if (client.connected) {
         await outputs.settled();
@@ -153,13 +178,33 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   };
 }
 
-/** Replay: the same inputs through a fresh engine give the same outputs, the same seqs. */
-function replay(journal: RoomJournal, room: Room, clock: Clock, log: Logger): Replayed {
+/** The journal in `storage.dir`: a write that fails (a full disk) or passes again goes to the room's health. */
+function openJournal(options: RoomServiceOptions, health: RoomHealth, log: Logger): RoomJournal {
+  const journal = openRoomJournal(options.config.storage.dir, options.config.room.id, {
+    newJournal: options.newJournal,
+    onWritable: (problem) => health.onWritable(problem),
+    onDiskError: (err) => log.error({ err: err.message }, 'the room journal: the disk is failing'),
+  });
+  if (journal.setAside) {
+    log.warn(
+      { damaged: journal.setAside, epoch: journal.epoch },
+      'the damaged journal was kept aside; a new one starts',
+    );
+  } else if (options.newJournal) log.warn('--new-journal: the journal is sound, so it is kept (the flag did nothing)');
+  return journal;
+}
+
+/** Replay from the newest usable checkpoint: the same inputs through the engine give the same outputs, the same seqs. */
+function replay(journal: RoomJournal, options: RoomServiceOptions, clock: Clock, log: Logger) {
   const published = journal.published();
-  const replayed = replayInputs(journal.each(), room, published);
-  clock.resume?.(replayed.lastAt);
-  log.info({ inputs: replayed.inputs, published, journal: journal.path }, 'room journal opened');
-  return replayed;
+  const start = roomAtCheckpoint(journal, { profiles: options.profiles }, published, log);
+  const replayed: Replayed = replayInputs(journal.each(start.afterId), start.room, published);
+  clock.resume?.(Math.max(start.at, replayed.lastAt));
+  log.info(
+    { inputs: replayed.inputs, checkpoint: start.afterId, published, journal: journal.path, epoch: journal.epoch },
+    'room journal opened',
+  );
+  return { room: start.room, replayed, fresh: start.afterId === 0 && replayed.inputs === 0 };
 }
 
 /** A new journal's first input: the config's setup, with the seed given or a fresh random one. */
@@ -185,13 +230,15 @@ function journalOne(journal: RoomJournal, input: Obj, log: Logger): boolean {
  * (docs/scaling.md). The last change always goes. */
 function roomStates(
   room: Room,
+  epoch: string,
   client: MqttClient,
   topics: RoomTopics,
   log: Logger,
   options: Pick<RoomServiceOptions, 'stateEveryMs' | 'stateTimer'>,
 ): StatePublisher {
   return createStatePublisher({
-    serialise: () => JSON.stringify(room.snapshot()),
+    // The journal's epoch, as the table's `state` carries it: a new journal numbers seqs from 1 again.
+    serialise: () => JSON.stringify({ ...room.snapshot(), epoch }),
     send: (payload) =>
       client
         .publishAsync(topics.state, payload, { qos: 1, retain: true })
@@ -199,25 +246,6 @@ function roomStates(
     everyMs: options.stateEveryMs ?? STATE_EVERY_MS,
     timer: options.stateTimer,
   });
-}
-
-/** The engine's next deadline on the clock: a tick is queued when it comes. */
-function roomTimer(room: Room, clock: Clock, enqueue: (input: Obj) => void, isClosed: () => boolean) {
-  let cancel = () => {};
-  const timer = {
-    cancel: () => cancel(),
-    arm() {
-      cancel();
-      cancel = () => {};
-      const due = room.nextDeadline();
-      if (due === null || isClosed()) return;
-      cancel = clock.setTimer(due, () => {
-        cancel = () => {};
-        enqueue({ type: 'tick', at: clock.now() });
-      });
-    },
-  };
-  return timer;
 }
 
 /** On every connection: the tables are stale, `online` retained, the state sent again, the topics subscribed. */
@@ -228,6 +256,7 @@ function onConnect(
     log: Logger;
     inbound: RoomInbound;
     states: StatePublisher;
+    health: RoomHealth;
     trouble: ReturnType<typeof brokerTrouble>;
     tables: number;
   },
@@ -239,6 +268,7 @@ function onConnect(
     o.trouble.connected();
     client.publish(o.topics.status, 'online', { qos: 1, retain: true });
     o.states.connected();
+    o.health.connected();
     client.subscribe(o.inbound.subscriptions(), { qos: 1 }, (err, granted) => {
       if (err) return o.log.error({ err: err.message }, 'room subscribe failed');
       const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);

@@ -6,6 +6,8 @@ export interface RoomTopics {
   /** `room/<id>` */
   base: string;
   status: string;
+  /** Retained: `{state: "ok" | "degraded", reasons, since, epoch}`, as a table's `<base>/health` (health.ts). */
+  health: string;
   clock: string;
   state: string;
   moves: string;
@@ -25,6 +27,7 @@ export function roomTopics(config: Readonly<RoomConfig>): RoomTopics {
   return {
     base,
     status: `${base}/status`,
+    health: `${base}/health`,
     clock: `${base}/clock`,
     state: `${base}/state`,
     moves: `${base}/moves`,
