@@ -4,7 +4,14 @@
 'use strict';
 
 (function (root) {
-  const GAMES = { holdem: "Hold'em", omaha: 'Omaha', 'omaha-hilo': 'Omaha Hi-Lo' };
+  const GAMES = {
+    holdem: "Hold'em",
+    omaha: 'Omaha',
+    'omaha-hilo': 'Omaha Hi-Lo',
+    stud: 'Stud',
+    'stud-hilo': 'Stud Hi-Lo',
+    razz: 'Razz',
+  };
   const BETTING = { 'no-limit': 'No-Limit', 'pot-limit': 'Pot-Limit', limit: 'Limit' };
   const word = (table, name) => table[name] || name.charAt(0).toUpperCase() + name.slice(1);
 
