@@ -23,10 +23,15 @@
       : word(GAMES, game);
   }
 
+  /** "No-Limit", "Pot-Limit", "Limit". */
+  function bettingName(betting) {
+    return word(BETTING, betting);
+  }
+
   /** The game a table state plays (`game`, and `betting` when it carries one) as one title. */
   function gameTitle(state) {
     return state ? gameName(state.game, state.betting) : '';
   }
 
-  root.GameWords = { gameName, gameTitle };
+  root.GameWords = { gameName, bettingName, gameTitle };
 })(typeof window !== 'undefined' ? window : globalThis);
