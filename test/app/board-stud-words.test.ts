@@ -2,6 +2,8 @@
 // the contract writes (test/helpers/stud-hand.ts): who brings in and for how much, who completes and to what, with
 // chips tracked (the amounts from `bet.placed`) and without (the level's bringIn and smallBet); on third street only.
 import { describe, expect, test } from 'vitest';
+import '../../src/web/kit/game-words.js';
+import '../../src/web/table/board-feed.js';
 import '../../src/web/table/board-stud.js';
 import type { TableEvent } from '../../src/domain/types.ts';
 import { StudHand, type StudTable } from '../helpers/stud-hand.ts';
@@ -17,6 +19,8 @@ const { none, onEvent, bringInText } = (
   }
 ).BoardStud;
 const money = (n: number) => n.toLocaleString('en-US');
+type FeedLine = (e: unknown, f: { money: (n: number) => string }) => string[];
+const { feedLine } = (globalThis as unknown as { BoardFeed: { feedLine: FeedLine } }).BoardFeed;
 const names = ['Ann', 'Bob', 'Cat', 'Dan'];
 const state = (street: string) => ({ hand: 1, street, seatInfo: names.map((player, i) => ({ seat: i + 1, player })) });
 const level = { bringIn: 10, smallBet: 20 };
@@ -63,5 +67,16 @@ describe('the board’s bring-in line', () => {
     const next = { type: 'hand.started', hand: 2 } as unknown as TableEvent;
     expect(bringInText(onEvent(h.events.reduce(onEvent, none()), next), state('third'), level, money)).toBe('');
     expect(bringInText(none(), state('third'), level, money)).toBe('');
+  });
+});
+
+describe('the feed’s level line', () => {
+  test('a stud level: its bets and bring-in, not its unplayed blinds; its game in a mixed structure', () => {
+    const stud = { type: 'level.changed', level: 3, smallBlind: 50, bigBlind: 100, ante: 10, appliesToHand: 9 };
+    const razz = { ...stud, game: 'razz', betting: 'limit', smallBet: 100, bigBet: 200, bringIn: 25 };
+    expect(feedLine(razz, { money })[1]).toBe('Level 3: Limit Razz 100 / 200, bring-in 25');
+    const { game: _g, betting: _b, ...plain } = razz;
+    expect(feedLine(plain, { money })[1]).toBe('Level 3: 100 / 200, bring-in 25');
+    expect(feedLine(stud, { money })[1]).toBe('Level 3: 50 / 100');
   });
 });

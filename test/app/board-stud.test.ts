@@ -61,6 +61,7 @@ describe.skipIf(!haveChromium)('a stud hand on the board', () => {
     const levels = [
       { ...RAZZ, game: 'razz', betting: 'limit' },
       { ...STUD_HILO, game: 'stud-hilo', betting: 'limit' },
+      { break: true, minutes: 10 }, // the clock's tallest form: a break line too
     ];
     await play(() => s.send({ type: 'command', name: 'levels-start', levels }, 0));
     browser = await launchChromium();
@@ -131,6 +132,7 @@ describe.skipIf(!haveChromium)('a stud hand on the board', () => {
       expect(await page.textContent('#next-level')).toBe('200 / 400 ante 20 · 20 min · Limit Stud Hi-Lo');
       expect(await page.textContent('#table-info [data-item="game"]')).toBe('Limit Razz');
       expect(await page.textContent('#hand-info')).toBe('Hand 1'); // no button in stud
+      expect(await page.textContent('#break-in')).toMatch(/^Break in 39:\d\d$/);
       await page.screenshot({ path: join(artifacts, `board-stud-third-${name}.png`) });
       expect(await problems(page, downCards)).toEqual([]);
     }

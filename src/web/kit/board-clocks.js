@@ -59,6 +59,8 @@
     // one does not say it twice in a panel that has no room for it.
     const own = l && !l.isBreak && (l.game || l.betting || l.smallBet !== undefined) ? l : null;
     if (game) game.textContent = own ? gameText(own, view.snapshot, true) : '';
+    // a line more in the panel: the time's digits make room for it (and for the break line below)
+    panel.classList.toggle('with-game', Boolean(game && own));
     if (!l) {
       $('level').textContent = 'No levels running';
       $('blinds').textContent = '—';
