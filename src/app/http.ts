@@ -7,10 +7,19 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
+import { GAME_NAMES, gameOf } from '../domain/games/index.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
 import { systemLoginBackoff, type LoginBackoff } from '../mqtt/auth-backoff.ts';
 import type { BrokerTarget } from '../mqtt/broker-pipe.ts';
 import { listen, pageFiles, send, sendLoginWait, sendNotFound, sendPageFile } from '../web/serve.ts';
+
+/** The games the floor page can set (R-GAME-LIST), from the engine's descriptors: each one's own structure and
+ * whether it brings in (a stud game: no blinds, R-STUD-BRING-IN), never a copy in the page. */
+const GAMES_OFFERED = GAME_NAMES.map((name) => ({
+  name,
+  betting: gameOf(name).defaultBetting,
+  bringIn: gameOf(name).forcedBets === 'ante-bring-in',
+}));
 
 export interface BoardPageConfig {
   tableId: string;
@@ -128,7 +137,7 @@ async function handle(
     // A board that builds its feed from `events` alone (before or without the `feed` topic) uses the table's own
     // list and length (src/mqtt/feed.ts): written once, never copied into the page.
     const feed = { feedTypes: [...FEED_TYPES], feedSize: FEED_SIZE };
-    const body = { ...options.page, ...feed, time: { now: options.now(), speed: options.speed } };
+    const body = { ...options.page, ...feed, games: GAMES_OFFERED, time: { now: options.now(), speed: options.speed } };
     return send(res, 200, 'application/json', JSON.stringify(body));
   }
   if (path === '/health' && options.health) {

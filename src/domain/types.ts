@@ -244,6 +244,8 @@ export type EventBody =
       betting?: BettingName;
       smallBet?: number;
       bigBet?: number;
+      /** R-STUD-BRING-IN: where the level has one. */
+      bringIn?: number;
       appliesToHand: number;
       break?: boolean;
     }

@@ -2,9 +2,9 @@
 // from one a previous run left behind (only what is missing).
 import type { Profile } from '../domain/profile/profile.ts';
 import type { EngineSnapshot } from '../domain/snapshot/types.ts';
-import { gameOf, structureOf } from '../domain/games/index.ts';
+import { gameOf, levelPlaying } from '../domain/games/index.ts';
 import type { BettingName, GameName } from '../domain/games/index.ts';
-import type { Level, PlayingLevel, Seat } from '../domain/types.ts';
+import type { Level, Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';
 import type { Step } from './steps.ts';
 import type { VirtualTableOptions } from './options.ts';
@@ -34,24 +34,13 @@ function playsAt(o: Opening, i: number): { game: GameName; betting: BettingName;
   return { game, betting: o.options.betting ?? gameOf(game).defaultBetting, named: false };
 }
 
-/** The structure's levels, each with what its game and structure need: fixed bets under limit (R-BET-LIMIT; the
- * small bet the big blind and the big bet twice it, as limit rooms play), and antes and a bring-in where the game
- * has them (R-STUD-BRING-IN; a quarter of the small bet brings in, beside an ante of a tenth). */
+/** The structure's levels, each with what its game and structure need (games/mixed.ts `levelPlaying`). */
 function levelsFor(o: Opening): Level[] {
   let played = 0;
   return baseLevels(o).map((l) => {
     if ('break' in l) return l;
-    const { game, betting, named } = playsAt(o, played++);
-    const level: PlayingLevel = named ? { ...l, game, betting } : { ...l };
-    if (structureOf(betting).levelFields.length > 0) {
-      level.smallBet = l.bigBlind;
-      level.bigBet = 2 * l.bigBlind;
-    }
-    if (gameOf(game).forcedBets === 'ante-bring-in') {
-      level.ante = l.bigBlind / 10;
-      level.bringIn = l.bigBlind / 4;
-    }
-    return level;
+    const { named, ...plays } = playsAt(o, played++);
+    return levelPlaying(l, plays, named);
   });
 }
 

@@ -7,8 +7,15 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { BETTING_NAMES, GAME_NAMES } from '../../src/domain/games/index.ts';
 
-type Level = { game?: string; betting?: string; smallBet?: number; bigBet?: number } | null;
-const context: { BoardClocks?: { gameText(level: Level, table: Level): string } } = {};
+type Level = {
+  game?: string;
+  betting?: string;
+  smallBet?: number;
+  bigBet?: number;
+  smallBlind?: number;
+  bigBlind?: number;
+} | null;
+const context: { BoardClocks?: { gameText(level: Level, table: Level, blinds?: boolean): string } } = {};
 for (const file of ['game-words.js', 'board-clocks.js'])
   runInNewContext(readFileSync(new URL(`../../src/web/kit/${file}`, import.meta.url), 'utf8'), context);
 const gameText = context.BoardClocks!.gameText;
@@ -21,12 +28,28 @@ describe('the board names the game and structure in words', () => {
     expect(gameText(null, { game: 'omaha-hilo', betting: 'pot-limit' })).toBe('Pot-Limit Omaha Hi-Lo');
   });
 
+  test('the level clock’s label: a limit level’s bets, else its blinds ("Limit Razz 100/200")', () => {
+    const blinds = { smallBlind: 100, bigBlind: 200 };
+    expect(gameText({ game: 'razz', betting: 'limit', smallBet: 100, bigBet: 200 }, null, true)).toBe(
+      'Limit Razz 100/200',
+    );
+    expect(gameText({ game: 'stud-hilo', betting: 'limit', ...blinds, smallBet: 200, bigBet: 400 }, null, true)).toBe(
+      'Limit Stud Hi-Lo 200/400',
+    );
+    expect(gameText({ game: 'holdem', betting: 'no-limit', ...blinds }, null, true)).toBe("No-Limit Hold'em 100/200");
+    expect(gameText({ ...blinds }, { game: 'omaha', betting: 'pot-limit' }, true)).toBe('Pot-Limit Omaha 100/200');
+    // the next level's game: no blinds beside the next level's own
+    expect(gameText({ game: 'omaha', betting: 'pot-limit', ...blinds }, null)).toBe('Pot-Limit Omaha');
+  });
+
   test('every game and every structure of the engine has its words', () => {
     for (const game of GAME_NAMES)
       for (const betting of BETTING_NAMES) {
         const words = gameText(null, { game, betting });
         expect(words.split(' ')).not.toContain(game);
         expect(words.split(' ')).not.toContain(betting);
+        // a word of the table's, not the name capitalised ("Stud-hilo")
+        expect(words).not.toMatch(/[a-z]-[a-z]/);
       }
   });
 });

@@ -4,13 +4,13 @@
 // level without a red 00:00, and "table offline" looking unlike "reconnecting". Screenshots in test-artifacts/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { MqttClient } from 'mqtt';
-import pino from 'pino';
+import type { MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBoardServer, type BoardServer } from '../../src/app/http.ts';
+import type { BoardServer } from '../../src/app/http.ts';
 import type { LevelClockSnapshot, TableSnapshot } from '../../src/domain/snapshot/types.ts';
-import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/mqtt/broker.ts';
+import type { EmbeddedBroker } from '../../src/mqtt/broker.ts';
+import { startBoardStack, type BoardStack } from '../helpers/board-stack.ts';
 import { artifacts, haveChromium, launchChromium } from '../helpers/chromium.ts';
 
 const base = 'pokertable/t9';
@@ -83,6 +83,7 @@ const clock = (over: Partial<LevelClockSnapshot> = {}): LevelClockSnapshot => ({
 const describeBoard = haveChromium ? describe : describe.skip;
 
 describeBoard('display board layout and content in Chromium', () => {
+  let stack: BoardStack;
   let broker: EmbeddedBroker;
   let server: BoardServer;
   let table: MqttClient;
@@ -96,26 +97,9 @@ describeBoard('display board layout and content in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    const logger = pino({ level: 'silent' });
-    broker = await startEmbeddedBroker({
-      embedded: { host: '127.0.0.1', port: 0, wsPort: 0, anonymousRoles: ['display'], users: [] },
-      base,
-      logger,
-    });
-    server = await startBoardServer({
-      host: '127.0.0.1',
-      port: 0,
-      now: tableNow,
-      speed: 1,
-      logger,
-      page: { tableId: 't9', base, mqtt: { url: null, port: broker.wsPort, path: '' } },
-    });
-    // The controller's own in-process connection: the only one allowed to publish retained topics.
-    table = new MqttClient(() => broker.connect(), { protocolVersion: 4, reconnectPeriod: 0 });
-    await new Promise<void>((resolve, reject) => {
-      table.once('connect', () => resolve());
-      table.once('error', reject);
-    });
+    // The controller's own in-process connection (stack.table): the only one allowed to publish retained topics.
+    stack = await startBoardStack({ base, tableId: 't9', now: tableNow });
+    ({ broker, server, table } = stack);
     await publish('status', 'online');
     await publish('state', snapshot());
     await publish('clock', clock());
@@ -135,9 +119,7 @@ describeBoard('display board layout and content in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    table?.end(true);
-    await server?.close();
-    await broker?.close();
+    await stack?.close();
   });
 
   async function open(width: number, height: number): Promise<Page> {

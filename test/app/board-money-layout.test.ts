@@ -5,12 +5,11 @@
 // seats 1 and 9, and the flop overlapped seat 5's badge). Screenshots in test-artifacts/board-money-*.png.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { MqttClient } from 'mqtt';
-import pino from 'pino';
+import type { MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBoardServer, type BoardServer } from '../../src/app/http.ts';
-import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/mqtt/broker.ts';
+import type { BoardServer } from '../../src/app/http.ts';
+import { startBoardStack, type BoardStack } from '../helpers/board-stack.ts';
 import { artifacts, haveChromium, launchChromium } from '../helpers/chromium.ts';
 
 const base = 'pokertable/t9';
@@ -87,38 +86,16 @@ const levelClock = {
 };
 
 describe.skipIf(!haveChromium)('the board with chips tracked: money at a glance', () => {
-  let broker: EmbeddedBroker;
+  let stack: BoardStack;
   let server: BoardServer;
   let table: MqttClient;
   let browser: Browser;
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    const logger = pino({ level: 'silent' });
-    broker = await startEmbeddedBroker({
-      embedded: {
-        host: '127.0.0.1',
-        port: 0,
-        wsPort: 0,
-        anonymousRoles: ['display'],
-        users: [{ username: 'floor', password: FLOOR_PASSWORD, roles: ['floor'] }],
-      },
-      base,
-      logger,
-    });
-    server = await startBoardServer({
-      host: '127.0.0.1',
-      port: 0,
-      now: () => t0,
-      speed: 1,
-      logger,
-      page: { tableId: 't9', base, mqtt: { url: null, port: broker.wsPort, path: '' } },
-    });
-    table = new MqttClient(() => broker.connect(), { protocolVersion: 4, reconnectPeriod: 0 });
-    await new Promise<void>((resolve, reject) => {
-      table.once('connect', () => resolve());
-      table.once('error', reject);
-    });
+    const users = [{ username: 'floor', password: FLOOR_PASSWORD, roles: ['floor' as const] }];
+    stack = await startBoardStack({ base, tableId: 't9', now: () => t0, users });
+    ({ server, table } = stack);
     for (const [topic, payload] of [
       ['status', 'online'],
       ['state', JSON.stringify(snapshot())],
@@ -130,9 +107,7 @@ describe.skipIf(!haveChromium)('the board with chips tracked: money at a glance'
 
   afterAll(async () => {
     await browser?.close();
-    table?.end(true);
-    await server?.close();
-    await broker?.close();
+    await stack?.close();
   });
 
   /** Geometry measured in the page: the text's own extent (a range), not the blocks'. */

@@ -180,4 +180,37 @@ describe.skipIf(!haveChromium)('floor page on a live simulated table', () => {
     await floor.screenshot({ path: join(artifacts, 'floor-seats.png') });
     await board.screenshot({ path: join(artifacts, 'board-after-floor.png') });
   }, 60_000);
+
+  /** A start that restarts the levels: the first tap arms, the second sends; its answer. */
+  async function startTwice(selector: string): Promise<{ kind: string; text: string }> {
+    await floor.click(selector);
+    expect(await floor.textContent(selector)).toBe('Tap again to start');
+    return act(selector);
+  }
+
+  it('sets the game from the next hand: razz, its bring-in and bets, no blinds asked; the board names it', async () => {
+    await floor.selectOption('#game', 'razz');
+    expect(await floor.inputValue('#betting')).toBe('limit'); // the game's own structure
+    expect(await floor.isVisible('#g-bigBlind')).toBe(false);
+    expect(await floor.isVisible('#g-bringIn')).toBe(true);
+    for (const [key, value] of Object.entries({ smallBet: 100, bigBet: 200, bringIn: 25, ante: 10, minutes: 15 }))
+      await floor.fill(`#g-${key}`, String(value));
+    const razz = '“Limit Razz” started: level 1, 100/200 ante 10 bring-in 25, 15:00 left';
+    expect(await startTwice('#play-game')).toEqual({ kind: 'ok', text: razz });
+    await expect.poll(() => board.textContent('#game'), { timeout: 5000 }).toBe('Limit Razz 100/200');
+    expect(await board.textContent('#blinds')).toBe('Bring-in 25');
+    await floor.locator('#game-card').scrollIntoViewIfNeeded();
+    await floor.screenshot({ path: join(artifacts, 'floor-game.png') });
+  }, 60_000);
+
+  it('loads H.O.R.S.E.: the table takes it, the board shows limit hold’em and Omaha hi-lo next', async () => {
+    await floor.selectOption('#structure', 'horse');
+    expect(await floor.textContent('#structure-info')).toContain(
+      "playing Limit Hold'em, Limit Omaha Hi-Lo, Limit Razz, Limit Stud, Limit Stud Hi-Lo in turn",
+    );
+    const horse = '“H.O.R.S.E. 20-minute levels” started: level 1, 50/100, 20:00 left';
+    expect(await startTwice('#start-structure')).toEqual({ kind: 'ok', text: horse });
+    await expect.poll(() => board.textContent('#game'), { timeout: 5000 }).toBe("Limit Hold'em 100/200");
+    expect(await board.textContent('#next-level')).toBe('100 / 200 · 20 min · Limit Omaha Hi-Lo 200/400');
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { startBoardServer, type BoardServer } from '../../src/app/http.ts';
 import { loadStructures } from '../../src/config/structures.ts';
 import { FEED_SIZE, FEED_TYPES } from '../../src/mqtt/feed.ts';
 import { pageHtml } from '../../src/web/serve.ts';
+import { GAME_NAMES } from '../../src/domain/games/index.ts';
 
 const web = join(TEST_DIR, '../src/web/table');
 let server: BoardServer;
@@ -65,6 +66,13 @@ describe('web pages', () => {
     const config = (await (await get('/config.json')).json()) as { structures: { name: string; title: string }[] };
     expect(config.structures.map((s) => s.name)).toEqual(expect.arrayContaining(['daily', 'turbo']));
     expect(config.structures[0]).toHaveProperty('levels');
+  });
+
+  it('gives the floor page the engine’s games in /config.json: each one’s own structure, which bring in', async () => {
+    const config = (await (await get('/config.json')).json()) as { games: { name: string; betting: string }[] };
+    expect(config.games.map((g) => g.name)).toEqual([...GAME_NAMES]);
+    expect(config.games).toContainEqual({ name: 'razz', betting: 'limit', bringIn: true });
+    expect(config.games).toContainEqual({ name: 'omaha', betting: 'pot-limit', bringIn: false });
   });
 
   it('gives the board the table’s feed list and length in /config.json, and the board keeps no copy', async () => {

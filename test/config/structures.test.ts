@@ -10,6 +10,9 @@ import { runDoctor } from '../../src/app/doctor/run.ts';
 import { startHardwareTable } from '../../src/app/hardware.ts';
 import { freePort } from '../helpers/mosquitto.ts';
 import { loadStructures, structureDirs, SHIPPED_STRUCTURES_DIR } from '../../src/config/structures.ts';
+import { MIXED_GAMES } from '../../src/domain/games/index.ts';
+import type { PlayingLevel } from '../../src/domain/types.ts';
+import { scenario } from '../helpers/scenario.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -43,6 +46,23 @@ describe('blind structures', () => {
     expect(structureDirs(null)).toEqual([SHIPPED_STRUCTURES_DIR]);
   });
 
+  it('ships H.O.R.S.E. (`"mixed": "horse"`): the levels rotate the sim’s games, each with what it needs', () => {
+    const horse = loadStructures().find((s) => s.name === 'horse')!;
+    const playing = horse.levels.filter((l): l is PlayingLevel => !('break' in l));
+    expect(playing.slice(0, 6).map((l) => l.game)).toEqual([...MIXED_GAMES.horse!.map((p) => p.game), 'holdem']);
+    expect(
+      playing.every((l) => l.betting === 'limit' && l.smallBet === l.bigBlind && l.bigBet === 2 * l.bigBlind),
+    ).toBe(true);
+    expect(playing[2]).toMatchObject({ game: 'razz', smallBlind: 150, bigBlind: 300, ante: 30, bringIn: 75 });
+    expect(playing[0]).not.toHaveProperty('bringIn');
+    expect(horse.levels.some((l) => 'break' in l)).toBe(true);
+    // the table takes it as it is sent
+    const s = scenario({ players: [1, 2, 3] });
+    expect(s.send({ type: 'command', name: 'levels-start', levels: horse.levels })).toMatchObject([
+      { type: 'level.changed', level: 1, game: 'holdem', betting: 'limit', smallBet: 100, bigBet: 200 },
+    ]);
+  });
+
   it("adds a venue's own structures, which replace a shipped one of the same name", () => {
     const { config } = venue({
       'turbo.json': { name: 'turbo', title: 'Our turbo', levels: [{ smallBlind: 25, bigBlind: 50, minutes: 8 }] },
@@ -67,6 +87,7 @@ describe('blind structures', () => {
     ],
     ['extra.json', { name: 'extra', colour: 'red', levels: [] }, /extra\.json: \/colour: unknown field/],
     ['broken.json', '{"name": ', /broken\.json: not readable JSON/],
+    ['mix.json', { name: 'mix', mixed: 'dealers-choice', levels: [] }, /mix\.json: \/mixed: must be one of horse/],
   ])('refuses %s with one sentence naming the file and the field', (file, body, message) => {
     const { config } = venue({ [file]: body });
     expect(() => loadStructures(structureDirs(config))).toThrow(message);

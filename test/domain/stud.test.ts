@@ -135,6 +135,29 @@ describe('R-STUD-BRING-IN and R-STUD-ORDER', () => {
   });
 });
 
+describe('the public state of a stud hand (boards: up cards, "capped")', () => {
+  test.each([true, false])(
+    'chips %s: every seat’s up cards, no down card; capped after a completion and 3 raises',
+    (chips) => {
+      const s = table('stud', chips);
+      s.send({ type: 'shuffle' });
+      third(s, ['2s 3s Kd', '4s 5s 3c', '6s 7s Qs', '8s 9s 3h']);
+      const state = () => s.table.snapshot();
+    expect(state().level).toMatchObject({ bringIn: 10, smallBet: 20, bigBet: 40 });
+    expect(s.last('level.changed')).toMatchObject({ bringIn: 10 });
+      expect(state().seatInfo.map((i) => i.up)).toEqual([['Kd'], ['3c'], ['Qs'], ['3h'], undefined, undefined]);
+      for (const card of ['2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s'])
+        expect(JSON.stringify(state())).not.toContain(card);
+      s.act('call', 'raise', 'raise', 'raise'); // seat 2 brings in, 3 completes, 4 and 1 raise: a bet and two raises
+      expect(state().capped).toBeUndefined();
+      s.act('raise'); // the bring-in raises: the third raise
+      expect(state().capped).toBe(true);
+      s.act('call', 'call', 'call'); // the round ends: the next one is not capped
+      expect(state().capped).toBeUndefined();
+    },
+  );
+});
+
 describe('R-STUD-MISDEAL', () => {
   test('a down card exposed on third street is a misdeal; an up card is not a hole card to expose', () => {
     const s = table('stud', true);

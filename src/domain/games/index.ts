@@ -21,6 +21,7 @@ export {
   type CapRules,
   type LevelBets,
 } from './betting.ts';
+export { MIXED_GAMES, levelPlaying, type MixedPart } from './mixed.ts';
 
 const GAMES: Readonly<Record<GameName, Game>> = {
   holdem,

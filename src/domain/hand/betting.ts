@@ -4,10 +4,11 @@
 import { clearClocks, startActionClock } from '../clocks/state.ts';
 import type { Ctx } from '../context.ts';
 import { capReached, capRules, gameOf, structureOf } from '../games/index.ts';
+import { isCapped } from '../chips/limit.ts';
 import { actionAmounts } from './chips.ts';
 import { bettingSeats, canBet, facingBet, liveSeats } from './seats.ts';
 import { firstToAct } from '../positions/positions.ts';
-import { ALL_IN, FOLDED, zeros, type BettingPhase, type HandState, type Round } from '../state.ts';
+import { ALL_IN, FOLDED, zeros, type BettingPhase, type HandState, type Round, type State } from '../state.ts';
 import { showFlop } from './streets.ts';
 import { bestShowing, bringInSeat } from './stud.ts';
 import type { ActionKind, EventBody, Seat, Street } from '../types.ts';
@@ -144,9 +145,15 @@ export function recordAction(
 
 /** R-BET-LIMIT without chips tracked: the round's bets (the pre-flop big blind is its bet) have reached the cap and
  * heads-up does not lift it, so a `raise` is refused (`capped`) and an all-in does not raise. */
-export function raiseCapped(ctx: Ctx, hand: HandState, round: Round): boolean {
+export function raiseCapped(state: State, hand: HandState, round: Round): boolean {
   if (!structureOf(hand.betting).capped) return false;
-  return capReached(capRules(ctx.state.setup!.profile), bets(round), hand.plan.dealtIn.length, round.liveAtCap);
+  return capReached(capRules(state.setup!.profile), bets(round), hand.plan.dealtIn.length, round.liveAtCap);
+}
+
+/** R-BET-LIMIT, for the public state (a board says "capped"): the round under way takes no more raise, by the chips'
+ * count with chips tracked (which also counts an all-in's raise), else by the panel's. */
+export function roundCapped(state: State, hand: HandState, round: Round): boolean {
+  return hand.chips ? isCapped(hand.chips) : raiseCapped(state, hand, round);
 }
 
 /** The round's bet and raises for the cap: its level, less a bring-in (R-BET-LIMIT: the completion is the bet). */

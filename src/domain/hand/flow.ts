@@ -37,7 +37,7 @@ export function act(
     if (action === 'fold' && by === 'panel') return 'forced-bet';
     if (action === 'fold' || action === 'check') action = 'call';
   }
-  if (!hand.chips && (action === 'raise' || action === 'allin') && raiseCapped(ctx, hand, betting.round)) {
+  if (!hand.chips && (action === 'raise' || action === 'allin') && raiseCapped(ctx.state, hand, betting.round)) {
     if (action === 'raise') return 'capped'; // R-BET-LIMIT: the cap counts without chips tracked too
     raises = false; // an all-in once capped is a call
   }

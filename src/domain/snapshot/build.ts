@@ -1,6 +1,7 @@
 import { chipsSnapshot } from '../hand/chips.ts';
 import { levelSnapshot } from '../levels/levels.ts';
 import { bettingOf } from '../hand/phase.ts';
+import { roundCapped } from '../hand/betting.ts';
 import { roomLevelSnapshot } from '../levels/room-level.ts';
 import type { EngineSnapshot } from './types.ts';
 import { ALL_IN, DEAD, FOLDED, type State } from '../state.ts';
@@ -58,6 +59,12 @@ export function snapshotOf(state: State): EngineSnapshot {
   };
   // R-ROOM-MOVE: a player leaving at the end of the hand
   for (const m of state.moves) if (m.seat !== null) snapshot.seatInfo[m.seat - 1]!.moving = true;
+  // R-STUD-DEAL: up cards are public (absent in a flop game, and in a checkpoint older than them)
+  for (const info of snapshot.seatInfo) {
+    const up = hand?.upCards?.[info.seat];
+    if (up && up.length > 0) info.up = [...up];
+  }
+  if (hand && betting && roundCapped(state, hand, betting.round)) snapshot.capped = true;
   if (!chips) return snapshot;
   for (const info of snapshot.seatInfo) Object.assign(info, chips.stacks.get(info.seat));
   snapshot.pots = chips.pots;

@@ -43,6 +43,8 @@ export interface EngineSnapshot {
   toCall?: number | null;
   minRaiseTo?: number | null;
   maxRaiseTo?: number | null;
+  /** R-BET-LIMIT: the betting round under way has reached its cap (no more raise). Absent otherwise. */
+  capped?: true;
 }
 
 export interface SeatSnapshot {
@@ -62,6 +64,8 @@ export interface SeatSnapshot {
   /** Chips tracked only: the chips behind (null when unknown) and the bet of this round. */
   stack?: number | null;
   bet?: number;
+  /** R-STUD-DEAL: the seat's up cards in a stud game, public, in the order dealt. Absent when it has none. */
+  up?: Card[];
 }
 
 export interface ClockCallSnapshot {
@@ -84,6 +88,8 @@ export interface LevelClockSnapshot {
   betting?: BettingName;
   smallBet?: number;
   bigBet?: number;
+  /** R-STUD-BRING-IN: the level's bring-in, where it has one (also on `next`). */
+  bringIn?: number;
   /** When the level ends (ms), or null while paused. */
   endsAt: number | null;
   remainingMs: number;
@@ -98,6 +104,7 @@ export interface LevelClockSnapshot {
     betting?: BettingName;
     smallBet?: number;
     bigBet?: number;
+    bringIn?: number;
     minutes: number;
   } | null;
   /** The next break after this level: its level number, its length and how much play lies between the end of this

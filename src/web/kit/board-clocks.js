@@ -10,17 +10,35 @@
   }
 
   /** "Limit Hold'em 100/200", "Pot-Limit Omaha": the level's game and structure (R-GAME-MIXED), else the table's,
-   * with the level's fixed bets where it has them (R-BET-LIMIT). Empty when nothing says. */
-  function gameText(l, table) {
+   * with the level's fixed bets where it has them (R-BET-LIMIT), else its blinds when `blinds` says ("No-Limit
+   * Hold'em 100/200"). Empty when nothing says. */
+  function gameText(l, table, blinds) {
     const game = (l && l.game) || (table && table.game);
     const betting = (l && l.betting) || (table && table.betting);
     if (!game) return '';
     const name = root.GameWords.gameName(game, betting); // game-words.js: one vocabulary for every page
-    return l && l.smallBet !== undefined ? `${name} ${money(l.smallBet)}/${money(l.bigBet)}` : name;
+    if (l && l.smallBet !== undefined) return `${name} ${money(l.smallBet)}/${money(l.bigBet)}`;
+    return blinds && l && typeof l.smallBlind === 'number'
+      ? `${name} ${money(l.smallBlind)}/${money(l.bigBlind)}`
+      : name;
   }
 
+  /** The level's big line: its blinds; a stud level (one with a bring-in, R-STUD-BRING-IN) has none it uses, so its
+   * bring-in, the game line above naming its bets. */
   function blindsText(l) {
-    return l.isBreak ? 'BREAK' : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
+    if (l.isBreak) return 'BREAK';
+    return l.bringIn !== undefined ? `Bring-in ${money(l.bringIn)}` : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
+  }
+
+  /** The next level: its blinds (a stud level's bets), ante and length, and its game when it plays another one. */
+  function nextText(n, l) {
+    if (!n) return 'none: this is the final level';
+    if (n.isBreak) return `Break · ${n.minutes} min`;
+    const stud = n.bringIn !== undefined && n.smallBet !== undefined;
+    const stakes = stud ? `${money(n.smallBet)} / ${money(n.bigBet)}` : `${money(n.smallBlind)} / ${money(n.bigBlind)}`;
+    const changes = n.game && (!l || l.isBreak || n.game !== l.game || n.betting !== l.betting);
+    const game = !changes ? '' : stud ? root.GameWords.gameName(n.game, n.betting) : gameText(n, null);
+    return `${stakes}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min${game ? ` · ${game}` : ''}`;
   }
 
   const clockText = (ms) => root.TableTime.clockText(ms); // table-time.js, loaded first by every page
@@ -36,10 +54,13 @@
     const panel = $('level-clock');
     // the table's board and the room's board, which shares this file, both have the line
     const game = $('game');
-    // The header names the table's game (board-table.js); the clock names a level's own game or structure only, in a
-    // mixed structure (R-GAME-MIXED), so a plain one does not say it twice in a panel that has no room for it.
-    const own = l && !l.isBreak && (l.game || l.betting) ? l : null;
-    if (game) game.textContent = own ? gameText(own, view.snapshot) : '';
+    // The header names the game (board-table.js); the clock names a level's own game or structure, in a mixed
+    // structure (R-GAME-MIXED), and a level's fixed bets (R-BET-LIMIT: "Limit Razz 100/200"), so a plain no-limit
+    // one does not say it twice in a panel that has no room for it.
+    const own = l && !l.isBreak && (l.game || l.betting || l.smallBet !== undefined) ? l : null;
+    if (game) game.textContent = own ? gameText(own, view.snapshot, true) : '';
+    // a line more in the panel: the time's digits make room for it (and for the break line below)
+    panel.classList.toggle('with-game', Boolean(game && own));
     if (!l) {
       $('level').textContent = 'No levels running';
       $('blinds').textContent = '—';
@@ -57,13 +78,7 @@
     $('ante').classList.toggle('none', !l.isBreak && !l.ante);
     $('paused').hidden = !l.paused;
     panel.classList.toggle('on-break', Boolean(l.isBreak));
-    const n = l.next;
-    $('next-level').textContent = !n
-      ? 'none: this is the final level'
-      : n.isBreak
-        ? `Break · ${n.minutes} min`
-        : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min` +
-          (n.game ? ` · ${gameText(n, null)}` : '');
+    $('next-level').textContent = nextText(l.next, l);
     renderTimeLeft(view, now, chime);
   }
 
@@ -148,5 +163,5 @@
     return info && info.player ? ` · ${info.player}` : '';
   }
 
-  root.BoardClocks = { money, clockText, gameText, renderLevel, renderTimeLeft, renderShotClock };
+  root.BoardClocks = { money, clockText, gameText, levelOf: levelClock, renderLevel, renderTimeLeft, renderShotClock };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -10,7 +10,6 @@
   /** Wires the picker; `send(name, body, extra)` sends a floor command. Returns `render(structures)`. */
   function create(send) {
     let list = [];
-    let armed = null;
 
     function render(structures) {
       list = structures;
@@ -44,30 +43,24 @@
       const breaks = s.levels.length - play.length;
       $('structure-info').textContent =
         `${play.length} levels from ${W.blinds(first)}, ${first.minutes} min each at first` +
-        `${breaks ? `, ${breaks} break${breaks > 1 ? 's' : ''}` : ''}. Starting replaces the levels now running.`;
+        `${breaks ? `, ${breaks} break${breaks > 1 ? 's' : ''}` : ''}${games(play)}. Starting replaces the levels now running.`;
     }
 
+    /** A mixed structure's games in their order (R-GAME-MIXED): ", playing Limit Hold'em, …, Limit Razz in turn". */
+    function games(play) {
+      const names = [];
+      for (const l of play) {
+        const name = l.game ? root.GameWords.gameName(l.game, l.betting) : '';
+        if (!name || names.includes(name)) break;
+        names.push(name);
+      }
+      return names.length > 1 ? `, playing ${names.join(', ')} in turn` : names.length ? `, playing ${names[0]}` : '';
+    }
+
+    const arm = armer($('start-structure'), 'Start');
     function start() {
       const s = chosen();
-      if (!s) return;
-      const button = $('start-structure');
-      // Restarting the levels by a slip of the thumb would hurt: the first tap arms, the second starts.
-      if (armed !== s.name) {
-        armed = s.name;
-        button.textContent = 'Tap again to start';
-        button.classList.add('armed');
-        setTimeout(() => {
-          if (armed !== s.name) return;
-          armed = null;
-          button.textContent = 'Start';
-          button.classList.remove('armed');
-        }, 4000);
-        return;
-      }
-      armed = null;
-      button.textContent = 'Start';
-      button.classList.remove('armed');
-      send('levels-start', { levels: s.levels }, { structure: s.title });
+      if (s && arm(s.name)) send('levels-start', { levels: s.levels }, { structure: s.title });
     }
 
     $('structure').addEventListener('change', describe);
@@ -75,5 +68,27 @@
     return { render };
   }
 
-  root.FloorStructures = { create };
+  /** Restarting the levels by a slip of the thumb would hurt: the first tap on `button` arms it for `key` (4 s), the
+   * second goes. The returned function says whether this tap goes. */
+  function armer(button, idle) {
+    let armed = null;
+    const disarm = () => {
+      armed = null;
+      button.textContent = idle;
+      button.classList.remove('armed');
+    };
+    return (key) => {
+      if (armed === key) {
+        disarm();
+        return true;
+      }
+      armed = key;
+      button.textContent = 'Tap again to start';
+      button.classList.add('armed');
+      setTimeout(() => armed === key && disarm(), 4000);
+      return false;
+    };
+  }
+
+  root.FloorStructures = { create, armer };
 })(window);

@@ -9,8 +9,12 @@
     return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
   }
 
+  /** A level's amounts: its blinds, or a stud level's bets and bring-in (R-STUD-BRING-IN: its blinds are not played). */
   function blinds(e) {
-    return `${chips(e.smallBlind)}/${chips(e.bigBlind)}${e.ante ? ` ante ${chips(e.ante)}` : ''}`;
+    const ante = e.ante ? ` ante ${chips(e.ante)}` : '';
+    if (e.bringIn !== undefined && e.smallBet !== undefined)
+      return `${chips(e.smallBet)}/${chips(e.bigBet)}${ante} bring-in ${chips(e.bringIn)}`;
+    return `${chips(e.smallBlind)}/${chips(e.bigBlind)}${ante}`;
   }
 
   function levelName(e) {

@@ -4,7 +4,14 @@
 'use strict';
 
 (function (root) {
-  const GAMES = { holdem: "Hold'em", omaha: 'Omaha', 'omaha-hilo': 'Omaha Hi-Lo' };
+  const GAMES = {
+    holdem: "Hold'em",
+    omaha: 'Omaha',
+    'omaha-hilo': 'Omaha Hi-Lo',
+    stud: 'Stud',
+    'stud-hilo': 'Stud Hi-Lo',
+    razz: 'Razz',
+  };
   const BETTING = { 'no-limit': 'No-Limit', 'pot-limit': 'Pot-Limit', limit: 'Limit' };
   const word = (table, name) => table[name] || name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -16,10 +23,15 @@
       : word(GAMES, game);
   }
 
+  /** "No-Limit", "Pot-Limit", "Limit". */
+  function bettingName(betting) {
+    return word(BETTING, betting);
+  }
+
   /** The game a table state plays (`game`, and `betting` when it carries one) as one title. */
   function gameTitle(state) {
     return state ? gameName(state.game, state.betting) : '';
   }
 
-  root.GameWords = { gameName, gameTitle };
+  root.GameWords = { gameName, bettingName, gameTitle };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -36,7 +36,7 @@
       case 'level.changed':
         return [
           'level',
-          e.break ? 'Break' : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
+          e.break ? 'Break' : `Level ${e.level}: ${levelStakes(e, money)}`,
           `from hand ${e.appliesToHand}`,
         ];
       case 'levels.paused':
@@ -98,6 +98,17 @@
       default:
         return ['other', e.type, ''];
     }
+  }
+
+  /** A level's blinds; a stud level's bets and bring-in (R-STUD-BRING-IN: it plays no blinds); its game where the
+   * structure names one (R-GAME-MIXED, game-words.js when the page has it). */
+  function levelStakes(e, money) {
+    const stakes =
+      e.bringIn !== undefined && e.smallBet !== undefined
+        ? `${money(e.smallBet)} / ${money(e.bigBet)}, bring-in ${money(e.bringIn)}`
+        : `${money(e.smallBlind)} / ${money(e.bigBlind)}`;
+    const game = e.game && root.GameWords ? root.GameWords.gameName(e.game, e.betting) : '';
+    return game ? `${game} ${stakes}` : stakes;
   }
 
   /** Feed items (newest first, each {event, shownAt}) as the lines shown: devices coming online one after another

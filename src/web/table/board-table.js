@@ -6,8 +6,9 @@
 (function (root) {
   const $ = (id) => document.getElementById(id);
 
-  /** `bounties`: player → {head, currency} from the room's prizes (a room that keeps money), or nothing. */
-  function renderTable(snapshot, bounties) {
+  /** `bounties`: player → {head, currency} from the room's prizes (a room that keeps money), or nothing; `plays`: the
+   * last `hand.started`'s {hand, game, betting}, or null. */
+  function renderTable(snapshot, bounties, plays) {
     const s = snapshot;
     const seats = $('seats');
     if (seats.childElementCount !== s.seats) {
@@ -17,7 +18,8 @@
         el.className = 'seat';
         el.dataset.seat = String(i);
         el.innerHTML =
-          '<div class="num"></div><div class="name"></div><div class="chips"></div><div class="badges"></div>';
+          '<div class="num"></div><div class="name"></div><div class="up"></div><div class="chips"></div>' +
+          '<div class="badges"></div>';
         seats.appendChild(el);
       }
     }
@@ -37,6 +39,8 @@
       name.classList.toggle('long', (info.player || '').length > 12);
       name.classList.toggle('very-long', (info.player || '').length > 18);
       el.title = info.player ? `Seat ${info.seat}: ${info.player}` : `Seat ${info.seat}`;
+      // R-STUD-DEAL: a stud seat's up cards (public; its down cards never reach the board)
+      renderCards(el.querySelector('.up'), Array.isArray(info.up) ? info.up : []);
       // chips tracked only: the stack behind and this round's bet
       const chips = el.querySelector('.chips');
       if (chips) chips.textContent = chipsText(info);
@@ -65,17 +69,38 @@
     $('money').querySelector('.pots').textContent = money.pots;
     $('money').querySelector('.to-call').textContent = money.toCall;
     document.body.classList.toggle('chips', s.pots !== undefined);
-    renderInfo(s);
+    document.body.classList.toggle(
+      'stud',
+      s.seatInfo.some((i) => Array.isArray(i.up) && i.up.length > 0),
+    );
+    $('capped').hidden = s.capped !== true;
+    showNotes();
+    renderInfo(s, plays);
     // Names, badges, the centre and the money strip change the room the seats have: place them again (cheap: a few
     // seats, on state changes only).
     layoutSeats();
   }
 
-  /** The info strip: the game, with its betting structure when the state names one ("Pot-Limit Omaha"). */
-  function renderInfo(s) {
+  /** The info strip: the game, with its betting structure ("Pot-Limit Omaha"): the hand's (R-GAME-MIXED: a level
+   * that starts during a hand applies from the next), else the level's when it names one, else the table's. */
+  function renderInfo(s, plays) {
     const game = $('table-info').querySelector('[data-item="game"]');
-    game.textContent = root.GameWords.gameTitle(s);
+    const l = s.level && !s.level.isBreak && s.level.game ? s.level : null;
+    const now = plays && s.hand !== null && plays.hand === s.hand && plays.game ? plays : l;
+    game.textContent = now ? root.GameWords.gameName(now.game, now.betting) : root.GameWords.gameTitle(s);
     game.hidden = game.textContent === '';
+  }
+
+  /** The centre's stud line (board-stud.js): who brings in, who completes; empty hides it. */
+  function renderBringIn(text) {
+    const el = $('bring-in');
+    el.textContent = text;
+    el.hidden = text === '';
+    showNotes();
+  }
+
+  function showNotes() {
+    $('round-notes').hidden = $('bring-in').hidden && $('capped').hidden;
   }
 
   const money = (n) => root.BoardClocks.money(n);
@@ -102,7 +127,12 @@
   /** The public cards on the table (flop, turn, river): from `state.board` and the `board` events, never a hole or
    * burn card (those are null on the public topics anyway). */
   function renderBoardCards(cards) {
-    const board = $('board-cards');
+    renderCards($('board-cards'), cards);
+  }
+
+  /** Cards face up in `box`, each checked to be a card's name (a public topic's null is none). */
+  function renderCards(box, cards) {
+    const board = box;
     board.textContent = '';
     for (const c of cards) {
       if (typeof c !== 'string' || !/^[2-9TJQKA][shdc]$/.test(c)) continue;
@@ -119,5 +149,5 @@
     return `${rank}${suits[c[1]] || c[1]}`;
   }
 
-  root.BoardTable = { renderTable, renderBoardCards, layoutSeats };
+  root.BoardTable = { renderTable, renderBoardCards, renderBringIn, layoutSeats };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -1,6 +1,6 @@
 // The display board: reads the table's public MQTT topics over WebSocket and draws them. Plain browser JS, no build.
 // The broker link is the page kit's (link.js), as on the room's pages.
-/* global PageLink, TableTime, BoardFeed, BoardChime, BoardClocks, BoardTable, BoardStatus, RoomMoney */
+/* global PageLink, TableTime, BoardFeed, BoardChime, BoardClocks, BoardTable, BoardStatus, BoardStud, RoomMoney */
 'use strict';
 
 (function () {
@@ -19,6 +19,8 @@
     conn: 'connecting',
     moves: new Map(), // player → {table, seat}: where the room sent a player of this table (room/<id>/moves)
     bounties: null, // player → {head, currency}: the room's bounties (room/<id>/prizes), when it keeps money
+    plays: null, // the last hand.started's {hand, game, betting}: what the hand under way plays (R-GAME-MIXED)
+    stud: BoardStud.none(), // the hand's bring-in as its events tell it (board-stud.js)
   };
   // The table's clock, counted on from the server's (table-time.js).
   const time = TableTime.create();
@@ -114,7 +116,12 @@
   function onEvent(event) {
     if (!event || typeof event.type !== 'string') return;
     if (event.type === 'hand.started' || event.type === 'hand.ended') $('hand-info').textContent = handText(event);
-    if (event.type === 'hand.started') setBoardCards([]);
+    if (event.type === 'hand.started') {
+      setBoardCards([]);
+      setPlays(event);
+    }
+    view.stud = BoardStud.onEvent(view.stud, event);
+    renderBringIn();
     if (event.type === 'board' && Array.isArray(event.cards)) setBoardCards(event.cards);
     if (event.type === 'level.changed') chime.ring('level');
     // With the retained feed, the feed topic brings these too (right after the event): only tables without it are
@@ -145,6 +152,7 @@
     }));
     view.feedSeq = feed.seq || 0;
     if (feed.hand) $('hand-info').textContent = handText(feed.hand);
+    if (feed.hand && feed.hand.type === 'hand.started' && !view.plays) setPlays(feed.hand);
     renderFeed();
   }
 
@@ -153,8 +161,15 @@
     renderBoardCards(cards);
   }
 
+  function setPlays(started) {
+    view.plays = { hand: started.hand ?? null, game: started.game, betting: started.betting };
+    renderTable();
+  }
+
   function handText(event) {
-    if (event.type === 'hand.started') return `Hand ${event.hand ?? ''} · button seat ${event.button}`;
+    // stud games have no button (R-STUD-DEAL)
+    if (event.type === 'hand.started')
+      return `Hand ${event.hand ?? ''}${event.button !== null ? ` · button seat ${event.button}` : ''}`;
     return `Hand ${event.hand ?? ''} ended (${event.reason})`;
   }
 
@@ -165,11 +180,14 @@
   const renderShotClock = () => BoardClocks.renderShotClock(view, tableNow());
   const renderBoardCards = (cards) => BoardTable.renderBoardCards(cards);
   const layoutSeats = () => BoardTable.layoutSeats();
+  const renderBringIn = () =>
+    BoardTable.renderBringIn(BoardStud.bringInText(view.stud, view.snapshot, BoardClocks.levelOf(view), money));
 
   function renderTable() {
     if (!view.snapshot) return;
     view.boardCards = null;
-    BoardTable.renderTable(view.snapshot, view.bounties);
+    BoardTable.renderTable(view.snapshot, view.bounties, view.plays);
+    renderBringIn();
     renderShotClock();
     if (!view.clockSeen) renderLevel();
   }

@@ -1,7 +1,7 @@
 // The floor page: logs in to the table's broker with a floor account (MQTT over WebSocket), shows the level clock and
 // the seats, and sends floor commands on <base>/cmd/<name>, answered on <base>/cmd/result. Every answer is shown as a
 // sentence (floor-words.js). The page grants nothing: the broker's ACL decides what the account may do.
-/* global PageLink, FloorLogin, TableTime, FloorWords, FloorView, FloorStructures, FloorChips */
+/* global PageLink, FloorLogin, TableTime, FloorWords, FloorView, FloorStructures, FloorChips, FloorGame */
 'use strict';
 
 (function () {
@@ -56,6 +56,7 @@
       renderStatus();
     } else if (topic === `${base}/clock`) {
       view.clock = data;
+      game.prefill(data && data.level && typeof data.level === 'object' ? data.level : data);
       renderStatus();
     } else if (topic === `${base}/events`) {
       if (!data || typeof data.seq !== 'number') return;
@@ -182,6 +183,7 @@
   wire();
   const chips = FloorChips.create({ send, say, names, sendBet: (body, extra) => send('bet', body, extra, true) });
   const structures = FloorStructures.create(send);
+  const game = FloorGame.create(send, say);
   PageLink.loadConfig()
     .then((c) => {
       config = c;
@@ -190,6 +192,7 @@
       $('table-name').textContent = c.tableId;
       document.title = `Floor — ${c.tableId}`;
       structures.render(c.structures || []);
+      game.render(c.games || []);
       if (!PageLink.brokerUrl(c)) {
         $('login-error').textContent = 'This table has no MQTT WebSocket: set mqtt.embedded.wsPort in its config.';
         $('login-error').hidden = false;
