@@ -4,7 +4,7 @@ import type { Profile } from '../domain/profile/profile.ts';
 import type { EngineSnapshot } from '../domain/snapshot/types.ts';
 import { gameOf, levelPlaying } from '../domain/games/index.ts';
 import type { BettingName, GameName } from '../domain/games/index.ts';
-import type { Level, Seat } from '../domain/types.ts';
+import type { Level, PlayingLevel, Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';
 import type { Step } from './steps.ts';
 import type { VirtualTableOptions } from './options.ts';
