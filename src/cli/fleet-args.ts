@@ -1,8 +1,11 @@
 // The flags of `npm run fleet` (src/cli/fleet.ts), checked: a mistake is a sentence, exit 2.
 import type { FleetOptions } from '../fleet/run.ts';
+import { MIXED_GAMES, partsNamed, playersFor } from '../sim/index.ts';
+import { GAME_NAMES } from '../domain/games/index.ts';
 
 export const USAGE = `usage: npm run fleet -- --tables N --broker URL [--hands H] [--speed X] [--workers W] [--seed S]
-       [--seats 9] [--players-per-table 8] [--level-minutes 3] [--table-levels] [--stall-seconds 120] [--money]\n`;
+       [--seats 9] [--players-per-table 8] [--level-minutes 3] [--table-levels] [--stall-seconds 120] [--money]
+       [--game holdem|omaha|omaha-hilo|stud|razz|stud-hilo|horse]\n`;
 
 type Parsed = Omit<FleetOptions, 'print'>;
 
@@ -24,7 +27,12 @@ export function parseFleetArgs(argv: string[]): Parsed | { error: string } {
     if (a === '--help' || a === '-h') return { error: '' };
     if (a === '--table-levels') o.tableLevels = true;
     else if (a === '--money') o.money = true;
-    else if (a === '--broker') {
+    else if (a === '--game') {
+      const v = argv[++i] ?? '';
+      const names = [...GAME_NAMES, ...Object.keys(MIXED_GAMES)];
+      if (!partsNamed(v)) return { error: `--game needs one of ${names.join(', ')}${v ? `, got "${v}"` : ''}` };
+      o.game = v;
+    } else if (a === '--broker') {
       const v = argv[++i];
       if (!v) return { error: '--broker needs a URL' };
       o.broker = v;
@@ -36,7 +44,16 @@ export function parseFleetArgs(argv: string[]): Parsed | { error: string } {
   }
   if (!o.tables || !Number.isInteger(o.tables)) return { error: 'how many tables? give --tables N' };
   if (!o.broker) return { error: 'which broker? give --broker mqtt://host:port' };
-  const seats = o.seats ?? 9;
+  const parts = o.game ? partsNamed(o.game)! : null;
+  // A stud game deals 8 players at most (R-STUD-DEAL): the room's tables get no more seats than every game can deal.
+  const most = parts
+    ? playersFor(
+        9,
+        parts.map((p) => p.game),
+      )
+    : 9;
+  const seats = o.seats ?? most;
+  if (seats > most) return { error: `--game ${o.game} deals ${most} players at most: give --seats ${most} or fewer` };
   const perTable = o.perTable ?? Math.max(2, seats - 1);
   if (perTable > seats) return { error: '--players-per-table must be at most --seats' };
   return {
@@ -52,5 +69,6 @@ export function parseFleetArgs(argv: string[]): Parsed | { error: string } {
     tableLevels: o.tableLevels ?? false,
     stallMs: o.stallMs ?? 120_000,
     money: o.money ?? false,
+    game: o.game ?? null,
   };
 }

@@ -20,6 +20,9 @@ export interface FleetOptions {
   stallMs: number;
   /** The room keeps money; the floor takes re-entries and rebuys (money.ts). */
   money?: boolean;
+  /** What the levels play (cli/fleet-args.ts): a game, or a mixed game's rotation, one a level; null: the tables'
+   * hold'em, the levels naming no game. */
+  game?: string | null;
   print(line: string): void;
 }
 

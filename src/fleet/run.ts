@@ -9,6 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { RoomConfig } from '../room/config/types.ts';
 import { newFleetTime, type FleetTime } from './clock.ts';
 import { fleetLevels, type FleetLevel } from './levels.ts';
+import { partsNamed } from '../sim/index.ts';
 import { FLEET_MONEY, startFleetMoney, type FleetMoney } from './money.ts';
 import { clearRetained } from './sweep.ts';
 import { checkPlaces } from './places.ts';
@@ -98,7 +99,7 @@ async function openRun(o: FleetOptions): Promise<Run> {
     dir,
     entries: o.tables * o.perTable,
     time: newFleetTime(o.speed),
-    levels: fleetLevels(o.levelMinutes),
+    levels: fleetLevels(o.levelMinutes, o.game ? partsNamed(o.game) : null),
     watch,
     floor,
     children: [],
@@ -253,6 +254,10 @@ async function judge(
       o.print(
         `fleet:   ${r.table}: ${r.players} players, hand ${r.playing ? 'under way' : 'none'}; last: ${r.recent.join(', ')}`,
       );
+  }
+  if (o.game) {
+    const games = Object.entries(watch.games).map(([game, n]) => `${game} ${n}`);
+    o.print(`fleet: hands dealt by game (--game ${o.game}): ${games.join(', ') || 'none'}`);
   }
   const moves = Object.entries(watch.moves).map(([reason, n]) => `${reason} ${n}`);
   o.print(`fleet: moves: ${moves.join(', ') || 'none'}`);

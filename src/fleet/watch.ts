@@ -35,6 +35,8 @@ export interface Watch {
   readonly places: Place[];
   /** The room's moves by reason (draw, balance, break). */
   readonly moves: Record<string, number>;
+  /** Hands started by game (hand.started's `game`: a mixed structure's rotation, R-GAME-MIXED). */
+  readonly games: Record<string, number>;
   received(): number;
   /** Checks the receipts against what the tables say they published. */
   verdict(published: readonly Published[]): Verdict;
@@ -107,6 +109,7 @@ export async function startWatch(options: {
   const ledger = createLedger();
   const places: Place[] = [];
   const moves: Record<string, number> = {};
+  const games: Record<string, number> = {};
   const client: MqttClient = await mqtt.connectAsync(options.url, {
     clientId: options.clientId,
     // A persistent session: if the broker drops the watcher (a keepalive missed while it is swamped), what comes
@@ -128,8 +131,9 @@ export async function startWatch(options: {
       return;
     }
     const table = topic.slice(prefix.length, topic.length - '/events'.length);
-    const e = JSON.parse(payload.toString()) as { seq: number };
+    const e = JSON.parse(payload.toString()) as { seq: number; type?: string; game?: string };
     ledger.record(table, e.seq, now);
+    if (e.type === 'hand.started' && e.game) games[e.game] = (games[e.game] ?? 0) + 1;
   });
   await client.subscribeAsync([`${prefix}+/events`, `${options.roomTopic}/places`, `${options.roomTopic}/moves`], {
     qos: 1,
@@ -137,6 +141,7 @@ export async function startWatch(options: {
   return {
     places,
     moves,
+    games,
     received: ledger.received,
     verdict: ledger.verdict,
     close: () => client.endAsync(),

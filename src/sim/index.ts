@@ -4,4 +4,4 @@ export { createVirtualTable, type VirtualTable, type VirtualTableOptions } from 
 export { cardsOut, type ResumeFrom } from './resume.ts';
 export { runSession, type SessionOptions, type SessionResult } from './session.ts';
 export { createRandom, type Random } from './random.ts';
-export { MIXED_GAMES, playersFor, type MixedPart } from './mixed.ts';
+export { MIXED_GAMES, partsNamed, playersFor, type MixedPart } from './mixed.ts';

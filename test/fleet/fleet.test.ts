@@ -49,6 +49,25 @@ describe.skipIf(missing !== null)(`npm run fleet (${missing ?? 'real mosquitto'}
     expect(lines).toContainEqual(expect.stringMatching(/^fleet: moves: draw 32(, |$)/));
   });
 
+  it(
+    '--game horse: 4 tables of 8 seats deal the five games of the rotation, 0 lost',
+    { timeout: 300_000 },
+    async () => {
+      const broker = await startMosquitto({ config: fleetLines() });
+      cleanups.push(() => broker.dispose());
+      const args = ['--tables', '4', '--broker', broker.url, '--hands', '6', '--game', 'horse', '--level-minutes', '1'];
+      const { code, stdout, stderr } = await run(args);
+      const lines = stdout.trim().split('\n');
+      expect(code, `${stdout}\n${stderr}`).toBe(0);
+      expect(lines.at(-1)).toMatch(/^fleet: 4 tables, \d+ events, lost 0, out of order 0, p99 \d+ ms$/);
+      // R-GAME-MIXED through the room: each level's game reaches the tables in level-set, stud with its bring-in
+      const dealt = lines.find((l) => l.startsWith('fleet: hands dealt by game (--game horse): '))!;
+      for (const game of ['holdem', 'omaha-hilo', 'razz', 'stud', 'stud-hilo'])
+        expect(dealt, stdout).toMatch(new RegExp(`(: |, )${game} \\d+`));
+      expect(lines).toContainEqual(expect.stringMatching(/^fleet: moves: draw 28(, |$)/)); // 7 a table of 8 seats
+    },
+  );
+
   it('--money: 8 tables with re-entries and rebuys to a winner, the books balanced', { timeout: 300_000 }, async () => {
     const broker = await startMosquitto({ config: fleetLines() });
     cleanups.push(() => broker.dispose());
@@ -106,5 +125,17 @@ describe('the fleet verdict', () => {
       money: false,
     });
     expect(parseFleetArgs(['--tables', '100', '--broker', 'mqtt://x', '--money'])).toMatchObject({ money: true });
+    // a stud game deals 8 at most (R-STUD-DEAL): 8 seats by default, 9 refused
+    expect(parseFleetArgs(['--tables', '4', '--broker', 'mqtt://x', '--game', 'horse'])).toMatchObject({
+      game: 'horse',
+      seats: 8,
+      perTable: 7,
+    });
+    expect(parseFleetArgs(['--tables', '4', '--broker', 'mqtt://x', '--game', 'razz', '--seats', '9'])).toEqual({
+      error: '--game razz deals 8 players at most: give --seats 8 or fewer',
+    });
+    expect(parseFleetArgs(['--tables', '4', '--broker', 'mqtt://x', '--game', 'hose'])).toEqual({
+      error: '--game needs one of holdem, omaha, omaha-hilo, stud, stud-hilo, razz, horse, got "hose"',
+    });
   });
 });
