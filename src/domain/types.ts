@@ -239,11 +239,13 @@ export type EventBody =
       smallBlind: number | null;
       bigBlind: number | null;
       ante: number | null;
-      /** R-GAME-MIXED, R-BET-LIMIT: where the structure names games or the level has fixed bets (levels.ts). */
+      /** R-GAME-MIXED, R-BET-LIMIT, R-STUD-BRING-IN: where the structure names games or the level has fixed bets or a
+       * bring-in (levels.ts). */
       game?: GameName;
       betting?: BettingName;
       smallBet?: number;
       bigBet?: number;
+      bringIn?: number;
       appliesToHand: number;
       break?: boolean;
     }

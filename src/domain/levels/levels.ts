@@ -42,11 +42,11 @@ function isMixed(levels: readonly Level[]): boolean {
   return levels.some((l) => !('break' in l) && (l.game !== undefined || l.betting !== undefined));
 }
 
-type GameFields = Pick<PlayingLevel, 'game' | 'betting' | 'smallBet' | 'bigBet'>;
+type GameFields = Pick<PlayingLevel, 'game' | 'betting' | 'smallBet' | 'bigBet' | 'bringIn'>;
 
 /** What a level plays, for `level.changed` and the clock: the game and structure when the structure is mixed (the
- * level's, else the table's: `table` null in the room, which shows the level's own), the fixed bets where the level
- * has them; nothing for a plain structure, whose events and payloads stay as they were. */
+ * level's, else the table's: `table` null in the room, which shows the level's own), the fixed bets and the bring-in
+ * where the level has them; nothing for a plain flop structure, whose events and payloads stay as they were. */
 export function gameFields(level: Level, table: TableSetup | null, mixed: boolean): GameFields {
   const out: GameFields = {};
   if ('break' in level) return out;
@@ -57,6 +57,7 @@ export function gameFields(level: Level, table: TableSetup | null, mixed: boolea
   }
   if (level.smallBet !== undefined) out.smallBet = level.smallBet;
   if (level.bigBet !== undefined) out.bigBet = level.bigBet;
+  if (level.bringIn !== undefined) out.bringIn = level.bringIn; // R-STUD-BRING-IN
   return out;
 }
 

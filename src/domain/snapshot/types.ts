@@ -78,12 +78,14 @@ export interface LevelClockSnapshot {
   smallBlind: number | null;
   bigBlind: number | null;
   ante: number | null;
-  /** R-GAME-MIXED, R-BET-LIMIT: the level's game and structure (where the structure names games), its fixed bets
-   * (where it has them); the same on `next`. Absent otherwise, so a plain structure's payload is unchanged. */
+  /** R-GAME-MIXED, R-BET-LIMIT, R-STUD-BRING-IN: the level's game and structure (where the structure names games),
+   * its fixed bets and bring-in (where it has them); the same on `next`. Absent otherwise, so a plain flop
+   * structure's payload is unchanged. */
   game?: GameName;
   betting?: BettingName;
   smallBet?: number;
   bigBet?: number;
+  bringIn?: number;
   /** When the level ends (ms), or null while paused. */
   endsAt: number | null;
   remainingMs: number;
@@ -98,6 +100,7 @@ export interface LevelClockSnapshot {
     betting?: BettingName;
     smallBet?: number;
     bigBet?: number;
+    bringIn?: number;
     minutes: number;
   } | null;
   /** The next break after this level: its level number, its length and how much play lies between the end of this

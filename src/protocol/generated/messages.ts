@@ -697,6 +697,16 @@ export type EventLevelChanged = {
   smallBlind: number | null;
   bigBlind: number | null;
   ante: number | null;
+  /** R-GAME-MIXED: the level's game, where the structure names a game or a structure on some level (else the table's) */
+  game?: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
+  /** R-GAME-MIXED: the level's betting structure, where the structure names a game or a structure on some level (else the table's) */
+  betting?: 'no-limit' | 'pot-limit' | 'limit';
+  /** R-BET-LIMIT: the level's small bet, where it has one */
+  smallBet?: number;
+  /** R-BET-LIMIT: the level's big bet, where it has one */
+  bigBet?: number;
+  /** R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level) */
+  bringIn?: number;
   appliesToHand: number;
   break?: boolean;
 };
@@ -863,6 +873,16 @@ export type EventLevelSet = {
   bigBlind: number | null;
   /** null on a break; 0 when absent on a playing level */
   ante: number | null;
+  /** R-GAME-MIXED: the level's game, where the room's level names one */
+  game?: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
+  /** R-GAME-MIXED: the level's betting structure, where the room's level names one */
+  betting?: 'no-limit' | 'pot-limit' | 'limit';
+  /** R-BET-LIMIT: the level's small bet, where it has one */
+  smallBet?: number;
+  /** R-BET-LIMIT: the level's big bet, where it has one */
+  bigBet?: number;
+  /** R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level) */
+  bringIn?: number;
   /** when the level ends (ms, the room's clock), null while paused */
   endsAt: number | null;
   remainingMs: number;
@@ -877,6 +897,16 @@ export type EventLevelSet = {
     bigBlind: number | null;
     /** null on a break; 0 when absent on a playing level */
     ante?: number | null;
+    /** R-GAME-MIXED: the level's game, where the room's next level names one */
+    game?: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
+    /** R-GAME-MIXED: the level's betting structure, where the room's next level names one */
+    betting?: 'no-limit' | 'pot-limit' | 'limit';
+    /** R-BET-LIMIT: the level's small bet, where it has one */
+    smallBet?: number;
+    /** R-BET-LIMIT: the level's big bet, where it has one */
+    bigBet?: number;
+    /** R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level) */
+    bringIn?: number;
     minutes: number;
   };
 };
