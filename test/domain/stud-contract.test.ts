@@ -110,3 +110,53 @@ describe('R-STUD-ORDER: five up cards (a seventh-street card exposed)', () => {
     expect(showingLow(['As', '2d', '3h', '4c', '6d'])).toBeGreaterThan(showingLow(['Ad', '2s', '3c', '4h', '7d']));
   });
 });
+
+/** A stud table under `betting`, chips tracked, third street dealt: seat 2 shows the three of clubs and brings in. */
+function freeBetting(betting: 'no-limit' | 'pot-limit') {
+  const s = scenario({ players: [1, 2, 3, 4], game: 'stud', betting, rules: { chips: { mode: 'tracked' } } });
+  for (const seat of [1, 2, 3, 4]) s.send({ type: 'command', name: 'set-stack', seat, chips: 1000 }, 0);
+  const level = { ante: 5, bringIn: 10, smallBet: 20, minutes: 20, smallBlind: 10, bigBlind: 20 };
+  s.send({ type: 'command', name: 'levels-start', levels: [level] }, 0);
+  s.send({ type: 'shuffle' });
+  for (const pass of [['2s', '4s', '6s', '8s'], ['3s', '5s', '7s', '9s'], ['Kd', '3c', 'Qs', '3h']]) s.cards(...pass);
+  return s;
+}
+const raise = (s: ReturnType<typeof scenario>, to: number) => s.send({ type: 'panel', button: 'raise', to });
+
+describe('R-STUD-BRING-IN under no-limit and pot-limit', () => {
+  test('no-limit: the bring-in, the completion to the least bet, raises from the completion', () => {
+    const s = freeBetting('no-limit');
+    expect(s.last('action.on')).toMatchObject({ seat: 2, toCall: 0, minRaiseTo: 20 }); // the bring-in or a bet
+    s.act('call');
+    expect(s.last('bet.placed')).toMatchObject({ seat: 2, action: 'bring-in', amount: 10 });
+    // the completion is a full bet to the least bet, not a raise of the bring-in
+    expect(s.last('action.on')).toMatchObject({ seat: 3, toCall: 10, minRaiseTo: 20 });
+    raise(s, 20);
+    expect(s.last('bet.placed')).toMatchObject({ seat: 3, amount: 20, to: 20, short: false });
+    expect(s.last('action.on')).toMatchObject({ seat: 4, toCall: 20, minRaiseTo: 40 });
+    raise(s, 60);
+    expect(s.last('action.on')).toMatchObject({ seat: 1, toCall: 60, minRaiseTo: 100 });
+    s.act('call');
+    // the bring-in seat may raise again: the completion reopened the betting to it
+    expect(s.last('action.on')).toMatchObject({ seat: 2, toCall: 50, minRaiseTo: 100 });
+  });
+
+  test('no-limit: a completion short of the least bet is completed; a call of the bring-in is reopened', () => {
+    const s = freeBetting('no-limit');
+    s.act('call', 'call'); // the bring-in; seat 3 calls it
+    expect(raise(s, 15)).toMatchObject([{ type: 'bet.corrected', seat: 4, from: 15, to: 20 }, {}, {}, {}]);
+    s.act('call', 'call'); // seats 1 and 2
+    expect(s.last('action.on')).toMatchObject({ seat: 3, toCall: 10, minRaiseTo: 40 });
+  });
+
+  test('pot-limit: the pot after the bring-in and after the completion', () => {
+    const s = freeBetting('pot-limit');
+    expect(s.last('action.on')).toMatchObject({ seat: 2, minRaiseTo: 20, maxRaiseTo: 20 }); // the antes: 20
+    s.act('call');
+    // 20 in antes, the bring-in's 10 and the call of it: a raise to 10 + 40
+    expect(s.last('action.on')).toMatchObject({ seat: 3, toCall: 10, minRaiseTo: 20, maxRaiseTo: 50 });
+    raise(s, 20);
+    expect(s.last('action.on')).toMatchObject({ seat: 4, toCall: 20, minRaiseTo: 40, maxRaiseTo: 90 });
+    expect(raise(s, 100)[0]).toMatchObject({ type: 'bet.corrected', from: 100, to: 90, rule: 'R-GAME' });
+  });
+});
