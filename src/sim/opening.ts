@@ -43,13 +43,14 @@ function levelsFor(o: Opening): Level[] {
     if ('break' in l) return l;
     const { game, betting, named } = playsAt(o, played++);
     const level: PlayingLevel = named ? { ...l, game, betting } : { ...l };
+    const bigBlind = l.bigBlind!; // the sim's own levels all have blinds
     if (structureOf(betting).levelFields.length > 0) {
-      level.smallBet = l.bigBlind;
-      level.bigBet = 2 * l.bigBlind;
+      level.smallBet = bigBlind;
+      level.bigBet = 2 * bigBlind;
     }
     if (gameOf(game).forcedBets === 'ante-bring-in') {
-      level.ante = l.bigBlind / 10;
-      level.bringIn = l.bigBlind / 4;
+      level.ante = bigBlind / 10;
+      level.bringIn = bigBlind / 4;
     }
     return level;
   });
