@@ -7,8 +7,9 @@ import type { Profile } from './profile/profile.ts';
 import type { Card, Level, LevelPlays, PlayingLevel, RoomClock, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
- * not fit. */
-export const STATE_VERSION = 'domain-state-12';
+ * not fit. 13: the stud games (a hand's up cards, a street's seats owed a card, a round's bring-in, a bring-in caller
+ * reopened by the completion, a level without blinds); a 12 restores only when the journal before it is gone. */
+export const STATE_VERSION = 'domain-state-13';
 
 export const FOLDED = 1;
 export const DEAD = 2;

@@ -67,9 +67,18 @@ function studTable(players: number[]) {
 describe('R-STUD-MISDEAL: a seventh-street card exposed by the dealer', () => {
   // seat 1 shows 2-5-7-9, seat 2 Q-J-T-8: seat 2 acts first on fourth to sixth street; seat 1's seventh card is a nine
   const deal = (s: ReturnType<typeof studTable>) => {
-    for (const pass of [['Ks', 'As'], ['Kh', '3d'], ['2d', 'Qs']]) s.cards(...pass);
+    for (const pass of [
+      ['Ks', 'As'],
+      ['Kh', '3d'],
+      ['2d', 'Qs'],
+    ])
+      s.cards(...pass);
     s.act('call', 'call'); // seat 1 brings in, seat 2 calls
-    for (const [burn, one, two] of [['2c', '5c', 'Jh'], ['3c', '7h', 'Th'], ['4d', '9s', '8c']]) {
+    for (const [burn, one, two] of [
+      ['2c', '5c', 'Jh'],
+      ['3c', '7h', 'Th'],
+      ['4d', '9s', '8c'],
+    ]) {
       s.cards(burn!, one!, two!);
       expect(s.last('action.on')).toMatchObject({ seat: 2 });
       s.act('check', 'check');
@@ -118,7 +127,12 @@ function freeBetting(betting: 'no-limit' | 'pot-limit') {
   const level = { ante: 5, bringIn: 10, smallBet: 20, minutes: 20, smallBlind: 10, bigBlind: 20 };
   s.send({ type: 'command', name: 'levels-start', levels: [level] }, 0);
   s.send({ type: 'shuffle' });
-  for (const pass of [['2s', '4s', '6s', '8s'], ['3s', '5s', '7s', '9s'], ['Kd', '3c', 'Qs', '3h']]) s.cards(...pass);
+  for (const pass of [
+    ['2s', '4s', '6s', '8s'],
+    ['3s', '5s', '7s', '9s'],
+    ['Kd', '3c', 'Qs', '3h'],
+  ])
+    s.cards(...pass);
   return s;
 }
 const raise = (s: ReturnType<typeof scenario>, to: number) => s.send({ type: 'panel', button: 'raise', to });

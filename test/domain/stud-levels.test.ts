@@ -68,7 +68,12 @@ describe('levels-start with a stud level without blinds', () => {
     for (const seat of [1, 2, 3]) s.send({ type: 'command', name: 'set-stack', seat, chips: 500 }, 0);
     s.send(start([STUD]));
     s.send({ type: 'shuffle' });
-    for (const pass of [['2s', '4s', '6s'], ['3s', '5s', '7s'], ['Kd', '3c', 'Qs']]) s.cards(...pass);
+    for (const pass of [
+      ['2s', '4s', '6s'],
+      ['3s', '5s', '7s'],
+      ['Kd', '3c', 'Qs'],
+    ])
+      s.cards(...pass);
     s.act('call', 'raise');
     const bets = s.all('bet.placed') as Extract<TableEvent, { type: 'bet.placed' }>[];
     expect(bets.map((e) => [e.seat, e.action, e.amount])).toEqual([
