@@ -93,6 +93,12 @@ describe('R-STUD-MISDEAL: a seventh-street card exposed by the dealer', () => {
     expect(events).toMatchObject([{ type: 'irregularity', kind: 'exposed-card', seat: 1, card: '9d' }]);
     expect((events[0] as { remedy: string }).remedy).toMatch(/up card/);
     s.cards('4c'); // seat 2's seventh card
+    // the state snapshot shows it among the up cards (public); seat 2's seventh card stays down
+    const seats = s.table.snapshot().seatInfo;
+    expect(seats.slice(0, 2).map((info) => info.upCards)).toEqual([
+      ['2d', '5c', '7h', '9s', '9d'],
+      ['Qs', 'Jh', 'Th', '8c'],
+    ]);
     // seat 1 now shows a pair of nines (2-5-7-9-9) against Q-J-T-8
     expect(s.last('action.on')).toMatchObject({ seat: 1, street: 'seventh' });
     s.act('check', 'check');
@@ -172,5 +178,15 @@ describe('R-STUD-BRING-IN under no-limit and pot-limit', () => {
     raise(s, 20);
     expect(s.last('action.on')).toMatchObject({ seat: 4, toCall: 20, minRaiseTo: 40, maxRaiseTo: 90 });
     expect(raise(s, 100)[0]).toMatchObject({ type: 'bet.corrected', from: 100, to: 90, rule: 'R-GAME' });
+  });
+});
+
+describe('the state snapshot (R-STUD-DEAL)', () => {
+  test('a flop hand has no up cards on its seats', () => {
+    const s = scenario({ players: [1, 2, 3] });
+    s.send({ type: 'command', name: 'levels-start', levels: [{ smallBlind: 10, bigBlind: 20, minutes: 20 }] });
+    s.send({ type: 'shuffle' });
+    s.cards('As', 'Ks', 'Qs', 'Js', 'Ts', '9s');
+    expect(s.table.snapshot().seatInfo.some((info) => 'upCards' in info)).toBe(false);
   });
 });

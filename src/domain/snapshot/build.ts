@@ -58,6 +58,10 @@ export function snapshotOf(state: State): EngineSnapshot {
   };
   // R-ROOM-MOVE: a player leaving at the end of the hand
   for (const m of state.moves) if (m.seat !== null) snapshot.seatInfo[m.seat - 1]!.moving = true;
+  // R-STUD-DEAL: the up cards lie face up (a flop hand has none)
+  if (hand)
+    for (const info of snapshot.seatInfo)
+      if (hand.upCards[info.seat]!.length > 0) info.upCards = [...hand.upCards[info.seat]!];
   if (!chips) return snapshot;
   for (const info of snapshot.seatInfo) Object.assign(info, chips.stacks.get(info.seat));
   snapshot.pots = chips.pots;

@@ -59,6 +59,9 @@ export interface SeatSnapshot {
   /** R-ROOM-MOVE: a `move-player` waits for the end of the hand to take this seat's player to another table. Absent
    * otherwise. */
   moving?: true;
+  /** R-STUD-DEAL: a stud seat's up cards, public (with a seventh-street card the dealer exposed, R-STUD-MISDEAL), so a
+   * board that connects mid-hand shows them. Absent in a flop game and before the seat's first up card. */
+  upCards?: Card[];
   /** Chips tracked only: the chips behind (null when unknown) and the bet of this round. */
   stack?: number | null;
   bet?: number;
