@@ -19,8 +19,17 @@
     return l && l.smallBet !== undefined ? `${name} ${money(l.smallBet)}/${money(l.bigBet)}` : name;
   }
 
+  /** The level's forced bets: its blinds, or a stud level's bring-in (it has no blinds; its ante has its own line). */
   function blindsText(l) {
-    return l.isBreak ? 'BREAK' : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
+    if (l.isBreak) return 'BREAK';
+    return l.bringIn !== undefined ? `Bring-in ${money(l.bringIn)}` : `${money(l.smallBlind)} / ${money(l.bigBlind)}`;
+  }
+
+  /** The next level in the panel's line: "200 / 400 ante 50", a stud level "ante 10 · bring-in 15". */
+  function nextText(n) {
+    const ante = n.ante ? `ante ${money(n.ante)}` : '';
+    if (n.bringIn !== undefined) return `${ante ? `${ante} · ` : ''}bring-in ${money(n.bringIn)}`;
+    return `${money(n.smallBlind)} / ${money(n.bigBlind)}${ante ? ` ${ante}` : ''}`;
   }
 
   const clockText = (ms) => root.TableTime.clockText(ms); // table-time.js, loaded first by every page
@@ -62,8 +71,7 @@
       ? 'none: this is the final level'
       : n.isBreak
         ? `Break · ${n.minutes} min`
-        : `${money(n.smallBlind)} / ${money(n.bigBlind)}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min` +
-          (n.game ? ` · ${gameText(n, null)}` : '');
+        : `${nextText(n)} · ${n.minutes} min` + (n.game ? ` · ${gameText(n, null)}` : '');
     renderTimeLeft(view, now, chime);
   }
 
@@ -148,5 +156,5 @@
     return info && info.player ? ` · ${info.player}` : '';
   }
 
-  root.BoardClocks = { money, clockText, gameText, renderLevel, renderTimeLeft, renderShotClock };
+  root.BoardClocks = { money, clockText, gameText, blindsText, nextText, renderLevel, renderTimeLeft, renderShotClock };
 })(typeof window !== 'undefined' ? window : globalThis);

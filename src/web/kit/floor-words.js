@@ -9,7 +9,9 @@
     return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US');
   }
 
+  /** A level's forced bets: its blinds and ante, or a stud level's ante and bring-in (it has no blinds). */
   function blinds(e) {
+    if (e.bringIn !== undefined && e.bringIn !== null) return `ante ${chips(e.ante)}, bring-in ${chips(e.bringIn)}`;
     return `${chips(e.smallBlind)}/${chips(e.bigBlind)}${e.ante ? ` ante ${chips(e.ante)}` : ''}`;
   }
 

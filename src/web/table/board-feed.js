@@ -36,7 +36,11 @@
       case 'level.changed':
         return [
           'level',
-          e.break ? 'Break' : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
+          e.break
+            ? 'Break'
+            : e.bringIn !== undefined // a stud level: an ante and a bring-in, no blinds
+              ? `Level ${e.level}: ante ${money(e.ante)} · bring-in ${money(e.bringIn)}`
+              : `Level ${e.level}: ${money(e.smallBlind)} / ${money(e.bigBlind)}`,
           `from hand ${e.appliesToHand}`,
         ];
       case 'levels.paused':
