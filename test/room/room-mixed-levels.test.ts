@@ -7,18 +7,17 @@ import { scenario, DECK } from '../helpers/scenario.ts';
 
 const MIN = 60_000;
 
+/** A room with one table, T1, online. */
+function onlineRoom(seats: number) {
+  const room = newRoom();
+  room.apply({ at: 0, type: 'command', name: 'setup', tables: [{ id: 'T1', seats }], breakOrder: [], profile: 'tda' });
+  room.apply({ at: 0, type: 'table', table: 'T1', status: 'online' });
+  return room;
+}
+
 describe('R-GAME-MIXED: the room runs a mixed structure', () => {
   test("the room's clock and level-set carry the level's game, structure and fixed bets, and the next level's", () => {
-    const room = newRoom();
-    room.apply({
-      at: 0,
-      type: 'command',
-      name: 'setup',
-      tables: [{ id: 'T1', seats: 9 }],
-      breakOrder: [],
-      profile: 'tda',
-    });
-    room.apply({ at: 0, type: 'table', table: 'T1', status: 'online' });
+    const room = onlineRoom(9);
     const outs = room.apply({
       at: 1000,
       type: 'command',
@@ -98,16 +97,7 @@ describe('R-GAME-MIXED: the room runs a mixed structure', () => {
 
 describe("R-STUD-BRING-IN in a room: a stud level's bring-in reaches the tables", () => {
   test('level-set carries the bring-in of a stud level without blinds, and a table takes it', () => {
-    const room = newRoom();
-    room.apply({
-      at: 0,
-      type: 'command',
-      name: 'setup',
-      tables: [{ id: 'T1', seats: 8 }],
-      breakOrder: [],
-      profile: 'tda',
-    });
-    room.apply({ at: 0, type: 'table', table: 'T1', status: 'online' });
+    const room = onlineRoom(8);
     const stud = { game: 'stud', ante: 25, bringIn: 50, smallBet: 100, bigBet: 200, minutes: 20 };
     const outs = room.apply({
       at: 1000,
