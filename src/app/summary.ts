@@ -51,7 +51,15 @@ export function levelText(s: TableSnapshot | null): string {
   const l = s?.level;
   if (!l) return 'no levels running';
   if (l.isBreak) return `break (level ${l.level})`;
-  return `level ${l.level}: ${l.smallBlind}/${l.bigBlind}${l.ante ? ` ante ${l.ante}` : ''}${l.paused ? ' (paused)' : ''}`;
+  return `level ${l.level}: ${forcedBets(l)}${l.paused ? ' (paused)' : ''}`;
+}
+
+/** A level's forced bets as the floor says them: the blinds and ante, or a stud level's ante and bring-in (it has no
+ * blinds, R-STUD-BRING-IN); the fixed bets where the level has them (R-BET-LIMIT). */
+function forcedBets(l: NonNullable<TableSnapshot['level']>): string {
+  const bets = l.smallBet !== undefined && l.bigBet !== undefined ? `, bets ${l.smallBet}/${l.bigBet}` : '';
+  if (l.bringIn !== undefined) return `ante ${l.ante ?? 0}, bring-in ${l.bringIn}${bets}`;
+  return `${l.smallBlind}/${l.bigBlind}${l.ante ? ` ante ${l.ante}` : ''}${bets}`;
 }
 
 export function createSummary(options: SummaryOptions): Summary {

@@ -4,11 +4,12 @@ import type { ChipsState } from './chips/types.ts';
 import type { BettingName, GameName } from './games/index.ts';
 import type { HandPlan, PositionMemory } from './positions/positions.ts';
 import type { Profile } from './profile/profile.ts';
-import type { Card, Level, LevelPlays, RoomClock, Seat, Street } from './types.ts';
+import type { Card, Level, LevelPlays, PlayingLevel, RoomClock, Seat, Street } from './types.ts';
 
 /** The state's shape version: bump it when State changes in a way an old checkpoint (src/runtime/engine.ts) would
- * not fit. */
-export const STATE_VERSION = 'domain-state-12';
+ * not fit. 13: the stud games (a hand's up cards, a street's seats owed a card, a round's bring-in, a bring-in caller
+ * reopened by the completion, a level without blinds); a 12 restores only when the journal before it is gone. */
+export const STATE_VERSION = 'domain-state-13';
 
 export const FOLDED = 1;
 export const DEAD = 2;
@@ -216,8 +217,8 @@ export interface RoomLevel {
   /** When it came (the table's time): the clock shown counts down from there. */
   at: number;
   /** The blinds of the playing level in force for the next hand (a break keeps the level before it), or null when
-   * none is known yet. */
-  blinds: ({ level: number; smallBlind: number; bigBlind: number; ante: number } & LevelPlays) | null;
+   * none is known yet; a stud level of the table's own may have none (R-STUD-BRING-IN). */
+  blinds: ({ level: number; ante: number } & Pick<PlayingLevel, 'smallBlind' | 'bigBlind'> & LevelPlays) | null;
 }
 
 /** R-ROOM-MOVE: a `move-player` waiting for the end of the hand under way. `seat` null: the player who would post

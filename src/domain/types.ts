@@ -17,8 +17,8 @@ export type PanelButton = ActionKind | 'bet' | 'exposed' | 'burn' | 'misdeal';
 /** A playing level: its blinds and ante and, for a mixed game (R-GAME-MIXED) or limit play (R-BET-LIMIT), the game,
  * the betting structure and the fixed bets it plays. A level without `game`/`betting` keeps the table's. */
 export interface PlayingLevel {
-  smallBlind: number;
-  bigBlind: number;
+  smallBlind?: number;
+  bigBlind?: number;
   ante?: number;
   minutes: number;
   game?: GameName;
@@ -66,10 +66,11 @@ export type Command =
   /** R-ROOM-CLOCK: the room's level clock; the table's own clock stops for good. */
   | ({ name: 'level-set' } & RoomClock);
 
-/** A level's blinds as the room's clock gives them: numbers on a playing level, null on a break. */
+/** A level's blinds as the room's clock gives them: numbers on a playing level (null on a stud level without blinds,
+ * R-STUD-BRING-IN), null on a break. */
 export type RoomBlinds =
   | { isBreak: true; smallBlind: null; bigBlind: null; ante: null }
-  | { isBreak: false; smallBlind: number; bigBlind: number; ante: number };
+  | { isBreak: false; smallBlind: number | null; bigBlind: number | null; ante: number };
 
 /** The room's clock as `level-set` carries it (protocol.md "The room"): the fields of a `<base>/clock` payload. */
 export type RoomClock = {
@@ -239,7 +240,8 @@ export type EventBody =
       smallBlind: number | null;
       bigBlind: number | null;
       ante: number | null;
-      /** R-GAME-MIXED, R-BET-LIMIT: where the structure names games or the level has fixed bets (levels.ts). */
+      /** R-GAME-MIXED, R-BET-LIMIT, R-STUD-BRING-IN: where the structure names games or the level has fixed bets or a
+       * bring-in (levels.ts). */
       game?: GameName;
       betting?: BettingName;
       smallBet?: number;

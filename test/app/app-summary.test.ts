@@ -114,3 +114,26 @@ describe('terminal summary', () => {
     expect(text).toContain('\x1b[5A');
   });
 });
+
+describe('terminal summary: the level line (R-STUD-BRING-IN, R-BET-LIMIT)', () => {
+  const line = (level: Record<string, unknown>) => {
+    const t = terminal(false);
+    const summary = createSummary({ out: t.out, header: [] });
+    const snapshot = { level: { ...snap.level, ...level } } as unknown as TableSnapshot;
+    summary.update([ev({ type: 'hand.started', hand: 1 }), ev({ type: 'hand.ended', hand: 1 })], snapshot);
+    return t.text().split(' · irregularities')[0];
+  };
+
+  it('a stud level shows its ante and bring-in, and its bets under limit, not blinds', () => {
+    expect(line({ smallBlind: null, bigBlind: null, ante: 5, bringIn: 10, smallBet: 20, bigBet: 40 })).toBe(
+      'hands played 1 · hand 1 · level 2: ante 5, bring-in 10, bets 20/40',
+    );
+    expect(line({ ante: 5, bringIn: 10 })).toBe('hands played 1 · hand 1 · level 2: ante 5, bring-in 10');
+  });
+
+  it("a limit hold'em level shows its blinds and its bets", () => {
+    expect(line({ smallBet: 300, bigBet: 600 })).toBe(
+      'hands played 1 · hand 1 · level 2: 150/300 ante 25, bets 300/600',
+    );
+  });
+});

@@ -51,7 +51,7 @@ describe('blind structures', () => {
     const playing = horse.levels.filter((l): l is PlayingLevel => !('break' in l));
     expect(playing.slice(0, 6).map((l) => l.game)).toEqual([...MIXED_GAMES.horse!.map((p) => p.game), 'holdem']);
     expect(
-      playing.every((l) => l.betting === 'limit' && l.smallBet === l.bigBlind && l.bigBet === 2 * l.bigBlind),
+      playing.every((l) => l.betting === 'limit' && l.smallBet === l.bigBlind && l.bigBet === 2 * l.bigBlind!),
     ).toBe(true);
     expect(playing[2]).toMatchObject({ game: 'razz', smallBlind: 150, bigBlind: 300, ante: 30, bringIn: 75 });
     expect(playing[0]).not.toHaveProperty('bringIn');

@@ -145,7 +145,7 @@ describe('the public state of a stud hand (boards: up cards, "capped")', () => {
       const state = () => s.table.snapshot();
     expect(state().level).toMatchObject({ bringIn: 10, smallBet: 20, bigBet: 40 });
     expect(s.last('level.changed')).toMatchObject({ bringIn: 10 });
-      expect(state().seatInfo.map((i) => i.up)).toEqual([['Kd'], ['3c'], ['Qs'], ['3h'], undefined, undefined]);
+      expect(state().seatInfo.map((i) => i.upCards)).toEqual([['Kd'], ['3c'], ['Qs'], ['3h'], undefined, undefined]);
       for (const card of ['2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s'])
         expect(JSON.stringify(state())).not.toContain(card);
       s.act('call', 'raise', 'raise', 'raise'); // seat 2 brings in, 3 completes, 4 and 1 raise: a bet and two raises

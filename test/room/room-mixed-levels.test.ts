@@ -7,18 +7,17 @@ import { scenario, DECK } from '../helpers/scenario.ts';
 
 const MIN = 60_000;
 
+/** A room with one table, T1, online. */
+function onlineRoom(seats: number) {
+  const room = newRoom();
+  room.apply({ at: 0, type: 'command', name: 'setup', tables: [{ id: 'T1', seats }], breakOrder: [], profile: 'tda' });
+  room.apply({ at: 0, type: 'table', table: 'T1', status: 'online' });
+  return room;
+}
+
 describe('R-GAME-MIXED: the room runs a mixed structure', () => {
   test("the room's clock and level-set carry the level's game, structure and fixed bets, and the next level's", () => {
-    const room = newRoom();
-    room.apply({
-      at: 0,
-      type: 'command',
-      name: 'setup',
-      tables: [{ id: 'T1', seats: 9 }],
-      breakOrder: [],
-      profile: 'tda',
-    });
-    room.apply({ at: 0, type: 'table', table: 'T1', status: 'online' });
+    const room = onlineRoom(9);
     const outs = room.apply({
       at: 1000,
       type: 'command',
@@ -93,5 +92,30 @@ describe('R-GAME-MIXED: the room runs a mixed structure', () => {
     expect((evs[0] as { message: string }).message).toBe(
       'This level has no small bet and big bet for limit play: start a structure that gives them',
     );
+  });
+});
+
+describe("R-STUD-BRING-IN in a room: a stud level's bring-in reaches the tables", () => {
+  test('level-set carries the bring-in of a stud level without blinds, and a table takes it', () => {
+    const room = onlineRoom(8);
+    const stud = { game: 'stud', ante: 25, bringIn: 50, smallBet: 100, bigBet: 200, minutes: 20 };
+    const outs = room.apply({
+      at: 1000,
+      type: 'command',
+      name: 'levels-start',
+      levels: [stud, { ...stud, bringIn: 75 }],
+    });
+    const set = outs.find((o) => o.type === 'send') as Extract<RoomOutput, { type: 'send' }>;
+    expect(set.command).toMatchObject({
+      name: 'level-set',
+      smallBlind: null,
+      bigBlind: null,
+      bringIn: 50,
+      next: { bringIn: 75 },
+    });
+    const s = scenario({ players: [1, 2, 3], game: 'stud' });
+    const taken = s.send({ type: 'command', ...set.command });
+    expect(taken.map((e) => e.type)).toEqual(['level.changed', 'level.set']);
+    expect(taken[0]).toMatchObject({ ante: 25, bringIn: 50 });
   });
 });

@@ -13,6 +13,7 @@ interface Words {
   moveReason(m: object): string;
   refusal(code: string, body?: object, message?: string): string;
   done(name: string, body: object, ctx?: object): string;
+  levelBets(level: object, ante: boolean): string;
 }
 let W: Words;
 beforeAll(() => {
@@ -131,6 +132,12 @@ describe('room-words.js', () => {
     expect(W.done('levels-start', {}, { clock: running, now: 1_000_000, structure: 'Daily' })).toBe(
       '“Daily” started: level 3, 200/400, 10:00 left',
     );
+    // a stud level (R-STUD-BRING-IN): its ante and bring-in, no blinds
+    const stud = { ...running, smallBlind: null, bigBlind: null, ante: 25, bringIn: 50 };
+    expect(W.done('levels-start', {}, { clock: stud, now: 1_000_000 })).toBe(
+      'Levels started: level 3, ante 25, bring-in 50, 10:00 left',
+    );
+    expect(W.levelBets({ smallBlind: 200, bigBlind: 400, ante: 50 }, true)).toBe('200/400 ante 50');
     expect(W.done('balance-at', { players: 2 })).toBe('Tables are now balanced when they differ by 2 players or more');
     expect(W.done('open-table', { table: 'C' })).toBe('Table C is open: new players can be drawn to it');
   });

@@ -1,5 +1,5 @@
 // R-CHIPS-FORCED: blinds then antes, posted short (all-in) when a stack is short; R-CHIPS-DETAILS for the order.
-import { copySeat, copyState, seatIndex } from './state.ts';
+import { copySeat, copyState, raiseBase, seatIndex } from './state.ts';
 import type { ActionBy, ChipsEvent, ChipsResult, ChipsState, Seat, SeatChips } from './types.ts';
 
 export interface Blinds {
@@ -100,7 +100,7 @@ export function postBringIn(state: ChipsState, seat: Seat, by: ActionBy): ChipsR
   posted.total = s.total + amount;
   posted.allIn = posted.stack === 0;
   posted.posted = false;
-  posted.actedBet = Math.max(state.currentBet, posted.bet);
+  posted.actedBet = raiseBase(state.level, Math.max(state.currentBet, posted.bet)); // reopened by the completion
   posted.actedMinRaise = state.minRaise;
   const seats = state.seats.slice();
   seats[i] = posted;

@@ -2,7 +2,7 @@
 // R-BET-REOPEN, R-GAME, R-BET-LIMIT), and how a ruling moves the chips (R-BET-ROUND).
 import { structureOf } from '../games/betting.ts';
 import { counted, fixedTo, isCapped } from './limit.ts';
-import { ceilingOf, copySeat, copyState, findSeat, isLive, reopened, seatsWith } from './state.ts';
+import { ceilingOf, copySeat, copyState, findSeat, isLive, raiseBase, reopened, seatsWith } from './state.ts';
 import type { ActionBy, BetRule, ChipsEvent, ChipsState, SeatChips } from './types.ts';
 
 export type Ruling = { kind: 'check' } | { kind: 'fold' } | { kind: 'call' } | { kind: 'raise'; to: number };
@@ -63,9 +63,10 @@ export function judgeRaise(
     out.push(corrected(s, to, least, 'R-BET-MINIMUM'));
     return { ruling: { kind: 'raise', to: least }, corrections: out };
   }
-  const minTo = state.currentBet + state.minRaise;
+  const base = raiseBase(state.level, state.currentBet); // R-STUD-BRING-IN: a completion measures from 0
+  const minTo = base + state.minRaise;
   if (to >= minTo) return { ruling: { kind: 'raise', to }, corrections: out };
-  const half = to - state.currentBet >= state.minRaise / 2;
+  const half = to - base >= state.minRaise / 2;
   if (state.rules.incompleteRaise === 'complete-if-half' && half) {
     const least = Math.min(minTo, allInTo);
     out.push(corrected(s, to, least, 'R-BET-INCOMPLETE'));
@@ -125,11 +126,11 @@ export function applyRuling(
   const raises = to > state.currentBet;
   const limit = state.limit;
   // a full bet or raise: the whole increment (limit: the fixed total; a short all-in may still count, limit.ts)
-  const full =
-    raises && (limit !== null ? to - limit.fullBet >= limit.increment : to - state.currentBet >= state.minRaise);
+  const base = raiseBase(state.level, state.currentBet);
+  const full = raises && (limit !== null ? to - limit.fullBet >= limit.increment : to - base >= state.minRaise);
   const opening = state.currentBet === 0;
   // A full bet or raise sets the increment (at least the big blind); a short all-in lifts only the current bet.
-  const minRaise = full ? Math.max(to - state.currentBet, state.level.bigBlind) : state.minRaise;
+  const minRaise = full ? Math.max(to - base, state.level.bigBlind) : state.minRaise;
   const currentBet = Math.max(state.currentBet, to);
   events.push({ type: 'action', seat: s.seat, action: allIn ? 'allin' : raises ? 'raise' : 'call', by });
   events.push({
@@ -147,7 +148,7 @@ export function applyRuling(
   seat.total = s.total + amount;
   seat.allIn = allIn;
   seat.front = Math.max(to, front ?? s.front);
-  seat.actedBet = currentBet;
+  seat.actedBet = raiseBase(state.level, currentBet); // a call of the bring-in alone is reopened by the completion
   seat.actedMinRaise = minRaise;
   next.seats = seatsWith(state, seat);
   next.currentBet = currentBet;

@@ -164,16 +164,24 @@ export function reopened(state: ChipsState, s: SeatChips): boolean {
   return limit !== null ? limit.fullBet > s.actedBet : state.currentBet - s.actedBet >= s.actedMinRaise;
 }
 
+/** The bet a full bet or raise is measured from: the current bet, but 0 while a round's bets are only a bring-in (or
+ * less): R-STUD-BRING-IN's completion to the least bet is a full bet, and the bring-in reopens nobody. Under limit the
+ * round's `limit.fullBet` says the same. A flop level has no bring-in: the current bet. */
+export function raiseBase(level: ChipsLevel, currentBet: number): number {
+  return level.bringIn !== undefined && currentBet < level.bigBlind ? 0 : currentBet;
+}
+
 export function mayRaise(state: ChipsState, s: SeatChips): boolean {
   return isLive(s) && !s.allIn && s.stack > state.currentBet - s.bet && reopened(state, s) && !isCapped(state);
 }
 
-/** The least legal `to`: the current bet plus the minimum raise increment (limit: the fixed total), or the all-in
- * total when short of it. */
+/** The least legal `to`: the current bet (`raiseBase`) plus the minimum raise increment (limit: the fixed total), or
+ * the all-in total when short of it. */
 export function minRaiseTo(state: ChipsState, s: SeatChips): number | null {
   if (!mayRaise(state, s)) return null;
   const limit = state.limit;
-  const least = limit !== null ? limit.fullBet + limit.increment : state.currentBet + state.minRaise;
+  const least =
+    limit !== null ? limit.fullBet + limit.increment : raiseBase(state.level, state.currentBet) + state.minRaise;
   return Math.min(least, s.bet + s.stack);
 }
 

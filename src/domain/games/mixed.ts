@@ -27,13 +27,15 @@ export const MIXED_GAMES: Readonly<Record<string, readonly MixedPart[]>> = {
  * says its game and structure (a mixed structure), else it keeps the table's. */
 export function levelPlaying(l: PlayingLevel, plays: MixedPart, named: boolean): PlayingLevel {
   const level: PlayingLevel = named ? { ...l, ...plays } : { ...l };
+  const big = l.bigBlind;
+  if (big === undefined) return level; // the amounts are made from the blinds: a level written without them keeps its own
   if (structureOf(plays.betting).levelFields.length > 0) {
-    level.smallBet = l.bigBlind;
-    level.bigBet = 2 * l.bigBlind;
+    level.smallBet = big;
+    level.bigBet = 2 * big;
   }
   if (gameOf(plays.game).forcedBets === 'ante-bring-in') {
-    level.ante = Math.max(1, Math.round(l.bigBlind / 10));
-    level.bringIn = Math.max(1, Math.round(l.bigBlind / 4));
+    level.ante = Math.max(1, Math.round(big / 10));
+    level.bringIn = Math.max(1, Math.round(big / 4));
   }
   return level;
 }

@@ -32,23 +32,24 @@ function shapeValue(up: readonly Card[], rank: (code: number) => number): { shap
     counts.set(r, (counts.get(r) ?? 0) + 1);
   }
   const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-  // the shapes up cards can make (at most four of them): no pair 0, a pair 1, two pair 2, trips 3, quads 4
+  // the shapes up cards can make (four of them, five with a seventh-street card exposed: R-STUD-MISDEAL): no pair 0,
+  // a pair 1, two pair 2, trips 3, a full house 4, quads 5
   const top = groups[0]?.[1] ?? 0;
   const second = groups[1]?.[1] ?? 0;
-  const shape = top === 4 ? 4 : top === 3 ? 3 : top === 2 ? (second === 2 ? 2 : 1) : 0;
+  const shape = top === 4 ? 5 : top === 3 ? (second === 2 ? 4 : 3) : top === 2 ? (second === 2 ? 2 : 1) : 0;
   let ranks = 0;
-  for (let i = 0; i < 4; i++) ranks = ranks * 13 + (groups[i]?.[0] ?? 0);
+  for (let i = 0; i < 5; i++) ranks = ranks * 13 + (groups[i]?.[0] ?? 0);
   return { shape, ranks };
 }
 
 /** R-STUD-ORDER (stud, stud hi-lo): the high hand showing, pairs and more counting, straights and flushes not. */
 export function showingHigh(up: readonly Card[]): number {
   const { shape, ranks } = shapeValue(up, highRank);
-  return shape * 13 ** 4 + ranks;
+  return shape * 13 ** 5 + ranks;
 }
 
 /** R-STUD-ORDER (razz): the ace-to-five low showing, pairs against it; the best low gets the highest value. */
 export function showingLow(up: readonly Card[]): number {
   const { shape, ranks } = shapeValue(up, lowRank);
-  return -(shape * 13 ** 4 + ranks);
+  return -(shape * 13 ** 5 + ranks);
 }

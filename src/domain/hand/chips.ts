@@ -35,14 +35,18 @@ import { upCardOrder } from './seats.ts';
 import { ALL_IN, DEAD, FOLDED, type HandState, type State } from '../state.ts';
 import type { ActionKind, Seat, Street } from '../types.ts';
 
-/** The amounts of a level by its number (1-based, breaks excluded), or null when no level runs. */
+/** The amounts of a level by its number (1-based, breaks excluded), or null when no level runs. `bigBlind` is the
+ * least bet (R-BET-MINIMUM): a stud level's has no blinds, its least bet is its small bet (a completion, R-STUD-BRING-IN),
+ * else the big blind it was written with, else its bring-in. */
 function levelAmounts(state: State, number: number | null): ChipsLevel | null {
   const level = levelInForce(state, number); // the room's level under R-ROOM-CLOCK
   if (!level) return null;
-  const amounts: ChipsLevel = { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: level.ante ?? 0 };
+  const bringIn = gameOf(levelGame(level, state.setup!).game).forcedBets === 'ante-bring-in';
+  const least = bringIn ? (level.smallBet ?? level.bigBlind ?? level.bringIn) : level.bigBlind;
+  const amounts: ChipsLevel = { smallBlind: level.smallBlind ?? 0, bigBlind: least ?? 0, ante: level.ante ?? 0 };
   if (level.smallBet !== undefined) amounts.smallBet = level.smallBet; // R-BET-LIMIT
   if (level.bigBet !== undefined) amounts.bigBet = level.bigBet;
-  if (level.bringIn !== undefined) amounts.bringIn = level.bringIn; // R-STUD-BRING-IN
+  if (bringIn && level.bringIn !== undefined) amounts.bringIn = level.bringIn; // R-STUD-BRING-IN
   return amounts;
 }
 

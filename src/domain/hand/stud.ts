@@ -64,18 +64,24 @@ export function prematureStudCard(ctx: Ctx, hand: HandState, betting: BettingPha
 }
 
 /** Panel `exposed` in a stud game (R-STUD-MISDEAL): a down card exposed on the first street is a misdeal unless the
- * action is substantial; otherwise, and an up card's never, the card stays with its player. */
+ * action is substantial; otherwise, and an up card's never, the card stays with its player. A down card of a later
+ * street (stud's seventh) plays as an up card from then on: it counts in the hand showing (R-STUD-ORDER). */
 export function exposedStud(ctx: Ctx, hand: HandState, game: Game, card: Card, seat: Seat): void {
-  const down = !hand.upCards[seat]!.includes(card);
-  if (!down) return ctx.reject('exposed', 'not-a-hole-card', seat);
+  const up = hand.upCards[seat]!;
+  if (up.includes(card)) return ctx.reject('exposed', 'not-a-hole-card', seat);
   hand.exposed.add(card);
   if (hand.street === game.firstStreet && !isSubstantial(ctx, hand))
     return misdeal(ctx, hand, 'stud-down-card-exposed');
+  // a seat's cards lie in the order dealt: the first street's passes, then one a later street
+  const laterStreet = hand.holeCards[seat]!.indexOf(card) >= game.firstPasses.length;
+  if (laterStreet) up.push(card);
   ctx.emit({
     type: 'irregularity',
     kind: 'exposed-card',
     card,
     seat,
-    remedy: `The exposed card stays with seat ${seat}, face up.`,
+    remedy: laterStreet
+      ? `The exposed card stays with seat ${seat}, face up: it plays as an up card.`
+      : `The exposed card stays with seat ${seat}, face up.`,
   });
 }

@@ -39,13 +39,18 @@ export function checkLevels(raw: unknown): Level[] | string {
       continue;
     }
     if (l.break !== undefined) return `${where}: break must be true, or left out for a playing level`;
-    if (!isChips(l.smallBlind, 1) || !isChips(l.bigBlind, 1))
-      return `${where} needs smallBlind and bigBlind as whole numbers of chips from 1 (got ${show(l.smallBlind)} / ${show(l.bigBlind)}), or "break": true`;
-    if (l.smallBlind > l.bigBlind)
-      return `${where}: the small blind (${l.smallBlind}) is larger than the big blind (${l.bigBlind})`;
+    const level: PlayingLevel = { minutes: l.minutes };
+    // R-STUD-BRING-IN: a stud level has no blinds (its bring-in is checked with its game below)
+    if (!isStudLevel(l)) {
+      if (!isChips(l.smallBlind, 1) || !isChips(l.bigBlind, 1))
+        return `${where} needs smallBlind and bigBlind as whole numbers of chips from 1 (got ${show(l.smallBlind)} / ${show(l.bigBlind)}), or "break": true`;
+      if (l.smallBlind > l.bigBlind)
+        return `${where}: the small blind (${l.smallBlind}) is larger than the big blind (${l.bigBlind})`;
+      level.smallBlind = l.smallBlind;
+      level.bigBlind = l.bigBlind;
+    }
     if (l.ante !== undefined && !isChips(l.ante, 0))
       return `${where}: ante must be a whole number of chips, 0 or more (got ${show(l.ante)})`;
-    const level: PlayingLevel = { smallBlind: l.smallBlind, bigBlind: l.bigBlind, minutes: l.minutes };
     if (l.ante !== undefined) level.ante = l.ante as number;
     const game = checkGame(l, level, where);
     if (game !== null) return game;
@@ -53,6 +58,14 @@ export function checkLevels(raw: unknown): Level[] | string {
   }
   if (!levels.some((l) => !('break' in l))) return 'at least one level must not be a break';
   return levels;
+}
+
+/** A level written without blinds as a stud level: it names a stud game, or it has a bring-in and names no game (a
+ * stud table's). Blinds on a stud level are checked and kept, not used (R-STUD-BRING-IN). */
+function isStudLevel(l: Obj): boolean {
+  if (l.smallBlind !== undefined || l.bigBlind !== undefined) return false;
+  if (l.game === undefined) return l.bringIn !== undefined;
+  return isGameName(l.game) && gameOf(l.game).forcedBets === 'ante-bring-in';
 }
 
 /** R-GAME-MIXED, R-BET-LIMIT: a level's game, structure and fixed bets, copied onto `level`; a reason, or null. A
@@ -88,6 +101,13 @@ function checkGame(l: Obj, level: PlayingLevel, where: string): string | null {
 export function missingBringIn(level: PlayingLevel, game: GameName, where: string): string | null {
   if (gameOf(game).forcedBets !== 'ante-bring-in' || level.bringIn !== undefined) return null;
   return `${where} is played as ${game}, which has a bring-in and no blinds: it needs bringIn (e.g. 50 beside an ante of 25 and bets of 100 and 200), and bringIn is missing`;
+}
+
+/** R-STUD-BRING-IN: the reason a level without blinds (a stud level) cannot be played as `game`, a flop game, or
+ * null. */
+export function missingBlinds(level: PlayingLevel, game: GameName, where: string): string | null {
+  if (gameOf(game).forcedBets !== 'blinds' || level.bigBlind !== undefined) return null;
+  return `${where} is played as ${game}, which has blinds: it needs smallBlind and bigBlind (e.g. 100 and 200), and they are missing`;
 }
 
 /** R-BET-LIMIT: the reason a playing level cannot be played under `betting` (its fixed bets missing), or null. */

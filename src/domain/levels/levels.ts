@@ -1,6 +1,6 @@
 // R-LEVEL-CLOCK: tournament levels on a clock. A change during a hand applies from the next shuffle.
 import type { Ctx } from '../context.ts';
-import { levelGame, missingBets, missingBringIn } from './check.ts';
+import { levelGame, missingBets, missingBlinds, missingBringIn } from './check.ts';
 import { MINUTE, newLevelClock, nextLevel, pauseClock, resumeClock } from './clock.ts';
 import type { LevelClockSnapshot } from '../snapshot/types.ts';
 import type { LevelState, State, TableSetup } from '../state.ts';
@@ -29,8 +29,8 @@ function announce(ctx: Ctx, ls: LevelState): void {
   ctx.emit({
     type: 'level.changed',
     level: number,
-    smallBlind: level.smallBlind,
-    bigBlind: level.bigBlind,
+    smallBlind: level.smallBlind ?? null, // a stud level has none (R-STUD-BRING-IN)
+    bigBlind: level.bigBlind ?? null,
     ante: level.ante ?? 0,
     ...gameFields(level, ctx.state.setup, isMixed(ls.levels)),
     appliesToHand: appliesToHand(ctx.state),
@@ -77,7 +77,10 @@ export function structureRefusal(levels: readonly Level[], setup: TableSetup): s
     if ('break' in l) continue;
     const played = levelGame(l, setup);
     const where = `level ${i + 1} of the structure`;
-    const missing = missingBets(l, played.betting, where) ?? missingBringIn(l, played.game, where);
+    const missing =
+      missingBets(l, played.betting, where) ??
+      missingBringIn(l, played.game, where) ??
+      missingBlinds(l, played.game, where);
     if (missing !== null) return `fixed-bets-missing: ${missing}`;
   }
   return null;
@@ -153,7 +156,12 @@ export function levelSnapshot(
   const blinds = (l: Level) =>
     'break' in l
       ? { smallBlind: null, bigBlind: null, ante: null }
-      : { smallBlind: l.smallBlind, bigBlind: l.bigBlind, ante: l.ante ?? 0, ...gameFields(l, table, mixed) };
+      : {
+          smallBlind: l.smallBlind ?? null,
+          bigBlind: l.bigBlind ?? null,
+          ante: l.ante ?? 0,
+          ...gameFields(l, table, mixed),
+        };
   return {
     level: ls.numbers[ls.index]!,
     isBreak: 'break' in level,

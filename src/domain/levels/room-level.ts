@@ -88,8 +88,8 @@ export function levelSet(ctx: Ctx, input: RoomClock): void {
       ? blinds
       : {
           level: clock.level,
-          smallBlind: clock.smallBlind,
-          bigBlind: clock.bigBlind,
+          smallBlind: clock.smallBlind ?? undefined, // a stud level may have none (R-STUD-BRING-IN)
+          bigBlind: clock.bigBlind ?? undefined,
           ante: clock.ante,
           ...playsOf(clock),
         },

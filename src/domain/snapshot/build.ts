@@ -59,10 +59,10 @@ export function snapshotOf(state: State): EngineSnapshot {
   };
   // R-ROOM-MOVE: a player leaving at the end of the hand
   for (const m of state.moves) if (m.seat !== null) snapshot.seatInfo[m.seat - 1]!.moving = true;
-  // R-STUD-DEAL: up cards are public (absent in a flop game, and in a checkpoint older than them)
+  // R-STUD-DEAL: the up cards lie face up (a flop hand has none; a checkpoint older than them has none either)
   for (const info of snapshot.seatInfo) {
     const up = hand?.upCards?.[info.seat];
-    if (up && up.length > 0) info.up = [...up];
+    if (up && up.length > 0) info.upCards = [...up];
   }
   if (hand && betting && roundCapped(state, hand, betting.round)) snapshot.capped = true;
   if (!chips) return snapshot;

@@ -61,11 +61,13 @@ export interface SeatSnapshot {
   /** R-ROOM-MOVE: a `move-player` waits for the end of the hand to take this seat's player to another table. Absent
    * otherwise. */
   moving?: true;
+  /** R-STUD-DEAL: a stud seat's up cards, public, in the order dealt (with a seventh-street card the dealer exposed,
+   * R-STUD-MISDEAL), so a board that connects mid-hand shows them. Absent in a flop game and before the seat's first
+   * up card. */
+  upCards?: Card[];
   /** Chips tracked only: the chips behind (null when unknown) and the bet of this round. */
   stack?: number | null;
   bet?: number;
-  /** R-STUD-DEAL: the seat's up cards in a stud game, public, in the order dealt. Absent when it has none. */
-  up?: Card[];
 }
 
 export interface ClockCallSnapshot {
@@ -82,8 +84,9 @@ export interface LevelClockSnapshot {
   smallBlind: number | null;
   bigBlind: number | null;
   ante: number | null;
-  /** R-GAME-MIXED, R-BET-LIMIT: the level's game and structure (where the structure names games), its fixed bets
-   * (where it has them); the same on `next`. Absent otherwise, so a plain structure's payload is unchanged. */
+  /** R-GAME-MIXED, R-BET-LIMIT, R-STUD-BRING-IN: the level's game and structure (where the structure names games),
+   * its fixed bets and bring-in (where it has them); the same on `next`. Absent otherwise, so a plain flop
+   * structure's payload is unchanged. */
   game?: GameName;
   betting?: BettingName;
   smallBet?: number;

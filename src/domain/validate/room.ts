@@ -9,12 +9,15 @@ export function validateMovePlayer(raw: Obj): Command {
 }
 
 /** A level's blinds and ante (a `level-set` or its `next`): numbers for a playing level (a missing ante is 0, a small
- * blind not above its big blind, as `levels-start` wants), null for a break. */
+ * blind not above its big blind, as `levels-start` wants; null on a stud level without blinds, which the schema lets
+ * through only with a bring-in), null for a break. */
 function blindsOf(o: Obj, what: string): RoomBlinds | string {
   if (o.isBreak) return { isBreak: true, smallBlind: null, bigBlind: null, ante: null };
-  const smallBlind = o.smallBlind as number;
-  const bigBlind = o.bigBlind as number;
-  if (smallBlind > bigBlind) return `${what}: the small blind must not be above the big blind`;
+  const smallBlind = o.smallBlind as number | null;
+  const bigBlind = o.bigBlind as number | null;
+  if ((smallBlind === null) !== (bigBlind === null)) return `${what}: give both blinds, or neither on a stud level`;
+  if (smallBlind !== null && bigBlind !== null && smallBlind > bigBlind)
+    return `${what}: the small blind must not be above the big blind`;
   return { isBreak: false, smallBlind, bigBlind, ante: typeof o.ante === 'number' ? o.ante : 0 };
 }
 

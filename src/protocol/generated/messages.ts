@@ -232,10 +232,12 @@ export type CommandLevel =
 
 export type CommandMinutes = number;
 
-/** a playing level */
+/** A playing level: its blinds, or a stud level's ante and bring-in (R-STUD-BRING-IN: a level played as stud, stud-hilo or razz needs bringIn, and smallBet and bigBet under limit, not blinds: blinds given on it are not used). */
 export type CommandPlayingLevel = {
-  smallBlind: number;
-  bigBlind: number;
+  /** Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN). */
+  smallBlind?: number;
+  /** Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN). */
+  bigBlind?: number;
   /** 0 when absent. */
   ante?: number;
   minutes: CommandMinutes;
@@ -247,7 +249,7 @@ export type CommandPlayingLevel = {
   smallBet?: number;
   /** R-BET-LIMIT: the fixed bet of the later betting rounds; required for a level played limit. */
   bigBet?: number;
-  /** R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game. */
+  /** R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game, and a level without blinds is one. */
   bringIn?: number;
 };
 
@@ -381,8 +383,10 @@ export type CommandLevelSet = {
             ante?: null;
           })
         | {
-            smallBlind?: number;
-            bigBlind?: number;
+            /** null on a stud level without blinds (R-STUD-BRING-IN) */
+            smallBlind?: number | null;
+            /** null on a stud level without blinds (R-STUD-BRING-IN) */
+            bigBlind?: number | null;
             ante?: number;
           }
       ));
@@ -397,8 +401,10 @@ export type CommandLevelSet = {
       ante?: null;
     })
   | {
-      smallBlind?: number;
-      bigBlind?: number;
+      /** null on a stud level without blinds (R-STUD-BRING-IN) */
+      smallBlind?: number | null;
+      /** null on a stud level without blinds (R-STUD-BRING-IN) */
+      bigBlind?: number | null;
       ante?: number;
     }
 );
@@ -697,6 +703,16 @@ export type EventLevelChanged = {
   smallBlind: number | null;
   bigBlind: number | null;
   ante: number | null;
+  /** R-GAME-MIXED: the level's game, where the structure names a game or a structure on some level (else the table's) */
+  game?: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
+  /** R-GAME-MIXED: the level's betting structure, where the structure names a game or a structure on some level (else the table's) */
+  betting?: 'no-limit' | 'pot-limit' | 'limit';
+  /** R-BET-LIMIT: the level's small bet, where it has one */
+  smallBet?: number;
+  /** R-BET-LIMIT: the level's big bet, where it has one */
+  bigBet?: number;
+  /** R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level) */
+  bringIn?: number;
   appliesToHand: number;
   break?: boolean;
 };
@@ -863,6 +879,16 @@ export type EventLevelSet = {
   bigBlind: number | null;
   /** null on a break; 0 when absent on a playing level */
   ante: number | null;
+  /** R-GAME-MIXED: the level's game, where the room's level names one */
+  game?: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
+  /** R-GAME-MIXED: the level's betting structure, where the room's level names one */
+  betting?: 'no-limit' | 'pot-limit' | 'limit';
+  /** R-BET-LIMIT: the level's small bet, where it has one */
+  smallBet?: number;
+  /** R-BET-LIMIT: the level's big bet, where it has one */
+  bigBet?: number;
+  /** R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level) */
+  bringIn?: number;
   /** when the level ends (ms, the room's clock), null while paused */
   endsAt: number | null;
   remainingMs: number;
@@ -877,6 +903,16 @@ export type EventLevelSet = {
     bigBlind: number | null;
     /** null on a break; 0 when absent on a playing level */
     ante?: number | null;
+    /** R-GAME-MIXED: the level's game, where the room's next level names one */
+    game?: 'holdem' | 'omaha' | 'omaha-hilo' | 'stud' | 'stud-hilo' | 'razz';
+    /** R-GAME-MIXED: the level's betting structure, where the room's next level names one */
+    betting?: 'no-limit' | 'pot-limit' | 'limit';
+    /** R-BET-LIMIT: the level's small bet, where it has one */
+    smallBet?: number;
+    /** R-BET-LIMIT: the level's big bet, where it has one */
+    bigBet?: number;
+    /** R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level) */
+    bringIn?: number;
     minutes: number;
   };
 };

@@ -482,6 +482,23 @@ const schema11 = {
         smallBlind: { type: ['integer', 'null'] },
         bigBlind: { type: ['integer', 'null'] },
         ante: { type: ['integer', 'null'] },
+        game: {
+          enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
+          description:
+            "R-GAME-MIXED: the level's game, where the structure names a game or a structure on some level (else the table's)",
+        },
+        betting: {
+          enum: ['no-limit', 'pot-limit', 'limit'],
+          description:
+            "R-GAME-MIXED: the level's betting structure, where the structure names a game or a structure on some level (else the table's)",
+        },
+        smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+        bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
+        bringIn: {
+          type: 'integer',
+          minimum: 1,
+          description: "R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level)",
+        },
         appliesToHand: { type: 'integer', minimum: 1 },
         break: { type: 'boolean' },
       },
@@ -761,6 +778,21 @@ const schema11 = {
           minimum: 0,
           description: 'null on a break; 0 when absent on a playing level',
         },
+        game: {
+          enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
+          description: "R-GAME-MIXED: the level's game, where the room's level names one",
+        },
+        betting: {
+          enum: ['no-limit', 'pot-limit', 'limit'],
+          description: "R-GAME-MIXED: the level's betting structure, where the room's level names one",
+        },
+        smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+        bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
+        bringIn: {
+          type: 'integer',
+          minimum: 1,
+          description: "R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level)",
+        },
         endsAt: {
           type: ['integer', 'null'],
           minimum: 0,
@@ -784,6 +816,29 @@ const schema11 = {
                   type: ['integer', 'null'],
                   minimum: 0,
                   description: 'null on a break; 0 when absent on a playing level',
+                },
+                game: {
+                  enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
+                  description: "R-GAME-MIXED: the level's game, where the room's next level names one",
+                },
+                betting: {
+                  enum: ['no-limit', 'pot-limit', 'limit'],
+                  description: "R-GAME-MIXED: the level's betting structure, where the room's next level names one",
+                },
+                smallBet: {
+                  type: 'integer',
+                  minimum: 1,
+                  description: "R-BET-LIMIT: the level's small bet, where it has one",
+                },
+                bigBet: {
+                  type: 'integer',
+                  minimum: 1,
+                  description: "R-BET-LIMIT: the level's big bet, where it has one",
+                },
+                bringIn: {
+                  type: 'integer',
+                  minimum: 1,
+                  description: "R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level)",
                 },
                 minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
               },
@@ -837,6 +892,23 @@ const schema92 = {
     smallBlind: { type: ['integer', 'null'] },
     bigBlind: { type: ['integer', 'null'] },
     ante: { type: ['integer', 'null'] },
+    game: {
+      enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
+      description:
+        "R-GAME-MIXED: the level's game, where the structure names a game or a structure on some level (else the table's)",
+    },
+    betting: {
+      enum: ['no-limit', 'pot-limit', 'limit'],
+      description:
+        "R-GAME-MIXED: the level's betting structure, where the structure names a game or a structure on some level (else the table's)",
+    },
+    smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+    bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
+    bringIn: {
+      type: 'integer',
+      minimum: 1,
+      description: "R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level)",
+    },
     appliesToHand: { type: 'integer', minimum: 1 },
     break: { type: 'boolean' },
   },
@@ -927,6 +999,21 @@ const schema100 = {
     smallBlind: { type: ['integer', 'null'], minimum: 0, description: 'null on a break' },
     bigBlind: { type: ['integer', 'null'], minimum: 1, description: 'null on a break' },
     ante: { type: ['integer', 'null'], minimum: 0, description: 'null on a break; 0 when absent on a playing level' },
+    game: {
+      enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
+      description: "R-GAME-MIXED: the level's game, where the room's level names one",
+    },
+    betting: {
+      enum: ['no-limit', 'pot-limit', 'limit'],
+      description: "R-GAME-MIXED: the level's betting structure, where the room's level names one",
+    },
+    smallBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's small bet, where it has one" },
+    bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
+    bringIn: {
+      type: 'integer',
+      minimum: 1,
+      description: "R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level)",
+    },
     endsAt: {
       type: ['integer', 'null'],
       minimum: 0,
@@ -950,6 +1037,25 @@ const schema100 = {
               type: ['integer', 'null'],
               minimum: 0,
               description: 'null on a break; 0 when absent on a playing level',
+            },
+            game: {
+              enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
+              description: "R-GAME-MIXED: the level's game, where the room's next level names one",
+            },
+            betting: {
+              enum: ['no-limit', 'pot-limit', 'limit'],
+              description: "R-GAME-MIXED: the level's betting structure, where the room's next level names one",
+            },
+            smallBet: {
+              type: 'integer',
+              minimum: 1,
+              description: "R-BET-LIMIT: the level's small bet, where it has one",
+            },
+            bigBet: { type: 'integer', minimum: 1, description: "R-BET-LIMIT: the level's big bet, where it has one" },
+            bringIn: {
+              type: 'integer',
+              minimum: 1,
+              description: "R-STUD-BRING-IN: the level's bring-in, where it has one (a stud level)",
             },
             minutes: { type: 'number', exclusiveMinimum: 0, maximum: 1440 },
           },
@@ -11334,17 +11440,24 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
-          if (data.appliesToHand !== undefined) {
-            let data14 = data.appliesToHand;
-            if (!Number.isInteger(data14)) {
+          if (data.game !== undefined) {
+            let data14 = data.game;
+            if (!(
+              data14 === 'holdem' ||
+              data14 === 'omaha' ||
+              data14 === 'omaha-hilo' ||
+              data14 === 'stud' ||
+              data14 === 'stud-hilo' ||
+              data14 === 'razz'
+            )) {
               const err36 = {
-                instancePath: instancePath + '/appliesToHand',
-                schemaPath: '#/definitions/level.changed/properties/appliesToHand/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema92.properties.appliesToHand.type,
-                parentSchema: schema92.properties.appliesToHand,
+                instancePath: instancePath + '/game',
+                schemaPath: '#/definitions/level.changed/properties/game/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema92.properties.game.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema92.properties.game.enum,
+                parentSchema: schema92.properties.game,
                 data: data14,
               };
               if (vErrors === null) {
@@ -11354,39 +11467,40 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (typeof data14 == 'number' && isFinite(data14)) {
-              if (data14 < 1 || isNaN(data14)) {
-                const err37 = {
-                  instancePath: instancePath + '/appliesToHand',
-                  schemaPath: '#/definitions/level.changed/properties/appliesToHand/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 1 },
-                  message: 'must be >= 1',
-                  schema: 1,
-                  parentSchema: schema92.properties.appliesToHand,
-                  data: data14,
-                };
-                if (vErrors === null) {
-                  vErrors = [err37];
-                } else {
-                  vErrors.push(err37);
-                }
-                errors++;
+          }
+          if (data.betting !== undefined) {
+            let data15 = data.betting;
+            if (!(data15 === 'no-limit' || data15 === 'pot-limit' || data15 === 'limit')) {
+              const err37 = {
+                instancePath: instancePath + '/betting',
+                schemaPath: '#/definitions/level.changed/properties/betting/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema92.properties.betting.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema92.properties.betting.enum,
+                parentSchema: schema92.properties.betting,
+                data: data15,
+              };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
               }
+              errors++;
             }
           }
-          if (data.break !== undefined) {
-            let data15 = data.break;
-            if (typeof data15 !== 'boolean') {
+          if (data.smallBet !== undefined) {
+            let data16 = data.smallBet;
+            if (!Number.isInteger(data16)) {
               const err38 = {
-                instancePath: instancePath + '/break',
-                schemaPath: '#/definitions/level.changed/properties/break/type',
+                instancePath: instancePath + '/smallBet',
+                schemaPath: '#/definitions/level.changed/properties/smallBet/type',
                 keyword: 'type',
-                params: { type: 'boolean' },
-                message: 'must be boolean',
-                schema: schema92.properties.break.type,
-                parentSchema: schema92.properties.break,
-                data: data15,
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema92.properties.smallBet.type,
+                parentSchema: schema92.properties.smallBet,
+                data: data16,
               };
               if (vErrors === null) {
                 vErrors = [err38];
@@ -11395,114 +11509,121 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-        } else {
-          const err39 = {
-            instancePath,
-            schemaPath: '#/definitions/level.changed/type',
-            keyword: 'type',
-            params: { type: 'object' },
-            message: 'must be object',
-            schema: schema92.type,
-            parentSchema: schema92,
-            data,
-          };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
-          }
-          errors++;
-        }
-      } else if (tag0 === 'levels.paused') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.type === undefined) {
-            const err40 = {
-              instancePath,
-              schemaPath: '#/definitions/levels.paused/required',
-              keyword: 'required',
-              params: { missingProperty: 'type' },
-              message: "must have required property '" + 'type' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err40];
-            } else {
-              vErrors.push(err40);
-            }
-            errors++;
-          }
-          if (data.level === undefined) {
-            const err41 = {
-              instancePath,
-              schemaPath: '#/definitions/levels.paused/required',
-              keyword: 'required',
-              params: { missingProperty: 'level' },
-              message: "must have required property '" + 'level' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
-          }
-          if (data.remainingMs === undefined) {
-            const err42 = {
-              instancePath,
-              schemaPath: '#/definitions/levels.paused/required',
-              keyword: 'required',
-              params: { missingProperty: 'remainingMs' },
-              message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema93.required,
-              parentSchema: schema93,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-          if (data.type !== undefined) {
-            let data16 = data.type;
-            if ('levels.paused' !== data16) {
-              const err43 = {
-                instancePath: instancePath + '/type',
-                schemaPath: '#/definitions/levels.paused/properties/type/const',
-                keyword: 'const',
-                params: { allowedValue: 'levels.paused' },
-                message: 'must be equal to constant',
-                schema: 'levels.paused',
-                parentSchema: schema93.properties.type,
-                data: data16,
-              };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
+            if (typeof data16 == 'number' && isFinite(data16)) {
+              if (data16 < 1 || isNaN(data16)) {
+                const err39 = {
+                  instancePath: instancePath + '/smallBet',
+                  schemaPath: '#/definitions/level.changed/properties/smallBet/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema92.properties.smallBet,
+                  data: data16,
+                };
+                if (vErrors === null) {
+                  vErrors = [err39];
+                } else {
+                  vErrors.push(err39);
+                }
+                errors++;
               }
-              errors++;
             }
           }
-          if (data.level !== undefined) {
-            let data17 = data.level;
+          if (data.bigBet !== undefined) {
+            let data17 = data.bigBet;
             if (!Number.isInteger(data17)) {
-              const err44 = {
-                instancePath: instancePath + '/level',
-                schemaPath: '#/definitions/levels.paused/properties/level/type',
+              const err40 = {
+                instancePath: instancePath + '/bigBet',
+                schemaPath: '#/definitions/level.changed/properties/bigBet/type',
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema93.properties.level.type,
-                parentSchema: schema93.properties.level,
+                schema: schema92.properties.bigBet.type,
+                parentSchema: schema92.properties.bigBet,
                 data: data17,
+              };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (typeof data17 == 'number' && isFinite(data17)) {
+              if (data17 < 1 || isNaN(data17)) {
+                const err41 = {
+                  instancePath: instancePath + '/bigBet',
+                  schemaPath: '#/definitions/level.changed/properties/bigBet/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema92.properties.bigBet,
+                  data: data17,
+                };
+                if (vErrors === null) {
+                  vErrors = [err41];
+                } else {
+                  vErrors.push(err41);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.bringIn !== undefined) {
+            let data18 = data.bringIn;
+            if (!Number.isInteger(data18)) {
+              const err42 = {
+                instancePath: instancePath + '/bringIn',
+                schemaPath: '#/definitions/level.changed/properties/bringIn/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema92.properties.bringIn.type,
+                parentSchema: schema92.properties.bringIn,
+                data: data18,
+              };
+              if (vErrors === null) {
+                vErrors = [err42];
+              } else {
+                vErrors.push(err42);
+              }
+              errors++;
+            }
+            if (typeof data18 == 'number' && isFinite(data18)) {
+              if (data18 < 1 || isNaN(data18)) {
+                const err43 = {
+                  instancePath: instancePath + '/bringIn',
+                  schemaPath: '#/definitions/level.changed/properties/bringIn/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema92.properties.bringIn,
+                  data: data18,
+                };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.appliesToHand !== undefined) {
+            let data19 = data.appliesToHand;
+            if (!Number.isInteger(data19)) {
+              const err44 = {
+                instancePath: instancePath + '/appliesToHand',
+                schemaPath: '#/definitions/level.changed/properties/appliesToHand/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema92.properties.appliesToHand.type,
+                parentSchema: schema92.properties.appliesToHand,
+                data: data19,
               };
               if (vErrors === null) {
                 vErrors = [err44];
@@ -11511,17 +11632,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (typeof data17 == 'number' && isFinite(data17)) {
-              if (data17 < 1 || isNaN(data17)) {
+            if (typeof data19 == 'number' && isFinite(data19)) {
+              if (data19 < 1 || isNaN(data19)) {
                 const err45 = {
-                  instancePath: instancePath + '/level',
-                  schemaPath: '#/definitions/levels.paused/properties/level/minimum',
+                  instancePath: instancePath + '/appliesToHand',
+                  schemaPath: '#/definitions/level.changed/properties/appliesToHand/minimum',
                   keyword: 'minimum',
                   params: { comparison: '>=', limit: 1 },
                   message: 'must be >= 1',
                   schema: 1,
-                  parentSchema: schema93.properties.level,
-                  data: data17,
+                  parentSchema: schema92.properties.appliesToHand,
+                  data: data19,
                 };
                 if (vErrors === null) {
                   vErrors = [err45];
@@ -11532,18 +11653,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
             }
           }
-          if (data.remainingMs !== undefined) {
-            let data18 = data.remainingMs;
-            if (!Number.isInteger(data18)) {
+          if (data.break !== undefined) {
+            let data20 = data.break;
+            if (typeof data20 !== 'boolean') {
               const err46 = {
-                instancePath: instancePath + '/remainingMs',
-                schemaPath: '#/definitions/levels.paused/properties/remainingMs/type',
+                instancePath: instancePath + '/break',
+                schemaPath: '#/definitions/level.changed/properties/break/type',
                 keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema93.properties.remainingMs.type,
-                parentSchema: schema93.properties.remainingMs,
-                data: data18,
+                params: { type: 'boolean' },
+                message: 'must be boolean',
+                schema: schema92.properties.break.type,
+                parentSchema: schema92.properties.break,
+                data: data20,
               };
               if (vErrors === null) {
                 vErrors = [err46];
@@ -11552,56 +11673,54 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (typeof data18 == 'number' && isFinite(data18)) {
-              if (data18 < 0 || isNaN(data18)) {
-                const err47 = {
-                  instancePath: instancePath + '/remainingMs',
-                  schemaPath: '#/definitions/levels.paused/properties/remainingMs/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 0 },
-                  message: 'must be >= 0',
-                  schema: 0,
-                  parentSchema: schema93.properties.remainingMs,
-                  data: data18,
-                };
-                if (vErrors === null) {
-                  vErrors = [err47];
-                } else {
-                  vErrors.push(err47);
-                }
-                errors++;
-              }
-            }
           }
         } else {
-          const err48 = {
+          const err47 = {
             instancePath,
-            schemaPath: '#/definitions/levels.paused/type',
+            schemaPath: '#/definitions/level.changed/type',
             keyword: 'type',
             params: { type: 'object' },
             message: 'must be object',
-            schema: schema93.type,
-            parentSchema: schema93,
+            schema: schema92.type,
+            parentSchema: schema92,
             data,
           };
           if (vErrors === null) {
-            vErrors = [err48];
+            vErrors = [err47];
           } else {
-            vErrors.push(err48);
+            vErrors.push(err47);
           }
           errors++;
         }
-      } else if (tag0 === 'levels.resumed') {
+      } else if (tag0 === 'levels.paused') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err49 = {
+            const err48 = {
               instancePath,
-              schemaPath: '#/definitions/levels.resumed/required',
+              schemaPath: '#/definitions/levels.paused/required',
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              schema: schema93.required,
+              parentSchema: schema93,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err48];
+            } else {
+              vErrors.push(err48);
+            }
+            errors++;
+          }
+          if (data.level === undefined) {
+            const err49 = {
+              instancePath,
+              schemaPath: '#/definitions/levels.paused/required',
+              keyword: 'required',
+              params: { missingProperty: 'level' },
+              message: "must have required property '" + 'level' + "'",
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11611,15 +11730,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (data.level === undefined) {
+          if (data.remainingMs === undefined) {
             const err50 = {
               instancePath,
-              schemaPath: '#/definitions/levels.resumed/required',
+              schemaPath: '#/definitions/levels.paused/required',
               keyword: 'required',
-              params: { missingProperty: 'level' },
-              message: "must have required property '" + 'level' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
+              params: { missingProperty: 'remainingMs' },
+              message: "must have required property '" + 'remainingMs' + "'",
+              schema: schema93.required,
+              parentSchema: schema93,
               data,
             };
             if (vErrors === null) {
@@ -11629,75 +11748,80 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (data.remainingMs === undefined) {
-            const err51 = {
-              instancePath,
-              schemaPath: '#/definitions/levels.resumed/required',
-              keyword: 'required',
-              params: { missingProperty: 'remainingMs' },
-              message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err51];
-            } else {
-              vErrors.push(err51);
-            }
-            errors++;
-          }
-          if (data.endsAt === undefined) {
-            const err52 = {
-              instancePath,
-              schemaPath: '#/definitions/levels.resumed/required',
-              keyword: 'required',
-              params: { missingProperty: 'endsAt' },
-              message: "must have required property '" + 'endsAt' + "'",
-              schema: schema94.required,
-              parentSchema: schema94,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err52];
-            } else {
-              vErrors.push(err52);
-            }
-            errors++;
-          }
           if (data.type !== undefined) {
-            let data19 = data.type;
-            if ('levels.resumed' !== data19) {
-              const err53 = {
+            let data21 = data.type;
+            if ('levels.paused' !== data21) {
+              const err51 = {
                 instancePath: instancePath + '/type',
-                schemaPath: '#/definitions/levels.resumed/properties/type/const',
+                schemaPath: '#/definitions/levels.paused/properties/type/const',
                 keyword: 'const',
-                params: { allowedValue: 'levels.resumed' },
+                params: { allowedValue: 'levels.paused' },
                 message: 'must be equal to constant',
-                schema: 'levels.resumed',
-                parentSchema: schema94.properties.type,
-                data: data19,
+                schema: 'levels.paused',
+                parentSchema: schema93.properties.type,
+                data: data21,
               };
               if (vErrors === null) {
-                vErrors = [err53];
+                vErrors = [err51];
               } else {
-                vErrors.push(err53);
+                vErrors.push(err51);
               }
               errors++;
             }
           }
           if (data.level !== undefined) {
-            let data20 = data.level;
-            if (!Number.isInteger(data20)) {
-              const err54 = {
+            let data22 = data.level;
+            if (!Number.isInteger(data22)) {
+              const err52 = {
                 instancePath: instancePath + '/level',
-                schemaPath: '#/definitions/levels.resumed/properties/level/type',
+                schemaPath: '#/definitions/levels.paused/properties/level/type',
                 keyword: 'type',
                 params: { type: 'integer' },
                 message: 'must be integer',
-                schema: schema94.properties.level.type,
-                parentSchema: schema94.properties.level,
-                data: data20,
+                schema: schema93.properties.level.type,
+                parentSchema: schema93.properties.level,
+                data: data22,
+              };
+              if (vErrors === null) {
+                vErrors = [err52];
+              } else {
+                vErrors.push(err52);
+              }
+              errors++;
+            }
+            if (typeof data22 == 'number' && isFinite(data22)) {
+              if (data22 < 1 || isNaN(data22)) {
+                const err53 = {
+                  instancePath: instancePath + '/level',
+                  schemaPath: '#/definitions/levels.paused/properties/level/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema93.properties.level,
+                  data: data22,
+                };
+                if (vErrors === null) {
+                  vErrors = [err53];
+                } else {
+                  vErrors.push(err53);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.remainingMs !== undefined) {
+            let data23 = data.remainingMs;
+            if (!Number.isInteger(data23)) {
+              const err54 = {
+                instancePath: instancePath + '/remainingMs',
+                schemaPath: '#/definitions/levels.paused/properties/remainingMs/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema93.properties.remainingMs.type,
+                parentSchema: schema93.properties.remainingMs,
+                data: data23,
               };
               if (vErrors === null) {
                 vErrors = [err54];
@@ -11706,17 +11830,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (typeof data20 == 'number' && isFinite(data20)) {
-              if (data20 < 1 || isNaN(data20)) {
+            if (typeof data23 == 'number' && isFinite(data23)) {
+              if (data23 < 0 || isNaN(data23)) {
                 const err55 = {
-                  instancePath: instancePath + '/level',
-                  schemaPath: '#/definitions/levels.resumed/properties/level/minimum',
+                  instancePath: instancePath + '/remainingMs',
+                  schemaPath: '#/definitions/levels.paused/properties/remainingMs/minimum',
                   keyword: 'minimum',
-                  params: { comparison: '>=', limit: 1 },
-                  message: 'must be >= 1',
-                  schema: 1,
-                  parentSchema: schema94.properties.level,
-                  data: data20,
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema93.properties.remainingMs,
+                  data: data23,
                 };
                 if (vErrors === null) {
                   vErrors = [err55];
@@ -11727,10 +11851,164 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
             }
           }
+        } else {
+          const err56 = {
+            instancePath,
+            schemaPath: '#/definitions/levels.paused/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema93.type,
+            parentSchema: schema93,
+            data,
+          };
+          if (vErrors === null) {
+            vErrors = [err56];
+          } else {
+            vErrors.push(err56);
+          }
+          errors++;
+        }
+      } else if (tag0 === 'levels.resumed') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.type === undefined) {
+            const err57 = {
+              instancePath,
+              schemaPath: '#/definitions/levels.resumed/required',
+              keyword: 'required',
+              params: { missingProperty: 'type' },
+              message: "must have required property '" + 'type' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+          if (data.level === undefined) {
+            const err58 = {
+              instancePath,
+              schemaPath: '#/definitions/levels.resumed/required',
+              keyword: 'required',
+              params: { missingProperty: 'level' },
+              message: "must have required property '" + 'level' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+          if (data.remainingMs === undefined) {
+            const err59 = {
+              instancePath,
+              schemaPath: '#/definitions/levels.resumed/required',
+              keyword: 'required',
+              params: { missingProperty: 'remainingMs' },
+              message: "must have required property '" + 'remainingMs' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err59];
+            } else {
+              vErrors.push(err59);
+            }
+            errors++;
+          }
+          if (data.endsAt === undefined) {
+            const err60 = {
+              instancePath,
+              schemaPath: '#/definitions/levels.resumed/required',
+              keyword: 'required',
+              params: { missingProperty: 'endsAt' },
+              message: "must have required property '" + 'endsAt' + "'",
+              schema: schema94.required,
+              parentSchema: schema94,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
+          }
+          if (data.type !== undefined) {
+            let data24 = data.type;
+            if ('levels.resumed' !== data24) {
+              const err61 = {
+                instancePath: instancePath + '/type',
+                schemaPath: '#/definitions/levels.resumed/properties/type/const',
+                keyword: 'const',
+                params: { allowedValue: 'levels.resumed' },
+                message: 'must be equal to constant',
+                schema: 'levels.resumed',
+                parentSchema: schema94.properties.type,
+                data: data24,
+              };
+              if (vErrors === null) {
+                vErrors = [err61];
+              } else {
+                vErrors.push(err61);
+              }
+              errors++;
+            }
+          }
+          if (data.level !== undefined) {
+            let data25 = data.level;
+            if (!Number.isInteger(data25)) {
+              const err62 = {
+                instancePath: instancePath + '/level',
+                schemaPath: '#/definitions/levels.resumed/properties/level/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema94.properties.level.type,
+                parentSchema: schema94.properties.level,
+                data: data25,
+              };
+              if (vErrors === null) {
+                vErrors = [err62];
+              } else {
+                vErrors.push(err62);
+              }
+              errors++;
+            }
+            if (typeof data25 == 'number' && isFinite(data25)) {
+              if (data25 < 1 || isNaN(data25)) {
+                const err63 = {
+                  instancePath: instancePath + '/level',
+                  schemaPath: '#/definitions/levels.resumed/properties/level/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema94.properties.level,
+                  data: data25,
+                };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
+              }
+            }
+          }
           if (data.remainingMs !== undefined) {
-            let data21 = data.remainingMs;
-            if (!Number.isInteger(data21)) {
-              const err56 = {
+            let data26 = data.remainingMs;
+            if (!Number.isInteger(data26)) {
+              const err64 = {
                 instancePath: instancePath + '/remainingMs',
                 schemaPath: '#/definitions/levels.resumed/properties/remainingMs/type',
                 keyword: 'type',
@@ -11738,18 +12016,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be integer',
                 schema: schema94.properties.remainingMs.type,
                 parentSchema: schema94.properties.remainingMs,
-                data: data21,
+                data: data26,
               };
               if (vErrors === null) {
-                vErrors = [err56];
+                vErrors = [err64];
               } else {
-                vErrors.push(err56);
+                vErrors.push(err64);
               }
               errors++;
             }
-            if (typeof data21 == 'number' && isFinite(data21)) {
-              if (data21 < 0 || isNaN(data21)) {
-                const err57 = {
+            if (typeof data26 == 'number' && isFinite(data26)) {
+              if (data26 < 0 || isNaN(data26)) {
+                const err65 = {
                   instancePath: instancePath + '/remainingMs',
                   schemaPath: '#/definitions/levels.resumed/properties/remainingMs/minimum',
                   keyword: 'minimum',
@@ -11757,21 +12035,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be >= 0',
                   schema: 0,
                   parentSchema: schema94.properties.remainingMs,
-                  data: data21,
+                  data: data26,
                 };
                 if (vErrors === null) {
-                  vErrors = [err57];
+                  vErrors = [err65];
                 } else {
-                  vErrors.push(err57);
+                  vErrors.push(err65);
                 }
                 errors++;
               }
             }
           }
           if (data.endsAt !== undefined) {
-            let data22 = data.endsAt;
-            if (!Number.isInteger(data22)) {
-              const err58 = {
+            let data27 = data.endsAt;
+            if (!Number.isInteger(data27)) {
+              const err66 = {
                 instancePath: instancePath + '/endsAt',
                 schemaPath: '#/definitions/levels.resumed/properties/endsAt/type',
                 keyword: 'type',
@@ -11779,18 +12057,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be integer',
                 schema: schema94.properties.endsAt.type,
                 parentSchema: schema94.properties.endsAt,
-                data: data22,
+                data: data27,
               };
               if (vErrors === null) {
-                vErrors = [err58];
+                vErrors = [err66];
               } else {
-                vErrors.push(err58);
+                vErrors.push(err66);
               }
               errors++;
             }
-            if (typeof data22 == 'number' && isFinite(data22)) {
-              if (data22 < 0 || isNaN(data22)) {
-                const err59 = {
+            if (typeof data27 == 'number' && isFinite(data27)) {
+              if (data27 < 0 || isNaN(data27)) {
+                const err67 = {
                   instancePath: instancePath + '/endsAt',
                   schemaPath: '#/definitions/levels.resumed/properties/endsAt/minimum',
                   keyword: 'minimum',
@@ -11798,19 +12076,19 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be >= 0',
                   schema: 0,
                   parentSchema: schema94.properties.endsAt,
-                  data: data22,
+                  data: data27,
                 };
                 if (vErrors === null) {
-                  vErrors = [err59];
+                  vErrors = [err67];
                 } else {
-                  vErrors.push(err59);
+                  vErrors.push(err67);
                 }
                 errors++;
               }
             }
           }
         } else {
-          const err60 = {
+          const err68 = {
             instancePath,
             schemaPath: '#/definitions/levels.resumed/type',
             keyword: 'type',
@@ -11821,16 +12099,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             data,
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err68];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err68);
           }
           errors++;
         }
       } else if (tag0 === 'level.adjusted') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err61 = {
+            const err69 = {
               instancePath,
               schemaPath: '#/definitions/level.adjusted/required',
               keyword: 'required',
@@ -11841,14 +12119,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data,
             };
             if (vErrors === null) {
-              vErrors = [err61];
+              vErrors = [err69];
             } else {
-              vErrors.push(err61);
+              vErrors.push(err69);
             }
             errors++;
           }
           if (data.level === undefined) {
-            const err62 = {
+            const err70 = {
               instancePath,
               schemaPath: '#/definitions/level.adjusted/required',
               keyword: 'required',
@@ -11859,14 +12137,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data,
             };
             if (vErrors === null) {
-              vErrors = [err62];
+              vErrors = [err70];
             } else {
-              vErrors.push(err62);
+              vErrors.push(err70);
             }
             errors++;
           }
           if (data.remainingMs === undefined) {
-            const err63 = {
+            const err71 = {
               instancePath,
               schemaPath: '#/definitions/level.adjusted/required',
               keyword: 'required',
@@ -11877,14 +12155,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data,
             };
             if (vErrors === null) {
-              vErrors = [err63];
+              vErrors = [err71];
             } else {
-              vErrors.push(err63);
+              vErrors.push(err71);
             }
             errors++;
           }
           if (data.endsAt === undefined) {
-            const err64 = {
+            const err72 = {
               instancePath,
               schemaPath: '#/definitions/level.adjusted/required',
               keyword: 'required',
@@ -11895,14 +12173,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data,
             };
             if (vErrors === null) {
-              vErrors = [err64];
+              vErrors = [err72];
             } else {
-              vErrors.push(err64);
+              vErrors.push(err72);
             }
             errors++;
           }
           if (data.paused === undefined) {
-            const err65 = {
+            const err73 = {
               instancePath,
               schemaPath: '#/definitions/level.adjusted/required',
               keyword: 'required',
@@ -11913,16 +12191,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data,
             };
             if (vErrors === null) {
-              vErrors = [err65];
+              vErrors = [err73];
             } else {
-              vErrors.push(err65);
+              vErrors.push(err73);
             }
             errors++;
           }
           if (data.type !== undefined) {
-            let data23 = data.type;
-            if ('level.adjusted' !== data23) {
-              const err66 = {
+            let data28 = data.type;
+            if ('level.adjusted' !== data28) {
+              const err74 = {
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/level.adjusted/properties/type/const',
                 keyword: 'const',
@@ -11930,20 +12208,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be equal to constant',
                 schema: 'level.adjusted',
                 parentSchema: schema95.properties.type,
-                data: data23,
+                data: data28,
               };
               if (vErrors === null) {
-                vErrors = [err66];
+                vErrors = [err74];
               } else {
-                vErrors.push(err66);
+                vErrors.push(err74);
               }
               errors++;
             }
           }
           if (data.level !== undefined) {
-            let data24 = data.level;
-            if (!Number.isInteger(data24)) {
-              const err67 = {
+            let data29 = data.level;
+            if (!Number.isInteger(data29)) {
+              const err75 = {
                 instancePath: instancePath + '/level',
                 schemaPath: '#/definitions/level.adjusted/properties/level/type',
                 keyword: 'type',
@@ -11951,171 +12229,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be integer',
                 schema: schema95.properties.level.type,
                 parentSchema: schema95.properties.level,
-                data: data24,
-              };
-              if (vErrors === null) {
-                vErrors = [err67];
-              } else {
-                vErrors.push(err67);
-              }
-              errors++;
-            }
-            if (typeof data24 == 'number' && isFinite(data24)) {
-              if (data24 < 1 || isNaN(data24)) {
-                const err68 = {
-                  instancePath: instancePath + '/level',
-                  schemaPath: '#/definitions/level.adjusted/properties/level/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 1 },
-                  message: 'must be >= 1',
-                  schema: 1,
-                  parentSchema: schema95.properties.level,
-                  data: data24,
-                };
-                if (vErrors === null) {
-                  vErrors = [err68];
-                } else {
-                  vErrors.push(err68);
-                }
-                errors++;
-              }
-            }
-          }
-          if (data.minutes !== undefined) {
-            let data25 = data.minutes;
-            if (!Number.isInteger(data25)) {
-              const err69 = {
-                instancePath: instancePath + '/minutes',
-                schemaPath: '#/definitions/level.adjusted/properties/minutes/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema95.properties.minutes.type,
-                parentSchema: schema95.properties.minutes,
-                data: data25,
-              };
-              if (vErrors === null) {
-                vErrors = [err69];
-              } else {
-                vErrors.push(err69);
-              }
-              errors++;
-            }
-          }
-          if (data.step !== undefined) {
-            let data26 = data.step;
-            if (!(data26 === 1 || data26 === -1)) {
-              const err70 = {
-                instancePath: instancePath + '/step',
-                schemaPath: '#/definitions/level.adjusted/properties/step/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema95.properties.step.enum },
-                message: 'must be equal to one of the allowed values',
-                schema: schema95.properties.step.enum,
-                parentSchema: schema95.properties.step,
-                data: data26,
-              };
-              if (vErrors === null) {
-                vErrors = [err70];
-              } else {
-                vErrors.push(err70);
-              }
-              errors++;
-            }
-          }
-          if (data.remainingMs !== undefined) {
-            let data27 = data.remainingMs;
-            if (!Number.isInteger(data27)) {
-              const err71 = {
-                instancePath: instancePath + '/remainingMs',
-                schemaPath: '#/definitions/level.adjusted/properties/remainingMs/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema95.properties.remainingMs.type,
-                parentSchema: schema95.properties.remainingMs,
-                data: data27,
-              };
-              if (vErrors === null) {
-                vErrors = [err71];
-              } else {
-                vErrors.push(err71);
-              }
-              errors++;
-            }
-            if (typeof data27 == 'number' && isFinite(data27)) {
-              if (data27 < 0 || isNaN(data27)) {
-                const err72 = {
-                  instancePath: instancePath + '/remainingMs',
-                  schemaPath: '#/definitions/level.adjusted/properties/remainingMs/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 0 },
-                  message: 'must be >= 0',
-                  schema: 0,
-                  parentSchema: schema95.properties.remainingMs,
-                  data: data27,
-                };
-                if (vErrors === null) {
-                  vErrors = [err72];
-                } else {
-                  vErrors.push(err72);
-                }
-                errors++;
-              }
-            }
-          }
-          if (data.endsAt !== undefined) {
-            let data28 = data.endsAt;
-            if (!Number.isInteger(data28) && data28 !== null) {
-              const err73 = {
-                instancePath: instancePath + '/endsAt',
-                schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
-                keyword: 'type',
-                params: { type: schema95.properties.endsAt.type },
-                message: 'must be integer,null',
-                schema: schema95.properties.endsAt.type,
-                parentSchema: schema95.properties.endsAt,
-                data: data28,
-              };
-              if (vErrors === null) {
-                vErrors = [err73];
-              } else {
-                vErrors.push(err73);
-              }
-              errors++;
-            }
-            if (typeof data28 == 'number' && isFinite(data28)) {
-              if (data28 < 0 || isNaN(data28)) {
-                const err74 = {
-                  instancePath: instancePath + '/endsAt',
-                  schemaPath: '#/definitions/level.adjusted/properties/endsAt/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 0 },
-                  message: 'must be >= 0',
-                  schema: 0,
-                  parentSchema: schema95.properties.endsAt,
-                  data: data28,
-                };
-                if (vErrors === null) {
-                  vErrors = [err74];
-                } else {
-                  vErrors.push(err74);
-                }
-                errors++;
-              }
-            }
-          }
-          if (data.paused !== undefined) {
-            let data29 = data.paused;
-            if (typeof data29 !== 'boolean') {
-              const err75 = {
-                instancePath: instancePath + '/paused',
-                schemaPath: '#/definitions/level.adjusted/properties/paused/type',
-                keyword: 'type',
-                params: { type: 'boolean' },
-                message: 'must be boolean',
-                schema: schema95.properties.paused.type,
-                parentSchema: schema95.properties.paused,
                 data: data29,
               };
               if (vErrors === null) {
@@ -12125,9 +12238,174 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (typeof data29 == 'number' && isFinite(data29)) {
+              if (data29 < 1 || isNaN(data29)) {
+                const err76 = {
+                  instancePath: instancePath + '/level',
+                  schemaPath: '#/definitions/level.adjusted/properties/level/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema95.properties.level,
+                  data: data29,
+                };
+                if (vErrors === null) {
+                  vErrors = [err76];
+                } else {
+                  vErrors.push(err76);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.minutes !== undefined) {
+            let data30 = data.minutes;
+            if (!Number.isInteger(data30)) {
+              const err77 = {
+                instancePath: instancePath + '/minutes',
+                schemaPath: '#/definitions/level.adjusted/properties/minutes/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema95.properties.minutes.type,
+                parentSchema: schema95.properties.minutes,
+                data: data30,
+              };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+            }
+          }
+          if (data.step !== undefined) {
+            let data31 = data.step;
+            if (!(data31 === 1 || data31 === -1)) {
+              const err78 = {
+                instancePath: instancePath + '/step',
+                schemaPath: '#/definitions/level.adjusted/properties/step/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema95.properties.step.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema95.properties.step.enum,
+                parentSchema: schema95.properties.step,
+                data: data31,
+              };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+          }
+          if (data.remainingMs !== undefined) {
+            let data32 = data.remainingMs;
+            if (!Number.isInteger(data32)) {
+              const err79 = {
+                instancePath: instancePath + '/remainingMs',
+                schemaPath: '#/definitions/level.adjusted/properties/remainingMs/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema95.properties.remainingMs.type,
+                parentSchema: schema95.properties.remainingMs,
+                data: data32,
+              };
+              if (vErrors === null) {
+                vErrors = [err79];
+              } else {
+                vErrors.push(err79);
+              }
+              errors++;
+            }
+            if (typeof data32 == 'number' && isFinite(data32)) {
+              if (data32 < 0 || isNaN(data32)) {
+                const err80 = {
+                  instancePath: instancePath + '/remainingMs',
+                  schemaPath: '#/definitions/level.adjusted/properties/remainingMs/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema95.properties.remainingMs,
+                  data: data32,
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.endsAt !== undefined) {
+            let data33 = data.endsAt;
+            if (!Number.isInteger(data33) && data33 !== null) {
+              const err81 = {
+                instancePath: instancePath + '/endsAt',
+                schemaPath: '#/definitions/level.adjusted/properties/endsAt/type',
+                keyword: 'type',
+                params: { type: schema95.properties.endsAt.type },
+                message: 'must be integer,null',
+                schema: schema95.properties.endsAt.type,
+                parentSchema: schema95.properties.endsAt,
+                data: data33,
+              };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            }
+            if (typeof data33 == 'number' && isFinite(data33)) {
+              if (data33 < 0 || isNaN(data33)) {
+                const err82 = {
+                  instancePath: instancePath + '/endsAt',
+                  schemaPath: '#/definitions/level.adjusted/properties/endsAt/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema95.properties.endsAt,
+                  data: data33,
+                };
+                if (vErrors === null) {
+                  vErrors = [err82];
+                } else {
+                  vErrors.push(err82);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.paused !== undefined) {
+            let data34 = data.paused;
+            if (typeof data34 !== 'boolean') {
+              const err83 = {
+                instancePath: instancePath + '/paused',
+                schemaPath: '#/definitions/level.adjusted/properties/paused/type',
+                keyword: 'type',
+                params: { type: 'boolean' },
+                message: 'must be boolean',
+                schema: schema95.properties.paused.type,
+                parentSchema: schema95.properties.paused,
+                data: data34,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
           }
         } else {
-          const err76 = {
+          const err84 = {
             instancePath,
             schemaPath: '#/definitions/level.adjusted/type',
             keyword: 'type',
@@ -12138,9 +12416,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             data,
           };
           if (vErrors === null) {
-            vErrors = [err76];
+            vErrors = [err84];
           } else {
-            vErrors.push(err76);
+            vErrors.push(err84);
           }
           errors++;
         }
@@ -12162,7 +12440,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       } else if (tag0 === 'input.rejected') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err77 = {
+            const err85 = {
               instancePath,
               schemaPath: '#/definitions/input.rejected/required',
               keyword: 'required',
@@ -12173,14 +12451,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data,
             };
             if (vErrors === null) {
-              vErrors = [err77];
+              vErrors = [err85];
             } else {
-              vErrors.push(err77);
+              vErrors.push(err85);
             }
             errors++;
           }
           if (data.reason === undefined) {
-            const err78 = {
+            const err86 = {
               instancePath,
               schemaPath: '#/definitions/input.rejected/required',
               keyword: 'required',
@@ -12191,16 +12469,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               data,
             };
             if (vErrors === null) {
-              vErrors = [err78];
+              vErrors = [err86];
             } else {
-              vErrors.push(err78);
+              vErrors.push(err86);
             }
             errors++;
           }
           if (data.type !== undefined) {
-            let data30 = data.type;
-            if ('input.rejected' !== data30) {
-              const err79 = {
+            let data35 = data.type;
+            if ('input.rejected' !== data35) {
+              const err87 = {
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/input.rejected/properties/type/const',
                 keyword: 'const',
@@ -12208,20 +12486,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be equal to constant',
                 schema: 'input.rejected',
                 parentSchema: schema96.properties.type,
-                data: data30,
+                data: data35,
               };
               if (vErrors === null) {
-                vErrors = [err79];
+                vErrors = [err87];
               } else {
-                vErrors.push(err79);
+                vErrors.push(err87);
               }
               errors++;
             }
           }
           if (data.reason !== undefined) {
-            let data31 = data.reason;
-            if (typeof data31 !== 'string') {
-              const err80 = {
+            let data36 = data.reason;
+            if (typeof data36 !== 'string') {
+              const err88 = {
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/input.rejected/properties/reason/type',
                 keyword: 'type',
@@ -12229,20 +12507,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be string',
                 schema: schema96.properties.reason.type,
                 parentSchema: schema96.properties.reason,
-                data: data31,
+                data: data36,
               };
               if (vErrors === null) {
-                vErrors = [err80];
+                vErrors = [err88];
               } else {
-                vErrors.push(err80);
+                vErrors.push(err88);
               }
               errors++;
             }
           }
           if (data.line !== undefined) {
-            let data32 = data.line;
-            if (!Number.isInteger(data32)) {
-              const err81 = {
+            let data37 = data.line;
+            if (!Number.isInteger(data37)) {
+              const err89 = {
                 instancePath: instancePath + '/line',
                 schemaPath: '#/definitions/input.rejected/properties/line/type',
                 keyword: 'type',
@@ -12250,18 +12528,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be integer',
                 schema: schema96.properties.line.type,
                 parentSchema: schema96.properties.line,
-                data: data32,
+                data: data37,
               };
               if (vErrors === null) {
-                vErrors = [err81];
+                vErrors = [err89];
               } else {
-                vErrors.push(err81);
+                vErrors.push(err89);
               }
               errors++;
             }
-            if (typeof data32 == 'number' && isFinite(data32)) {
-              if (data32 < 1 || isNaN(data32)) {
-                const err82 = {
+            if (typeof data37 == 'number' && isFinite(data37)) {
+              if (data37 < 1 || isNaN(data37)) {
+                const err90 = {
                   instancePath: instancePath + '/line',
                   schemaPath: '#/definitions/input.rejected/properties/line/minimum',
                   keyword: 'minimum',
@@ -12269,19 +12547,19 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be >= 1',
                   schema: 1,
                   parentSchema: schema96.properties.line,
-                  data: data32,
+                  data: data37,
                 };
                 if (vErrors === null) {
-                  vErrors = [err82];
+                  vErrors = [err90];
                 } else {
-                  vErrors.push(err82);
+                  vErrors.push(err90);
                 }
                 errors++;
               }
             }
           }
         } else {
-          const err83 = {
+          const err91 = {
             instancePath,
             schemaPath: '#/definitions/input.rejected/type',
             keyword: 'type',
@@ -12292,176 +12570,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             data,
           };
           if (vErrors === null) {
-            vErrors = [err83];
+            vErrors = [err91];
           } else {
-            vErrors.push(err83);
+            vErrors.push(err91);
           }
           errors++;
         }
       } else if (tag0 === 'device.online') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err84 = {
-              instancePath,
-              schemaPath: '#/definitions/device.online-device.offline/required',
-              keyword: 'required',
-              params: { missingProperty: 'type' },
-              message: "must have required property '" + 'type' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err84];
-            } else {
-              vErrors.push(err84);
-            }
-            errors++;
-          }
-          if (data.device === undefined) {
-            const err85 = {
-              instancePath,
-              schemaPath: '#/definitions/device.online-device.offline/required',
-              keyword: 'required',
-              params: { missingProperty: 'device' },
-              message: "must have required property '" + 'device' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err85];
-            } else {
-              vErrors.push(err85);
-            }
-            errors++;
-          }
-          if (data.detail === undefined) {
-            const err86 = {
-              instancePath,
-              schemaPath: '#/definitions/device.online-device.offline/required',
-              keyword: 'required',
-              params: { missingProperty: 'detail' },
-              message: "must have required property '" + 'detail' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err86];
-            } else {
-              vErrors.push(err86);
-            }
-            errors++;
-          }
-          if (data.type !== undefined) {
-            let data33 = data.type;
-            if (!(data33 === 'device.online' || data33 === 'device.offline')) {
-              const err87 = {
-                instancePath: instancePath + '/type',
-                schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema97.properties.type.enum },
-                message: 'must be equal to one of the allowed values',
-                schema: schema97.properties.type.enum,
-                parentSchema: schema97.properties.type,
-                data: data33,
-              };
-              if (vErrors === null) {
-                vErrors = [err87];
-              } else {
-                vErrors.push(err87);
-              }
-              errors++;
-            }
-          }
-          if (data.device !== undefined) {
-            let data34 = data.device;
-            if (typeof data34 !== 'string') {
-              const err88 = {
-                instancePath: instancePath + '/device',
-                schemaPath: '#/definitions/device.online-device.offline/properties/device/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-                schema: schema97.properties.device.type,
-                parentSchema: schema97.properties.device,
-                data: data34,
-              };
-              if (vErrors === null) {
-                vErrors = [err88];
-              } else {
-                vErrors.push(err88);
-              }
-              errors++;
-            }
-          }
-          if (data.detail !== undefined) {
-            let data35 = data.detail;
-            if (typeof data35 !== 'string') {
-              const err89 = {
-                instancePath: instancePath + '/detail',
-                schemaPath: '#/definitions/device.online-device.offline/properties/detail/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-                schema: schema97.properties.detail.type,
-                parentSchema: schema97.properties.detail,
-                data: data35,
-              };
-              if (vErrors === null) {
-                vErrors = [err89];
-              } else {
-                vErrors.push(err89);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err90 = {
-            instancePath,
-            schemaPath: '#/definitions/device.online-device.offline/type',
-            keyword: 'type',
-            params: { type: 'object' },
-            message: 'must be object',
-            schema: schema97.type,
-            parentSchema: schema97,
-            data,
-          };
-          if (vErrors === null) {
-            vErrors = [err90];
-          } else {
-            vErrors.push(err90);
-          }
-          errors++;
-        }
-      } else if (tag0 === 'device.offline') {
-        if (data && typeof data == 'object' && !Array.isArray(data)) {
-          if (data.type === undefined) {
-            const err91 = {
-              instancePath,
-              schemaPath: '#/definitions/device.online-device.offline/required',
-              keyword: 'required',
-              params: { missingProperty: 'type' },
-              message: "must have required property '" + 'type' + "'",
-              schema: schema97.required,
-              parentSchema: schema97,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err91];
-            } else {
-              vErrors.push(err91);
-            }
-            errors++;
-          }
-          if (data.device === undefined) {
             const err92 = {
               instancePath,
               schemaPath: '#/definitions/device.online-device.offline/required',
               keyword: 'required',
-              params: { missingProperty: 'device' },
-              message: "must have required property '" + 'device' + "'",
+              params: { missingProperty: 'type' },
+              message: "must have required property '" + 'type' + "'",
               schema: schema97.required,
               parentSchema: schema97,
               data,
@@ -12473,13 +12596,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (data.detail === undefined) {
+          if (data.device === undefined) {
             const err93 = {
               instancePath,
               schemaPath: '#/definitions/device.online-device.offline/required',
               keyword: 'required',
-              params: { missingProperty: 'detail' },
-              message: "must have required property '" + 'detail' + "'",
+              params: { missingProperty: 'device' },
+              message: "must have required property '" + 'device' + "'",
               schema: schema97.required,
               parentSchema: schema97,
               data,
@@ -12491,10 +12614,28 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (data.detail === undefined) {
+            const err94 = {
+              instancePath,
+              schemaPath: '#/definitions/device.online-device.offline/required',
+              keyword: 'required',
+              params: { missingProperty: 'detail' },
+              message: "must have required property '" + 'detail' + "'",
+              schema: schema97.required,
+              parentSchema: schema97,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err94];
+            } else {
+              vErrors.push(err94);
+            }
+            errors++;
+          }
           if (data.type !== undefined) {
-            let data36 = data.type;
-            if (!(data36 === 'device.online' || data36 === 'device.offline')) {
-              const err94 = {
+            let data38 = data.type;
+            if (!(data38 === 'device.online' || data38 === 'device.offline')) {
+              const err95 = {
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
                 keyword: 'enum',
@@ -12502,28 +12643,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be equal to one of the allowed values',
                 schema: schema97.properties.type.enum,
                 parentSchema: schema97.properties.type,
-                data: data36,
-              };
-              if (vErrors === null) {
-                vErrors = [err94];
-              } else {
-                vErrors.push(err94);
-              }
-              errors++;
-            }
-          }
-          if (data.device !== undefined) {
-            let data37 = data.device;
-            if (typeof data37 !== 'string') {
-              const err95 = {
-                instancePath: instancePath + '/device',
-                schemaPath: '#/definitions/device.online-device.offline/properties/device/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-                schema: schema97.properties.device.type,
-                parentSchema: schema97.properties.device,
-                data: data37,
+                data: data38,
               };
               if (vErrors === null) {
                 vErrors = [err95];
@@ -12533,18 +12653,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
-          if (data.detail !== undefined) {
-            let data38 = data.detail;
-            if (typeof data38 !== 'string') {
+          if (data.device !== undefined) {
+            let data39 = data.device;
+            if (typeof data39 !== 'string') {
               const err96 = {
-                instancePath: instancePath + '/detail',
-                schemaPath: '#/definitions/device.online-device.offline/properties/detail/type',
+                instancePath: instancePath + '/device',
+                schemaPath: '#/definitions/device.online-device.offline/properties/device/type',
                 keyword: 'type',
                 params: { type: 'string' },
                 message: 'must be string',
-                schema: schema97.properties.detail.type,
-                parentSchema: schema97.properties.detail,
-                data: data38,
+                schema: schema97.properties.device.type,
+                parentSchema: schema97.properties.device,
+                data: data39,
               };
               if (vErrors === null) {
                 vErrors = [err96];
@@ -12554,8 +12674,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
+          if (data.detail !== undefined) {
+            let data40 = data.detail;
+            if (typeof data40 !== 'string') {
+              const err97 = {
+                instancePath: instancePath + '/detail',
+                schemaPath: '#/definitions/device.online-device.offline/properties/detail/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema97.properties.detail.type,
+                parentSchema: schema97.properties.detail,
+                data: data40,
+              };
+              if (vErrors === null) {
+                vErrors = [err97];
+              } else {
+                vErrors.push(err97);
+              }
+              errors++;
+            }
+          }
         } else {
-          const err97 = {
+          const err98 = {
             instancePath,
             schemaPath: '#/definitions/device.online-device.offline/type',
             keyword: 'type',
@@ -12566,41 +12707,23 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             data,
           };
           if (vErrors === null) {
-            vErrors = [err97];
+            vErrors = [err98];
           } else {
-            vErrors.push(err97);
+            vErrors.push(err98);
           }
           errors++;
         }
-      } else if (tag0 === 'journal.gap') {
+      } else if (tag0 === 'device.offline') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err98 = {
+            const err99 = {
               instancePath,
-              schemaPath: '#/definitions/journal.gap/required',
+              schemaPath: '#/definitions/device.online-device.offline/required',
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema99.required,
-              parentSchema: schema99,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err98];
-            } else {
-              vErrors.push(err98);
-            }
-            errors++;
-          }
-          if (data.from === undefined) {
-            const err99 = {
-              instancePath,
-              schemaPath: '#/definitions/journal.gap/required',
-              keyword: 'required',
-              params: { missingProperty: 'from' },
-              message: "must have required property '" + 'from' + "'",
-              schema: schema99.required,
-              parentSchema: schema99,
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12610,15 +12733,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (data.to === undefined) {
+          if (data.device === undefined) {
             const err100 = {
               instancePath,
-              schemaPath: '#/definitions/journal.gap/required',
+              schemaPath: '#/definitions/device.online-device.offline/required',
               keyword: 'required',
-              params: { missingProperty: 'to' },
-              message: "must have required property '" + 'to' + "'",
-              schema: schema99.required,
-              parentSchema: schema99,
+              params: { missingProperty: 'device' },
+              message: "must have required property '" + 'device' + "'",
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12628,15 +12751,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (data.reason === undefined) {
+          if (data.detail === undefined) {
             const err101 = {
               instancePath,
-              schemaPath: '#/definitions/journal.gap/required',
+              schemaPath: '#/definitions/device.online-device.offline/required',
               keyword: 'required',
-              params: { missingProperty: 'reason' },
-              message: "must have required property '" + 'reason' + "'",
-              schema: schema99.required,
-              parentSchema: schema99,
+              params: { missingProperty: 'detail' },
+              message: "must have required property '" + 'detail' + "'",
+              schema: schema97.required,
+              parentSchema: schema97,
               data,
             };
             if (vErrors === null) {
@@ -12647,17 +12770,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
           if (data.type !== undefined) {
-            let data39 = data.type;
-            if ('journal.gap' !== data39) {
+            let data41 = data.type;
+            if (!(data41 === 'device.online' || data41 === 'device.offline')) {
               const err102 = {
                 instancePath: instancePath + '/type',
-                schemaPath: '#/definitions/journal.gap/properties/type/const',
-                keyword: 'const',
-                params: { allowedValue: 'journal.gap' },
-                message: 'must be equal to constant',
-                schema: 'journal.gap',
-                parentSchema: schema99.properties.type,
-                data: data39,
+                schemaPath: '#/definitions/device.online-device.offline/properties/type/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema97.properties.type.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema97.properties.type.enum,
+                parentSchema: schema97.properties.type,
+                data: data41,
               };
               if (vErrors === null) {
                 vErrors = [err102];
@@ -12667,18 +12790,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
-          if (data.from !== undefined) {
-            let data40 = data.from;
-            if (!Number.isInteger(data40)) {
+          if (data.device !== undefined) {
+            let data42 = data.device;
+            if (typeof data42 !== 'string') {
               const err103 = {
-                instancePath: instancePath + '/from',
-                schemaPath: '#/definitions/journal.gap/properties/from/type',
+                instancePath: instancePath + '/device',
+                schemaPath: '#/definitions/device.online-device.offline/properties/device/type',
                 keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema99.properties.from.type,
-                parentSchema: schema99.properties.from,
-                data: data40,
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema97.properties.device.type,
+                parentSchema: schema97.properties.device,
+                data: data42,
               };
               if (vErrors === null) {
                 vErrors = [err103];
@@ -12687,9 +12810,164 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (typeof data40 == 'number' && isFinite(data40)) {
-              if (data40 < 1 || isNaN(data40)) {
-                const err104 = {
+          }
+          if (data.detail !== undefined) {
+            let data43 = data.detail;
+            if (typeof data43 !== 'string') {
+              const err104 = {
+                instancePath: instancePath + '/detail',
+                schemaPath: '#/definitions/device.online-device.offline/properties/detail/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+                schema: schema97.properties.detail.type,
+                parentSchema: schema97.properties.detail,
+                data: data43,
+              };
+              if (vErrors === null) {
+                vErrors = [err104];
+              } else {
+                vErrors.push(err104);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err105 = {
+            instancePath,
+            schemaPath: '#/definitions/device.online-device.offline/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+            schema: schema97.type,
+            parentSchema: schema97,
+            data,
+          };
+          if (vErrors === null) {
+            vErrors = [err105];
+          } else {
+            vErrors.push(err105);
+          }
+          errors++;
+        }
+      } else if (tag0 === 'journal.gap') {
+        if (data && typeof data == 'object' && !Array.isArray(data)) {
+          if (data.type === undefined) {
+            const err106 = {
+              instancePath,
+              schemaPath: '#/definitions/journal.gap/required',
+              keyword: 'required',
+              params: { missingProperty: 'type' },
+              message: "must have required property '" + 'type' + "'",
+              schema: schema99.required,
+              parentSchema: schema99,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err106];
+            } else {
+              vErrors.push(err106);
+            }
+            errors++;
+          }
+          if (data.from === undefined) {
+            const err107 = {
+              instancePath,
+              schemaPath: '#/definitions/journal.gap/required',
+              keyword: 'required',
+              params: { missingProperty: 'from' },
+              message: "must have required property '" + 'from' + "'",
+              schema: schema99.required,
+              parentSchema: schema99,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err107];
+            } else {
+              vErrors.push(err107);
+            }
+            errors++;
+          }
+          if (data.to === undefined) {
+            const err108 = {
+              instancePath,
+              schemaPath: '#/definitions/journal.gap/required',
+              keyword: 'required',
+              params: { missingProperty: 'to' },
+              message: "must have required property '" + 'to' + "'",
+              schema: schema99.required,
+              parentSchema: schema99,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err108];
+            } else {
+              vErrors.push(err108);
+            }
+            errors++;
+          }
+          if (data.reason === undefined) {
+            const err109 = {
+              instancePath,
+              schemaPath: '#/definitions/journal.gap/required',
+              keyword: 'required',
+              params: { missingProperty: 'reason' },
+              message: "must have required property '" + 'reason' + "'",
+              schema: schema99.required,
+              parentSchema: schema99,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err109];
+            } else {
+              vErrors.push(err109);
+            }
+            errors++;
+          }
+          if (data.type !== undefined) {
+            let data44 = data.type;
+            if ('journal.gap' !== data44) {
+              const err110 = {
+                instancePath: instancePath + '/type',
+                schemaPath: '#/definitions/journal.gap/properties/type/const',
+                keyword: 'const',
+                params: { allowedValue: 'journal.gap' },
+                message: 'must be equal to constant',
+                schema: 'journal.gap',
+                parentSchema: schema99.properties.type,
+                data: data44,
+              };
+              if (vErrors === null) {
+                vErrors = [err110];
+              } else {
+                vErrors.push(err110);
+              }
+              errors++;
+            }
+          }
+          if (data.from !== undefined) {
+            let data45 = data.from;
+            if (!Number.isInteger(data45)) {
+              const err111 = {
+                instancePath: instancePath + '/from',
+                schemaPath: '#/definitions/journal.gap/properties/from/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema99.properties.from.type,
+                parentSchema: schema99.properties.from,
+                data: data45,
+              };
+              if (vErrors === null) {
+                vErrors = [err111];
+              } else {
+                vErrors.push(err111);
+              }
+              errors++;
+            }
+            if (typeof data45 == 'number' && isFinite(data45)) {
+              if (data45 < 1 || isNaN(data45)) {
+                const err112 = {
                   instancePath: instancePath + '/from',
                   schemaPath: '#/definitions/journal.gap/properties/from/minimum',
                   keyword: 'minimum',
@@ -12697,21 +12975,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be >= 1',
                   schema: 1,
                   parentSchema: schema99.properties.from,
-                  data: data40,
+                  data: data45,
                 };
                 if (vErrors === null) {
-                  vErrors = [err104];
+                  vErrors = [err112];
                 } else {
-                  vErrors.push(err104);
+                  vErrors.push(err112);
                 }
                 errors++;
               }
             }
           }
           if (data.to !== undefined) {
-            let data41 = data.to;
-            if (!Number.isInteger(data41)) {
-              const err105 = {
+            let data46 = data.to;
+            if (!Number.isInteger(data46)) {
+              const err113 = {
                 instancePath: instancePath + '/to',
                 schemaPath: '#/definitions/journal.gap/properties/to/type',
                 keyword: 'type',
@@ -12719,18 +12997,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be integer',
                 schema: schema99.properties.to.type,
                 parentSchema: schema99.properties.to,
-                data: data41,
+                data: data46,
               };
               if (vErrors === null) {
-                vErrors = [err105];
+                vErrors = [err113];
               } else {
-                vErrors.push(err105);
+                vErrors.push(err113);
               }
               errors++;
             }
-            if (typeof data41 == 'number' && isFinite(data41)) {
-              if (data41 < 1 || isNaN(data41)) {
-                const err106 = {
+            if (typeof data46 == 'number' && isFinite(data46)) {
+              if (data46 < 1 || isNaN(data46)) {
+                const err114 = {
                   instancePath: instancePath + '/to',
                   schemaPath: '#/definitions/journal.gap/properties/to/minimum',
                   keyword: 'minimum',
@@ -12738,21 +13016,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be >= 1',
                   schema: 1,
                   parentSchema: schema99.properties.to,
-                  data: data41,
+                  data: data46,
                 };
                 if (vErrors === null) {
-                  vErrors = [err106];
+                  vErrors = [err114];
                 } else {
-                  vErrors.push(err106);
+                  vErrors.push(err114);
                 }
                 errors++;
               }
             }
           }
           if (data.reason !== undefined) {
-            let data42 = data.reason;
-            if ('power-cut' !== data42) {
-              const err107 = {
+            let data47 = data.reason;
+            if ('power-cut' !== data47) {
+              const err115 = {
                 instancePath: instancePath + '/reason',
                 schemaPath: '#/definitions/journal.gap/properties/reason/const',
                 keyword: 'const',
@@ -12760,18 +13038,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be equal to constant',
                 schema: 'power-cut',
                 parentSchema: schema99.properties.reason,
-                data: data42,
+                data: data47,
               };
               if (vErrors === null) {
-                vErrors = [err107];
+                vErrors = [err115];
               } else {
-                vErrors.push(err107);
+                vErrors.push(err115);
               }
               errors++;
             }
           }
         } else {
-          const err108 = {
+          const err116 = {
             instancePath,
             schemaPath: '#/definitions/journal.gap/type',
             keyword: 'type',
@@ -12782,9 +13060,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             data,
           };
           if (vErrors === null) {
-            vErrors = [err108];
+            vErrors = [err116];
           } else {
-            vErrors.push(err108);
+            vErrors.push(err116);
           }
           errors++;
         }
@@ -12836,156 +13114,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       } else if (tag0 === 'level.set') {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err109 = {
+            const err117 = {
               instancePath,
               schemaPath: '#/definitions/level.set/required',
               keyword: 'required',
               params: { missingProperty: 'type' },
               message: "must have required property '" + 'type' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err109];
-            } else {
-              vErrors.push(err109);
-            }
-            errors++;
-          }
-          if (data.level === undefined) {
-            const err110 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'level' },
-              message: "must have required property '" + 'level' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err110];
-            } else {
-              vErrors.push(err110);
-            }
-            errors++;
-          }
-          if (data.isBreak === undefined) {
-            const err111 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'isBreak' },
-              message: "must have required property '" + 'isBreak' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err111];
-            } else {
-              vErrors.push(err111);
-            }
-            errors++;
-          }
-          if (data.smallBlind === undefined) {
-            const err112 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'smallBlind' },
-              message: "must have required property '" + 'smallBlind' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err112];
-            } else {
-              vErrors.push(err112);
-            }
-            errors++;
-          }
-          if (data.bigBlind === undefined) {
-            const err113 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'bigBlind' },
-              message: "must have required property '" + 'bigBlind' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err113];
-            } else {
-              vErrors.push(err113);
-            }
-            errors++;
-          }
-          if (data.ante === undefined) {
-            const err114 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'ante' },
-              message: "must have required property '" + 'ante' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err114];
-            } else {
-              vErrors.push(err114);
-            }
-            errors++;
-          }
-          if (data.endsAt === undefined) {
-            const err115 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'endsAt' },
-              message: "must have required property '" + 'endsAt' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err115];
-            } else {
-              vErrors.push(err115);
-            }
-            errors++;
-          }
-          if (data.remainingMs === undefined) {
-            const err116 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'remainingMs' },
-              message: "must have required property '" + 'remainingMs' + "'",
-              schema: schema100.required,
-              parentSchema: schema100,
-              data,
-            };
-            if (vErrors === null) {
-              vErrors = [err116];
-            } else {
-              vErrors.push(err116);
-            }
-            errors++;
-          }
-          if (data.paused === undefined) {
-            const err117 = {
-              instancePath,
-              schemaPath: '#/definitions/level.set/required',
-              keyword: 'required',
-              params: { missingProperty: 'paused' },
-              message: "must have required property '" + 'paused' + "'",
               schema: schema100.required,
               parentSchema: schema100,
               data,
@@ -12997,13 +13131,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (data.next === undefined) {
+          if (data.level === undefined) {
             const err118 = {
               instancePath,
               schemaPath: '#/definitions/level.set/required',
               keyword: 'required',
-              params: { missingProperty: 'next' },
-              message: "must have required property '" + 'next' + "'",
+              params: { missingProperty: 'level' },
+              message: "must have required property '" + 'level' + "'",
               schema: schema100.required,
               parentSchema: schema100,
               data,
@@ -13015,10 +13149,154 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (data.isBreak === undefined) {
+            const err119 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'isBreak' },
+              message: "must have required property '" + 'isBreak' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err119];
+            } else {
+              vErrors.push(err119);
+            }
+            errors++;
+          }
+          if (data.smallBlind === undefined) {
+            const err120 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'smallBlind' },
+              message: "must have required property '" + 'smallBlind' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err120];
+            } else {
+              vErrors.push(err120);
+            }
+            errors++;
+          }
+          if (data.bigBlind === undefined) {
+            const err121 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'bigBlind' },
+              message: "must have required property '" + 'bigBlind' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err121];
+            } else {
+              vErrors.push(err121);
+            }
+            errors++;
+          }
+          if (data.ante === undefined) {
+            const err122 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'ante' },
+              message: "must have required property '" + 'ante' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err122];
+            } else {
+              vErrors.push(err122);
+            }
+            errors++;
+          }
+          if (data.endsAt === undefined) {
+            const err123 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'endsAt' },
+              message: "must have required property '" + 'endsAt' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err123];
+            } else {
+              vErrors.push(err123);
+            }
+            errors++;
+          }
+          if (data.remainingMs === undefined) {
+            const err124 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'remainingMs' },
+              message: "must have required property '" + 'remainingMs' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err124];
+            } else {
+              vErrors.push(err124);
+            }
+            errors++;
+          }
+          if (data.paused === undefined) {
+            const err125 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'paused' },
+              message: "must have required property '" + 'paused' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err125];
+            } else {
+              vErrors.push(err125);
+            }
+            errors++;
+          }
+          if (data.next === undefined) {
+            const err126 = {
+              instancePath,
+              schemaPath: '#/definitions/level.set/required',
+              keyword: 'required',
+              params: { missingProperty: 'next' },
+              message: "must have required property '" + 'next' + "'",
+              schema: schema100.required,
+              parentSchema: schema100,
+              data,
+            };
+            if (vErrors === null) {
+              vErrors = [err126];
+            } else {
+              vErrors.push(err126);
+            }
+            errors++;
+          }
           if (data.type !== undefined) {
-            let data43 = data.type;
-            if ('level.set' !== data43) {
-              const err119 = {
+            let data48 = data.type;
+            if ('level.set' !== data48) {
+              const err127 = {
                 instancePath: instancePath + '/type',
                 schemaPath: '#/definitions/level.set/properties/type/const',
                 keyword: 'const',
@@ -13026,171 +13304,6 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be equal to constant',
                 schema: 'level.set',
                 parentSchema: schema100.properties.type,
-                data: data43,
-              };
-              if (vErrors === null) {
-                vErrors = [err119];
-              } else {
-                vErrors.push(err119);
-              }
-              errors++;
-            }
-          }
-          if (data.level !== undefined) {
-            let data44 = data.level;
-            if (!Number.isInteger(data44)) {
-              const err120 = {
-                instancePath: instancePath + '/level',
-                schemaPath: '#/definitions/level.set/properties/level/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema100.properties.level.type,
-                parentSchema: schema100.properties.level,
-                data: data44,
-              };
-              if (vErrors === null) {
-                vErrors = [err120];
-              } else {
-                vErrors.push(err120);
-              }
-              errors++;
-            }
-            if (typeof data44 == 'number' && isFinite(data44)) {
-              if (data44 < 1 || isNaN(data44)) {
-                const err121 = {
-                  instancePath: instancePath + '/level',
-                  schemaPath: '#/definitions/level.set/properties/level/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 1 },
-                  message: 'must be >= 1',
-                  schema: 1,
-                  parentSchema: schema100.properties.level,
-                  data: data44,
-                };
-                if (vErrors === null) {
-                  vErrors = [err121];
-                } else {
-                  vErrors.push(err121);
-                }
-                errors++;
-              }
-            }
-          }
-          if (data.isBreak !== undefined) {
-            let data45 = data.isBreak;
-            if (typeof data45 !== 'boolean') {
-              const err122 = {
-                instancePath: instancePath + '/isBreak',
-                schemaPath: '#/definitions/level.set/properties/isBreak/type',
-                keyword: 'type',
-                params: { type: 'boolean' },
-                message: 'must be boolean',
-                schema: schema100.properties.isBreak.type,
-                parentSchema: schema100.properties.isBreak,
-                data: data45,
-              };
-              if (vErrors === null) {
-                vErrors = [err122];
-              } else {
-                vErrors.push(err122);
-              }
-              errors++;
-            }
-          }
-          if (data.smallBlind !== undefined) {
-            let data46 = data.smallBlind;
-            if (!Number.isInteger(data46) && data46 !== null) {
-              const err123 = {
-                instancePath: instancePath + '/smallBlind',
-                schemaPath: '#/definitions/level.set/properties/smallBlind/type',
-                keyword: 'type',
-                params: { type: schema100.properties.smallBlind.type },
-                message: 'must be integer,null',
-                schema: schema100.properties.smallBlind.type,
-                parentSchema: schema100.properties.smallBlind,
-                data: data46,
-              };
-              if (vErrors === null) {
-                vErrors = [err123];
-              } else {
-                vErrors.push(err123);
-              }
-              errors++;
-            }
-            if (typeof data46 == 'number' && isFinite(data46)) {
-              if (data46 < 0 || isNaN(data46)) {
-                const err124 = {
-                  instancePath: instancePath + '/smallBlind',
-                  schemaPath: '#/definitions/level.set/properties/smallBlind/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 0 },
-                  message: 'must be >= 0',
-                  schema: 0,
-                  parentSchema: schema100.properties.smallBlind,
-                  data: data46,
-                };
-                if (vErrors === null) {
-                  vErrors = [err124];
-                } else {
-                  vErrors.push(err124);
-                }
-                errors++;
-              }
-            }
-          }
-          if (data.bigBlind !== undefined) {
-            let data47 = data.bigBlind;
-            if (!Number.isInteger(data47) && data47 !== null) {
-              const err125 = {
-                instancePath: instancePath + '/bigBlind',
-                schemaPath: '#/definitions/level.set/properties/bigBlind/type',
-                keyword: 'type',
-                params: { type: schema100.properties.bigBlind.type },
-                message: 'must be integer,null',
-                schema: schema100.properties.bigBlind.type,
-                parentSchema: schema100.properties.bigBlind,
-                data: data47,
-              };
-              if (vErrors === null) {
-                vErrors = [err125];
-              } else {
-                vErrors.push(err125);
-              }
-              errors++;
-            }
-            if (typeof data47 == 'number' && isFinite(data47)) {
-              if (data47 < 1 || isNaN(data47)) {
-                const err126 = {
-                  instancePath: instancePath + '/bigBlind',
-                  schemaPath: '#/definitions/level.set/properties/bigBlind/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 1 },
-                  message: 'must be >= 1',
-                  schema: 1,
-                  parentSchema: schema100.properties.bigBlind,
-                  data: data47,
-                };
-                if (vErrors === null) {
-                  vErrors = [err126];
-                } else {
-                  vErrors.push(err126);
-                }
-                errors++;
-              }
-            }
-          }
-          if (data.ante !== undefined) {
-            let data48 = data.ante;
-            if (!Number.isInteger(data48) && data48 !== null) {
-              const err127 = {
-                instancePath: instancePath + '/ante',
-                schemaPath: '#/definitions/level.set/properties/ante/type',
-                keyword: 'type',
-                params: { type: schema100.properties.ante.type },
-                message: 'must be integer,null',
-                schema: schema100.properties.ante.type,
-                parentSchema: schema100.properties.ante,
                 data: data48,
               };
               if (vErrors === null) {
@@ -13200,80 +13313,81 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (typeof data48 == 'number' && isFinite(data48)) {
-              if (data48 < 0 || isNaN(data48)) {
-                const err128 = {
-                  instancePath: instancePath + '/ante',
-                  schemaPath: '#/definitions/level.set/properties/ante/minimum',
-                  keyword: 'minimum',
-                  params: { comparison: '>=', limit: 0 },
-                  message: 'must be >= 0',
-                  schema: 0,
-                  parentSchema: schema100.properties.ante,
-                  data: data48,
-                };
-                if (vErrors === null) {
-                  vErrors = [err128];
-                } else {
-                  vErrors.push(err128);
-                }
-                errors++;
-              }
-            }
           }
-          if (data.endsAt !== undefined) {
-            let data49 = data.endsAt;
-            if (!Number.isInteger(data49) && data49 !== null) {
-              const err129 = {
-                instancePath: instancePath + '/endsAt',
-                schemaPath: '#/definitions/level.set/properties/endsAt/type',
+          if (data.level !== undefined) {
+            let data49 = data.level;
+            if (!Number.isInteger(data49)) {
+              const err128 = {
+                instancePath: instancePath + '/level',
+                schemaPath: '#/definitions/level.set/properties/level/type',
                 keyword: 'type',
-                params: { type: schema100.properties.endsAt.type },
-                message: 'must be integer,null',
-                schema: schema100.properties.endsAt.type,
-                parentSchema: schema100.properties.endsAt,
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema100.properties.level.type,
+                parentSchema: schema100.properties.level,
                 data: data49,
               };
               if (vErrors === null) {
-                vErrors = [err129];
+                vErrors = [err128];
               } else {
-                vErrors.push(err129);
+                vErrors.push(err128);
               }
               errors++;
             }
             if (typeof data49 == 'number' && isFinite(data49)) {
-              if (data49 < 0 || isNaN(data49)) {
-                const err130 = {
-                  instancePath: instancePath + '/endsAt',
-                  schemaPath: '#/definitions/level.set/properties/endsAt/minimum',
+              if (data49 < 1 || isNaN(data49)) {
+                const err129 = {
+                  instancePath: instancePath + '/level',
+                  schemaPath: '#/definitions/level.set/properties/level/minimum',
                   keyword: 'minimum',
-                  params: { comparison: '>=', limit: 0 },
-                  message: 'must be >= 0',
-                  schema: 0,
-                  parentSchema: schema100.properties.endsAt,
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema100.properties.level,
                   data: data49,
                 };
                 if (vErrors === null) {
-                  vErrors = [err130];
+                  vErrors = [err129];
                 } else {
-                  vErrors.push(err130);
+                  vErrors.push(err129);
                 }
                 errors++;
               }
             }
           }
-          if (data.remainingMs !== undefined) {
-            let data50 = data.remainingMs;
-            if (!Number.isInteger(data50)) {
-              const err131 = {
-                instancePath: instancePath + '/remainingMs',
-                schemaPath: '#/definitions/level.set/properties/remainingMs/type',
+          if (data.isBreak !== undefined) {
+            let data50 = data.isBreak;
+            if (typeof data50 !== 'boolean') {
+              const err130 = {
+                instancePath: instancePath + '/isBreak',
+                schemaPath: '#/definitions/level.set/properties/isBreak/type',
                 keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema100.properties.remainingMs.type,
-                parentSchema: schema100.properties.remainingMs,
+                params: { type: 'boolean' },
+                message: 'must be boolean',
+                schema: schema100.properties.isBreak.type,
+                parentSchema: schema100.properties.isBreak,
                 data: data50,
+              };
+              if (vErrors === null) {
+                vErrors = [err130];
+              } else {
+                vErrors.push(err130);
+              }
+              errors++;
+            }
+          }
+          if (data.smallBlind !== undefined) {
+            let data51 = data.smallBlind;
+            if (!Number.isInteger(data51) && data51 !== null) {
+              const err131 = {
+                instancePath: instancePath + '/smallBlind',
+                schemaPath: '#/definitions/level.set/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: schema100.properties.smallBlind.type },
+                message: 'must be integer,null',
+                schema: schema100.properties.smallBlind.type,
+                parentSchema: schema100.properties.smallBlind,
+                data: data51,
               };
               if (vErrors === null) {
                 vErrors = [err131];
@@ -13282,17 +13396,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (typeof data50 == 'number' && isFinite(data50)) {
-              if (data50 < 0 || isNaN(data50)) {
+            if (typeof data51 == 'number' && isFinite(data51)) {
+              if (data51 < 0 || isNaN(data51)) {
                 const err132 = {
-                  instancePath: instancePath + '/remainingMs',
-                  schemaPath: '#/definitions/level.set/properties/remainingMs/minimum',
+                  instancePath: instancePath + '/smallBlind',
+                  schemaPath: '#/definitions/level.set/properties/smallBlind/minimum',
                   keyword: 'minimum',
                   params: { comparison: '>=', limit: 0 },
                   message: 'must be >= 0',
                   schema: 0,
-                  parentSchema: schema100.properties.remainingMs,
-                  data: data50,
+                  parentSchema: schema100.properties.smallBlind,
+                  data: data51,
                 };
                 if (vErrors === null) {
                   vErrors = [err132];
@@ -13303,18 +13417,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
             }
           }
-          if (data.paused !== undefined) {
-            let data51 = data.paused;
-            if (typeof data51 !== 'boolean') {
+          if (data.bigBlind !== undefined) {
+            let data52 = data.bigBlind;
+            if (!Number.isInteger(data52) && data52 !== null) {
               const err133 = {
-                instancePath: instancePath + '/paused',
-                schemaPath: '#/definitions/level.set/properties/paused/type',
+                instancePath: instancePath + '/bigBlind',
+                schemaPath: '#/definitions/level.set/properties/bigBlind/type',
                 keyword: 'type',
-                params: { type: 'boolean' },
-                message: 'must be boolean',
-                schema: schema100.properties.paused.type,
-                parentSchema: schema100.properties.paused,
-                data: data51,
+                params: { type: schema100.properties.bigBlind.type },
+                message: 'must be integer,null',
+                schema: schema100.properties.bigBlind.type,
+                parentSchema: schema100.properties.bigBlind,
+                data: data52,
               };
               if (vErrors === null) {
                 vErrors = [err133];
@@ -13323,66 +13437,58 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-          if (data.next !== undefined) {
-            let data52 = data.next;
-            const _errs159 = errors;
-            let valid68 = false;
-            let passing0 = null;
-            const _errs160 = errors;
-            if (data52 !== null) {
-              const err134 = {
-                instancePath: instancePath + '/next',
-                schemaPath: '#/definitions/level.set/properties/next/oneOf/0/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema100.properties.next.oneOf[0].type,
-                parentSchema: schema100.properties.next.oneOf[0],
-                data: data52,
-              };
-              if (vErrors === null) {
-                vErrors = [err134];
-              } else {
-                vErrors.push(err134);
-              }
-              errors++;
-            }
-            var _valid0 = _errs160 === errors;
-            if (_valid0) {
-              valid68 = true;
-              passing0 = 0;
-            }
-            const _errs162 = errors;
-            if (data52 && typeof data52 == 'object' && !Array.isArray(data52)) {
-              if (data52.level === undefined) {
-                const err135 = {
-                  instancePath: instancePath + '/next',
-                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
-                  keyword: 'required',
-                  params: { missingProperty: 'level' },
-                  message: "must have required property '" + 'level' + "'",
-                  schema: schema100.properties.next.oneOf[1].required,
-                  parentSchema: schema100.properties.next.oneOf[1],
+            if (typeof data52 == 'number' && isFinite(data52)) {
+              if (data52 < 1 || isNaN(data52)) {
+                const err134 = {
+                  instancePath: instancePath + '/bigBlind',
+                  schemaPath: '#/definitions/level.set/properties/bigBlind/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema100.properties.bigBlind,
                   data: data52,
                 };
                 if (vErrors === null) {
-                  vErrors = [err135];
+                  vErrors = [err134];
                 } else {
-                  vErrors.push(err135);
+                  vErrors.push(err134);
                 }
                 errors++;
               }
-              if (data52.isBreak === undefined) {
+            }
+          }
+          if (data.ante !== undefined) {
+            let data53 = data.ante;
+            if (!Number.isInteger(data53) && data53 !== null) {
+              const err135 = {
+                instancePath: instancePath + '/ante',
+                schemaPath: '#/definitions/level.set/properties/ante/type',
+                keyword: 'type',
+                params: { type: schema100.properties.ante.type },
+                message: 'must be integer,null',
+                schema: schema100.properties.ante.type,
+                parentSchema: schema100.properties.ante,
+                data: data53,
+              };
+              if (vErrors === null) {
+                vErrors = [err135];
+              } else {
+                vErrors.push(err135);
+              }
+              errors++;
+            }
+            if (typeof data53 == 'number' && isFinite(data53)) {
+              if (data53 < 0 || isNaN(data53)) {
                 const err136 = {
-                  instancePath: instancePath + '/next',
-                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
-                  keyword: 'required',
-                  params: { missingProperty: 'isBreak' },
-                  message: "must have required property '" + 'isBreak' + "'",
-                  schema: schema100.properties.next.oneOf[1].required,
-                  parentSchema: schema100.properties.next.oneOf[1],
-                  data: data52,
+                  instancePath: instancePath + '/ante',
+                  schemaPath: '#/definitions/level.set/properties/ante/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema100.properties.ante,
+                  data: data53,
                 };
                 if (vErrors === null) {
                   vErrors = [err136];
@@ -13391,8 +13497,352 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (data52.smallBlind === undefined) {
-                const err137 = {
+            }
+          }
+          if (data.game !== undefined) {
+            let data54 = data.game;
+            if (!(
+              data54 === 'holdem' ||
+              data54 === 'omaha' ||
+              data54 === 'omaha-hilo' ||
+              data54 === 'stud' ||
+              data54 === 'stud-hilo' ||
+              data54 === 'razz'
+            )) {
+              const err137 = {
+                instancePath: instancePath + '/game',
+                schemaPath: '#/definitions/level.set/properties/game/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema100.properties.game.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema100.properties.game.enum,
+                parentSchema: schema100.properties.game,
+                data: data54,
+              };
+              if (vErrors === null) {
+                vErrors = [err137];
+              } else {
+                vErrors.push(err137);
+              }
+              errors++;
+            }
+          }
+          if (data.betting !== undefined) {
+            let data55 = data.betting;
+            if (!(data55 === 'no-limit' || data55 === 'pot-limit' || data55 === 'limit')) {
+              const err138 = {
+                instancePath: instancePath + '/betting',
+                schemaPath: '#/definitions/level.set/properties/betting/enum',
+                keyword: 'enum',
+                params: { allowedValues: schema100.properties.betting.enum },
+                message: 'must be equal to one of the allowed values',
+                schema: schema100.properties.betting.enum,
+                parentSchema: schema100.properties.betting,
+                data: data55,
+              };
+              if (vErrors === null) {
+                vErrors = [err138];
+              } else {
+                vErrors.push(err138);
+              }
+              errors++;
+            }
+          }
+          if (data.smallBet !== undefined) {
+            let data56 = data.smallBet;
+            if (!Number.isInteger(data56)) {
+              const err139 = {
+                instancePath: instancePath + '/smallBet',
+                schemaPath: '#/definitions/level.set/properties/smallBet/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema100.properties.smallBet.type,
+                parentSchema: schema100.properties.smallBet,
+                data: data56,
+              };
+              if (vErrors === null) {
+                vErrors = [err139];
+              } else {
+                vErrors.push(err139);
+              }
+              errors++;
+            }
+            if (typeof data56 == 'number' && isFinite(data56)) {
+              if (data56 < 1 || isNaN(data56)) {
+                const err140 = {
+                  instancePath: instancePath + '/smallBet',
+                  schemaPath: '#/definitions/level.set/properties/smallBet/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema100.properties.smallBet,
+                  data: data56,
+                };
+                if (vErrors === null) {
+                  vErrors = [err140];
+                } else {
+                  vErrors.push(err140);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.bigBet !== undefined) {
+            let data57 = data.bigBet;
+            if (!Number.isInteger(data57)) {
+              const err141 = {
+                instancePath: instancePath + '/bigBet',
+                schemaPath: '#/definitions/level.set/properties/bigBet/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema100.properties.bigBet.type,
+                parentSchema: schema100.properties.bigBet,
+                data: data57,
+              };
+              if (vErrors === null) {
+                vErrors = [err141];
+              } else {
+                vErrors.push(err141);
+              }
+              errors++;
+            }
+            if (typeof data57 == 'number' && isFinite(data57)) {
+              if (data57 < 1 || isNaN(data57)) {
+                const err142 = {
+                  instancePath: instancePath + '/bigBet',
+                  schemaPath: '#/definitions/level.set/properties/bigBet/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema100.properties.bigBet,
+                  data: data57,
+                };
+                if (vErrors === null) {
+                  vErrors = [err142];
+                } else {
+                  vErrors.push(err142);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.bringIn !== undefined) {
+            let data58 = data.bringIn;
+            if (!Number.isInteger(data58)) {
+              const err143 = {
+                instancePath: instancePath + '/bringIn',
+                schemaPath: '#/definitions/level.set/properties/bringIn/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema100.properties.bringIn.type,
+                parentSchema: schema100.properties.bringIn,
+                data: data58,
+              };
+              if (vErrors === null) {
+                vErrors = [err143];
+              } else {
+                vErrors.push(err143);
+              }
+              errors++;
+            }
+            if (typeof data58 == 'number' && isFinite(data58)) {
+              if (data58 < 1 || isNaN(data58)) {
+                const err144 = {
+                  instancePath: instancePath + '/bringIn',
+                  schemaPath: '#/definitions/level.set/properties/bringIn/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 1 },
+                  message: 'must be >= 1',
+                  schema: 1,
+                  parentSchema: schema100.properties.bringIn,
+                  data: data58,
+                };
+                if (vErrors === null) {
+                  vErrors = [err144];
+                } else {
+                  vErrors.push(err144);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.endsAt !== undefined) {
+            let data59 = data.endsAt;
+            if (!Number.isInteger(data59) && data59 !== null) {
+              const err145 = {
+                instancePath: instancePath + '/endsAt',
+                schemaPath: '#/definitions/level.set/properties/endsAt/type',
+                keyword: 'type',
+                params: { type: schema100.properties.endsAt.type },
+                message: 'must be integer,null',
+                schema: schema100.properties.endsAt.type,
+                parentSchema: schema100.properties.endsAt,
+                data: data59,
+              };
+              if (vErrors === null) {
+                vErrors = [err145];
+              } else {
+                vErrors.push(err145);
+              }
+              errors++;
+            }
+            if (typeof data59 == 'number' && isFinite(data59)) {
+              if (data59 < 0 || isNaN(data59)) {
+                const err146 = {
+                  instancePath: instancePath + '/endsAt',
+                  schemaPath: '#/definitions/level.set/properties/endsAt/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema100.properties.endsAt,
+                  data: data59,
+                };
+                if (vErrors === null) {
+                  vErrors = [err146];
+                } else {
+                  vErrors.push(err146);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.remainingMs !== undefined) {
+            let data60 = data.remainingMs;
+            if (!Number.isInteger(data60)) {
+              const err147 = {
+                instancePath: instancePath + '/remainingMs',
+                schemaPath: '#/definitions/level.set/properties/remainingMs/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema100.properties.remainingMs.type,
+                parentSchema: schema100.properties.remainingMs,
+                data: data60,
+              };
+              if (vErrors === null) {
+                vErrors = [err147];
+              } else {
+                vErrors.push(err147);
+              }
+              errors++;
+            }
+            if (typeof data60 == 'number' && isFinite(data60)) {
+              if (data60 < 0 || isNaN(data60)) {
+                const err148 = {
+                  instancePath: instancePath + '/remainingMs',
+                  schemaPath: '#/definitions/level.set/properties/remainingMs/minimum',
+                  keyword: 'minimum',
+                  params: { comparison: '>=', limit: 0 },
+                  message: 'must be >= 0',
+                  schema: 0,
+                  parentSchema: schema100.properties.remainingMs,
+                  data: data60,
+                };
+                if (vErrors === null) {
+                  vErrors = [err148];
+                } else {
+                  vErrors.push(err148);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.paused !== undefined) {
+            let data61 = data.paused;
+            if (typeof data61 !== 'boolean') {
+              const err149 = {
+                instancePath: instancePath + '/paused',
+                schemaPath: '#/definitions/level.set/properties/paused/type',
+                keyword: 'type',
+                params: { type: 'boolean' },
+                message: 'must be boolean',
+                schema: schema100.properties.paused.type,
+                parentSchema: schema100.properties.paused,
+                data: data61,
+              };
+              if (vErrors === null) {
+                vErrors = [err149];
+              } else {
+                vErrors.push(err149);
+              }
+              errors++;
+            }
+          }
+          if (data.next !== undefined) {
+            let data62 = data.next;
+            const _errs175 = errors;
+            let valid68 = false;
+            let passing0 = null;
+            const _errs176 = errors;
+            if (data62 !== null) {
+              const err150 = {
+                instancePath: instancePath + '/next',
+                schemaPath: '#/definitions/level.set/properties/next/oneOf/0/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema100.properties.next.oneOf[0].type,
+                parentSchema: schema100.properties.next.oneOf[0],
+                data: data62,
+              };
+              if (vErrors === null) {
+                vErrors = [err150];
+              } else {
+                vErrors.push(err150);
+              }
+              errors++;
+            }
+            var _valid0 = _errs176 === errors;
+            if (_valid0) {
+              valid68 = true;
+              passing0 = 0;
+            }
+            const _errs178 = errors;
+            if (data62 && typeof data62 == 'object' && !Array.isArray(data62)) {
+              if (data62.level === undefined) {
+                const err151 = {
+                  instancePath: instancePath + '/next',
+                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'level' },
+                  message: "must have required property '" + 'level' + "'",
+                  schema: schema100.properties.next.oneOf[1].required,
+                  parentSchema: schema100.properties.next.oneOf[1],
+                  data: data62,
+                };
+                if (vErrors === null) {
+                  vErrors = [err151];
+                } else {
+                  vErrors.push(err151);
+                }
+                errors++;
+              }
+              if (data62.isBreak === undefined) {
+                const err152 = {
+                  instancePath: instancePath + '/next',
+                  schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'isBreak' },
+                  message: "must have required property '" + 'isBreak' + "'",
+                  schema: schema100.properties.next.oneOf[1].required,
+                  parentSchema: schema100.properties.next.oneOf[1],
+                  data: data62,
+                };
+                if (vErrors === null) {
+                  vErrors = [err152];
+                } else {
+                  vErrors.push(err152);
+                }
+                errors++;
+              }
+              if (data62.smallBlind === undefined) {
+                const err153 = {
                   instancePath: instancePath + '/next',
                   schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
                   keyword: 'required',
@@ -13400,17 +13850,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: "must have required property '" + 'smallBlind' + "'",
                   schema: schema100.properties.next.oneOf[1].required,
                   parentSchema: schema100.properties.next.oneOf[1],
-                  data: data52,
+                  data: data62,
                 };
                 if (vErrors === null) {
-                  vErrors = [err137];
+                  vErrors = [err153];
                 } else {
-                  vErrors.push(err137);
+                  vErrors.push(err153);
                 }
                 errors++;
               }
-              if (data52.bigBlind === undefined) {
-                const err138 = {
+              if (data62.bigBlind === undefined) {
+                const err154 = {
                   instancePath: instancePath + '/next',
                   schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
                   keyword: 'required',
@@ -13418,17 +13868,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: "must have required property '" + 'bigBlind' + "'",
                   schema: schema100.properties.next.oneOf[1].required,
                   parentSchema: schema100.properties.next.oneOf[1],
-                  data: data52,
+                  data: data62,
                 };
                 if (vErrors === null) {
-                  vErrors = [err138];
+                  vErrors = [err154];
                 } else {
-                  vErrors.push(err138);
+                  vErrors.push(err154);
                 }
                 errors++;
               }
-              if (data52.minutes === undefined) {
-                const err139 = {
+              if (data62.minutes === undefined) {
+                const err155 = {
                   instancePath: instancePath + '/next',
                   schemaPath: '#/definitions/level.set/properties/next/oneOf/1/required',
                   keyword: 'required',
@@ -13436,19 +13886,19 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: "must have required property '" + 'minutes' + "'",
                   schema: schema100.properties.next.oneOf[1].required,
                   parentSchema: schema100.properties.next.oneOf[1],
-                  data: data52,
+                  data: data62,
                 };
                 if (vErrors === null) {
-                  vErrors = [err139];
+                  vErrors = [err155];
                 } else {
-                  vErrors.push(err139);
+                  vErrors.push(err155);
                 }
                 errors++;
               }
-              if (data52.level !== undefined) {
-                let data53 = data52.level;
-                if (!Number.isInteger(data53)) {
-                  const err140 = {
+              if (data62.level !== undefined) {
+                let data63 = data62.level;
+                if (!Number.isInteger(data63)) {
+                  const err156 = {
                     instancePath: instancePath + '/next/level',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/level/type',
                     keyword: 'type',
@@ -13456,18 +13906,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be integer',
                     schema: schema100.properties.next.oneOf[1].properties.level.type,
                     parentSchema: schema100.properties.next.oneOf[1].properties.level,
-                    data: data53,
+                    data: data63,
                   };
                   if (vErrors === null) {
-                    vErrors = [err140];
+                    vErrors = [err156];
                   } else {
-                    vErrors.push(err140);
+                    vErrors.push(err156);
                   }
                   errors++;
                 }
-                if (typeof data53 == 'number' && isFinite(data53)) {
-                  if (data53 < 1 || isNaN(data53)) {
-                    const err141 = {
+                if (typeof data63 == 'number' && isFinite(data63)) {
+                  if (data63 < 1 || isNaN(data63)) {
+                    const err157 = {
                       instancePath: instancePath + '/next/level',
                       schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/level/minimum',
                       keyword: 'minimum',
@@ -13475,21 +13925,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be >= 1',
                       schema: 1,
                       parentSchema: schema100.properties.next.oneOf[1].properties.level,
-                      data: data53,
+                      data: data63,
                     };
                     if (vErrors === null) {
-                      vErrors = [err141];
+                      vErrors = [err157];
                     } else {
-                      vErrors.push(err141);
+                      vErrors.push(err157);
                     }
                     errors++;
                   }
                 }
               }
-              if (data52.isBreak !== undefined) {
-                let data54 = data52.isBreak;
-                if (typeof data54 !== 'boolean') {
-                  const err142 = {
+              if (data62.isBreak !== undefined) {
+                let data64 = data62.isBreak;
+                if (typeof data64 !== 'boolean') {
+                  const err158 = {
                     instancePath: instancePath + '/next/isBreak',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/isBreak/type',
                     keyword: 'type',
@@ -13497,20 +13947,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be boolean',
                     schema: schema100.properties.next.oneOf[1].properties.isBreak.type,
                     parentSchema: schema100.properties.next.oneOf[1].properties.isBreak,
-                    data: data54,
+                    data: data64,
                   };
                   if (vErrors === null) {
-                    vErrors = [err142];
+                    vErrors = [err158];
                   } else {
-                    vErrors.push(err142);
+                    vErrors.push(err158);
                   }
                   errors++;
                 }
               }
-              if (data52.smallBlind !== undefined) {
-                let data55 = data52.smallBlind;
-                if (!Number.isInteger(data55) && data55 !== null) {
-                  const err143 = {
+              if (data62.smallBlind !== undefined) {
+                let data65 = data62.smallBlind;
+                if (!Number.isInteger(data65) && data65 !== null) {
+                  const err159 = {
                     instancePath: instancePath + '/next/smallBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/type',
                     keyword: 'type',
@@ -13518,18 +13968,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be integer,null',
                     schema: schema100.properties.next.oneOf[1].properties.smallBlind.type,
                     parentSchema: schema100.properties.next.oneOf[1].properties.smallBlind,
-                    data: data55,
+                    data: data65,
                   };
                   if (vErrors === null) {
-                    vErrors = [err143];
+                    vErrors = [err159];
                   } else {
-                    vErrors.push(err143);
+                    vErrors.push(err159);
                   }
                   errors++;
                 }
-                if (typeof data55 == 'number' && isFinite(data55)) {
-                  if (data55 < 0 || isNaN(data55)) {
-                    const err144 = {
+                if (typeof data65 == 'number' && isFinite(data65)) {
+                  if (data65 < 0 || isNaN(data65)) {
+                    const err160 = {
                       instancePath: instancePath + '/next/smallBlind',
                       schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBlind/minimum',
                       keyword: 'minimum',
@@ -13537,21 +13987,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be >= 0',
                       schema: 0,
                       parentSchema: schema100.properties.next.oneOf[1].properties.smallBlind,
-                      data: data55,
+                      data: data65,
                     };
                     if (vErrors === null) {
-                      vErrors = [err144];
+                      vErrors = [err160];
                     } else {
-                      vErrors.push(err144);
+                      vErrors.push(err160);
                     }
                     errors++;
                   }
                 }
               }
-              if (data52.bigBlind !== undefined) {
-                let data56 = data52.bigBlind;
-                if (!Number.isInteger(data56) && data56 !== null) {
-                  const err145 = {
+              if (data62.bigBlind !== undefined) {
+                let data66 = data62.bigBlind;
+                if (!Number.isInteger(data66) && data66 !== null) {
+                  const err161 = {
                     instancePath: instancePath + '/next/bigBlind',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/type',
                     keyword: 'type',
@@ -13559,18 +14009,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be integer,null',
                     schema: schema100.properties.next.oneOf[1].properties.bigBlind.type,
                     parentSchema: schema100.properties.next.oneOf[1].properties.bigBlind,
-                    data: data56,
+                    data: data66,
                   };
                   if (vErrors === null) {
-                    vErrors = [err145];
+                    vErrors = [err161];
                   } else {
-                    vErrors.push(err145);
+                    vErrors.push(err161);
                   }
                   errors++;
                 }
-                if (typeof data56 == 'number' && isFinite(data56)) {
-                  if (data56 < 1 || isNaN(data56)) {
-                    const err146 = {
+                if (typeof data66 == 'number' && isFinite(data66)) {
+                  if (data66 < 1 || isNaN(data66)) {
+                    const err162 = {
                       instancePath: instancePath + '/next/bigBlind',
                       schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBlind/minimum',
                       keyword: 'minimum',
@@ -13578,21 +14028,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be >= 1',
                       schema: 1,
                       parentSchema: schema100.properties.next.oneOf[1].properties.bigBlind,
-                      data: data56,
+                      data: data66,
                     };
                     if (vErrors === null) {
-                      vErrors = [err146];
+                      vErrors = [err162];
                     } else {
-                      vErrors.push(err146);
+                      vErrors.push(err162);
                     }
                     errors++;
                   }
                 }
               }
-              if (data52.ante !== undefined) {
-                let data57 = data52.ante;
-                if (!Number.isInteger(data57) && data57 !== null) {
-                  const err147 = {
+              if (data62.ante !== undefined) {
+                let data67 = data62.ante;
+                if (!Number.isInteger(data67) && data67 !== null) {
+                  const err163 = {
                     instancePath: instancePath + '/next/ante',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/type',
                     keyword: 'type',
@@ -13600,18 +14050,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be integer,null',
                     schema: schema100.properties.next.oneOf[1].properties.ante.type,
                     parentSchema: schema100.properties.next.oneOf[1].properties.ante,
-                    data: data57,
+                    data: data67,
                   };
                   if (vErrors === null) {
-                    vErrors = [err147];
+                    vErrors = [err163];
                   } else {
-                    vErrors.push(err147);
+                    vErrors.push(err163);
                   }
                   errors++;
                 }
-                if (typeof data57 == 'number' && isFinite(data57)) {
-                  if (data57 < 0 || isNaN(data57)) {
-                    const err148 = {
+                if (typeof data67 == 'number' && isFinite(data67)) {
+                  if (data67 < 0 || isNaN(data67)) {
+                    const err164 = {
                       instancePath: instancePath + '/next/ante',
                       schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/ante/minimum',
                       keyword: 'minimum',
@@ -13619,22 +14069,194 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be >= 0',
                       schema: 0,
                       parentSchema: schema100.properties.next.oneOf[1].properties.ante,
-                      data: data57,
+                      data: data67,
                     };
                     if (vErrors === null) {
-                      vErrors = [err148];
+                      vErrors = [err164];
                     } else {
-                      vErrors.push(err148);
+                      vErrors.push(err164);
                     }
                     errors++;
                   }
                 }
               }
-              if (data52.minutes !== undefined) {
-                let data58 = data52.minutes;
-                if (typeof data58 == 'number' && isFinite(data58)) {
-                  if (data58 > 1440 || isNaN(data58)) {
-                    const err149 = {
+              if (data62.game !== undefined) {
+                let data68 = data62.game;
+                if (!(
+                  data68 === 'holdem' ||
+                  data68 === 'omaha' ||
+                  data68 === 'omaha-hilo' ||
+                  data68 === 'stud' ||
+                  data68 === 'stud-hilo' ||
+                  data68 === 'razz'
+                )) {
+                  const err165 = {
+                    instancePath: instancePath + '/next/game',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/game/enum',
+                    keyword: 'enum',
+                    params: { allowedValues: schema100.properties.next.oneOf[1].properties.game.enum },
+                    message: 'must be equal to one of the allowed values',
+                    schema: schema100.properties.next.oneOf[1].properties.game.enum,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.game,
+                    data: data68,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err165];
+                  } else {
+                    vErrors.push(err165);
+                  }
+                  errors++;
+                }
+              }
+              if (data62.betting !== undefined) {
+                let data69 = data62.betting;
+                if (!(data69 === 'no-limit' || data69 === 'pot-limit' || data69 === 'limit')) {
+                  const err166 = {
+                    instancePath: instancePath + '/next/betting',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/betting/enum',
+                    keyword: 'enum',
+                    params: { allowedValues: schema100.properties.next.oneOf[1].properties.betting.enum },
+                    message: 'must be equal to one of the allowed values',
+                    schema: schema100.properties.next.oneOf[1].properties.betting.enum,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.betting,
+                    data: data69,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err166];
+                  } else {
+                    vErrors.push(err166);
+                  }
+                  errors++;
+                }
+              }
+              if (data62.smallBet !== undefined) {
+                let data70 = data62.smallBet;
+                if (!Number.isInteger(data70)) {
+                  const err167 = {
+                    instancePath: instancePath + '/next/smallBet',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBet/type',
+                    keyword: 'type',
+                    params: { type: 'integer' },
+                    message: 'must be integer',
+                    schema: schema100.properties.next.oneOf[1].properties.smallBet.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.smallBet,
+                    data: data70,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err167];
+                  } else {
+                    vErrors.push(err167);
+                  }
+                  errors++;
+                }
+                if (typeof data70 == 'number' && isFinite(data70)) {
+                  if (data70 < 1 || isNaN(data70)) {
+                    const err168 = {
+                      instancePath: instancePath + '/next/smallBet',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/smallBet/minimum',
+                      keyword: 'minimum',
+                      params: { comparison: '>=', limit: 1 },
+                      message: 'must be >= 1',
+                      schema: 1,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.smallBet,
+                      data: data70,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err168];
+                    } else {
+                      vErrors.push(err168);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data62.bigBet !== undefined) {
+                let data71 = data62.bigBet;
+                if (!Number.isInteger(data71)) {
+                  const err169 = {
+                    instancePath: instancePath + '/next/bigBet',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBet/type',
+                    keyword: 'type',
+                    params: { type: 'integer' },
+                    message: 'must be integer',
+                    schema: schema100.properties.next.oneOf[1].properties.bigBet.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.bigBet,
+                    data: data71,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err169];
+                  } else {
+                    vErrors.push(err169);
+                  }
+                  errors++;
+                }
+                if (typeof data71 == 'number' && isFinite(data71)) {
+                  if (data71 < 1 || isNaN(data71)) {
+                    const err170 = {
+                      instancePath: instancePath + '/next/bigBet',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bigBet/minimum',
+                      keyword: 'minimum',
+                      params: { comparison: '>=', limit: 1 },
+                      message: 'must be >= 1',
+                      schema: 1,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.bigBet,
+                      data: data71,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err170];
+                    } else {
+                      vErrors.push(err170);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data62.bringIn !== undefined) {
+                let data72 = data62.bringIn;
+                if (!Number.isInteger(data72)) {
+                  const err171 = {
+                    instancePath: instancePath + '/next/bringIn',
+                    schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bringIn/type',
+                    keyword: 'type',
+                    params: { type: 'integer' },
+                    message: 'must be integer',
+                    schema: schema100.properties.next.oneOf[1].properties.bringIn.type,
+                    parentSchema: schema100.properties.next.oneOf[1].properties.bringIn,
+                    data: data72,
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err171];
+                  } else {
+                    vErrors.push(err171);
+                  }
+                  errors++;
+                }
+                if (typeof data72 == 'number' && isFinite(data72)) {
+                  if (data72 < 1 || isNaN(data72)) {
+                    const err172 = {
+                      instancePath: instancePath + '/next/bringIn',
+                      schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/bringIn/minimum',
+                      keyword: 'minimum',
+                      params: { comparison: '>=', limit: 1 },
+                      message: 'must be >= 1',
+                      schema: 1,
+                      parentSchema: schema100.properties.next.oneOf[1].properties.bringIn,
+                      data: data72,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err172];
+                    } else {
+                      vErrors.push(err172);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data62.minutes !== undefined) {
+                let data73 = data62.minutes;
+                if (typeof data73 == 'number' && isFinite(data73)) {
+                  if (data73 > 1440 || isNaN(data73)) {
+                    const err173 = {
                       instancePath: instancePath + '/next/minutes',
                       schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/minutes/maximum',
                       keyword: 'maximum',
@@ -13642,17 +14264,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be <= 1440',
                       schema: 1440,
                       parentSchema: schema100.properties.next.oneOf[1].properties.minutes,
-                      data: data58,
+                      data: data73,
                     };
                     if (vErrors === null) {
-                      vErrors = [err149];
+                      vErrors = [err173];
                     } else {
-                      vErrors.push(err149);
+                      vErrors.push(err173);
                     }
                     errors++;
                   }
-                  if (data58 <= 0 || isNaN(data58)) {
-                    const err150 = {
+                  if (data73 <= 0 || isNaN(data73)) {
+                    const err174 = {
                       instancePath: instancePath + '/next/minutes',
                       schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
                       keyword: 'exclusiveMinimum',
@@ -13660,17 +14282,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be > 0',
                       schema: 0,
                       parentSchema: schema100.properties.next.oneOf[1].properties.minutes,
-                      data: data58,
+                      data: data73,
                     };
                     if (vErrors === null) {
-                      vErrors = [err150];
+                      vErrors = [err174];
                     } else {
-                      vErrors.push(err150);
+                      vErrors.push(err174);
                     }
                     errors++;
                   }
                 } else {
-                  const err151 = {
+                  const err175 = {
                     instancePath: instancePath + '/next/minutes',
                     schemaPath: '#/definitions/level.set/properties/next/oneOf/1/properties/minutes/type',
                     keyword: 'type',
@@ -13678,18 +14300,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be number',
                     schema: schema100.properties.next.oneOf[1].properties.minutes.type,
                     parentSchema: schema100.properties.next.oneOf[1].properties.minutes,
-                    data: data58,
+                    data: data73,
                   };
                   if (vErrors === null) {
-                    vErrors = [err151];
+                    vErrors = [err175];
                   } else {
-                    vErrors.push(err151);
+                    vErrors.push(err175);
                   }
                   errors++;
                 }
               }
             } else {
-              const err152 = {
+              const err176 = {
                 instancePath: instancePath + '/next',
                 schemaPath: '#/definitions/level.set/properties/next/oneOf/1/type',
                 keyword: 'type',
@@ -13697,16 +14319,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be object',
                 schema: schema100.properties.next.oneOf[1].type,
                 parentSchema: schema100.properties.next.oneOf[1],
-                data: data52,
+                data: data62,
               };
               if (vErrors === null) {
-                vErrors = [err152];
+                vErrors = [err176];
               } else {
-                vErrors.push(err152);
+                vErrors.push(err176);
               }
               errors++;
             }
-            var _valid0 = _errs162 === errors;
+            var _valid0 = _errs178 === errors;
             if (_valid0 && valid68) {
               valid68 = false;
               passing0 = [passing0, 1];
@@ -13717,7 +14339,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
             }
             if (!valid68) {
-              const err153 = {
+              const err177 = {
                 instancePath: instancePath + '/next',
                 schemaPath: '#/definitions/level.set/properties/next/oneOf',
                 keyword: 'oneOf',
@@ -13725,19 +14347,19 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must match exactly one schema in oneOf',
                 schema: schema100.properties.next.oneOf,
                 parentSchema: schema100.properties.next,
-                data: data52,
+                data: data62,
               };
               if (vErrors === null) {
-                vErrors = [err153];
+                vErrors = [err177];
               } else {
-                vErrors.push(err153);
+                vErrors.push(err177);
               }
               errors++;
             } else {
-              errors = _errs159;
+              errors = _errs175;
               if (vErrors !== null) {
-                if (_errs159) {
-                  vErrors.length = _errs159;
+                if (_errs175) {
+                  vErrors.length = _errs175;
                 } else {
                   vErrors = null;
                 }
@@ -13745,7 +14367,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
           }
         } else {
-          const err154 = {
+          const err178 = {
             instancePath,
             schemaPath: '#/definitions/level.set/type',
             keyword: 'type',
@@ -13756,14 +14378,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             data,
           };
           if (vErrors === null) {
-            vErrors = [err154];
+            vErrors = [err178];
           } else {
-            vErrors.push(err154);
+            vErrors.push(err178);
           }
           errors++;
         }
       } else {
-        const err155 = {
+        const err179 = {
           instancePath,
           schemaPath: '#/discriminator',
           keyword: 'discriminator',
@@ -13774,14 +14396,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err155];
+          vErrors = [err179];
         } else {
-          vErrors.push(err155);
+          vErrors.push(err179);
         }
         errors++;
       }
     } else {
-      const err156 = {
+      const err180 = {
         instancePath,
         schemaPath: '#/discriminator',
         keyword: 'discriminator',
@@ -13792,14 +14414,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         data,
       };
       if (vErrors === null) {
-        vErrors = [err156];
+        vErrors = [err180];
       } else {
-        vErrors.push(err156);
+        vErrors.push(err180);
       }
       errors++;
     }
   } else {
-    const err157 = {
+    const err181 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -13810,9 +14432,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err157];
+      vErrors = [err181];
     } else {
-      vErrors.push(err157);
+      vErrors.push(err181);
     }
     errors++;
   }

@@ -2235,11 +2235,21 @@ const schema26 = {
     playingLevel: {
       title: 'a playing level',
       type: 'object',
-      required: ['smallBlind', 'bigBlind', 'minutes'],
+      required: ['minutes'],
       additionalProperties: false,
+      description:
+        "A playing level: its blinds, or a stud level's ante and bring-in (R-STUD-BRING-IN: a level played as stud, stud-hilo or razz needs bringIn, and smallBet and bigBet under limit, not blinds: blinds given on it are not used).",
       properties: {
-        smallBlind: { type: 'integer', minimum: 1 },
-        bigBlind: { type: 'integer', minimum: 1 },
+        smallBlind: {
+          type: 'integer',
+          minimum: 1,
+          description: "Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN).",
+        },
+        bigBlind: {
+          type: 'integer',
+          minimum: 1,
+          description: "Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN).",
+        },
         ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
         minutes: { $ref: '#/definitions/minutes' },
         game: {
@@ -2264,9 +2274,33 @@ const schema26 = {
         bringIn: {
           type: 'integer',
           minimum: 1,
-          description: 'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game.',
+          description:
+            'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game, and a level without blinds is one.',
         },
       },
+      allOf: [
+        {
+          if: { required: ['game'], properties: { game: { enum: ['stud', 'stud-hilo', 'razz'] } } },
+          then: {
+            required: ['bringIn'],
+            if: {
+              anyOf: [
+                { not: { required: ['betting'] } },
+                { required: ['betting'], properties: { betting: { const: 'limit' } } },
+              ],
+            },
+            then: { required: ['smallBet', 'bigBet'] },
+          },
+        },
+        {
+          if: { required: ['game'], properties: { game: { enum: ['holdem', 'omaha', 'omaha-hilo'] } } },
+          then: { required: ['smallBlind', 'bigBlind'] },
+        },
+        {
+          if: { not: { anyOf: [{ required: ['game'] }, { required: ['bringIn'] }] } },
+          then: { required: ['smallBlind', 'bigBlind'] },
+        },
+      ],
     },
     breakLevel: {
       title: 'a break',
@@ -2449,10 +2483,18 @@ const schema26 = {
               },
               else: {
                 properties: {
-                  smallBlind: { type: 'integer' },
-                  bigBlind: { type: 'integer' },
+                  smallBlind: {
+                    type: ['integer', 'null'],
+                    description: 'null on a stud level without blinds (R-STUD-BRING-IN)',
+                  },
+                  bigBlind: {
+                    type: ['integer', 'null'],
+                    description: 'null on a stud level without blinds (R-STUD-BRING-IN)',
+                  },
                   ante: { type: 'integer' },
                 },
+                if: { not: { required: ['bringIn'] } },
+                then: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' } } },
               },
             },
           ],
@@ -2466,7 +2508,16 @@ const schema26 = {
       if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
       then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
       else: {
-        properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } },
+        properties: {
+          smallBlind: {
+            type: ['integer', 'null'],
+            description: 'null on a stud level without blinds (R-STUD-BRING-IN)',
+          },
+          bigBlind: { type: ['integer', 'null'], description: 'null on a stud level without blinds (R-STUD-BRING-IN)' },
+          ante: { type: 'integer' },
+        },
+        if: { not: { required: ['bringIn'] } },
+        then: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' } } },
       },
     },
   },
@@ -5287,11 +5338,21 @@ function validate28(data, { instancePath = '', parentData, parentDataProperty, r
 const schema70 = {
   title: 'a playing level',
   type: 'object',
-  required: ['smallBlind', 'bigBlind', 'minutes'],
+  required: ['minutes'],
   additionalProperties: false,
+  description:
+    "A playing level: its blinds, or a stud level's ante and bring-in (R-STUD-BRING-IN: a level played as stud, stud-hilo or razz needs bringIn, and smallBet and bigBet under limit, not blinds: blinds given on it are not used).",
   properties: {
-    smallBlind: { type: 'integer', minimum: 1 },
-    bigBlind: { type: 'integer', minimum: 1 },
+    smallBlind: {
+      type: 'integer',
+      minimum: 1,
+      description: "Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN).",
+    },
+    bigBlind: {
+      type: 'integer',
+      minimum: 1,
+      description: "Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN).",
+    },
     ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
     minutes: { $ref: '#/definitions/minutes' },
     game: {
@@ -5316,52 +5377,522 @@ const schema70 = {
     bringIn: {
       type: 'integer',
       minimum: 1,
-      description: 'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game.',
+      description:
+        'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game, and a level without blinds is one.',
     },
   },
+  allOf: [
+    {
+      if: { required: ['game'], properties: { game: { enum: ['stud', 'stud-hilo', 'razz'] } } },
+      then: {
+        required: ['bringIn'],
+        if: {
+          anyOf: [
+            { not: { required: ['betting'] } },
+            { required: ['betting'], properties: { betting: { const: 'limit' } } },
+          ],
+        },
+        then: { required: ['smallBet', 'bigBet'] },
+      },
+    },
+    {
+      if: { required: ['game'], properties: { game: { enum: ['holdem', 'omaha', 'omaha-hilo'] } } },
+      then: { required: ['smallBlind', 'bigBlind'] },
+    },
+    {
+      if: { not: { anyOf: [{ required: ['game'] }, { required: ['bringIn'] }] } },
+      then: { required: ['smallBlind', 'bigBlind'] },
+    },
+  ],
 };
 function validate30(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.smallBlind === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'smallBlind' },
-        message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
-        data,
-      };
+    let missing0;
+    if (data.game === undefined && (missing0 = 'game')) {
+      const err0 = {};
       if (vErrors === null) {
         vErrors = [err0];
       } else {
         vErrors.push(err0);
       }
       errors++;
+    } else {
+      if (data.game !== undefined) {
+        let data0 = data.game;
+        if (!(data0 === 'stud' || data0 === 'stud-hilo' || data0 === 'razz')) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
     }
-    if (data.bigBlind === undefined) {
-      const err1 = {
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    const _errs6 = errors;
+    let valid3 = true;
+    const _errs7 = errors;
+    const _errs8 = errors;
+    let valid4 = false;
+    const _errs9 = errors;
+    const _errs10 = errors;
+    const _errs11 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing1;
+      if (data.betting === undefined && (missing1 = 'betting')) {
+        const err2 = {};
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var valid5 = _errs11 === errors;
+    if (valid5) {
+      const err3 = {};
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    } else {
+      errors = _errs10;
+      if (vErrors !== null) {
+        if (_errs10) {
+          vErrors.length = _errs10;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid2 = _errs9 === errors;
+    valid4 = valid4 || _valid2;
+    if (!valid4) {
+      const _errs12 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        let missing2;
+        if (data.betting === undefined && (missing2 = 'betting')) {
+          const err4 = {};
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        } else {
+          if (data.betting !== undefined) {
+            if ('limit' !== data.betting) {
+              const err5 = {};
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+      }
+      var _valid2 = _errs12 === errors;
+      valid4 = valid4 || _valid2;
+    }
+    if (!valid4) {
+      const err6 = {};
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    } else {
+      errors = _errs8;
+      if (vErrors !== null) {
+        if (_errs8) {
+          vErrors.length = _errs8;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid1 = _errs7 === errors;
+    errors = _errs6;
+    if (vErrors !== null) {
+      if (_errs6) {
+        vErrors.length = _errs6;
+      } else {
+        vErrors = null;
+      }
+    }
+    if (_valid1) {
+      const _errs14 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        if (data.smallBet === undefined) {
+          const err7 = {
+            instancePath,
+            schemaPath: '#/allOf/0/then/then/required',
+            keyword: 'required',
+            params: { missingProperty: 'smallBet' },
+            message: "must have required property '" + 'smallBet' + "'",
+            schema: schema70.allOf[0].then.then.required,
+            parentSchema: schema70.allOf[0].then.then,
+            data,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data.bigBet === undefined) {
+          const err8 = {
+            instancePath,
+            schemaPath: '#/allOf/0/then/then/required',
+            keyword: 'required',
+            params: { missingProperty: 'bigBet' },
+            message: "must have required property '" + 'bigBet' + "'",
+            schema: schema70.allOf[0].then.then.required,
+            parentSchema: schema70.allOf[0].then.then,
+            data,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+      var _valid1 = _errs14 === errors;
+      valid3 = _valid1;
+    }
+    if (!valid3) {
+      const err9 = {
         instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'bigBlind' },
-        message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema70.required,
-        parentSchema: schema70,
+        schemaPath: '#/allOf/0/then/if',
+        keyword: 'if',
+        params: { failingKeyword: 'then' },
+        message: 'must match "then" schema',
+        schema: schema70.allOf[0].then.if,
+        parentSchema: schema70.allOf[0].then,
         data,
       };
       if (vErrors === null) {
-        vErrors = [err1];
+        vErrors = [err9];
       } else {
-        vErrors.push(err1);
+        vErrors.push(err9);
       }
       errors++;
     }
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.bringIn === undefined) {
+        const err10 = {
+          instancePath,
+          schemaPath: '#/allOf/0/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'bringIn' },
+          message: "must have required property '" + 'bringIn' + "'",
+          schema: schema70.allOf[0].then.required,
+          parentSchema: schema70.allOf[0].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid1 = _valid0;
+  }
+  if (!valid1) {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema70.allOf[0].if,
+      parentSchema: schema70.allOf[0],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  const _errs16 = errors;
+  let valid7 = true;
+  const _errs17 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing3;
+    if (data.game === undefined && (missing3 = 'game')) {
+      const err12 = {};
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    } else {
+      if (data.game !== undefined) {
+        let data2 = data.game;
+        if (!(data2 === 'holdem' || data2 === 'omaha' || data2 === 'omaha-hilo')) {
+          const err13 = {};
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid3 = _errs17 === errors;
+  errors = _errs16;
+  if (vErrors !== null) {
+    if (_errs16) {
+      vErrors.length = _errs16;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid3) {
+    const _errs19 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.smallBlind === undefined) {
+        const err14 = {
+          instancePath,
+          schemaPath: '#/allOf/1/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'smallBlind' },
+          message: "must have required property '" + 'smallBlind' + "'",
+          schema: schema70.allOf[1].then.required,
+          parentSchema: schema70.allOf[1].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (data.bigBlind === undefined) {
+        const err15 = {
+          instancePath,
+          schemaPath: '#/allOf/1/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'bigBlind' },
+          message: "must have required property '" + 'bigBlind' + "'",
+          schema: schema70.allOf[1].then.required,
+          parentSchema: schema70.allOf[1].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs19 === errors;
+    valid7 = _valid3;
+  }
+  if (!valid7) {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/allOf/1/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema70.allOf[1].if,
+      parentSchema: schema70.allOf[1],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  const _errs21 = errors;
+  let valid9 = true;
+  const _errs22 = errors;
+  const _errs23 = errors;
+  const _errs24 = errors;
+  const _errs25 = errors;
+  let valid11 = false;
+  const _errs26 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing4;
+    if (data.game === undefined && (missing4 = 'game')) {
+      const err17 = {};
+      if (vErrors === null) {
+        vErrors = [err17];
+      } else {
+        vErrors.push(err17);
+      }
+      errors++;
+    }
+  }
+  var _valid5 = _errs26 === errors;
+  valid11 = valid11 || _valid5;
+  if (!valid11) {
+    const _errs27 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing5;
+      if (data.bringIn === undefined && (missing5 = 'bringIn')) {
+        const err18 = {};
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    var _valid5 = _errs27 === errors;
+    valid11 = valid11 || _valid5;
+  }
+  if (!valid11) {
+    const err19 = {};
+    if (vErrors === null) {
+      vErrors = [err19];
+    } else {
+      vErrors.push(err19);
+    }
+    errors++;
+  } else {
+    errors = _errs25;
+    if (vErrors !== null) {
+      if (_errs25) {
+        vErrors.length = _errs25;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var valid10 = _errs24 === errors;
+  if (valid10) {
+    const err20 = {};
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  } else {
+    errors = _errs23;
+    if (vErrors !== null) {
+      if (_errs23) {
+        vErrors.length = _errs23;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid4 = _errs22 === errors;
+  errors = _errs21;
+  if (vErrors !== null) {
+    if (_errs21) {
+      vErrors.length = _errs21;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid4) {
+    const _errs28 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.smallBlind === undefined) {
+        const err21 = {
+          instancePath,
+          schemaPath: '#/allOf/2/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'smallBlind' },
+          message: "must have required property '" + 'smallBlind' + "'",
+          schema: schema70.allOf[2].then.required,
+          parentSchema: schema70.allOf[2].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (data.bigBlind === undefined) {
+        const err22 = {
+          instancePath,
+          schemaPath: '#/allOf/2/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'bigBlind' },
+          message: "must have required property '" + 'bigBlind' + "'",
+          schema: schema70.allOf[2].then.required,
+          parentSchema: schema70.allOf[2].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    var _valid4 = _errs28 === errors;
+    valid9 = _valid4;
+  }
+  if (!valid9) {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/allOf/2/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema70.allOf[2].if,
+      parentSchema: schema70.allOf[2],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.minutes === undefined) {
-      const err2 = {
+      const err24 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -5372,15 +5903,15 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
         data,
       };
       if (vErrors === null) {
-        vErrors = [err2];
+        vErrors = [err24];
       } else {
-        vErrors.push(err2);
+        vErrors.push(err24);
       }
       errors++;
     }
     for (const key0 in data) {
       if (!func2.call(schema70.properties, key0)) {
-        const err3 = {
+        const err25 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
@@ -5391,17 +5922,17 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err25];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
     if (data.smallBlind !== undefined) {
-      let data0 = data.smallBlind;
-      if (!Number.isInteger(data0)) {
-        const err4 = {
+      let data3 = data.smallBlind;
+      if (!Number.isInteger(data3)) {
+        const err26 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
           keyword: 'type',
@@ -5409,18 +5940,18 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema70.properties.smallBlind.type,
           parentSchema: schema70.properties.smallBlind,
-          data: data0,
+          data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err26];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err26);
         }
         errors++;
       }
-      if (typeof data0 == 'number' && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err5 = {
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 1 || isNaN(data3)) {
+          const err27 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/properties/smallBlind/minimum',
             keyword: 'minimum',
@@ -5428,21 +5959,21 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema70.properties.smallBlind,
-            data: data0,
+            data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err27];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err27);
           }
           errors++;
         }
       }
     }
     if (data.bigBlind !== undefined) {
-      let data1 = data.bigBlind;
-      if (!Number.isInteger(data1)) {
-        const err6 = {
+      let data4 = data.bigBlind;
+      if (!Number.isInteger(data4)) {
+        const err28 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
           keyword: 'type',
@@ -5450,18 +5981,18 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema70.properties.bigBlind.type,
           parentSchema: schema70.properties.bigBlind,
-          data: data1,
+          data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err28];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err28);
         }
         errors++;
       }
-      if (typeof data1 == 'number' && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err7 = {
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          const err29 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/properties/bigBlind/minimum',
             keyword: 'minimum',
@@ -5469,21 +6000,21 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema70.properties.bigBlind,
-            data: data1,
+            data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err29];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err29);
           }
           errors++;
         }
       }
     }
     if (data.ante !== undefined) {
-      let data2 = data.ante;
-      if (!Number.isInteger(data2)) {
-        const err8 = {
+      let data5 = data.ante;
+      if (!Number.isInteger(data5)) {
+        const err30 = {
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
           keyword: 'type',
@@ -5491,18 +6022,18 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema70.properties.ante.type,
           parentSchema: schema70.properties.ante,
-          data: data2,
+          data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err30];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err30);
         }
         errors++;
       }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
-          const err9 = {
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err31 = {
             instancePath: instancePath + '/ante',
             schemaPath: '#/properties/ante/minimum',
             keyword: 'minimum',
@@ -5510,22 +6041,22 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 0',
             schema: 0,
             parentSchema: schema70.properties.ante,
-            data: data2,
+            data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err31];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err31);
           }
           errors++;
         }
       }
     }
     if (data.minutes !== undefined) {
-      let data3 = data.minutes;
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 1440 || isNaN(data3)) {
-          const err10 = {
+      let data6 = data.minutes;
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 > 1440 || isNaN(data6)) {
+          const err32 = {
             instancePath: instancePath + '/minutes',
             schemaPath: '#/definitions/minutes/maximum',
             keyword: 'maximum',
@@ -5533,17 +6064,17 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be <= 1440',
             schema: 1440,
             parentSchema: schema69,
-            data: data3,
+            data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err32];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err32);
           }
           errors++;
         }
-        if (data3 <= 0 || isNaN(data3)) {
-          const err11 = {
+        if (data6 <= 0 || isNaN(data6)) {
+          const err33 = {
             instancePath: instancePath + '/minutes',
             schemaPath: '#/definitions/minutes/exclusiveMinimum',
             keyword: 'exclusiveMinimum',
@@ -5551,17 +6082,17 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be > 0',
             schema: 0,
             parentSchema: schema69,
-            data: data3,
+            data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err33];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err33);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err34 = {
           instancePath: instancePath + '/minutes',
           schemaPath: '#/definitions/minutes/type',
           keyword: 'type',
@@ -5569,27 +6100,27 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be number',
           schema: schema69.type,
           parentSchema: schema69,
-          data: data3,
+          data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err34];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err34);
         }
         errors++;
       }
     }
     if (data.game !== undefined) {
-      let data4 = data.game;
+      let data7 = data.game;
       if (!(
-        data4 === 'holdem' ||
-        data4 === 'omaha' ||
-        data4 === 'omaha-hilo' ||
-        data4 === 'stud' ||
-        data4 === 'stud-hilo' ||
-        data4 === 'razz'
+        data7 === 'holdem' ||
+        data7 === 'omaha' ||
+        data7 === 'omaha-hilo' ||
+        data7 === 'stud' ||
+        data7 === 'stud-hilo' ||
+        data7 === 'razz'
       )) {
-        const err13 = {
+        const err35 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
           keyword: 'enum',
@@ -5597,20 +6128,20 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to one of the allowed values',
           schema: schema31.enum,
           parentSchema: schema31,
-          data: data4,
+          data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err35];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err35);
         }
         errors++;
       }
     }
     if (data.betting !== undefined) {
-      let data5 = data.betting;
-      if (!(data5 === 'no-limit' || data5 === 'pot-limit' || data5 === 'limit')) {
-        const err14 = {
+      let data8 = data.betting;
+      if (!(data8 === 'no-limit' || data8 === 'pot-limit' || data8 === 'limit')) {
+        const err36 = {
           instancePath: instancePath + '/betting',
           schemaPath: '#/definitions/betting/enum',
           keyword: 'enum',
@@ -5618,20 +6149,20 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to one of the allowed values',
           schema: schema32.enum,
           parentSchema: schema32,
-          data: data5,
+          data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err36];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err36);
         }
         errors++;
       }
     }
     if (data.smallBet !== undefined) {
-      let data6 = data.smallBet;
-      if (!Number.isInteger(data6)) {
-        const err15 = {
+      let data9 = data.smallBet;
+      if (!Number.isInteger(data9)) {
+        const err37 = {
           instancePath: instancePath + '/smallBet',
           schemaPath: '#/properties/smallBet/type',
           keyword: 'type',
@@ -5639,18 +6170,18 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema70.properties.smallBet.type,
           parentSchema: schema70.properties.smallBet,
-          data: data6,
+          data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err37];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err37);
         }
         errors++;
       }
-      if (typeof data6 == 'number' && isFinite(data6)) {
-        if (data6 < 1 || isNaN(data6)) {
-          const err16 = {
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 < 1 || isNaN(data9)) {
+          const err38 = {
             instancePath: instancePath + '/smallBet',
             schemaPath: '#/properties/smallBet/minimum',
             keyword: 'minimum',
@@ -5658,21 +6189,21 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema70.properties.smallBet,
-            data: data6,
+            data: data9,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err38];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err38);
           }
           errors++;
         }
       }
     }
     if (data.bigBet !== undefined) {
-      let data7 = data.bigBet;
-      if (!Number.isInteger(data7)) {
-        const err17 = {
+      let data10 = data.bigBet;
+      if (!Number.isInteger(data10)) {
+        const err39 = {
           instancePath: instancePath + '/bigBet',
           schemaPath: '#/properties/bigBet/type',
           keyword: 'type',
@@ -5680,18 +6211,18 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema70.properties.bigBet.type,
           parentSchema: schema70.properties.bigBet,
-          data: data7,
+          data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err39];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err39);
         }
         errors++;
       }
-      if (typeof data7 == 'number' && isFinite(data7)) {
-        if (data7 < 1 || isNaN(data7)) {
-          const err18 = {
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 < 1 || isNaN(data10)) {
+          const err40 = {
             instancePath: instancePath + '/bigBet',
             schemaPath: '#/properties/bigBet/minimum',
             keyword: 'minimum',
@@ -5699,21 +6230,21 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema70.properties.bigBet,
-            data: data7,
+            data: data10,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err40];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err40);
           }
           errors++;
         }
       }
     }
     if (data.bringIn !== undefined) {
-      let data8 = data.bringIn;
-      if (!Number.isInteger(data8)) {
-        const err19 = {
+      let data11 = data.bringIn;
+      if (!Number.isInteger(data11)) {
+        const err41 = {
           instancePath: instancePath + '/bringIn',
           schemaPath: '#/properties/bringIn/type',
           keyword: 'type',
@@ -5721,18 +6252,18 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema70.properties.bringIn.type,
           parentSchema: schema70.properties.bringIn,
-          data: data8,
+          data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err41];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err41);
         }
         errors++;
       }
-      if (typeof data8 == 'number' && isFinite(data8)) {
-        if (data8 < 1 || isNaN(data8)) {
-          const err20 = {
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 < 1 || isNaN(data11)) {
+          const err42 = {
             instancePath: instancePath + '/bringIn',
             schemaPath: '#/properties/bringIn/minimum',
             keyword: 'minimum',
@@ -5740,19 +6271,19 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema70.properties.bringIn,
-            data: data8,
+            data: data11,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err42];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err42);
           }
           errors++;
         }
       }
     }
   } else {
-    const err21 = {
+    const err43 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -5763,9 +6294,9 @@ function validate30(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err43];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err43);
     }
     errors++;
   }
@@ -7227,7 +7758,19 @@ const schema91 = {
           if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
           then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
           else: {
-            properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } },
+            properties: {
+              smallBlind: {
+                type: ['integer', 'null'],
+                description: 'null on a stud level without blinds (R-STUD-BRING-IN)',
+              },
+              bigBlind: {
+                type: ['integer', 'null'],
+                description: 'null on a stud level without blinds (R-STUD-BRING-IN)',
+              },
+              ante: { type: 'integer' },
+            },
+            if: { not: { required: ['bringIn'] } },
+            then: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' } } },
           },
         },
       ],
@@ -7236,7 +7779,15 @@ const schema91 = {
   },
   if: { properties: { isBreak: { const: true } }, required: ['isBreak'] },
   then: { properties: { smallBlind: { type: 'null' }, bigBlind: { type: 'null' }, ante: { type: 'null' } } },
-  else: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' }, ante: { type: 'integer' } } },
+  else: {
+    properties: {
+      smallBlind: { type: ['integer', 'null'], description: 'null on a stud level without blinds (R-STUD-BRING-IN)' },
+      bigBlind: { type: ['integer', 'null'], description: 'null on a stud level without blinds (R-STUD-BRING-IN)' },
+      ante: { type: 'integer' },
+    },
+    if: { not: { required: ['bringIn'] } },
+    then: { properties: { smallBlind: { type: 'integer' }, bigBlind: { type: 'integer' } } },
+  },
 };
 function validate37(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -7350,53 +7901,165 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     ifClause0 = 'then';
   } else {
     const _errs11 = errors;
+    const _errs12 = errors;
+    let valid3 = true;
+    const _errs13 = errors;
+    const _errs14 = errors;
+    const _errs15 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing1;
+      if (data.bringIn === undefined && (missing1 = 'bringIn')) {
+        const err5 = {};
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    var valid4 = _errs15 === errors;
+    if (valid4) {
+      const err6 = {};
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    } else {
+      errors = _errs14;
+      if (vErrors !== null) {
+        if (_errs14) {
+          vErrors.length = _errs14;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid1 = _errs13 === errors;
+    errors = _errs12;
+    if (vErrors !== null) {
+      if (_errs12) {
+        vErrors.length = _errs12;
+      } else {
+        vErrors = null;
+      }
+    }
+    if (_valid1) {
+      const _errs16 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        if (data.smallBlind !== undefined) {
+          let data4 = data.smallBlind;
+          if (!Number.isInteger(data4)) {
+            const err7 = {
+              instancePath: instancePath + '/smallBlind',
+              schemaPath: '#/else/then/properties/smallBlind/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema91.else.then.properties.smallBlind.type,
+              parentSchema: schema91.else.then.properties.smallBlind,
+              data: data4,
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data.bigBlind !== undefined) {
+          let data5 = data.bigBlind;
+          if (!Number.isInteger(data5)) {
+            const err8 = {
+              instancePath: instancePath + '/bigBlind',
+              schemaPath: '#/else/then/properties/bigBlind/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema91.else.then.properties.bigBlind.type,
+              parentSchema: schema91.else.then.properties.bigBlind,
+              data: data5,
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      }
+      var _valid1 = _errs16 === errors;
+      valid3 = _valid1;
+    }
+    if (!valid3) {
+      const err9 = {
+        instancePath,
+        schemaPath: '#/else/if',
+        keyword: 'if',
+        params: { failingKeyword: 'then' },
+        message: 'must match "then" schema',
+        schema: schema91.else.if,
+        parentSchema: schema91.else,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
     if (data && typeof data == 'object' && !Array.isArray(data)) {
       if (data.smallBlind !== undefined) {
-        let data4 = data.smallBlind;
-        if (!Number.isInteger(data4)) {
-          const err5 = {
+        let data6 = data.smallBlind;
+        if (!Number.isInteger(data6) && data6 !== null) {
+          const err10 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/else/properties/smallBlind/type',
             keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
+            params: { type: schema91.else.properties.smallBlind.type },
+            message: 'must be integer,null',
             schema: schema91.else.properties.smallBlind.type,
             parentSchema: schema91.else.properties.smallBlind,
-            data: data4,
+            data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err10];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err10);
           }
           errors++;
         }
       }
       if (data.bigBlind !== undefined) {
-        let data5 = data.bigBlind;
-        if (!Number.isInteger(data5)) {
-          const err6 = {
+        let data7 = data.bigBlind;
+        if (!Number.isInteger(data7) && data7 !== null) {
+          const err11 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/else/properties/bigBlind/type',
             keyword: 'type',
-            params: { type: 'integer' },
-            message: 'must be integer',
+            params: { type: schema91.else.properties.bigBlind.type },
+            message: 'must be integer,null',
             schema: schema91.else.properties.bigBlind.type,
             parentSchema: schema91.else.properties.bigBlind,
-            data: data5,
+            data: data7,
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err11];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err11);
           }
           errors++;
         }
       }
       if (data.ante !== undefined) {
-        let data6 = data.ante;
-        if (!Number.isInteger(data6)) {
-          const err7 = {
+        let data8 = data.ante;
+        if (!Number.isInteger(data8)) {
+          const err12 = {
             instancePath: instancePath + '/ante',
             schemaPath: '#/else/properties/ante/type',
             keyword: 'type',
@@ -7404,12 +8067,12 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be integer',
             schema: schema91.else.properties.ante.type,
             parentSchema: schema91.else.properties.ante,
-            data: data6,
+            data: data8,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err12];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err12);
           }
           errors++;
         }
@@ -7420,7 +8083,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
     ifClause0 = 'else';
   }
   if (!valid0) {
-    const err8 = {
+    const err13 = {
       instancePath,
       schemaPath: '#/if',
       keyword: 'if',
@@ -7431,110 +8094,20 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err13];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err13);
     }
     errors++;
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.name === undefined) {
-      const err9 = {
+      const err14 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
         params: { missingProperty: 'name' },
         message: "must have required property '" + 'name' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err9];
-      } else {
-        vErrors.push(err9);
-      }
-      errors++;
-    }
-    if (data.level === undefined) {
-      const err10 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'level' },
-        message: "must have required property '" + 'level' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err10];
-      } else {
-        vErrors.push(err10);
-      }
-      errors++;
-    }
-    if (data.isBreak === undefined) {
-      const err11 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'isBreak' },
-        message: "must have required property '" + 'isBreak' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err11];
-      } else {
-        vErrors.push(err11);
-      }
-      errors++;
-    }
-    if (data.smallBlind === undefined) {
-      const err12 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'smallBlind' },
-        message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err12];
-      } else {
-        vErrors.push(err12);
-      }
-      errors++;
-    }
-    if (data.bigBlind === undefined) {
-      const err13 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'bigBlind' },
-        message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema91.required,
-        parentSchema: schema91,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err13];
-      } else {
-        vErrors.push(err13);
-      }
-      errors++;
-    }
-    if (data.endsAt === undefined) {
-      const err14 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'endsAt' },
-        message: "must have required property '" + 'endsAt' + "'",
         schema: schema91.required,
         parentSchema: schema91,
         data,
@@ -7546,13 +8119,13 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.remainingMs === undefined) {
+    if (data.level === undefined) {
       const err15 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'remainingMs' },
-        message: "must have required property '" + 'remainingMs' + "'",
+        params: { missingProperty: 'level' },
+        message: "must have required property '" + 'level' + "'",
         schema: schema91.required,
         parentSchema: schema91,
         data,
@@ -7564,13 +8137,13 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.paused === undefined) {
+    if (data.isBreak === undefined) {
       const err16 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'paused' },
-        message: "must have required property '" + 'paused' + "'",
+        params: { missingProperty: 'isBreak' },
+        message: "must have required property '" + 'isBreak' + "'",
         schema: schema91.required,
         parentSchema: schema91,
         data,
@@ -7582,13 +8155,13 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.next === undefined) {
+    if (data.smallBlind === undefined) {
       const err17 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'next' },
-        message: "must have required property '" + 'next' + "'",
+        params: { missingProperty: 'smallBlind' },
+        message: "must have required property '" + 'smallBlind' + "'",
         schema: schema91.required,
         parentSchema: schema91,
         data,
@@ -7600,9 +8173,99 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.bigBlind === undefined) {
+      const err18 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'bigBlind' },
+        message: "must have required property '" + 'bigBlind' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err18];
+      } else {
+        vErrors.push(err18);
+      }
+      errors++;
+    }
+    if (data.endsAt === undefined) {
+      const err19 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'endsAt' },
+        message: "must have required property '" + 'endsAt' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err19];
+      } else {
+        vErrors.push(err19);
+      }
+      errors++;
+    }
+    if (data.remainingMs === undefined) {
+      const err20 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'remainingMs' },
+        message: "must have required property '" + 'remainingMs' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err20];
+      } else {
+        vErrors.push(err20);
+      }
+      errors++;
+    }
+    if (data.paused === undefined) {
+      const err21 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'paused' },
+        message: "must have required property '" + 'paused' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err21];
+      } else {
+        vErrors.push(err21);
+      }
+      errors++;
+    }
+    if (data.next === undefined) {
+      const err22 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'next' },
+        message: "must have required property '" + 'next' + "'",
+        schema: schema91.required,
+        parentSchema: schema91,
+        data,
+      };
+      if (vErrors === null) {
+        vErrors = [err22];
+      } else {
+        vErrors.push(err22);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!func2.call(schema91.properties, key0)) {
-        const err18 = {
+        const err23 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
@@ -7613,17 +8276,17 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err23];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err23);
         }
         errors++;
       }
     }
     if (data.name !== undefined) {
-      let data7 = data.name;
-      if ('level-set' !== data7) {
-        const err19 = {
+      let data9 = data.name;
+      if ('level-set' !== data9) {
+        const err24 = {
           instancePath: instancePath + '/name',
           schemaPath: '#/properties/name/const',
           keyword: 'const',
@@ -7631,111 +8294,7 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to constant',
           schema: 'level-set',
           parentSchema: schema91.properties.name,
-          data: data7,
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      let data8 = data.id;
-      if (typeof data8 !== 'string' && !(typeof data8 == 'number' && isFinite(data8))) {
-        const err20 = {
-          instancePath: instancePath + '/id',
-          schemaPath: '#/definitions/id/type',
-          keyword: 'type',
-          params: { type: schema28.type },
-          message: 'must be string,number',
-          schema: schema28.type,
-          parentSchema: schema28,
-          data: data8,
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data9 = data.type;
-      if ('command' !== data9) {
-        const err21 = {
-          instancePath: instancePath + '/type',
-          schemaPath: '#/definitions/type/const',
-          keyword: 'const',
-          params: { allowedValue: 'command' },
-          message: 'must be equal to constant',
-          schema: 'command',
-          parentSchema: schema29,
           data: data9,
-        };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.at !== undefined) {
-      let data10 = data.at;
-      if (!Number.isInteger(data10)) {
-        const err22 = {
-          instancePath: instancePath + '/at',
-          schemaPath: '#/definitions/at/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema30.type,
-          parentSchema: schema30,
-          data: data10,
-        };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-      if (typeof data10 == 'number' && isFinite(data10)) {
-        if (data10 < 0 || isNaN(data10)) {
-          const err23 = {
-            instancePath: instancePath + '/at',
-            schemaPath: '#/definitions/at/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema30,
-            data: data10,
-          };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.level !== undefined) {
-      let data11 = data.level;
-      if (!Number.isInteger(data11)) {
-        const err24 = {
-          instancePath: instancePath + '/level',
-          schemaPath: '#/properties/level/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema91.properties.level.type,
-          parentSchema: schema91.properties.level,
-          data: data11,
         };
         if (vErrors === null) {
           vErrors = [err24];
@@ -7744,39 +8303,40 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data11 == 'number' && isFinite(data11)) {
-        if (data11 < 1 || isNaN(data11)) {
-          const err25 = {
-            instancePath: instancePath + '/level',
-            schemaPath: '#/properties/level/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema91.properties.level,
-            data: data11,
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
+    }
+    if (data.id !== undefined) {
+      let data10 = data.id;
+      if (typeof data10 !== 'string' && !(typeof data10 == 'number' && isFinite(data10))) {
+        const err25 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/definitions/id/type',
+          keyword: 'type',
+          params: { type: schema28.type },
+          message: 'must be string,number',
+          schema: schema28.type,
+          parentSchema: schema28,
+          data: data10,
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
         }
+        errors++;
       }
     }
-    if (data.isBreak !== undefined) {
-      let data12 = data.isBreak;
-      if (typeof data12 !== 'boolean') {
+    if (data.type !== undefined) {
+      let data11 = data.type;
+      if ('command' !== data11) {
         const err26 = {
-          instancePath: instancePath + '/isBreak',
-          schemaPath: '#/properties/isBreak/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema91.properties.isBreak.type,
-          parentSchema: schema91.properties.isBreak,
-          data: data12,
+          instancePath: instancePath + '/type',
+          schemaPath: '#/definitions/type/const',
+          keyword: 'const',
+          params: { allowedValue: 'command' },
+          message: 'must be equal to constant',
+          schema: 'command',
+          parentSchema: schema29,
+          data: data11,
         };
         if (vErrors === null) {
           vErrors = [err26];
@@ -7786,18 +8346,18 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.smallBlind !== undefined) {
-      let data13 = data.smallBlind;
-      if (!Number.isInteger(data13) && data13 !== null) {
+    if (data.at !== undefined) {
+      let data12 = data.at;
+      if (!Number.isInteger(data12)) {
         const err27 = {
-          instancePath: instancePath + '/smallBlind',
-          schemaPath: '#/properties/smallBlind/type',
+          instancePath: instancePath + '/at',
+          schemaPath: '#/definitions/at/type',
           keyword: 'type',
-          params: { type: schema91.properties.smallBlind.type },
-          message: 'must be integer,null',
-          schema: schema91.properties.smallBlind.type,
-          parentSchema: schema91.properties.smallBlind,
-          data: data13,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema30.type,
+          parentSchema: schema30,
+          data: data12,
         };
         if (vErrors === null) {
           vErrors = [err27];
@@ -7806,17 +8366,17 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data13 == 'number' && isFinite(data13)) {
-        if (data13 < 0 || isNaN(data13)) {
+      if (typeof data12 == 'number' && isFinite(data12)) {
+        if (data12 < 0 || isNaN(data12)) {
           const err28 = {
-            instancePath: instancePath + '/smallBlind',
-            schemaPath: '#/properties/smallBlind/minimum',
+            instancePath: instancePath + '/at',
+            schemaPath: '#/definitions/at/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema91.properties.smallBlind,
-            data: data13,
+            parentSchema: schema30,
+            data: data12,
           };
           if (vErrors === null) {
             vErrors = [err28];
@@ -7827,18 +8387,18 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.bigBlind !== undefined) {
-      let data14 = data.bigBlind;
-      if (!Number.isInteger(data14) && data14 !== null) {
+    if (data.level !== undefined) {
+      let data13 = data.level;
+      if (!Number.isInteger(data13)) {
         const err29 = {
-          instancePath: instancePath + '/bigBlind',
-          schemaPath: '#/properties/bigBlind/type',
+          instancePath: instancePath + '/level',
+          schemaPath: '#/properties/level/type',
           keyword: 'type',
-          params: { type: schema91.properties.bigBlind.type },
-          message: 'must be integer,null',
-          schema: schema91.properties.bigBlind.type,
-          parentSchema: schema91.properties.bigBlind,
-          data: data14,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.level.type,
+          parentSchema: schema91.properties.level,
+          data: data13,
         };
         if (vErrors === null) {
           vErrors = [err29];
@@ -7847,17 +8407,17 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data14 == 'number' && isFinite(data14)) {
-        if (data14 < 1 || isNaN(data14)) {
+      if (typeof data13 == 'number' && isFinite(data13)) {
+        if (data13 < 1 || isNaN(data13)) {
           const err30 = {
-            instancePath: instancePath + '/bigBlind',
-            schemaPath: '#/properties/bigBlind/minimum',
+            instancePath: instancePath + '/level',
+            schemaPath: '#/properties/level/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 1 },
             message: 'must be >= 1',
             schema: 1,
-            parentSchema: schema91.properties.bigBlind,
-            data: data14,
+            parentSchema: schema91.properties.level,
+            data: data13,
           };
           if (vErrors === null) {
             vErrors = [err30];
@@ -7868,18 +8428,18 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
       }
     }
-    if (data.ante !== undefined) {
-      let data15 = data.ante;
-      if (!Number.isInteger(data15) && data15 !== null) {
+    if (data.isBreak !== undefined) {
+      let data14 = data.isBreak;
+      if (typeof data14 !== 'boolean') {
         const err31 = {
-          instancePath: instancePath + '/ante',
-          schemaPath: '#/properties/ante/type',
+          instancePath: instancePath + '/isBreak',
+          schemaPath: '#/properties/isBreak/type',
           keyword: 'type',
-          params: { type: schema91.properties.ante.type },
-          message: 'must be integer,null',
-          schema: schema91.properties.ante.type,
-          parentSchema: schema91.properties.ante,
-          data: data15,
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.isBreak.type,
+          parentSchema: schema91.properties.isBreak,
+          data: data14,
         };
         if (vErrors === null) {
           vErrors = [err31];
@@ -7888,67 +8448,60 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+    }
+    if (data.smallBlind !== undefined) {
+      let data15 = data.smallBlind;
+      if (!Number.isInteger(data15) && data15 !== null) {
+        const err32 = {
+          instancePath: instancePath + '/smallBlind',
+          schemaPath: '#/properties/smallBlind/type',
+          keyword: 'type',
+          params: { type: schema91.properties.smallBlind.type },
+          message: 'must be integer,null',
+          schema: schema91.properties.smallBlind.type,
+          parentSchema: schema91.properties.smallBlind,
+          data: data15,
+        };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
       if (typeof data15 == 'number' && isFinite(data15)) {
         if (data15 < 0 || isNaN(data15)) {
-          const err32 = {
-            instancePath: instancePath + '/ante',
-            schemaPath: '#/properties/ante/minimum',
+          const err33 = {
+            instancePath: instancePath + '/smallBlind',
+            schemaPath: '#/properties/smallBlind/minimum',
             keyword: 'minimum',
             params: { comparison: '>=', limit: 0 },
             message: 'must be >= 0',
             schema: 0,
-            parentSchema: schema91.properties.ante,
+            parentSchema: schema91.properties.smallBlind,
             data: data15,
           };
           if (vErrors === null) {
-            vErrors = [err32];
+            vErrors = [err33];
           } else {
-            vErrors.push(err32);
+            vErrors.push(err33);
           }
           errors++;
         }
       }
     }
-    if (data.game !== undefined) {
-      let data16 = data.game;
-      if (!(
-        data16 === 'holdem' ||
-        data16 === 'omaha' ||
-        data16 === 'omaha-hilo' ||
-        data16 === 'stud' ||
-        data16 === 'stud-hilo' ||
-        data16 === 'razz'
-      )) {
-        const err33 = {
-          instancePath: instancePath + '/game',
-          schemaPath: '#/definitions/game/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema31.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema31.enum,
-          parentSchema: schema31,
-          data: data16,
-        };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-    }
-    if (data.betting !== undefined) {
-      let data17 = data.betting;
-      if (!(data17 === 'no-limit' || data17 === 'pot-limit' || data17 === 'limit')) {
+    if (data.bigBlind !== undefined) {
+      let data16 = data.bigBlind;
+      if (!Number.isInteger(data16) && data16 !== null) {
         const err34 = {
-          instancePath: instancePath + '/betting',
-          schemaPath: '#/definitions/betting/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema32.enum },
-          message: 'must be equal to one of the allowed values',
-          schema: schema32.enum,
-          parentSchema: schema32,
-          data: data17,
+          instancePath: instancePath + '/bigBlind',
+          schemaPath: '#/properties/bigBlind/type',
+          keyword: 'type',
+          params: { type: schema91.properties.bigBlind.type },
+          message: 'must be integer,null',
+          schema: schema91.properties.bigBlind.type,
+          parentSchema: schema91.properties.bigBlind,
+          data: data16,
         };
         if (vErrors === null) {
           vErrors = [err34];
@@ -7957,101 +8510,108 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (typeof data16 == 'number' && isFinite(data16)) {
+        if (data16 < 1 || isNaN(data16)) {
+          const err35 = {
+            instancePath: instancePath + '/bigBlind',
+            schemaPath: '#/properties/bigBlind/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema91.properties.bigBlind,
+            data: data16,
+          };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      }
     }
-    if (data.smallBet !== undefined) {
-      let data18 = data.smallBet;
-      if (!Number.isInteger(data18)) {
-        const err35 = {
-          instancePath: instancePath + '/smallBet',
-          schemaPath: '#/properties/smallBet/type',
+    if (data.ante !== undefined) {
+      let data17 = data.ante;
+      if (!Number.isInteger(data17) && data17 !== null) {
+        const err36 = {
+          instancePath: instancePath + '/ante',
+          schemaPath: '#/properties/ante/type',
           keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema91.properties.smallBet.type,
-          parentSchema: schema91.properties.smallBet,
+          params: { type: schema91.properties.ante.type },
+          message: 'must be integer,null',
+          schema: schema91.properties.ante.type,
+          parentSchema: schema91.properties.ante,
+          data: data17,
+        };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+      if (typeof data17 == 'number' && isFinite(data17)) {
+        if (data17 < 0 || isNaN(data17)) {
+          const err37 = {
+            instancePath: instancePath + '/ante',
+            schemaPath: '#/properties/ante/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema91.properties.ante,
+            data: data17,
+          };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.game !== undefined) {
+      let data18 = data.game;
+      if (!(
+        data18 === 'holdem' ||
+        data18 === 'omaha' ||
+        data18 === 'omaha-hilo' ||
+        data18 === 'stud' ||
+        data18 === 'stud-hilo' ||
+        data18 === 'razz'
+      )) {
+        const err38 = {
+          instancePath: instancePath + '/game',
+          schemaPath: '#/definitions/game/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema31.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema31.enum,
+          parentSchema: schema31,
           data: data18,
         };
         if (vErrors === null) {
-          vErrors = [err35];
+          vErrors = [err38];
         } else {
-          vErrors.push(err35);
+          vErrors.push(err38);
         }
         errors++;
       }
-      if (typeof data18 == 'number' && isFinite(data18)) {
-        if (data18 < 1 || isNaN(data18)) {
-          const err36 = {
-            instancePath: instancePath + '/smallBet',
-            schemaPath: '#/properties/smallBet/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema91.properties.smallBet,
-            data: data18,
-          };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-      }
     }
-    if (data.bigBet !== undefined) {
-      let data19 = data.bigBet;
-      if (!Number.isInteger(data19)) {
-        const err37 = {
-          instancePath: instancePath + '/bigBet',
-          schemaPath: '#/properties/bigBet/type',
-          keyword: 'type',
-          params: { type: 'integer' },
-          message: 'must be integer',
-          schema: schema91.properties.bigBet.type,
-          parentSchema: schema91.properties.bigBet,
-          data: data19,
-        };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-      if (typeof data19 == 'number' && isFinite(data19)) {
-        if (data19 < 1 || isNaN(data19)) {
-          const err38 = {
-            instancePath: instancePath + '/bigBet',
-            schemaPath: '#/properties/bigBet/minimum',
-            keyword: 'minimum',
-            params: { comparison: '>=', limit: 1 },
-            message: 'must be >= 1',
-            schema: 1,
-            parentSchema: schema91.properties.bigBet,
-            data: data19,
-          };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.endsAt !== undefined) {
-      let data20 = data.endsAt;
-      if (!Number.isInteger(data20) && data20 !== null) {
+    if (data.betting !== undefined) {
+      let data19 = data.betting;
+      if (!(data19 === 'no-limit' || data19 === 'pot-limit' || data19 === 'limit')) {
         const err39 = {
-          instancePath: instancePath + '/endsAt',
-          schemaPath: '#/properties/endsAt/type',
-          keyword: 'type',
-          params: { type: schema91.properties.endsAt.type },
-          message: 'must be integer,null',
-          schema: schema91.properties.endsAt.type,
-          parentSchema: schema91.properties.endsAt,
-          data: data20,
+          instancePath: instancePath + '/betting',
+          schemaPath: '#/definitions/betting/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema32.enum },
+          message: 'must be equal to one of the allowed values',
+          schema: schema32.enum,
+          parentSchema: schema32,
+          data: data19,
         };
         if (vErrors === null) {
           vErrors = [err39];
@@ -8060,105 +8620,101 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
+    }
+    if (data.smallBet !== undefined) {
+      let data20 = data.smallBet;
+      if (!Number.isInteger(data20)) {
+        const err40 = {
+          instancePath: instancePath + '/smallBet',
+          schemaPath: '#/properties/smallBet/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.smallBet.type,
+          parentSchema: schema91.properties.smallBet,
+          data: data20,
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
       if (typeof data20 == 'number' && isFinite(data20)) {
-        if (data20 < 0 || isNaN(data20)) {
-          const err40 = {
-            instancePath: instancePath + '/endsAt',
-            schemaPath: '#/properties/endsAt/minimum',
+        if (data20 < 1 || isNaN(data20)) {
+          const err41 = {
+            instancePath: instancePath + '/smallBet',
+            schemaPath: '#/properties/smallBet/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema91.properties.endsAt,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema91.properties.smallBet,
             data: data20,
           };
           if (vErrors === null) {
-            vErrors = [err40];
+            vErrors = [err41];
           } else {
-            vErrors.push(err40);
+            vErrors.push(err41);
           }
           errors++;
         }
       }
     }
-    if (data.remainingMs !== undefined) {
-      let data21 = data.remainingMs;
+    if (data.bigBet !== undefined) {
+      let data21 = data.bigBet;
       if (!Number.isInteger(data21)) {
-        const err41 = {
-          instancePath: instancePath + '/remainingMs',
-          schemaPath: '#/properties/remainingMs/type',
+        const err42 = {
+          instancePath: instancePath + '/bigBet',
+          schemaPath: '#/properties/bigBet/type',
           keyword: 'type',
           params: { type: 'integer' },
           message: 'must be integer',
-          schema: schema91.properties.remainingMs.type,
-          parentSchema: schema91.properties.remainingMs,
+          schema: schema91.properties.bigBet.type,
+          parentSchema: schema91.properties.bigBet,
           data: data21,
         };
         if (vErrors === null) {
-          vErrors = [err41];
+          vErrors = [err42];
         } else {
-          vErrors.push(err41);
+          vErrors.push(err42);
         }
         errors++;
       }
       if (typeof data21 == 'number' && isFinite(data21)) {
-        if (data21 < 0 || isNaN(data21)) {
-          const err42 = {
-            instancePath: instancePath + '/remainingMs',
-            schemaPath: '#/properties/remainingMs/minimum',
+        if (data21 < 1 || isNaN(data21)) {
+          const err43 = {
+            instancePath: instancePath + '/bigBet',
+            schemaPath: '#/properties/bigBet/minimum',
             keyword: 'minimum',
-            params: { comparison: '>=', limit: 0 },
-            message: 'must be >= 0',
-            schema: 0,
-            parentSchema: schema91.properties.remainingMs,
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1',
+            schema: 1,
+            parentSchema: schema91.properties.bigBet,
             data: data21,
           };
           if (vErrors === null) {
-            vErrors = [err42];
+            vErrors = [err43];
           } else {
-            vErrors.push(err42);
+            vErrors.push(err43);
           }
           errors++;
         }
       }
     }
-    if (data.paused !== undefined) {
-      let data22 = data.paused;
-      if (typeof data22 !== 'boolean') {
-        const err43 = {
-          instancePath: instancePath + '/paused',
-          schemaPath: '#/properties/paused/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-          schema: schema91.properties.paused.type,
-          parentSchema: schema91.properties.paused,
-          data: data22,
-        };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-    }
-    if (data.next !== undefined) {
-      let data23 = data.next;
-      const _errs53 = errors;
-      let valid10 = false;
-      let passing0 = null;
-      const _errs54 = errors;
-      if (data23 !== null) {
+    if (data.endsAt !== undefined) {
+      let data22 = data.endsAt;
+      if (!Number.isInteger(data22) && data22 !== null) {
         const err44 = {
-          instancePath: instancePath + '/next',
-          schemaPath: '#/properties/next/oneOf/0/type',
+          instancePath: instancePath + '/endsAt',
+          schemaPath: '#/properties/endsAt/type',
           keyword: 'type',
-          params: { type: 'null' },
-          message: 'must be null',
-          schema: schema91.properties.next.oneOf[0].type,
-          parentSchema: schema91.properties.next.oneOf[0],
-          data: data23,
+          params: { type: schema91.properties.endsAt.type },
+          message: 'must be integer,null',
+          schema: schema91.properties.endsAt.type,
+          parentSchema: schema91.properties.endsAt,
+          data: data22,
         };
         if (vErrors === null) {
           vErrors = [err44];
@@ -8167,156 +8723,136 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid1 = _errs54 === errors;
-      if (_valid1) {
-        valid10 = true;
-        passing0 = 0;
-      }
-      const _errs56 = errors;
-      const _errs58 = errors;
-      let valid11 = true;
-      const _errs59 = errors;
-      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
-        let missing1;
-        if (data23.isBreak === undefined && (missing1 = 'isBreak')) {
-          const err45 = {};
+      if (typeof data22 == 'number' && isFinite(data22)) {
+        if (data22 < 0 || isNaN(data22)) {
+          const err45 = {
+            instancePath: instancePath + '/endsAt',
+            schemaPath: '#/properties/endsAt/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema91.properties.endsAt,
+            data: data22,
+          };
           if (vErrors === null) {
             vErrors = [err45];
           } else {
             vErrors.push(err45);
           }
           errors++;
+        }
+      }
+    }
+    if (data.remainingMs !== undefined) {
+      let data23 = data.remainingMs;
+      if (!Number.isInteger(data23)) {
+        const err46 = {
+          instancePath: instancePath + '/remainingMs',
+          schemaPath: '#/properties/remainingMs/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer',
+          schema: schema91.properties.remainingMs.type,
+          parentSchema: schema91.properties.remainingMs,
+          data: data23,
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
         } else {
-          if (data23.isBreak !== undefined) {
-            if (true !== data23.isBreak) {
-              const err46 = {};
-              if (vErrors === null) {
-                vErrors = [err46];
-              } else {
-                vErrors.push(err46);
-              }
-              errors++;
-            }
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+      if (typeof data23 == 'number' && isFinite(data23)) {
+        if (data23 < 0 || isNaN(data23)) {
+          const err47 = {
+            instancePath: instancePath + '/remainingMs',
+            schemaPath: '#/properties/remainingMs/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0',
+            schema: 0,
+            parentSchema: schema91.properties.remainingMs,
+            data: data23,
+          };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
           }
+          errors++;
         }
       }
-      var _valid2 = _errs59 === errors;
-      errors = _errs58;
-      if (vErrors !== null) {
-        if (_errs58) {
-          vErrors.length = _errs58;
+    }
+    if (data.paused !== undefined) {
+      let data24 = data.paused;
+      if (typeof data24 !== 'boolean') {
+        const err48 = {
+          instancePath: instancePath + '/paused',
+          schemaPath: '#/properties/paused/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+          schema: schema91.properties.paused.type,
+          parentSchema: schema91.properties.paused,
+          data: data24,
+        };
+        if (vErrors === null) {
+          vErrors = [err48];
         } else {
-          vErrors = null;
+          vErrors.push(err48);
         }
+        errors++;
       }
-      let ifClause1;
+    }
+    if (data.next !== undefined) {
+      let data25 = data.next;
+      const _errs62 = errors;
+      let valid13 = false;
+      let passing0 = null;
+      const _errs63 = errors;
+      if (data25 !== null) {
+        const err49 = {
+          instancePath: instancePath + '/next',
+          schemaPath: '#/properties/next/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'null' },
+          message: 'must be null',
+          schema: schema91.properties.next.oneOf[0].type,
+          parentSchema: schema91.properties.next.oneOf[0],
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err49];
+        } else {
+          vErrors.push(err49);
+        }
+        errors++;
+      }
+      var _valid2 = _errs63 === errors;
       if (_valid2) {
-        const _errs61 = errors;
-        if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
-          if (data23.smallBlind !== undefined) {
-            let data25 = data23.smallBlind;
-            if (data25 !== null) {
-              const err47 = {
-                instancePath: instancePath + '/next/smallBlind',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/smallBlind/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema91.properties.next.oneOf[1].then.properties.smallBlind.type,
-                parentSchema: schema91.properties.next.oneOf[1].then.properties.smallBlind,
-                data: data25,
-              };
-              if (vErrors === null) {
-                vErrors = [err47];
-              } else {
-                vErrors.push(err47);
-              }
-              errors++;
-            }
+        valid13 = true;
+        passing0 = 0;
+      }
+      const _errs65 = errors;
+      const _errs67 = errors;
+      let valid14 = true;
+      const _errs68 = errors;
+      if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+        let missing2;
+        if (data25.isBreak === undefined && (missing2 = 'isBreak')) {
+          const err50 = {};
+          if (vErrors === null) {
+            vErrors = [err50];
+          } else {
+            vErrors.push(err50);
           }
-          if (data23.bigBlind !== undefined) {
-            let data26 = data23.bigBlind;
-            if (data26 !== null) {
-              const err48 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/bigBlind/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema91.properties.next.oneOf[1].then.properties.bigBlind.type,
-                parentSchema: schema91.properties.next.oneOf[1].then.properties.bigBlind,
-                data: data26,
-              };
-              if (vErrors === null) {
-                vErrors = [err48];
-              } else {
-                vErrors.push(err48);
-              }
-              errors++;
-            }
-          }
-          if (data23.ante !== undefined) {
-            let data27 = data23.ante;
-            if (data27 !== null) {
-              const err49 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/then/properties/ante/type',
-                keyword: 'type',
-                params: { type: 'null' },
-                message: 'must be null',
-                schema: schema91.properties.next.oneOf[1].then.properties.ante.type,
-                parentSchema: schema91.properties.next.oneOf[1].then.properties.ante,
-                data: data27,
-              };
-              if (vErrors === null) {
-                vErrors = [err49];
-              } else {
-                vErrors.push(err49);
-              }
-              errors++;
-            }
-          }
-        }
-        var _valid2 = _errs61 === errors;
-        valid11 = _valid2;
-        ifClause1 = 'then';
-      } else {
-        const _errs68 = errors;
-        if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
-          if (data23.smallBlind !== undefined) {
-            let data28 = data23.smallBlind;
-            if (!Number.isInteger(data28)) {
-              const err50 = {
-                instancePath: instancePath + '/next/smallBlind',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema91.properties.next.oneOf[1].else.properties.smallBlind.type,
-                parentSchema: schema91.properties.next.oneOf[1].else.properties.smallBlind,
-                data: data28,
-              };
-              if (vErrors === null) {
-                vErrors = [err50];
-              } else {
-                vErrors.push(err50);
-              }
-              errors++;
-            }
-          }
-          if (data23.bigBlind !== undefined) {
-            let data29 = data23.bigBlind;
-            if (!Number.isInteger(data29)) {
-              const err51 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
-                keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema91.properties.next.oneOf[1].else.properties.bigBlind.type,
-                parentSchema: schema91.properties.next.oneOf[1].else.properties.bigBlind,
-                data: data29,
-              };
+          errors++;
+        } else {
+          if (data25.isBreak !== undefined) {
+            if (true !== data25.isBreak) {
+              const err51 = {};
               if (vErrors === null) {
                 vErrors = [err51];
               } else {
@@ -8325,18 +8861,33 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
-          if (data23.ante !== undefined) {
-            let data30 = data23.ante;
-            if (!Number.isInteger(data30)) {
+        }
+      }
+      var _valid3 = _errs68 === errors;
+      errors = _errs67;
+      if (vErrors !== null) {
+        if (_errs67) {
+          vErrors.length = _errs67;
+        } else {
+          vErrors = null;
+        }
+      }
+      let ifClause1;
+      if (_valid3) {
+        const _errs70 = errors;
+        if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+          if (data25.smallBlind !== undefined) {
+            let data27 = data25.smallBlind;
+            if (data27 !== null) {
               const err52 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/smallBlind/type',
                 keyword: 'type',
-                params: { type: 'integer' },
-                message: 'must be integer',
-                schema: schema91.properties.next.oneOf[1].else.properties.ante.type,
-                parentSchema: schema91.properties.next.oneOf[1].else.properties.ante,
-                data: data30,
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema91.properties.next.oneOf[1].then.properties.smallBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].then.properties.smallBlind,
+                data: data27,
               };
               if (vErrors === null) {
                 vErrors = [err52];
@@ -8346,151 +8897,179 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
-        }
-        var _valid2 = _errs68 === errors;
-        valid11 = _valid2;
-        ifClause1 = 'else';
-      }
-      if (!valid11) {
-        const err53 = {
-          instancePath: instancePath + '/next',
-          schemaPath: '#/properties/next/oneOf/1/if',
-          keyword: 'if',
-          params: { failingKeyword: ifClause1 },
-          message: 'must match "' + ifClause1 + '" schema',
-          schema: schema91.properties.next.oneOf[1].if,
-          parentSchema: schema91.properties.next.oneOf[1],
-          data: data23,
-        };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
-        if (data23.level === undefined) {
-          const err54 = {
-            instancePath: instancePath + '/next',
-            schemaPath: '#/properties/next/oneOf/1/required',
-            keyword: 'required',
-            params: { missingProperty: 'level' },
-            message: "must have required property '" + 'level' + "'",
-            schema: schema91.properties.next.oneOf[1].required,
-            parentSchema: schema91.properties.next.oneOf[1],
-            data: data23,
-          };
-          if (vErrors === null) {
-            vErrors = [err54];
-          } else {
-            vErrors.push(err54);
+          if (data25.bigBlind !== undefined) {
+            let data28 = data25.bigBlind;
+            if (data28 !== null) {
+              const err53 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema91.properties.next.oneOf[1].then.properties.bigBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].then.properties.bigBlind,
+                data: data28,
+              };
+              if (vErrors === null) {
+                vErrors = [err53];
+              } else {
+                vErrors.push(err53);
+              }
+              errors++;
+            }
           }
-          errors++;
-        }
-        if (data23.isBreak === undefined) {
-          const err55 = {
-            instancePath: instancePath + '/next',
-            schemaPath: '#/properties/next/oneOf/1/required',
-            keyword: 'required',
-            params: { missingProperty: 'isBreak' },
-            message: "must have required property '" + 'isBreak' + "'",
-            schema: schema91.properties.next.oneOf[1].required,
-            parentSchema: schema91.properties.next.oneOf[1],
-            data: data23,
-          };
-          if (vErrors === null) {
-            vErrors = [err55];
-          } else {
-            vErrors.push(err55);
+          if (data25.ante !== undefined) {
+            let data29 = data25.ante;
+            if (data29 !== null) {
+              const err54 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/then/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'null' },
+                message: 'must be null',
+                schema: schema91.properties.next.oneOf[1].then.properties.ante.type,
+                parentSchema: schema91.properties.next.oneOf[1].then.properties.ante,
+                data: data29,
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
           }
-          errors++;
         }
-        if (data23.smallBlind === undefined) {
-          const err56 = {
-            instancePath: instancePath + '/next',
-            schemaPath: '#/properties/next/oneOf/1/required',
-            keyword: 'required',
-            params: { missingProperty: 'smallBlind' },
-            message: "must have required property '" + 'smallBlind' + "'",
-            schema: schema91.properties.next.oneOf[1].required,
-            parentSchema: schema91.properties.next.oneOf[1],
-            data: data23,
-          };
+        var _valid3 = _errs70 === errors;
+        valid14 = _valid3;
+        ifClause1 = 'then';
+      } else {
+        const _errs77 = errors;
+        const _errs78 = errors;
+        let valid17 = true;
+        const _errs79 = errors;
+        const _errs80 = errors;
+        const _errs81 = errors;
+        if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+          let missing3;
+          if (data25.bringIn === undefined && (missing3 = 'bringIn')) {
+            const err55 = {};
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+        var valid18 = _errs81 === errors;
+        if (valid18) {
+          const err56 = {};
           if (vErrors === null) {
             vErrors = [err56];
           } else {
             vErrors.push(err56);
           }
           errors++;
-        }
-        if (data23.bigBlind === undefined) {
-          const err57 = {
-            instancePath: instancePath + '/next',
-            schemaPath: '#/properties/next/oneOf/1/required',
-            keyword: 'required',
-            params: { missingProperty: 'bigBlind' },
-            message: "must have required property '" + 'bigBlind' + "'",
-            schema: schema91.properties.next.oneOf[1].required,
-            parentSchema: schema91.properties.next.oneOf[1],
-            data: data23,
-          };
-          if (vErrors === null) {
-            vErrors = [err57];
-          } else {
-            vErrors.push(err57);
-          }
-          errors++;
-        }
-        if (data23.minutes === undefined) {
-          const err58 = {
-            instancePath: instancePath + '/next',
-            schemaPath: '#/properties/next/oneOf/1/required',
-            keyword: 'required',
-            params: { missingProperty: 'minutes' },
-            message: "must have required property '" + 'minutes' + "'",
-            schema: schema91.properties.next.oneOf[1].required,
-            parentSchema: schema91.properties.next.oneOf[1],
-            data: data23,
-          };
-          if (vErrors === null) {
-            vErrors = [err58];
-          } else {
-            vErrors.push(err58);
-          }
-          errors++;
-        }
-        if (data23.level !== undefined) {
-          let data31 = data23.level;
-          if (!Number.isInteger(data31)) {
-            const err59 = {
-              instancePath: instancePath + '/next/level',
-              schemaPath: '#/properties/next/oneOf/1/properties/level/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema91.properties.next.oneOf[1].properties.level.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.level,
-              data: data31,
-            };
-            if (vErrors === null) {
-              vErrors = [err59];
+        } else {
+          errors = _errs80;
+          if (vErrors !== null) {
+            if (_errs80) {
+              vErrors.length = _errs80;
             } else {
-              vErrors.push(err59);
+              vErrors = null;
             }
-            errors++;
           }
-          if (typeof data31 == 'number' && isFinite(data31)) {
-            if (data31 < 1 || isNaN(data31)) {
+        }
+        var _valid4 = _errs79 === errors;
+        errors = _errs78;
+        if (vErrors !== null) {
+          if (_errs78) {
+            vErrors.length = _errs78;
+          } else {
+            vErrors = null;
+          }
+        }
+        if (_valid4) {
+          const _errs82 = errors;
+          if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+            if (data25.smallBlind !== undefined) {
+              let data30 = data25.smallBlind;
+              if (!Number.isInteger(data30)) {
+                const err57 = {
+                  instancePath: instancePath + '/next/smallBlind',
+                  schemaPath: '#/properties/next/oneOf/1/else/then/properties/smallBlind/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema91.properties.next.oneOf[1].else.then.properties.smallBlind.type,
+                  parentSchema: schema91.properties.next.oneOf[1].else.then.properties.smallBlind,
+                  data: data30,
+                };
+                if (vErrors === null) {
+                  vErrors = [err57];
+                } else {
+                  vErrors.push(err57);
+                }
+                errors++;
+              }
+            }
+            if (data25.bigBlind !== undefined) {
+              let data31 = data25.bigBlind;
+              if (!Number.isInteger(data31)) {
+                const err58 = {
+                  instancePath: instancePath + '/next/bigBlind',
+                  schemaPath: '#/properties/next/oneOf/1/else/then/properties/bigBlind/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                  schema: schema91.properties.next.oneOf[1].else.then.properties.bigBlind.type,
+                  parentSchema: schema91.properties.next.oneOf[1].else.then.properties.bigBlind,
+                  data: data31,
+                };
+                if (vErrors === null) {
+                  vErrors = [err58];
+                } else {
+                  vErrors.push(err58);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid4 = _errs82 === errors;
+          valid17 = _valid4;
+        }
+        if (!valid17) {
+          const err59 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/else/if',
+            keyword: 'if',
+            params: { failingKeyword: 'then' },
+            message: 'must match "then" schema',
+            schema: schema91.properties.next.oneOf[1].else.if,
+            parentSchema: schema91.properties.next.oneOf[1].else,
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err59];
+          } else {
+            vErrors.push(err59);
+          }
+          errors++;
+        }
+        if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+          if (data25.smallBlind !== undefined) {
+            let data32 = data25.smallBlind;
+            if (!Number.isInteger(data32) && data32 !== null) {
               const err60 = {
-                instancePath: instancePath + '/next/level',
-                schemaPath: '#/properties/next/oneOf/1/properties/level/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema91.properties.next.oneOf[1].properties.level,
-                data: data31,
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/smallBlind/type',
+                keyword: 'type',
+                params: { type: schema91.properties.next.oneOf[1].else.properties.smallBlind.type },
+                message: 'must be integer,null',
+                schema: schema91.properties.next.oneOf[1].else.properties.smallBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].else.properties.smallBlind,
+                data: data32,
               };
               if (vErrors === null) {
                 vErrors = [err60];
@@ -8500,191 +9079,174 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
           }
-        }
-        if (data23.isBreak !== undefined) {
-          let data32 = data23.isBreak;
-          if (typeof data32 !== 'boolean') {
-            const err61 = {
-              instancePath: instancePath + '/next/isBreak',
-              schemaPath: '#/properties/next/oneOf/1/properties/isBreak/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-              schema: schema91.properties.next.oneOf[1].properties.isBreak.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.isBreak,
-              data: data32,
-            };
-            if (vErrors === null) {
-              vErrors = [err61];
-            } else {
-              vErrors.push(err61);
-            }
-            errors++;
-          }
-        }
-        if (data23.smallBlind !== undefined) {
-          let data33 = data23.smallBlind;
-          if (!Number.isInteger(data33) && data33 !== null) {
-            const err62 = {
-              instancePath: instancePath + '/next/smallBlind',
-              schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
-              keyword: 'type',
-              params: { type: schema91.properties.next.oneOf[1].properties.smallBlind.type },
-              message: 'must be integer,null',
-              schema: schema91.properties.next.oneOf[1].properties.smallBlind.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.smallBlind,
-              data: data33,
-            };
-            if (vErrors === null) {
-              vErrors = [err62];
-            } else {
-              vErrors.push(err62);
-            }
-            errors++;
-          }
-          if (typeof data33 == 'number' && isFinite(data33)) {
-            if (data33 < 0 || isNaN(data33)) {
-              const err63 = {
-                instancePath: instancePath + '/next/smallBlind',
-                schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 0 },
-                message: 'must be >= 0',
-                schema: 0,
-                parentSchema: schema91.properties.next.oneOf[1].properties.smallBlind,
+          if (data25.bigBlind !== undefined) {
+            let data33 = data25.bigBlind;
+            if (!Number.isInteger(data33) && data33 !== null) {
+              const err61 = {
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/bigBlind/type',
+                keyword: 'type',
+                params: { type: schema91.properties.next.oneOf[1].else.properties.bigBlind.type },
+                message: 'must be integer,null',
+                schema: schema91.properties.next.oneOf[1].else.properties.bigBlind.type,
+                parentSchema: schema91.properties.next.oneOf[1].else.properties.bigBlind,
                 data: data33,
               };
               if (vErrors === null) {
-                vErrors = [err63];
+                vErrors = [err61];
               } else {
-                vErrors.push(err63);
+                vErrors.push(err61);
               }
               errors++;
             }
           }
-        }
-        if (data23.bigBlind !== undefined) {
-          let data34 = data23.bigBlind;
-          if (!Number.isInteger(data34) && data34 !== null) {
-            const err64 = {
-              instancePath: instancePath + '/next/bigBlind',
-              schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
-              keyword: 'type',
-              params: { type: schema91.properties.next.oneOf[1].properties.bigBlind.type },
-              message: 'must be integer,null',
-              schema: schema91.properties.next.oneOf[1].properties.bigBlind.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.bigBlind,
-              data: data34,
-            };
-            if (vErrors === null) {
-              vErrors = [err64];
-            } else {
-              vErrors.push(err64);
-            }
-            errors++;
-          }
-          if (typeof data34 == 'number' && isFinite(data34)) {
-            if (data34 < 1 || isNaN(data34)) {
-              const err65 = {
-                instancePath: instancePath + '/next/bigBlind',
-                schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema91.properties.next.oneOf[1].properties.bigBlind,
+          if (data25.ante !== undefined) {
+            let data34 = data25.ante;
+            if (!Number.isInteger(data34)) {
+              const err62 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/else/properties/ante/type',
+                keyword: 'type',
+                params: { type: 'integer' },
+                message: 'must be integer',
+                schema: schema91.properties.next.oneOf[1].else.properties.ante.type,
+                parentSchema: schema91.properties.next.oneOf[1].else.properties.ante,
                 data: data34,
               };
               if (vErrors === null) {
-                vErrors = [err65];
+                vErrors = [err62];
               } else {
-                vErrors.push(err65);
+                vErrors.push(err62);
               }
               errors++;
             }
           }
         }
-        if (data23.ante !== undefined) {
-          let data35 = data23.ante;
-          if (!Number.isInteger(data35) && data35 !== null) {
-            const err66 = {
-              instancePath: instancePath + '/next/ante',
-              schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
-              keyword: 'type',
-              params: { type: schema91.properties.next.oneOf[1].properties.ante.type },
-              message: 'must be integer,null',
-              schema: schema91.properties.next.oneOf[1].properties.ante.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.ante,
-              data: data35,
-            };
-            if (vErrors === null) {
-              vErrors = [err66];
-            } else {
-              vErrors.push(err66);
-            }
-            errors++;
-          }
-          if (typeof data35 == 'number' && isFinite(data35)) {
-            if (data35 < 0 || isNaN(data35)) {
-              const err67 = {
-                instancePath: instancePath + '/next/ante',
-                schemaPath: '#/properties/next/oneOf/1/properties/ante/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 0 },
-                message: 'must be >= 0',
-                schema: 0,
-                parentSchema: schema91.properties.next.oneOf[1].properties.ante,
-                data: data35,
-              };
-              if (vErrors === null) {
-                vErrors = [err67];
-              } else {
-                vErrors.push(err67);
-              }
-              errors++;
-            }
-          }
+        var _valid3 = _errs77 === errors;
+        valid14 = _valid3;
+        ifClause1 = 'else';
+      }
+      if (!valid14) {
+        const err63 = {
+          instancePath: instancePath + '/next',
+          schemaPath: '#/properties/next/oneOf/1/if',
+          keyword: 'if',
+          params: { failingKeyword: ifClause1 },
+          message: 'must match "' + ifClause1 + '" schema',
+          schema: schema91.properties.next.oneOf[1].if,
+          parentSchema: schema91.properties.next.oneOf[1],
+          data: data25,
+        };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
         }
-        if (data23.game !== undefined) {
-          let data36 = data23.game;
-          if (!(
-            data36 === 'holdem' ||
-            data36 === 'omaha' ||
-            data36 === 'omaha-hilo' ||
-            data36 === 'stud' ||
-            data36 === 'stud-hilo' ||
-            data36 === 'razz'
-          )) {
-            const err68 = {
-              instancePath: instancePath + '/next/game',
-              schemaPath: '#/definitions/game/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema31.enum },
-              message: 'must be equal to one of the allowed values',
-              schema: schema31.enum,
-              parentSchema: schema31,
-              data: data36,
-            };
-            if (vErrors === null) {
-              vErrors = [err68];
-            } else {
-              vErrors.push(err68);
-            }
-            errors++;
+        errors++;
+      }
+      if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
+        if (data25.level === undefined) {
+          const err64 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'level' },
+            message: "must have required property '" + 'level' + "'",
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err64];
+          } else {
+            vErrors.push(err64);
           }
+          errors++;
         }
-        if (data23.betting !== undefined) {
-          let data37 = data23.betting;
-          if (!(data37 === 'no-limit' || data37 === 'pot-limit' || data37 === 'limit')) {
+        if (data25.isBreak === undefined) {
+          const err65 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'isBreak' },
+            message: "must have required property '" + 'isBreak' + "'",
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+        if (data25.smallBlind === undefined) {
+          const err66 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'smallBlind' },
+            message: "must have required property '" + 'smallBlind' + "'",
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+        if (data25.bigBlind === undefined) {
+          const err67 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'bigBlind' },
+            message: "must have required property '" + 'bigBlind' + "'",
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+        if (data25.minutes === undefined) {
+          const err68 = {
+            instancePath: instancePath + '/next',
+            schemaPath: '#/properties/next/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'minutes' },
+            message: "must have required property '" + 'minutes' + "'",
+            schema: schema91.properties.next.oneOf[1].required,
+            parentSchema: schema91.properties.next.oneOf[1],
+            data: data25,
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+        if (data25.level !== undefined) {
+          let data35 = data25.level;
+          if (!Number.isInteger(data35)) {
             const err69 = {
-              instancePath: instancePath + '/next/betting',
-              schemaPath: '#/definitions/betting/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema32.enum },
-              message: 'must be equal to one of the allowed values',
-              schema: schema32.enum,
-              parentSchema: schema32,
-              data: data37,
+              instancePath: instancePath + '/next/level',
+              schemaPath: '#/properties/next/oneOf/1/properties/level/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema91.properties.next.oneOf[1].properties.level.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.level,
+              data: data35,
             };
             if (vErrors === null) {
               vErrors = [err69];
@@ -8693,60 +9255,60 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        if (data23.smallBet !== undefined) {
-          let data38 = data23.smallBet;
-          if (!Number.isInteger(data38)) {
-            const err70 = {
-              instancePath: instancePath + '/next/smallBet',
-              schemaPath: '#/properties/next/oneOf/1/properties/smallBet/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema91.properties.next.oneOf[1].properties.smallBet.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.smallBet,
-              data: data38,
-            };
-            if (vErrors === null) {
-              vErrors = [err70];
-            } else {
-              vErrors.push(err70);
-            }
-            errors++;
-          }
-          if (typeof data38 == 'number' && isFinite(data38)) {
-            if (data38 < 1 || isNaN(data38)) {
-              const err71 = {
-                instancePath: instancePath + '/next/smallBet',
-                schemaPath: '#/properties/next/oneOf/1/properties/smallBet/minimum',
+          if (typeof data35 == 'number' && isFinite(data35)) {
+            if (data35 < 1 || isNaN(data35)) {
+              const err70 = {
+                instancePath: instancePath + '/next/level',
+                schemaPath: '#/properties/next/oneOf/1/properties/level/minimum',
                 keyword: 'minimum',
                 params: { comparison: '>=', limit: 1 },
                 message: 'must be >= 1',
                 schema: 1,
-                parentSchema: schema91.properties.next.oneOf[1].properties.smallBet,
-                data: data38,
+                parentSchema: schema91.properties.next.oneOf[1].properties.level,
+                data: data35,
               };
               if (vErrors === null) {
-                vErrors = [err71];
+                vErrors = [err70];
               } else {
-                vErrors.push(err71);
+                vErrors.push(err70);
               }
               errors++;
             }
           }
         }
-        if (data23.bigBet !== undefined) {
-          let data39 = data23.bigBet;
-          if (!Number.isInteger(data39)) {
-            const err72 = {
-              instancePath: instancePath + '/next/bigBet',
-              schemaPath: '#/properties/next/oneOf/1/properties/bigBet/type',
+        if (data25.isBreak !== undefined) {
+          let data36 = data25.isBreak;
+          if (typeof data36 !== 'boolean') {
+            const err71 = {
+              instancePath: instancePath + '/next/isBreak',
+              schemaPath: '#/properties/next/oneOf/1/properties/isBreak/type',
               keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-              schema: schema91.properties.next.oneOf[1].properties.bigBet.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.bigBet,
-              data: data39,
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+              schema: schema91.properties.next.oneOf[1].properties.isBreak.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.isBreak,
+              data: data36,
+            };
+            if (vErrors === null) {
+              vErrors = [err71];
+            } else {
+              vErrors.push(err71);
+            }
+            errors++;
+          }
+        }
+        if (data25.smallBlind !== undefined) {
+          let data37 = data25.smallBlind;
+          if (!Number.isInteger(data37) && data37 !== null) {
+            const err72 = {
+              instancePath: instancePath + '/next/smallBlind',
+              schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/type',
+              keyword: 'type',
+              params: { type: schema91.properties.next.oneOf[1].properties.smallBlind.type },
+              message: 'must be integer,null',
+              schema: schema91.properties.next.oneOf[1].properties.smallBlind.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.smallBlind,
+              data: data37,
             };
             if (vErrors === null) {
               vErrors = [err72];
@@ -8755,17 +9317,17 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data39 == 'number' && isFinite(data39)) {
-            if (data39 < 1 || isNaN(data39)) {
+          if (typeof data37 == 'number' && isFinite(data37)) {
+            if (data37 < 0 || isNaN(data37)) {
               const err73 = {
-                instancePath: instancePath + '/next/bigBet',
-                schemaPath: '#/properties/next/oneOf/1/properties/bigBet/minimum',
+                instancePath: instancePath + '/next/smallBlind',
+                schemaPath: '#/properties/next/oneOf/1/properties/smallBlind/minimum',
                 keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-                schema: 1,
-                parentSchema: schema91.properties.next.oneOf[1].properties.bigBet,
-                data: data39,
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema91.properties.next.oneOf[1].properties.smallBlind,
+                data: data37,
               };
               if (vErrors === null) {
                 vErrors = [err73];
@@ -8776,37 +9338,37 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             }
           }
         }
-        if (data23.minutes !== undefined) {
-          let data40 = data23.minutes;
-          if (typeof data40 == 'number' && isFinite(data40)) {
-            if (data40 > 1440 || isNaN(data40)) {
-              const err74 = {
-                instancePath: instancePath + '/next/minutes',
-                schemaPath: '#/properties/next/oneOf/1/properties/minutes/maximum',
-                keyword: 'maximum',
-                params: { comparison: '<=', limit: 1440 },
-                message: 'must be <= 1440',
-                schema: 1440,
-                parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
-                data: data40,
-              };
-              if (vErrors === null) {
-                vErrors = [err74];
-              } else {
-                vErrors.push(err74);
-              }
-              errors++;
+        if (data25.bigBlind !== undefined) {
+          let data38 = data25.bigBlind;
+          if (!Number.isInteger(data38) && data38 !== null) {
+            const err74 = {
+              instancePath: instancePath + '/next/bigBlind',
+              schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/type',
+              keyword: 'type',
+              params: { type: schema91.properties.next.oneOf[1].properties.bigBlind.type },
+              message: 'must be integer,null',
+              schema: schema91.properties.next.oneOf[1].properties.bigBlind.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.bigBlind,
+              data: data38,
+            };
+            if (vErrors === null) {
+              vErrors = [err74];
+            } else {
+              vErrors.push(err74);
             }
-            if (data40 <= 0 || isNaN(data40)) {
+            errors++;
+          }
+          if (typeof data38 == 'number' && isFinite(data38)) {
+            if (data38 < 1 || isNaN(data38)) {
               const err75 = {
-                instancePath: instancePath + '/next/minutes',
-                schemaPath: '#/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
-                keyword: 'exclusiveMinimum',
-                params: { comparison: '>', limit: 0 },
-                message: 'must be > 0',
-                schema: 0,
-                parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
-                data: data40,
+                instancePath: instancePath + '/next/bigBlind',
+                schemaPath: '#/properties/next/oneOf/1/properties/bigBlind/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema91.properties.next.oneOf[1].properties.bigBlind,
+                data: data38,
               };
               if (vErrors === null) {
                 vErrors = [err75];
@@ -8815,16 +9377,20 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-          } else {
+          }
+        }
+        if (data25.ante !== undefined) {
+          let data39 = data25.ante;
+          if (!Number.isInteger(data39) && data39 !== null) {
             const err76 = {
-              instancePath: instancePath + '/next/minutes',
-              schemaPath: '#/properties/next/oneOf/1/properties/minutes/type',
+              instancePath: instancePath + '/next/ante',
+              schemaPath: '#/properties/next/oneOf/1/properties/ante/type',
               keyword: 'type',
-              params: { type: 'number' },
-              message: 'must be number',
-              schema: schema91.properties.next.oneOf[1].properties.minutes.type,
-              parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
-              data: data40,
+              params: { type: schema91.properties.next.oneOf[1].properties.ante.type },
+              message: 'must be integer,null',
+              schema: schema91.properties.next.oneOf[1].properties.ante.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.ante,
+              data: data39,
             };
             if (vErrors === null) {
               vErrors = [err76];
@@ -8833,11 +9399,220 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (typeof data39 == 'number' && isFinite(data39)) {
+            if (data39 < 0 || isNaN(data39)) {
+              const err77 = {
+                instancePath: instancePath + '/next/ante',
+                schemaPath: '#/properties/next/oneOf/1/properties/ante/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0',
+                schema: 0,
+                parentSchema: schema91.properties.next.oneOf[1].properties.ante,
+                data: data39,
+              };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+            }
+          }
         }
-        if (data23.bringIn !== undefined) {
-          let data41 = data23.bringIn;
-          if (!Number.isInteger(data41)) {
-            const err77 = {
+        if (data25.game !== undefined) {
+          let data40 = data25.game;
+          if (!(
+            data40 === 'holdem' ||
+            data40 === 'omaha' ||
+            data40 === 'omaha-hilo' ||
+            data40 === 'stud' ||
+            data40 === 'stud-hilo' ||
+            data40 === 'razz'
+          )) {
+            const err78 = {
+              instancePath: instancePath + '/next/game',
+              schemaPath: '#/definitions/game/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema31.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema31.enum,
+              parentSchema: schema31,
+              data: data40,
+            };
+            if (vErrors === null) {
+              vErrors = [err78];
+            } else {
+              vErrors.push(err78);
+            }
+            errors++;
+          }
+        }
+        if (data25.betting !== undefined) {
+          let data41 = data25.betting;
+          if (!(data41 === 'no-limit' || data41 === 'pot-limit' || data41 === 'limit')) {
+            const err79 = {
+              instancePath: instancePath + '/next/betting',
+              schemaPath: '#/definitions/betting/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema32.enum },
+              message: 'must be equal to one of the allowed values',
+              schema: schema32.enum,
+              parentSchema: schema32,
+              data: data41,
+            };
+            if (vErrors === null) {
+              vErrors = [err79];
+            } else {
+              vErrors.push(err79);
+            }
+            errors++;
+          }
+        }
+        if (data25.smallBet !== undefined) {
+          let data42 = data25.smallBet;
+          if (!Number.isInteger(data42)) {
+            const err80 = {
+              instancePath: instancePath + '/next/smallBet',
+              schemaPath: '#/properties/next/oneOf/1/properties/smallBet/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema91.properties.next.oneOf[1].properties.smallBet.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.smallBet,
+              data: data42,
+            };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+          if (typeof data42 == 'number' && isFinite(data42)) {
+            if (data42 < 1 || isNaN(data42)) {
+              const err81 = {
+                instancePath: instancePath + '/next/smallBet',
+                schemaPath: '#/properties/next/oneOf/1/properties/smallBet/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema91.properties.next.oneOf[1].properties.smallBet,
+                data: data42,
+              };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data25.bigBet !== undefined) {
+          let data43 = data25.bigBet;
+          if (!Number.isInteger(data43)) {
+            const err82 = {
+              instancePath: instancePath + '/next/bigBet',
+              schemaPath: '#/properties/next/oneOf/1/properties/bigBet/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer',
+              schema: schema91.properties.next.oneOf[1].properties.bigBet.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.bigBet,
+              data: data43,
+            };
+            if (vErrors === null) {
+              vErrors = [err82];
+            } else {
+              vErrors.push(err82);
+            }
+            errors++;
+          }
+          if (typeof data43 == 'number' && isFinite(data43)) {
+            if (data43 < 1 || isNaN(data43)) {
+              const err83 = {
+                instancePath: instancePath + '/next/bigBet',
+                schemaPath: '#/properties/next/oneOf/1/properties/bigBet/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 1 },
+                message: 'must be >= 1',
+                schema: 1,
+                parentSchema: schema91.properties.next.oneOf[1].properties.bigBet,
+                data: data43,
+              };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data25.minutes !== undefined) {
+          let data44 = data25.minutes;
+          if (typeof data44 == 'number' && isFinite(data44)) {
+            if (data44 > 1440 || isNaN(data44)) {
+              const err84 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 1440 },
+                message: 'must be <= 1440',
+                schema: 1440,
+                parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
+                data: data44,
+              };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+            if (data44 <= 0 || isNaN(data44)) {
+              const err85 = {
+                instancePath: instancePath + '/next/minutes',
+                schemaPath: '#/properties/next/oneOf/1/properties/minutes/exclusiveMinimum',
+                keyword: 'exclusiveMinimum',
+                params: { comparison: '>', limit: 0 },
+                message: 'must be > 0',
+                schema: 0,
+                parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
+                data: data44,
+              };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+          } else {
+            const err86 = {
+              instancePath: instancePath + '/next/minutes',
+              schemaPath: '#/properties/next/oneOf/1/properties/minutes/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+              schema: schema91.properties.next.oneOf[1].properties.minutes.type,
+              parentSchema: schema91.properties.next.oneOf[1].properties.minutes,
+              data: data44,
+            };
+            if (vErrors === null) {
+              vErrors = [err86];
+            } else {
+              vErrors.push(err86);
+            }
+            errors++;
+          }
+        }
+        if (data25.bringIn !== undefined) {
+          let data45 = data25.bringIn;
+          if (!Number.isInteger(data45)) {
+            const err87 = {
               instancePath: instancePath + '/next/bringIn',
               schemaPath: '#/properties/next/oneOf/1/properties/bringIn/type',
               keyword: 'type',
@@ -8845,18 +9620,18 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer',
               schema: schema91.properties.next.oneOf[1].properties.bringIn.type,
               parentSchema: schema91.properties.next.oneOf[1].properties.bringIn,
-              data: data41,
+              data: data45,
             };
             if (vErrors === null) {
-              vErrors = [err77];
+              vErrors = [err87];
             } else {
-              vErrors.push(err77);
+              vErrors.push(err87);
             }
             errors++;
           }
-          if (typeof data41 == 'number' && isFinite(data41)) {
-            if (data41 < 1 || isNaN(data41)) {
-              const err78 = {
+          if (typeof data45 == 'number' && isFinite(data45)) {
+            if (data45 < 1 || isNaN(data45)) {
+              const err88 = {
                 instancePath: instancePath + '/next/bringIn',
                 schemaPath: '#/properties/next/oneOf/1/properties/bringIn/minimum',
                 keyword: 'minimum',
@@ -8864,19 +9639,19 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 1',
                 schema: 1,
                 parentSchema: schema91.properties.next.oneOf[1].properties.bringIn,
-                data: data41,
+                data: data45,
               };
               if (vErrors === null) {
-                vErrors = [err78];
+                vErrors = [err88];
               } else {
-                vErrors.push(err78);
+                vErrors.push(err88);
               }
               errors++;
             }
           }
         }
       } else {
-        const err79 = {
+        const err89 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf/1/type',
           keyword: 'type',
@@ -8884,27 +9659,27 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
           schema: schema91.properties.next.oneOf[1].type,
           parentSchema: schema91.properties.next.oneOf[1],
-          data: data23,
+          data: data25,
         };
         if (vErrors === null) {
-          vErrors = [err79];
+          vErrors = [err89];
         } else {
-          vErrors.push(err79);
+          vErrors.push(err89);
         }
         errors++;
       }
-      var _valid1 = _errs56 === errors;
-      if (_valid1 && valid10) {
-        valid10 = false;
+      var _valid2 = _errs65 === errors;
+      if (_valid2 && valid13) {
+        valid13 = false;
         passing0 = [passing0, 1];
       } else {
-        if (_valid1) {
-          valid10 = true;
+        if (_valid2) {
+          valid13 = true;
           passing0 = 1;
         }
       }
-      if (!valid10) {
-        const err80 = {
+      if (!valid13) {
+        const err90 = {
           instancePath: instancePath + '/next',
           schemaPath: '#/properties/next/oneOf',
           keyword: 'oneOf',
@@ -8912,19 +9687,19 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must match exactly one schema in oneOf',
           schema: schema91.properties.next.oneOf,
           parentSchema: schema91.properties.next,
-          data: data23,
+          data: data25,
         };
         if (vErrors === null) {
-          vErrors = [err80];
+          vErrors = [err90];
         } else {
-          vErrors.push(err80);
+          vErrors.push(err90);
         }
         errors++;
       } else {
-        errors = _errs53;
+        errors = _errs62;
         if (vErrors !== null) {
-          if (_errs53) {
-            vErrors.length = _errs53;
+          if (_errs62) {
+            vErrors.length = _errs62;
           } else {
             vErrors = null;
           }
@@ -8932,9 +9707,9 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
     if (data.bringIn !== undefined) {
-      let data42 = data.bringIn;
-      if (!Number.isInteger(data42)) {
-        const err81 = {
+      let data46 = data.bringIn;
+      if (!Number.isInteger(data46)) {
+        const err91 = {
           instancePath: instancePath + '/bringIn',
           schemaPath: '#/properties/bringIn/type',
           keyword: 'type',
@@ -8942,18 +9717,18 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema91.properties.bringIn.type,
           parentSchema: schema91.properties.bringIn,
-          data: data42,
+          data: data46,
         };
         if (vErrors === null) {
-          vErrors = [err81];
+          vErrors = [err91];
         } else {
-          vErrors.push(err81);
+          vErrors.push(err91);
         }
         errors++;
       }
-      if (typeof data42 == 'number' && isFinite(data42)) {
-        if (data42 < 1 || isNaN(data42)) {
-          const err82 = {
+      if (typeof data46 == 'number' && isFinite(data46)) {
+        if (data46 < 1 || isNaN(data46)) {
+          const err92 = {
             instancePath: instancePath + '/bringIn',
             schemaPath: '#/properties/bringIn/minimum',
             keyword: 'minimum',
@@ -8961,19 +9736,19 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema91.properties.bringIn,
-            data: data42,
+            data: data46,
           };
           if (vErrors === null) {
-            vErrors = [err82];
+            vErrors = [err92];
           } else {
-            vErrors.push(err82);
+            vErrors.push(err92);
           }
           errors++;
         }
       }
     }
   } else {
-    const err83 = {
+    const err93 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -8984,9 +9759,9 @@ function validate37(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err83];
+      vErrors = [err93];
     } else {
-      vErrors.push(err83);
+      vErrors.push(err93);
     }
     errors++;
   }
@@ -10469,11 +11244,11 @@ function accept_command_schema_level_set_ante_2(value: any): boolean {
 }
 
 function accept_command_schema_level_set_smallBlind_3(value: any): boolean {
-  return value === undefined || Number.isInteger(value);
+  return value === undefined || Number.isInteger(value) || value === null;
 }
 
 function accept_command_schema_level_set_bigBlind_3(value: any): boolean {
-  return value === undefined || Number.isInteger(value);
+  return value === undefined || Number.isInteger(value) || value === null;
 }
 
 function accept_command_schema_level_set_ante_3(value: any): boolean {

@@ -2016,11 +2016,21 @@ function validate25(data, { instancePath = '', parentData, parentDataProperty, r
 const schema75 = {
   title: 'a playing level',
   type: 'object',
-  required: ['smallBlind', 'bigBlind', 'minutes'],
+  required: ['minutes'],
   additionalProperties: false,
+  description:
+    "A playing level: its blinds, or a stud level's ante and bring-in (R-STUD-BRING-IN: a level played as stud, stud-hilo or razz needs bringIn, and smallBet and bigBet under limit, not blinds: blinds given on it are not used).",
   properties: {
-    smallBlind: { type: 'integer', minimum: 1 },
-    bigBlind: { type: 'integer', minimum: 1 },
+    smallBlind: {
+      type: 'integer',
+      minimum: 1,
+      description: "Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN).",
+    },
+    bigBlind: {
+      type: 'integer',
+      minimum: 1,
+      description: "Required on a flop game's level; not used by a stud level (R-STUD-BRING-IN).",
+    },
     ante: { type: 'integer', minimum: 0, description: '0 when absent.' },
     minutes: { $ref: '#/definitions/minutes' },
     game: {
@@ -2045,9 +2055,33 @@ const schema75 = {
     bringIn: {
       type: 'integer',
       minimum: 1,
-      description: 'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game.',
+      description:
+        'R-STUD-BRING-IN: the bring-in of a stud level; required for a level played as a stud game, and a level without blinds is one.',
     },
   },
+  allOf: [
+    {
+      if: { required: ['game'], properties: { game: { enum: ['stud', 'stud-hilo', 'razz'] } } },
+      then: {
+        required: ['bringIn'],
+        if: {
+          anyOf: [
+            { not: { required: ['betting'] } },
+            { required: ['betting'], properties: { betting: { const: 'limit' } } },
+          ],
+        },
+        then: { required: ['smallBet', 'bigBet'] },
+      },
+    },
+    {
+      if: { required: ['game'], properties: { game: { enum: ['holdem', 'omaha', 'omaha-hilo'] } } },
+      then: { required: ['smallBlind', 'bigBlind'] },
+    },
+    {
+      if: { not: { anyOf: [{ required: ['game'] }, { required: ['bringIn'] }] } },
+      then: { required: ['smallBlind', 'bigBlind'] },
+    },
+  ],
 };
 const schema36 = {
   enum: ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'razz'],
@@ -2062,45 +2096,491 @@ const schema37 = {
 function validate27(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.smallBlind === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'smallBlind' },
-        message: "must have required property '" + 'smallBlind' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
-        data,
-      };
+    let missing0;
+    if (data.game === undefined && (missing0 = 'game')) {
+      const err0 = {};
       if (vErrors === null) {
         vErrors = [err0];
       } else {
         vErrors.push(err0);
       }
       errors++;
+    } else {
+      if (data.game !== undefined) {
+        let data0 = data.game;
+        if (!(data0 === 'stud' || data0 === 'stud-hilo' || data0 === 'razz')) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
     }
-    if (data.bigBlind === undefined) {
-      const err1 = {
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    const _errs6 = errors;
+    let valid3 = true;
+    const _errs7 = errors;
+    const _errs8 = errors;
+    let valid4 = false;
+    const _errs9 = errors;
+    const _errs10 = errors;
+    const _errs11 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing1;
+      if (data.betting === undefined && (missing1 = 'betting')) {
+        const err2 = {};
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var valid5 = _errs11 === errors;
+    if (valid5) {
+      const err3 = {};
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    } else {
+      errors = _errs10;
+      if (vErrors !== null) {
+        if (_errs10) {
+          vErrors.length = _errs10;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid2 = _errs9 === errors;
+    valid4 = valid4 || _valid2;
+    if (!valid4) {
+      const _errs12 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        let missing2;
+        if (data.betting === undefined && (missing2 = 'betting')) {
+          const err4 = {};
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        } else {
+          if (data.betting !== undefined) {
+            if ('limit' !== data.betting) {
+              const err5 = {};
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+      }
+      var _valid2 = _errs12 === errors;
+      valid4 = valid4 || _valid2;
+    }
+    if (!valid4) {
+      const err6 = {};
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    } else {
+      errors = _errs8;
+      if (vErrors !== null) {
+        if (_errs8) {
+          vErrors.length = _errs8;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid1 = _errs7 === errors;
+    errors = _errs6;
+    if (vErrors !== null) {
+      if (_errs6) {
+        vErrors.length = _errs6;
+      } else {
+        vErrors = null;
+      }
+    }
+    if (_valid1) {
+      const _errs14 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        if (data.smallBet === undefined) {
+          const err7 = {
+            instancePath,
+            schemaPath: '#/allOf/0/then/then/required',
+            keyword: 'required',
+            params: { missingProperty: 'smallBet' },
+            message: "must have required property '" + 'smallBet' + "'",
+            schema: schema75.allOf[0].then.then.required,
+            parentSchema: schema75.allOf[0].then.then,
+            data,
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data.bigBet === undefined) {
+          const err8 = {
+            instancePath,
+            schemaPath: '#/allOf/0/then/then/required',
+            keyword: 'required',
+            params: { missingProperty: 'bigBet' },
+            message: "must have required property '" + 'bigBet' + "'",
+            schema: schema75.allOf[0].then.then.required,
+            parentSchema: schema75.allOf[0].then.then,
+            data,
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+      var _valid1 = _errs14 === errors;
+      valid3 = _valid1;
+    }
+    if (!valid3) {
+      const err9 = {
         instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'bigBlind' },
-        message: "must have required property '" + 'bigBlind' + "'",
-        schema: schema75.required,
-        parentSchema: schema75,
+        schemaPath: '#/allOf/0/then/if',
+        keyword: 'if',
+        params: { failingKeyword: 'then' },
+        message: 'must match "then" schema',
+        schema: schema75.allOf[0].then.if,
+        parentSchema: schema75.allOf[0].then,
         data,
       };
       if (vErrors === null) {
-        vErrors = [err1];
+        vErrors = [err9];
       } else {
-        vErrors.push(err1);
+        vErrors.push(err9);
       }
       errors++;
     }
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.bringIn === undefined) {
+        const err10 = {
+          instancePath,
+          schemaPath: '#/allOf/0/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'bringIn' },
+          message: "must have required property '" + 'bringIn' + "'",
+          schema: schema75.allOf[0].then.required,
+          parentSchema: schema75.allOf[0].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid1 = _valid0;
+  }
+  if (!valid1) {
+    const err11 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema75.allOf[0].if,
+      parentSchema: schema75.allOf[0],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  const _errs16 = errors;
+  let valid7 = true;
+  const _errs17 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing3;
+    if (data.game === undefined && (missing3 = 'game')) {
+      const err12 = {};
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    } else {
+      if (data.game !== undefined) {
+        let data2 = data.game;
+        if (!(data2 === 'holdem' || data2 === 'omaha' || data2 === 'omaha-hilo')) {
+          const err13 = {};
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid3 = _errs17 === errors;
+  errors = _errs16;
+  if (vErrors !== null) {
+    if (_errs16) {
+      vErrors.length = _errs16;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid3) {
+    const _errs19 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.smallBlind === undefined) {
+        const err14 = {
+          instancePath,
+          schemaPath: '#/allOf/1/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'smallBlind' },
+          message: "must have required property '" + 'smallBlind' + "'",
+          schema: schema75.allOf[1].then.required,
+          parentSchema: schema75.allOf[1].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (data.bigBlind === undefined) {
+        const err15 = {
+          instancePath,
+          schemaPath: '#/allOf/1/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'bigBlind' },
+          message: "must have required property '" + 'bigBlind' + "'",
+          schema: schema75.allOf[1].then.required,
+          parentSchema: schema75.allOf[1].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs19 === errors;
+    valid7 = _valid3;
+  }
+  if (!valid7) {
+    const err16 = {
+      instancePath,
+      schemaPath: '#/allOf/1/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema75.allOf[1].if,
+      parentSchema: schema75.allOf[1],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  const _errs21 = errors;
+  let valid9 = true;
+  const _errs22 = errors;
+  const _errs23 = errors;
+  const _errs24 = errors;
+  const _errs25 = errors;
+  let valid11 = false;
+  const _errs26 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing4;
+    if (data.game === undefined && (missing4 = 'game')) {
+      const err17 = {};
+      if (vErrors === null) {
+        vErrors = [err17];
+      } else {
+        vErrors.push(err17);
+      }
+      errors++;
+    }
+  }
+  var _valid5 = _errs26 === errors;
+  valid11 = valid11 || _valid5;
+  if (!valid11) {
+    const _errs27 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing5;
+      if (data.bringIn === undefined && (missing5 = 'bringIn')) {
+        const err18 = {};
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+    var _valid5 = _errs27 === errors;
+    valid11 = valid11 || _valid5;
+  }
+  if (!valid11) {
+    const err19 = {};
+    if (vErrors === null) {
+      vErrors = [err19];
+    } else {
+      vErrors.push(err19);
+    }
+    errors++;
+  } else {
+    errors = _errs25;
+    if (vErrors !== null) {
+      if (_errs25) {
+        vErrors.length = _errs25;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var valid10 = _errs24 === errors;
+  if (valid10) {
+    const err20 = {};
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
+    errors++;
+  } else {
+    errors = _errs23;
+    if (vErrors !== null) {
+      if (_errs23) {
+        vErrors.length = _errs23;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid4 = _errs22 === errors;
+  errors = _errs21;
+  if (vErrors !== null) {
+    if (_errs21) {
+      vErrors.length = _errs21;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid4) {
+    const _errs28 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.smallBlind === undefined) {
+        const err21 = {
+          instancePath,
+          schemaPath: '#/allOf/2/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'smallBlind' },
+          message: "must have required property '" + 'smallBlind' + "'",
+          schema: schema75.allOf[2].then.required,
+          parentSchema: schema75.allOf[2].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (data.bigBlind === undefined) {
+        const err22 = {
+          instancePath,
+          schemaPath: '#/allOf/2/then/required',
+          keyword: 'required',
+          params: { missingProperty: 'bigBlind' },
+          message: "must have required property '" + 'bigBlind' + "'",
+          schema: schema75.allOf[2].then.required,
+          parentSchema: schema75.allOf[2].then,
+          data,
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    var _valid4 = _errs28 === errors;
+    valid9 = _valid4;
+  }
+  if (!valid9) {
+    const err23 = {
+      instancePath,
+      schemaPath: '#/allOf/2/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+      schema: schema75.allOf[2].if,
+      parentSchema: schema75.allOf[2],
+      data,
+    };
+    if (vErrors === null) {
+      vErrors = [err23];
+    } else {
+      vErrors.push(err23);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.minutes === undefined) {
-      const err2 = {
+      const err24 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
@@ -2111,15 +2591,15 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
         data,
       };
       if (vErrors === null) {
-        vErrors = [err2];
+        vErrors = [err24];
       } else {
-        vErrors.push(err2);
+        vErrors.push(err24);
       }
       errors++;
     }
     for (const key0 in data) {
       if (!func2.call(schema75.properties, key0)) {
-        const err3 = {
+        const err25 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
@@ -2130,17 +2610,17 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           data,
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err25];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err25);
         }
         errors++;
       }
     }
     if (data.smallBlind !== undefined) {
-      let data0 = data.smallBlind;
-      if (!Number.isInteger(data0)) {
-        const err4 = {
+      let data3 = data.smallBlind;
+      if (!Number.isInteger(data3)) {
+        const err26 = {
           instancePath: instancePath + '/smallBlind',
           schemaPath: '#/properties/smallBlind/type',
           keyword: 'type',
@@ -2148,18 +2628,18 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema75.properties.smallBlind.type,
           parentSchema: schema75.properties.smallBlind,
-          data: data0,
+          data: data3,
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err26];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err26);
         }
         errors++;
       }
-      if (typeof data0 == 'number' && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err5 = {
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 < 1 || isNaN(data3)) {
+          const err27 = {
             instancePath: instancePath + '/smallBlind',
             schemaPath: '#/properties/smallBlind/minimum',
             keyword: 'minimum',
@@ -2167,21 +2647,21 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema75.properties.smallBlind,
-            data: data0,
+            data: data3,
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err27];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err27);
           }
           errors++;
         }
       }
     }
     if (data.bigBlind !== undefined) {
-      let data1 = data.bigBlind;
-      if (!Number.isInteger(data1)) {
-        const err6 = {
+      let data4 = data.bigBlind;
+      if (!Number.isInteger(data4)) {
+        const err28 = {
           instancePath: instancePath + '/bigBlind',
           schemaPath: '#/properties/bigBlind/type',
           keyword: 'type',
@@ -2189,18 +2669,18 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema75.properties.bigBlind.type,
           parentSchema: schema75.properties.bigBlind,
-          data: data1,
+          data: data4,
         };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err28];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err28);
         }
         errors++;
       }
-      if (typeof data1 == 'number' && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err7 = {
+      if (typeof data4 == 'number' && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          const err29 = {
             instancePath: instancePath + '/bigBlind',
             schemaPath: '#/properties/bigBlind/minimum',
             keyword: 'minimum',
@@ -2208,21 +2688,21 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema75.properties.bigBlind,
-            data: data1,
+            data: data4,
           };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err29];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err29);
           }
           errors++;
         }
       }
     }
     if (data.ante !== undefined) {
-      let data2 = data.ante;
-      if (!Number.isInteger(data2)) {
-        const err8 = {
+      let data5 = data.ante;
+      if (!Number.isInteger(data5)) {
+        const err30 = {
           instancePath: instancePath + '/ante',
           schemaPath: '#/properties/ante/type',
           keyword: 'type',
@@ -2230,18 +2710,18 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema75.properties.ante.type,
           parentSchema: schema75.properties.ante,
-          data: data2,
+          data: data5,
         };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err30];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err30);
         }
         errors++;
       }
-      if (typeof data2 == 'number' && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
-          const err9 = {
+      if (typeof data5 == 'number' && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err31 = {
             instancePath: instancePath + '/ante',
             schemaPath: '#/properties/ante/minimum',
             keyword: 'minimum',
@@ -2249,22 +2729,22 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 0',
             schema: 0,
             parentSchema: schema75.properties.ante,
-            data: data2,
+            data: data5,
           };
           if (vErrors === null) {
-            vErrors = [err9];
+            vErrors = [err31];
           } else {
-            vErrors.push(err9);
+            vErrors.push(err31);
           }
           errors++;
         }
       }
     }
     if (data.minutes !== undefined) {
-      let data3 = data.minutes;
-      if (typeof data3 == 'number' && isFinite(data3)) {
-        if (data3 > 1440 || isNaN(data3)) {
-          const err10 = {
+      let data6 = data.minutes;
+      if (typeof data6 == 'number' && isFinite(data6)) {
+        if (data6 > 1440 || isNaN(data6)) {
+          const err32 = {
             instancePath: instancePath + '/minutes',
             schemaPath: '#/definitions/minutes/maximum',
             keyword: 'maximum',
@@ -2272,17 +2752,17 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be <= 1440',
             schema: 1440,
             parentSchema: schema74,
-            data: data3,
+            data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err10];
+            vErrors = [err32];
           } else {
-            vErrors.push(err10);
+            vErrors.push(err32);
           }
           errors++;
         }
-        if (data3 <= 0 || isNaN(data3)) {
-          const err11 = {
+        if (data6 <= 0 || isNaN(data6)) {
+          const err33 = {
             instancePath: instancePath + '/minutes',
             schemaPath: '#/definitions/minutes/exclusiveMinimum',
             keyword: 'exclusiveMinimum',
@@ -2290,17 +2770,17 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be > 0',
             schema: 0,
             parentSchema: schema74,
-            data: data3,
+            data: data6,
           };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err33];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err33);
           }
           errors++;
         }
       } else {
-        const err12 = {
+        const err34 = {
           instancePath: instancePath + '/minutes',
           schemaPath: '#/definitions/minutes/type',
           keyword: 'type',
@@ -2308,27 +2788,27 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be number',
           schema: schema74.type,
           parentSchema: schema74,
-          data: data3,
+          data: data6,
         };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err34];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err34);
         }
         errors++;
       }
     }
     if (data.game !== undefined) {
-      let data4 = data.game;
+      let data7 = data.game;
       if (!(
-        data4 === 'holdem' ||
-        data4 === 'omaha' ||
-        data4 === 'omaha-hilo' ||
-        data4 === 'stud' ||
-        data4 === 'stud-hilo' ||
-        data4 === 'razz'
+        data7 === 'holdem' ||
+        data7 === 'omaha' ||
+        data7 === 'omaha-hilo' ||
+        data7 === 'stud' ||
+        data7 === 'stud-hilo' ||
+        data7 === 'razz'
       )) {
-        const err13 = {
+        const err35 = {
           instancePath: instancePath + '/game',
           schemaPath: '#/definitions/game/enum',
           keyword: 'enum',
@@ -2336,20 +2816,20 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to one of the allowed values',
           schema: schema36.enum,
           parentSchema: schema36,
-          data: data4,
+          data: data7,
         };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err35];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err35);
         }
         errors++;
       }
     }
     if (data.betting !== undefined) {
-      let data5 = data.betting;
-      if (!(data5 === 'no-limit' || data5 === 'pot-limit' || data5 === 'limit')) {
-        const err14 = {
+      let data8 = data.betting;
+      if (!(data8 === 'no-limit' || data8 === 'pot-limit' || data8 === 'limit')) {
+        const err36 = {
           instancePath: instancePath + '/betting',
           schemaPath: '#/definitions/betting/enum',
           keyword: 'enum',
@@ -2357,20 +2837,20 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be equal to one of the allowed values',
           schema: schema37.enum,
           parentSchema: schema37,
-          data: data5,
+          data: data8,
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err36];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err36);
         }
         errors++;
       }
     }
     if (data.smallBet !== undefined) {
-      let data6 = data.smallBet;
-      if (!Number.isInteger(data6)) {
-        const err15 = {
+      let data9 = data.smallBet;
+      if (!Number.isInteger(data9)) {
+        const err37 = {
           instancePath: instancePath + '/smallBet',
           schemaPath: '#/properties/smallBet/type',
           keyword: 'type',
@@ -2378,18 +2858,18 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema75.properties.smallBet.type,
           parentSchema: schema75.properties.smallBet,
-          data: data6,
+          data: data9,
         };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err37];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err37);
         }
         errors++;
       }
-      if (typeof data6 == 'number' && isFinite(data6)) {
-        if (data6 < 1 || isNaN(data6)) {
-          const err16 = {
+      if (typeof data9 == 'number' && isFinite(data9)) {
+        if (data9 < 1 || isNaN(data9)) {
+          const err38 = {
             instancePath: instancePath + '/smallBet',
             schemaPath: '#/properties/smallBet/minimum',
             keyword: 'minimum',
@@ -2397,21 +2877,21 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema75.properties.smallBet,
-            data: data6,
+            data: data9,
           };
           if (vErrors === null) {
-            vErrors = [err16];
+            vErrors = [err38];
           } else {
-            vErrors.push(err16);
+            vErrors.push(err38);
           }
           errors++;
         }
       }
     }
     if (data.bigBet !== undefined) {
-      let data7 = data.bigBet;
-      if (!Number.isInteger(data7)) {
-        const err17 = {
+      let data10 = data.bigBet;
+      if (!Number.isInteger(data10)) {
+        const err39 = {
           instancePath: instancePath + '/bigBet',
           schemaPath: '#/properties/bigBet/type',
           keyword: 'type',
@@ -2419,18 +2899,18 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema75.properties.bigBet.type,
           parentSchema: schema75.properties.bigBet,
-          data: data7,
+          data: data10,
         };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err39];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err39);
         }
         errors++;
       }
-      if (typeof data7 == 'number' && isFinite(data7)) {
-        if (data7 < 1 || isNaN(data7)) {
-          const err18 = {
+      if (typeof data10 == 'number' && isFinite(data10)) {
+        if (data10 < 1 || isNaN(data10)) {
+          const err40 = {
             instancePath: instancePath + '/bigBet',
             schemaPath: '#/properties/bigBet/minimum',
             keyword: 'minimum',
@@ -2438,21 +2918,21 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema75.properties.bigBet,
-            data: data7,
+            data: data10,
           };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err40];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err40);
           }
           errors++;
         }
       }
     }
     if (data.bringIn !== undefined) {
-      let data8 = data.bringIn;
-      if (!Number.isInteger(data8)) {
-        const err19 = {
+      let data11 = data.bringIn;
+      if (!Number.isInteger(data11)) {
+        const err41 = {
           instancePath: instancePath + '/bringIn',
           schemaPath: '#/properties/bringIn/type',
           keyword: 'type',
@@ -2460,18 +2940,18 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be integer',
           schema: schema75.properties.bringIn.type,
           parentSchema: schema75.properties.bringIn,
-          data: data8,
+          data: data11,
         };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err41];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err41);
         }
         errors++;
       }
-      if (typeof data8 == 'number' && isFinite(data8)) {
-        if (data8 < 1 || isNaN(data8)) {
-          const err20 = {
+      if (typeof data11 == 'number' && isFinite(data11)) {
+        if (data11 < 1 || isNaN(data11)) {
+          const err42 = {
             instancePath: instancePath + '/bringIn',
             schemaPath: '#/properties/bringIn/minimum',
             keyword: 'minimum',
@@ -2479,19 +2959,19 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be >= 1',
             schema: 1,
             parentSchema: schema75.properties.bringIn,
-            data: data8,
+            data: data11,
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err42];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err42);
           }
           errors++;
         }
       }
     }
   } else {
-    const err21 = {
+    const err43 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2502,9 +2982,9 @@ function validate27(data, { instancePath = '', parentData, parentDataProperty, r
       data,
     };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err43];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err43);
     }
     errors++;
   }

@@ -16,12 +16,14 @@ function clockNow(ctx: RoomCtx): LevelClockSnapshot {
 
 function levelSet(clock: LevelClockSnapshot): LevelSetFields {
   const { level, isBreak, smallBlind, bigBlind, ante, endsAt, remainingMs, paused, next } = clock;
-  // R-GAME-MIXED: what the level plays, where the room's structure says (absent otherwise: the payload is unchanged)
-  const plays: Pick<LevelSetFields, 'game' | 'betting' | 'smallBet' | 'bigBet'> = {};
+  // R-GAME-MIXED: what the level plays, where the room's structure says (absent otherwise: the payload is unchanged);
+  // R-STUD-BRING-IN: a stud level's bring-in, which the table's stud hands post
+  const plays: Pick<LevelSetFields, 'game' | 'betting' | 'smallBet' | 'bigBet' | 'bringIn'> = {};
   if (clock.game !== undefined) plays.game = clock.game;
   if (clock.betting !== undefined) plays.betting = clock.betting;
   if (clock.smallBet !== undefined) plays.smallBet = clock.smallBet;
   if (clock.bigBet !== undefined) plays.bigBet = clock.bigBet;
+  if (clock.bringIn !== undefined) plays.bringIn = clock.bringIn;
   return { level, isBreak, smallBlind, bigBlind, ante, ...plays, endsAt, remainingMs, paused, next };
 }
 

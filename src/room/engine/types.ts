@@ -95,6 +95,7 @@ export type LevelSetFields = Pick<
   | 'betting'
   | 'smallBet'
   | 'bigBet'
+  | 'bringIn'
   | 'endsAt'
   | 'remainingMs'
   | 'paused'

@@ -35,10 +35,17 @@
     if (!n) return 'none: this is the final level';
     if (n.isBreak) return `Break · ${n.minutes} min`;
     const stud = n.bringIn !== undefined && n.smallBet !== undefined;
-    const stakes = stud ? `${money(n.smallBet)} / ${money(n.bigBet)}` : `${money(n.smallBlind)} / ${money(n.bigBlind)}`;
+    const ante = n.ante ? ` ante ${money(n.ante)}` : '';
+    // a stud level: its bets, or under no-limit and pot-limit (no fixed bets) its ante and bring-in; never its
+    // unused blinds
+    const stakes = stud
+      ? `${money(n.smallBet)} / ${money(n.bigBet)}${ante}`
+      : n.bringIn !== undefined
+        ? `${ante ? `${ante.trim()} · ` : ''}bring-in ${money(n.bringIn)}`
+        : `${money(n.smallBlind)} / ${money(n.bigBlind)}${ante}`;
     const changes = n.game && (!l || l.isBreak || n.game !== l.game || n.betting !== l.betting);
     const game = !changes ? '' : stud ? root.GameWords.gameName(n.game, n.betting) : gameText(n, null);
-    return `${stakes}${n.ante ? ` ante ${money(n.ante)}` : ''} · ${n.minutes} min${game ? ` · ${game}` : ''}`;
+    return `${stakes} · ${n.minutes} min${game ? ` · ${game}` : ''}`;
   }
 
   const clockText = (ms) => root.TableTime.clockText(ms); // table-time.js, loaded first by every page
@@ -163,5 +170,15 @@
     return info && info.player ? ` · ${info.player}` : '';
   }
 
-  root.BoardClocks = { money, clockText, gameText, levelOf: levelClock, renderLevel, renderTimeLeft, renderShotClock };
+  root.BoardClocks = {
+    money,
+    clockText,
+    gameText,
+    blindsText,
+    nextText,
+    levelOf: levelClock,
+    renderLevel,
+    renderTimeLeft,
+    renderShotClock,
+  };
 })(typeof window !== 'undefined' ? window : globalThis);

@@ -14,6 +14,7 @@
     const ante = e.ante ? ` ante ${chips(e.ante)}` : '';
     if (e.bringIn !== undefined && e.smallBet !== undefined)
       return `${chips(e.smallBet)}/${chips(e.bigBet)}${ante} bring-in ${chips(e.bringIn)}`;
+    if (e.bringIn !== undefined && e.bringIn !== null) return `ante ${chips(e.ante)}, bring-in ${chips(e.bringIn)}`;
     return `${chips(e.smallBlind)}/${chips(e.bigBlind)}${ante}`;
   }
 

@@ -117,7 +117,7 @@
       ? 'No levels running'
       : l.isBreak
         ? `Break (after level ${l.level})`
-        : `Level ${l.level} · ${W.chips(l.smallBlind)}/${W.chips(l.bigBlind)}${l.ante ? ` ante ${W.chips(l.ante)}` : ''}`;
+        : `Level ${l.level} · ${W.levelBets(l, true)}`;
     FloorView.time(view, time.now());
     $('f-counts').textContent = s
       ? `${s.playersLeft} players left of ${s.entries} entries · ${s.tables.length} tables open`

@@ -127,7 +127,7 @@
         const l = c.clock;
         const what = c.structure ? `“${c.structure}” started` : 'Levels started';
         if (!l) return what;
-        const level = l.isBreak ? 'break' : `level ${l.level}, ${chips(l.smallBlind)}/${chips(l.bigBlind)}`;
+        const level = l.isBreak ? 'break' : `level ${l.level}, ${levelBets(l, false)}`;
         return `${what}: ${level}, ${left(l)} left`;
       }
       case 'levels-pause':
@@ -139,5 +139,12 @@
     }
   }
 
-  root.RoomWords = { tableName, chips, clockText, ordinal, moveText, moveReason, refusal, done, cap };
+  /** A level's forced bets: its blinds (and its ante when `ante`), or a stud level's ante and bring-in (it has no
+   * blinds, R-STUD-BRING-IN). */
+  function levelBets(l, ante) {
+    if (l.bringIn !== undefined && l.bringIn !== null) return `ante ${chips(l.ante)}, bring-in ${chips(l.bringIn)}`;
+    return `${chips(l.smallBlind)}/${chips(l.bigBlind)}${ante && l.ante ? ` ante ${chips(l.ante)}` : ''}`;
+  }
+
+  root.RoomWords = { tableName, chips, levelBets, clockText, ordinal, moveText, moveReason, refusal, done, cap };
 })(typeof window !== 'undefined' ? window : globalThis);

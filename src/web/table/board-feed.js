@@ -103,10 +103,13 @@
   /** A level's blinds; a stud level's bets and bring-in (R-STUD-BRING-IN: it plays no blinds); its game where the
    * structure names one (R-GAME-MIXED, game-words.js when the page has it). */
   function levelStakes(e, money) {
+    // a stud level (R-STUD-BRING-IN): its bets and bring-in, or its ante and bring-in with no fixed bets; no blinds
     const stakes =
       e.bringIn !== undefined && e.smallBet !== undefined
         ? `${money(e.smallBet)} / ${money(e.bigBet)}, bring-in ${money(e.bringIn)}`
-        : `${money(e.smallBlind)} / ${money(e.bigBlind)}`;
+        : e.bringIn !== undefined
+          ? `ante ${money(e.ante)} · bring-in ${money(e.bringIn)}`
+          : `${money(e.smallBlind)} / ${money(e.bigBlind)}`;
     const game = e.game && root.GameWords ? root.GameWords.gameName(e.game, e.betting) : '';
     return game ? `${game} ${stakes}` : stakes;
   }

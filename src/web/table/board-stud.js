@@ -1,6 +1,6 @@
 // The stud games on the board (R-STUD-BRING-IN, R-BET-LIMIT): who brings in, for how much, and who completes, from
 // the public events of third street; the centre's line with it and "capped" (state `capped`). Each seat's up cards
-// come in the state (seatInfo[].up, board-table.js). Plain browser JS, no DOM.
+// come in the state (seatInfo[].upCards, board-table.js). Plain browser JS, no DOM.
 'use strict';
 
 (function (root) {

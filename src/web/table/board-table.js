@@ -40,7 +40,7 @@
       name.classList.toggle('very-long', (info.player || '').length > 18);
       el.title = info.player ? `Seat ${info.seat}: ${info.player}` : `Seat ${info.seat}`;
       // R-STUD-DEAL: a stud seat's up cards (public; its down cards never reach the board)
-      renderCards(el.querySelector('.up'), Array.isArray(info.up) ? info.up : []);
+      renderCards(el.querySelector('.up'), Array.isArray(info.upCards) ? info.upCards : []);
       // chips tracked only: the stack behind and this round's bet
       const chips = el.querySelector('.chips');
       if (chips) chips.textContent = chipsText(info);
@@ -71,7 +71,7 @@
     document.body.classList.toggle('chips', s.pots !== undefined);
     document.body.classList.toggle(
       'stud',
-      s.seatInfo.some((i) => Array.isArray(i.up) && i.up.length > 0),
+      s.seatInfo.some((i) => Array.isArray(i.upCards) && i.upCards.length > 0),
     );
     $('capped').hidden = s.capped !== true;
     showNotes();
