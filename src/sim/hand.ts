@@ -139,6 +139,47 @@ export function toStub(h: SimHand, card: string, random: Random): void {
   h.stub.splice(random.int(0, h.stub.length), 0, card);
 }
 
+type Of<T extends EngineEvent['type']> = Extract<EngineEvent, { type: T }>;
+
+function irregularity(h: SimHand, e: Of<'irregularity'>, profile: Profile, random: Random): string | null {
+  // R-EXPOSED-LATE's replacement (a stud card exposed stays with its player: R-STUD-MISDEAL)
+  if (e.kind === 'exposed-card' && h.game.irregularities === 'flop' && h.street === h.game.firstStreet)
+    if (h.round.actions === 0) h.replacements += 1;
+  if (e.kind === 'flop-too-many' && e.card) {
+    const four = [...h.board, e.card];
+    if (profile.flopTooMany === 'scramble') return random.pick(four);
+    for (const card of four) toStub(h, card, random);
+  }
+  return null;
+}
+
+function actionOn(h: SimHand, e: Of<'action.on'>): null {
+  // a street dealing seat cards (stud) has no board event: its first action.on says it is out
+  if (h.dealing === e.street) {
+    h.street = e.street;
+    h.dealing = null;
+  }
+  if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind, e.street === h.game.firstStreet);
+  const { seat, deadline, toCall, minRaiseTo, maxRaiseTo } = e;
+  h.onAction = { seat, deadline, toCall, minRaiseTo, maxRaiseTo };
+  return null;
+}
+
+function board(h: SimHand, e: Of<'board'>): null {
+  const street = e.street as FlopStreet; // a board comes in the flop games only
+  h.board = [...e.cards];
+  if (e.cards.length === BOARD_SIZE[street]) {
+    h.street = street;
+    h.dealing = null;
+  } else {
+    // A redealt flop (R-FLOP-TOO-MANY redeal): no round until the new flop is out.
+    h.street = 'preflop';
+    h.dealing = street;
+    h.onAction = null;
+  }
+  return null;
+}
+
 /** Follows one event of the hand. Returns the card to name as the burn when a four-card flop must be scrambled. */
 export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: Random): string | null {
   switch (e.type) {
@@ -151,30 +192,9 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
       }
       return null;
     case 'irregularity':
-      // R-EXPOSED-LATE's replacement (a stud card exposed stays with its player: R-STUD-MISDEAL)
-      if (e.kind === 'exposed-card' && h.game.irregularities === 'flop' && h.street === h.game.firstStreet)
-        if (h.round.actions === 0) h.replacements += 1;
-      if (e.kind === 'flop-too-many' && e.card) {
-        const four = [...h.board, e.card];
-        if (profile.flopTooMany === 'scramble') return random.pick(four);
-        for (const card of four) toStub(h, card, random);
-      }
-      return null;
+      return irregularity(h, e, profile, random);
     case 'action.on':
-      // a street dealing seat cards (stud) has no board event: its first action.on says it is out
-      if (h.dealing === e.street) {
-        h.street = e.street;
-        h.dealing = null;
-      }
-      if (e.street !== h.round.street) h.round = newRound(e.street, h.bigBlind, e.street === h.game.firstStreet);
-      h.onAction = {
-        seat: e.seat,
-        deadline: e.deadline,
-        toCall: e.toCall,
-        minRaiseTo: e.minRaiseTo,
-        maxRaiseTo: e.maxRaiseTo,
-      };
-      return null;
+      return actionOn(h, e);
     case 'action':
     case 'hand.dead':
       if (e.type === 'action') recordAction(h.round, e.seat, e.action);
@@ -190,20 +210,8 @@ export function trackHand(h: SimHand, e: EngineEvent, profile: Profile, random: 
     case 'bring.in':
       h.bringIn = e.seat;
       return null;
-    case 'board': {
-      const street = e.street as FlopStreet; // a board comes in the flop games only
-      h.board = [...e.cards];
-      if (e.cards.length === BOARD_SIZE[street]) {
-        h.street = street;
-        h.dealing = null;
-      } else {
-        // A redealt flop (R-FLOP-TOO-MANY redeal): no round until the new flop is out.
-        h.street = 'preflop';
-        h.dealing = street;
-        h.onAction = null;
-      }
-      return null;
-    }
+    case 'board':
+      return board(h, e);
     case 'clock.called':
       h.clockAt = e.countdownAt;
       return null;

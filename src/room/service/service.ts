@@ -127,35 +127,7 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   outputs.publish(replayed.pending);
   timer.schedule();
 
-  const commands = createRoomCommands({
-    topics,
-    tableBaseTopic: config.mqtt.tableBaseTopic,
-    client,
-    now: () => clock.now(),
-    log,
-    enqueue: (input, done) => batch.enqueue(input, done),
-    rate: options.commandRate,
-  });
-  const inbound = createRoomInbound({
-    config,
-    topics,
-    log,
-    now: () => clock.now(),
-    enqueue: (input) => batch.enqueue(input),
-    onCommand: commands.onCommand,
-  });
-  client.on('message', (topic, payload, packet) => {
-    if (!closed) inbound.onMessage(topic, payload, packet);
-  });
-  const connection = onConnect(client, {
-    topics,
-    log,
-    inbound,
-    states,
-    health,
-    trouble,
-    tables: config.tables.length,
-  });
+  const connection = listen({ client, config, topics, log, clock, batch, options, states, health, trouble, isClosed });
 
   return {
     room,
@@ -176,6 +148,53 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       journal.close();
     },
   };
+}
+
+/** The room's MQTT inputs: the floor's commands (size, depth, rate), the tables' messages, and what a (re)connection
+ * does (subscriptions, the retained state and health). Every accepted input goes to the batcher. */
+function listen(o: {
+  client: MqttClient;
+  config: RoomServiceOptions['config'];
+  topics: ReturnType<typeof roomTopics>;
+  log: Logger;
+  clock: Clock;
+  batch: Batcher;
+  options: RoomServiceOptions;
+  states: ReturnType<typeof roomStates>;
+  health: RoomHealth;
+  trouble: ReturnType<typeof brokerTrouble>;
+  isClosed: () => boolean;
+}): ReturnType<typeof onConnect> {
+  const { client, config, topics, log, clock, batch } = o;
+  const commands = createRoomCommands({
+    topics,
+    tableBaseTopic: config.mqtt.tableBaseTopic,
+    client,
+    now: () => clock.now(),
+    log,
+    enqueue: (input, done) => batch.enqueue(input, done),
+    rate: o.options.commandRate,
+  });
+  const inbound = createRoomInbound({
+    config,
+    topics,
+    log,
+    now: () => clock.now(),
+    enqueue: (input) => batch.enqueue(input),
+    onCommand: commands.onCommand,
+  });
+  client.on('message', (topic, payload, packet) => {
+    if (!o.isClosed()) inbound.onMessage(topic, payload, packet);
+  });
+  return onConnect(client, {
+    topics,
+    log,
+    inbound,
+    states: o.states,
+    health: o.health,
+    trouble: o.trouble,
+    tables: config.tables.length,
+  });
 }
 
 /** The journal in `storage.dir`: a write that fails (a full disk) or passes again goes to the room's health. */
