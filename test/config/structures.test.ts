@@ -1,8 +1,9 @@
 // Saved blind structures (config/structures/ and a venue's structures/ beside the table config): checked at start
 // with the engine's own levels check, and the doctor's config check reports a bad one.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../../src/app/args.ts';
@@ -103,5 +104,23 @@ describe('blind structures', () => {
     expect(failed.map((r) => r.detail)).toEqual([expect.stringMatching(sentence)]);
     const started = startHardwareTable({ ...parseStartArgs([]), config }, pino({ level: 'silent' }));
     await expect(started).rejects.toThrow(sentence);
+  });
+});
+
+describe("the structures' editor schema (config/structures/structure.schema.json)", () => {
+  it('takes the shipped structures and a stud structure without blinds, as the table does; not a level with neither', () => {
+    const schema = JSON.parse(readFileSync(join(SHIPPED_STRUCTURES_DIR, 'structure.schema.json'), 'utf8'));
+    const check = new Ajv2020({ strict: false }).compile(schema);
+    for (const file of readdirSync(SHIPPED_STRUCTURES_DIR).filter((f) => !f.endsWith('.schema.json'))) {
+      const body = JSON.parse(readFileSync(join(SHIPPED_STRUCTURES_DIR, file), 'utf8'));
+      expect(check(body), `${file}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
+    const razz = { game: 'razz', betting: 'limit', ante: 10, bringIn: 25, smallBet: 100, bigBet: 200, minutes: 20 };
+    const structure = { name: 'razz', levels: [razz] };
+    expect(check(structure), JSON.stringify(check.errors)).toBe(true);
+    // the table's own check takes it too (R-STUD-BRING-IN: a stud level has no blinds)
+    const { dir } = venue({ 'razz.json': structure });
+    expect(loadStructures([join(dir, 'structures')]).find((s) => s.name === 'razz')?.levels).toEqual([razz]);
+    expect(check({ name: 'neither', levels: [{ ante: 10, minutes: 20 }] })).toBe(false);
   });
 });
