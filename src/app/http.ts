@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { BlindStructure } from '../config/structures.ts';
-import { GAME_NAMES, gameOf } from '../domain/games/index.ts';
+import { BETTING_NAMES, GAME_NAMES, gameOf, structureOf } from '../domain/games/index.ts';
 import { FEED_SIZE, FEED_TYPES } from '../mqtt/feed.ts';
 import { systemLoginBackoff, type LoginBackoff } from '../mqtt/auth-backoff.ts';
 import type { BrokerTarget } from '../mqtt/broker-pipe.ts';
@@ -20,6 +20,8 @@ const GAMES_OFFERED = GAME_NAMES.map((name) => ({
   betting: gameOf(name).defaultBetting,
   bringIn: gameOf(name).forcedBets === 'ante-bring-in',
 }));
+/** The betting structures likewise: whether a level played under one needs its fixed bets (R-BET-LIMIT). */
+const BETTINGS_OFFERED = BETTING_NAMES.map((name) => ({ name, fixedBets: structureOf(name).levelFields.length > 0 }));
 
 export interface BoardPageConfig {
   tableId: string;
@@ -137,7 +139,13 @@ async function handle(
     // A board that builds its feed from `events` alone (before or without the `feed` topic) uses the table's own
     // list and length (src/mqtt/feed.ts): written once, never copied into the page.
     const feed = { feedTypes: [...FEED_TYPES], feedSize: FEED_SIZE };
-    const body = { ...options.page, ...feed, games: GAMES_OFFERED, time: { now: options.now(), speed: options.speed } };
+    const body = {
+      ...options.page,
+      ...feed,
+      games: GAMES_OFFERED,
+      bettings: BETTINGS_OFFERED,
+      time: { now: options.now(), speed: options.speed },
+    };
     return send(res, 200, 'application/json', JSON.stringify(body));
   }
   if (path === '/health' && options.health) {

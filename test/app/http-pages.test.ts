@@ -73,6 +73,13 @@ describe('web pages', () => {
     expect(config.games.map((g) => g.name)).toEqual([...GAME_NAMES]);
     expect(config.games).toContainEqual({ name: 'razz', betting: 'limit', bringIn: true });
     expect(config.games).toContainEqual({ name: 'omaha', betting: 'pot-limit', bringIn: false });
+    // and the structures, with which ones need a level's fixed bets (R-BET-LIMIT): the page keeps no list of its own
+    const { bettings } = (await (await get('/config.json')).json()) as { bettings: unknown[] };
+    expect(bettings).toEqual([
+      { name: 'no-limit', fixedBets: false },
+      { name: 'pot-limit', fixedBets: false },
+      { name: 'limit', fixedBets: true },
+    ]);
   });
 
   it('gives the board the table’s feed list and length in /config.json, and the board keeps no copy', async () => {

@@ -1,19 +1,20 @@
 // The floor page's game card (R-GAME-LIST, R-GAME-MIXED): the game and betting structure from the next hand, with the
 // amounts they need (blinds; under limit the small and big bet, R-BET-LIMIT; in a stud game the bring-in and no
 // blinds, R-STUD-BRING-IN). The table has no command that changes the game alone (a `setup` would also reset its
-// rules), so this sends `levels-start` with one level that names them: the level clock starts again. The games and
-// their own structures come in config.json (the engine's descriptors). Plain browser JS; floor.js sends.
+// rules), so this sends `levels-start` with one level that names them: the level clock starts again. The games, their
+// own structures and which structures need fixed bets come in config.json (the engine's descriptors): the page names
+// no game or structure itself. Plain browser JS; floor.js sends.
 /* global GameWords, FloorStructures */
 'use strict';
 
 (function (root) {
   const $ = (id) => document.getElementById(id);
-  const BETTINGS = ['no-limit', 'pot-limit', 'limit'];
   const AMOUNTS = ['smallBlind', 'bigBlind', 'smallBet', 'bigBet', 'bringIn', 'ante', 'minutes'];
 
-  /** `send(name, body, extra)` sends a floor command. Returns `render(games)` and `prefill(level)`. */
+  /** `send(name, body, extra)` sends a floor command. Returns `render(games, bettings)` and `prefill(level)`. */
   function create(send, say) {
     let games = [];
+    let bettings = [];
     let filled = false;
     const arm = FloorStructures.armer($('play-game'), 'Play from the next hand');
     const input = (key) => $(`g-${key}`);
@@ -26,12 +27,13 @@
       select.appendChild(o);
     }
 
-    function render(list) {
+    function render(list, structures) {
       games = list;
+      bettings = structures;
       $('game').textContent = '';
       for (const g of games) option($('game'), g.name, GameWords.gameName(g.name));
       $('betting').textContent = '';
-      for (const b of BETTINGS) option($('betting'), b, GameWords.bettingName(b));
+      for (const b of bettings) option($('betting'), b.name, GameWords.bettingName(b.name));
       $('game-card').hidden = games.length === 0;
       pickGame();
     }
@@ -45,12 +47,11 @@
 
     function show() {
       const g = chosen();
-      const stud = Boolean(g && g.bringIn);
-      const limit = $('betting').value === 'limit';
-      for (const el of document.querySelectorAll('#game-amounts [data-for]')) {
-        const need = el.dataset.for;
-        el.hidden = need === 'blinds' ? stud : need === 'limit' ? !limit : need === 'stud' ? !stud : false;
-      }
+      const bringIn = Boolean(g && g.bringIn);
+      const betting = bettings.find((b) => b.name === $('betting').value);
+      const fixedBets = Boolean(betting && betting.fixedBets);
+      const shown = { blinds: !bringIn, 'fixed-bets': fixedBets, 'bring-in': bringIn };
+      for (const el of document.querySelectorAll('#game-amounts [data-for]')) el.hidden = !shown[el.dataset.for];
       $('game-info').textContent = g
         ? `${GameWords.gameName(g.name, $('betting').value)} from the next hand: the level clock starts again at ` +
           'one level of these amounts.'
@@ -82,10 +83,7 @@
           return `${el.textContent.trim()}: a number is needed.`;
         l[key] = v;
       }
-      // A stud level's blinds are not played (R-STUD-BRING-IN), but every level carries them: the bring-in and the
-      // small bet stand in.
-      if (g.bringIn) Object.assign(l, { smallBlind: l.bringIn, bigBlind: l.smallBet ?? l.bringIn });
-      return l;
+      return l; // a stud level has no blinds (R-STUD-BRING-IN): its bring-in, its ante and, under limit, its bets
     }
 
     function play() {

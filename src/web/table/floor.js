@@ -192,7 +192,7 @@
       $('table-name').textContent = c.tableId;
       document.title = `Floor — ${c.tableId}`;
       structures.render(c.structures || []);
-      game.render(c.games || []);
+      game.render(c.games || [], c.bettings || []);
       if (!PageLink.brokerUrl(c)) {
         $('login-error').textContent = 'This table has no MQTT WebSocket: set mqtt.embedded.wsPort in its config.';
         $('login-error').hidden = false;
