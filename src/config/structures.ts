@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../domain/errors.ts';
-import { MIXED_GAMES, levelPlaying } from '../domain/games/index.ts';
+import { MIXED_GAMES, levelPlaying } from '../domain/games/mixed.ts';
 import { checkLevels } from '../domain/levels/check.ts';
 import type { Level } from '../domain/types.ts';
 

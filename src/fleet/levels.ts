@@ -3,7 +3,7 @@
 // runs the same structure itself. With `--game`, each playing level names its game and structure in turn (a mixed
 // game's rotation, R-GAME-MIXED), with the fixed bets, ante and bring-in they need.
 import type { Level, PlayingLevel } from '../domain/types.ts';
-import { levelPlaying, type MixedPart } from '../domain/games/index.ts';
+import { levelPlaying, type MixedPart } from '../domain/games/mixed.ts';
 
 export type FleetLevel = Level;
 

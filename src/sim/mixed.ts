@@ -1,8 +1,9 @@
 // The mixed games a simulated table can rotate through by level (R-GAME-MIXED): the domain's rotations
 // (src/domain/games/mixed.ts, which the floor's saved structures read too), and how many players they can deal in.
-import { GAME_NAMES, gameOf, MIXED_GAMES, type GameName, type MixedPart } from '../domain/games/index.ts';
+import { GAME_NAMES, gameOf, type GameName } from '../domain/games/index.ts';
+import { MIXED_GAMES, type MixedPart } from '../domain/games/mixed.ts';
 
-export { MIXED_GAMES, type MixedPart } from '../domain/games/index.ts';
+export { MIXED_GAMES, type MixedPart };
 
 /** The most players every game played can deal in (R-STUD-DEAL: 8 in stud), at most `seats`. */
 export function playersFor(seats: number, games: readonly GameName[]): number {

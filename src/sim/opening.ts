@@ -2,7 +2,8 @@
 // from one a previous run left behind (only what is missing).
 import type { Profile } from '../domain/profile/profile.ts';
 import type { EngineSnapshot } from '../domain/snapshot/types.ts';
-import { gameOf, levelPlaying } from '../domain/games/index.ts';
+import { gameOf } from '../domain/games/index.ts';
+import { levelPlaying } from '../domain/games/mixed.ts';
 import type { BettingName, GameName } from '../domain/games/index.ts';
 import type { Level, PlayingLevel, Seat } from '../domain/types.ts';
 import type { Random } from './random.ts';

@@ -11,7 +11,7 @@ import { runDoctor } from '../../src/app/doctor/run.ts';
 import { startHardwareTable } from '../../src/app/hardware.ts';
 import { freePort } from '../helpers/mosquitto.ts';
 import { loadStructures, structureDirs, SHIPPED_STRUCTURES_DIR } from '../../src/config/structures.ts';
-import { MIXED_GAMES } from '../../src/domain/games/index.ts';
+import { MIXED_GAMES } from '../../src/domain/games/mixed.ts';
 import type { PlayingLevel } from '../../src/domain/types.ts';
 import { scenario } from '../helpers/scenario.ts';
 

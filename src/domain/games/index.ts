@@ -21,7 +21,6 @@ export {
   type CapRules,
   type LevelBets,
 } from './betting.ts';
-export { MIXED_GAMES, levelPlaying, type MixedPart } from './mixed.ts';
 
 const GAMES: Readonly<Record<GameName, Game>> = {
   holdem,

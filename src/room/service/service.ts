@@ -18,13 +18,12 @@ import { brokerTrouble } from './broker-trouble.ts';
 import { roomAtCheckpoint, roomCheckpoints } from './checkpoint.ts';
 import { createRoomHealth, type RoomHealth } from './health.ts';
 import { connectRoomClient } from './client.ts';
-import { createRoomCommands } from './commands.ts';
 import { openRoomJournal, type RoomJournal } from './journal.ts';
 import { createOutputPublisher, writeSummary } from './outputs.ts';
 import { replayInputs, type Replayed } from './replay.ts';
 import { createStatePublisher, type StatePublisher, type StateTimer } from './state-publisher.ts';
-import { createRoomInbound, type RoomInbound } from './table-messages.ts';
 import { roomTopics, type RoomTopics } from './topics.ts';
+import { listen } from './listen.ts';
 
 export interface RoomServiceOptions {
   config: Readonly<RoomConfig>;
@@ -127,7 +126,8 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
   outputs.publish(replayed.pending);
   timer.schedule();
 
-  const connection = listen({ client, config, topics, log, clock, batch, options, states, health, trouble, isClosed });
+  const rate = options.commandRate;
+  const connection = listen({ client, config, topics, log, clock, batch, rate, states, health, trouble, isClosed });
 
   return {
     room,
@@ -148,53 +148,6 @@ export function startRoomService(options: RoomServiceOptions): RoomService {
       journal.close();
     },
   };
-}
-
-/** The room's MQTT inputs: the floor's commands (size, depth, rate), the tables' messages, and what a (re)connection
- * does (subscriptions, the retained state and health). Every accepted input goes to the batcher. */
-function listen(o: {
-  client: MqttClient;
-  config: RoomServiceOptions['config'];
-  topics: ReturnType<typeof roomTopics>;
-  log: Logger;
-  clock: Clock;
-  batch: Batcher;
-  options: RoomServiceOptions;
-  states: ReturnType<typeof roomStates>;
-  health: RoomHealth;
-  trouble: ReturnType<typeof brokerTrouble>;
-  isClosed: () => boolean;
-}): ReturnType<typeof onConnect> {
-  const { client, config, topics, log, clock, batch } = o;
-  const commands = createRoomCommands({
-    topics,
-    tableBaseTopic: config.mqtt.tableBaseTopic,
-    client,
-    now: () => clock.now(),
-    log,
-    enqueue: (input, done) => batch.enqueue(input, done),
-    rate: o.options.commandRate,
-  });
-  const inbound = createRoomInbound({
-    config,
-    topics,
-    log,
-    now: () => clock.now(),
-    enqueue: (input) => batch.enqueue(input),
-    onCommand: commands.onCommand,
-  });
-  client.on('message', (topic, payload, packet) => {
-    if (!o.isClosed()) inbound.onMessage(topic, payload, packet);
-  });
-  return onConnect(client, {
-    topics,
-    log,
-    inbound,
-    states: o.states,
-    health: o.health,
-    trouble: o.trouble,
-    tables: config.tables.length,
-  });
 }
 
 /** The journal in `storage.dir`: a write that fails (a full disk) or passes again goes to the room's health. */
@@ -265,37 +218,4 @@ function roomStates(
     everyMs: options.stateEveryMs ?? STATE_EVERY_MS,
     timer: options.stateTimer,
   });
-}
-
-/** On every connection: the tables are stale, `online` retained, the state sent again, the topics subscribed. */
-function onConnect(
-  client: MqttClient,
-  o: {
-    topics: RoomTopics;
-    log: Logger;
-    inbound: RoomInbound;
-    states: StatePublisher;
-    health: RoomHealth;
-    trouble: ReturnType<typeof brokerTrouble>;
-    tables: number;
-  },
-): { whenConnected(): Promise<void> } {
-  let ready = false;
-  const waiters: (() => void)[] = [];
-  client.on('connect', () => {
-    o.inbound.connected();
-    o.trouble.connected();
-    client.publish(o.topics.status, 'online', { qos: 1, retain: true });
-    o.states.connected();
-    o.health.connected();
-    client.subscribe(o.inbound.subscriptions(), { qos: 1 }, (err, granted) => {
-      if (err) return o.log.error({ err: err.message }, 'room subscribe failed');
-      const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
-      if (refused.length > 0) o.log.error({ refused }, 'the broker refused subscriptions (check the ACL)');
-      o.log.info({ tables: o.tables }, 'room online');
-      ready = true;
-      for (const w of waiters.splice(0)) w();
-    });
-  });
-  return { whenConnected: () => new Promise<void>((resolve) => (ready ? resolve() : waiters.push(resolve))) };
 }
